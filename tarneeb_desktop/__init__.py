@@ -1,0 +1,3 @@
+"""Tarneeb Desktop: the partnership trick-taking game of the Levant and Egypt."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,150 @@
+"""The ``tarneeb`` command: the game window by default, and its subcommands."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from tarneeb_desktop import __version__
+
+
+def _add_rules_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--rules", default="standard", metavar="PRESET",
+                   help="rules preset: standard, shortfall or egyptian (default standard)")
+    p.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
+                   help="change one rules option on top of the preset, e.g. -o target=41 (repeatable)")
+
+
+def rules_from_args(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    """The Rules named by --rules and --option, or raise InvalidRulesError."""
+    from tarneeb_desktop.rules import InvalidRulesError, make_rules
+    from tarneeb_desktop.rules.options import parse_option_value
+
+    changes: dict[str, object] = {}
+    for item in args.option:
+        if "=" not in item:
+            raise InvalidRulesError(f"--option wants KEY=VALUE, not {item!r}")
+        key, value = item.split("=", 1)
+        key = key.strip()
+        changes[key] = parse_option_value(key, value)
+    return make_rules(args.rules, **changes)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tarneeb",
+        description="Tarneeb Desktop: play Tarneeb against the computer, on one screen or on a LAN. "
+        "Without a subcommand the game window opens.",
+    )
+    parser.add_argument("--version", action="version", version=f"tarneeb {__version__}")
+    parser.add_argument("--autoplay", action="store_true",
+                        help="four computer players play one whole game in the window, then exit")
+    parser.add_argument("--seed", type=int, default=None, help="seed of the deals (autoplay)")
+    parser.add_argument("--fast", action="store_true", help="autoplay without animations")
+    parser.add_argument("--save-record", metavar="FILE", help="write the autoplayed game's record")
+    parser.add_argument("--level", default=None, help="computer players' level for autoplay")
+    parser.add_argument("--size", default=None, metavar="WxH", help="window size, e.g. 1280x720")
+    parser.add_argument("--fullscreen", action="store_true", help="start in full screen")
+    _add_rules_args(parser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("replay", help="check a game record against the rules and summarise it",
+                       description="Replay a tarneeb-record/1 game record through the rules engine. "
+                       "Exit status 0: legal; 1: malformed or illegal; 2: wrong usage.")
+    p.add_argument("file", help="the record (JSON)")
+    p.add_argument("--json", action="store_true", help="print the result as one JSON object")
+
+    p = sub.add_parser("bot", help="play one seat over the tarneeb-bot/1 protocol on stdin/stdout")
+    p.add_argument("--level", default="medium", help="AI level (default medium)")
+    p.add_argument("--seed", type=int, default=None)
+
+    p = sub.add_parser("arena", help="play AI levels and bots against each other on duplicate deals")
+    p.add_argument("--deals", type=int, default=100)
+    p.add_argument("--seed", type=int, default=1)
+    _add_rules_args(p)
+    p.add_argument("--team0", default="medium", help="a level or cmd:COMMAND")
+    p.add_argument("--team1", default="easy", help="a level or cmd:COMMAND")
+    p.add_argument("--json", action="store_true", help="end with one JSON line of results")
+    p.add_argument("--bot-timeout", type=float, default=10.0, help="seconds a bot may think")
+
+    p = sub.add_parser("host", help="run a LAN table without a window")
+    p.add_argument("--port", type=int, default=0)
+    _add_rules_args(p)
+    p.add_argument("--open-seats", default="1,2,3", help="seats open to people, e.g. 0,1,2,3")
+    p.add_argument("--save-record", metavar="FILE")
+    p.add_argument("--seed", type=int, default=None)
+
+    p = sub.add_parser("join", help="play a seat of a LAN table with an AI, without a window")
+    p.add_argument("address", metavar="HOST:PORT")
+    p.add_argument("--bot", default="medium", metavar="LEVEL")
+    p.add_argument("--seat", type=int, default=None)
+    p.add_argument("--name", default=None)
+    return parser
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from tarneeb_desktop.record import RecordError, load_record
+
+    path = Path(args.file)
+    if not path.is_file():
+        print(f"tarneeb replay: no such file: {args.file}", file=sys.stderr)
+        return 2
+    try:
+        result = load_record(path)
+    except OSError as exc:
+        print(f"tarneeb replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+        return 2
+    except RecordError as exc:
+        if args.json:
+            print(json.dumps(exc.to_dict()))
+        print(exc.sentence(), file=sys.stderr)
+        return 1
+    except RecursionError:
+        err = RecordError("the file is nested too deeply to be a record", None, "format")
+        if args.json:
+            print(json.dumps(err.to_dict()))
+        print(err.sentence(), file=sys.stderr)
+        return 1
+    summary = result.summary()
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        status = "complete" if summary["complete"] else "unfinished"
+        print(f"legal record, {status} game, {len(summary['hands'])} hands, totals "
+              f"{summary['totals'][0]} / {summary['totals'][1]}"
+              + (f", won by team {summary['winner']}" if summary["winner"] is not None else ""))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "replay":
+        return cmd_replay(args)
+    if args.command == "bot":
+        from tarneeb_desktop.ai.bot import main as bot_main
+
+        return bot_main(args)
+    if args.command == "arena":
+        from tarneeb_desktop.arena import main as arena_main
+
+        return arena_main(args)
+    if args.command == "host":
+        from tarneeb_desktop.net.host import main as host_main
+
+        return host_main(args)
+    if args.command == "join":
+        from tarneeb_desktop.net.client import main as join_main
+
+        return join_main(args)
+    from tarneeb_desktop.ui.app import main as ui_main
+
+    return ui_main(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,285 @@
+"""Game records (``tarneeb-record/1``): write them from a game, read and replay them.
+
+A record is the save-game, the export format and what a bug report attaches. Replaying
+checks every deal, call and card against the rules; a bad record raises RecordError
+naming the hand and the field at fault, never anything else.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tarneeb_desktop.rules import (
+    STRAINS,
+    GameState,
+    RulesError,
+    Rules,
+    mask_of,
+    rules_from_dict,
+)
+from tarneeb_desktop.rules.cards import CARD_NAMES, indices_of
+
+FORMAT = "tarneeb-record/1"
+
+
+class RecordError(Exception):
+    """A record that is malformed or breaks the rules."""
+
+    def __init__(self, error: str, hand: int | None = None, at: str | None = None) -> None:
+        super().__init__(error)
+        self.error = error
+        self.hand = hand
+        self.at = at
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ok": False, "hand": self.hand, "at": self.at, "error": self.error}
+
+    def sentence(self) -> str:
+        where = []
+        if self.hand is not None:
+            where.append(f"hand {self.hand}")
+        if self.at:
+            where.append(self.at)
+        return (", ".join(where) + ": " if where else "") + self.error
+
+
+def hand_text(mask: int) -> str:
+    """A hand as the record writes it: spades, hearts, diamonds, clubs, high to low."""
+    cards = indices_of(mask)
+    cards.sort(key=lambda c: (-(c // 13), -(c % 13)))
+    return " ".join(CARD_NAMES[c] for c in cards)
+
+
+def to_record(state: GameState, players: list[str] | None = None) -> dict[str, Any]:
+    """The record of a game so far (an unfinished game ends with its current hand)."""
+    hands: list[dict[str, Any]] = []
+    for r in state.history:
+        h: dict[str, Any] = {"dealer": r.dealer, "cards": [hand_text(m) for m in r.cards]}
+        if r.redeal is not None:
+            h["redeal"] = r.redeal
+        else:
+            h["calls"] = list(r.calls)
+            if r.trump is not None and not state.rules.suit_bidding:
+                h["trump"] = r.trump
+            if r.plays:
+                h["plays"] = list(r.plays)
+        hands.append(h)
+    if not state.is_over():
+        h = {"dealer": state.dealer, "cards": [hand_text(m) for m in state.dealt]}
+        h["calls"] = [c for _, c in state.calls]
+        if not state.rules.suit_bidding and state.trump >= 0:
+            h["trump"] = STRAINS[state.trump]
+        if state.plays:
+            h["plays"] = [CARD_NAMES[c] for c in state.plays]
+        hands.append(h)
+    doc: dict[str, Any] = {"format": FORMAT, "rules": state.rules.to_dict()}
+    if players:
+        doc["players"] = list(players)
+    doc["hands"] = hands
+    return doc
+
+
+def write_json_atomic(path: str | os.PathLike[str], doc: Any) -> None:
+    """Write JSON to ``path`` through a temporary file and a rename, so a crash never
+    leaves half a file."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(doc, f, ensure_ascii=False, indent=1)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def write_record(path: str | os.PathLike[str], state: GameState, players: list[str] | None = None) -> None:
+    write_json_atomic(path, to_record(state, players))
+
+
+@dataclass
+class Replay:
+    """The result of replaying a record: the state it ends in and the summary rows."""
+
+    state: GameState
+    rows: list[dict[str, Any]]
+    players: list[str] | None
+
+    def summary(self) -> dict[str, Any]:
+        s = self.state
+        return {
+            "ok": True,
+            "complete": s.is_over(),
+            "winner": s.winner,
+            "totals": list(s.scores),
+            "hands": self.rows,
+        }
+
+
+def _current_row(state: GameState) -> dict[str, Any]:
+    auction_over = state.phase in ("trump", "play")
+    return {
+        "dealer": state.dealer,
+        "declarer": state.declarer if auction_over else None,
+        "contract": state.contract if auction_over else None,
+        "doubled": state.doubled if auction_over else False,
+        "trump": STRAINS[state.trump] if state.phase == "play" else None,
+        "tricks": list(state.tricks_won),
+        "points": [0, 0],
+        "totals": list(state.scores),
+    }
+
+
+def _fail(error: str, hand: int | None = None, at: str | None = None) -> RecordError:
+    return RecordError(error, hand, at)
+
+
+def replay(doc: Any, seed: int = 0) -> Replay:
+    """Replay a parsed record through the rules engine; raises RecordError."""
+    if not isinstance(doc, dict):
+        raise _fail("a record is a JSON object", None, "format")
+    if doc.get("format") != FORMAT:
+        raise _fail(f"the format must be {FORMAT!r}, not {doc.get('format')!r}", None, "format")
+    try:
+        rules: Rules = rules_from_dict(doc.get("rules", {}))
+    except RulesError as exc:
+        raise _fail(str(exc), None, "rules") from None
+    players = doc.get("players")
+    if players is not None and (
+        not isinstance(players, list)
+        or len(players) != 4
+        or not all(isinstance(p, str) for p in players)
+    ):
+        raise _fail("players must be a list of four names", None, "players")
+    hands = doc.get("hands")
+    if not isinstance(hands, list) or not hands:
+        raise _fail("a record holds a list of one or more hands", None, "hands")
+    state: GameState | None = None
+    rows: list[dict[str, Any]] = []
+    for i, hand in enumerate(hands):
+        last = i == len(hands) - 1
+        if not isinstance(hand, dict):
+            raise _fail("a hand is a JSON object", i, "hands")
+        if state is not None and state.is_over():
+            raise _fail("the game was already over before this hand", i, "dealer")
+        dealer = hand.get("dealer")
+        if isinstance(dealer, bool) or dealer not in (0, 1, 2, 3):
+            raise _fail(f"the dealer must be a seat 0-3, not {dealer!r}", i, "dealer")
+        if state is None:
+            state = GameState.new(rules, seed=seed, dealer=dealer)
+        elif dealer != state.dealer:
+            raise _fail(f"seat {state.dealer} deals this hand, not seat {dealer}", i, "dealer")
+        _replay_hand(state, hand, i, last)
+        if state.hand_index > i or state.is_over():
+            rows.append(state.history[i].summary())
+        else:
+            rows.append(_current_row(state))
+    assert state is not None
+    return Replay(state, rows, players)
+
+
+def _replay_hand(state: GameState, hand: dict[str, Any], i: int, last: bool) -> None:
+    cards = hand.get("cards")
+    if not isinstance(cards, list) or len(cards) != 4 or not all(isinstance(c, str) for c in cards):
+        raise _fail("cards must be four strings of 13 cards", i, "cards")
+    try:
+        split = [c.split() for c in cards]
+        if any(len(h) != 13 for h in split):
+            raise _fail("each hand must hold 13 cards", i, "cards")
+        masks = [mask_of(h) for h in split]
+        state.set_deal(masks)
+    except RulesError as exc:
+        raise _fail(str(exc), i, "cards") from None
+
+    def ended() -> bool:
+        return state.hand_index != i or state.is_over()
+
+    redeal = hand.get("redeal")
+    if redeal is not None:
+        if isinstance(redeal, bool) or redeal not in (0, 1, 2, 3):
+            raise _fail(f"redeal must be a seat 0-3, not {redeal!r}", i, "redeal")
+        for key in ("calls", "trump", "plays"):
+            if key in hand:
+                raise _fail("a hand thrown in for a weak hand has no " + key, i, key)
+        while not ended() and state.phase == "redeal" and state.turn != redeal:
+            state.apply("keep")
+        if ended() or state.phase != "redeal":
+            raise _fail(f"seat {redeal} may not claim a redeal in this hand", i, "redeal")
+        state.apply("redeal")
+        return
+    calls = hand.get("calls", [])
+    if not isinstance(calls, list):
+        raise _fail("calls must be a list", i, "calls")
+    if calls or not last:
+        while state.phase == "redeal":
+            state.apply("keep")
+    for k, call in enumerate(calls):
+        at = f"calls[{k}]"
+        if ended() or state.phase not in ("auction", "double"):
+            raise _fail("the auction is already over", i, at)
+        if not isinstance(call, str):
+            raise _fail(f"a call is text, not {call!r}", i, at)
+        try:
+            state.apply(call)
+        except RulesError as exc:
+            raise _fail(str(exc), i, at) from None
+    if ended():
+        for key in ("trump", "plays"):
+            if key in hand:
+                raise _fail(f"a hand thrown in has no {key}", i, key)
+        return
+    trump = hand.get("trump")
+    if state.rules.suit_bidding and "trump" in hand:
+        raise _fail("with suit bidding the contract names the trump; no trump field", i, "trump")
+    if trump is not None:
+        if state.phase != "trump":
+            raise _fail("trump is named only after the auction", i, "trump")
+        if not isinstance(trump, str):
+            raise _fail(f"trump is C, D, H, S or NT, not {trump!r}", i, "trump")
+        try:
+            state.apply(trump)
+        except RulesError as exc:
+            raise _fail(str(exc), i, "trump") from None
+    plays = hand.get("plays", [])
+    if not isinstance(plays, list):
+        raise _fail("plays must be a list", i, "plays")
+    for k, card in enumerate(plays):
+        at = f"plays[{k}]"
+        if ended():
+            raise _fail("the hand is already over", i, at)
+        if state.phase != "play":
+            where = "trump" if state.phase == "trump" else "calls"
+            raise _fail("cards are played only after the auction and trump", i, where)
+        if not isinstance(card, str):
+            raise _fail(f"a card is text, not {card!r}", i, at)
+        try:
+            state.apply(card)
+        except RulesError as exc:
+            raise _fail(str(exc), i, at) from None
+    if not ended() and not last:
+        where = {"auction": "calls", "double": "calls", "trump": "trump"}.get(state.phase, "plays")
+        raise _fail("only the last hand of a record may stop early", i, where)
+
+
+def load_record(path: str | os.PathLike[str]) -> Replay:
+    """Read and replay a record file; raises RecordError (also for unreadable JSON)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise _fail("the file is not UTF-8 text", None, "format") from None
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise _fail(f"not JSON: {exc}", None, "format") from None
+    return replay(doc)

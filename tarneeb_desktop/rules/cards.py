@@ -1,0 +1,145 @@
+"""Cards, suits, strains and bids: small value types with paired parsers and printers.
+
+A card is an int 0..51, ``suit * 13 + rank`` with suits C D H S = 0..3 and ranks
+2..A = 0..12, so that a hand fits in a 52-bit mask (bit ``card``). Its text form is
+rank then suit: ``"AS"``, ``"TD"``, ``"2C"``.
+
+>>> card_name(parse_card("QH"))
+'QH'
+>>> cards_of(mask_of(["2C", "AS", "TD"]))
+['2C', 'TD', 'AS']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from tarneeb_desktop.rules.errors import MalformedError
+
+RANKS = "23456789TJQKA"
+SUITS = "CDHS"
+STRAINS = ("C", "D", "H", "S", "NT")
+NT = 4
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace")
+
+CARD_NAMES: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
+CARD_INDEX: dict[str, int] = {name: i for i, name in enumerate(CARD_NAMES)}
+FULL_DECK = (1 << 52) - 1
+SUIT_MASKS: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
+
+# Card names of a 13-bit holding in one suit, filled on first use (8192 per suit).
+_HOLDING_NAMES: list[list[tuple[str, ...] | None]] = [[None] * 8192 for _ in range(4)]
+
+
+def suit_of(card: int) -> int:
+    """The suit (0..3) of a card."""
+    return card // 13
+
+
+def rank_of(card: int) -> int:
+    """The rank (0 for a two .. 12 for an ace) of a card."""
+    return card % 13
+
+
+def card_name(card: int) -> str:
+    """The text form of a card: ``"AS"``."""
+    return CARD_NAMES[card]
+
+
+def parse_card(text: str) -> int:
+    """Parse ``"AS"`` (case-insensitive, ``10`` accepted for ``T``) into a card."""
+    if not isinstance(text, str):
+        raise MalformedError(f"a card must be text like 'AS', not {text!r}")
+    key = text.strip().upper().replace("10", "T")
+    card = CARD_INDEX.get(key)
+    if card is None:
+        raise MalformedError(f"{text!r} is not a card (rank 2-9 T J Q K A, then suit C D H S)")
+    return card
+
+
+def _holding(suit: int, bits: int) -> tuple[str, ...]:
+    names = _HOLDING_NAMES[suit][bits]
+    if names is None:
+        base = suit * 13
+        names = tuple(CARD_NAMES[base + r] for r in range(13) if bits >> r & 1)
+        _HOLDING_NAMES[suit][bits] = names
+    return names
+
+
+def cards_of(mask: int) -> list[str]:
+    """The names of the cards in a mask, sorted by suit (C D H S) then rank."""
+    out: list[str] = []
+    for s in range(4):
+        bits = (mask >> (13 * s)) & 0x1FFF
+        if bits:
+            out.extend(_holding(s, bits))
+    return out
+
+
+def indices_of(mask: int) -> list[int]:
+    """The cards in a mask as ints, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def mask_of(cards: Iterable[str | int]) -> int:
+    """A mask holding the given cards (names or ints)."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << (c if isinstance(c, int) else parse_card(c))
+    return mask
+
+
+def parse_strain(text: str) -> int:
+    """Parse a strain ``C D H S NT`` into 0..4."""
+    key = text.strip().upper() if isinstance(text, str) else ""
+    if key not in STRAINS:
+        raise MalformedError(f"{text!r} is not a strain (C, D, H, S or NT)")
+    return STRAINS.index(key)
+
+
+def bid_name(level: int, strain: int | None) -> str:
+    """The text of a bid: ``"9"`` or, with suit bidding, ``"10NT"``."""
+    return str(level) if strain is None else f"{level}{STRAINS[strain]}"
+
+
+def parse_bid(text: str, suit_bidding: bool) -> tuple[int, int | None]:
+    """Parse a bid into (tricks, strain); the strain is None without suit bidding."""
+    if not isinstance(text, str):
+        raise MalformedError(f"a call must be text, not {text!r}")
+    t = text.strip().upper()
+    digits = ""
+    while t and t[0].isdigit():
+        digits, t = digits + t[0], t[1:]
+    if not digits:
+        raise MalformedError(f"{text!r} is not a call")
+    level = int(digits)
+    if suit_bidding:
+        if t not in STRAINS:
+            raise MalformedError(f"{text!r} is not a bid: a number then a strain, like 8H or 10NT")
+        return level, STRAINS.index(t)
+    if t:
+        raise MalformedError(f"{text!r} is not a bid: a number of tricks, like 8")
+    return level, None
+
+
+def is_weak(mask: int) -> bool:
+    """A hand is weak when it holds no ace, no king in a suit of two or more cards,
+    no queen in a suit of three or more and no jack in a suit of four or more."""
+    for s in range(4):
+        bits = (mask >> (13 * s)) & 0x1FFF
+        length = bits.bit_count()
+        if bits >> 12 & 1:
+            return False
+        if bits >> 11 & 1 and length >= 2:
+            return False
+        if bits >> 10 & 1 and length >= 3:
+            return False
+        if bits >> 9 & 1 and length >= 4:
+            return False
+    return True

@@ -1,0 +1,861 @@
+"""The game state: whose turn, the legal actions, and applying them.
+
+Actions are plain strings, as in game records and the bot protocol: ``"redeal"`` /
+``"keep"``, ``"pass"`` or a bid (``"9"``, ``"10H"``), a trump (``"S"``, ``"NT"``),
+``"double"`` / ``"no_double"``, and cards (``"AS"``). One ``_legal_*`` / ``_apply_*``
+pair per phase. The state is pure: deals come from ``seed`` and the hand's number,
+never from the global ``random``.
+
+>>> g = GameState.new(make_rules("standard"), seed=7)
+>>> g.phase, g.current_player() == (g.dealer + 1) % 4
+('auction', True)
+>>> g.legal_actions()
+['pass', '7', '8', '9', '10', '11', '12', '13']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tarneeb_desktop.rules.cards import (
+    CARD_INDEX,
+    CARD_NAMES,
+    NT,
+    STRAINS,
+    SUIT_MASKS,
+    SUIT_NAMES,
+    SUITS,
+    bid_name,
+    cards_of,
+    is_weak,
+    mask_of,
+    parse_bid,
+)
+from tarneeb_desktop.rules.errors import IllegalActionError, MalformedError
+from tarneeb_desktop.rules.events import (
+    AuctionWon,
+    CallMade,
+    CardPlayed,
+    Event,
+    GameOver,
+    HandDealt,
+    HandScored,
+    HandThrownIn,
+    RedealDecided,
+    TrickWon,
+    TrumpNamed,
+)
+from tarneeb_desktop.rules.options import Rules, make_rules
+from tarneeb_desktop.rules.scoring import score_hand
+
+PHASES = ("redeal", "auction", "trump", "double", "play", "over")
+
+
+def team_of(seat: int) -> int:
+    """Seats 0 and 2 are team 0; seats 1 and 3 are team 1."""
+    return seat & 1
+
+
+def deal_hands(seed: int, hand_index: int, dealer: int) -> list[int]:
+    """The four hands (masks) of the hand numbered ``hand_index`` of the game seeded ``seed``.
+
+    Cards are dealt one at a time starting with ``dealer + 1``. A string seed makes
+    ``random.Random`` hash it with SHA-512, which is stable across runs and platforms.
+    """
+    deck = list(range(52))
+    # An int seed is stable across runs and platforms, and cheaper to set up than a string.
+    random.Random(seed * 1_000_003 + hand_index).shuffle(deck)
+    hands = [0, 0, 0, 0]
+    for i, card in enumerate(deck):
+        hands[(dealer + 1 + i) % 4] |= 1 << card
+    return hands
+
+
+def first_dealer(seed: int) -> int:
+    """The first dealer, drawn at random from the game's seed."""
+    return random.Random(f"tarneeb:{seed}:dealer").randrange(4)
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """One hand as it was dealt and played, with its score: a row of a game record."""
+
+    dealer: int
+    cards: tuple[int, int, int, int]
+    redeal: int | None
+    calls: tuple[str, ...]
+    trump: str | None
+    plays: tuple[str, ...]
+    declarer: int | None
+    contract: str | None
+    doubled: bool
+    tricks: tuple[int, int]
+    points: tuple[int, int]
+    totals: tuple[int, int]
+
+    def summary(self) -> dict[str, Any]:
+        """The row ``tarneeb replay --json`` prints for this hand."""
+        return {
+            "dealer": self.dealer,
+            "declarer": self.declarer,
+            "contract": self.contract,
+            "doubled": self.doubled,
+            "trump": self.trump,
+            "tricks": list(self.tricks),
+            "points": list(self.points),
+            "totals": list(self.totals),
+        }
+
+
+@dataclass(frozen=True)
+class View:
+    """What one seat may know: the only thing a player, AI, bot or client receives."""
+
+    seat: int
+    rules: Rules
+    scores: tuple[int, int]
+    hand_number: int
+    dealer: int
+    phase: str
+    turn: int | None
+    hand: tuple[str, ...]
+    calls: tuple[tuple[int, str], ...]
+    declarer: int | None
+    contract: str | None
+    doubled: bool
+    trump: str | None
+    tricks: tuple[tuple[int, tuple[str, ...], int], ...]
+    trick: tuple[int, tuple[str, ...]] | None
+    tricks_won: tuple[int, int]
+    legal: tuple[str, ...]
+    hand_sizes: tuple[int, int, int, int]
+    results: tuple[HandResult, ...] = field(default=(), compare=True)
+    winner: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form of the bot protocol's VIEW."""
+        return {
+            "seat": self.seat,
+            "rules": self.rules.full_dict(),
+            "scores": list(self.scores),
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "turn": self.turn,
+            "hand": list(self.hand),
+            "calls": [{"seat": s, "call": c} for s, c in self.calls],
+            "declarer": self.declarer,
+            "contract": self.contract,
+            "doubled": self.doubled,
+            "trump": self.trump,
+            "tricks": [
+                {"leader": lead, "cards": list(cards), "winner": win}
+                for lead, cards, win in self.tricks
+            ],
+            "trick": None
+            if self.trick is None
+            else {"leader": self.trick[0], "cards": list(self.trick[1])},
+            "tricks_won": list(self.tricks_won),
+            "legal": list(self.legal),
+            "hand_sizes": list(self.hand_sizes),
+            "results": [r.summary() for r in self.results],
+            "winner": self.winner,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> View:
+        """Parse the protocol's VIEW (as sent by :meth:`to_dict`)."""
+        from tarneeb_desktop.rules.options import rules_from_dict
+
+        try:
+            trick = d.get("trick")
+            hand = tuple(str(c) for c in d["hand"])
+            sizes = d.get("hand_sizes") or [len(hand)] * 4
+            results = tuple(
+                HandResult(
+                    dealer=int(r["dealer"]),
+                    cards=(0, 0, 0, 0),
+                    redeal=None,
+                    calls=(),
+                    trump=r.get("trump"),
+                    plays=(),
+                    declarer=r.get("declarer"),
+                    contract=r.get("contract"),
+                    doubled=bool(r.get("doubled", False)),
+                    tricks=(int(r["tricks"][0]), int(r["tricks"][1])),
+                    points=(int(r["points"][0]), int(r["points"][1])),
+                    totals=(int(r["totals"][0]), int(r["totals"][1])),
+                )
+                for r in d.get("results", [])
+            )
+            turn = d.get("turn")
+            return cls(
+                seat=int(d["seat"]),
+                rules=rules_from_dict(d["rules"]),
+                scores=(int(d["scores"][0]), int(d["scores"][1])),
+                hand_number=int(d["hand_number"]),
+                dealer=int(d["dealer"]),
+                phase=str(d["phase"]),
+                turn=None if turn is None else int(turn),
+                hand=hand,
+                calls=tuple((int(c["seat"]), str(c["call"])) for c in d["calls"]),
+                declarer=d.get("declarer"),
+                contract=d.get("contract"),
+                doubled=bool(d.get("doubled", False)),
+                trump=d.get("trump"),
+                tricks=tuple(
+                    (int(t["leader"]), tuple(str(c) for c in t["cards"]), int(t["winner"]))
+                    for t in d.get("tricks", [])
+                ),
+                trick=None
+                if trick is None
+                else (int(trick["leader"]), tuple(str(c) for c in trick["cards"])),
+                tricks_won=(int(d["tricks_won"][0]), int(d["tricks_won"][1])),
+                legal=tuple(str(a) for a in d["legal"]),
+                hand_sizes=(int(sizes[0]), int(sizes[1]), int(sizes[2]), int(sizes[3])),
+                results=results,
+                winner=d.get("winner"),
+            )
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise MalformedError(f"not a valid view: {exc}") from None
+
+    def played_cards(self) -> list[tuple[int, str]]:
+        """Every card played this hand as (seat, card), in order."""
+        out: list[tuple[int, str]] = []
+        for leader, cards, _ in self.tricks:
+            out.extend(((leader + i) % 4, c) for i, c in enumerate(cards))
+        if self.trick is not None:
+            leader, cards = self.trick
+            out.extend(((leader + i) % 4, c) for i, c in enumerate(cards))
+        return out
+
+
+class GameState:
+    """A whole game of Tarneeb, from the first deal to the game's end."""
+
+    __slots__ = (
+        "rules",
+        "seed",
+        "hand_index",
+        "dealer",
+        "phase",
+        "turn",
+        "dealt",
+        "hands",
+        "weak_queue",
+        "calls",
+        "active",
+        "called",
+        "high_value",
+        "high_seat",
+        "high_call",
+        "n_bids",
+        "declarer",
+        "contract",
+        "contract_level",
+        "trump",
+        "doubled",
+        "plays",
+        "trick_leader",
+        "trick",
+        "tricks",
+        "tricks_won",
+        "scores",
+        "history",
+        "winner",
+        "hand_actions",
+        "_suit_bidding",
+    )
+
+    rules: Rules
+    seed: int
+    hand_index: int
+    dealer: int
+    phase: str
+    turn: int
+    dealt: list[int]
+    hands: list[int]
+    weak_queue: list[int]
+    calls: list[tuple[int, str]]
+    active: list[bool]
+    called: list[bool]
+    high_value: int
+    high_seat: int
+    high_call: str | None
+    n_bids: int
+    declarer: int
+    contract: str | None
+    contract_level: int
+    trump: int
+    doubled: bool
+    plays: list[int]
+    trick_leader: int
+    trick: list[int]
+    tricks: list[tuple[int, tuple[int, ...], int]]
+    tricks_won: list[int]
+    scores: list[int]
+    history: list[HandResult]
+    winner: int | None
+    hand_actions: int
+    _suit_bidding: bool
+
+    # ----------------------------------------------------------------- creation
+
+    @classmethod
+    def new(cls, rules: Rules | None = None, seed: int = 0, dealer: int | None = None) -> GameState:
+        """A new game; its deals come from ``seed``, its first dealer too unless given."""
+        g = cls.__new__(cls)
+        g.rules = rules if rules is not None else make_rules()
+        g._suit_bidding = g.rules.suit_bidding
+        g.seed = seed
+        g.scores = [0, 0]
+        g.history = []
+        g.winner = None
+        g.hand_index = 0
+        first = first_dealer(seed) if dealer is None else dealer
+        if first not in (0, 1, 2, 3):
+            raise IllegalActionError(f"the dealer must be a seat 0-3, not {first!r}")
+        g._start_hand(first, deal_hands(seed, 0, first))
+        return g
+
+    def clone(self) -> GameState:
+        """An independent copy (written out by hand: the AI clones in its inner loop)."""
+        g = GameState.__new__(GameState)
+        g.rules = self.rules
+        g.seed = self.seed
+        g.hand_index = self.hand_index
+        g.dealer = self.dealer
+        g.phase = self.phase
+        g.turn = self.turn
+        g.dealt = self.dealt[:]
+        g.hands = self.hands[:]
+        g.weak_queue = self.weak_queue[:]
+        g.calls = self.calls[:]
+        g.active = self.active[:]
+        g.called = self.called[:]
+        g.high_value = self.high_value
+        g.high_seat = self.high_seat
+        g.high_call = self.high_call
+        g.n_bids = self.n_bids
+        g.declarer = self.declarer
+        g.contract = self.contract
+        g.contract_level = self.contract_level
+        g.trump = self.trump
+        g.doubled = self.doubled
+        g.plays = self.plays[:]
+        g.trick_leader = self.trick_leader
+        g.trick = self.trick[:]
+        g.tricks = self.tricks[:]
+        g.tricks_won = self.tricks_won[:]
+        g.scores = self.scores[:]
+        g.history = self.history[:]
+        g.winner = self.winner
+        g.hand_actions = self.hand_actions
+        g._suit_bidding = self._suit_bidding
+        return g
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in GameState.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _start_hand(self, dealer: int, hands: Sequence[int]) -> None:
+        self.dealer = dealer
+        self.dealt = list(hands)
+        self.hands = list(hands)
+        self.calls = []
+        self.active = [True, True, True, True]
+        self.called = [False, False, False, False]
+        self.high_value = -1
+        self.high_seat = -1
+        self.high_call = None
+        self.n_bids = 0
+        self.declarer = -1
+        self.contract = None
+        self.contract_level = 0
+        self.trump = -1
+        self.doubled = False
+        self.plays = []
+        self.trick_leader = -1
+        self.trick = []
+        self.tricks = []
+        self.tricks_won = [0, 0]
+        self.weak_queue = []
+        self.hand_actions = 0
+        if self.rules.weak_hand_redeal:
+            self.weak_queue = [
+                s for s in ((dealer + i) % 4 for i in range(1, 5)) if is_weak(self.hands[s])
+            ]
+        if self.weak_queue:
+            self.phase = "redeal"
+            self.turn = self.weak_queue[0]
+        else:
+            self.phase = "auction"
+            self.turn = (dealer + 1) % 4
+
+    def set_deal(self, hands: Sequence[Sequence[str] | int], dealer: int | None = None) -> None:
+        """Replace the cards of the hand about to start (records and fixed deals use this).
+
+        Allowed only before the hand's first action; ``dealer`` only on the game's first hand.
+        """
+        if self.phase == "over":
+            raise IllegalActionError("the game is over")
+        if self.hand_actions:
+            raise IllegalActionError("the cards can only be set before the hand's first action")
+        if len(hands) != 4:
+            raise MalformedError("a deal has four hands")
+        masks: list[int] = []
+        seen = 0
+        for h in hands:
+            m = h if isinstance(h, int) else mask_of(h)
+            if isinstance(h, int):
+                n = m.bit_count()
+            else:
+                n = len(h)
+            if n != 13 or m.bit_count() != 13:
+                raise MalformedError("each hand must hold 13 different cards")
+            if m & seen:
+                raise MalformedError("a card is dealt twice")
+            seen |= m
+            masks.append(m)
+        if dealer is not None and dealer != self.dealer:
+            if self.hand_index != 0:
+                raise IllegalActionError(f"seat {self.dealer} deals this hand, not seat {dealer}")
+            if dealer not in (0, 1, 2, 3):
+                raise MalformedError(f"the dealer must be a seat 0-3, not {dealer!r}")
+        self._start_hand(self.dealer if dealer is None else dealer, masks)
+
+    # ----------------------------------------------------------------- queries
+
+    def current_player(self) -> int | None:
+        """The seat to act, or None when the game is over."""
+        return None if self.phase == "over" else self.turn
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def hand_number(self) -> int:
+        """The current hand counted from 1, thrown-in hands included."""
+        return self.hand_index + 1
+
+    def legal_actions(self) -> list[str]:
+        """The legal actions of the seat to act, in a fixed order (pass first, bids
+        ascending, trumps C D H S NT, cards by suit then rank)."""
+        phase = self.phase
+        if phase == "play":
+            return cards_of(self._legal_card_mask())
+        if phase == "auction":
+            return self._legal_calls()
+        if phase == "trump":
+            return ["C", "D", "H", "S", "NT"] if self.rules.no_trump_allowed else ["C", "D", "H", "S"]
+        if phase == "double":
+            return ["double", "no_double"]
+        if phase == "redeal":
+            return ["keep", "redeal"]
+        return []
+
+    def _legal_card_mask(self) -> int:
+        hand = self.hands[self.turn]
+        if self.trick:
+            follow = hand & SUIT_MASKS[self.trick[0] // 13]
+            return follow if follow else hand
+        if (
+            not self.tricks
+            and self.rules.first_lead_trump
+            and self.trump != NT
+            and hand & SUIT_MASKS[self.trump]
+        ):
+            return hand & SUIT_MASKS[self.trump]
+        return hand
+
+    def _forced_dealer(self) -> bool:
+        return (
+            self.rules.all_pass == "dealer_7"
+            and self.turn == self.dealer
+            and self.n_bids == 0
+        )
+
+    def _legal_calls(self) -> list[str]:
+        out = [] if self._forced_dealer() else ["pass"]
+        if self._suit_bidding:
+            for value in range(max(self.high_value + 1, 35), 70):
+                out.append(bid_name(value // 5, value % 5))
+        else:
+            out.extend(str(n) for n in range(max(self.high_value + 1, 7), 14))
+        return out
+
+    def is_legal(self, action: str) -> bool:
+        try:
+            self._check(action)
+        except (IllegalActionError, MalformedError):
+            return False
+        return True
+
+    # ----------------------------------------------------------------- applying
+
+    def apply(self, action: str, seat: int | None = None) -> list[Event]:
+        """Apply the current player's action and return the events it caused.
+
+        Raises IllegalActionError (or MalformedError for text that is no action at all)
+        saying what was wrong, and leaves the state unchanged.
+        """
+        phase = self.phase
+        if phase == "play" and (seat is None or seat == self.turn):
+            # Fast path: an exact card name that is legal (the common case in search).
+            card = CARD_INDEX.get(action)
+            if card is not None and self._legal_card_mask() >> card & 1:
+                self.hand_actions += 1
+                return self._apply_card(card)
+        self._check(action, seat)
+        self.hand_actions += 1
+        if phase == "play":
+            return self._apply_card(CARD_INDEX[action.upper()])
+        if phase == "auction":
+            call = action.strip()
+            if call.lower() == "pass":
+                return self._apply_call("pass")
+            return self._apply_call(bid_name(*parse_bid(call, self._suit_bidding)))
+        if phase == "trump":
+            return self._apply_trump(action.strip().upper())
+        if phase == "double":
+            return self._apply_double(action.strip().lower())
+        return self._apply_redeal(action.strip().lower())
+
+    def _check(self, action: str, seat: int | None = None) -> None:
+        """Raise the error that ``apply`` would raise, or nothing for a legal action."""
+        if self.phase == "over":
+            raise IllegalActionError("the game is over: no more actions")
+        if seat is not None and seat != self.turn:
+            raise IllegalActionError(f"it is seat {self.turn}'s turn, not seat {seat}'s")
+        if not isinstance(action, str):
+            raise MalformedError(f"an action must be text, not {action!r}")
+        phase = self.phase
+        who = f"seat {self.turn}"
+        if phase == "play":
+            card = CARD_INDEX.get(action.upper())
+            if card is None:
+                raise MalformedError(f"{action!r} is not a card; {who} must play a card")
+            bit = 1 << card
+            if not self.hands[self.turn] & bit:
+                raise IllegalActionError(f"{who} does not hold {CARD_NAMES[card]}")
+            if not self._legal_card_mask() & bit:
+                if self.trick:
+                    led = self.trick[0] // 13
+                    raise IllegalActionError(
+                        f"{who} holds {SUIT_NAMES[led]} and must follow {SUITS[led]}"
+                    )
+                raise IllegalActionError(
+                    f"{who} holds a trump and must lead {SUIT_NAMES[self.trump]} to the first trick"
+                )
+            return
+        if phase == "auction":
+            call = action.strip()
+            if call.lower() == "pass":
+                if self._forced_dealer():
+                    raise IllegalActionError(
+                        f"{who} is the dealer after three passes and must bid at least 7"
+                    )
+                return
+            if call.lower() in ("double", "no_double"):
+                raise IllegalActionError(f"{call} is only called by the declarer after the auction")
+            level, strain = parse_bid(call, self._suit_bidding)
+            if not 7 <= level <= 13:
+                raise IllegalActionError(f"a bid names 7 to 13 tricks, not {level}")
+            value = level if strain is None else level * 5 + strain
+            if value <= self.high_value:
+                raise IllegalActionError(
+                    f"{bid_name(level, strain)} does not outrank the bid of {self.high_call}"
+                )
+            return
+        if phase == "trump":
+            t = action.strip().upper()
+            if t not in STRAINS:
+                raise MalformedError(f"{action!r} is not a trump; name C, D, H, S or NT")
+            if t == "NT" and not self.rules.no_trump_allowed:
+                raise IllegalActionError("no trump is not allowed by these rules")
+            return
+        if phase == "double":
+            if action.strip().lower() not in ("double", "no_double"):
+                raise IllegalActionError(f"{who} must call double or no_double, not {action!r}")
+            return
+        if action.strip().lower() not in ("redeal", "keep"):
+            raise IllegalActionError(f"{who} has a weak hand and must say redeal or keep, not {action!r}")
+
+    def _next_hand(self, same_dealer: bool) -> list[Event]:
+        self.hand_index += 1
+        dealer = self.dealer if same_dealer else (self.dealer + 1) % 4
+        self._start_hand(dealer, deal_hands(self.seed, self.hand_index, dealer))
+        return [HandDealt(self.hand_index + 1, dealer)]
+
+    def _throw_in(self, reason: str, seat: int | None) -> list[Event]:
+        totals = (self.scores[0], self.scores[1])
+        self.history.append(
+            HandResult(
+                dealer=self.dealer,
+                cards=(self.dealt[0], self.dealt[1], self.dealt[2], self.dealt[3]),
+                redeal=seat,
+                calls=tuple(c for _, c in self.calls),
+                trump=None,
+                plays=(),
+                declarer=None,
+                contract=None,
+                doubled=False,
+                tricks=(0, 0),
+                points=(0, 0),
+                totals=totals,
+            )
+        )
+        return [HandThrownIn(reason, seat), *self._next_hand(same_dealer=True)]
+
+    def _apply_redeal(self, call: str) -> list[Event]:
+        seat = self.turn
+        events: list[Event] = [RedealDecided(seat, call)]
+        if call == "redeal":
+            return events + self._throw_in("weak_hand", seat)
+        self.weak_queue.pop(0)
+        if self.weak_queue:
+            self.turn = self.weak_queue[0]
+        else:
+            self.phase = "auction"
+            self.turn = (self.dealer + 1) % 4
+        return events
+
+    def _apply_call(self, call: str) -> list[Event]:
+        seat = self.turn
+        self.calls.append((seat, call))
+        self.called[seat] = True
+        events: list[Event] = [CallMade(seat, call)]
+        raise_auction = self.rules.auction == "raise"
+        top = False
+        if call == "pass":
+            if raise_auction:
+                self.active[seat] = False
+        else:
+            level, strain = parse_bid(call, self._suit_bidding)
+            self.high_value = level if strain is None else level * 5 + strain
+            self.high_seat = seat
+            self.high_call = call
+            self.n_bids += 1
+            top = self.high_value == (69 if self._suit_bidding else 13)
+        if raise_auction:
+            if self.n_bids == 0:
+                if not any(self.active):
+                    return events + self._throw_in("all_pass", None)
+            elif top or sum(self.active) - self.active[self.high_seat] == 0:
+                return events + self._end_auction()
+            nxt = (seat + 1) % 4
+            while not self.active[nxt]:
+                nxt = (nxt + 1) % 4
+            self.turn = nxt
+            return events
+        if all(self.called):
+            if self.n_bids == 0:
+                return events + self._throw_in("all_pass", None)
+            return events + self._end_auction()
+        self.turn = (seat + 1) % 4
+        return events
+
+    def _end_auction(self) -> list[Event]:
+        self.declarer = self.high_seat
+        self.contract = self.high_call
+        assert self.high_call is not None
+        level, strain = parse_bid(self.high_call, self._suit_bidding)
+        self.contract_level = level
+        self.turn = self.declarer
+        events: list[Event] = [AuctionWon(self.declarer, self.high_call)]
+        if strain is None:
+            self.phase = "trump"
+        else:
+            self.trump = strain
+            if self.n_bids == 1:
+                self.phase = "double"
+            else:
+                self._start_play()
+        return events
+
+    def _start_play(self) -> None:
+        self.phase = "play"
+        self.trick_leader = self.declarer
+        self.turn = self.declarer
+
+    def _apply_trump(self, strain: str) -> list[Event]:
+        self.trump = STRAINS.index(strain)
+        self._start_play()
+        return [TrumpNamed(self.declarer, strain)]
+
+    def _apply_double(self, call: str) -> list[Event]:
+        self.calls.append((self.declarer, call))
+        self.doubled = call == "double"
+        self._start_play()
+        return [CallMade(self.declarer, call)]
+
+    def _apply_card(self, card: int) -> list[Event]:
+        seat = self.turn
+        self.hands[seat] ^= 1 << card
+        self.plays.append(card)
+        self.trick.append(card)
+        events: list[Event] = [CardPlayed(seat, CARD_NAMES[card])]
+        if len(self.trick) < 4:
+            self.turn = (seat + 1) % 4
+            return events
+        winner = self.trick_winner(self.trick_leader, self.trick, self.trump)
+        cards = tuple(self.trick)
+        self.tricks.append((self.trick_leader, cards, winner))
+        self.tricks_won[winner & 1] += 1
+        events.append(TrickWon(winner, self.trick_leader, tuple(CARD_NAMES[c] for c in cards)))
+        self.trick = []
+        self.trick_leader = winner
+        self.turn = winner
+        if len(self.tricks) == 13:
+            events.extend(self._score_hand())
+        return events
+
+    @staticmethod
+    def trick_winner(leader: int, cards: Sequence[int], trump: int) -> int:
+        """The seat that wins a trick led by ``leader`` (highest trump, else highest of the led suit)."""
+        best = cards[0]
+        best_i = 0
+        for i in range(1, len(cards)):
+            c = cards[i]
+            if c // 13 == best // 13:
+                if c > best:
+                    best, best_i = c, i
+            elif c // 13 == trump:
+                best, best_i = c, i
+        return (leader + best_i) % 4
+
+    def _score_hand(self) -> list[Event]:
+        dteam = self.declarer & 1
+        taken = self.tricks_won[dteam]
+        dec, dfn = score_hand(self.rules, self.contract_level, taken, self.doubled)
+        points = [0, 0]
+        points[dteam] = dec
+        points[1 - dteam] = dfn
+        self.scores[0] += points[0]
+        self.scores[1] += points[1]
+        totals = (self.scores[0], self.scores[1])
+        assert self.contract is not None
+        self.history.append(
+            HandResult(
+                dealer=self.dealer,
+                cards=(self.dealt[0], self.dealt[1], self.dealt[2], self.dealt[3]),
+                redeal=None,
+                calls=tuple(c for _, c in self.calls),
+                trump=STRAINS[self.trump],
+                plays=tuple(CARD_NAMES[c] for c in self.plays),
+                declarer=self.declarer,
+                contract=self.contract,
+                doubled=self.doubled,
+                tricks=(self.tricks_won[0], self.tricks_won[1]),
+                points=(points[0], points[1]),
+                totals=totals,
+            )
+        )
+        events: list[Event] = [
+            HandScored(
+                declarer=self.declarer,
+                contract=self.contract,
+                doubled=self.doubled,
+                tricks=(self.tricks_won[0], self.tricks_won[1]),
+                points=(points[0], points[1]),
+                totals=totals,
+                made=taken >= self.contract_level,
+            )
+        ]
+        winner = self._game_winner()
+        if winner is not None:
+            self.winner = winner
+            self.phase = "over"
+            self.turn = -1
+            events.append(GameOver(winner, totals))
+            return events
+        return events + self._next_hand(same_dealer=False)
+
+    def _game_winner(self) -> int | None:
+        if self.rules.kaboot_wins_game:
+            for team in (0, 1):
+                if self.tricks_won[team] == 13:
+                    return team
+        target = self.rules.target
+        a, b = self.scores
+        if a >= target or b >= target:
+            if a == b:
+                return None
+            return 0 if a > b else 1
+        return None
+
+    # ----------------------------------------------------------------- views
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know now: its own cards, every public call and play."""
+        over = self.phase == "over"
+        mine = self.turn == seat and not over
+        trick = None
+        if self.phase == "play":
+            trick = (self.trick_leader, tuple(CARD_NAMES[c] for c in self.trick))
+        return View(
+            seat=seat,
+            rules=self.rules,
+            scores=(self.scores[0], self.scores[1]),
+            hand_number=self.hand_number,
+            dealer=self.dealer,
+            phase=self.phase,
+            turn=None if over else self.turn,
+            hand=tuple(cards_of(self.hands[seat])) if not over else (),
+            calls=tuple(self.calls),
+            declarer=None if self.declarer < 0 else self.declarer,
+            contract=self.contract,
+            doubled=self.doubled,
+            trump=None if self.trump < 0 else STRAINS[self.trump],
+            tricks=tuple(
+                (lead, tuple(CARD_NAMES[c] for c in cards), win) for lead, cards, win in self.tricks
+            ),
+            trick=trick,
+            tricks_won=(self.tricks_won[0], self.tricks_won[1]),
+            legal=tuple(self.legal_actions()) if mine else (),
+            hand_sizes=(
+                self.hands[0].bit_count(),
+                self.hands[1].bit_count(),
+                self.hands[2].bit_count(),
+                self.hands[3].bit_count(),
+            ),
+            results=tuple(self.history),
+            winner=self.winner,
+        )
+
+    @classmethod
+    def from_view(cls, view: View, holdings: Sequence[int | Sequence[str]]) -> GameState:
+        """A full state consistent with ``view`` where seat s now holds ``holdings[s]``.
+
+        The current hand is replayed from its deal, so every call and play of the view is
+        checked against the rules; AI sampling and tests of hidden information use this.
+        """
+        masks = [h if isinstance(h, int) else mask_of(h) for h in holdings]
+        played = [0, 0, 0, 0]
+        for s, c in view.played_cards():
+            played[s] |= 1 << CARD_INDEX[c]
+        dealt = [masks[s] | played[s] for s in range(4)]
+        g = cls.__new__(cls)
+        g.rules = view.rules
+        g._suit_bidding = view.rules.suit_bidding
+        g.seed = 0
+        g.scores = [view.scores[0], view.scores[1]]
+        g.history = list(view.results)
+        g.winner = None
+        g.hand_index = view.hand_number - 1
+        g._start_hand(view.dealer, dealt)
+        while g.phase == "redeal" and not (view.phase == "redeal" and g.turn == view.turn):
+            g.apply("keep")
+        for _, call in view.calls:
+            g.apply(call)
+        if view.trump is not None and g.phase == "trump":
+            g.apply(view.trump)
+        for _, card in view.played_cards():
+            g.apply(card)
+        return g
