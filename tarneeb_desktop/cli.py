@@ -11,10 +11,20 @@ from tarneeb_desktop import __version__
 
 
 def _add_rules_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--rules", default="standard", metavar="PRESET",
-                   help="rules preset: standard, shortfall or egyptian (default standard)")
-    p.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
-                   help="change one rules option on top of the preset, e.g. -o target=41 (repeatable)")
+    p.add_argument(
+        "--rules",
+        default="standard",
+        metavar="PRESET",
+        help="rules preset: standard, shortfall or egyptian (default standard)",
+    )
+    p.add_argument(
+        "--option",
+        "-o",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="change one rules option on top of the preset, e.g. -o target=41 (repeatable)",
+    )
 
 
 def rules_from_args(args: argparse.Namespace):  # type: ignore[no-untyped-def]
@@ -39,8 +49,11 @@ def build_parser() -> argparse.ArgumentParser:
         "Without a subcommand the game window opens.",
     )
     parser.add_argument("--version", action="version", version=f"tarneeb {__version__}")
-    parser.add_argument("--autoplay", action="store_true",
-                        help="four computer players play one whole game in the window, then exit")
+    parser.add_argument(
+        "--autoplay",
+        action="store_true",
+        help="four computer players play one whole game in the window, then exit",
+    )
     parser.add_argument("--seed", type=int, default=None, help="seed of the deals (autoplay)")
     parser.add_argument("--fast", action="store_true", help="autoplay without animations")
     parser.add_argument("--save-record", metavar="FILE", help="write the autoplayed game's record")
@@ -50,9 +63,12 @@ def build_parser() -> argparse.ArgumentParser:
     _add_rules_args(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    p = sub.add_parser("replay", help="check a game record against the rules and summarise it",
-                       description="Replay a tarneeb-record/1 game record through the rules engine. "
-                       "Exit status 0: legal; 1: malformed or illegal; 2: wrong usage.")
+    p = sub.add_parser(
+        "replay",
+        help="check a game record against the rules and summarise it",
+        description="Replay a tarneeb-record/1 game record through the rules engine. "
+        "Exit status 0: legal; 1: malformed or illegal; 2: wrong usage.",
+    )
     p.add_argument("file", help="the record (JSON)")
     p.add_argument("--json", action="store_true", help="print the result as one JSON object")
 
@@ -60,7 +76,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--level", default="medium", help="AI level (default medium)")
     p.add_argument("--seed", type=int, default=None)
 
-    p = sub.add_parser("arena", help="play AI levels and bots against each other on duplicate deals")
+    p = sub.add_parser(
+        "arena", help="play AI levels and bots against each other on duplicate deals"
+    )
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
     _add_rules_args(p)
@@ -114,9 +132,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(json.dumps(summary))
     else:
         status = "complete" if summary["complete"] else "unfinished"
-        print(f"legal record, {status} game, {len(summary['hands'])} hands, totals "
-              f"{summary['totals'][0]} / {summary['totals'][1]}"
-              + (f", won by team {summary['winner']}" if summary["winner"] is not None else ""))
+        print(
+            f"legal record, {status} game, {len(summary['hands'])} hands, totals "
+            f"{summary['totals'][0]} / {summary['totals'][1]}"
+            + (f", won by team {summary['winner']}" if summary["winner"] is not None else "")
+        )
     return 0
 
 

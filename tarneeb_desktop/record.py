@@ -17,8 +17,8 @@ from typing import Any
 from tarneeb_desktop.rules import (
     STRAINS,
     GameState,
-    RulesError,
     Rules,
+    RulesError,
     mask_of,
     rules_from_dict,
 )
@@ -104,7 +104,9 @@ def write_json_atomic(path: str | os.PathLike[str], doc: Any) -> None:
         raise
 
 
-def write_record(path: str | os.PathLike[str], state: GameState, players: list[str] | None = None) -> None:
+def write_record(
+    path: str | os.PathLike[str], state: GameState, players: list[str] | None = None
+) -> None:
     write_json_atomic(path, to_record(state, players))
 
 

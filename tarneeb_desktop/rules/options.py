@@ -80,7 +80,9 @@ DEFAULTS = Rules()
 PRESETS: dict[str, Rules] = {
     "standard": Rules(),
     "shortfall": Rules(preset="shortfall", failed_declarers="zero", failed_defenders="shortfall"),
-    "egyptian": Rules(preset="egyptian", suit_bidding=True, failed_defenders="shortfall", target=41),
+    "egyptian": Rules(
+        preset="egyptian", suit_bidding=True, failed_defenders="shortfall", target=41
+    ),
 }
 
 
@@ -114,9 +116,7 @@ def make_rules(preset: str = "standard", **changes: object) -> Rules:
     {'preset': 'standard', 'target': 41}
     """
     if preset not in PRESETS:
-        raise InvalidRulesError(
-            f"unknown preset {preset!r} (one of {', '.join(PRESETS)})"
-        )
+        raise InvalidRulesError(f"unknown preset {preset!r} (one of {', '.join(PRESETS)})")
     for key, value in changes.items():
         check_option(key, value)
     return replace(PRESETS[preset], **changes)  # type: ignore[arg-type]
@@ -149,5 +149,7 @@ def parse_option_value(key: str, text: str) -> object:
         try:
             return int(text)
         except ValueError:
-            raise InvalidRulesError(f"option {key!r} must be a whole number, not {text!r}") from None
+            raise InvalidRulesError(
+                f"option {key!r} must be a whole number, not {text!r}"
+            ) from None
     return text.strip()

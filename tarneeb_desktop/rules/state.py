@@ -453,7 +453,9 @@ class GameState:
         if phase == "auction":
             return self._legal_calls()
         if phase == "trump":
-            return ["C", "D", "H", "S", "NT"] if self.rules.no_trump_allowed else ["C", "D", "H", "S"]
+            return (
+                ["C", "D", "H", "S", "NT"] if self.rules.no_trump_allowed else ["C", "D", "H", "S"]
+            )
         if phase == "double":
             return ["double", "no_double"]
         if phase == "redeal":
@@ -475,11 +477,7 @@ class GameState:
         return hand
 
     def _forced_dealer(self) -> bool:
-        return (
-            self.rules.all_pass == "dealer_7"
-            and self.turn == self.dealer
-            and self.n_bids == 0
-        )
+        return self.rules.all_pass == "dealer_7" and self.turn == self.dealer and self.n_bids == 0
 
     def _legal_calls(self) -> list[str]:
         out = [] if self._forced_dealer() else ["pass"]
@@ -585,7 +583,9 @@ class GameState:
                 raise IllegalActionError(f"{who} must call double or no_double, not {action!r}")
             return
         if action.strip().lower() not in ("redeal", "keep"):
-            raise IllegalActionError(f"{who} has a weak hand and must say redeal or keep, not {action!r}")
+            raise IllegalActionError(
+                f"{who} has a weak hand and must say redeal or keep, not {action!r}"
+            )
 
     def _next_hand(self, same_dealer: bool) -> list[Event]:
         self.hand_index += 1
