@@ -1,0 +1,46 @@
+"""Small JSON files in the user's folder: atomic writes, and broken files kept aside."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from tarneeb_desktop.record import write_json_atomic
+
+log = logging.getLogger(__name__)
+
+__all__ = ["load_json", "set_aside", "write_json_atomic"]
+
+
+def set_aside(path: Path) -> Path | None:
+    """Rename a broken file to ``NAME.broken-YYYYmmdd-HHMMSS`` for inspection."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.broken-{stamp}")
+    n = 1
+    while target.exists():
+        target = path.with_name(f"{path.name}.broken-{stamp}-{n}")
+        n += 1
+    try:
+        os.replace(path, target)
+    except OSError:
+        log.exception("could not set aside %s", path)
+        return None
+    return target
+
+
+def load_json(path: Path) -> tuple[Any | None, str | None]:
+    """Read a JSON file. Returns (data, None); (None, None) when the file does not exist;
+    or (None, problem) when it is unreadable or not JSON, after setting it aside."""
+    if not path.exists():
+        return None, None
+    try:
+        text = path.read_text(encoding="utf-8")
+        return json.loads(text), None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        kept = set_aside(path)
+        where = f"; it was kept as {kept.name}" if kept else ""
+        return None, f"{path.name} could not be read ({type(exc).__name__}){where}"
