@@ -108,7 +108,10 @@ def test_every_action_outside_the_legal_ones_is_rejected_and_changes_nothing(
 @given(PRESET, OPTIONS, st.integers(0, 10**6), st.integers(0, 300), st.integers(0, 3))
 def test_view_holds_no_other_seats_unplayed_card(preset, options, seed, steps, seat):
     g, _ = _random_game(preset, options, seed, steps)
-    d = g.view(seat).to_dict()
+    view = g.view(seat)
+    # past hands' rows carry no cards (a thrown-in hand's cards were never shown)
+    assert all(r.cards == (0, 0, 0, 0) and r.plays == () for r in view.results)
+    d = view.to_dict()
     # bids such as "9C" look like cards: legal calls and the auction are checked apart
     calls = d.pop("calls")
     legal = d.pop("legal")

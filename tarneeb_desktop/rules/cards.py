@@ -58,7 +58,8 @@ def parse_card(text: str) -> int:
     return card
 
 
-def _holding(suit: int, bits: int) -> tuple[str, ...]:
+def holding_names(suit: int, bits: int) -> tuple[str, ...]:
+    """The names of the cards of a 13-bit holding in one suit (cached)."""
     names = _HOLDING_NAMES[suit][bits]
     if names is None:
         base = suit * 13
@@ -73,7 +74,7 @@ def cards_of(mask: int) -> list[str]:
     for s in range(4):
         bits = (mask >> (13 * s)) & 0x1FFF
         if bits:
-            out.extend(_holding(s, bits))
+            out.extend(_HOLDING_NAMES[s][bits] or holding_names(s, bits))
     return out
 
 

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tarneeb_desktop.rules.cards import (
+    _HOLDING_NAMES,
     CARD_INDEX,
     CARD_NAMES,
     NT,
@@ -30,6 +31,7 @@ from tarneeb_desktop.rules.cards import (
     SUITS,
     bid_name,
     cards_of,
+    holding_names,
     is_weak,
     mask_of,
     parse_bid,
@@ -95,6 +97,10 @@ class HandResult:
     tricks: tuple[int, int]
     points: tuple[int, int]
     totals: tuple[int, int]
+
+    def public(self) -> HandResult:
+        """The row without the cards: a thrown-in hand's cards were never shown."""
+        return replace(self, cards=(0, 0, 0, 0), plays=())
 
     def summary(self) -> dict[str, Any]:
         """The row ``tarneeb replay --json`` prints for this hand."""
@@ -449,6 +455,12 @@ class GameState:
         ascending, trumps C D H S NT, cards by suit then rank)."""
         phase = self.phase
         if phase == "play":
+            if self.trick:
+                # Following: one suit when able (the common case), so skip the general walk.
+                suit = self.trick[0] // 13
+                bits = (self.hands[self.turn] >> (13 * suit)) & 0x1FFF
+                if bits:
+                    return list(_HOLDING_NAMES[suit][bits] or holding_names(suit, bits))
             return cards_of(self._legal_card_mask())
         if phase == "auction":
             return self._legal_calls()
@@ -825,7 +837,7 @@ class GameState:
                 self.hands[2].bit_count(),
                 self.hands[3].bit_count(),
             ),
-            results=tuple(self.history),
+            results=tuple(r.public() for r in self.history),
             winner=self.winner,
         )
 
