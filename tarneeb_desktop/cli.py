@@ -141,6 +141,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from tarneeb_desktop import crashlog
+
+    # A crash anywhere writes a readable log to the user's folder and says where it is.
+    crashlog.install()
+    crashlog.crash_if_asked()
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command == "replay":
