@@ -93,12 +93,44 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--open-seats", default="1,2,3", help="seats open to people, e.g. 0,1,2,3")
     p.add_argument("--save-record", metavar="FILE")
     p.add_argument("--seed", type=int, default=None)
+    p.add_argument(
+        "--bind",
+        default="0.0.0.0",
+        metavar="ADDRESS",
+        help="address to listen on (default all; 127.0.0.1 for this computer only)",
+    )
+    p.add_argument(
+        "--ai",
+        default="medium",
+        metavar="LEVEL",
+        help="level of the computer players in seats not open to people",
+    )
+    p.add_argument("--resume", metavar="FILE", help="go on with a table saved by a previous host")
+    p.add_argument(
+        "--save-table",
+        metavar="FILE",
+        help="where the table is saved after every trick (default in the user data folder)",
+    )
+    p.add_argument(
+        "--disconnect-grace",
+        type=float,
+        default=30.0,
+        metavar="SECONDS",
+        help="how long an absent player's turn waits before a computer plays it",
+    )
+    p.add_argument("--name", default=None, help="the table's name shown to players who join")
+    p.add_argument("--no-beacon", action="store_true", help="do not announce the table on the LAN")
 
     p = sub.add_parser("join", help="play a seat of a LAN table with an AI, without a window")
     p.add_argument("address", metavar="HOST:PORT")
     p.add_argument("--bot", default="medium", metavar="LEVEL")
     p.add_argument("--seat", type=int, default=None)
     p.add_argument("--name", default=None)
+    p.add_argument(
+        "--token",
+        default=None,
+        help="come back to the seat this token was given for (after a host restart)",
+    )
     return parser
 
 

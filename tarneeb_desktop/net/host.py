@@ -1,0 +1,931 @@
+"""The LAN host: owns the table, seats people and computer players, and serves each its view.
+
+The host's :class:`~tarneeb_desktop.table.Table` is the only authority. Each connection gets
+nothing but its own seat's ``view(seat)`` and public events; an action counts only when it
+names the connection's seat, carries that seat's secret token and the ``seq`` of the latest
+view. Everything runs on one asyncio loop (in its own thread when the game window hosts), so
+the table is never touched from two threads; computer players think in a worker thread.
+
+``tarneeb host`` runs a :class:`Host` without a window and exits when its game ends.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import hmac
+import json
+import logging
+import secrets
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tarneeb_desktop.ai import make_player
+from tarneeb_desktop.ai.base import Player
+from tarneeb_desktop.net.protocol import (
+    MAX_MESSAGE_BYTES,
+    MAX_NAME_CHARS,
+    RATE_BURST,
+    RATE_MAX_DROPPED,
+    RATE_PER_SECOND,
+    IncompatibleError,
+    ProtocolError,
+    TokenBucket,
+    check_hello,
+    clean_text,
+    decode,
+    encode,
+    event_to_dict,
+    hello,
+    validate_client_message,
+)
+from tarneeb_desktop.record import RecordError, replay, to_record, write_json_atomic, write_record
+from tarneeb_desktop.rules import (
+    Event,
+    GameOver,
+    GameState,
+    HandScored,
+    HandThrownIn,
+    Rules,
+    RulesError,
+    TrickWon,
+    make_rules,
+)
+from tarneeb_desktop.table import Table, safe_choose
+
+log = logging.getLogger(__name__)
+
+SAVE_FORMAT = "tarneeb-lan-table/1"
+SEAT_NAMES = ("South", "East", "North", "West")
+#: A client that lets this much unsent data pile up is not reading; it is cut off.
+MAX_WRITE_BUFFER = 4 * 1024 * 1024
+#: Seconds a new connection has to send its hello.
+HELLO_TIMEOUT = 10.0
+
+
+class Connection:
+    """One client connection, as the host sees it."""
+
+    def __init__(
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        bucket: TokenBucket,
+    ) -> None:
+        self.reader = reader
+        self.writer = writer
+        self.bucket = bucket
+        peer = writer.get_extra_info("peername")
+        self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
+        self.seat: int | None = None
+        self.dropped = 0
+        self.closed = False
+
+    def send(self, msg: dict[str, Any]) -> None:
+        if self.closed or self.writer.is_closing():
+            return
+        transport = self.writer.transport
+        if transport.get_write_buffer_size() > MAX_WRITE_BUFFER:
+            log.warning("client %s is not reading; closing its connection", self.peer)
+            self.close()
+            return
+        self.writer.write(encode(msg))
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.writer.close()
+
+
+@dataclass
+class Seat:
+    """One of the four seats: a computer player's, or one open to a person."""
+
+    number: int
+    open: bool
+    name: str
+    token: str | None = None  # issued to the person who took the seat; None while it is free
+    conn: Connection | None = None
+    ai_control: bool = False  # a computer plays this person's seat while they are away
+    wait_started: float | None = None  # when the countdown for the absent player began
+    player: Player | None = field(default=None, repr=False)
+
+    @property
+    def kind(self) -> str:
+        if not self.open:
+            return "ai"
+        return "open" if self.token is None else "human"
+
+    @property
+    def connected(self) -> bool:
+        return self.conn is not None and not self.conn.closed
+
+
+class Host:
+    """A LAN table. Construct it, then :meth:`start` (a background thread, for the window)
+    or :meth:`run` (blocking, for ``tarneeb host``).
+
+    The window hosts like this: ``Host(rules, open_seats=..., ai_level=..., bind="0.0.0.0",
+    port=DEFAULT_PORT, auto_start=False, exit_when_over=False, ai_delay=0.7,
+    save_path=...)``, ``start()``, ``start_beacon()``; the people at the host's own screen
+    sit down like everyone else, each through a
+    :class:`~tarneeb_desktop.net.client.ClientSession` to ``127.0.0.1`` (so hot-seat privacy
+    screens work as offline); the lobby's Start button calls :meth:`start_game`; leaving
+    calls :meth:`stop`.
+
+    Thread safety: everything that touches the game runs on the host's loop; from another
+    thread use :meth:`call` (run a function there and get its result), :meth:`start_game`,
+    :meth:`poke`, :meth:`start_beacon` and :meth:`stop`. ``on_change`` callbacks run on the loop.
+    """
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        *,
+        seed: int | None = None,
+        open_seats: Iterable[int] = (1, 2, 3),
+        ai_level: str = "medium",
+        names: Sequence[str] | None = None,
+        bind: str = "127.0.0.1",
+        port: int = 0,
+        save_path: str | Path | None = None,
+        record_path: str | Path | None = None,
+        disconnect_grace: float = 30.0,
+        auto_start: bool = True,
+        exit_when_over: bool = True,
+        ai_delay: float = 0.0,
+        rate: tuple[int, float] = (RATE_BURST, RATE_PER_SECOND),
+        clock: Callable[[], float] = time.monotonic,
+        table_name: str = "Tarneeb table",
+        state: GameState | None = None,
+    ) -> None:
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        self.seed = seed
+        if state is None:
+            state = GameState.new(rules if rules is not None else make_rules(), seed=seed)
+        self.table = Table(state, list(names) if names else list(SEAT_NAMES))
+        opened = set(open_seats)
+        if not opened <= {0, 1, 2, 3}:
+            raise ValueError(f"open seats must be among 0-3, not {sorted(opened)}")
+        self.seats = [
+            Seat(s, s in opened, self.table.names[s] if s in opened else f"Computer ({ai_level})")
+            for s in range(4)
+        ]
+        self.ai_level = ai_level
+        self.bind = bind
+        self.port = port
+        self.save_path = Path(save_path) if save_path else None
+        self.record_path = Path(record_path) if record_path else None
+        self.disconnect_grace = disconnect_grace
+        self.auto_start = auto_start
+        self.exit_when_over = exit_when_over
+        self.ai_delay = ai_delay
+        self.rate = rate
+        self.clock = clock
+        self.table_name = table_name
+        self.seq = 0
+        self.started = False
+        #: Called on the loop after the game starts and after every applied action, with the
+        #: new seq and the action's events (tests and the window's own observers use this).
+        self.on_change: list[Callable[[int, list[Event]], None]] = []
+        self.address: tuple[str, int] | None = None
+        self.done = threading.Event()  # set when the game is over and saved
+        self.error: BaseException | None = None
+        self.conns: set[Connection] = set()
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._stop_event: asyncio.Event | None = None
+        self._ready = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tarneeb-host-ai")
+        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tarneeb-host-save")
+        self._ai_pending: int | None = None
+        self._timer: asyncio.TimerHandle | None = None
+        self._stopping = False
+        self._beacon: Any = None
+        self._handlers: set[asyncio.Task[None]] = set()
+
+    # ------------------------------------------------------------------ saving and resuming
+
+    def save(self, wait: bool = True) -> None:
+        """Write the table (record, seed, seats and their tokens) to ``save_path``; with
+        ``wait=False`` the writing (an fsync, often 10 ms) happens on a writer thread, in
+        order, so that it never delays the game."""
+        if self.save_path is None:
+            return
+        doc = {
+            "format": SAVE_FORMAT,
+            "record": to_record(self.table.state, self.table.names),
+            "seed": self.seed,
+            "seq": self.seq,
+            "ai_level": self.ai_level,
+            "table_name": self.table_name,
+            "seats": [{"open": s.open, "name": s.name, "token": s.token} for s in self.seats],
+        }
+        if wait:
+            self._write_save(self.save_path, doc)
+        else:
+            self._writer.submit(self._write_save, self.save_path, doc)
+
+    @staticmethod
+    def _write_save(path: Path, doc: dict[str, Any]) -> None:
+        try:
+            write_json_atomic(path, doc)
+        except OSError:
+            log.exception("could not save the table to %s", path)
+
+    @classmethod
+    def resume(cls, path: str | Path, **kwargs: Any) -> Host:
+        """A host that goes on with the table saved at ``path``; its people reconnect with
+        their tokens. Raises ValueError with a sentence when the file is not a saved table."""
+        try:
+            doc = json.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise ValueError(f"cannot read the saved table {path}: {exc}") from None
+        if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
+            raise ValueError(f"{path} is not a saved LAN table ({SAVE_FORMAT})")
+        seed, seats, seq = doc.get("seed"), doc.get("seats"), doc.get("seq", 0)
+        if not isinstance(seed, int) or not isinstance(seq, int):
+            raise ValueError(f"{path}: seed and seq must be whole numbers")
+        if (
+            not isinstance(seats, list)
+            or len(seats) != 4
+            or not all(isinstance(s, dict) for s in seats)
+        ):
+            raise ValueError(f"{path}: seats must list four seats")
+        try:
+            state = replay(doc.get("record"), seed=seed).state
+        except RecordError as exc:
+            raise ValueError(f"{path}: {exc.sentence()}") from None
+        players = doc["record"].get("players")
+        kwargs.setdefault("ai_level", str(doc.get("ai_level", "medium")))
+        kwargs.setdefault("table_name", str(doc.get("table_name", "Tarneeb table")))
+        kwargs.setdefault("save_path", path)
+        host = cls(
+            state.rules,
+            seed=seed,
+            open_seats=[i for i, s in enumerate(seats) if s.get("open")],
+            names=players,
+            state=state,
+            **kwargs,
+        )
+        for seat, saved in zip(host.seats, seats, strict=True):
+            token = saved.get("token")
+            seat.token = token if isinstance(token, str) and token else None
+            if isinstance(saved.get("name"), str):
+                seat.name = saved["name"]
+            if seat.open and seat.token is None:
+                # Nobody had taken it when the table was saved: a computer plays it now.
+                seat.open = False
+        host.seq = seq
+        host.started = True
+        return host
+
+    # ------------------------------------------------------------------ running
+
+    def start(self, timeout: float = 10.0) -> tuple[str, int]:
+        """Run the host in a background thread; returns the address it listens on."""
+        self._thread = threading.Thread(target=self.run, name="tarneeb-host", daemon=True)
+        self._thread.start()
+        if not self._ready.wait(timeout):
+            raise RuntimeError("the host did not start")
+        if self.error is not None:
+            raise self.error
+        assert self.address is not None
+        return self.address
+
+    def run(self, on_ready: Callable[[tuple[str, int]], None] | None = None) -> None:
+        """Serve until :meth:`stop`, or until the game ends when ``exit_when_over``."""
+        try:
+            asyncio.run(self._main(on_ready))
+        except BaseException as exc:
+            self.error = exc
+            self._ready.set()
+            raise
+        finally:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._writer.shutdown(wait=True)  # the last save reaches the disk
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """Close every connection and stop serving (callable from any thread)."""
+        if self._beacon is not None:
+            self._beacon.stop()
+            self._beacon = None
+        loop, ev = self.loop, self._stop_event
+        if loop is not None and ev is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(ev.set)
+            except RuntimeError:
+                pass  # the loop has just finished
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(timeout)
+
+    def call(self, fn: Callable[..., Any], *args: Any, timeout: float = 10.0) -> Any:
+        """Run ``fn(*args)`` on the host's loop and return its result (from another thread)."""
+        loop = self.loop
+        if loop is None or loop.is_closed() or self._stopping:
+            raise RuntimeError("the host is not running")
+
+        async def run() -> Any:
+            return fn(*args)
+
+        coro = run()
+        try:
+            future = asyncio.run_coroutine_threadsafe(coro, loop)
+        except RuntimeError:
+            coro.close()
+            raise
+        return future.result(timeout)
+
+    def start_game(self) -> None:
+        """Start now: open seats nobody has taken go to computer players (the window's
+        "Start" button; a headless host starts by itself when every open seat is taken)."""
+        if self.loop is None:
+            self._begin()
+        else:
+            self.loop.call_soon_threadsafe(self._begin)
+
+    def start_beacon(self, **kwargs: Any) -> Any:
+        """Announce this table on the LAN (see :mod:`~tarneeb_desktop.net.discovery`) until
+        :meth:`stop`; ``kwargs`` go to :class:`~tarneeb_desktop.net.discovery.Beacon`."""
+        from tarneeb_desktop.net.discovery import Beacon
+
+        self._beacon = Beacon(lambda: host_info(self), **kwargs)
+        self._beacon.start()
+        return self._beacon
+
+    def poke(self) -> None:
+        """Re-check the disconnect countdown now (tests drive a fake ``clock`` and poke)."""
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self._check_timeouts)
+
+    async def _main(self, on_ready: Callable[[tuple[str, int]], None] | None) -> None:
+        self.loop = asyncio.get_running_loop()
+        self._stop_event = asyncio.Event()
+        server = await asyncio.start_server(
+            self._handle, self.bind, self.port, limit=MAX_MESSAGE_BYTES
+        )
+        sock = server.sockets[0].getsockname()
+        self.address = (sock[0], sock[1])
+        log.info("listening on %s:%d", *self.address)
+        if on_ready is not None:
+            on_ready(self.address)
+        self._ready.set()
+        if self.started:
+            self._advance()  # a resumed game: computer seats may be to move
+        elif self.auto_start and all(s.kind != "open" for s in self.seats):
+            self._begin()  # four computer players: nobody to wait for
+        try:
+            await self._stop_event.wait()
+        finally:
+            self._stopping = True
+            server.close()
+            for conn in list(self.conns):
+                conn.close()
+            # Let each connection's handler see its EOF and finish, rather than be cancelled.
+            if self._handlers:
+                await asyncio.wait(self._handlers, timeout=2.0)
+            await server.wait_closed()
+
+    # ------------------------------------------------------------------ connections
+
+    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        conn = Connection(reader, writer, TokenBucket(self.rate[0], self.rate[1]))
+        self.conns.add(conn)
+        task = asyncio.current_task()
+        if task is not None:
+            self._handlers.add(task)
+            task.add_done_callback(self._handlers.discard)
+        try:
+            conn.send(hello("host", table=self.table_name))
+            try:
+                first = await asyncio.wait_for(self._read(conn), HELLO_TIMEOUT)
+            except TimeoutError:
+                first = None
+            if first is None:
+                return
+            try:
+                check_hello(first, "host")
+            except IncompatibleError as exc:
+                log.warning("client %s: %s", conn.peer, exc.message)
+                conn.send({"type": "error", "code": exc.code, "message": exc.message})
+                return
+            conn.send(self._lobby())
+            while not conn.closed:
+                msg = await self._read(conn)
+                if msg is None:
+                    return
+                try:
+                    self._dispatch(conn, validate_client_message(msg))
+                except ProtocolError as exc:
+                    log.info("client %s: %s", conn.peer, exc.message)
+                    conn.send({"type": "error", "code": exc.code, "message": exc.message})
+        except (ConnectionError, OSError):
+            pass
+        except Exception:  # the host must outlive any bug a client can trigger
+            log.exception("client %s: unexpected error; closing its connection", conn.peer)
+        finally:
+            await self._drop(conn)
+
+    async def _read(self, conn: Connection) -> dict[str, Any] | None:
+        """The next message, or None when the connection is over (closed for cause or EOF)."""
+        while True:
+            try:
+                line = await conn.reader.readuntil(b"\n")
+            except asyncio.LimitOverrunError:
+                self._reject_and_close(
+                    conn,
+                    ProtocolError(
+                        "oversized", f"messages are limited to {MAX_MESSAGE_BYTES} bytes"
+                    ),
+                )
+                return None
+            except (asyncio.IncompleteReadError, ConnectionError, OSError):
+                return None
+            if conn.closed:
+                return None
+            if not conn.bucket.take():
+                conn.dropped += 1
+                if conn.dropped == 1 or conn.dropped % 50 == 0:
+                    conn.send(
+                        {
+                            "type": "error",
+                            "code": "rate_limited",
+                            "message": "too many messages; some were ignored",
+                        }
+                    )
+                if conn.dropped >= RATE_MAX_DROPPED:
+                    log.warning("client %s floods the host; closing its connection", conn.peer)
+                    conn.close()
+                    return None
+                continue
+            try:
+                return decode(line)
+            except ProtocolError as exc:
+                self._reject_and_close(conn, exc)
+                return None
+
+    def _reject_and_close(self, conn: Connection, exc: ProtocolError) -> None:
+        log.warning("client %s: %s; closing its connection", conn.peer, exc.message)
+        conn.send({"type": "error", "code": exc.code, "message": exc.message})
+        conn.close()
+
+    async def _drop(self, conn: Connection) -> None:
+        self.conns.discard(conn)
+        conn.close()
+        try:
+            await asyncio.wait_for(conn.writer.wait_closed(), 1.0)
+        except (TimeoutError, ConnectionError, OSError):
+            pass
+        if conn.seat is not None and self.seats[conn.seat].conn is conn:
+            seat = self.seats[conn.seat]
+            seat.conn = None
+            log.info("seat %d (%s) disconnected", seat.number, seat.name)
+            self._broadcast(self._lobby())
+            self._advance()
+
+    # ------------------------------------------------------------------ messages
+
+    def _dispatch(self, conn: Connection, msg: dict[str, Any]) -> None:
+        kind = msg["type"]
+        if kind == "join":
+            self._join(conn, msg)
+        elif kind == "action":
+            if self._action(conn, msg):
+                # An action that moves the game is paced by the game itself, so it costs no
+                # token: a fast bot never hits the limit, a flood of rejected ones does.
+                conn.bucket.refund()
+        elif kind in ("chat", "react"):
+            if conn.seat is None:
+                raise ProtocolError("not_joined", "take a seat before chatting")
+            seat = self.seats[conn.seat]
+            out = {"type": kind, "seat": seat.number, "name": seat.name}
+            out.update({k: v for k, v in msg.items() if k != "type"})
+            log.info("%s from seat %d: %r", kind, seat.number, msg.get("text", msg.get("reaction")))
+            self._broadcast(out)
+        elif kind == "sync":
+            conn.send(self._lobby())
+            if conn.seat is not None and self.started:
+                self._send_view(conn, conn.seat, [])
+        elif kind == "ping":
+            conn.send({"type": "pong", "seq": self.seq})
+        elif kind == "leave":
+            conn.close()
+
+    def _join(self, conn: Connection, msg: dict[str, Any]) -> None:
+        if conn.seat is not None:
+            raise ProtocolError("invalid", f"this connection already holds seat {conn.seat}")
+        token, wanted = msg["token"], msg["seat"]
+        name = msg["name"]
+        if token is not None:
+            seat = self._seat_of_token(token)
+            if seat is None:
+                raise ProtocolError("wrong_token", "no seat at this table has that token")
+            if seat.connected and seat.conn is not None:
+                # The token proves it is the same person (e.g. a new connection after a
+                # network change); the old connection is stale.
+                old = seat.conn
+                old.seat = None
+                old.send(
+                    {
+                        "type": "error",
+                        "code": "seat_taken",
+                        "message": "this seat was taken over by a new connection with its token",
+                    }
+                )
+                old.close()
+            log.info("seat %d (%s) reconnected from %s", seat.number, seat.name, conn.peer)
+        else:
+            if wanted is not None:
+                seat = self.seats[wanted]
+                if seat.kind != "open":
+                    raise ProtocolError("seat_taken", f"seat {wanted} is not free")
+            else:
+                free = [s for s in self.seats if s.kind == "open"]
+                if not free:
+                    raise ProtocolError("no_seat", "no seat at this table is free")
+                seat = free[0]
+            seat.token = secrets.token_urlsafe(24)
+            seat.name = name or f"Player {seat.number + 1}"
+            log.info("seat %d taken by %s from %s", seat.number, seat.name, conn.peer)
+        if name and token is not None:
+            seat.name = name
+        seat.conn = conn
+        seat.wait_started = None
+        conn.seat = seat.number
+        conn.send({"type": "joined", "seat": seat.number, "token": seat.token, "name": seat.name})
+        self._maybe_return_control()
+        self._broadcast(self._lobby())
+        if self.started:
+            self._send_view(conn, seat.number, [])
+            self._advance()
+        elif self.auto_start and all(s.kind != "open" for s in self.seats):
+            self._begin()
+
+    def _seat_of_token(self, token: str) -> Seat | None:
+        found = None
+        for seat in self.seats:
+            # Compare with every seat, in constant time, so timing tells nothing.
+            if seat.token is not None and hmac.compare_digest(seat.token.encode(), token.encode()):
+                found = seat
+        return found
+
+    def _action(self, conn: Connection, msg: dict[str, Any]) -> bool:
+        """Apply a person's action; True when it counted. Refusals raise ProtocolError."""
+        if conn.seat is None:
+            raise ProtocolError("not_joined", "take a seat before playing")
+        if msg["seat"] != conn.seat:
+            raise ProtocolError(
+                "wrong_seat", f"this connection plays seat {conn.seat}, not {msg['seat']}"
+            )
+        seat = self.seats[conn.seat]
+        if seat.token is None or not hmac.compare_digest(
+            seat.token.encode(), msg["token"].encode()
+        ):
+            raise ProtocolError("wrong_token", "that is not this seat's token")
+        if not self.started:
+            raise ProtocolError("not_started", "the game has not started yet")
+        state = self.table.state
+        if state.is_over():
+            raise ProtocolError("game_over", "the game is over")
+        if msg["seq"] != self.seq:
+            conn.send(
+                {
+                    "type": "error",
+                    "code": "stale",
+                    "message": f"that action was chosen in view {msg['seq']}; the table is at {self.seq}",
+                }
+            )
+            self._send_view(conn, seat.number, [])
+            return False
+        if state.turn != seat.number:
+            raise ProtocolError("not_your_turn", f"it is seat {state.turn}'s turn")
+        if seat.ai_control:
+            raise ProtocolError("not_your_turn", "the computer plays for you until this trick ends")
+        try:
+            events = self.table.submit(seat.number, msg["action"])
+        except RulesError as exc:
+            raise ProtocolError("illegal", str(exc)) from None
+        self._applied(events)
+        return True
+
+    # ------------------------------------------------------------------ the game
+
+    def _begin(self) -> None:
+        if self.started:
+            return
+        for seat in self.seats:
+            if seat.kind == "open":
+                seat.open = False
+                seat.name = f"Computer ({self.ai_level})"
+        self.table.names = [s.name for s in self.seats]
+        self.started = True
+        log.info("the game starts: %s", ", ".join(f"{s.number}={s.name}" for s in self.seats))
+        self.save()
+        for cb in self.on_change:
+            cb(self.seq, [])
+        self._broadcast(self._lobby())
+        for conn in list(self.conns):
+            if conn.seat is not None:
+                self._send_view(conn, conn.seat, [])
+        self._advance()
+
+    def _applied(self, events: list[Event]) -> None:
+        """After any action: advance seq, tell everyone, save at trick ends, move on."""
+        self.seq += 1
+        for cb in self.on_change:
+            cb(self.seq, events)
+        wire = [event_to_dict(e) for e in events]
+        for conn in list(self.conns):
+            if conn.seat is not None:
+                self._send_view(conn, conn.seat, wire)
+        if any(isinstance(e, TrickWon | HandThrownIn | HandScored | GameOver) for e in events):
+            self.table.names = [s.name for s in self.seats]
+            self.save(wait=False)
+            self._maybe_return_control()
+        if self.table.state.is_over():
+            self._finish()
+            return
+        self._advance()
+
+    def _maybe_return_control(self) -> None:
+        """A player who came back takes their seat over from the computer between tricks."""
+        state = self.table.state
+        if state.phase == "play" and state.trick:
+            return
+        changed = False
+        for seat in self.seats:
+            if seat.ai_control and seat.connected:
+                seat.ai_control = False
+                changed = True
+                log.info("seat %d (%s) plays again", seat.number, seat.name)
+        if changed:
+            self._broadcast(self._lobby())
+
+    def _advance(self) -> None:
+        """Ask whoever is to move: start a computer's decision, or wait for the person
+        (running the disconnect countdown if they are away)."""
+        state = self.table.state
+        if not self.started or state.is_over() or self._stopping:
+            return
+        seat = self.seats[state.turn]
+        for other in self.seats:
+            if other is not seat:
+                other.wait_started = None  # the countdown runs only on the seat's own turn
+        if not seat.open or seat.ai_control:
+            seat.wait_started = None
+            if self._ai_pending != self.seq:
+                self._start_ai(seat)
+            return
+        if seat.connected:
+            seat.wait_started = None
+            return
+        if seat.wait_started is None:
+            seat.wait_started = self.clock()
+            log.info(
+                "waiting up to %.0f s for seat %d (%s)",
+                self.disconnect_grace,
+                seat.number,
+                seat.name,
+            )
+        self._check_timeouts()
+
+    def _check_timeouts(self) -> None:
+        state = self.table.state
+        if not self.started or state.is_over() or self._stopping:
+            return
+        seat = self.seats[state.turn]
+        if seat.wait_started is None or seat.connected or seat.ai_control:
+            return
+        left = self.disconnect_grace - (self.clock() - seat.wait_started)
+        if left <= 0:
+            log.info("seat %d (%s) did not come back; a computer plays it", seat.number, seat.name)
+            seat.ai_control = True
+            seat.wait_started = None
+            self._broadcast(self._lobby())
+            self._advance()
+            return
+        assert self.loop is not None
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = self.loop.call_later(left + 0.01, self._check_timeouts)
+
+    def _ai_player(self, seat: Seat) -> Player:
+        if seat.player is None:
+            seat.player = make_player(self.ai_level, self.seed * 4 + seat.number)
+        return seat.player
+
+    def _start_ai(self, seat: Seat) -> None:
+        assert self.loop is not None
+        key = self.seq
+        self._ai_pending = key
+        view = self.table.view(seat.number)
+        future = self.loop.run_in_executor(self._pool, safe_choose, self._ai_player(seat), view)
+
+        def done(f: asyncio.Future[tuple[str, str | None]]) -> None:
+            if self.ai_delay > 0 and not f.cancelled() and f.exception() is None:
+                assert self.loop is not None
+                self.loop.call_later(self.ai_delay, self._ai_done, f, seat, key)
+            else:
+                self._ai_done(f, seat, key)
+
+        future.add_done_callback(done)
+
+    def _ai_done(self, f: asyncio.Future[tuple[str, str | None]], seat: Seat, key: int) -> None:
+        if self._ai_pending == key:
+            self._ai_pending = None
+        state = self.table.state
+        if (
+            f.cancelled()
+            or f.exception() is not None
+            or self.seq != key
+            or state.is_over()
+            or state.turn != seat.number
+            or (seat.open and not seat.ai_control)
+        ):
+            self._advance()  # the position moved on (e.g. the player came back)
+            return
+        action, fault = f.result()
+        if fault:
+            self.table.faults.append((seat.number, fault))
+        try:
+            events = self.table.submit(seat.number, action)
+        except RulesError:
+            log.exception("the computer's action %r for seat %d was refused", action, seat.number)
+            return
+        self._applied(events)
+
+    def _finish(self) -> None:
+        state = self.table.state
+        log.info("the game is over: team %s wins %s", state.winner, state.scores)
+        self._writer.submit(lambda: None).result()  # the trick's save is written first
+        self.save()
+        if self.record_path is not None:
+            try:
+                write_record(self.record_path, state, self.table.names)
+            except OSError:
+                log.exception("could not write the record to %s", self.record_path)
+        self.done.set()
+        if self.exit_when_over:
+            assert self.loop is not None
+            self.loop.create_task(self._close_all("the game is over"))
+
+    async def _close_all(self, reason: str) -> None:
+        for conn in list(self.conns):
+            conn.send({"type": "bye", "reason": reason})
+        for conn in list(self.conns):
+            try:
+                await asyncio.wait_for(conn.writer.drain(), 2.0)
+            except (TimeoutError, ConnectionError, OSError):
+                pass
+        if self._stop_event is not None:
+            self._stop_event.set()
+
+    # ------------------------------------------------------------------ outgoing
+
+    def _lobby(self) -> dict[str, Any]:
+        return {
+            "type": "lobby",
+            "table": self.table_name,
+            "rules": self.table.state.rules.full_dict(),
+            "started": self.started,
+            "over": self.table.state.is_over(),
+            "seq": self.seq,
+            "seats": [
+                {
+                    "seat": s.number,
+                    "name": s.name,
+                    "kind": s.kind,
+                    "connected": s.connected,
+                    "ai_playing": s.ai_control,
+                }
+                for s in self.seats
+            ],
+        }
+
+    def _send_view(self, conn: Connection, seat: int, events: list[dict[str, Any]]) -> None:
+        conn.send(
+            {
+                "type": "view",
+                "seq": self.seq,
+                "view": self.table.view(seat).to_dict(),
+                "events": events,
+            }
+        )
+
+    def _broadcast(self, msg: dict[str, Any]) -> None:
+        for conn in list(self.conns):
+            conn.send(msg)
+
+    def free_seats(self) -> list[int]:
+        """Open seats nobody has taken yet (the discovery beacon advertises them)."""
+        return [s.number for s in self.seats if s.kind == "open"]
+
+
+# ---------------------------------------------------------------------- command line
+
+
+def parse_open_seats(text: str) -> list[int]:
+    """``"0,1,2,3"`` → [0, 1, 2, 3]; ``""`` or ``"none"`` → no seat open (four computers)."""
+    text = text.strip().lower()
+    if text in ("", "none", "-"):
+        return []
+    seats: list[int] = []
+    for part in text.split(","):
+        part = part.strip()
+        if part not in ("0", "1", "2", "3"):
+            raise ValueError(f"open seats are numbers 0-3 separated by commas, not {text!r}")
+        if int(part) not in seats:
+            seats.append(int(part))
+    return seats
+
+
+def main(args: argparse.Namespace) -> int:
+    """``tarneeb host``: run a table without a window; exit when its game ends."""
+    from tarneeb_desktop.cli import rules_from_args
+    from tarneeb_desktop.rules import InvalidRulesError
+
+    if not logging.getLogger().handlers:
+        logging.basicConfig(
+            level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(levelname)s %(message)s"
+        )
+    bind = getattr(args, "bind", None) or "0.0.0.0"
+    level = getattr(args, "ai", None) or getattr(args, "level", None) or "medium"
+    save_table = getattr(args, "save_table", None)
+    if save_table is None:
+        from tarneeb_desktop.paths import user_data_dir
+
+        save_table = Path(user_data_dir()) / "lan-table.json"
+    common: dict[str, Any] = {
+        "bind": bind,
+        "port": args.port,
+        "record_path": args.save_record,
+        "disconnect_grace": getattr(args, "disconnect_grace", None) or 30.0,
+        "ai_level": level,
+    }
+    try:
+        resume = getattr(args, "resume", None)
+        if resume:
+            if getattr(args, "save_table", None):
+                common["save_path"] = args.save_table
+            host = Host.resume(resume, **common)
+        else:
+            name = getattr(args, "name", None)
+            host = Host(
+                rules_from_args(args),
+                seed=args.seed,
+                open_seats=parse_open_seats(args.open_seats),
+                save_path=save_table,
+                table_name=clean_text(name, MAX_NAME_CHARS) if name else "Tarneeb table",
+                **common,
+            )
+    except (InvalidRulesError, ValueError) as exc:
+        print(f"tarneeb host: {exc}", file=sys.stderr)
+        return 2
+
+    def ready(address: tuple[str, int]) -> None:
+        print(f"listening on {address[0]}:{address[1]}", flush=True)
+        if not getattr(args, "no_beacon", False) and not bind.startswith("127."):
+            host.start_beacon()
+
+    try:
+        host.run(on_ready=ready)
+    except KeyboardInterrupt:
+        return 130
+    except OSError as exc:
+        print(f"tarneeb host: cannot listen on {bind}:{args.port}: {exc.strerror}", file=sys.stderr)
+        return 1
+    finally:
+        if host._beacon is not None:
+            host._beacon.stop()
+    state = host.table.state
+    if state.is_over():
+        print(
+            f"game over: team {state.winner} wins {state.scores[0]} / {state.scores[1]}", flush=True
+        )
+    return 0
+
+
+def host_info(host: Host) -> dict[str, Any]:
+    """What the discovery beacon says about this table."""
+    port = host.address[1] if host.address else 0
+    return {
+        "name": host.table_name,
+        "port": port,
+        "free_seats": host.free_seats(),
+        "started": host.started,
+        "rules": host.table.state.rules.preset,
+    }
+
+
+if __name__ == "__main__":
+    # ``python -m tarneeb_desktop.net.host`` is ``tarneeb host``: one set of flags, in cli.py.
+    from tarneeb_desktop.cli import main as cli_main
+
+    raise SystemExit(cli_main(["host", *sys.argv[1:]]))
