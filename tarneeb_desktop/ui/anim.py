@@ -1,0 +1,103 @@
+"""Time-driven animation steps: each runs for a duration measured in frame ``dt``s."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+
+def ease_out(t: float) -> float:
+    return 1 - (1 - t) ** 3
+
+
+def ease_in_out(t: float) -> float:
+    return 3 * t * t - 2 * t * t * t
+
+
+def lerp_rect(a: pygame.Rect, b: pygame.Rect, t: float) -> pygame.Rect:
+    return pygame.Rect(
+        round(a.x + (b.x - a.x) * t),
+        round(a.y + (b.y - a.y) * t),
+        round(a.w + (b.w - a.w) * t),
+        round(a.h + (b.h - a.h) * t),
+    )
+
+
+class Step:
+    """One queued piece of presentation: ``start`` when it begins, ``draw(p)`` while it runs
+    (p goes 0 to 1), ``end`` when done. ``until`` keeps it running until it returns True
+    (for a summary the player must dismiss)."""
+
+    def __init__(
+        self,
+        duration: float = 0.0,
+        start: Callable[[], None] | None = None,
+        end: Callable[[], None] | None = None,
+        draw: Callable[[pygame.Surface, float], None] | None = None,
+        until: Callable[[], bool] | None = None,
+        tick: Callable[[float], None] | None = None,
+        name: str = "",
+    ) -> None:
+        self.duration = max(0.0, duration)
+        self._start = start
+        self._end = end
+        self.draw_fn = draw
+        self.until = until
+        self.tick = tick
+        self.name = name
+        self.elapsed = 0.0
+        self.started = False
+
+    def begin(self) -> None:
+        self.started = True
+        if self._start:
+            self._start()
+
+    def advance(self, dt: float) -> bool:
+        """Move time on; True when the step is finished (its ``end`` has run)."""
+        self.elapsed += dt
+        if self.tick:
+            self.tick(self.progress)
+        if self.elapsed < self.duration:
+            return False
+        if self.until is not None and not self.until():
+            return False
+        if self._end:
+            self._end()
+        return True
+
+    @property
+    def progress(self) -> float:
+        return 1.0 if self.duration <= 0 else min(1.0, self.elapsed / self.duration)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.draw_fn:
+            self.draw_fn(surface, self.progress)
+
+
+class Tween:
+    """A free-running motion not in the queue (a card sliding back, a shake)."""
+
+    def __init__(
+        self,
+        duration: float,
+        draw: Callable[[pygame.Surface, float], None],
+        end: Callable[[], None] | None = None,
+    ) -> None:
+        self.duration = duration
+        self.elapsed = 0.0
+        self.draw_fn = draw
+        self.end = end
+
+    def advance(self, dt: float) -> bool:
+        self.elapsed += dt
+        if self.elapsed >= self.duration:
+            if self.end:
+                self.end()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        p = 1.0 if self.duration <= 0 else min(1.0, self.elapsed / self.duration)
+        self.draw_fn(surface, p)

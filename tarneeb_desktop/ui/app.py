@@ -1,0 +1,292 @@
+"""The application: owns the window, the clock and the current scene; the game's main loop.
+
+The loop draws only when the scene says something changed, and while nothing moves it
+sleeps in ``pygame.event.wait`` so an idle table uses almost no CPU. ``App.step`` runs one
+frame from given events and a given ``dt`` so tests can drive it with a fake clock.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import random
+import sys
+import time
+import warnings
+from typing import Any
+
+import pygame
+
+from tarneeb_desktop import STARTED
+from tarneeb_desktop.paths import asset, user_data_dir
+from tarneeb_desktop.settings import Settings
+from tarneeb_desktop.ui import i18n, text
+from tarneeb_desktop.ui.cards import CardArt
+from tarneeb_desktop.ui.layout import MIN_H, MIN_W
+from tarneeb_desktop.ui.scene import Scene
+
+log = logging.getLogger(__name__)
+
+DEFAULT_SIZE = (1280, 720)
+FPS = 60
+IDLE_WAIT_MS = 500
+SAVEGAME = "savegame.json"
+SOUNDS = ("deal", "play", "trick", "hand_end", "error")
+
+
+def savegame_path():  # type: ignore[no-untyped-def]
+    return user_data_dir() / SAVEGAME
+
+
+def test_log(line: str) -> None:
+    """A machine-readable line on stdout for the end-to-end test (TARNEEB_TEST_LOG=1)."""
+    if os.environ.get("TARNEEB_TEST_LOG"):
+        print("TEST " + line, flush=True)
+
+
+class App:
+    """The window, the clock, the settings, the card art and the scene being shown."""
+
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        size: tuple[int, int] = DEFAULT_SIZE,
+        fullscreen: bool = False,
+        sound: bool = True,
+    ) -> None:
+        self.settings = settings or Settings()
+        i18n.set_language(self.settings.language)
+        pygame.display.init()
+        pygame.font.init()
+        text.clear_cache()  # fonts from an earlier pygame.init are dead
+        pygame.display.set_caption("Tarneeb")
+        try:
+            pygame.display.set_icon(pygame.image.load(str(asset("icon.png"))))
+        except (pygame.error, FileNotFoundError):
+            pass
+        self.windowed_size = (max(MIN_W, size[0]), max(MIN_H, size[1]))
+        self.fullscreen = False
+        self.surface = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        if fullscreen:
+            self.toggle_fullscreen()
+        self.cards = CardArt(self.settings.card_style, self.settings.card_back)
+        self.rules = self.settings.rules()
+        self.clock = pygame.time.Clock()
+        self.scene: Scene | None = None
+        self.running = True
+        self.exit_code = 0
+        self.frame_log: list[tuple[float, bool]] | None = None  # (seconds of work, animating)
+        self.sounds: dict[str, Any] = {}
+        if sound and self.settings.sound:
+            self._load_sounds()
+
+    # ------------------------------------------------------------------ services
+    def _load_sounds(self) -> None:
+        try:
+            pygame.mixer.init()
+            for name in SOUNDS:
+                snd = pygame.mixer.Sound(str(asset("sounds", f"{name}.wav")))
+                snd.set_volume(self.settings.volume)
+                self.sounds[name] = snd
+        except (pygame.error, FileNotFoundError, OSError):
+            self.sounds = {}  # no audio device: play silently
+
+    def play_sound(self, name: str) -> None:
+        snd = self.sounds.get(name)
+        if snd is not None and self.settings.sound:
+            snd.play()
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.surface.get_size()
+
+    def switch(self, scene: Scene) -> None:
+        if self.scene is not None:
+            self.scene.on_hide()
+        self.scene = scene
+        scene.on_show()
+
+    def quit(self, code: int = 0) -> None:
+        self.running = False
+        self.exit_code = code
+
+    def resize(self, size: tuple[int, int]) -> None:
+        size = (max(MIN_W, int(size[0])), max(MIN_H, int(size[1])))
+        if not self.fullscreen:
+            self.windowed_size = size
+        if self.surface.get_size() != size:
+            flags = pygame.FULLSCREEN if self.fullscreen else pygame.RESIZABLE
+            self.surface = pygame.display.set_mode(size, flags)
+        if self.scene is not None:
+            self.scene.on_resize(self.surface.get_size())
+
+    def _window(self):  # type: ignore[no-untyped-def]
+        """The SDL window behind the display module (pygame-ce's Window), if available."""
+        try:
+            with warnings.catch_warnings():
+                # pygame-ce 2.5 prefers Window-first programs; the display module is what we use
+                warnings.simplefilter("ignore", DeprecationWarning)
+                return pygame.Window.from_display_module()
+        except (AttributeError, pygame.error):
+            return None
+
+    def toggle_fullscreen(self) -> None:
+        """F11: desktop full screen (no video mode change, the window covers the screen)."""
+        win = self._window()
+        if win is None:
+            if self.fullscreen:
+                self.surface = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            else:
+                sizes = pygame.display.get_desktop_sizes()
+                full = sizes[0] if sizes else self.windowed_size
+                self.surface = pygame.display.set_mode(full, pygame.FULLSCREEN)
+            self.fullscreen = not self.fullscreen
+        elif self.fullscreen:
+            win.set_windowed()
+            win.size = self.windowed_size
+            self.fullscreen = False
+        else:
+            win.set_fullscreen(True)
+            self.fullscreen = True
+        self.surface = pygame.display.get_surface() or self.surface
+        if self.scene is not None:
+            self.scene.on_resize(self.surface.get_size())
+
+    # ------------------------------------------------------------------ the loop
+    def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> bool:
+        """Run one frame: handle ``events``, advance by ``dt`` seconds, draw if needed.
+        Returns whether it drew."""
+        scene = self.scene
+        for ev in events or []:
+            if ev.type == pygame.QUIT:
+                self.quit(0)
+                continue
+            if ev.type == pygame.VIDEORESIZE:
+                if self.fullscreen:
+                    self.surface = pygame.display.get_surface() or self.surface
+                    if scene is not None:
+                        scene.on_resize(self.surface.get_size())
+                else:
+                    self.resize((ev.w, ev.h))
+                continue
+            if ev.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
+                if scene is not None:
+                    scene.dirty = True
+                continue
+            if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F11:
+                self.toggle_fullscreen()
+                continue
+            if scene is not None:
+                scene.handle_event(ev)
+                scene = self.scene  # an event may switch scenes
+        if scene is None:
+            return False
+        scene.update(min(dt, 0.1))
+        scene = self.scene
+        if scene is None or not scene.dirty:
+            return False
+        scene.dirty = False
+        scene.draw(self.surface)
+        pygame.display.flip()
+        return True
+
+    def run(self) -> int:
+        """The main loop: frames at up to 60 per second while something moves, else sleep."""
+        self._startup_reported = False
+        self.clock.tick()
+        while self.running:
+            scene = self.scene
+            if scene is not None and (scene.busy() or scene.dirty):
+                events = pygame.event.get()
+            else:
+                first = pygame.event.wait(IDLE_WAIT_MS)
+                events = [first] if first.type != pygame.NOEVENT else []
+                events += pygame.event.get()
+            dt = self.clock.tick(FPS if scene is not None and scene.busy() else 0) / 1000
+            t0 = time.perf_counter()
+            animating = scene is not None and scene.busy()
+            drew = self.step(dt, events)
+            if drew and not self._startup_reported:
+                self._startup_reported = True
+                if os.environ.get("TARNEEB_REPORT_STARTUP") == "1":
+                    # Read by bench/package.sh: process start to the first drawn frame.
+                    print(
+                        f"first_frame_ms: {(time.perf_counter() - STARTED) * 1000:.0f}", flush=True
+                    )
+            if self.frame_log is not None and drew:
+                self.frame_log.append((time.perf_counter() - t0, animating))
+        if self.scene is not None:
+            self.scene.on_hide()
+        return self.exit_code
+
+
+def _parse_size(text: str | None) -> tuple[int, int]:
+    if not text:
+        return DEFAULT_SIZE
+    try:
+        w, h = text.lower().split("x")
+        return max(MIN_W, int(w)), max(MIN_H, int(h))
+    except ValueError:
+        print(f"tarneeb: ignoring --size {text!r} (want WxH, e.g. 1280x720)", file=sys.stderr)
+        return DEFAULT_SIZE
+
+
+def _rules(args: argparse.Namespace, settings: Settings):  # type: ignore[no-untyped-def]
+    """The command line's rules when given, else the settings' rules."""
+    if getattr(args, "rules", "standard") != "standard" or getattr(args, "option", []):
+        from tarneeb_desktop.cli import rules_from_args
+
+        return rules_from_args(args)
+    return settings.rules()
+
+
+def main(args: argparse.Namespace) -> int:
+    """Open the window (``tarneeb``), or play one computer-only game (``--autoplay``)."""
+    from tarneeb_desktop.rules import RulesError
+
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    settings = Settings.load()
+    try:
+        rules = _rules(args, settings)
+    except RulesError as exc:
+        print(f"tarneeb: {exc}", file=sys.stderr)
+        return 2
+    size = _parse_size(getattr(args, "size", None))
+    autoplay = bool(getattr(args, "autoplay", False))
+    if autoplay:
+        settings.animation_speed = "instant" if getattr(args, "fast", False) else "normal"
+        settings.sound = False
+    try:
+        app = App(
+            settings,
+            size,
+            fullscreen=bool(getattr(args, "fullscreen", False)) or settings.fullscreen,
+        )
+    except pygame.error as exc:
+        print(f"tarneeb: cannot open the game window: {exc}", file=sys.stderr)
+        return 1
+    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+    if autoplay:
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+        level = args.level or settings.levels[1]
+        app.switch(
+            TableScene.new_game(
+                app,
+                rules,
+                seed,
+                humans=(),
+                level=level,
+                autoplay=True,
+                save_record=getattr(args, "save_record", None),
+            )
+        )
+    else:
+        app.rules = rules
+        app.switch(MenuScene(app))
+    try:
+        return app.run()
+    finally:
+        pygame.quit()

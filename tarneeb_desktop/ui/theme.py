@@ -1,0 +1,272 @@
+"""Colours and small drawing helpers shared by every scene (felt, panels, buttons, glows)."""
+
+from __future__ import annotations
+
+import pygame
+
+from tarneeb_desktop.ui import text
+
+FELT = (22, 92, 58)
+FELT_EDGE = (7, 38, 24)
+INK = (245, 242, 232)
+INK_DIM = (190, 205, 195)
+GOLD = (242, 196, 84)
+PANEL = (10, 28, 20, 200)
+PANEL_LINE = (255, 255, 255, 40)
+TEAM = ((92, 178, 255), (255, 146, 84))  # us (seats 0 and 2), them (seats 1 and 3)
+RED = (214, 40, 48)
+BLACK = (25, 25, 30)
+BUTTON = (246, 240, 224)
+BUTTON_HOVER = (255, 230, 160)
+BUTTON_TEXT = (24, 30, 28)
+SUIT_SYMBOL = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+SUIT_WORD = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades", "NT": "No trump"}
+
+
+def suit_color(suit: str, four_color: bool = False, on_dark: bool = False) -> tuple[int, int, int]:
+    """The colour a suit symbol is printed in (clubs green, diamonds blue in a four-colour deck)."""
+    if four_color and suit == "C":
+        return (40, 170, 80) if on_dark else (26, 127, 55)
+    if four_color and suit == "D":
+        return (80, 140, 255) if on_dark else (31, 95, 191)
+    if suit in ("H", "D"):
+        return (255, 80, 86) if on_dark else RED
+    return INK if on_dark else BLACK
+
+
+_felt_cache: dict[tuple[int, int, str], pygame.Surface] = {}
+
+
+def felt(size: tuple[int, int], theme: str = "green") -> pygame.Surface:
+    """The table cloth with a soft vignette, made small and smoothly scaled (it has no detail
+    that could blur), then cached per window size."""
+    key = (size[0], size[1], theme)
+    surf = _felt_cache.get(key)
+    if surf is not None:
+        return surf
+    w, h = 160, 90
+    small = pygame.Surface((w, h))
+    small.fill(FELT_EDGE)
+    steps = 48
+    for i in range(steps):
+        t = i / (steps - 1)
+        col = [round(FELT_EDGE[k] + (FELT[k] - FELT_EDGE[k]) * (t**0.7)) for k in range(3)]
+        rw, rh = w * 1.5 * (1 - t * 0.8), h * 1.6 * (1 - t * 0.8)
+        r = pygame.Rect(0, 0, rw, rh)
+        r.center = (w // 2, int(h * 0.45))
+        pygame.draw.ellipse(small, col, r)
+    small = pygame.transform.gaussian_blur(small, 3)
+    surf = pygame.transform.smoothscale(small, size)
+    # a faint woven grain, so the cloth does not look like flat paint
+    grain = _grain()
+    gw, gh = grain.get_size()
+    for y in range(0, size[1], gh):
+        for x in range(0, size[0], gw):
+            surf.blit(grain, (x, y), special_flags=pygame.BLEND_RGB_ADD)
+    if pygame.display.get_surface() is not None:
+        surf = surf.convert()
+    if len(_felt_cache) > 4:
+        _felt_cache.clear()
+    _felt_cache[key] = surf
+    return surf
+
+
+_grain_tile: list[pygame.Surface] = []
+
+
+def _grain() -> pygame.Surface:
+    """A small tile of soft noise (seeded: the cloth looks the same on every run)."""
+    if not _grain_tile:
+        import random
+
+        rng = random.Random(7)
+        tile = pygame.Surface((128, 128))
+        for y in range(128):
+            for x in range(128):
+                v = rng.randrange(0, 7) + (3 if (x + y) % 4 == 0 else 0)
+                tile.set_at((x, y), (v, v + 1, v))
+        _grain_tile.append(tile)
+    return _grain_tile[0]
+
+
+_panel_cache: dict[tuple, pygame.Surface] = {}
+
+
+def panel(
+    size: tuple[int, int],
+    color: tuple[int, ...] = PANEL,
+    radius: int | None = None,
+    border: tuple[int, ...] | None = PANEL_LINE,
+    glow: tuple[int, ...] | None = None,
+) -> pygame.Surface:
+    """A translucent rounded panel (cached), optionally with an outer glow."""
+    key = (size, color, radius, border, glow)
+    surf = _panel_cache.get(key)
+    if surf is not None:
+        return surf
+    w, h = size
+    r = radius if radius is not None else max(4, min(w, h) // 6)
+    pad = max(6, min(w, h) // 5) if glow else 0
+    surf = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+    if glow:
+        # blur a small copy and scale it up: a glow has no detail, and a full-size blur of a
+        # dialog-sized panel would stall a frame for most of a second
+        k = max(1, pad // 6)
+        gw, gh = surf.get_width() // k + 1, surf.get_height() // k + 1
+        g = pygame.Surface((gw, gh), pygame.SRCALPHA)
+        p = pad / k
+        pygame.draw.rect(
+            g,
+            glow,
+            (
+                round(p - p / 3),
+                round(p - p / 3),
+                round((w + pad / 1.5) / k),
+                round((h + pad / 1.5) / k),
+            ),
+            border_radius=round((r + pad // 3) / k),
+        )
+        g = pygame.transform.gaussian_blur(g, max(1, round(p / 2)))
+        g = pygame.transform.smoothscale(g, surf.get_size())
+        surf.blit(g, (0, 0))
+    pygame.draw.rect(surf, color, (pad, pad, w, h), border_radius=r)
+    if border:
+        pygame.draw.rect(
+            surf, border, (pad, pad, w, h), width=max(1, min(3, min(w, h) // 40)), border_radius=r
+        )
+    if len(_panel_cache) > 200:
+        _panel_cache.clear()
+    _panel_cache[key] = surf
+    return surf
+
+
+_ring_cache: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def ring(rect: pygame.Rect) -> tuple[pygame.Surface, tuple[int, int]]:
+    """A soft darker oval on the felt that marks the trick area (surface, position)."""
+    key = rect.size
+    surf = _ring_cache.get(key)
+    if surf is None:
+        pad = max(4, rect.h // 10)
+        surf = pygame.Surface((rect.w + 2 * pad, rect.h + 2 * pad), pygame.SRCALPHA)
+        pygame.draw.ellipse(surf, (0, 0, 0, 26), (pad, pad, rect.w, rect.h))
+        pygame.draw.ellipse(
+            surf, (255, 255, 255, 26), (pad, pad, rect.w, rect.h), width=max(2, rect.h // 90)
+        )
+        surf = pygame.transform.gaussian_blur(surf, max(1, pad // 4))
+        if len(_ring_cache) > 4:
+            _ring_cache.clear()
+        _ring_cache[key] = surf
+    return surf, (
+        rect.x - (surf.get_width() - rect.w) // 2,
+        rect.y - (surf.get_height() - rect.h) // 2,
+    )
+
+
+def blit_panel(target: pygame.Surface, rect: pygame.Rect, **kw) -> None:  # type: ignore[no-untyped-def]
+    s = panel(rect.size, **kw)
+    target.blit(
+        s, (rect.x - (s.get_width() - rect.w) // 2, rect.y - (s.get_height() - rect.h) // 2)
+    )
+
+
+def blit_text(
+    target: pygame.Surface,
+    s: str,
+    size: int,
+    pos: tuple[int, int],
+    color=INK,  # type: ignore[no-untyped-def]
+    bold: bool = False,
+    anchor: str = "topleft",
+    max_width: int | None = None,
+) -> pygame.Rect:
+    """Draw ``s`` with its ``anchor`` point (a pygame.Rect attribute name) at ``pos``."""
+    if max_width is not None:
+        size = text.fit(s, size, max_width, bold)
+    surf = text.render(s, size, color, bold)
+    r = surf.get_rect(**{anchor: pos})
+    target.blit(surf, r)
+    return r
+
+
+class Button:
+    """A labelled button; ``action`` is what it stands for (e.g. a call such as ``"9"``)."""
+
+    def __init__(
+        self,
+        rect: pygame.Rect,
+        label: str,
+        action: str,
+        enabled: bool = True,
+        primary: bool = False,
+    ) -> None:
+        self.rect = rect
+        self.label = label
+        self.action = action
+        self.enabled = enabled
+        self.primary = primary
+        self.hover = False
+        self.focus = False
+
+    def draw(self, target: pygame.Surface, four_color: bool = False) -> None:
+        lit = self.enabled and (self.hover or self.focus)
+        base = GOLD if self.primary else BUTTON
+        color = BUTTON_HOVER if lit else base
+        if not self.enabled:
+            color = (120, 128, 124)
+        r = self.rect
+        shadow = r.move(0, max(2, r.h // 14))
+        blit_panel(target, shadow, color=(0, 0, 0, 90), border=None, radius=r.h // 4)
+        blit_panel(
+            target,
+            r.move(0, -2 if lit else 0),
+            color=(*color, 255),
+            border=(0, 0, 0, 60),
+            radius=r.h // 4,
+            glow=(255, 220, 120, 150) if self.focus else None,
+        )
+        draw_label(
+            target,
+            self.label,
+            r.move(0, -2 if lit else 0),
+            round(r.h * 0.46),
+            BUTTON_TEXT,
+            four_color,
+        )
+
+
+def draw_label(
+    target: pygame.Surface,
+    label: str,
+    rect: pygame.Rect,
+    size: int,
+    color: tuple[int, int, int],
+    four_color: bool = False,
+    on_dark: bool = False,
+    align: str = "center",
+) -> None:
+    """Centre (or left-align) ``label`` in ``rect``; suit symbols get their suit colours."""
+    pieces: list[tuple[str, tuple[int, int, int]]] = []
+    cur = ""
+    for ch in label:
+        suit = next((k for k, v in SUIT_SYMBOL.items() if v == ch), None)
+        if suit:
+            if cur:
+                pieces.append((cur, color))
+                cur = ""
+            pieces.append((ch, suit_color(suit, four_color, on_dark)))
+        else:
+            cur += ch
+    if cur:
+        pieces.append((cur, color))
+    surfs = [text.render(p, size, c, bold=True) for p, c in pieces]
+    total = sum(s.get_width() for s in surfs)
+    if total > rect.w * 0.94 and size > 8:
+        draw_label(target, label, rect, int(size * 0.88), color, four_color, on_dark, align)
+        return
+    x = rect.x if align == "left" else rect.centerx - total // 2
+    hmax = max(s.get_height() for s in surfs)
+    for s in surfs:
+        target.blit(s, (x, rect.centery - hmax // 2 + (hmax - s.get_height()) // 2))
+        x += s.get_width()

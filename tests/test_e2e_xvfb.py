@@ -1,0 +1,225 @@
+"""End to end: the real program in a real X window (Xvfb), driven with xdotool; and autoplay."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_autoplay_fast_finishes_and_its_record_replays(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    env = {
+        **os.environ,
+        "TARNEEB_HOME": str(tmp_path / "home"),
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+    }
+    code = "import sys; from tarneeb_desktop.cli import main; sys.exit(main(sys.argv[1:]))"
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            code,
+            "--autoplay",
+            "--fast",
+            "--seed",
+            "17",
+            "--level",
+            "random",
+            "--save-record",
+            str(record),
+        ],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    doc = json.loads(record.read_text())
+    assert doc["format"] == "tarneeb-record/1"
+    check = subprocess.run(
+        [sys.executable, "-c", code, "replay", "--json", str(record)],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert check.returncode == 0, check.stderr
+    summary = json.loads(check.stdout)
+    assert summary["ok"] and summary["complete"] and summary["winner"] in (0, 1)
+
+
+class Lines:
+    """The program's stdout, read line by line in a thread."""
+
+    def __init__(self, proc: subprocess.Popen[str]) -> None:
+        self.lines: list[str] = []
+        self.cond = threading.Condition()
+        self.thread = threading.Thread(target=self._read, args=(proc,), daemon=True)
+        self.thread.start()
+
+    def _read(self, proc: subprocess.Popen[str]) -> None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            with self.cond:
+                self.lines.append(line.rstrip("\n"))
+                self.cond.notify_all()
+
+    def wait_for(self, pred, start: int, timeout: float) -> tuple[int, str] | None:  # type: ignore[no-untyped-def]
+        """The first line from index ``start`` matching ``pred`` (waits on the pipe, not a clock)."""
+        deadline = time.monotonic() + timeout
+        with self.cond:
+            while True:
+                for i in range(start, len(self.lines)):
+                    if pred(self.lines[i]):
+                        return i, self.lines[i]
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return None
+                self.cond.wait(left)
+
+
+def _positions(line: str) -> dict[str, tuple[int, int]]:
+    field = next(p for p in line.split(" ") if p.startswith("at="))[3:]
+    out = {}
+    for item in field.split(";"):
+        if ":" in item:
+            name, xy = item.split(":")
+            x, y = xy.split(",")
+            out[name] = (int(x), int(y))
+    return out
+
+
+def _field(line: str, name: str) -> str:
+    return next(p for p in line.split(" ") if p.startswith(name + "="))[len(name) + 1 :]
+
+
+@pytest.mark.skipif(
+    not all(shutil.which(t) for t in ("Xvfb", "xdotool")),
+    reason="needs Xvfb and xdotool (apt-get install xvfb xdotool imagemagick; .ci/run does)",
+)
+def test_dragging_a_card_in_a_real_window(tmp_path: Path) -> None:
+    display = None
+    for n in range(150, 200):
+        if not Path(f"/tmp/.X{n}-lock").exists():
+            display = f":{n}"
+            break
+    assert display
+    xvfb = subprocess.Popen(
+        ["Xvfb", display, "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    home = tmp_path / "home"
+    home.mkdir()
+    # fast animations keep the test short; the settings file is the player's own mechanism
+    (home / "settings.json").write_text(
+        json.dumps({"animation_speed": "fast", "sound": False, "levels": ["random"] * 4})
+    )
+    env = {
+        **os.environ,
+        "DISPLAY": display,
+        "SDL_VIDEODRIVER": "x11",
+        "SDL_AUDIODRIVER": "dummy",
+        "TARNEEB_HOME": str(home),
+        "TARNEEB_TEST_SEED": "4",
+        "TARNEEB_TEST_LOG": "1",
+    }
+    app = None
+    try:
+        for _ in range(100):  # Xvfb makes its socket shortly after starting
+            if Path(f"/tmp/.X11-unix/X{display[1:]}").exists():
+                break
+            time.sleep(0.05)
+        app = subprocess.Popen(
+            [sys.executable, "-m", "tarneeb_desktop", "--size", "1280x720"],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        out = Lines(app)
+        xenv = {**os.environ, "DISPLAY": display}
+
+        def xdo(*args: str) -> str:
+            return subprocess.run(
+                ["xdotool", *args], env=xenv, capture_output=True, text=True, timeout=30
+            ).stdout
+
+        wid = xdo("search", "--sync", "--pid", str(app.pid)).split()[0]
+        xdo("windowactivate", "--sync", wid)
+        # the main menu: Enter starts a new game (a real key press through the menu)
+        xdo("key", "--window", wid, "Return")
+        played = None
+        start = 0
+        for _ in range(60):
+            hit = out.wait_for(lambda s: s.startswith("TEST your_turn"), start, 60)
+            assert hit, "the table never asked me to move:\n" + "\n".join(out.lines[-20:])
+            start, line = hit[0] + 1, hit[1]
+            phase = _field(line, "phase")
+            legal = _field(line, "legal").split(",")
+            pos = _positions(line)
+            if phase == "play":
+                card = legal[0]
+                x, y = pos[card]
+                cx, cy = (int(v) for v in _field(line, "centre").split(","))
+                xdo("mousemove", "--window", wid, str(x), str(y))
+                xdo("mousedown", "1")
+                for i in range(1, 9):
+                    xdo(
+                        "mousemove",
+                        "--window",
+                        wid,
+                        str(x + (cx - x) * i // 8),
+                        str(y + (cy - y) * i // 8),
+                    )
+                xdo("mouseup", "1")
+                played = card
+                break
+            # the auction: click the pass button (or the first legal button)
+            choice = "pass" if "pass" in pos else legal[0]
+            x, y = pos[choice]
+            xdo("mousemove", "--window", wid, str(x), str(y))
+            xdo("click", "1")
+        assert played, "never reached a card play"
+        hit = out.wait_for(lambda s: s == f"TEST action seat=0 {played}", start, 30)
+        assert hit, "the game did not play the dragged card:\n" + "\n".join(out.lines[-20:])
+        # the trick ends and the game saves itself; the saved record holds the card I played
+        saved = out.wait_for(lambda s: s == "TEST saved", hit[0], 30)
+        assert saved
+        from tarneeb_desktop.record import load_record
+
+        rep = load_record(home / "savegame.json")  # a legal record of the game so far
+        assert not rep.state.is_over()
+        last_hand = json.loads((home / "savegame.json").read_text())["hands"][-1]
+        assert played in last_hand.get("plays", [])
+        if shutil.which("import"):
+            shot = tmp_path / "e2e-drag-1280x720.png"
+            subprocess.run(["import", "-window", "root", str(shot)], env=xenv, timeout=30)
+            assert shot.stat().st_size > 0
+            keep = os.environ.get("TARNEEB_SCREENSHOT_DIR")  # set it to keep the picture
+            if keep:
+                Path(keep).mkdir(parents=True, exist_ok=True)
+                shutil.copy(shot, Path(keep) / shot.name)
+    finally:
+        if app is not None:
+            app.terminate()
+            try:
+                app.wait(10)
+            except subprocess.TimeoutExpired:
+                app.kill()
+        xvfb.terminate()
+        xvfb.wait(10)

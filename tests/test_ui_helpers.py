@@ -1,0 +1,84 @@
+"""Helpers (no tests) for the scene tests: a steppable app under the dummy driver and positions to test."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from tarneeb_desktop.rules import GameState, make_rules
+from tarneeb_desktop.settings import Settings
+
+FRAME = 1 / 60
+
+
+def make_app(size=(1280, 720), speed="normal"):  # type: ignore[no-untyped-def]
+    from tarneeb_desktop.ui.app import App
+
+    return App(Settings(animation_speed=speed, sound=False), size, sound=False)
+
+
+def advance(state: GameState, until, seed: int = 0, limit: int = 2000) -> bool:  # type: ignore[no-untyped-def]
+    """Play random legal actions until ``until(state)`` holds; False if the game ends first."""
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if until(state):
+            return True
+        if state.is_over():
+            return False
+        state.apply(rng.choice(state.legal_actions()))
+    return until(state)
+
+
+def my_play_turn(state: GameState) -> bool:
+    return state.phase == "play" and state.current_player() == 0
+
+
+def must_follow(state: GameState) -> bool:
+    """Seat 0 to play, following a suit, with some cards it may not play."""
+    if not my_play_turn(state) or not state.trick:
+        return False
+    return len(state.legal_actions()) < state.hands[0].bit_count()
+
+
+def table_scene(app, state: GameState):  # type: ignore[no-untyped-def]
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+    scene = TableScene(
+        app, state, ["You", "East", "North", "West"], (0,), ["random"] * 4, seed=1, inline_ai=True
+    )
+    app.switch(scene)
+    return scene
+
+
+def run(app, seconds: float, events=None) -> None:  # type: ignore[no-untyped-def]
+    """Step the app ``seconds`` of fake time, frame by frame."""
+    app.step(FRAME, events or [])
+    t = FRAME
+    while t < seconds:
+        app.step(FRAME, [])
+        t += FRAME
+
+
+def settle(app, scene, limit: float = 60.0) -> None:  # type: ignore[no-untyped-def]
+    """Step until the table waits for the player (or ``limit`` seconds of fake time)."""
+    t = 0.0
+    while t < limit and not scene.my_turn():
+        app.step(FRAME, [])
+        t += FRAME
+        if scene.overlay is not None and scene.overlay.get("kind") == "summary":
+            scene.overlay = None
+
+
+def mouse(kind: int, pos: tuple[int, int], button: int = 1) -> pygame.event.Event:
+    if kind == pygame.MOUSEMOTION:
+        return pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+    return pygame.event.Event(kind, pos=pos, button=button)
+
+
+def key(k: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+
+
+def standard_state(seed: int) -> GameState:
+    return GameState.new(make_rules("standard"), seed=seed, dealer=3)

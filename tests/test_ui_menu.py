@@ -1,0 +1,80 @@
+"""The main menu: New game, Continue from a saved game, and the other pages."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tarneeb_desktop.rules import GameState, make_rules
+from tests.test_ui_helpers import FRAME, key, make_app, mouse, run
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    monkeypatch.setenv("TARNEEB_HOME", str(tmp_path))
+    yield tmp_path
+    pygame.quit()
+
+
+def menu_app():
+    from tarneeb_desktop.ui.menu import MenuScene
+
+    app = make_app()
+    app.switch(MenuScene(app))
+    app.step(FRAME, [])
+    return app
+
+
+def test_enter_starts_a_new_game_at_the_table() -> None:
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+    app = menu_app()
+    assert [b.action for b in app.scene.buttons()] == ["new", "settings", "howto", "quit"]
+    app.step(FRAME, [key(pygame.K_RETURN)])
+    assert isinstance(app.scene, TableScene)
+    assert app.scene.humans == (0,)
+    run(app, 0.2)
+
+
+def test_continue_appears_for_a_saved_game_and_resumes_it(_home) -> None:
+    from tarneeb_desktop.record import write_record
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+    state = GameState.new(make_rules(), seed=9)
+    for _ in range(12):
+        state.apply(state.legal_actions()[0 if state.phase != "auction" else -1])
+    write_record(_home / "savegame.json", state, ["You", "A", "B", "C"])
+    app = menu_app()
+    buttons = app.scene.buttons()
+    assert buttons[0].action == "continue"
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, buttons[0].rect.center)])
+    scene = app.scene
+    assert isinstance(scene, TableScene)
+    assert scene.table.state.calls == state.calls and scene.table.state.plays == state.plays
+    assert scene.names == ["You", "A", "B", "C"]
+
+
+def test_a_damaged_save_offers_no_continue(_home) -> None:
+    (_home / "savegame.json").write_text('{"format": "tarneeb-record/1", "hands": 3}')
+    app = menu_app()
+    assert "continue" not in [b.action for b in app.scene.buttons()]
+
+
+def test_the_pages_open_and_escape_comes_back() -> None:
+    from tarneeb_desktop.ui.menu import HowToScene, MenuScene, SettingsScene
+
+    app = menu_app()
+    app.step(FRAME, [key(pygame.K_DOWN), key(pygame.K_RETURN)])
+    assert isinstance(app.scene, SettingsScene)
+    speed = app.settings.animation_speed
+    button = next(b for b in app.scene.buttons() if b.action == "speed")
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, button.rect.center)])
+    assert app.settings.animation_speed != speed
+    app.step(FRAME, [key(pygame.K_ESCAPE)])
+    assert isinstance(app.scene, MenuScene)
+    app.step(FRAME, [key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_RETURN)])
+    assert isinstance(app.scene, HowToScene)
+    app.step(FRAME, [key(pygame.K_ESCAPE)])
+    assert isinstance(app.scene, MenuScene)
+    app.step(FRAME, [key(pygame.K_UP), key(pygame.K_RETURN)])
+    assert not app.running

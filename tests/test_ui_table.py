@@ -1,0 +1,321 @@
+"""Scene tests for the table under the dummy video driver, driven by real pygame events."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tarneeb_desktop.rules import GameState, make_rules
+from tarneeb_desktop.rules.cards import CARD_INDEX
+from tests.test_ui_helpers import (
+    FRAME,
+    advance,
+    key,
+    make_app,
+    mouse,
+    must_follow,
+    my_play_turn,
+    run,
+    settle,
+    standard_state,
+    table_scene,
+)
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    monkeypatch.setenv("TARNEEB_HOME", str(tmp_path))
+    yield
+    pygame.quit()
+
+
+def holds(state: GameState, seat: int, card: str) -> bool:
+    return bool(state.hands[seat] >> CARD_INDEX[card] & 1)
+
+
+def grab_point(scene, card: str) -> tuple[int, int]:
+    """A point on the visible part of ``card`` in my fan (its left strip)."""
+    for c, r in scene.card_rects():
+        if c == card:
+            return r.x + 6, r.y + r.h // 3
+    raise AssertionError(f"{card} is not in the hand")
+
+
+def drag(app, start: tuple[int, int], end: tuple[int, int]) -> None:
+    app.step(FRAME, [mouse(pygame.MOUSEMOTION, start)])
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, start)])
+    for i in range(1, 6):
+        p = (start[0] + (end[0] - start[0]) * i // 5, start[1] + (end[1] - start[1]) * i // 5)
+        app.step(FRAME, [mouse(pygame.MOUSEMOTION, p)])
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONUP, end)])
+
+
+def play_scene(seed: int = 11):
+    state = standard_state(seed)
+    assert advance(state, my_play_turn, seed)
+    app = make_app()
+    scene = table_scene(app, state)
+    settle(app, scene)
+    assert scene.my_turn()
+    return app, scene
+
+
+def test_dragging_a_legal_card_plays_it() -> None:
+    app, scene = play_scene()
+    state = scene.table.state
+    card = scene.pv.legal[0]
+    drag(app, grab_point(scene, card), scene.layout.centre)
+    assert not holds(state, 0, card)
+    assert state.plays[-1] == CARD_INDEX[card] or card in [
+        c for _, cs, _ in scene.table.view(0).tricks for c in cs
+    ]
+    run(app, 0.5)
+    assert (0, card) in scene.trick_cards or any(card in cs for _, cs, _ in scene.pv.tricks)
+
+
+def test_an_illegal_drop_slides_back_and_nothing_changes() -> None:
+    for seed in range(40):
+        state = standard_state(seed)
+        if advance(state, must_follow, seed):
+            break
+    else:
+        pytest.skip("no position with a card that may not be played")
+    app = make_app()
+    scene = table_scene(app, state)
+    settle(app, scene)
+    before = state.clone()
+    illegal = next(c for c in scene.hand_cards() if c not in scene.pv.legal)
+    drag(app, grab_point(scene, illegal), scene.layout.centre)
+    assert state == before
+    assert scene.toast is not None and "must follow" in scene.toast[0]
+    run(app, 0.5)
+    assert illegal in scene.hand_cards() and not scene.hidden and scene.drag is None
+    assert scene.my_turn()
+
+
+def test_dropping_outside_the_trick_area_sends_the_card_back() -> None:
+    app, scene = play_scene()
+    state = scene.table.state
+    before = state.clone()
+    card = scene.pv.legal[0]
+    start = grab_point(scene, card)
+    drag(app, start, (start[0], start[1] - 40))
+    assert state == before
+    run(app, 0.5)
+    assert card in scene.hand_cards() and not scene.hidden
+
+
+def test_a_click_plays_a_legal_card() -> None:
+    app, scene = play_scene(seed=5)
+    state = scene.table.state
+    card = scene.pv.legal[-1]
+    p = grab_point(scene, card)
+    app.step(FRAME, [mouse(pygame.MOUSEMOTION, p)])
+    p = grab_point(scene, card)  # hovering lifts the card
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, p)])
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONUP, p)])
+    assert not holds(state, 0, card)
+
+
+def test_the_keyboard_plays_a_card() -> None:
+    app, scene = play_scene(seed=7)
+    state = scene.table.state
+    legal_in_fan = [c for c in scene.hand_cards() if c in scene.pv.legal]
+    app.step(FRAME, [key(pygame.K_RIGHT)])
+    app.step(FRAME, [key(pygame.K_RIGHT)])
+    expected = legal_in_fan[1 % len(legal_in_fan)]
+    assert scene.kb_card == expected
+    app.step(FRAME, [key(pygame.K_RETURN)])
+    assert not holds(state, 0, expected)
+
+
+def auction_scene(rules, seed: int, bids_before: int):
+    """An auction where seat 0 calls after ``bids_before`` other seats have called."""
+    state = GameState.new(rules, seed=seed, dealer=(0 - bids_before - 1) % 4)
+    for _ in range(bids_before):
+        legal = state.legal_actions()
+        state.apply(legal[2] if len(legal) > 2 else legal[0])
+    assert state.current_player() == 0 and state.phase == "auction"
+    app = make_app()
+    scene = table_scene(app, state)
+    settle(app, scene)
+    return app, scene
+
+
+@pytest.mark.parametrize(
+    ("preset", "bids_before"), [("standard", 0), ("standard", 2), ("egyptian", 1)]
+)
+def test_the_bidding_panel_offers_exactly_the_legal_calls(preset: str, bids_before: int) -> None:
+    app, scene = auction_scene(make_rules(preset), 3, bids_before)
+    state = scene.table.state
+    offered = [b.action for b in scene.buttons()]
+    assert sorted(offered) == sorted(state.legal_actions())
+    assert len(set(offered)) == len(offered)
+    for b in scene.buttons():  # every button lies on screen
+        assert pygame.Rect(0, 0, *app.size).contains(b.rect)
+    # clicking a button makes that call
+    button = scene.buttons()[-1]
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, button.rect.center)])
+    assert state.calls[-1] == (0, button.action)
+
+
+def test_p_passes_and_digits_bid() -> None:
+    app, scene = auction_scene(make_rules("standard"), 4, 0)
+    state = scene.table.state
+    app.step(FRAME, [key(pygame.K_9)])
+    assert state.calls[-1] == (0, "9")
+
+
+def test_nothing_is_drawn_while_the_table_waits() -> None:
+    app, scene = play_scene()
+    run(app, 0.5)
+    assert app.step(FRAME, []) is False
+    assert not scene.busy()
+    # a hover over a card changes the picture, so it draws once
+    card = scene.pv.legal[0]
+    assert app.step(FRAME, [mouse(pygame.MOUSEMOTION, grab_point(scene, card))]) is True
+    assert app.step(FRAME, []) is False
+
+
+SIZES = [
+    (1280, 720),
+    (1920, 1080),
+    (3840, 2160),
+    (1024, 768),
+    (2560, 1080),
+    (1280, 1024),
+    (800, 600),
+]
+
+
+def test_resizing_keeps_every_card_on_screen() -> None:
+    app, scene = play_scene()
+    from tarneeb_desktop.ui.layout import BOTTOM, LEFT, RIGHT, TOP
+
+    for w, h in SIZES:
+        app.step(FRAME, [pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h))])
+        assert app.size == (w, h)
+        screen = pygame.Rect(0, 0, w, h)
+        lay = scene.layout
+        # my 13 cards, each lifted, show at least their corner index
+        rects = lay.hand_rects(13)
+        for r in rects:
+            lifted = r.move(0, -lay.lift)
+            assert screen.contains(lifted.clip(screen)) and lifted.top >= 0
+            assert r.left >= 0 and r.right <= w and r.top + r.h * 0.3 <= h
+        step = rects[1].x - rects[0].x
+        assert step >= lay.card[0] * 0.2  # the corner index stays visible
+        for side in (TOP, LEFT, RIGHT):
+            for r in lay.back_rects(side, 13):
+                assert screen.contains(r), (w, h, side, r)
+        for side in (BOTTOM, TOP, LEFT, RIGHT):
+            assert screen.contains(lay.trick_rect(side))
+            assert screen.contains(lay.plate_rect(side)), (w, h, side)
+        for _card, r in scene.card_rects():
+            assert r.left >= 0 and r.right <= w and r.top >= 0
+        assert lay.card[1] <= 500  # never upscaled beyond the art
+        assert app.step(FRAME, []) in (True, False)
+
+
+def test_the_computer_seats_play_on_with_a_fake_clock() -> None:
+    state = standard_state(21)
+    app = make_app(speed="fast")
+    scene = table_scene(app, state)
+    # the human passes whenever asked; the computer seats carry the game on
+    for _ in range(40):
+        settle(app, scene, limit=30)
+        if not scene.my_turn():
+            break
+        if scene.pv.phase == "play":
+            break
+        app.step(FRAME, [key(pygame.K_p)] if "pass" in scene.pv.legal else [key(pygame.K_RETURN)])
+    assert state.phase == "play" or state.hand_number > 1 or state.calls
+    assert scene.worker is None  # inline AI in tests: no threads, no real time
+
+
+def test_escape_opens_the_menu_and_resume_closes_it() -> None:
+    app, scene = play_scene()
+    app.step(FRAME, [key(pygame.K_ESCAPE)])
+    assert scene.overlay and scene.overlay["kind"] == "menu"
+    app.step(FRAME, [key(pygame.K_RETURN)])
+    assert scene.overlay is None
+
+
+def test_last_trick_shows_while_l_is_held() -> None:
+    state = standard_state(11)
+    assert advance(state, lambda s: my_play_turn(s) and len(s.tricks) >= 1, 11)
+    app = make_app()
+    scene = table_scene(app, state)
+    settle(app, scene)
+    app.step(FRAME, [key(pygame.K_l)])
+    assert scene.last_trick_key
+    app.step(
+        FRAME, [pygame.event.Event(pygame.KEYUP, key=pygame.K_l, mod=0, unicode="", scancode=0)]
+    )
+    assert not scene.last_trick_key
+
+
+def test_a_whole_game_by_keyboard_ends_in_game_over_and_rematch() -> None:
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+    state = GameState.new(make_rules("standard", target=10), seed=2, dealer=3)  # a short game
+    app = make_app(size=(1024, 640), speed="instant")
+    scene = table_scene(app, state)
+    saw_summary = False
+    for _ in range(5000):
+        app.step(FRAME, [])
+        if scene.overlay is not None:
+            kind = scene.overlay["kind"]
+            saw_summary |= kind == "summary"
+            if kind == "gameover":
+                break
+            app.step(FRAME, [key(pygame.K_RETURN)])
+            continue
+        if not scene.my_turn():
+            continue
+        if scene.pv.phase == "play":
+            app.step(FRAME, [key(pygame.K_RIGHT), key(pygame.K_RETURN)])
+        elif "pass" in scene.pv.legal:
+            app.step(FRAME, [key(pygame.K_p)])
+        else:
+            app.step(FRAME, [key(pygame.K_RIGHT), key(pygame.K_RETURN)])
+    assert state.is_over() and saw_summary
+    assert scene.overlay and scene.overlay["kind"] == "gameover"
+    app.step(FRAME, [key(pygame.K_RETURN)])  # Rematch
+    assert isinstance(app.scene, TableScene) and app.scene is not scene
+    assert not app.scene.table.state.is_over()
+
+
+def test_h_suggests_a_legal_card() -> None:
+    app, scene = play_scene(seed=9)
+    app.step(FRAME, [key(pygame.K_h)])
+    assert scene.kb_card in scene.pv.legal
+    assert scene.toast is not None and scene.toast[0].startswith("Hint")
+    before = scene.table.state.clone()
+    assert scene.table.state == before  # a hint never plays by itself
+    app.step(FRAME, [key(pygame.K_RETURN)])
+    assert scene.table.state != before
+
+
+@pytest.mark.parametrize(
+    ("preset", "options", "calls", "phase"),
+    [
+        ("standard", {}, ["13"], "trump"),
+        ("standard", {"no_trump_allowed": True}, ["13"], "trump"),
+        ("egyptian", {}, ["8S", "pass", "pass", "pass"], "double"),
+    ],
+)
+def test_trump_and_double_panels_offer_exactly_the_legal_choices(
+    preset, options, calls, phase
+) -> None:
+    state = GameState.new(make_rules(preset, **options), seed=3, dealer=3)
+    for c in calls:
+        state.apply(c)
+    assert state.phase == phase and state.current_player() == 0
+    app = make_app()
+    scene = table_scene(app, state)
+    settle(app, scene)
+    assert sorted(b.action for b in scene.buttons()) == sorted(state.legal_actions())
+    button = scene.buttons()[0]
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, button.rect.center)])
+    assert state.phase == "play"
