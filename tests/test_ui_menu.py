@@ -29,7 +29,7 @@ def test_enter_starts_a_new_game_at_the_table() -> None:
     from tarneeb_desktop.ui.table_scene import TableScene
 
     app = menu_app()
-    assert [b.action for b in app.scene.buttons()] == ["new", "settings", "howto", "quit"]
+    assert [b.action for b in app.scene.buttons()] == ["new", "settings", "stats", "howto", "quit"]
     app.step(FRAME, [key(pygame.K_RETURN)])
     assert isinstance(app.scene, TableScene)
     assert app.scene.humans == (0,)
@@ -61,20 +61,49 @@ def test_a_damaged_save_offers_no_continue(_home) -> None:
 
 
 def test_the_pages_open_and_escape_comes_back() -> None:
-    from tarneeb_desktop.ui.menu import HowToScene, MenuScene, SettingsScene
+    from tarneeb_desktop.ui.menu import HowToScene, MenuScene
+    from tarneeb_desktop.ui.settings_scene import SettingsScene
+    from tarneeb_desktop.ui.stats_scene import StatsScene
 
     app = menu_app()
     app.step(FRAME, [key(pygame.K_DOWN), key(pygame.K_RETURN)])
     assert isinstance(app.scene, SettingsScene)
-    speed = app.settings.animation_speed
-    button = next(b for b in app.scene.buttons() if b.action == "speed")
-    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, button.rect.center)])
-    assert app.settings.animation_speed != speed
     app.step(FRAME, [key(pygame.K_ESCAPE)])
     assert isinstance(app.scene, MenuScene)
     app.step(FRAME, [key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_RETURN)])
+    assert isinstance(app.scene, StatsScene)
+    app.step(FRAME, [key(pygame.K_ESCAPE)])
+    assert isinstance(app.scene, MenuScene)
+    app.step(FRAME, [key(pygame.K_UP), key(pygame.K_UP), key(pygame.K_RETURN)])
     assert isinstance(app.scene, HowToScene)
     app.step(FRAME, [key(pygame.K_ESCAPE)])
     assert isinstance(app.scene, MenuScene)
     app.step(FRAME, [key(pygame.K_UP), key(pygame.K_RETURN)])
     assert not app.running
+
+
+def test_a_damaged_save_is_reported_once_and_kept_aside(_home) -> None:
+    (_home / "savegame.json").write_text('{"format": "tarneeb-record/1", "hands": [')
+    app = menu_app()
+    assert app.scene.notice and "could not be loaded" in app.scene.notice
+    assert not (_home / "savegame.json").exists()
+    assert list(_home.glob("savegame.json.broken-*"))
+    app.step(FRAME, [key(pygame.K_DOWN)])  # any key dismisses the notice
+    assert app.scene.notice is None
+    from tarneeb_desktop.ui.menu import MenuScene
+
+    app.switch(MenuScene(app))
+    assert app.scene.notice is None  # told once
+
+
+def test_bad_settings_are_reported_on_the_menu(_home) -> None:
+    from tarneeb_desktop.settings import Settings
+    from tarneeb_desktop.ui.app import App
+    from tarneeb_desktop.ui.menu import MenuScene
+
+    (_home / "settings.json").write_text('{"format_version": 1, "volume": "loud"}')
+    settings = Settings.load()
+    app = App(settings, sound=False)
+    app.switch(MenuScene(app))
+    app.step(FRAME, [])
+    assert app.scene.notice and "volume" in app.scene.notice

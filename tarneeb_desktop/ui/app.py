@@ -14,6 +14,8 @@ import random
 import sys
 import time
 import warnings
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -25,6 +27,7 @@ from tarneeb_desktop.ui import i18n, text
 from tarneeb_desktop.ui.cards import CardArt
 from tarneeb_desktop.ui.layout import MIN_H, MIN_W
 from tarneeb_desktop.ui.scene import Scene
+from tarneeb_desktop.ui.sound import Sounds
 
 log = logging.getLogger(__name__)
 
@@ -32,11 +35,143 @@ DEFAULT_SIZE = (1280, 720)
 FPS = 60
 IDLE_WAIT_MS = 500
 SAVEGAME = "savegame.json"
-SOUNDS = ("deal", "play", "trick", "hand_end", "error")
+SAVE_FORMAT = "tarneeb-save/1"
+STATS_FILE = "stats.json"
+EXPORTS = "exports"
 
 
-def savegame_path():  # type: ignore[no-untyped-def]
+def savegame_path() -> Path:
     return user_data_dir() / SAVEGAME
+
+
+def stats_path() -> Path:
+    return user_data_dir() / STATS_FILE
+
+
+@dataclass
+class SavedGame:
+    """A game in progress as read back from the save: the state and how to seat it."""
+
+    state: Any
+    names: list[str]
+    humans: tuple[int, ...]
+    levels: list[str]
+    seed: int
+
+
+def write_save(
+    path: Path,
+    state: Any,
+    names: list[str],
+    humans: tuple[int, ...],
+    levels: list[str],
+    seed: int,
+) -> None:
+    """The game in progress: a game record (game-record.md, so ``tarneeb replay`` reads it)
+    with a ``resume`` object added: the seats, levels and seed that resuming needs (the seed
+    makes the hands still to come the ones they would have been)."""
+    from tarneeb_desktop.record import to_record, write_json_atomic
+
+    doc = to_record(state, names)
+    doc["resume"] = {
+        "format": SAVE_FORMAT,
+        "seed": seed,
+        "humans": list(humans),
+        "levels": list(levels),
+        "names": list(names),
+    }
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_json_atomic(path, doc)
+
+
+class SaveError(Exception):
+    """The save file is unusable (it has been set aside; the message says where)."""
+
+
+def _valid_resume(r: Any) -> bool:
+    def seat_list(v: Any) -> bool:
+        return (
+            isinstance(v, list)
+            and 0 < len(v) <= 4
+            and len(set(map(repr, v))) == len(v)
+            and all(isinstance(h, int) and not isinstance(h, bool) and 0 <= h < 4 for h in v)
+        )
+
+    def four_strings(v: Any) -> bool:
+        return isinstance(v, list) and len(v) == 4 and all(isinstance(x, str) and x for x in v)
+
+    return (
+        isinstance(r, dict)
+        and r.get("format") == SAVE_FORMAT
+        and isinstance(r.get("seed"), int)
+        and not isinstance(r.get("seed"), bool)
+        and seat_list(r.get("humans"))
+        and 0 in r["humans"]
+        and four_strings(r.get("levels"))
+        and four_strings(r.get("names"))
+    )
+
+
+def read_save(path: Path) -> SavedGame | None:
+    """The saved game at ``path``; None when there is none (or it is finished); SaveError
+    (after keeping the file aside) when it is damaged. Nothing half-read is ever returned."""
+    from tarneeb_desktop.record import RecordError, replay
+    from tarneeb_desktop.storage import load_json, set_aside
+
+    data, problem = load_json(path)
+    if problem:
+        raise SaveError(problem)
+    if data is None:
+        if path.exists():  # the JSON null
+            data = "null"
+        else:
+            return None
+
+    def bad(why: str) -> SaveError:
+        kept = set_aside(path)
+        where = f"; it was kept as {kept.name}" if kept else ""
+        return SaveError(f"the saved game could not be used ({why}){where}")
+
+    if not isinstance(data, dict):
+        raise bad("not a saved game")
+    resume = data.get("resume")
+    if resume is not None and not _valid_resume(resume):
+        raise bad("its seats are damaged")
+    seed = resume["seed"] if resume else None
+    try:
+        rep = replay(data, seed=seed if seed is not None else 0)
+    except (RecordError, RecursionError, TypeError, ValueError, KeyError, AttributeError) as exc:
+        why = exc.sentence() if isinstance(exc, RecordError) else type(exc).__name__
+        raise bad(why) from None
+    if rep.state.is_over():
+        return None
+    if seed is None:
+        # An older save (a bare record) has no seed: the hands to come get fresh deals.
+        seed = random.SystemRandom().randrange(1 << 31)
+        rep.state.seed = seed
+    if resume:
+        names, humans, levels = resume["names"], resume["humans"], resume["levels"]
+    else:
+        names, humans, levels = rep.players or [], [0], ["medium"] * 4
+    if len(names) != 4:
+        names = ["You", "Karim", "Layla", "Omar"]
+    return SavedGame(rep.state, list(names), tuple(sorted(humans)), list(levels), seed)
+
+
+def export_record(state: Any, names: list[str]) -> Path:
+    """Write a finished game's record into the user folder's exports/; returns its path."""
+    from tarneeb_desktop.record import write_record
+
+    folder = user_data_dir() / EXPORTS
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = folder / f"tarneeb-{stamp}.json"
+    n = 1
+    while path.exists():
+        path = folder / f"tarneeb-{stamp}-{n}.json"
+        n += 1
+    write_record(path, state, names)
+    return path
 
 
 def test_log(line: str) -> None:
@@ -77,25 +212,33 @@ class App:
         self.running = True
         self.exit_code = 0
         self.frame_log: list[tuple[float, bool]] | None = None  # (seconds of work, animating)
-        self.sounds: dict[str, Any] = {}
-        if sound and self.settings.sound:
-            self._load_sounds()
+        self.sound = Sounds(sound and self.settings.sound, self.settings.volume)
+        self._sound_allowed = sound
+        # What was wrong with the settings file, told once on the main menu.
+        self.notices: list[str] = list(self.settings.problems)
 
     # ------------------------------------------------------------------ services
-    def _load_sounds(self) -> None:
-        try:
-            pygame.mixer.init()
-            for name in SOUNDS:
-                snd = pygame.mixer.Sound(str(asset("sounds", f"{name}.wav")))
-                snd.set_volume(self.settings.volume)
-                self.sounds[name] = snd
-        except (pygame.error, FileNotFoundError, OSError):
-            self.sounds = {}  # no audio device: play silently
+    def apply_settings(self) -> None:
+        """Make the look, sound and language follow ``self.settings`` after a change."""
+        s = self.settings
+        self.sound.configure(self._sound_allowed and s.sound, s.volume)
+        if (s.card_style, s.card_back) != (self.cards.style, self.cards.back_name):
+            self.cards = CardArt(s.card_style, s.card_back)
+        set_language = getattr(i18n, "set_language", None)
+        if set_language is not None and s.language != getattr(i18n, "language", lambda: "")():
+            set_language(s.language)
+            text.clear_cache()
+        if s.fullscreen != self.fullscreen:
+            self.toggle_fullscreen()
+        self.rules = s.rules()
 
     def play_sound(self, name: str) -> None:
-        snd = self.sounds.get(name)
-        if snd is not None and self.settings.sound:
-            snd.play()
+        self.sound.play(name)
+
+    def statistics(self):  # type: ignore[no-untyped-def]
+        from tarneeb_desktop.stats import Statistics
+
+        return Statistics.load(stats_path())
 
     @property
     def size(self) -> tuple[int, int]:
@@ -176,6 +319,14 @@ class App:
                 continue
             if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F11:
                 self.toggle_fullscreen()
+                if self.settings.fullscreen != self.fullscreen:
+                    self.settings.fullscreen = self.fullscreen  # remembered for next time
+                    try:
+                        self.settings.save()
+                    except OSError:
+                        pass
+                if scene is not None:
+                    scene.dirty = True
                 continue
             if scene is not None:
                 scene.handle_event(ev)

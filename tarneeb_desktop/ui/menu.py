@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import pygame
 
-from tarneeb_desktop.settings import CARD_BACKS, CARD_STYLES, SPEEDS
 from tarneeb_desktop.ui import theme
-from tarneeb_desktop.ui.app import App, savegame_path
+from tarneeb_desktop.ui.app import App, SaveError, read_save, savegame_path
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import Scene
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
 
-LEVEL_CHOICES = ("random", "easy", "medium", "hard", "expert")
-PRESET_CHOICES = ("standard", "shortfall", "egyptian")
+NOTICE_SECONDS = 8.0
 
 
 class ButtonScene(Scene):
@@ -82,17 +80,40 @@ class MenuScene(ButtonScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.can_continue = False
+        self.notice: str | None = None  # what went wrong with the settings or the save
+        self.notice_left = 0.0
 
     def on_show(self) -> None:
-        from tarneeb_desktop.record import RecordError, load_record
-
         try:
-            rep = load_record(savegame_path())
-            self.can_continue = not rep.state.is_over()
-        except (OSError, RecordError, RecursionError):
+            self.can_continue = read_save(savegame_path()) is not None
+        except SaveError as exc:
+            # reported once: the damaged file has been set aside, so it is not read again
             self.can_continue = False
+            self.app.notices.append(tr("The saved game could not be loaded: {why}", why=str(exc)))
+        except OSError:
+            self.can_continue = False
+        if self.app.notices:
+            self.notice = "  ".join(self.app.notices)
+            self.app.notices.clear()
+            self.notice_left = NOTICE_SECONDS
         self.focus = 0
         self.rebuild()
+
+    def update(self, dt: float) -> None:
+        if self.notice is not None:
+            self.notice_left -= dt
+            if self.notice_left <= 0:
+                self.notice = None
+            self.dirty = True
+
+    def busy(self) -> bool:
+        return self.notice is not None
+
+    def handle_event(self, ev: pygame.event.Event) -> bool:
+        if ev.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and self.notice:
+            self.notice = None  # the notice has been seen; any key or click dismisses it
+            self.dirty = True
+        return super().handle_event(ev)
 
     def build(self, lay: Layout) -> list[Button]:
         items = []
@@ -101,12 +122,13 @@ class MenuScene(ButtonScene):
         items += [
             (tr("New game"), "new"),
             (tr("Settings"), "settings"),
+            (tr("Statistics"), "stats"),
             (tr("How to play"), "howto"),
             (tr("Quit"), "quit"),
         ]
-        bw, bh = round(lay.unit * 34), round(lay.unit * 7.4)
-        gap = round(lay.unit * 2)
-        y = round(lay.h * 0.47)
+        bw, bh = round(lay.unit * 34), round(lay.unit * 6.6)
+        gap = round(lay.unit * 1.6)
+        y = round(lay.h * 0.45)
         out = []
         for i, (label, action) in enumerate(items):
             r = pygame.Rect(0, y + i * (bh + gap), bw, bh)
@@ -118,16 +140,28 @@ class MenuScene(ButtonScene):
         from tarneeb_desktop.ui.table_scene import TableScene
 
         if action == "new":
-            self.app.switch(TableScene.new_game(self.app, self.app.rules))
+            self.app.switch(TableScene.new_game(self.app, self.app.rules, humans=None))
         elif action == "continue":
-            scene = TableScene.from_saved(self.app)
+            try:
+                scene = TableScene.from_saved(self.app)
+            except SaveError as exc:
+                scene = None
+                self.notice = tr("The saved game could not be loaded: {why}", why=str(exc))
+                self.notice_left = NOTICE_SECONDS
             if scene is None:
                 self.can_continue = False
+                self.focus = 0
                 self.rebuild()
             else:
                 self.app.switch(scene)
         elif action == "settings":
+            from tarneeb_desktop.ui.settings_scene import SettingsScene
+
             self.app.switch(SettingsScene(self.app))
+        elif action == "stats":
+            from tarneeb_desktop.ui.stats_scene import StatsScene
+
+            self.app.switch(StatsScene(self.app))
         elif action == "howto":
             self.app.switch(HowToScene(self.app))
         elif action == "quit":  # Esc ("back") on the main menu does nothing: no surprise exits
@@ -173,6 +207,8 @@ class MenuScene(ButtonScene):
         )
         for b in self.buttons():
             b.draw(surface)
+        if self.notice:
+            self._draw_notice(surface, lay, self.notice)
         blit_text(
             surface,
             tr("Arrows and Enter, or click  \u00b7  F11 full screen"),
@@ -180,6 +216,23 @@ class MenuScene(ButtonScene):
             (lay.w // 2, lay.h - lay.margin),
             theme.INK_DIM,
             anchor="midbottom",
+        )
+
+    def _draw_notice(self, surface: pygame.Surface, lay: Layout, message: str) -> None:
+        """A banner at the top: what went wrong with the settings or the saved game."""
+        r = pygame.Rect(0, 0, round(lay.w * 0.9), round(lay.text * 2.6))
+        r.midtop = (lay.w // 2, lay.margin)
+        blit_panel(
+            surface, r, color=(120, 24, 24, 235), border=(255, 255, 255, 90), radius=r.h // 3
+        )
+        blit_text(
+            surface,
+            message,
+            round(lay.text * 0.9),
+            r.center,
+            theme.INK,
+            anchor="center",
+            max_width=r.w - 2 * lay.margin,
         )
 
 
@@ -238,99 +291,3 @@ class HowToScene(ButtonScene):
             y += round(lay.text * 1.65)
         for b in self.buttons():
             b.draw(surface)
-
-
-class SettingsScene(ButtonScene):
-    """The current settings; a click changes one (the full settings screen is a later issue)."""
-
-    def rows(self) -> list[tuple[str, str, str]]:
-        s = self.app.settings
-        return [
-            (tr("Rules"), s.rules_preset, "rules"),
-            (tr("Computer players"), s.levels[1], "level"),
-            (tr("Animation speed"), tr(s.animation_speed), "speed"),
-            (tr("Cards"), tr(s.card_style), "style"),
-            (tr("Card back"), tr(s.card_back), "back_color"),
-            (tr("Sound"), tr("on") if s.sound else tr("off"), "sound"),
-        ]
-
-    def build(self, lay: Layout) -> list[Button]:
-        out = []
-        bw, bh = round(lay.unit * 30), round(lay.unit * 6.2)
-        y = round(lay.h * 0.2)
-        for _label, value, action in self.rows():
-            r = pygame.Rect(lay.w // 2 + lay.margin, y, bw, bh)
-            out.append(Button(r, value, action))
-            y += bh + round(lay.unit * 1.8)
-        r = pygame.Rect(0, 0, round(lay.unit * 26), round(lay.unit * 7))
-        r.midbottom = (lay.w // 2, lay.h - lay.margin * 3)
-        out.append(Button(r, tr("Back"), "back", primary=True))
-        return out
-
-    def activate(self, action: str) -> None:
-        s = self.app.settings
-
-        def nxt(options: tuple[str, ...], cur: str) -> str:
-            return (
-                options[(options.index(cur) + 1) % len(options)] if cur in options else options[0]
-            )
-
-        if action == "back":
-            self.app.switch(MenuScene(self.app))
-            return
-        if action == "rules":
-            s.rules_preset = nxt(PRESET_CHOICES, s.rules_preset)
-            s.rule_options = {}
-            self.app.rules = s.rules()
-        elif action == "level":
-            s.levels = [nxt(LEVEL_CHOICES, s.levels[1])] * 4
-        elif action == "speed":
-            s.animation_speed = nxt(SPEEDS, s.animation_speed)
-        elif action == "style":
-            s.card_style = nxt(CARD_STYLES, s.card_style)
-        elif action == "back_color":
-            s.card_back = nxt(CARD_BACKS, s.card_back)
-        elif action == "sound":
-            s.sound = not s.sound
-        if action in ("style", "back_color"):
-            from tarneeb_desktop.ui.cards import CardArt
-
-            self.app.cards = CardArt(s.card_style, s.card_back)
-        try:
-            s.save()
-        except OSError:
-            pass
-        self.rebuild()
-
-    def draw(self, surface: pygame.Surface) -> None:
-        lay = Layout(*surface.get_size())
-        surface.blit(theme.felt(surface.get_size()), (0, 0))
-        blit_text(
-            surface,
-            tr("Settings"),
-            lay.heading,
-            (lay.w // 2, round(lay.h * 0.07)),
-            theme.GOLD,
-            bold=True,
-            anchor="midtop",
-        )
-        buttons = self.buttons()
-        for (label, _value, _a), b in zip(self.rows(), buttons, strict=False):
-            blit_text(
-                surface,
-                label,
-                lay.text,
-                (lay.w // 2 - lay.margin, b.rect.centery),
-                theme.INK,
-                anchor="midright",
-            )
-        for b in buttons:
-            b.draw(surface)
-        blit_text(
-            surface,
-            tr("Click a value to change it. Changes apply to the next game."),
-            round(lay.text * 0.85),
-            (lay.w // 2, buttons[-1].rect.top - lay.margin),
-            theme.INK_DIM,
-            anchor="midbottom",
-        )

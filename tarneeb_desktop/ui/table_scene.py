@@ -38,7 +38,15 @@ from tarneeb_desktop.rules import (
 from tarneeb_desktop.table import AIWorker, Table, safe_choose
 from tarneeb_desktop.ui import text, theme
 from tarneeb_desktop.ui.anim import Step, Tween, ease_in_out, ease_out, lerp_rect
-from tarneeb_desktop.ui.app import App, savegame_path, test_log
+from tarneeb_desktop.ui.app import (
+    App,
+    export_record,
+    read_save,
+    savegame_path,
+    stats_path,
+    test_log,
+    write_save,
+)
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import BOTTOM, LEFT, RIGHT, TOP, Layout, side_of
 from tarneeb_desktop.ui.scene import Scene
@@ -133,7 +141,8 @@ class TableScene(Scene):
         self.autoplay = autoplay
         self.save_record = save_record
         self.seed = seed
-        levels = levels or app.settings.levels
+        levels = list(levels or app.settings.levels)
+        self.levels = levels
         self.players = {
             s: make_ai(levels[s], seed * 7 + s + 1) for s in range(4) if s not in self.humans
         }
@@ -183,6 +192,17 @@ class TableScene(Scene):
         self._logged_turn: tuple[Any, ...] | None = None
         self.hint_future: tuple[tuple[int, int, int], Any] | None = None
         self._hint_pool: Any = None
+        # Hot-seat: with two or more people at this computer, their hands stay hidden under a
+        # cover until the one whose turn it is says they are ready (``revealed``).
+        self.hotseat = len(self.humans) >= 2
+        self.revealed = not self.hotseat
+        self.reveal_pending = False
+        # per frame: (seat at the bottom, seat of the view, cards) of the hand drawn face up
+        self.face_up_log: list[tuple[int, int, tuple[str, ...]] | None] | None = None
+        self.cover_log: list[bool] | None = None  # per frame: was the privacy cover shown
+        self._stats_hands = len(state.history)
+        self._stats_game = state.is_over()
+        self.exported: Path | None = None
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -191,12 +211,16 @@ class TableScene(Scene):
         app: App,
         rules: Any,
         seed: int | None = None,
-        humans: tuple[int, ...] = (0,),
+        humans: tuple[int, ...] | None = (0,),
         level: str | None = None,
         autoplay: bool = False,
         save_record: str | None = None,
         inline_ai: bool = False,
+        levels: list[str] | None = None,
     ) -> TableScene:
+        """A new game; ``humans`` None means the seats chosen in the settings."""
+        if humans is None:
+            humans = app.settings.humans()
         if seed is None:
             env = os.environ.get("TARNEEB_TEST_SEED")
             seed = (
@@ -208,25 +232,18 @@ class TableScene(Scene):
         names = list(app.settings.names)
         if not humans:
             names = [tr("South"), tr("East"), tr("North"), tr("West")]
-        levels = [level] * 4 if level else None
+        if level:
+            levels = [level] * 4
         return cls(app, state, names, humans, levels, seed, autoplay, save_record, inline_ai)
 
     @classmethod
     def from_saved(cls, app: App, path: Path | None = None) -> TableScene | None:
-        """The saved game, or None when there is none or it cannot be read."""
-        from tarneeb_desktop.record import RecordError, load_record
-
-        path = path or savegame_path()
-        try:
-            rep = load_record(path)
-        except (OSError, RecordError, RecursionError):
+        """The saved game, or None when there is none; SaveError when it is damaged (the
+        file has then been set aside)."""
+        saved = read_save(path or savegame_path())
+        if saved is None:
             return None
-        if rep.state.is_over():
-            return None
-        # A record has no seed; give the hands still to come fresh random deals.
-        rep.state.seed = random.SystemRandom().randrange(1 << 31)
-        names = rep.players or list(app.settings.names)
-        return cls(app, rep.state, names, (0,), None, rep.state.seed)
+        return cls(app, saved.state, saved.names, saved.humans, saved.levels, saved.seed)
 
     # ------------------------------------------------------------------ lifecycle
     @property
@@ -292,14 +309,12 @@ class TableScene(Scene):
         """Keep the game in progress in savegame.json (only games a person plays)."""
         if self.autoplay or not self.humans:
             return
-        from tarneeb_desktop.record import write_record
-
         try:
             path = savegame_path()
             if self.table.state.is_over():
                 path.unlink(missing_ok=True)
             else:
-                write_record(path, self.table.state, self.names)
+                write_save(path, self.table.state, self.names, self.humans, self.levels, self.seed)
                 test_log("saved")
         except OSError as exc:
             log.warning("could not save the game: %s", exc)
@@ -324,12 +339,96 @@ class TableScene(Scene):
             return False
         test_log(f"action seat={seat} {action}")
         self.ai_key = None
+        self._record_stats()
         self._queue_events(events, self.table.view(self.me), from_rect)
+        if self.hotseat and seat in self.humans:
+            # the next person must not see this hand: cover it once the move has been shown
+            self.steps.append(Step(0.0, start=self.conceal, name="conceal"))
         if seat == self.me:
             self.invalidate()  # my buttons and lifted cards go away
         else:
             self.dirty = True
         return True
+
+    def conceal(self) -> None:
+        """Hide the hands until the next person at this computer says they are ready."""
+        if self.hotseat and self.revealed:
+            self.revealed = False
+            self._cancel_drag()
+            self.hover = self.kb_card = None
+            self.kb_button = -1
+            self.invalidate()
+
+    def next_human(self) -> int:
+        """Who the privacy cover asks for: the person to act now, or the first after the seat
+        to act in play order (a guess; if someone else's turn comes, the cover comes back)."""
+        state = self.table.state
+        turn = state.current_player()
+        start = turn if turn is not None else self.me
+        for k in range(4):
+            seat = (start + k) % 4
+            if seat in self.humans:
+                return seat
+        return self.me
+
+    def reveal(self) -> None:
+        """The person the cover asked for is ready: once the moves being shown are done, turn
+        the table to them and show their hand (see ``_settle_cover``)."""
+        if self.hotseat and not self.revealed:
+            self.reveal_pending = True
+            self.dirty = True
+
+    def _settle_cover(self) -> None:
+        """Apply a pending reveal when no move is being shown (every queued view was made for
+        the seat at the bottom, so it may only change between moves); and cover the table when
+        another person's turn has come."""
+        if not self.hotseat or self.current or self.steps:
+            return
+        if self.reveal_pending and not self.revealed:
+            self.reveal_pending = False
+            seat = self.next_human()
+            if seat != self.me:
+                self.me = seat
+                self.pv = self.table.view(seat)
+                self._plates.clear()
+            self.revealed = True
+            self.invalidate()
+            return
+        turn = self.table.state.current_player()
+        if self.revealed and turn in self.humans and turn != self.me:
+            self.conceal()
+
+    def _record_stats(self) -> None:
+        """Count finished hands and games in the statistics (games with a person only)."""
+        if self.autoplay or not self.humans:
+            return
+        state = self.table.state
+        new_hands = state.history[self._stats_hands :]
+        game_over = state.is_over() and not self._stats_game
+        if not new_hands and not game_over:
+            return
+        self._stats_hands = len(state.history)
+        self._stats_game = state.is_over()
+        from tarneeb_desktop.stats import Statistics
+
+        try:
+            path = stats_path()
+            stats = Statistics.load(path)
+            rules = self.table.state.rules
+            preset = rules.preset if rules.matches_preset() else f"{rules.preset}+custom"
+            level = self.opponents_level()
+            for result in new_hands:
+                stats.record_hand(preset, level, result)
+            if game_over and state.winner is not None:
+                stats.record_game(preset, level, state.winner)
+            stats.save(path)
+        except (OSError, ValueError) as exc:  # statistics must never stop a game
+            log.warning("could not update the statistics: %s", exc)
+
+    def opponents_level(self) -> str:
+        """The level the statistics file this game under: the opponents' (seats 1 and 3)."""
+        kinds = {("human" if s in self.humans else self.levels[s]) for s in (1, 3)}
+        return kinds.pop() if len(kinds) == 1 else "mixed"
 
     def say(self, message: str, seconds: float = 2.2) -> None:
         self.toast = (message, seconds)
@@ -389,6 +488,8 @@ class TableScene(Scene):
             elif isinstance(ev, GameOver):
                 self._queue_game_over(ev, after)
             elif isinstance(ev, HandDealt):
+                if self.hotseat:
+                    add(Step(0.0, start=self.conceal, name="conceal"))
                 add(Step(0.0, start=self._fn_set_view(after), name="view"))
                 self._queue_deal()
         add(Step(0.0, start=self._fn_set_view(after), name="view"))
@@ -633,6 +734,7 @@ class TableScene(Scene):
             step_dt = 0.0
             if self.current or self.steps:
                 break
+            self._settle_cover()
             if not self._drive_ai():
                 break
         if self.tweens:
@@ -767,7 +869,12 @@ class TableScene(Scene):
             and not self.current
             and not self.steps
             and self.overlay is None
+            and self.revealed
         )
+
+    def covered(self) -> bool:
+        """True while the privacy cover hides the table (hot-seat, between people's turns)."""
+        return self.hotseat and not self.revealed
 
     def turn_shown(self) -> int | None:
         """Whose turn the table shows: nobody's while a trick is gathered, a hand is summed
@@ -904,6 +1011,15 @@ class TableScene(Scene):
             self.mouse = ev.pos
         if self.overlay is not None:
             return self._overlay_event(ev)
+        if self.covered():
+            if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+                self.open_overlay("menu")
+            elif (ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1) or (
+                ev.type == pygame.KEYDOWN
+                and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+            ):
+                self.reveal()
+            return True
         if ev.type == pygame.KEYDOWN:
             return self._key(ev)
         if ev.type == pygame.KEYUP and ev.key == pygame.K_l:
@@ -1214,7 +1330,11 @@ class TableScene(Scene):
         if kind == "summary":
             specs = [(tr("Continue"), "close", True)]
         elif kind == "gameover":
-            specs = [(tr("Rematch"), "rematch", True), (tr("Main menu"), "menu", False)]
+            specs = [
+                (tr("Rematch"), "rematch", True),
+                (tr("Export"), "export", False),
+                (tr("Main menu"), "menu", False),
+            ]
         elif kind == "scores":
             specs = [(tr("Close"), "close", True)]
         else:
@@ -1323,10 +1443,20 @@ class TableScene(Scene):
             self.overlay = None
             self.app.switch(
                 TableScene.new_game(
-                    self.app, self.pv.rules, humans=self.humans, inline_ai=self.inline_ai
+                    self.app,
+                    self.pv.rules,
+                    humans=self.humans,
+                    inline_ai=self.inline_ai,
+                    levels=self.levels,
                 )
             )
             return
+        elif action == "export" and kind == "gameover":
+            try:
+                self.exported = export_record(self.table.state, self.names)
+                test_log(f"exported {self.exported}")
+            except OSError as exc:
+                self.say(tr("Could not export the game: {error}", error=exc.strerror or exc))
         self.invalidate()
 
     # ------------------------------------------------------------------ drawing
@@ -1357,6 +1487,18 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.layout
+        if self.covered():
+            # nothing of the table is drawn under the cover: no hand can show through it
+            self._draw_cover(surface, lay)
+            if self.face_up_log is not None:
+                self.face_up_log.append(None)
+            if self.cover_log is not None:
+                self.cover_log.append(True)
+            if self.overlay is not None:
+                self._draw_overlay(surface, lay)
+            return
+        if self.cover_log is not None:
+            self.cover_log.append(False)
         if self._static is None or self._static.get_size() != surface.get_size():
             buf = self._static_buf
             if buf is None or buf.get_size() != surface.get_size():
@@ -1364,6 +1506,11 @@ class TableScene(Scene):
             self._draw_static(buf, lay)
             self._static = buf
         surface.blit(self._static, (0, 0))
+        if self.face_up_log is not None:
+            face_up = self._static_face_up
+            if self.dealt is not None and self.card_rects():
+                face_up = (self.me, self.pv.seat, tuple(self.hand_cards()))
+            self.face_up_log.append(face_up)
         # The fans and the plates change at every card; each is one cached picture, so they
         # are drawn every frame rather than rebuilding the static layer.
         self._draw_backs(surface, lay, self.pv.hand_sizes if self.dealt is None else self.dealt)
@@ -1394,6 +1541,51 @@ class TableScene(Scene):
             self._draw_toast(surface, lay)
         if self.overlay is not None:
             self._draw_overlay(surface, lay)
+
+    _static_face_up: tuple[int, int, tuple[str, ...]] | None = None
+
+    def _draw_cover(self, s: pygame.Surface, lay: Layout) -> None:
+        """The hot-seat privacy cover: the whole window, with whom to pass the computer to."""
+        s.blit(self._base(lay), (0, 0))
+        s.blit(self.veil(lay, 235), (0, 0))
+        name = self.names[self.next_human()]
+        box = pygame.Rect(0, 0, round(lay.w * 0.62), round(lay.h * 0.34))
+        box.center = lay.centre
+        blit_panel(
+            s,
+            box,
+            color=(10, 30, 22, 250),
+            border=(*theme.GOLD, 200),
+            radius=round(lay.unit * 2.5),
+            glow=(242, 196, 84, 60),
+        )
+        blit_text(
+            s,
+            tr("Pass to {name} — click when ready", name=name),
+            round(lay.heading * 1.1),
+            (box.centerx, box.y + round(box.h * 0.3)),
+            theme.GOLD,
+            bold=True,
+            anchor="center",
+            max_width=box.w - lay.margin * 2,
+        )
+        blit_text(
+            s,
+            tr("The cards stay hidden until {name} is at the screen.", name=name),
+            lay.text,
+            (box.centerx, box.y + round(box.h * 0.56)),
+            theme.INK,
+            anchor="center",
+            max_width=box.w - lay.margin * 2,
+        )
+        blit_text(
+            s,
+            tr("Click, or press Enter or Space  ·  Esc: menu"),
+            round(lay.text * 0.9),
+            (box.centerx, box.y + round(box.h * 0.8)),
+            theme.INK_DIM,
+            anchor="center",
+        )
 
     def veil(self, lay: Layout, alpha: int) -> pygame.Surface:
         """A translucent black sheet over the whole table (cached per size)."""
@@ -1472,7 +1664,9 @@ class TableScene(Scene):
         self._draw_contract(s, lay)
         # my hand
         legal = self.legal_cards()
+        self._static_face_up = None
         for card, r in self.card_rects() if self.dealt is None else []:
+            self._static_face_up = (self.me, self.pv.seat, tuple(self.hand_cards()))
             if card in self.hidden:
                 continue
             dim = bool(self.my_turn() and pv.phase == "play" and card not in legal)
@@ -2008,7 +2202,9 @@ class TableScene(Scene):
         self, s: pygame.Surface, lay: Layout, box: pygame.Rect, ev: GameOver
     ) -> None:
         won = (ev.winner & 1) == (self.me & 1)
-        if not self.humans:
+        if not self.humans or {h & 1 for h in self.humans} == {0, 1}:
+            # nobody, or people on both sides: name the winners rather than say "you"
+            won = True
             head = tr("{a} and {b} win", a=self.names[ev.winner], b=self.names[ev.winner + 2])
         else:
             head = tr("You win the game!") if won else tr("They win the game")
@@ -2062,6 +2258,17 @@ class TableScene(Scene):
             theme.INK_DIM,
             anchor="midtop",
         )
+        if self.exported is not None:
+            y += round(lay.text * 1.8)
+            blit_text(
+                s,
+                tr("Saved to {path}", path=str(self.exported)),
+                round(lay.text * 0.85),
+                (box.centerx, y),
+                theme.GOLD,
+                anchor="midtop",
+                max_width=box.w - lay.margin * 2,
+            )
 
     def _draw_sheet(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
         t = lay.text

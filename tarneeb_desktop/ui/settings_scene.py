@@ -1,0 +1,754 @@
+"""The settings screen: every rules option, the seats, names, look, sound and language.
+
+One scrolling list of rows, each with a one-sentence explanation. Up/Down (or Tab and
+Shift+Tab) move the focus, Left/Right change the focused value, Enter toggles or starts typing
+a name, Esc goes back. The mouse works too: a click on a value's left half lowers it, on its
+right half raises it; the wheel scrolls. Every change is applied and saved at once.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from tarneeb_desktop.rules import RulesError, make_rules
+from tarneeb_desktop.rules.options import INT_RANGES, PRESETS
+from tarneeb_desktop.settings import (
+    CARD_BACKS,
+    CARD_STYLES,
+    LANGUAGES,
+    LEVELS,
+    NAME_MAX,
+    SEAT_KINDS,
+    SPEEDS,
+    Settings,
+)
+from tarneeb_desktop.ui import theme
+from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.layout import Layout
+from tarneeb_desktop.ui.scene import Scene
+from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
+
+log = logging.getLogger(__name__)
+
+SEAT_NAMES = ("South", "East", "North", "West")
+
+# Each rules option: (section, label, explanation, choices or None for numbers/booleans).
+RULE_ROWS: tuple[tuple[str, str, str, str], ...] = (
+    ("Bidding", "auction", "How the auction runs", "Raise: bid again until the others pass. Once: everyone makes exactly one call."),
+    ("Bidding", "all_pass", "When everybody passes", "Redeal: the same dealer deals again. Dealer 7: the dealer must then bid at least 7."),
+    ("Bidding", "weak_hand_redeal", "Weak-hand redeal", "A player with no ace and no strong honours may ask for a new deal."),
+    ("Bidding", "suit_bidding", "Bid a suit with the number (Egyptian)", "Bids name a trump suit too, like 9\u2665, and a lone bid may be doubled."),
+    ("Bidding", "no_trump_allowed", "No trump may be chosen", "Without suit bidding, the winner of the auction may play without trumps."),
+    ("Bidding", "double_factor", "Doubled points multiply by", "With suit bidding, a doubled hand's points are multiplied by this."),
+    ("Play", "first_lead_trump", "First lead must be a trump", "The declarer must lead a trump to the first trick when holding one."),
+    ("Play", "clockwise", "Draw the table clockwise", "Only the picture changes: the order of play stays the same."),
+    ("Scoring", "made_points", "A made contract scores", "Tricks: the tricks taken. Bid: the number bid."),
+    ("Scoring", "defenders_always_score", "Defenders always score", "The defenders score their tricks even when the contract is made."),
+    ("Scoring", "failed_declarers", "A failed contract costs the declarers", "Minus the bid, or nothing."),
+    ("Scoring", "failed_defenders", "A failed contract gives the defenders", "Tricks: the tricks they took. Shortfall: the tricks the declarers were short."),
+    ("Scoring", "kaboot_points", "All 13 tricks (kaboot) score", "What the declarers score for all thirteen tricks on a bid below 13."),
+    ("Scoring", "kaboot_bid_points", "A bid of 13, made, scores", "What the declarers score for bidding and taking all thirteen tricks."),
+    ("Scoring", "kaboot_failed_points", "A bid of 13, failed, scores", "What the declarers score when a bid of 13 fails."),
+    ("Scoring", "kaboot_failed_defenders", "Defenders against a failed 13 get", "Double: twice their tricks. Single: their tricks."),
+    ("Game end", "target", "Points to win the game", "The first team to reach this total wins (31, 41, 51 and 61 are common)."),
+    ("Game end", "kaboot_wins_game", "Kaboot wins the game", "A team that takes all thirteen tricks wins the game at once."),
+)  # fmt: skip
+
+CHOICE_LABELS = {
+    "raise": "Raise",
+    "once": "Once",
+    "redeal": "Redeal",
+    "dealer_7": "Dealer bids 7",
+    "tricks": "Tricks",
+    "bid": "Bid",
+    "minus_bid": "Minus the bid",
+    "zero": "Nothing",
+    "shortfall": "Shortfall",
+    "double": "Double",
+    "single": "Single",
+    "standard": "Standard",
+    "egyptian": "Egyptian",
+    "human": "Human at this computer",
+    "computer": "Computer",
+    "random": "Random",
+    "easy": "Easy",
+    "medium": "Medium",
+    "hard": "Hard",
+    "expert": "Expert",
+    "slow": "Slow",
+    "normal": "Normal",
+    "fast": "Fast",
+    "instant": "Instant",
+    "classic": "Two colours",
+    "four-color": "Four colours",
+    "blue": "Blue",
+    "red": "Red",
+}
+INT_STEP = {"target": 5}
+
+
+@dataclass
+class Row:
+    """One line of the screen. ``kind``: heading, choice, toggle, number, text or action."""
+
+    key: str
+    label: str
+    kind: str
+    help: str = ""
+    choices: tuple[Any, ...] = ()
+    get: Callable[[], Any] = lambda: None
+    put: Callable[[Any], None] = lambda v: None
+    show: Callable[[Any], str] = lambda v: str(v)
+    lo: int = 0
+    hi: int = 0
+    step: int = 1
+
+    @property
+    def focusable(self) -> bool:
+        return self.kind != "heading"
+
+
+class SettingsScene(Scene):
+    """All the settings on one scrolling page."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.focus = 1  # the first row after the first heading
+        self.scroll = 0
+        self.editing: int | None = None  # index of the name row being typed into
+        self.rows: list[Row] = []
+        self._rects: list[pygame.Rect] = []  # per row, in content coordinates
+        self._content_h = 0
+        self._size = (0, 0)
+        self.rebuild()
+
+    # ------------------------------------------------------------------ the rows
+    @property
+    def s(self) -> Settings:
+        return self.app.settings  # type: ignore[no-any-return]
+
+    def rebuild(self) -> None:
+        key = self.rows[self.focus].key if self.rows and self.focus < len(self.rows) else None
+        self.rows = self._make_rows()
+        if key is not None:
+            for i, r in enumerate(self.rows):
+                if r.key == key:
+                    self.focus = i
+        self.focus = min(self.focus, len(self.rows) - 1)
+        if not self.rows[self.focus].focusable:
+            self.move_focus(1)
+        self._size = (0, 0)
+        self.dirty = True
+
+    def _make_rows(self) -> list[Row]:
+        s = self.s
+        rows: list[Row] = [Row("h_game", "Rules", "heading")]
+        rows.append(
+            Row(
+                "preset",
+                "Rules preset",
+                "choice",
+                "Start from a common set of rules; changing an option below makes it custom.",
+                tuple(PRESETS),
+                get=lambda: s.rules_preset,
+                put=self._set_preset,
+                show=lambda v: (
+                    tr(CHOICE_LABELS.get(v, v)) + (f" ({tr('Custom')})" if s.rule_options else "")
+                ),
+            )
+        )
+        rules = s.rules()
+        section = ""
+        from tarneeb_desktop.rules.options import CHOICES
+
+        for sec, key, label, help_ in RULE_ROWS:
+            if sec != section:
+                section = sec
+                rows.append(Row("h_" + sec, sec, "heading"))
+            value = getattr(rules, key)
+            if isinstance(value, bool):
+                rows.append(
+                    Row(
+                        key,
+                        label,
+                        "toggle",
+                        help_,
+                        get=lambda k=key: getattr(s.rules(), k),
+                        put=lambda v, k=key: self._set_option(k, v),
+                        show=lambda v: tr("On") if v else tr("Off"),
+                    )
+                )
+            elif isinstance(value, int):
+                lo, hi = INT_RANGES[key]
+                rows.append(
+                    Row(
+                        key,
+                        label,
+                        "number",
+                        help_,
+                        get=lambda k=key: getattr(s.rules(), k),
+                        put=lambda v, k=key: self._set_option(k, v),
+                        lo=lo,
+                        hi=hi,
+                        step=INT_STEP.get(key, 1),
+                    )
+                )
+            else:
+                rows.append(
+                    Row(
+                        key,
+                        label,
+                        "choice",
+                        help_,
+                        CHOICES[key],
+                        get=lambda k=key: getattr(s.rules(), k),
+                        put=lambda v, k=key: self._set_option(k, v),
+                        show=lambda v: tr(CHOICE_LABELS.get(v, v)),
+                    )
+                )
+        rows.append(Row("h_seats", "Players", "heading"))
+        for seat in range(4):
+            side = SEAT_NAMES[seat]
+            if seat > 0:
+                rows.append(
+                    Row(
+                        f"seat{seat}",
+                        tr("{seat} is played by", seat=tr(side)),
+                        "choice",
+                        "A person at this computer takes turns with the others, the screen "
+                        "hidden between turns; or the computer plays.",
+                        SEAT_KINDS,
+                        get=lambda i=seat: s.seats[i],
+                        put=lambda v, i=seat: self._set_list("seats", i, v),
+                        show=lambda v: tr(CHOICE_LABELS.get(v, v)),
+                    )
+                )
+                if s.seats[seat] == "computer":
+                    rows.append(
+                        Row(
+                            f"level{seat}",
+                            tr("Level of {seat}", seat=tr(side)),
+                            "choice",
+                            "How strongly the computer plays this seat.",
+                            LEVELS,
+                            get=lambda i=seat: s.levels[i],
+                            put=lambda v, i=seat: self._set_list("levels", i, v),
+                            show=lambda v: tr(CHOICE_LABELS.get(v, v)),
+                        )
+                    )
+            rows.append(
+                Row(
+                    f"name{seat}",
+                    tr("Name of {seat}", seat=tr(side)),
+                    "text",
+                    "Press Enter to type a name, Enter again to keep it."
+                    if seat == 0
+                    else "The name shown at this seat.",
+                    get=lambda i=seat: s.names[i],
+                    put=lambda v, i=seat: self._set_list("names", i, v),
+                )
+            )
+        rows.append(Row("h_look", "Look and sound", "heading"))
+        rows += [
+            Row(
+                "speed",
+                "Animation speed",
+                "choice",
+                "How fast cards move; Instant skips the animations.",
+                SPEEDS,
+                get=lambda: s.animation_speed,
+                put=lambda v: self._set("animation_speed", v),
+                show=lambda v: tr(CHOICE_LABELS.get(v, v)),
+            ),
+            Row(
+                "style",
+                "Card colours",
+                "choice",
+                "Four colours give each suit its own colour, easier to tell apart.",
+                CARD_STYLES,
+                get=lambda: s.card_style,
+                put=lambda v: self._set("card_style", v),
+                show=lambda v: tr(CHOICE_LABELS.get(v, v)),
+            ),
+            Row(
+                "back",
+                "Card back",
+                "choice",
+                "The pattern on the back of the cards.",
+                CARD_BACKS,
+                get=lambda: s.card_back,
+                put=lambda v: self._set("card_back", v),
+                show=lambda v: tr(CHOICE_LABELS.get(v, v)),
+            ),
+            Row(
+                "sound",
+                "Sound",
+                "toggle",
+                "Short sounds when cards are dealt and played and tricks are won.",
+                get=lambda: s.sound,
+                put=lambda v: self._set("sound", v),
+                show=lambda v: tr("On") if v else tr("Off"),
+            ),
+            Row(
+                "volume",
+                "Volume",
+                "number",
+                "How loud the sounds are.",
+                get=lambda: round(s.volume * 100),
+                put=lambda v: self._set("volume", v / 100),
+                show=lambda v: f"{v} %",
+                lo=0,
+                hi=100,
+                step=10,
+            ),
+            Row(
+                "language",
+                "Language",
+                "choice",
+                "The language of the whole game.",
+                tuple(LANGUAGES),
+                get=lambda: s.language,
+                put=lambda v: self._set("language", v),
+                show=lambda v: LANGUAGES.get(v, v),
+            ),
+            Row(
+                "fullscreen",
+                "Full screen",
+                "toggle",
+                "Fill the whole screen (F11 switches at any time).",
+                get=lambda: s.fullscreen,
+                put=lambda v: self._set("fullscreen", v),
+                show=lambda v: tr("On") if v else tr("Off"),
+            ),
+            Row(
+                "defaults",
+                "Restore the defaults",
+                "action",
+                "Every setting back to how the game comes.",
+                put=lambda v: self._restore(),
+                show=lambda v: tr("Restore"),
+            ),
+            Row(
+                "back",
+                "Back to the menu",
+                "action",
+                "Changes are saved as you make them and apply to the next game.",
+                put=lambda v: self.back(),
+                show=lambda v: tr("Back"),
+            ),
+        ]
+        for r in rows:  # labels are English keys; a formatted one is already translated
+            r.label, r.help = tr(r.label), tr(r.help) if r.help else ""
+        return rows
+
+    # ------------------------------------------------------------------ changing values
+    def _save(self) -> None:
+        self.app.apply_settings()
+        try:
+            self.s.save()
+        except OSError as exc:
+            log.warning("could not save the settings: %s", exc)
+
+    def _set(self, name: str, value: Any) -> None:
+        setattr(self.s, name, value)
+        self._save()
+        if name == "language":
+            self.rebuild()  # the labels are made in the new language
+
+    def _set_list(self, name: str, i: int, value: Any) -> None:
+        items = list(getattr(self.s, name))
+        items[i] = value
+        setattr(self.s, name, items)
+        self._save()
+        if name == "seats":
+            self.rebuild()  # a computer seat shows its level row, a person's does not
+
+    def _set_preset(self, preset: str) -> None:
+        self.s.rules_preset = preset
+        self.s.rule_options = {}
+        self._save()
+
+    def _set_option(self, key: str, value: Any) -> None:
+        s = self.s
+        try:
+            rules = make_rules(s.rules_preset, **{**s.rule_options, key: value})
+        except RulesError:
+            return
+        d = rules.to_dict()
+        d.pop("preset")
+        s.rule_options = d  # only what differs from the preset: "Custom" when not empty
+        self._save()
+
+    def _restore(self) -> None:
+        lang = self.s.language
+        fresh = Settings()
+        for name in fresh.to_dict():
+            if name != "format_version":
+                setattr(self.s, name, getattr(fresh, name))
+        self.s.language = lang  # keep the language the player can read
+        self._save()
+        self.rebuild()
+
+    def back(self) -> None:
+        from tarneeb_desktop.ui.menu import MenuScene
+
+        self.editing = None
+        self.app.switch(MenuScene(self.app))
+
+    def change(self, row: Row, direction: int) -> None:
+        """Move ``row``'s value one step (``direction`` +1 or -1); toggles flip."""
+        value = row.get()
+        if row.kind == "toggle":
+            row.put(not value)
+        elif row.kind == "choice":
+            opts = row.choices
+            i = opts.index(value) if value in opts else 0
+            row.put(opts[(i + direction) % len(opts)])
+        elif row.kind == "number":
+            row.put(max(row.lo, min(row.hi, int(value) + direction * row.step)))
+        self.dirty = True
+
+    def activate(self, i: int) -> None:
+        row = self.rows[i]
+        if row.kind == "text":
+            self.editing = None if self.editing == i else i
+            if self.editing is not None:
+                pygame.key.start_text_input()
+            else:
+                pygame.key.stop_text_input()
+        elif row.kind == "action":
+            row.put(None)
+        else:
+            self.change(row, 1)
+        self.dirty = True
+
+    def move_focus(self, step: int) -> None:
+        n = len(self.rows)
+        i = self.focus
+        for _ in range(n):
+            i = (i + step) % n
+            if self.rows[i].focusable:
+                break
+        self.focus = i
+        self._reveal_focus()
+        self.dirty = True
+
+    # ------------------------------------------------------------------ input
+    def handle_event(self, ev: pygame.event.Event) -> bool:
+        self._place()
+        if self.editing is not None:
+            return self._edit_event(ev)
+        if ev.type == pygame.KEYDOWN:
+            k = ev.key
+            shift = bool(getattr(ev, "mod", 0) & pygame.KMOD_SHIFT)
+            if k == pygame.K_ESCAPE:
+                self.back()
+            elif k == pygame.K_DOWN or (k == pygame.K_TAB and not shift):
+                self.move_focus(1)
+            elif k == pygame.K_UP or (k == pygame.K_TAB and shift):
+                self.move_focus(-1)
+            elif k in (pygame.K_LEFT, pygame.K_RIGHT):
+                row = self.rows[self.focus]
+                if row.kind in ("choice", "toggle", "number"):
+                    self.change(row, 1 if k == pygame.K_RIGHT else -1)
+            elif k in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+                self.scroll_by(self._view.h * (1 if k == pygame.K_PAGEDOWN else -1) * 0.8)
+            elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.activate(self.focus)
+            return True
+        if ev.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-ev.y * self._row_h)
+            return True
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button in (4, 5):
+            return True  # old-style wheel clicks: MOUSEWHEEL handles scrolling
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            hit = self.row_at(ev.pos)
+            if hit is None:
+                return False
+            self.focus = hit
+            row = self.rows[hit]
+            value_rect = self.value_rect(hit)
+            if value_rect.collidepoint(ev.pos):
+                if row.kind in ("choice", "number"):
+                    self.change(row, -1 if ev.pos[0] < value_rect.centerx else 1)
+                else:
+                    self.activate(hit)
+            self.dirty = True
+            return True
+        return False
+
+    def _edit_event(self, ev: pygame.event.Event) -> bool:
+        row = self.rows[self.editing or 0]
+        name = str(row.get())
+        if ev.type == pygame.TEXTINPUT:
+            typed = "".join(ch for ch in ev.text if ch.isprintable())
+            if typed and len(name) < NAME_MAX:
+                row.put((name + typed)[:NAME_MAX])
+                self.dirty = True
+            return True
+        if ev.type == pygame.KEYDOWN:
+            if ev.key == pygame.K_BACKSPACE:
+                if len(name) > 1:  # a name is never empty
+                    row.put(name[:-1])
+                self.dirty = True
+            elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
+                self.editing = None
+                pygame.key.stop_text_input()
+                if ev.key == pygame.K_TAB:
+                    self.move_focus(1)
+                self.dirty = True
+            return True
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            self.editing = None
+            pygame.key.stop_text_input()
+            return self.handle_event(ev)
+        return False
+
+    # ------------------------------------------------------------------ geometry
+    def _place(self) -> None:
+        """Row positions for the current window size (content coordinates)."""
+        if self._size == self.app.size:
+            return
+        self._size = self.app.size
+        lay = Layout(*self.app.size)
+        self._lay = lay
+        top = round(lay.heading * 2.6)
+        bottom = round(lay.text * 2.4)
+        self._view = pygame.Rect(0, top, lay.w, lay.h - top - bottom)
+        self._row_h = round(lay.text * 3.4)
+        head_h = round(lay.text * 2.4)
+        y = 0
+        self._rects = []
+        col = pygame.Rect(0, 0, min(lay.w - 2 * lay.margin, round(lay.unit * 150)), 0)
+        col.centerx = lay.w // 2
+        for row in self.rows:
+            h = head_h if row.kind == "heading" else self._row_h
+            self._rects.append(pygame.Rect(col.x, y, col.w, h))
+            y += h
+        self._content_h = y
+        self.scroll = max(0, min(self.scroll, self.max_scroll))
+        self._reveal_focus()
+
+    @property
+    def max_scroll(self) -> int:
+        return max(0, self._content_h - self._view.h)
+
+    def scroll_by(self, dy: float) -> None:
+        self._place()
+        self.scroll = max(0, min(self.max_scroll, round(self.scroll + dy)))
+        self.dirty = True
+
+    def _reveal_focus(self) -> None:
+        if not self._rects or self.focus >= len(self._rects):
+            return
+        r = self._rects[self.focus]
+        # show the section heading above the first row of a section too
+        top = self._rects[self.focus - 1].y if self.rows[self.focus - 1].kind == "heading" else r.y
+        if top < self.scroll:
+            self.scroll = top
+        elif r.bottom > self.scroll + self._view.h:
+            self.scroll = r.bottom - self._view.h
+        self.scroll = max(0, min(self.scroll, self.max_scroll))
+
+    def screen_rect(self, i: int) -> pygame.Rect:
+        self._place()
+        return self._rects[i].move(0, self._view.y - self.scroll)
+
+    def value_rect(self, i: int) -> pygame.Rect:
+        r = self.screen_rect(i)
+        w = round(r.w * 0.36)
+        return pygame.Rect(r.right - w - 8, r.y + round(r.h * 0.16), w, round(r.h * 0.68))
+
+    def row_at(self, pos: tuple[int, int]) -> int | None:
+        self._place()
+        if not self._view.collidepoint(pos):
+            return None
+        for i, row in enumerate(self.rows):
+            if row.focusable and self.screen_rect(i).collidepoint(pos):
+                return i
+        return None
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self._size = (0, 0)
+        self.dirty = True
+
+    def on_show(self) -> None:
+        self.rebuild()
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        self._place()
+        lay = self._lay
+        surface.blit(theme.felt(surface.get_size()), (0, 0))
+        blit_text(
+            surface,
+            tr("Settings"),
+            lay.heading,
+            (lay.w // 2, round(lay.heading * 0.6)),
+            theme.GOLD,
+            bold=True,
+            anchor="midtop",
+        )
+        view = self._view
+        surface.set_clip(view)
+        t = lay.text
+        for i, row in enumerate(self.rows):
+            r = self.screen_rect(i)
+            if r.bottom < view.top or r.top > view.bottom:
+                continue
+            if row.kind == "heading":
+                blit_text(
+                    surface,
+                    row.label,
+                    round(t * 1.15),
+                    (r.x + 4, r.bottom - 4),
+                    theme.GOLD,
+                    bold=True,
+                    anchor="bottomleft",
+                )
+                pygame.draw.line(
+                    surface, theme.GOLD, (r.x, r.bottom - 1), (r.right, r.bottom - 1), 1
+                )
+                continue
+            focused = i == self.focus
+            if focused:
+                blit_panel(surface, r.inflate(-2, -4), color=(0, 0, 0, 90), radius=r.h // 5)
+            vr = self.value_rect(i)
+            label_w = vr.x - r.x - lay.margin
+            blit_text(
+                surface,
+                row.label,
+                t,
+                (r.x + lay.margin, r.y + round(r.h * 0.12)),
+                theme.INK,
+                bold=True,
+                max_width=label_w,
+            )
+            if row.help:
+                blit_text(
+                    surface,
+                    row.help,
+                    round(t * 0.8),
+                    (r.x + lay.margin, r.y + round(r.h * 0.56)),
+                    theme.INK_DIM,
+                    max_width=label_w,
+                )
+            self._draw_value(surface, lay, i, row, vr, focused)
+            if focused:
+                # the focus ring: thick and gold, visible on the felt and on the buttons
+                pygame.draw.rect(
+                    surface, theme.GOLD, r.inflate(-2, -4), width=3, border_radius=r.h // 5
+                )
+        surface.set_clip(None)
+        if self.max_scroll > 0:
+            track = pygame.Rect(
+                lay.w - round(lay.unit * 1.4), view.y, round(lay.unit * 0.8), view.h
+            )
+            blit_panel(surface, track, color=(0, 0, 0, 80), radius=track.w // 2)
+            th = max(20, round(view.h * view.h / self._content_h))
+            ty = view.y + round((view.h - th) * self.scroll / self.max_scroll)
+            blit_panel(
+                surface,
+                pygame.Rect(track.x, ty, track.w, th),
+                color=(*theme.GOLD, 200),
+                radius=track.w // 2,
+            )
+        hint = (
+            tr("Type the name, then Enter")
+            if self.editing is not None
+            else tr(
+                "Up/Down or Tab: choose  \u00b7  Left/Right: change  \u00b7  Enter  \u00b7  Esc: back"
+            )
+        )
+        blit_text(
+            surface,
+            hint,
+            round(t * 0.85),
+            (lay.w // 2, lay.h - round(t * 0.7)),
+            theme.INK_DIM,
+            anchor="midbottom",
+        )
+
+    def _draw_value(
+        self, s: pygame.Surface, lay: Layout, i: int, row: Row, vr: pygame.Rect, focused: bool
+    ) -> None:
+        value = row.get()
+        if row.kind == "action":
+            b = Button(vr, row.show(value), row.key, primary=row.key == "back")
+            b.focus = focused
+            b.draw(s)
+            return
+        if row.kind == "text":
+            editing = self.editing == i
+            blit_panel(
+                s,
+                vr,
+                color=(255, 255, 255, 235) if editing else (246, 240, 224, 255),
+                border=(*theme.GOLD, 255) if editing else (0, 0, 0, 60),
+                radius=vr.h // 4,
+            )
+            shown = str(value) + ("|" if editing else "")
+            blit_text(
+                s,
+                shown,
+                round(vr.h * 0.46),
+                (vr.x + lay.margin, vr.centery),
+                theme.BUTTON_TEXT,
+                anchor="midleft",
+                max_width=vr.w - 2 * lay.margin,
+            )
+            return
+        blit_panel(s, vr, color=(246, 240, 224, 255), border=(0, 0, 0, 60), radius=vr.h // 4)
+        size = round(vr.h * 0.46)
+        if row.kind == "toggle":
+            on = bool(value)
+            knob = pygame.Rect(0, 0, round(vr.h * 1.6), round(vr.h * 0.6))
+            knob.midright = (vr.right - lay.margin, vr.centery)
+            pygame.draw.rect(
+                s, (60, 160, 90) if on else (150, 150, 150), knob, border_radius=knob.h // 2
+            )
+            dot = knob.h - 6
+            cx = knob.right - dot // 2 - 3 if on else knob.x + dot // 2 + 3
+            pygame.draw.circle(s, (255, 255, 255), (cx, knob.centery), dot // 2)
+            blit_text(
+                s,
+                row.show(value),
+                size,
+                (vr.x + lay.margin, vr.centery),
+                theme.BUTTON_TEXT,
+                anchor="midleft",
+            )
+            return
+        arrow = theme.BUTTON_TEXT
+        blit_text(
+            s,
+            "\u2039",
+            round(size * 1.4),
+            (vr.x + lay.margin, vr.centery),
+            arrow,
+            bold=True,
+            anchor="midleft",
+        )
+        blit_text(
+            s,
+            "\u203a",
+            round(size * 1.4),
+            (vr.right - lay.margin, vr.centery),
+            arrow,
+            bold=True,
+            anchor="midright",
+        )
+        blit_text(
+            s,
+            row.show(value),
+            size,
+            vr.center,
+            theme.BUTTON_TEXT,
+            anchor="center",
+            max_width=vr.w - 4 * lay.margin,
+        )

@@ -1,0 +1,198 @@
+"""The statistics screen: games, hands and contracts by rules preset and opponents' level."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pygame
+
+from tarneeb_desktop.ui import theme
+from tarneeb_desktop.ui.app import stats_path
+from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.layout import Layout
+from tarneeb_desktop.ui.menu import ButtonScene, MenuScene
+from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
+
+log = logging.getLogger(__name__)
+
+# (counter shown, counter it is "out of" or None)
+COLUMNS = (
+    ("Games", "games_played", None),
+    ("Won", "games_won", "games_played"),
+    ("Hands", "hands_played", None),
+    ("Won", "hands_won", "hands_played"),
+    ("Contracts", "contracts_bid", None),
+    ("Made", "contracts_made", "contracts_bid"),
+)
+LEVEL_WORDS = {
+    "random": "Random",
+    "easy": "Easy",
+    "medium": "Medium",
+    "hard": "Hard",
+    "expert": "Expert",
+    "human": "People",
+    "mixed": "Mixed",
+}
+PRESET_WORDS = {"standard": "Standard", "shortfall": "Shortfall", "egyptian": "Egyptian"}
+
+
+def group_label(key: str) -> str:
+    """``"standard+custom/hard"`` as the player reads it: ``Standard (custom) · Hard``."""
+    preset, _, level = key.partition("/")
+    custom = preset.endswith("+custom")
+    preset = preset.removesuffix("+custom")
+    text = tr(PRESET_WORDS.get(preset, preset))
+    if custom:
+        text += f" ({tr('Custom')})"
+    return f"{text} \u00b7 {tr(LEVEL_WORDS.get(level, level))}"
+
+
+def cell(g: dict[str, int], key: str, of: str | None) -> str:
+    n = g.get(key, 0)
+    if of is None:
+        return str(n)
+    total = g.get(of, 0)
+    return f"{n} ({round(100 * n / total)} %)" if total else str(n)
+
+
+class StatsScene(ButtonScene):
+    """The table of statistics, with Reset (asks first) and Back."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.stats = app.statistics()
+        self.confirming = False
+
+    def build(self, lay: Layout) -> list[Button]:
+        bw, bh = round(lay.unit * 30), round(lay.unit * 6.6)
+        gap = round(lay.unit * 2)
+        if self.confirming:
+            specs = [(tr("Yes, reset"), "confirm", False), (tr("Cancel"), "cancel", True)]
+        else:
+            specs = [(tr("Back"), "back", True), (tr("Reset statistics"), "reset", False)]
+        total = len(specs) * bw + (len(specs) - 1) * gap
+        x = lay.w // 2 - total // 2
+        out = []
+        for label, action, primary in specs:
+            r = pygame.Rect(x, lay.h - lay.margin * 2 - bh, bw, bh)
+            out.append(Button(r, label, action, primary=primary))
+            x += bw + gap
+        return out
+
+    def activate(self, action: str) -> None:
+        if action == "back":
+            self.app.switch(MenuScene(self.app))
+            return
+        if action == "reset":
+            self.confirming = True
+            self.focus = 1  # Cancel: a stray Enter must not wipe the record
+        elif action == "cancel":
+            self.confirming = False
+            self.focus = 0
+        elif action == "confirm":
+            self.stats.reset()
+            try:
+                self.stats.save(stats_path())
+            except OSError as exc:
+                log.warning("could not save the statistics: %s", exc)
+            self.confirming = False
+            self.focus = 0
+        self.rebuild()
+
+    def handle_event(self, ev: pygame.event.Event) -> bool:
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE and self.confirming:
+            self.activate("cancel")
+            return True
+        return super().handle_event(ev)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = Layout(*surface.get_size())
+        surface.blit(theme.felt(surface.get_size()), (0, 0))
+        blit_text(
+            surface,
+            tr("Statistics"),
+            lay.heading,
+            (lay.w // 2, round(lay.heading * 0.6)),
+            theme.GOLD,
+            bold=True,
+            anchor="midtop",
+        )
+        buttons = self.buttons()
+        box = pygame.Rect(0, 0, min(lay.w - 2 * lay.margin, round(lay.unit * 160)), 0)
+        box.top = round(lay.heading * 2.2)
+        box.height = buttons[0].rect.top - lay.margin - box.top
+        box.centerx = lay.w // 2
+        blit_panel(surface, box, color=(6, 20, 14, 210), radius=round(lay.unit * 2))
+        t = lay.text
+        pad = lay.margin
+        first = round(box.w * 0.3)
+        colw = (box.w - first - 2 * pad) / len(COLUMNS)
+        y = box.y + pad
+        for i, (head, _k, _of) in enumerate(COLUMNS):
+            blit_text(
+                surface,
+                tr(head),
+                t,
+                (round(box.x + pad + first + colw * (i + 0.5)), y),
+                theme.INK_DIM,
+                bold=True,
+                anchor="midtop",
+            )
+        y += round(t * 1.9)
+        rows: list[tuple[str, dict[str, int], bool]] = [
+            (group_label(k), g, False) for k, g in sorted(self.stats.groups.items())
+        ]
+        max_rows = max(1, (box.bottom - y - round(t * 4)) // round(t * 1.7))
+        if len(rows) > max_rows:
+            rows = rows[:max_rows]  # the totals row below still counts every group
+        for label, g, bold in [*rows, (tr("All games"), self.stats.totals(), True)]:
+            if bold:
+                pygame.draw.line(surface, theme.GOLD, (box.x + pad, y), (box.right - pad, y), 1)
+                y += round(t * 0.5)
+            blit_text(
+                surface,
+                label,
+                t,
+                (box.x + pad, y),
+                theme.GOLD if bold else theme.INK,
+                bold=bold,
+                max_width=first - pad,
+            )
+            for i, (_h, key, of) in enumerate(COLUMNS):
+                blit_text(
+                    surface,
+                    cell(g, key, of),
+                    t,
+                    (round(box.x + pad + first + colw * (i + 0.5)), y),
+                    theme.INK,
+                    bold=bold,
+                    anchor="midtop",
+                    max_width=round(colw) - 4,
+                )
+            y += round(t * 1.7)
+        if not self.stats.groups:
+            blit_text(
+                surface,
+                tr("No game finished yet: statistics count the games you play."),
+                t,
+                (box.centerx, y + t),
+                theme.INK_DIM,
+                anchor="midtop",
+            )
+        note = (
+            tr("Reset every statistic? This cannot be undone.")
+            if self.confirming
+            else tr("Won: games and hands your team won. Made: contracts your team bid and made.")
+        )
+        blit_text(
+            surface,
+            note,
+            round(t * 0.9),
+            (lay.w // 2, box.bottom - pad),
+            (255, 170, 150) if self.confirming else theme.INK_DIM,
+            anchor="midbottom",
+            max_width=box.w - 2 * pad,
+        )
+        for b in buttons:
+            b.draw(surface)

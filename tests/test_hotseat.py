@@ -1,0 +1,130 @@
+"""Hot-seat: two people at one computer never see each other's cards, partners or opponents."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tarneeb_desktop.rules import GameState, make_rules
+from tarneeb_desktop.rules.cards import cards_of
+from tests.test_ui_helpers import FRAME, key, make_app, mouse
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    monkeypatch.setenv("TARNEEB_HOME", str(tmp_path))
+    yield tmp_path
+    pygame.quit()
+
+
+def hotseat_scene(humans: tuple[int, ...], seed: int = 5):
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+    app = make_app(speed="fast")
+    state = GameState.new(make_rules("standard", target=8), seed=seed)
+    scene = TableScene(
+        app,
+        state,
+        ["Sami", "Layla", "Nour", "Omar"],
+        humans,
+        ["random"] * 4,
+        seed=seed,
+        inline_ai=True,
+    )
+    scene.face_up_log = []
+    scene.cover_log = []
+    app.switch(scene)
+    return app, scene
+
+
+def play_hands(app, scene, hands: int, use_keyboard: bool = False, limit: int = 40000):
+    """Drive the game: pass the cover when it shows, let the person at the bottom act, close
+    summaries. Checks every frame; returns the frames' (face-up, covered, passed-to) records."""
+    frames = []
+    passed_to = None if scene.covered() else scene.me  # who last said they were ready
+    acted = set()
+    for i in range(limit):
+        events = []
+        if scene.overlay is not None and scene.overlay["kind"] == "summary":
+            scene.overlay = None
+            scene.invalidate()
+        elif scene.covered() and i % 7 == 0:
+            events = (
+                [key(pygame.K_RETURN)] if use_keyboard else [mouse(pygame.MOUSEBUTTONDOWN, (5, 5))]
+            )
+        elif scene.my_turn():
+            acted.add(scene.me)
+            scene.act(scene.me, scene.pv.legal[-1 if scene.pv.phase == "auction" else 0])
+        was_covered = scene.covered()
+        n = len(scene.face_up_log)
+        app.step(FRAME, events)
+        if was_covered and not scene.covered():
+            passed_to = scene.me
+        if len(scene.face_up_log) > n:  # a frame was drawn
+            face_up = scene.face_up_log[-1]
+            frames.append((face_up, scene.cover_log[-1], passed_to))
+            if face_up is not None:
+                me, view_seat, cards = face_up
+                # the hand drawn is the bottom seat's own view, and its cards are its own
+                assert view_seat == me
+                assert me == passed_to, f"{me}'s hand shown to {passed_to}"
+                state = scene.table.state
+                if not scene.steps and not scene.current and state.phase in ("auction", "play"):
+                    assert set(cards) <= set(cards_of(state.hands[me]))
+        if len(scene.pv.results) >= hands or scene.table.state.is_over():
+            break
+    return frames, acted
+
+
+@pytest.mark.parametrize("humans", [(0, 2), (0, 1)], ids=["partners", "opponents"])
+def test_no_person_ever_sees_another_persons_hand(humans) -> None:
+    app, scene = hotseat_scene(humans)
+    assert scene.covered()  # even the first deal starts hidden
+    frames, acted = play_hands(app, scene, hands=2)
+    assert acted == set(humans)
+    shown = [f[0][0] for f in frames if f[0] is not None]
+    assert set(shown) == set(humans)
+    # between two different people's hands there is always a covered frame
+    last, covered_since = None, False
+    changes = 0
+    for face_up, covered, _ in frames:
+        if covered:
+            covered_since = True
+        if face_up is None:
+            continue
+        if last is not None and face_up[0] != last:
+            assert covered_since, "a hand followed another person's without the cover"
+            changes += 1
+        last, covered_since = face_up[0], False
+    assert changes >= 4
+
+
+def test_the_cover_names_the_person_whose_turn_comes_and_the_keyboard_passes_it() -> None:
+    from tarneeb_desktop.ui.i18n import tr
+
+    app, scene = hotseat_scene((0, 1))
+    app.step(FRAME, [])
+    assert scene.covered() and not scene.my_turn()
+    turn = scene.table.state.current_player()
+    if turn in (0, 1):
+        assert scene.next_human() == turn
+    assert tr("Pass to {name} \u2014 click when ready", name=scene.names[scene.next_human()])
+    frames, acted = play_hands(app, scene, hands=1, use_keyboard=True)
+    assert acted == {0, 1}
+
+
+def test_a_single_person_is_never_covered() -> None:
+    app, scene = hotseat_scene((0,))
+    frames, _ = play_hands(app, scene, hands=1)
+    assert not any(covered for _, covered, _ in frames)
+    assert {f[0][0] for f in frames if f[0] is not None} == {0}
+
+
+def test_new_game_takes_the_seats_from_the_settings() -> None:
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+    app = make_app()
+    app.settings.seats = ["human", "computer", "human", "computer"]
+    scene = TableScene.new_game(app, make_rules(), seed=3, humans=None, inline_ai=True)
+    assert scene.humans == (0, 2) and scene.hotseat
+    assert set(scene.players) == {1, 3}

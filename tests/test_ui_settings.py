@@ -1,0 +1,191 @@
+"""The settings and statistics screens, by keyboard and mouse; statistics kept by the table."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from tarneeb_desktop.rules import make_rules
+from tests.test_ui_helpers import FRAME, key, make_app, mouse
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    monkeypatch.setenv("TARNEEB_HOME", str(tmp_path))
+    yield tmp_path
+    from tarneeb_desktop.ui import i18n
+
+    i18n.set_language("en")
+    pygame.quit()
+
+
+def settings_app(size=(1280, 720)):
+    from tarneeb_desktop.ui.settings_scene import SettingsScene
+
+    app = make_app(size)
+    app.switch(SettingsScene(app))
+    app.step(FRAME, [])
+    return app
+
+
+def focus_on(app, row_key: str) -> None:
+    """Move the focus with Down only (as a keyboard user would) to the row ``row_key``."""
+    scene = app.scene
+    for _ in range(len(scene.rows) + 1):
+        if scene.rows[scene.focus].key == row_key:
+            return
+        app.step(FRAME, [key(pygame.K_DOWN)])
+    raise AssertionError(f"no row {row_key}")
+
+
+def saved(home) -> dict:
+    return json.loads((home / "settings.json").read_text())
+
+
+def test_every_rules_option_has_a_row_with_an_explanation() -> None:
+    from tarneeb_desktop.rules.options import OPTION_NAMES
+
+    app = settings_app()
+    rows = {r.key: r for r in app.scene.rows}
+    for name in OPTION_NAMES:
+        assert name in rows and rows[name].help
+    headings = [r.label for r in app.scene.rows if r.kind == "heading"]
+    assert headings[:5] == ["Rules", "Bidding", "Play", "Scoring", "Game end"]
+    assert app.scene.rows[app.scene.focus].key == "preset"  # the presets come first
+
+
+def test_changing_an_option_makes_the_preset_custom_and_a_preset_resets_it(_home) -> None:
+    app = settings_app()
+    focus_on(app, "target")
+    app.step(FRAME, [key(pygame.K_RIGHT)])
+    assert app.settings.rule_options == {"target": 36} and app.rules.target == 36
+    assert saved(_home)["rule_options"] == {"target": 36}
+    preset = next(r for r in app.scene.rows if r.key == "preset")
+    assert "Custom" in preset.show(preset.get())
+    focus_on(app, "preset")
+    app.step(FRAME, [key(pygame.K_RIGHT)])
+    assert app.settings.rules_preset == "shortfall" and app.settings.rule_options == {}
+    assert "Custom" not in preset.show(preset.get())
+
+
+def test_the_focused_row_is_always_on_screen_when_scrolling_by_keyboard() -> None:
+    app = settings_app((1280, 720))
+    scene = app.scene
+    assert scene.max_scroll > 0  # it does not fit at 1280x720: it scrolls
+    for _ in range(len(scene.rows) + 3):
+        app.step(FRAME, [key(pygame.K_TAB)])
+        r = scene.screen_rect(scene.focus)
+        assert scene._view.top <= r.top and r.bottom <= scene._view.bottom
+
+
+def test_seats_levels_and_names(_home) -> None:
+    app = settings_app()
+    assert any(r.key == "level2" for r in app.scene.rows)
+    focus_on(app, "seat2")
+    app.step(FRAME, [key(pygame.K_RETURN)])
+    assert app.settings.seats == ["human", "computer", "human", "computer"]
+    assert not any(r.key == "level2" for r in app.scene.rows)  # a person has no level
+    focus_on(app, "level1")
+    app.step(FRAME, [key(pygame.K_LEFT)])
+    assert app.settings.levels[1] == "easy"
+    focus_on(app, "name2")
+    typing = [key(pygame.K_RETURN)] + [key(pygame.K_BACKSPACE)] * 10
+    typing += [pygame.event.Event(pygame.TEXTINPUT, text=t) for t in ("N", "our")]
+    app.step(FRAME, typing + [key(pygame.K_RETURN)])
+    assert app.settings.names[2] == "LNour"  # a name never becomes empty: one letter stays
+    assert saved(_home)["names"][2] == "LNour"
+    assert saved(_home)["seats"][2] == "human"
+
+
+def test_look_sound_language_and_the_mouse(_home, monkeypatch) -> None:
+    from tarneeb_desktop.ui import i18n
+
+    calls = []
+    monkeypatch.setattr(i18n, "set_language", lambda code: calls.append(code))
+    app = settings_app()
+    focus_on(app, "style")
+    app.step(FRAME, [key(pygame.K_RIGHT)])
+    assert app.settings.card_style == "four-color" and app.cards.style == "four-color"
+    focus_on(app, "language")
+    app.step(FRAME, [key(pygame.K_RIGHT)])
+    assert app.settings.language == "ar" and calls[-1] == "ar"
+    focus_on(app, "volume")
+    app.step(FRAME, [key(pygame.K_LEFT)])
+    assert abs(app.settings.volume - 0.6) < 1e-9
+    scene = app.scene
+    i = next(k for k, r in enumerate(scene.rows) if r.key == "sound")
+    scene._reveal_focus()
+    app.step(FRAME, [])
+    vr = scene.value_rect(i)
+    before = app.settings.sound
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, vr.center)])
+    assert app.settings.sound is not before and scene.rows[scene.focus].key == "sound"
+    assert saved(_home)["sound"] is not before
+
+
+def test_escape_goes_back_and_restore_brings_the_defaults(_home) -> None:
+    from tarneeb_desktop.settings import Settings
+    from tarneeb_desktop.ui.menu import MenuScene
+
+    app = settings_app()
+    app.settings.card_back = "red"
+    focus_on(app, "defaults")
+    app.step(FRAME, [key(pygame.K_RETURN)])
+    assert app.settings == Settings(sound=app.settings.sound)
+    assert app.settings.card_back == "blue"
+    app.step(FRAME, [key(pygame.K_ESCAPE)])
+    assert isinstance(app.scene, MenuScene)
+
+
+def test_statistics_screen_shows_groups_and_resets_only_when_confirmed(_home) -> None:
+    from tarneeb_desktop.stats import Statistics
+    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.stats_scene import StatsScene
+
+    stats = Statistics()
+    stats.record_game("standard", "hard", 0)
+    stats.save(_home / "stats.json")
+    app = make_app()
+    app.switch(StatsScene(app))
+    app.step(FRAME, [])
+    assert app.scene.stats.totals()["games_won"] == 1
+    app.step(FRAME, [key(pygame.K_RIGHT), key(pygame.K_RETURN)])  # Reset: asks first
+    assert app.scene.confirming
+    app.step(FRAME, [key(pygame.K_RETURN)])  # the focus is on Cancel
+    assert not app.scene.confirming
+    assert Statistics.load(_home / "stats.json").totals()["games_played"] == 1
+    app.step(FRAME, [key(pygame.K_RIGHT), key(pygame.K_RETURN)])
+    app.step(FRAME, [key(pygame.K_LEFT), key(pygame.K_RETURN)])  # Yes, reset
+    assert Statistics.load(_home / "stats.json").totals()["games_played"] == 0
+    app.step(FRAME, [key(pygame.K_ESCAPE)])
+    assert isinstance(app.scene, MenuScene)
+
+
+def test_the_table_counts_hands_and_games_in_the_statistics(_home) -> None:
+    from tarneeb_desktop.stats import Statistics
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+    app = make_app(speed="instant")
+    scene = TableScene.new_game(
+        app, make_rules("standard", target=5), seed=8, level="random", inline_ai=True
+    )
+    app.switch(scene)
+    for _ in range(20000):
+        if scene.overlay is not None and scene.overlay["kind"] == "summary":
+            scene.overlay = None
+        if scene.my_turn():
+            legal = scene.pv.legal
+            scene.act(
+                0, ("7" if "7" in legal else "pass") if scene.pv.phase == "auction" else legal[0]
+            )
+        app.step(FRAME, [])
+        if scene.table.state.is_over():
+            break
+    state = scene.table.state
+    assert state.is_over()
+    g = Statistics.load(_home / "stats.json").groups["standard+custom/random"]
+    played = sum(1 for h in state.history if h.declarer is not None)
+    assert g["games_played"] == 1 and g["games_won"] == (1 if state.winner == 0 else 0)
+    assert g["hands_played"] == played
