@@ -1,0 +1,170 @@
+"""Duplicate match between AI levels, with adjustable search budgets and per-deal output.
+
+The same deals and seating as ``tarneeb arena`` (it reuses ``arena.draw_deal`` and
+``arena.play_hand``), but it writes one JSON line per deal as it goes, so a long run
+can be stopped at any time and several shards (different ``--seed``) combined::
+
+    python bench/ai_search_match.py --deals 200 --seed 1 --team0 hard --team1 medium \
+        --out build/match1.jsonl
+    python bench/ai_search_match.py --combine build/match1.jsonl build/match2.jsonl
+
+``--budget`` / ``--max-samples`` override the search levels' time budget (seconds per
+decision) and sample cap, for runs that must fit in less time than the real levels
+take; the summary says which settings were used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from tarneeb_desktop import arena  # noqa: E402
+from tarneeb_desktop.ai import search  # noqa: E402
+from tarneeb_desktop.rules import make_rules  # noqa: E402
+
+
+def summarize(rows: list[dict]) -> dict:
+    diffs = [r["diff"] for r in rows]
+    n = len(diffs)
+    mean = statistics.fmean(diffs) if n else 0.0
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else 0.0
+    ms = [r["ms0"] for r in rows if r.get("n0")]
+    return {
+        "deals": n,
+        "diff_per_deal": round(mean, 3),
+        "ci95": [round(mean - half, 3), round(mean + half, 3)],
+        "points_per_deal": [
+            round(statistics.fmean(r["p0"] for r in rows), 3) if n else 0.0,
+            round(statistics.fmean(r["p1"] for r in rows), 3) if n else 0.0,
+        ],
+        "team0_ms_per_decision": round(statistics.fmean(ms), 1) if ms else 0.0,
+        "contracts": {
+            "team0_declared": sum(r["decl0"] for r in rows),
+            "team0_made": sum(r["made0"] for r in rows),
+            "team1_declared": sum(r["decl1"] for r in rows),
+            "team1_made": sum(r["made1"] for r in rows),
+        },
+    }
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--deals", type=int, default=20)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--rules", default="standard")
+    p.add_argument("--team0", default="hard")
+    p.add_argument("--team1", default="medium")
+    p.add_argument("--budget", type=float, default=None, help="seconds per decision")
+    p.add_argument("--max-samples", type=int, default=None)
+    p.add_argument("--out", type=Path, default=None)
+    p.add_argument("--combine", nargs="+", type=Path, default=None)
+    args = p.parse_args()
+    if args.combine:
+        rows = []
+        for path in args.combine:
+            rows += [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
+        print(json.dumps(summarize(rows)))
+        return
+    for level in ("hard", "expert"):
+        cfg = search.LEVEL_CONFIGS[level]
+        changes: dict[str, object] = {}
+        if args.budget is not None:
+            changes["budget_s"] = args.budget * (cfg.budget_s or 1.0) / 0.35
+        if args.max_samples is not None:
+            changes["max_samples"] = args.max_samples
+        search.LEVEL_CONFIGS[level] = dataclasses.replace(cfg, **changes)
+    rules = make_rules(args.rules)
+    a = arena.Side(args.team0, rules, 10.0, args.seed * 2 + 1)
+    b = arena.Side(args.team1, rules, 10.0, args.seed * 2 + 2)
+    rng = random.Random(args.seed)
+    rows: list[dict] = []
+    out = args.out.open("a", encoding="utf-8") if args.out else None
+    start = time.monotonic()
+    for i in range(args.deals):
+        dealer = i % 4
+        results = []
+        for _ in range(arena.MAX_REDRAWS):
+            hands = arena.draw_deal(rng)
+            results = []
+            for a_even in (True, False):
+                sides = [a, b, a, b] if a_even else [b, a, b, a]
+                d0, s0 = a.decisions, a.seconds
+                res = arena.play_hand(rules, hands, dealer, sides, args.seed * 100003 + i)
+                results.append((res, a_even, a.decisions - d0, a.seconds - s0))
+            if all(r is not None for r, *_ in results):
+                break
+        row = {
+            "deal": i,
+            "seed": args.seed,
+            "p0": 0.0,
+            "p1": 0.0,
+            "diff": 0.0,
+            "decl0": 0,
+            "made0": 0,
+            "decl1": 0,
+            "made1": 0,
+            "n0": 0,
+            "ms0": 0.0,
+        }
+        n0 = 0
+        secs = 0.0
+        for res, a_even, nd, sec in results:
+            if res is None:
+                continue
+            team_a = 0 if a_even else 1
+            pa, pb = res.points[team_a], res.points[1 - team_a]
+            row["p0"] += pa / 2
+            row["p1"] += pb / 2
+            row["diff"] += (pa - pb) / 2
+            if (res.declarer & 1) == team_a:
+                row["decl0"] += 1
+                row["made0"] += int(res.made)
+            else:
+                row["decl1"] += 1
+                row["made1"] += int(res.made)
+            n0 += nd
+            secs += sec
+        row["n0"] = n0
+        row["ms0"] = round(1000 * secs / n0, 1) if n0 else 0.0
+        rows.append(row)
+        if out:
+            out.write(json.dumps(row) + "\n")
+            out.flush()
+        s = summarize(rows)
+        el = time.monotonic() - start
+        print(
+            f"\r{i + 1}/{args.deals} diff {s['diff_per_deal']:+.2f} ci {s['ci95']} "
+            f"{el / (i + 1):.1f}s/deal",
+            end="",
+            file=sys.stderr,
+            flush=True,
+        )
+    print(file=sys.stderr)
+    a.close()
+    b.close()
+    summary = summarize(rows)
+    summary.update(
+        {
+            "team0": args.team0,
+            "team1": args.team1,
+            "rules": args.rules,
+            "budget": args.budget,
+            "max_samples": args.max_samples,
+        }
+    )
+    print(json.dumps(summary))
+
+
+if __name__ == "__main__":
+    main()

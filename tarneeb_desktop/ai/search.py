@@ -1,0 +1,469 @@
+"""The hard and expert computer players: sampled deals solved double-dummy.
+
+Card play (both levels): draw deals of the unseen cards consistent with the view
+(``sampling.py``: own hand, cards played, voids shown, hand sizes, weighted by the
+auction), solve each with DDS in batches (``dds.solve_many``), and play the card with
+the best average *score* for this seat's team: each sample's trick count is turned
+into the hand's points with ``score_hand`` (tricks already won included), so making
+or breaking the contract counts, not just raw tricks. Sampling is anytime: batches
+are solved until the time budget or the sample cap is reached, so the expensive
+first tricks get fewer samples and endings many.
+
+Expert adds: more samples and a longer budget, and candidate deals weighted also by
+how likely the others' follows were under a simple model of play (follow low, or win
+cheaply), so that layouts in which partner or an opponent would have played oddly
+count less. ``SearchConfig.pessimism`` (off by default) blends each card's mean with
+the lower quartile of its per-sample results, an attempt against strategy fusion that
+did not pay in a short match (see docs/ai-search.md).
+
+Bidding, trump and double: the bidding model (``bidding_model.py``) estimates our
+partnership's tricks per strain on sampled partner hands (weighted by the calls
+made), and each candidate call is valued by its expected points against the value
+of passing (defending the opponents' contract, or letting partner's bid stand).
+
+A player is given only views; it never sees the real game's state.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from tarneeb_desktop.ai import dds
+from tarneeb_desktop.ai.bidding_model import NT, TrickModel, load_model, trick_distribution
+from tarneeb_desktop.ai.knowledge import analyse
+from tarneeb_desktop.ai.sampling import weighted_deals
+from tarneeb_desktop.rules import View, score_hand
+from tarneeb_desktop.rules.cards import CARD_INDEX, cards_of, parse_bid
+
+STRAIN_LETTERS = ("C", "D", "H", "S", "NT")
+# Above this many expected tricks a strain's chances of all 13 are checked double-dummy
+# on this many sampled deals (a full-deal solve for one best card: about 20 ms).
+HIGH_ESTIMATE = 11.0
+EXACT_SAMPLES = 12
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """Knobs of a search level. ``budget_s`` None means: no clock, exactly ``max_samples``."""
+
+    budget_s: float | None = 0.35
+    max_samples: int = 40
+    min_samples: int = 2
+    candidates_per_sample: int = 3
+    use_play_inference: bool = False
+    pessimism: float = 0.0  # weight of the lower-quartile score in the card's value
+    bid_samples: int = 160
+    bid_margin: float = 1.0
+    # Double-dummy counts assume perfect play. Real declarers fall short of them, and the
+    # more so against good defence, so the estimates are lowered (tricks). The opponents'
+    # estimate is also the best of several strains, which biases it upward.
+    own_discount: float = 0.25
+    opp_discount: float = 1.0
+
+
+LEVEL_CONFIGS = {
+    "hard": SearchConfig(),
+    "expert": SearchConfig(
+        budget_s=1.1,
+        max_samples=100,
+        min_samples=2,
+        # Every drawn deal is solved and counted with its weight (no resampling): with
+        # sharp weights, resampling from a larger pool made the choice noisier.
+        candidates_per_sample=1,
+        use_play_inference=True,
+        bid_samples=400,
+    ),
+}
+
+
+@dataclass
+class DecisionStats:
+    """What the last decision did (for tests and benchmarks)."""
+
+    phase: str = ""
+    samples: int = 0
+    batches: int = 0
+    values: dict[str, float] = field(default_factory=dict)
+
+
+class SearchPlayer:
+    """A sampling + double-dummy player (levels ``hard`` and ``expert``)."""
+
+    def __init__(
+        self,
+        level: str = "hard",
+        seed: int | None = None,
+        config: SearchConfig | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        if config is None:
+            config = LEVEL_CONFIGS[level]
+        self.name = level
+        self.config = config
+        self.rng = random.Random(seed)
+        self.clock = clock
+        self.model: TrickModel = load_model()
+        self.stats = DecisionStats()
+        self._last_deals: list[tuple[list[int], float]] = []
+
+    # ------------------------------------------------------------ entry point
+
+    def choose(self, view: View) -> str:
+        legal = list(view.legal)
+        self.stats = DecisionStats(phase=view.phase)
+        if len(legal) <= 1:
+            return legal[0] if legal else ""
+        if view.phase == "play":
+            if not dds.available():
+                return _fallback_card(view)
+            return self._choose_card(view)
+        if view.phase == "auction":
+            return self._choose_call(view)
+        if view.phase == "trump":
+            return self._choose_trump(view)
+        if view.phase == "double":
+            return self._choose_double(view)
+        if view.phase == "redeal":
+            # A weak hand (no ace, no guarded honour) is worse than a fresh one.
+            return "redeal" if "redeal" in legal else legal[0]
+        return legal[0]
+
+    # ------------------------------------------------------------ card play
+
+    def _choose_card(self, view: View) -> str:
+        cfg = self.config
+        start = self.clock()
+        kn = analyse(view)
+        legal = list(view.legal)
+        seat = view.seat
+        team = seat & 1
+        declarer = view.declarer if view.declarer is not None else seat
+        dteam = declarer & 1
+        level = parse_bid(view.contract, view.rules.suit_bidding)[0] if view.contract else 7
+        trump = view.trump or "NT"
+        remaining = 13 - len(view.tricks)
+        won_mine = view.tricks_won[team]
+        won_dec = view.tricks_won[dteam]
+        if view.trick is not None:
+            leader, trick = view.trick[0], list(view.trick[1])
+        else:
+            leader, trick = seat, []
+        # Points for our team minus theirs, by tricks our side takes from now on.
+        utility = []
+        for k in range(remaining + 1):
+            mine_final = won_mine + k
+            dec_final = mine_final if team == dteam else won_dec + remaining - k
+            dec_pts, def_pts = score_hand(view.rules, level, dec_final, view.doubled)
+            diff = dec_pts - def_pts
+            # A hair of raw tricks breaks ties between cards worth the same points.
+            utility.append((diff if team == dteam else -diff) + 0.01 * k)
+        cards_left = sum(view.hand_sizes) + len(trick)
+        # Cost grows steeply with cards left: solve fewer boards per batch early on,
+        # and draw only about as many deals as the budget can solve.
+        batch = 2 if cards_left > 44 else 4 if cards_left > 36 else 8 if cards_left > 24 else 16
+        want = cfg.max_samples
+        if cfg.budget_s is not None:
+            cost = _board_cost(cards_left)
+            want = max(cfg.min_samples, min(want, int(1.5 * cfg.budget_s / cost)))
+        deals = weighted_deals(
+            view,
+            want,
+            self.rng,
+            candidates=want * cfg.candidates_per_sample,
+            use_play=cfg.use_play_inference,
+            knowledge=kn,
+        )
+        # Draw order is random already; weights are multiplicities.
+        per_card: dict[str, list[tuple[float, float]]] = {c: [] for c in legal}
+        done = 0
+        batches = 0
+        last_cost = 0.0
+        i = 0
+        while i < len(deals):
+            if cfg.budget_s is not None and done >= cfg.min_samples:
+                elapsed = self.clock() - start
+                if elapsed + last_cost > cfg.budget_s:
+                    break
+            chunk = deals[i : i + batch]
+            i += len(chunk)
+            t0 = self.clock()
+            boards = [([cards_of(h) for h in hands], trump, leader, trick) for hands, _ in chunk]
+            try:
+                results = dds.solve_many(boards)
+            except (dds.DDSError, ValueError):
+                # A solver failure must not cost the game a move: keep what we have.
+                break
+            last_cost = self.clock() - t0
+            batches += 1
+            for (_, w), res in zip(chunk, results, strict=True):
+                done += 1
+                for card in legal:
+                    tricks = res.get(card)
+                    if tricks is None:  # cannot happen for a consistent sample; be safe
+                        continue
+                    per_card[card].append((utility[max(0, min(remaining, tricks))], w))
+        self.stats.samples = done
+        self.stats.batches = batches
+        values = {c: _value(v, cfg.pessimism) for c, v in per_card.items() if v}
+        self.stats.values = values
+        if not values:
+            return _fallback_card(view)
+        best = max(values.values())
+        # Among equally good cards play the lowest: never waste an honour for nothing.
+        good = [c for c in legal if c in values and values[c] >= best - 1e-6]
+        return min(good, key=lambda c: (CARD_INDEX[c] % 13, CARD_INDEX[c] // 13))
+
+    # ------------------------------------------------------------ bidding
+
+    def _bid_samples(self, view: View) -> list[tuple[list[int], float]]:
+        return weighted_deals(
+            view,
+            self.config.bid_samples,
+            self.rng,
+            candidates=self.config.bid_samples * 2,
+        )
+
+    def _estimates(
+        self, view: View, strains: list[int]
+    ) -> tuple[list[list[float]], list[list[float]], list[float]]:
+        """Per sample: our tricks per strain (we declare, this seat leads), the
+        opponents' tricks per strain (their best declarer), and the sample weight."""
+        seat = view.seat
+        partner = (seat + 2) % 4
+        deals = self._bid_samples(view)
+        self._last_deals = deals
+        ours: list[list[float]] = []
+        theirs: list[list[float]] = []
+        weights: list[float] = []
+        m = self.model
+        for hands, w in deals:
+            own = self.config.own_discount
+            opp = self.config.opp_discount
+            ours.append([m.joint(hands[seat], hands[partner], s) - own for s in strains])
+            o1, o2 = hands[(seat + 1) % 4], hands[(seat + 3) % 4]
+            theirs.append([max(m.joint(o1, o2, s), m.joint(o2, o1, s)) - opp for s in strains])
+            weights.append(w)
+        return ours, theirs, weights
+
+    def _ev_declare(
+        self, view: View, means: list[float], weights: list[float], level: int, strain: int
+    ) -> tuple[float, float]:
+        """(expected points for us minus them, chance of making) if we declare ``level``."""
+        sigma = self.model.sigma(strain)
+        diffs = []
+        for k in range(14):
+            dec, dfn = score_hand(view.rules, level, k, False)
+            diffs.append(dec - dfn)
+        total = ev = make = 0.0
+        for mu, w in zip(means, weights, strict=True):
+            dist = trick_distribution(mu, sigma)
+            ev += w * sum(p * d for p, d in zip(dist, diffs, strict=True))
+            make += w * sum(dist[level:])
+            total += w
+        if total <= 0:
+            return 0.0, 0.0
+        return ev / total, make / total
+
+    def _choose_call(self, view: View) -> str:
+        legal = list(view.legal)
+        sb = view.rules.suit_bidding
+        allow_nt = sb or view.rules.no_trump_allowed
+        strains = list(range(5 if allow_nt else 4))
+        ours, theirs, weights = self._estimates(view, strains)
+        seat = view.seat
+        high_level, high_strain, high_seat = 0, None, -1
+        for s, call in view.calls:
+            if call in ("pass", "double", "no_double"):
+                continue
+            try:
+                high_level, high_strain = parse_bid(call, sb)
+                high_seat = s
+            except Exception:
+                continue
+
+        def ours_in(si: int) -> list[float]:
+            return [row[si] for row in ours]
+
+        exact = self._exact_distributions(view, strains, ours, weights)
+
+        def ev_in(level: int, i: int) -> float:
+            if i in exact:
+                return _ev_of_distribution(view, exact[i], level)
+            return self._ev_declare(view, ours_in(i), weights, level, strains[i])[0]
+
+        def ev_we(level: int, strain_index: int | None) -> float:
+            if strain_index is not None:
+                return ev_in(level, strain_index)
+            # Without suit bidding the declarer names trump later: take the best strain.
+            return max(ev_in(level, i) for i in range(len(strains)))
+
+        # The value of passing now.
+        if high_seat < 0:
+            pass_value = 0.0
+        elif (high_seat & 1) == (seat & 1):
+            si = None if high_strain is None else strains.index(high_strain)
+            pass_value = ev_we(high_level, si)
+        else:
+            pass_value = -self._ev_opponents(
+                view, theirs, weights, high_level, high_strain, strains
+            )
+        best_call, best_value = None, -1e9
+        bids = [a for a in legal if a != "pass"]
+        # Only the cheapest bid per strain: made contracts score the tricks taken, so
+        # bidding higher only adds risk (except the 13-trick bonus, considered too).
+        seen_strain: set[int | None] = set()
+        for bid in bids:
+            level, strain = parse_bid(bid, sb)
+            if strain in seen_strain and level != 13:
+                continue
+            seen_strain.add(strain)
+            si = None if strain is None else strains.index(strain)
+            v = ev_we(level, si)
+            if v > best_value:
+                best_call, best_value = bid, v
+        self.stats.values = {"pass": pass_value, str(best_call): best_value}
+        if "pass" in legal and (
+            best_call is None or best_value < pass_value + self.config.bid_margin
+        ):
+            return "pass"
+        if best_call is None:
+            return legal[0]
+        return best_call
+
+    def _exact_distributions(
+        self,
+        view: View,
+        strains: list[int],
+        ours: list[list[float]],
+        weights: list[float],
+    ) -> dict[int, list[float]]:
+        """Double-dummy trick distributions for the strains where we may take (nearly)
+        every trick. The linear model's normal error is too blunt there, and the jump to
+        13 (26 points, or -16 when it fails) turns on exactly that last trick."""
+        if "13" not in view.legal and not any(a.startswith("13") for a in view.legal):
+            return {}
+        total = sum(weights)
+        if total <= 0 or not dds.available():
+            return {}
+        out: dict[int, list[float]] = {}
+        for i, strain in enumerate(strains):
+            mean = sum(r[i] * w for r, w in zip(ours, weights, strict=True)) / total
+            if mean < HIGH_ESTIMATE:
+                continue
+            dist = [0.0] * 14
+            mass = 0.0
+            for hands, w in self._last_deals[:EXACT_SAMPLES]:
+                try:
+                    k = dds.dd_tricks_leading(
+                        [cards_of(h) for h in hands], STRAIN_LETTERS[strain], view.seat
+                    )
+                except (dds.DDSError, ValueError):
+                    return {}
+                dist[k] += w
+                mass += w
+            if mass > 0:
+                out[i] = [p / mass for p in dist]
+        return out
+
+    def _ev_opponents(
+        self,
+        view: View,
+        theirs: list[list[float]],
+        weights: list[float],
+        level: int,
+        strain: int | None,
+        strains: list[int],
+    ) -> float:
+        """Expected points for the opponents minus ours if they play ``level``."""
+        if strain is not None:
+            si = strains.index(strain)
+            return self._ev_declare(view, [r[si] for r in theirs], weights, level, strain)[0]
+        # They pick their best strain knowing their cards: per sample best.
+        best_means = [max(r) for r in theirs]
+        return self._ev_declare(view, best_means, weights, level, 0)[0]
+
+    def _choose_trump(self, view: View) -> str:
+        legal = list(view.legal)
+        strains = [STRAIN_LETTERS.index(x) for x in legal]
+        ours, _, weights = self._estimates(view, strains)
+        level = parse_bid(view.contract, False)[0] if view.contract else 7
+        values = {}
+        for i, st in enumerate(strains):
+            values[legal[i]] = self._ev_declare(view, [r[i] for r in ours], weights, level, st)[0]
+        self.stats.values = values
+        return max(legal, key=lambda a: values[a])
+
+    def _choose_double(self, view: View) -> str:
+        if "double" not in view.legal:
+            return view.legal[0]
+        strain = STRAIN_LETTERS.index(view.trump) if view.trump else NT
+        level = parse_bid(view.contract, True)[0] if view.contract else 7
+        ours, _, weights = self._estimates(view, [strain])
+        ev, p_make = self._ev_declare(view, [r[0] for r in ours], weights, level, strain)
+        self.stats.values = {"ev": ev, "p_make": p_make}
+        # Doubling scales the result both ways: only with a clear favourite.
+        return "double" if ev > 1.0 and p_make >= 0.65 else "no_double"
+
+
+def _ev_of_distribution(view: View, dist: list[float], level: int) -> float:
+    """Expected points for us minus them when we declare ``level`` and take k tricks
+    with probability ``dist[k]``."""
+    ev = 0.0
+    for k, p in enumerate(dist):
+        if p:
+            dec, dfn = score_hand(view.rules, level, k, False)
+            ev += p * (dec - dfn)
+    return ev
+
+
+def _board_cost(cards_left: int) -> float:
+    """Rough seconds per board of DDS's batch call on two cores, by cards still out
+    (bench/dds.py: a full deal 40-60 ms, an 8-card ending about 1 ms)."""
+    if cards_left > 44:
+        return 0.03
+    if cards_left > 36:
+        return 0.012
+    if cards_left > 28:
+        return 0.004
+    return 0.001
+
+
+def _value(samples: list[tuple[float, float]], pessimism: float) -> float:
+    """Weighted mean of (utility, weight) pairs, blended with the lower quartile."""
+    total = sum(w for _, w in samples)
+    if total <= 0:
+        return 0.0
+    mean = sum(u * w for u, w in samples) / total
+    if pessimism <= 0:
+        return mean
+    ordered = sorted(samples)
+    acc = 0.0
+    q = ordered[-1][0]
+    for u, w in ordered:
+        acc += w
+        if acc >= 0.25 * total:
+            q = u
+            break
+    return (1 - pessimism) * mean + pessimism * q
+
+
+def _fallback_card(view: View) -> str:
+    """Without DDS: the medium level's card if it exists, else the lowest legal card."""
+    try:
+        from tarneeb_desktop.ai.heuristic import medium_card
+
+        return medium_card(view)
+    except Exception:  # the fallback itself must never fail
+        return min(view.legal, key=lambda c: CARD_INDEX.get(c, 0) % 13)
+
+
+def make_search_player(
+    level: str, seed: int | None = None, config: SearchConfig | None = None
+) -> SearchPlayer:
+    """A ``hard`` or ``expert`` player; ``config`` overrides the level's budget and samples."""
+    if level not in LEVEL_CONFIGS:
+        raise ValueError(f"search levels are hard and expert, not {level!r}")
+    return SearchPlayer(level, seed, config)
