@@ -29,7 +29,15 @@ def test_enter_starts_a_new_game_at_the_table() -> None:
     from tarneeb_desktop.ui.table_scene import TableScene
 
     app = menu_app()
-    assert [b.action for b in app.scene.buttons()] == ["new", "settings", "stats", "howto", "quit"]
+    assert [b.action for b in app.scene.buttons()] == [
+        "new",
+        "settings",
+        "stats",
+        "lan_host",
+        "lan_join",
+        "howto",
+        "quit",
+    ]
     app.step(FRAME, [key(pygame.K_RETURN)])
     assert isinstance(app.scene, TableScene)
     assert app.scene.humans == (0,)

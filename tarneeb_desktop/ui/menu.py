@@ -123,16 +123,33 @@ class MenuScene(ButtonScene):
             (tr("New game"), "new"),
             (tr("Settings"), "settings"),
             (tr("Statistics"), "stats"),
+            (tr("Host a LAN game"), "lan_host"),
+            (tr("Join a LAN game"), "lan_join"),
             (tr("How to play"), "howto"),
             (tr("Quit"), "quit"),
         ]
         bw, bh = round(lay.unit * 34), round(lay.unit * 6.6)
         gap = round(lay.unit * 1.6)
         y = round(lay.h * 0.45)
+        # the two LAN buttons share a row; the rows shrink when they would not fit the window
+        rows = len(items) - 1
+        room = lay.h - y - round(lay.text * 2.5) - lay.margin
+        if rows * (bh + gap) > room:
+            k = room / (rows * (bh + gap))
+            bh, gap = round(bh * k), round(gap * k)
         out = []
+        row = 0
         for i, (label, action) in enumerate(items):
-            r = pygame.Rect(0, y + i * (bh + gap), bw, bh)
+            r = pygame.Rect(0, y + row * (bh + gap), bw, bh)
             r.centerx = lay.w // 2
+            if action in ("lan_host", "lan_join"):  # a wider row, for the longer labels
+                r.w = (bw * 3 // 2 - gap) // 2
+                if action == "lan_host":
+                    r.right = lay.w // 2 - gap // 2
+                else:
+                    r.left = lay.w // 2 + gap // 2
+            if action != "lan_host":
+                row += 1
             out.append(Button(r, label, action, primary=i == 0))
         return out
 
@@ -154,6 +171,10 @@ class MenuScene(ButtonScene):
                 self.rebuild()
             else:
                 self.app.switch(scene)
+        elif action in ("lan_host", "lan_join"):
+            from tarneeb_desktop.ui.lan_scenes import HostScene, JoinScene
+
+            self.app.switch(HostScene(self.app) if action == "lan_host" else JoinScene(self.app))
         elif action == "settings":
             from tarneeb_desktop.ui.settings_scene import SettingsScene
 

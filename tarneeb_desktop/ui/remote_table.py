@@ -1,0 +1,540 @@
+"""The table for a LAN seat: the usual table scene, fed by a host over the network.
+
+:class:`RemoteTableScene` is a :class:`~tarneeb_desktop.ui.table_scene.TableScene` whose
+``table`` is a :class:`RemoteTable`: the scene reads the turn and the view from the session's
+latest view instead of a local game, and its moves go to the host with ``session.act``. The
+views and events the host sends are animated exactly as a local game's; chat lines and quick
+reactions show as bubbles at the seats.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Any
+
+import pygame
+
+from tarneeb_desktop.net.client import ClientSession, JoinError
+from tarneeb_desktop.net.protocol import MAX_CHAT_CHARS, ProtocolError
+from tarneeb_desktop.rules import (
+    AuctionWon,
+    CallMade,
+    CardPlayed,
+    Event,
+    GameOver,
+    GameState,
+    HandDealt,
+    HandScored,
+    HandThrownIn,
+    MalformedError,
+    RedealDecided,
+    RulesError,
+    TrickWon,
+    TrumpNamed,
+    View,
+)
+from tarneeb_desktop.ui import theme
+from tarneeb_desktop.ui.app import App, test_log
+from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.layout import BOTTOM, TOP, Layout
+from tarneeb_desktop.ui.table_scene import TableScene
+from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
+
+log = logging.getLogger(__name__)
+
+#: The quick reactions offered at the table (protocol name, English label). Words, not emoji:
+#: the shipped fonts may have no emoji.
+REACTION_LABELS = {
+    "well_played": "Well played!",
+    "oops": "Oops",
+    "hurry_up": "Hurry up",
+    "thanks": "Thanks",
+    "good_game": "Good game",
+    "wow": "Wow",
+    "sorry": "Sorry",
+    "hello": "Hello",
+}
+REACTION_BUTTONS = ("well_played", "oops", "hurry_up", "thanks")
+BUBBLE_SECONDS = 5.0
+#: Posted when a host message arrives, so that an idle window wakes up for it.
+WAKE_EVENT = pygame.event.custom_type()
+RECONNECT_EVERY = 2.0  # seconds between attempts to take the seat back after a drop
+
+
+def event_from_dict(d: dict[str, Any]) -> Event | None:
+    """An event as the host sends it (``protocol.event_to_dict``) → the engine's event; None
+    for anything unknown or malformed (a newer host may send events this version lacks)."""
+    try:
+        kind = d["event"]
+        if kind == "hand_dealt":
+            return HandDealt(int(d["hand_number"]), int(d["dealer"]))
+        if kind == "redeal_decided":
+            return RedealDecided(int(d["seat"]), str(d["call"]))
+        if kind == "call_made":
+            return CallMade(int(d["seat"]), str(d["call"]))
+        if kind == "auction_won":
+            return AuctionWon(int(d["declarer"]), str(d["contract"]))
+        if kind == "trump_named":
+            return TrumpNamed(int(d["seat"]), str(d["trump"]))
+        if kind == "card_played":
+            return CardPlayed(int(d["seat"]), str(d["card"]))
+        if kind == "trick_won":
+            return TrickWon(int(d["winner"]), int(d["leader"]), tuple(str(c) for c in d["cards"]))
+        if kind == "hand_thrown_in":
+            seat = d.get("seat")
+            return HandThrownIn(str(d["reason"]), None if seat is None else int(seat))
+        if kind == "hand_scored":
+            t, p, tot = d["tricks"], d["points"], d["totals"]
+            return HandScored(
+                int(d["declarer"]),
+                str(d["contract"]),
+                bool(d["doubled"]),
+                (int(t[0]), int(t[1])),
+                (int(p[0]), int(p[1])),
+                (int(tot[0]), int(tot[1])),
+                bool(d["made"]),
+            )
+        if kind == "game_over":
+            tot = d["totals"]
+            return GameOver(int(d["winner"]), (int(tot[0]), int(tot[1])))
+    except (KeyError, TypeError, ValueError, IndexError):
+        pass
+    return None
+
+
+class _RemoteState:
+    """The little of ``GameState`` the table scene reads, answered from the latest view."""
+
+    def __init__(self, table: RemoteTable) -> None:
+        self._table = table
+
+    def _view(self) -> View:
+        return self._table.latest
+
+    def current_player(self) -> int | None:
+        v = self._view()
+        return None if v.phase == "over" else v.turn
+
+    def is_over(self) -> bool:
+        return self._view().phase == "over"
+
+    @property
+    def rules(self) -> Any:
+        return self._view().rules
+
+    @property
+    def phase(self) -> str:
+        return self._view().phase
+
+    @property
+    def hand_number(self) -> int:
+        return self._view().hand_number
+
+    @property
+    def history(self) -> tuple[Any, ...]:
+        return self._view().results
+
+    @property
+    def winner(self) -> int | None:
+        return self._view().winner
+
+
+class RemoteTable:
+    """Stands in for :class:`~tarneeb_desktop.table.Table` at a LAN seat. ``latest`` is the
+    newest view the host sent (the scene presents older ones while it animates)."""
+
+    def __init__(self, session: ClientSession, view: View, names: list[str]) -> None:
+        self.session = session
+        self.latest = view
+        self.names = names
+        self.state = _RemoteState(self)
+
+    def view(self, seat: int) -> View:
+        return self.latest
+
+    def submit(self, seat: int, action: str) -> list[Event]:
+        raise RulesError("a LAN table takes moves through the host")
+
+
+class RemoteTableScene(TableScene):
+    """A game at a host's table, seen from this session's seat. ``host`` is the
+    :class:`~tarneeb_desktop.net.host.Host` this window runs, if any (stopped on leaving)."""
+
+    def __init__(
+        self, app: App, session: ClientSession, view: View, seq: int, host: Any = None
+    ) -> None:
+        seat = session.seat if session.seat is not None else view.seat
+        names = names_from_lobby(session.lobby)
+        # The base scene wants a local game to build itself; it is replaced at once by the
+        # remote table and never played.
+        super().__init__(
+            app,
+            GameState.new(view.rules, seed=0),
+            names,
+            humans=(seat,),
+            levels=["random"] * 4,
+            inline_ai=True,
+        )
+        self.session = session
+        session.on_message = self._wake
+        self.host = host
+        self.players = {}
+        self.inline_ai = False  # hints (H) are worked out off the UI thread
+        self.table = RemoteTable(session, view, names)  # type: ignore[assignment]
+        self.pv = view
+        self.score_shown = [float(view.scores[0]), float(view.scores[1])]
+        self.score_from = list(self.score_shown)
+        self.remote_seq = seq
+        self.sent: str | None = None  # the action sent and not yet answered
+        self.sent_rect: pygame.Rect | None = None
+        self.chat_open = False
+        self.chat_text = ""
+        self.bubbles: dict[int, tuple[str, float]] = {}
+        self.lost = False  # the connection dropped; a reconnect is being tried
+        self.reconnect_wait = 0.0
+        self._reconnecting: threading.Thread | None = None
+        self.host_gone = False
+        self._lan_buttons: tuple[Any, list[Button]] | None = None
+        self.reactions_open = False
+        self._swallow_t = False  # the T that opened the chat line also arrives as text
+
+    # ------------------------------------------------------------------ the network
+    def update(self, dt: float) -> None:
+        for msg in self.session.poll():
+            self._message(msg)
+        if self.lost and self._reconnecting is None and not self.host_gone:
+            self.reconnect_wait -= dt
+            if self.reconnect_wait <= 0:
+                self._start_reconnect()
+        if self.bubbles:
+            self.bubbles = {
+                s: (t, left - dt) for s, (t, left) in self.bubbles.items() if left - dt > 0
+            }
+            self.dirty = True
+        super().update(dt)
+
+    def _message(self, msg: dict[str, Any]) -> None:
+        kind = msg.get("type")
+        if kind == "view":
+            try:
+                view = View.from_dict(msg["view"])
+                seq = int(msg["seq"])
+            except (KeyError, TypeError, ValueError, MalformedError):
+                return
+            raw = msg.get("events")
+            events = (
+                [event_from_dict(e) for e in raw if isinstance(e, dict)]
+                if isinstance(raw, list)
+                else []
+            )
+            evs = [e for e in events if e is not None]
+            from_rect = None
+            if self.sent_rect is not None and any(
+                isinstance(e, CardPlayed) and e.seat == self.me for e in evs
+            ):
+                from_rect, self.sent_rect = self.sent_rect, None
+            self.table.latest = view  # type: ignore[attr-defined]
+            self.remote_seq = seq
+            self.sent = None
+            self.ai_key = None
+            self._queue_events(evs, view, from_rect)
+            self.invalidate()
+        elif kind == "lobby":
+            names = names_from_lobby(msg)
+            if names != self.names:
+                self.names[:] = names
+                self._plates.clear()
+                self.invalidate()
+        elif kind in ("chat", "react"):
+            seat = msg.get("seat")
+            if isinstance(seat, int) and 0 <= seat <= 3:
+                if kind == "chat":
+                    line = str(msg.get("text", ""))[:MAX_CHAT_CHARS]
+                else:
+                    label = REACTION_LABELS.get(str(msg.get("reaction")))
+                    line = tr(label) if label else ""
+                if line:
+                    self.bubbles[seat] = (line, BUBBLE_SECONDS)
+                    self.dirty = True
+        elif kind == "error":
+            if msg.get("code") in ("illegal", "stale", "not_your_turn", "rate_limited"):
+                self.sent = None
+                self.invalidate()
+            text = msg.get("message")
+            if isinstance(text, str) and text:
+                self.say(text[:160])
+        elif kind == "bye":
+            self.host_gone = True
+            if self.pv.phase != "over":
+                self.say(tr("The host closed the table"), 6.0)
+        elif kind == "disconnected":
+            if msg.get("connection") != self.session.connection_id or self.host_gone:
+                return  # about a connection already replaced, or the table has closed
+            if self.table.latest.phase == "over":  # type: ignore[attr-defined]
+                return
+            self.lost = True
+            self.reconnect_wait = 0.0
+            self.say(tr("Connection lost: reconnecting..."), 3.0)
+
+    def _start_reconnect(self) -> None:
+        """Take the seat back with its token, in a thread: connecting may take seconds."""
+
+        def run() -> None:
+            try:
+                self.session.reconnect()
+                self.lost = False
+            except (OSError, ProtocolError, JoinError, TimeoutError) as exc:
+                log.info("reconnect failed: %s", exc)
+                if isinstance(exc, JoinError) and exc.code == "wrong_token":
+                    self.host_gone = True
+            finally:
+                self.reconnect_wait = RECONNECT_EVERY
+                self._reconnecting = None
+
+        self._reconnecting = threading.Thread(target=run, name="tarneeb-reconnect", daemon=True)
+        self._reconnecting.start()
+
+    # ------------------------------------------------------------------ the local game's parts, off
+    def autosave(self) -> None:
+        pass  # the host saves the table
+
+    def write_final_record(self) -> None:
+        pass
+
+    def _record_stats(self) -> None:
+        pass
+
+    def _ai_to_move(self) -> int | None:
+        return None  # the host plays the computer seats
+
+    def _drive_ai(self) -> bool:
+        return False
+
+    def busy(self) -> bool:
+        # An idle window sleeps until an event comes; a message from the host posts one
+        # (see ``_wake``), so nothing needs frames while waiting for the others.
+        return (
+            super().busy()
+            or bool(self.bubbles)
+            or self.lost
+            or self.reactions_open
+            or not self.session.messages.empty()
+        )
+
+    @staticmethod
+    def _wake(msg: dict[str, Any]) -> None:
+        """On the session's reader thread: wake the window's main loop (SDL's event queue
+        takes events from any thread)."""
+        try:
+            pygame.event.post(pygame.event.Event(WAKE_EVENT))
+        except pygame.error:
+            pass  # no window (any more): nothing to wake
+
+    def my_turn(self) -> bool:
+        return super().my_turn() and self.sent is None and not self.lost
+
+    def act(self, seat: int, action: str, from_rect: pygame.Rect | None = None) -> bool:
+        """Send ``action`` to the host; it is shown when the host's view comes back."""
+        if seat != self.me or self.sent is not None or action not in self.pv.legal:
+            return False
+        try:
+            self.session.act(action, self.remote_seq)
+        except (OSError, JoinError):
+            self.say(tr("Not connected to the host"))
+            return False
+        test_log(f"action seat={seat} {action}")
+        self.sent = action
+        self.sent_rect = from_rect
+        self.invalidate()
+        return True
+
+    def on_hide(self) -> None:
+        super().on_hide()
+        self.session.on_message = None
+        self.leave()
+
+    def leave(self) -> None:
+        """Give up the seat and, when this window hosts, close the table."""
+        try:
+            self.session.leave()
+        except OSError:
+            pass
+        self.session.close()
+        if self.host is not None:
+            self.host.stop()
+            self.host = None
+
+    def overlay_buttons(self) -> list[Button]:
+        # no rematch or export: the game belongs to the host
+        return [b for b in super().overlay_buttons() if b.action not in ("rematch", "export")]
+
+    # ------------------------------------------------------------------ chat and reactions
+    def lan_buttons(self) -> list[Button]:
+        """ "Chat (T)" and "React" between the score panel and North's cards; while the
+        reactions are open, one button per reaction below them."""
+        key = (self.app.size, self.reactions_open)
+        if self._lan_buttons is not None and self._lan_buttons[0] == key:
+            return self._lan_buttons[1]
+        lay = self.layout
+        gap = round(lay.unit * 0.8)
+        left = lay.score_rect.right + lay.margin
+        right = lay.back_rects(TOP, 13)[0].left - lay.margin
+        h = round(lay.text * 1.9)
+        w = max(round(lay.text * 4), min(round(lay.text * 6.5), (right - left - gap) // 2))
+        chat = pygame.Rect(left, lay.margin, w, h)
+        out = [
+            Button(chat, tr("Chat (T)"), "chat"),
+            Button(chat.move(w + gap, 0), tr("React"), "reactions", primary=self.reactions_open),
+        ]
+        if self.reactions_open:
+            r = pygame.Rect(chat.x, chat.bottom + gap, 2 * w + gap, h)
+            for name in REACTION_BUTTONS:
+                out.append(Button(r.copy(), tr(REACTION_LABELS[name]), "react:" + name))
+                r.move_ip(0, h + gap)
+        self._lan_buttons = (key, out)
+        return out
+
+    def handle_event(self, ev: pygame.event.Event) -> bool:
+        if self.chat_open:
+            return self._chat_event(ev)
+        if self.overlay is None and ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            for b in self.lan_buttons():
+                if b.rect.collidepoint(ev.pos):
+                    self._lan_action(b.action)
+                    return True
+        if self.overlay is None and ev.type == pygame.KEYDOWN and ev.key == pygame.K_t:
+            self._open_chat()
+            self._swallow_t = True
+            return True
+        if self.reactions_open and ev.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.reactions_open = False  # a click or key elsewhere closes the reactions
+            self.dirty = True
+        used = super().handle_event(ev)
+        if (
+            not used
+            and self.overlay is None
+            and ev.type == pygame.KEYDOWN
+            and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+        ):
+            self._open_chat()
+            return True
+        return used
+
+    def _open_chat(self) -> None:
+        self.chat_open = True
+        self.chat_text = ""
+        pygame.key.start_text_input()
+        self.dirty = True
+
+    def _lan_action(self, action: str) -> None:
+        if action == "chat":
+            self._open_chat()
+        elif action == "reactions":
+            self.reactions_open = not self.reactions_open
+            self.dirty = True
+        elif action.startswith("react:"):
+            self.reactions_open = False
+            self.dirty = True
+            try:
+                self.session.react(action[6:])
+            except OSError:
+                self.say(tr("Not connected to the host"))
+
+    def _chat_event(self, ev: pygame.event.Event) -> bool:
+        if ev.type == pygame.TEXTINPUT:
+            swallow, self._swallow_t = self._swallow_t, False
+            if swallow and ev.text in ("t", "T") and not self.chat_text:
+                return True
+            if len(self.chat_text) < MAX_CHAT_CHARS:
+                self.chat_text = (self.chat_text + ev.text)[:MAX_CHAT_CHARS]
+                self.dirty = True
+            return True
+        if ev.type != pygame.KEYDOWN:
+            return ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+        if ev.key != pygame.K_t:
+            self._swallow_t = False
+        if ev.key == pygame.K_ESCAPE:
+            self.chat_open = False
+        elif ev.key == pygame.K_BACKSPACE:
+            self.chat_text = self.chat_text[:-1]
+        elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            text = self.chat_text.strip()
+            self.chat_open = False
+            if text:
+                try:
+                    self.session.chat(text)
+                except OSError:
+                    self.say(tr("Not connected to the host"))
+        self.dirty = True
+        return True
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.covered():
+            return
+        lay = self.layout
+        if self.overlay is None:
+            for b in self.lan_buttons():
+                b.draw(surface)
+        for seat, (line, _left) in self.bubbles.items():
+            self._chat_bubble(surface, lay, seat, line)
+        if self.chat_open:
+            self._draw_chat_line(surface, lay)
+        if self.lost:
+            blit_text(
+                surface,
+                tr("Connection lost: reconnecting..."),
+                lay.text,
+                (lay.w // 2, lay.margin),
+                theme.GOLD,
+                anchor="midtop",
+            )
+
+    def _chat_bubble(self, s: pygame.Surface, lay: Layout, seat: int, line: str) -> None:
+        size = round(lay.text * 0.95)
+        h = round(lay.text * 2.0)
+        from tarneeb_desktop.ui import text as text_mod
+
+        tw = min(text_mod.size_of(line, size)[0], round(lay.w * 0.3))
+        w = tw + h
+        side = self.side(seat)
+        r = self._bubble_rect(lay, side, w, h)
+        if side != BOTTOM:
+            # below the auction's call bubble, which sits in the same place (my own call
+            # bubble is covered instead: above it is the bubble of the seat on my left)
+            r = r.move(0, h + round(lay.unit))
+        blit_panel(s, r, color=(255, 244, 200, 245), border=(0, 0, 0, 90), radius=h // 2)
+        blit_text(
+            s, line, size, r.center, theme.BUTTON_TEXT, anchor="center", max_width=r.w - h // 2
+        )
+
+    def _draw_chat_line(self, s: pygame.Surface, lay: Layout) -> None:
+        r = pygame.Rect(0, 0, round(lay.w * 0.5), round(lay.text * 2.4))
+        # under North's cards, clear of the action panel above my hand
+        r.midtop = (lay.w // 2, lay.back_rects(TOP, 13)[0].bottom + lay.margin)
+        blit_panel(s, r, color=(6, 20, 14, 235), border=(255, 255, 255, 120), radius=r.h // 3)
+        shown = self.chat_text + "|"
+        blit_text(
+            s,
+            tr("Say: {line}", line=shown),
+            lay.text,
+            (r.x + lay.margin, r.centery),
+            theme.INK,
+            anchor="midleft",
+            max_width=r.w - 2 * lay.margin,
+        )
+
+
+def names_from_lobby(lobby: dict[str, Any] | None) -> list[str]:
+    """The four seats' names from a lobby message (the seat's compass name when missing)."""
+    names = [tr("South"), tr("East"), tr("North"), tr("West")]
+    seats = lobby.get("seats") if isinstance(lobby, dict) else None
+    if isinstance(seats, list):
+        for s in seats:
+            if isinstance(s, dict):
+                n, name = s.get("seat"), s.get("name")
+                if isinstance(n, int) and 0 <= n <= 3 and isinstance(name, str) and name:
+                    names[n] = name
+    return names

@@ -1,0 +1,218 @@
+"""The LAN screens: join a headless host from the window, play a card, chat; host from the window."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pygame
+import pytest
+
+from tarneeb_desktop.net.host import Host
+from tarneeb_desktop.net.protocol import event_to_dict
+from tarneeb_desktop.rules import CardPlayed, GameState, make_rules
+from tests.test_ui_helpers import FRAME, key, make_app, mouse
+
+PATIENCE = 20.0  # wall-clock seconds a step may take before the test gives up
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    monkeypatch.setenv("TARNEEB_HOME", str(tmp_path))
+    yield tmp_path
+    pygame.quit()
+
+
+def text(s: str) -> pygame.event.Event:
+    return pygame.event.Event(pygame.TEXTINPUT, text=s)
+
+
+def step_until(app, cond, what: str) -> None:  # type: ignore[no-untyped-def]
+    """Step frames until ``cond()`` holds: the host answers over real sockets, so the frames
+    are stepped until its messages have come, with a wall-clock limit only to fail."""
+    deadline = time.monotonic() + PATIENCE
+    while not cond():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        app.step(FRAME, [])
+
+
+def click(app, rect: pygame.Rect) -> None:  # type: ignore[no-untyped-def]
+    app.step(
+        FRAME,
+        [mouse(pygame.MOUSEBUTTONDOWN, rect.center), mouse(pygame.MOUSEBUTTONUP, rect.center)],
+    )
+
+
+def button(scene, action: str):  # type: ignore[no-untyped-def]
+    return next(b for b in scene.buttons() if b.action == action)
+
+
+@pytest.fixture
+def host():  # type: ignore[no-untyped-def]
+    h = Host(
+        make_rules(target=5),
+        seed=3,
+        open_seats=[0],
+        ai_level="random",
+        auto_start=True,
+        exit_when_over=False,
+    )
+    played: list[CardPlayed] = []
+    lock = threading.Lock()
+
+    def seen(seq, events):  # type: ignore[no-untyped-def]
+        with lock:
+            played.extend(e for e in events if isinstance(e, CardPlayed))
+
+    h.on_change.append(seen)
+    h.played = played  # type: ignore[attr-defined]
+    h.start()
+    yield h
+    h.stop()
+
+
+def join_through_the_window(app, host) -> None:  # type: ignore[no-untyped-def]
+    from tarneeb_desktop.ui.lan_scenes import JoinScene, LobbyScene, SeatScene
+    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.remote_table import RemoteTableScene
+
+    app.switch(MenuScene(app))
+    app.step(FRAME, [])
+    click(app, button(app.scene, "lan_join").rect)
+    assert isinstance(app.scene, JoinScene)
+    address = f"127.0.0.1:{host.address[1]}"
+    app.step(FRAME, [text(ch) for ch in address])
+    assert app.scene.address == address
+    app.step(FRAME, [key(pygame.K_RETURN)])
+    assert isinstance(app.scene, SeatScene), app.scene.notice
+    app.step(FRAME, [key(pygame.K_RETURN)])  # the first free seat has the focus
+    # the host starts by itself once its only open seat is taken
+    step_until(app, lambda: isinstance(app.scene, RemoteTableScene | LobbyScene), "the lobby")
+    step_until(app, lambda: isinstance(app.scene, RemoteTableScene), "the table")
+
+
+def test_join_by_address_then_play_a_card_by_key(host) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(speed="fast")
+    join_through_the_window(app, host)
+    scene = app.scene
+    assert scene.me == 0 and scene.session.seat == 0
+    # act through the window until it is our turn to play a card
+    deadline = time.monotonic() + PATIENCE
+    while True:
+        assert time.monotonic() < deadline, "never our turn to play a card"
+        app.step(FRAME, [])
+        if not scene.my_turn():
+            continue
+        if scene.pv.phase == "play":
+            break
+        if "pass" in scene.pv.legal:
+            app.step(FRAME, [key(pygame.K_p)])
+        else:
+            legal = [b for b in scene.buttons() if b.action in scene.pv.legal]
+            click(app, legal[0].rect)
+    hand = host.call(lambda: host.table.view(0).hand)
+    assert sorted(scene.hand_cards()) == sorted(hand)
+    assert len(scene.card_rects()) == len(hand)
+    app.step(FRAME, [key(pygame.K_RIGHT)])
+    chosen = scene.kb_card
+    assert chosen in scene.pv.legal
+    before = len([e for e in host.played if e.seat == 0])
+    app.step(FRAME, [key(pygame.K_RETURN)])
+    step_until(
+        app, lambda: len([e for e in host.played if e.seat == 0]) > before, "the host to see it"
+    )
+    assert [e for e in host.played if e.seat == 0][-1].card == chosen
+    # the window shows it too, once the host's view has come back
+    step_until(app, lambda: chosen not in scene.pv.hand, "the card to leave the hand")
+
+
+def test_chat_and_reactions_come_back_as_bubbles(host) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(speed="instant")
+    join_through_the_window(app, host)
+    scene = app.scene
+    # the T that opens the chat line comes as a key and as text; the text is not typed
+    app.step(FRAME, [key(pygame.K_t), text("t")])
+    assert scene.chat_open
+    app.step(FRAME, [text("g"), text("l hf"), key(pygame.K_BACKSPACE), text("f!")])
+    app.step(FRAME, [key(pygame.K_RETURN)])
+    assert not scene.chat_open
+    step_until(app, lambda: 0 in scene.bubbles, "the chat bubble")
+    assert scene.bubbles[0][0] == "gl hf!"
+    click(app, next(b for b in scene.lan_buttons() if b.action == "reactions").rect)
+    react = next(b for b in scene.lan_buttons() if b.action == "react:oops")
+    click(app, react.rect)
+    assert not scene.reactions_open
+    step_until(app, lambda: scene.bubbles.get(0, ("",))[0] == "Oops", "the reaction bubble")
+
+
+def test_a_dropped_connection_takes_the_seat_back(host) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(speed="instant")
+    join_through_the_window(app, host)
+    scene = app.scene
+    first = scene.session.connection_id
+    # an oversized message makes the host close this connection
+    scene.session.send_raw(b'{"type":"chat","text":"' + b"x" * 20000 + b'"}\n')
+    step_until(app, lambda: scene.lost, "the window to notice the drop")
+    step_until(
+        app,
+        lambda: not scene.lost and scene.session.connection_id > first,
+        "the window to reconnect",
+    )
+    assert scene.session.seat == 0
+    seats = host.call(lambda: [(s.kind, s.connected) for s in host.seats])
+    assert seats[0] == ("human", True)
+
+
+def test_a_bad_address_says_so_and_stays(_home) -> None:  # type: ignore[no-untyped-def]
+    from tarneeb_desktop.ui.lan_scenes import JoinScene
+
+    app = make_app()
+    app.switch(JoinScene(app, finder=False))
+    app.step(FRAME, [text("no:port:here"), key(pygame.K_RETURN)])
+    assert isinstance(app.scene, JoinScene) and app.scene.notice
+
+
+def test_host_from_the_window_lobby_then_start(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from tarneeb_desktop.ui import lan_scenes
+    from tarneeb_desktop.ui.lan_scenes import HostScene, LobbyScene
+    from tarneeb_desktop.ui.remote_table import RemoteTableScene
+
+    monkeypatch.setattr(lan_scenes.HostScene, "bind", "127.0.0.1")
+    monkeypatch.setattr(lan_scenes.HostScene, "beacon", False)
+    monkeypatch.setattr(lan_scenes, "DEFAULT_PORT", 0)
+    app = make_app(speed="instant")
+    app.rules = make_rules(target=5)
+    app.switch(HostScene(app))
+    app.step(FRAME, [])
+    click(app, button(app.scene, "seat:2").rect)  # North: a person, then back to the computer
+    click(app, button(app.scene, "seat:2").rect)
+    click(app, button(app.scene, "seat:1").rect)
+    assert app.scene.open == [False, False, True, True]
+    click(app, button(app.scene, "open").rect)
+    lobby = app.scene
+    assert isinstance(lobby, LobbyScene), getattr(lobby, "notice", None)
+    host = lobby.host
+    try:
+        step_until(app, lambda: lobby.session.lobby is not None, "the lobby")
+        kinds = [s["kind"] for s in lobby.session.lobby["seats"]]
+        assert kinds == ["human", "ai", "open", "open"]
+        click(app, button(lobby, "start").rect)
+        step_until(app, lambda: isinstance(app.scene, RemoteTableScene), "the table")
+        assert len(app.scene.pv.hand) == 13
+    finally:
+        host.stop()
+
+
+def test_events_survive_the_wire() -> None:
+    from tarneeb_desktop.ui.remote_table import event_from_dict
+
+    state = GameState.new(make_rules(target=5), seed=5)
+    seen = set()
+    while not state.is_over():
+        for ev in state.apply(state.legal_actions()[-1 if state.phase == "auction" else 0]):
+            assert event_from_dict(event_to_dict(ev)) == ev
+            seen.add(type(ev).__name__)
+    assert {"CardPlayed", "TrickWon", "HandScored", "GameOver"} <= seen
+    assert event_from_dict({"event": "card_played"}) is None
+    assert event_from_dict({"event": "from_the_future"}) is None
