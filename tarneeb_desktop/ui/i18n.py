@@ -1,32 +1,164 @@
-"""Translation of every visible string (English only for now; keys are the English text)."""
+"""Translation of every visible string: catalogues in ``tarneeb_desktop/locale/<code>.json``.
+
+Keys are the English source text, so English needs no catalogue and any string a catalogue
+lacks simply shows in English. ``tools/extract_strings.py`` lists every ``tr("...")`` literal
+in the UI and ``--check`` reports what each catalogue is missing.
+
+For screenshots and testing, the environment variable ``TARNEEB_LANG`` (e.g. ``ar``) overrides
+the language the first time the game sets one (at start-up, from the settings); a language
+the player picks later in the settings screen still takes effect.
+
+Right to left: when ``is_rtl()``, scenes should put text that belongs to the start of a line
+on the right (``anchor()`` mirrors a ``pygame.Rect`` anchor name, ``align()`` places a rect
+at the start or end side of a box). Text itself is put in display order by ``text.render``.
+Digits stay Western (0-9), as in most Levantine apps; bidi keeps them in reading order.
+"""
 
 from __future__ import annotations
 
+import json
+import logging
+import os
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "ar": "العربية",
+    "fr": "Français",
+    "de": "Deutsch",
+    "ru": "Русский",
+    "uk": "Українська",
+    "hi": "हिन्दी",
+}
+RTL_LANGUAGES = frozenset({"ar", "fa", "he", "ur"})
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+ENV_VAR = "TARNEEB_LANG"
+
+# Loaded catalogues by language code; English is the identity.
 _CATALOG: dict[str, dict[str, str]] = {"en": {}}
 _language = "en"
+_env_applied = False
+
+
+def _load(code: str) -> dict[str, str]:
+    """The catalogue of ``code`` (cached); a missing or broken file gives an empty one."""
+    cat = _CATALOG.get(code)
+    if cat is not None:
+        return cat
+    cat = {}
+    path = LOCALE_DIR / f"{code}.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if isinstance(data, dict):
+            # Only string-to-non-empty-string pairs: a bad entry falls back to English.
+            cat = {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str) and v}
+        else:
+            log.warning("translation file %s is not a JSON object; using English", path)
+    except FileNotFoundError:
+        log.warning("no translation file for %r; using English", code)
+    except (OSError, ValueError, UnicodeDecodeError) as exc:
+        log.warning("cannot read %s (%s); using English", path, exc)
+    _CATALOG[code] = cat
+    return cat
+
+
+def available(code: str) -> bool:
+    """Whether ``code`` is a language the game can show (English or a known catalogue)."""
+    return code in LANGUAGES or code in _CATALOG
 
 
 def set_language(code: str) -> None:
-    """Choose the language of ``tr``; unknown codes fall back to English."""
-    global _language
-    _language = code if code in _CATALOG else "en"
+    """Choose the language of ``tr``; an unknown code falls back to English.
+
+    The first call honours ``TARNEEB_LANG`` over ``code`` (a start-up override)."""
+    global _language, _env_applied
+    if not _env_applied:
+        _env_applied = True
+        env = os.environ.get(ENV_VAR, "").strip()
+        if env and available(env):
+            code = env
+        elif env:
+            log.warning("%s=%r is not a known language; ignoring it", ENV_VAR, env)
+    code = code if isinstance(code, str) else "en"
+    if not available(code):
+        code = "en"
+    _load(code)
+    _language = code
+    try:  # rendered text depends on the direction: forget what was drawn for the old one
+        from tarneeb_desktop.ui import text
+
+        text.clear_text_cache()
+    except Exception:  # text rendering is optional here (no pygame in some tools)
+        pass
 
 
-def language() -> str:
+def get_language() -> str:
+    """The code of the current language (``"en"``, ``"ar"``...)."""
     return _language
 
 
+language = get_language  # older name, still used by some callers
+
+
 def is_rtl() -> bool:
-    return _language in ("ar", "fa", "he", "ur")
+    """Whether the current language is written right to left."""
+    return _language in RTL_LANGUAGES
 
 
 def tr(text: str, **values: object) -> str:
     """``text`` in the current language, with ``{name}`` fields filled from ``values``."""
-    out = _CATALOG.get(_language, {}).get(text, text)
+    out = _load(_language).get(text, text) if _language != "en" else text
     if values:
         try:
             out = out.format(**values)
-        except (KeyError, IndexError, ValueError):
+        except (KeyError, IndexError, ValueError, AttributeError):
             # A broken translation must never crash the game: show the English text.
-            out = text.format(**values)
+            try:
+                out = text.format(**values)
+            except (KeyError, IndexError, ValueError, AttributeError):
+                out = text
     return out
+
+
+def N_(text: str) -> str:  # noqa: N802 - the gettext convention, known to every translator
+    """Mark ``text`` for translation without translating it (for tables of labels that are
+    passed through ``tr`` later); ``tools/extract_strings.py`` collects these too."""
+    return text
+
+
+# --------------------------------------------------------------------- right to left layout
+_MIRROR = {"left": "right", "right": "left"}
+
+
+def anchor(name: str) -> str:
+    """``name`` (a pygame.Rect anchor such as ``"topleft"`` or ``"midright"``) mirrored left
+    to right when the language is RTL, unchanged otherwise."""
+    if not is_rtl():
+        return name
+    for a, b in (("left", "right"), ("right", "left")):
+        if name.endswith(a):
+            return name[: -len(a)] + b
+    return name
+
+
+def align(rect, box, side: str = "start", pad: int = 0):  # type: ignore[no-untyped-def]
+    """A copy of ``rect`` moved horizontally inside ``box`` to its ``side``: ``"start"`` is
+    the left in LTR and the right in RTL, ``"end"`` the opposite, ``"center"`` the middle;
+    ``pad`` pixels from the edge. Works with pygame.Rect (anything with x/w/centerx)."""
+    out = rect.copy()
+    if side == "center":
+        out.centerx = box.centerx
+        return out
+    at_left = (side == "start") != is_rtl()
+    if at_left:
+        out.x = box.x + pad
+    else:
+        out.right = box.right - pad
+    return out
+
+
+def mirror_x(x: int, left: int, width: int) -> int:
+    """The x coordinate ``x`` mirrored inside the span ``left .. left+width`` when RTL."""
+    return left + width - (x - left) if is_rtl() else x

@@ -2,18 +2,23 @@
 
 SDL_ttf has no font fallback, so a string is split into runs of one script each (Latin,
 Arabic, Devanagari, symbols such as the suits) and every run is drawn with its own font.
-Arabic is pre-shaped with arabic-reshaper and reordered with python-bidi, then drawn left to
-right (combining that with the renderer's own shaping corrupts the text).
+Arabic is pre-shaped with arabic-reshaper and reordered with python-bidi (paragraph direction
+right to left when the interface language is), then drawn left to right: combining that with
+the renderer's own shaping corrupts the text. Devanagari needs real shaping (conjuncts, the
+vowel sign i before its consonant): pygame-ce's SDL_ttf is built with HarfBuzz, which shapes
+only when told the script, so Devanagari fonts get ``set_script("Deva")``.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from functools import lru_cache
 
 import pygame
 
 from tarneeb_desktop.paths import asset
+from tarneeb_desktop.ui import i18n
 
 LATIN, ARABIC, DEVANAGARI, SYMBOLS = "latin", "arabic", "devanagari", "symbols"
 _FILES = {
@@ -30,7 +35,7 @@ CACHE_SIZE = 512
 
 
 def script_of(ch: str) -> str | None:
-    """The script whose font draws ``ch``; None for neutral characters (spaces, digits)."""
+    """The script whose font draws ``ch``; None for spaces (they join the run they sit in)."""
     o = ord(ch)
     if (
         0x0600 <= o <= 0x06FF
@@ -43,8 +48,10 @@ def script_of(ch: str) -> str | None:
         return DEVANAGARI
     if 0x2600 <= o <= 0x27BF or 0x2190 <= o <= 0x21FF or 0x25A0 <= o <= 0x25FF:
         return SYMBOLS
-    if ch.isspace() or ch.isdigit() or ch in ".,:;!?-+/()%'\"":
+    if ch.isspace():
         return None
+    # Digits and punctuation go to the Latin font: the Arabic and Devanagari fonts lack most
+    # ASCII punctuation (a ":" there is a missing-glyph box).
     return LATIN
 
 
@@ -67,17 +74,39 @@ def split_runs(text: str) -> list[tuple[str, str]]:
     return runs
 
 
-def shape(text: str) -> str:
-    """Arabic letters joined and the line put in display order; other text is unchanged."""
+def shape(text: str, rtl: bool | None = None) -> str:
+    """Arabic letters joined and the line put in display order; other text is unchanged.
+
+    ``rtl`` is the paragraph direction (default: the interface language's): in an Arabic
+    interface a line starting with a Latin name still reads from the right."""
     if not any(script_of(c) == ARABIC for c in text):
         return text
+    if rtl is None:
+        rtl = _rtl()
     try:
         import arabic_reshaper
-        from bidi import get_display
 
-        return str(get_display(arabic_reshaper.reshape(text)))
+        return str(_get_display()(arabic_reshaper.reshape(text), base_dir="R" if rtl else "L"))
     except Exception:  # shaping is cosmetic: never let it stop the game
         return text
+
+
+def _get_display() -> Callable[..., str]:
+    """python-bidi's reordering. The pure-Python ``bidi.algorithm`` also mirrors brackets
+    (rule L4: "(" reads as ")" in right-to-left text), which the Rust ``bidi.get_display``
+    of python-bidi 0.5+ does not; fall back to it only when the other is gone."""
+    try:
+        from bidi.algorithm import get_display
+    except ImportError:
+        from bidi import get_display
+    return get_display
+
+
+def _rtl() -> bool:
+    return i18n.is_rtl()
+
+
+_HB_SCRIPTS = {DEVANAGARI: "Deva"}
 
 
 @lru_cache(maxsize=128)
@@ -85,10 +114,26 @@ def font(size: int, bold: bool = False, script: str = LATIN) -> pygame.font.Font
     """The Noto font for ``script`` at ``size`` pixels."""
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(str(asset("fonts", _FILES[(script, bold)])), max(6, int(size)))
+    f = pygame.font.Font(str(asset("fonts", _FILES[(script, bold)])), max(6, int(size)))
+    hb = _HB_SCRIPTS.get(script)
+    if hb is not None:
+        try:
+            f.set_script(hb)
+        except (pygame.error, AttributeError):
+            # SDL_ttf without HarfBuzz: Devanagari shows unshaped but readable letters.
+            pass
+    return f
 
 
-_cache: OrderedDict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = OrderedDict()
+def shaping_available() -> bool:
+    """Whether Devanagari is really shaped (HarfBuzz): a conjunct is narrower than its parts."""
+    word = "\u0915\u094d\u0937"  # k + virama + ss: the conjunct ksha
+    shaped = font(32, False, DEVANAGARI).size(word)[0]
+    plain = pygame.font.Font(str(asset("fonts", _FILES[(DEVANAGARI, False)])), 32).size(word)[0]
+    return shaped < plain
+
+
+_cache: OrderedDict[tuple[str, int, tuple[int, ...], bool, bool], pygame.Surface] = OrderedDict()
 
 
 def render(
@@ -96,12 +141,13 @@ def render(
 ) -> pygame.Surface:
     """``text`` drawn on a transparent surface, one font per script run (cached)."""
     size = max(6, int(size))
-    key = (text, size, tuple(color), bold)
+    rtl = _rtl()
+    key = (text, size, tuple(color), bold, rtl)
     surf = _cache.get(key)
     if surf is not None:
         _cache.move_to_end(key)
         return surf
-    surf = _render(shape(text), size, color, bold)
+    surf = _render(shape(text, rtl), size, color, bold)
     _cache[key] = surf
     if len(_cache) > CACHE_SIZE:
         _cache.popitem(last=False)
@@ -141,6 +187,29 @@ def fit(text: str, size: int, max_width: int, bold: bool = False) -> int:
     while size > 8 and size_of(text, size, bold)[0] > max_width:
         size = int(size * 0.9)
     return size
+
+
+def wrap(text: str, size: int, max_width: int, bold: bool = False) -> list[str]:
+    """``text`` broken at spaces into lines no wider than ``max_width`` pixels (a word longer
+    than that gets a line of its own). Lines are cut in reading order, before shaping, so
+    each line of Arabic is then reordered on its own and reads from the right correctly."""
+    lines: list[str] = []
+    for para in text.split("\n"):
+        cur = ""
+        for word in para.split():
+            cand = f"{cur} {word}" if cur else word
+            if cur and size_of(cand, size, bold)[0] > max_width:
+                lines.append(cur)
+                cur = word
+            else:
+                cur = cand
+        lines.append(cur)
+    return lines
+
+
+def clear_text_cache() -> None:
+    """Forget rendered text (fonts stay): after a language change."""
+    _cache.clear()
 
 
 def clear_cache() -> None:
