@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from tarneeb_desktop.ui import theme
+from tarneeb_desktop.ui import help_text, i18n, text, theme
 from tarneeb_desktop.ui.app import App, SaveError, read_save, savegame_path
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
@@ -260,20 +260,6 @@ class MenuScene(ButtonScene):
 class HowToScene(ButtonScene):
     """A short page on how Tarneeb is played and how to use the table."""
 
-    LINES = (
-        "Four players in two teams: you and your partner (opposite) against the two others.",
-        "Each hand, everyone gets 13 cards. The auction starts to the dealer's right:",
-        "bid how many tricks your team will take (7 to 13), or pass. The highest bid wins.",
-        "The winner of the auction names the trump suit and leads the first card.",
-        "Follow the suit led if you can; if not, play any card, a trump wins the trick.",
-        "Make your bid and score the tricks you took; fail and lose the bid.",
-        "All 13 tricks (kaboot) score extra. The first team to the target wins the game.",
-        "",
-        "Drag a card to the middle, click it, or choose it with the arrows and press Enter.",
-        "Only the cards you may play lift. L shows the last trick, S the score sheet,",
-        "H gives a hint, Esc opens the menu, F11 switches full screen.",
-    )
-
     def build(self, lay: Layout) -> list[Button]:
         bw, bh = round(lay.unit * 26), round(lay.unit * 7)
         r = pygame.Rect(0, 0, bw, bh)
@@ -291,24 +277,30 @@ class HowToScene(ButtonScene):
         blit_panel(surface, box, color=(6, 20, 14, 220), radius=round(lay.unit * 2.5))
         blit_text(
             surface,
-            tr("How to play"),
+            help_text.title(),
             lay.heading,
             (box.centerx, box.y + lay.margin),
             theme.GOLD,
             bold=True,
             anchor="midtop",
         )
-        y = box.y + round(lay.heading * 2.6)
-        for line in self.LINES:
-            if line:
-                blit_text(
-                    surface,
-                    tr(line),
-                    lay.text,
-                    (box.x + lay.margin * 2, y),
-                    theme.INK,
-                    max_width=box.w - lay.margin * 4,
-                )
-            y += round(lay.text * 1.65)
+        top = box.y + round(lay.heading * 2.4)
+        width = box.w - lay.margin * 4
+        # The whole rules summary on one page: shrink the text until it fits the panel.
+        size = lay.text
+        while True:
+            blocks = [text.wrap(p, size, width) for p in help_text.paragraphs()]
+            step = round(size * 1.35)
+            height = sum(len(b) for b in blocks) * step + (len(blocks) - 1) * step // 2
+            if height <= box.bottom - lay.margin - top or size <= 9:
+                break
+            size -= 1
+        y = top
+        x = box.right - lay.margin * 2 if i18n.is_rtl() else box.x + lay.margin * 2
+        for block in blocks:
+            for line in block:
+                blit_text(surface, line, size, (x, y), theme.INK, anchor=i18n.anchor("topleft"))
+                y += step
+            y += step // 2
         for b in self.buttons():
             b.draw(surface)
