@@ -154,7 +154,7 @@ def read_save(path: Path) -> SavedGame | None:
     else:
         names, humans, levels = rep.players or [], [0], ["medium"] * 4
     if len(names) != 4:
-        names = ["You", "Karim", "Layla", "Omar"]
+        names = Settings().names
     return SavedGame(rep.state, list(names), tuple(sorted(humans)), list(levels), seed)
 
 

@@ -229,7 +229,8 @@ class TableScene(Scene):
                 else random.SystemRandom().randrange(1 << 31)
             )
         state = GameState.new(rules, seed=seed)
-        names = list(app.settings.names)
+        # The default "You" is a word, not a name: show it in the player's language.
+        names = [tr("You") if n == "You" else n for n in app.settings.names]
         if not humans:
             names = [tr("South"), tr("East"), tr("North"), tr("West")]
         if level:
