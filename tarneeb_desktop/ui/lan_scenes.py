@@ -80,6 +80,22 @@ def _page(surface: pygame.Surface, lay: Layout, title: str) -> pygame.Rect:
 # ---------------------------------------------------------------------- host
 
 
+def _draw_buttons_and_notice(surface: pygame.Surface, scene, lay: Layout, box: pygame.Rect) -> None:  # type: ignore[no-untyped-def]
+    """The scene's buttons, and its notice (an error or a hint) at the foot of the panel."""
+    for b in scene.buttons():
+        b.draw(surface)
+    if scene.notice:
+        blit_text(
+            surface,
+            scene.notice,
+            lay.text,
+            (lay.w // 2, box.bottom - lay.margin),
+            theme.GOLD,
+            anchor="midbottom",
+            max_width=box.w - 2 * lay.margin,
+        )
+
+
 class HostScene(ButtonScene):
     """Rules from the settings; seats 1-3 toggle between a person (Open) and the computer."""
 
@@ -187,18 +203,7 @@ class HostScene(ButtonScene):
         for line in lines:
             blit_text(surface, line, lay.text, (lay.w // 2, y), theme.INK, anchor="midtop")
             y += round(lay.text * 1.7)
-        for b in self.buttons():
-            b.draw(surface)
-        if self.notice:
-            blit_text(
-                surface,
-                self.notice,
-                lay.text,
-                (lay.w // 2, box.bottom - lay.margin),
-                theme.GOLD,
-                anchor="midbottom",
-                max_width=box.w - 2 * lay.margin,
-            )
+        _draw_buttons_and_notice(surface, self, lay, box)
 
 
 # ---------------------------------------------------------------------- join
@@ -486,18 +491,7 @@ class SeatScene(ButtonScene):
                 theme.INK,
                 anchor="midtop",
             )
-        for b in self.buttons():
-            b.draw(surface)
-        if self.notice:
-            blit_text(
-                surface,
-                self.notice,
-                lay.text,
-                (lay.w // 2, box.bottom - lay.margin),
-                theme.GOLD,
-                anchor="midbottom",
-                max_width=box.w - 2 * lay.margin,
-            )
+        _draw_buttons_and_notice(surface, self, lay, box)
 
 
 # ---------------------------------------------------------------------- lobby
