@@ -3,7 +3,9 @@
 One scrolling list of rows, each with a one-sentence explanation. Up/Down (or Tab and
 Shift+Tab) move the focus, Left/Right change the focused value, Enter toggles or starts typing
 a name, Esc goes back. The mouse works too: a click on a value's left half lowers it, on its
-right half raises it; the wheel scrolls. Every change is applied and saved at once.
+right half raises it; the wheel scrolls. Every change is applied and saved at once. In a
+right-to-left language the row is mirrored: the value sits on the left, its left half and
+the Left key raise it.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from tarneeb_desktop.settings import (
     SPEEDS,
     Settings,
 )
-from tarneeb_desktop.ui import theme
+from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import Scene
@@ -455,7 +457,9 @@ class SettingsScene(Scene):
             elif k in (pygame.K_LEFT, pygame.K_RIGHT):
                 row = self.rows[self.focus]
                 if row.kind in ("choice", "toggle", "number"):
-                    self.change(row, 1 if k == pygame.K_RIGHT else -1)
+                    # towards the "next" arrow raises: it is the left one in RTL
+                    raise_key = pygame.K_LEFT if i18n.is_rtl() else pygame.K_RIGHT
+                    self.change(row, 1 if k == raise_key else -1)
             elif k in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
                 self.scroll_by(self._view.h * (1 if k == pygame.K_PAGEDOWN else -1) * 0.8)
             elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -475,7 +479,9 @@ class SettingsScene(Scene):
             value_rect = self.value_rect(hit)
             if value_rect.collidepoint(ev.pos):
                 if row.kind in ("choice", "number"):
-                    self.change(row, -1 if ev.pos[0] < value_rect.centerx else 1)
+                    # the half at the start of the line lowers (the right half in RTL)
+                    lower = (ev.pos[0] < value_rect.centerx) != i18n.is_rtl()
+                    self.change(row, -1 if lower else 1)
                 else:
                     self.activate(hit)
             self.dirty = True
@@ -562,7 +568,9 @@ class SettingsScene(Scene):
     def value_rect(self, i: int) -> pygame.Rect:
         r = self.screen_rect(i)
         w = round(r.w * 0.36)
-        return pygame.Rect(r.right - w - 8, r.y + round(r.h * 0.16), w, round(r.h * 0.68))
+        vr = pygame.Rect(r.right - w - 8, r.y + round(r.h * 0.16), w, round(r.h * 0.68))
+        # the control sits at the end of the row: on the left when the language reads RTL
+        return i18n.align(vr, r, "end", 8)
 
     def row_at(self, pos: tuple[int, int]) -> int | None:
         self._place()
@@ -606,10 +614,10 @@ class SettingsScene(Scene):
                     surface,
                     row.label,
                     round(t * 1.15),
-                    (r.x + 4, r.bottom - 4),
+                    (i18n.mirror_x(r.x + 4, r.x, r.w), r.bottom - 4),
                     theme.GOLD,
                     bold=True,
-                    anchor="bottomleft",
+                    anchor=i18n.anchor("bottomleft"),
                 )
                 pygame.draw.line(
                     surface, theme.GOLD, (r.x, r.bottom - 1), (r.right, r.bottom - 1), 1
@@ -619,14 +627,17 @@ class SettingsScene(Scene):
             if focused:
                 blit_panel(surface, r.inflate(-2, -4), color=(0, 0, 0, 90), radius=r.h // 5)
             vr = self.value_rect(i)
-            label_w = vr.x - r.x - lay.margin
+            # the label and its explanation start the row: at its right edge in RTL
+            label_w = (vr.x - r.x if not i18n.is_rtl() else r.right - vr.right) - lay.margin
+            tx = i18n.mirror_x(r.x + lay.margin, r.x, r.w)
             blit_text(
                 surface,
                 row.label,
                 t,
-                (r.x + lay.margin, r.y + round(r.h * 0.12)),
+                (tx, r.y + round(r.h * 0.12)),
                 theme.INK,
                 bold=True,
+                anchor=i18n.anchor("topleft"),
                 max_width=label_w,
             )
             if row.help:
@@ -634,8 +645,9 @@ class SettingsScene(Scene):
                     surface,
                     row.help,
                     round(t * 0.8),
-                    (r.x + lay.margin, r.y + round(r.h * 0.56)),
+                    (tx, r.y + round(r.h * 0.56)),
                     theme.INK_DIM,
+                    anchor=i18n.anchor("topleft"),
                     max_width=label_w,
                 )
             self._draw_value(surface, lay, i, row, vr, focused)
@@ -697,9 +709,9 @@ class SettingsScene(Scene):
                 s,
                 shown,
                 round(vr.h * 0.46),
-                (vr.x + lay.margin, vr.centery),
+                (i18n.mirror_x(vr.x + lay.margin, vr.x, vr.w), vr.centery),
                 theme.BUTTON_TEXT,
-                anchor="midleft",
+                anchor=i18n.anchor("midleft"),
                 max_width=vr.w - 2 * lay.margin,
             )
             return
@@ -709,39 +721,43 @@ class SettingsScene(Scene):
             on = bool(value)
             knob = pygame.Rect(0, 0, round(vr.h * 1.6), round(vr.h * 0.6))
             knob.midright = (vr.right - lay.margin, vr.centery)
+            knob = i18n.align(knob, vr, "end", lay.margin)  # the switch mirrors in RTL
             pygame.draw.rect(
                 s, (60, 160, 90) if on else (150, 150, 150), knob, border_radius=knob.h // 2
             )
             dot = knob.h - 6
             cx = knob.right - dot // 2 - 3 if on else knob.x + dot // 2 + 3
+            cx = i18n.mirror_x(cx, knob.x, knob.w)  # "on" is toward the end of the line
             pygame.draw.circle(s, (255, 255, 255), (cx, knob.centery), dot // 2)
             blit_text(
                 s,
                 row.show(value),
                 size,
-                (vr.x + lay.margin, vr.centery),
+                (i18n.mirror_x(vr.x + lay.margin, vr.x, vr.w), vr.centery),
                 theme.BUTTON_TEXT,
-                anchor="midleft",
+                anchor=i18n.anchor("midleft"),
             )
             return
         arrow = theme.BUTTON_TEXT
+        # "previous" at the start of the line, "next" at its end; in RTL text.render mirrors
+        # the glyphs (bidi rule L4) so that each still points outward
         blit_text(
             s,
             "\u2039",
             round(size * 1.4),
-            (vr.x + lay.margin, vr.centery),
+            (i18n.mirror_x(vr.x + lay.margin, vr.x, vr.w), vr.centery),
             arrow,
             bold=True,
-            anchor="midleft",
+            anchor=i18n.anchor("midleft"),
         )
         blit_text(
             s,
             "\u203a",
             round(size * 1.4),
-            (vr.right - lay.margin, vr.centery),
+            (i18n.mirror_x(vr.right - lay.margin, vr.x, vr.w), vr.centery),
             arrow,
             bold=True,
-            anchor="midright",
+            anchor=i18n.anchor("midright"),
         )
         blit_text(
             s,

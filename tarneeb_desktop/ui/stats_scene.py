@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from tarneeb_desktop.ui import theme
+from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.app import stats_path
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
@@ -46,6 +46,12 @@ def group_label(key: str) -> str:
     if custom:
         text += f" ({tr('Custom')})"
     return f"{text} \u00b7 {tr(LEVEL_WORDS.get(level, level))}"
+
+
+def column_x(box: pygame.Rect, pad: int, first: int, colw: float, i: int) -> int:
+    """The centre x of column ``i``: the group label comes first, the columns follow in
+    reading order (so in reverse, from the right, when the language reads RTL)."""
+    return i18n.mirror_x(round(box.x + pad + first + colw * (i + 0.5)), box.x, box.w)
 
 
 def cell(g: dict[str, int], key: str, of: str | None) -> str:
@@ -134,7 +140,7 @@ class StatsScene(ButtonScene):
                 surface,
                 tr(head),
                 t,
-                (round(box.x + pad + first + colw * (i + 0.5)), y),
+                (column_x(box, pad, first, colw, i), y),
                 theme.INK_DIM,
                 bold=True,
                 anchor="midtop",
@@ -154,9 +160,10 @@ class StatsScene(ButtonScene):
                 surface,
                 label,
                 t,
-                (box.x + pad, y),
+                (i18n.mirror_x(box.x + pad, box.x, box.w), y),
                 theme.GOLD if bold else theme.INK,
                 bold=bold,
+                anchor=i18n.anchor("topleft"),
                 max_width=first - pad,
             )
             for i, (_h, key, of) in enumerate(COLUMNS):
@@ -164,7 +171,7 @@ class StatsScene(ButtonScene):
                     surface,
                     cell(g, key, of),
                     t,
-                    (round(box.x + pad + first + colw * (i + 0.5)), y),
+                    (column_x(box, pad, first, colw, i), y),
                     theme.INK,
                     bold=bold,
                     anchor="midtop",

@@ -36,7 +36,7 @@ from tarneeb_desktop.rules import (
     View,
 )
 from tarneeb_desktop.table import AIWorker, Table, safe_choose
-from tarneeb_desktop.ui import text, theme
+from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.anim import Step, Tween, ease_in_out, ease_out, lerp_rect
 from tarneeb_desktop.ui.app import (
     App,
@@ -1764,6 +1764,7 @@ class TableScene(Scene):
         turn = self.turn_shown() == seat
         name, sub = self._plate_lines(seat)
         key = (seat, side, lay.w, lay.h, turn, name, sub, seat == pv.dealer, self.four_color)
+        key += (i18n.is_rtl(),)  # the plate's text sits on the other side in RTL
         surf = self._plates.get(key)
         pad = max(6, min(r.w, r.h) // 5)
         if surf is None:
@@ -1797,32 +1798,53 @@ class TableScene(Scene):
         stripe = pygame.Rect(
             r.x + r.h // 8, r.y + r.h // 5, max(3, r.h // 12), r.h - 2 * (r.h // 5)
         )
+        # In RTL the plate reads from its right edge: the stripe, the name and the info line
+        # start there and the dealer badge moves to the left (the seat itself never moves).
+        tx = stripe.right + r.h // 6  # where the text starts, laid out left to right
+        stripe = i18n.align(stripe, r, "start", r.h // 8)
         pygame.draw.rect(s, team, stripe, border_radius=stripe.w // 2)
-        tx = stripe.right + r.h // 6
         blit_text(
             s,
             name,
             lay.text,
-            (tx, r.y + r.h // 2 + 1),
+            (i18n.mirror_x(tx, r.x, r.w), r.y + r.h // 2 + 1),
             theme.INK,
             bold=True,
-            anchor="bottomleft",
+            anchor=i18n.anchor("bottomleft"),
             max_width=r.right - tx - r.h // 2,
         )
         if sub:
-            theme.draw_label(
-                s,
-                sub,
-                pygame.Rect(tx, r.y + r.h // 2, r.right - tx - r.h // 6, r.h // 2 - 2),
-                round(lay.text * 0.85),
-                theme.INK_DIM,
-                self.four_color,
-                on_dark=True,
-                align="left",
-            )
+            box = pygame.Rect(tx, r.y + r.h // 2, r.right - tx - r.h // 6, r.h // 2 - 2)
+            if not i18n.is_rtl():
+                theme.draw_label(
+                    s,
+                    sub,
+                    box,
+                    round(lay.text * 0.85),
+                    theme.INK_DIM,
+                    self.four_color,
+                    on_dark=True,
+                    align="left",
+                )
+            else:
+                # draw_label only aligns left: draw it aside, then put its ink at the right
+                box.right = i18n.mirror_x(box.x, r.x, r.w)
+                ink = pygame.Surface(box.size, pygame.SRCALPHA)
+                theme.draw_label(
+                    ink,
+                    sub,
+                    ink.get_rect(),
+                    round(lay.text * 0.85),
+                    theme.INK_DIM,
+                    self.four_color,
+                    on_dark=True,
+                    align="left",
+                )
+                used = ink.get_bounding_rect()
+                s.blit(ink, (box.right - used.right, box.y))
         if seat == self.pv.dealer:
             rad = max(8, round(r.h * 0.22))
-            c = (r.right - rad - 3, r.y + rad + 3)
+            c = (i18n.mirror_x(r.right - rad - 3, r.x, r.w), r.y + rad + 3)
             pygame.draw.circle(s, (250, 250, 245), c, rad)
             pygame.draw.circle(s, (180, 40, 40), c, rad, width=max(2, rad // 4))
             blit_text(s, "D", round(rad * 1.2), c, (30, 30, 30), bold=True, anchor="center")

@@ -1,0 +1,154 @@
+"""Right-to-left layout: settings rows, statistics columns and the table's name plates mirror."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tarneeb_desktop.rules import GameState, make_rules
+from tarneeb_desktop.ui import i18n
+from tarneeb_desktop.ui.layout import Layout
+from tests.test_ui_helpers import FRAME, key, make_app, mouse, table_scene
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    monkeypatch.setenv("TARNEEB_HOME", str(tmp_path))
+    yield tmp_path
+    i18n.set_language("en")
+    pygame.quit()
+
+
+def app_in(lang: str, size=(1280, 720)):  # type: ignore[no-untyped-def]
+    app = make_app(size)
+    app.settings.language = lang  # so that saving a change keeps the language
+    app.apply_settings()
+    i18n.set_language(lang)
+    assert i18n.is_rtl() == (lang == "ar")
+    return app
+
+
+def settings_in(lang: str):  # type: ignore[no-untyped-def]
+    from tarneeb_desktop.ui.settings_scene import SettingsScene
+
+    app = app_in(lang)
+    app.switch(SettingsScene(app))
+    app.step(FRAME, [])
+    return app
+
+
+def record_text(monkeypatch, module) -> list[tuple[str, tuple[int, int], str]]:  # type: ignore[no-untyped-def]
+    """Every text ``module`` draws: (text, position, anchor), in drawing order."""
+    calls: list[tuple[str, tuple[int, int], str]] = []
+    real = module.blit_text
+
+    def spy(target, s, size, pos, *args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append((s, tuple(pos), kwargs.get("anchor", "topleft")))
+        return real(target, s, size, pos, *args, **kwargs)
+
+    monkeypatch.setattr(module, "blit_text", spy)
+    return calls
+
+
+def row_index(scene, key: str) -> int:  # type: ignore[no-untyped-def]
+    return next(i for i, r in enumerate(scene.rows) if r.key == key)
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_settings_rows_put_the_label_at_the_start_and_the_control_at_the_end(
+    monkeypatch, lang: str
+) -> None:
+    from tarneeb_desktop.ui import settings_scene
+
+    app = settings_in(lang)
+    scene = app.scene
+    calls = record_text(monkeypatch, settings_scene)
+    scene.dirty = True
+    app.step(FRAME, [])
+    i = row_index(scene, "preset")
+    r, vr = scene.screen_rect(i), scene.value_rect(i)
+    label = next(c for c in calls if c[0] == scene.rows[i].label)
+    heading = next(c for c in calls if c[0] == scene.rows[0].label)
+    if lang == "ar":
+        assert vr.x < r.centerx and vr.right < label[1][0]  # control on the left
+        assert label[2] == "topright" and label[1][0] > r.centerx
+        assert heading[2] == "bottomright" and heading[1][0] > r.centerx
+    else:
+        assert vr.x > r.centerx and label[1][0] < vr.x
+        assert label[2] == "topleft" and heading[2] == "bottomleft"
+
+
+def test_a_click_on_the_mirrored_control_changes_the_value(_home) -> None:
+    app = settings_in("ar")
+    scene = app.scene
+    i = row_index(scene, "double_factor")
+    scene.focus = i
+    scene._reveal_focus()
+    app.step(FRAME, [])
+    vr = scene.value_rect(i)
+    assert vr.right < scene.screen_rect(i).centerx  # the control is on the left
+    start = app.settings.rules().double_factor
+    # the "next" arrow is drawn on the left in RTL: a click there raises the value
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, (vr.x + 4, vr.centery))])
+    assert app.settings.rules().double_factor == start + 1
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, (vr.right - 4, vr.centery))])
+    assert app.settings.rules().double_factor == start
+    # where the control is in LTR there is only the label now: a click changes nothing
+    old = scene.screen_rect(i).right - 20
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, (old, vr.centery))])
+    assert app.settings.rules().double_factor == start
+    # the keyboard follows the arrows: Left raises, Right lowers
+    app.step(FRAME, [key(pygame.K_LEFT)])
+    assert app.settings.rules().double_factor == start + 1
+    app.step(FRAME, [key(pygame.K_RIGHT)])
+    assert app.settings.rules().double_factor == start
+    assert i18n.get_language() == "ar"
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_statistics_columns_run_in_reading_order(monkeypatch, lang: str) -> None:
+    from tarneeb_desktop.stats import Statistics
+    from tarneeb_desktop.ui import stats_scene
+    from tarneeb_desktop.ui.stats_scene import COLUMNS, StatsScene
+
+    stats = Statistics()
+    stats.record_game("standard", "hard", 0)
+    app = app_in(lang)
+    app.statistics = lambda: stats  # type: ignore[method-assign]
+    calls = record_text(monkeypatch, stats_scene)
+    app.switch(StatsScene(app))
+    app.step(FRAME, [])
+    heads = calls[1 : 1 + len(COLUMNS)]  # the title, then the column headings
+    assert [c[0] for c in heads] == [i18n.tr(h) for h, _k, _o in COLUMNS]
+    hx = [c[1][0] for c in heads]
+    group = next(c for c in calls if c[0] == stats_scene.group_label("standard/hard"))
+    if lang == "ar":
+        assert hx == sorted(hx, reverse=True)  # the first column is the rightmost
+        assert group[2] == "topright" and group[1][0] > hx[0]
+    else:
+        assert hx == sorted(hx)
+        assert group[2] == "topleft" and group[1][0] < hx[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_name_plates_read_from_the_start_side_and_the_seats_stay(monkeypatch, lang: str) -> None:
+    from tarneeb_desktop.ui import table_scene as ts
+
+    app = app_in(lang)
+    state = GameState.new(make_rules("standard"), seed=3)
+    scene = table_scene(app, state)
+    app.step(FRAME, [])
+    lay = Layout(*app.size)
+    calls = record_text(monkeypatch, ts)
+    plate = pygame.Surface((400, 120), pygame.SRCALPHA)
+    r = pygame.Rect(20, 20, 360, 80)
+    scene._render_plate(plate, lay, r, 2, False, "North", "")
+    name = next(c for c in calls if c[0] == "North")
+    if lang == "ar":
+        assert name[2] == "bottomright" and name[1][0] > r.centerx
+    else:
+        assert name[2] == "bottomleft" and name[1][0] < r.centerx
+    # the seats are the physical table: the same plates in both directions
+    rects = [lay.plate_rect(scene.side(seat)) for seat in range(4)]
+    i18n.set_language("en" if lang == "ar" else "ar")
+    assert rects == [lay.plate_rect(scene.side(seat)) for seat in range(4)]
