@@ -137,17 +137,24 @@ _cache: OrderedDict[tuple[str, int, tuple[int, ...], bool, bool], pygame.Surface
 
 
 def render(
-    text: str, size: int, color: tuple[int, ...] = (255, 255, 255), bold: bool = False
+    text: str,
+    size: int,
+    color: tuple[int, ...] = (255, 255, 255),
+    bold: bool = False,
+    shaped: bool = False,
 ) -> pygame.Surface:
-    """``text`` drawn on a transparent surface, one font per script run (cached)."""
+    """``text`` drawn on a transparent surface, one font per script run (cached).
+
+    ``shaped=True`` means ``text`` is already in display order (a piece of a line that was
+    shaped whole, as ``theme.draw_label`` does to colour suit symbols): it is not reordered."""
     size = max(6, int(size))
     rtl = _rtl()
-    key = (text, size, tuple(color), bold, rtl)
+    key = (text, size, tuple(color), bold, None if shaped else rtl)
     surf = _cache.get(key)
     if surf is not None:
         _cache.move_to_end(key)
         return surf
-    surf = _render(shape(text, rtl), size, color, bold)
+    surf = _render(text if shaped else shape(text, rtl), size, color, bold)
     _cache[key] = surf
     if len(_cache) > CACHE_SIZE:
         _cache.popitem(last=False)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from tarneeb_desktop.ui import text
+from tarneeb_desktop.ui import i18n, text
 
 FELT = (22, 92, 58)
 FELT_EDGE = (7, 38, 24)
@@ -249,7 +249,10 @@ def draw_label(
     """Centre (or left-align) ``label`` in ``rect``; suit symbols get their suit colours."""
     pieces: list[tuple[str, tuple[int, int, int]]] = []
     cur = ""
-    for ch in label:
+    # Right to left, the whole line is put in display order first, then cut at the suit
+    # symbols; shaping each piece alone would scramble the order of the words.
+    rtl = i18n.is_rtl()
+    for ch in text.shape(label, True) if rtl else label:
         suit = next((k for k, v in SUIT_SYMBOL.items() if v == ch), None)
         if suit:
             if cur:
@@ -260,7 +263,7 @@ def draw_label(
             cur += ch
     if cur:
         pieces.append((cur, color))
-    surfs = [text.render(p, size, c, bold=True) for p, c in pieces]
+    surfs = [text.render(p, size, c, bold=True, shaped=rtl) for p, c in pieces]
     total = sum(s.get_width() for s in surfs)
     if total > rect.w * 0.94 and size > 8:
         draw_label(target, label, rect, int(size * 0.88), color, four_color, on_dark, align)
