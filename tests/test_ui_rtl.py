@@ -152,3 +152,26 @@ def test_name_plates_read_from_the_start_side_and_the_seats_stay(monkeypatch, la
     rects = [lay.plate_rect(scene.side(seat)) for seat in range(4)]
     i18n.set_language("en" if lang == "ar" else "ar")
     assert rects == [lay.plate_rect(scene.side(seat)) for seat in range(4)]
+
+
+def test_arabic_label_with_a_suit_symbol_keeps_its_word_order(monkeypatch):
+    from tarneeb_desktop.ui import text, theme
+
+    make_app((1280, 720))
+    drawn: list[str] = []
+    real = text.render
+
+    def spy(s, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(s)
+        return real(s, *args, **kwargs)
+
+    monkeypatch.setattr(text, "render", spy)
+    i18n.set_language("ar")
+    surf = pygame.Surface((600, 60))
+    theme.draw_label(surf, "الطلب 9♥ · الأكلات: 3", pygame.Rect(0, 0, 600, 60), 24, (255, 255, 255))
+    # pieces are laid out left to right in display order: the line's end ("3") comes first,
+    # the heart sits between the bid and its word, and the first word ends up rightmost
+    assert drawn[0].startswith("3")
+    assert "♥" in drawn
+    assert drawn.index("♥") == len(drawn) - 2
+    assert text.shape("الطلب", True) in drawn[-1]
