@@ -80,20 +80,23 @@ def _page(surface: pygame.Surface, lay: Layout, title: str) -> pygame.Rect:
 # ---------------------------------------------------------------------- host
 
 
-def _draw_buttons_and_notice(surface: pygame.Surface, scene, lay: Layout, box: pygame.Rect) -> None:  # type: ignore[no-untyped-def]
-    """The scene's buttons, and its notice (an error or a hint) at the foot of the panel."""
+def _draw_buttons_and_notice(  # type: ignore[no-untyped-def]
+    surface: pygame.Surface, scene, lay: Layout, box: pygame.Rect, below: bool = False
+) -> None:
+    """The scene's buttons, and its notice (an error or a hint) at the foot of the panel,
+    or just below it with ``below``; a long notice shrinks to the panel's width."""
     for b in scene.buttons():
         b.draw(surface)
     if scene.notice:
-        blit_text(
-            surface,
-            scene.notice,
-            lay.text,
-            (lay.w // 2, box.bottom - lay.margin),
-            theme.GOLD,
-            anchor="midbottom",
-            max_width=box.w - 2 * lay.margin,
-        )
+        if below:
+            pos, anchor, width = (lay.w // 2, box.bottom + lay.margin // 2), "midtop", box.w
+        else:
+            pos, anchor, width = (
+                (lay.w // 2, box.bottom - lay.margin),
+                "midbottom",
+                box.w - 2 * lay.margin,
+            )
+        blit_text(surface, scene.notice, lay.text, pos, theme.GOLD, anchor=anchor, max_width=width)
 
 
 class HostScene(ButtonScene):
@@ -396,18 +399,7 @@ class JoinScene(ButtonScene):
         blit_text(
             surface, head, lay.text, (lay.w // 2, round(lay.h * 0.36)), theme.INK, anchor="midtop"
         )
-        for b in self.buttons():
-            b.draw(surface)
-        if self.notice:
-            blit_text(
-                surface,
-                self.notice,
-                lay.text,
-                (lay.w // 2, box.bottom + lay.margin // 2),
-                theme.GOLD,
-                anchor="midtop",
-                max_width=box.w,
-            )
+        _draw_buttons_and_notice(surface, self, lay, box, below=True)
 
 
 class SeatScene(ButtonScene):
@@ -649,14 +641,4 @@ class LobbyScene(ButtonScene):
             else tr("Waiting for the host to start the game...")
         )
         blit_text(surface, hint, lay.text, (lay.w // 2, y + lay.margin), theme.INK, anchor="midtop")
-        for b in self.buttons():
-            b.draw(surface)
-        if self.notice:
-            blit_text(
-                surface,
-                self.notice,
-                lay.text,
-                (lay.w // 2, box.bottom + lay.margin // 2),
-                theme.GOLD,
-                anchor="midtop",
-            )
+        _draw_buttons_and_notice(surface, self, lay, box, below=True)
