@@ -143,45 +143,45 @@ def _current_row(state: GameState) -> dict[str, Any]:
     }
 
 
-def _fail(error: str, hand: int | None = None, at: str | None = None) -> RecordError:
-    return RecordError(error, hand, at)
-
-
 def replay(doc: Any, seed: int = 0) -> Replay:
     """Replay a parsed record through the rules engine; raises RecordError."""
     if not isinstance(doc, dict):
-        raise _fail("a record is a JSON object", None, "format")
+        raise RecordError("a record is a JSON object", None, "format")
     if doc.get("format") != FORMAT:
-        raise _fail(f"the format must be {FORMAT!r}, not {doc.get('format')!r}", None, "format")
+        raise RecordError(
+            f"the format must be {FORMAT!r}, not {doc.get('format')!r}", None, "format"
+        )
     try:
         rules: Rules = rules_from_dict(doc.get("rules", {}))
     except RulesError as exc:
-        raise _fail(str(exc), None, "rules") from None
+        raise RecordError(str(exc), None, "rules") from None
     players = doc.get("players")
     if players is not None and (
         not isinstance(players, list)
         or len(players) != 4
         or not all(isinstance(p, str) for p in players)
     ):
-        raise _fail("players must be a list of four names", None, "players")
+        raise RecordError("players must be a list of four names", None, "players")
     hands = doc.get("hands")
     if not isinstance(hands, list) or not hands:
-        raise _fail("a record holds a list of one or more hands", None, "hands")
+        raise RecordError("a record holds a list of one or more hands", None, "hands")
     state: GameState | None = None
     rows: list[dict[str, Any]] = []
     for i, hand in enumerate(hands):
         last = i == len(hands) - 1
         if not isinstance(hand, dict):
-            raise _fail("a hand is a JSON object", i, "hands")
+            raise RecordError("a hand is a JSON object", i, "hands")
         if state is not None and state.is_over():
-            raise _fail("the game was already over before this hand", i, "dealer")
+            raise RecordError("the game was already over before this hand", i, "dealer")
         dealer = hand.get("dealer")
         if isinstance(dealer, bool) or dealer not in (0, 1, 2, 3):
-            raise _fail(f"the dealer must be a seat 0-3, not {dealer!r}", i, "dealer")
+            raise RecordError(f"the dealer must be a seat 0-3, not {dealer!r}", i, "dealer")
         if state is None:
             state = GameState.new(rules, seed=seed, dealer=dealer)
         elif dealer != state.dealer:
-            raise _fail(f"seat {state.dealer} deals this hand, not seat {dealer}", i, "dealer")
+            raise RecordError(
+                f"seat {state.dealer} deals this hand, not seat {dealer}", i, "dealer"
+            )
         _replay_hand(state, hand, i, last)
         if state.hand_index > i or state.is_over():
             rows.append(state.history[i].summary())
@@ -194,15 +194,15 @@ def replay(doc: Any, seed: int = 0) -> Replay:
 def _replay_hand(state: GameState, hand: dict[str, Any], i: int, last: bool) -> None:
     cards = hand.get("cards")
     if not isinstance(cards, list) or len(cards) != 4 or not all(isinstance(c, str) for c in cards):
-        raise _fail("cards must be four strings of 13 cards", i, "cards")
+        raise RecordError("cards must be four strings of 13 cards", i, "cards")
     try:
         split = [c.split() for c in cards]
         if any(len(h) != 13 for h in split):
-            raise _fail("each hand must hold 13 cards", i, "cards")
+            raise RecordError("each hand must hold 13 cards", i, "cards")
         masks = [mask_of(h) for h in split]
         state.set_deal(masks)
     except RulesError as exc:
-        raise _fail(str(exc), i, "cards") from None
+        raise RecordError(str(exc), i, "cards") from None
 
     def ended() -> bool:
         return state.hand_index != i or state.is_over()
@@ -210,68 +210,70 @@ def _replay_hand(state: GameState, hand: dict[str, Any], i: int, last: bool) -> 
     redeal = hand.get("redeal")
     if redeal is not None:
         if isinstance(redeal, bool) or redeal not in (0, 1, 2, 3):
-            raise _fail(f"redeal must be a seat 0-3, not {redeal!r}", i, "redeal")
+            raise RecordError(f"redeal must be a seat 0-3, not {redeal!r}", i, "redeal")
         for key in ("calls", "trump", "plays"):
             if key in hand:
-                raise _fail("a hand thrown in for a weak hand has no " + key, i, key)
+                raise RecordError("a hand thrown in for a weak hand has no " + key, i, key)
         while not ended() and state.phase == "redeal" and state.turn != redeal:
             state.apply("keep")
         if ended() or state.phase != "redeal":
-            raise _fail(f"seat {redeal} may not claim a redeal in this hand", i, "redeal")
+            raise RecordError(f"seat {redeal} may not claim a redeal in this hand", i, "redeal")
         state.apply("redeal")
         return
     calls = hand.get("calls", [])
     if not isinstance(calls, list):
-        raise _fail("calls must be a list", i, "calls")
+        raise RecordError("calls must be a list", i, "calls")
     if calls or not last:
         while state.phase == "redeal":
             state.apply("keep")
     for k, call in enumerate(calls):
         at = f"calls[{k}]"
         if ended() or state.phase not in ("auction", "double"):
-            raise _fail("the auction is already over", i, at)
+            raise RecordError("the auction is already over", i, at)
         if not isinstance(call, str):
-            raise _fail(f"a call is text, not {call!r}", i, at)
+            raise RecordError(f"a call is text, not {call!r}", i, at)
         try:
             state.apply(call)
         except RulesError as exc:
-            raise _fail(str(exc), i, at) from None
+            raise RecordError(str(exc), i, at) from None
     if ended():
         for key in ("trump", "plays"):
             if key in hand:
-                raise _fail(f"a hand thrown in has no {key}", i, key)
+                raise RecordError(f"a hand thrown in has no {key}", i, key)
         return
     trump = hand.get("trump")
     if state.rules.suit_bidding and "trump" in hand:
-        raise _fail("with suit bidding the contract names the trump; no trump field", i, "trump")
+        raise RecordError(
+            "with suit bidding the contract names the trump; no trump field", i, "trump"
+        )
     if trump is not None:
         if state.phase != "trump":
-            raise _fail("trump is named only after the auction", i, "trump")
+            raise RecordError("trump is named only after the auction", i, "trump")
         if not isinstance(trump, str):
-            raise _fail(f"trump is C, D, H, S or NT, not {trump!r}", i, "trump")
+            raise RecordError(f"trump is C, D, H, S or NT, not {trump!r}", i, "trump")
         try:
             state.apply(trump)
         except RulesError as exc:
-            raise _fail(str(exc), i, "trump") from None
+            raise RecordError(str(exc), i, "trump") from None
     plays = hand.get("plays", [])
     if not isinstance(plays, list):
-        raise _fail("plays must be a list", i, "plays")
+        raise RecordError("plays must be a list", i, "plays")
     for k, card in enumerate(plays):
         at = f"plays[{k}]"
         if ended():
-            raise _fail("the hand is already over", i, at)
+            raise RecordError("the hand is already over", i, at)
         if state.phase != "play":
             where = "trump" if state.phase == "trump" else "calls"
-            raise _fail("cards are played only after the auction and trump", i, where)
+            raise RecordError("cards are played only after the auction and trump", i, where)
         if not isinstance(card, str):
-            raise _fail(f"a card is text, not {card!r}", i, at)
+            raise RecordError(f"a card is text, not {card!r}", i, at)
         try:
             state.apply(card)
         except RulesError as exc:
-            raise _fail(str(exc), i, at) from None
+            raise RecordError(str(exc), i, at) from None
     if not ended() and not last:
         where = {"auction": "calls", "double": "calls", "trump": "trump"}.get(state.phase, "plays")
-        raise _fail("only the last hand of a record may stop early", i, where)
+        raise RecordError("only the last hand of a record may stop early", i, where)
 
 
 def load_record(path: str | os.PathLike[str]) -> Replay:
@@ -279,9 +281,9 @@ def load_record(path: str | os.PathLike[str]) -> Replay:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except UnicodeDecodeError:
-        raise _fail("the file is not UTF-8 text", None, "format") from None
+        raise RecordError("the file is not UTF-8 text", None, "format") from None
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise _fail(f"not JSON: {exc}", None, "format") from None
+        raise RecordError(f"not JSON: {exc}", None, "format") from None
     return replay(doc)
