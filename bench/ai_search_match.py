@@ -67,6 +67,14 @@ def main() -> None:
     p.add_argument("--team1", default="medium")
     p.add_argument("--budget", type=float, default=None, help="seconds per decision")
     p.add_argument("--max-samples", type=int, default=None)
+    p.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="LEVEL.FIELD=VALUE",
+        help="change one SearchConfig field of one level, e.g. expert.max_samples=24 "
+        "(budget_s=none: no clock, exactly max_samples per decision)",
+    )
     p.add_argument("--out", type=Path, default=None)
     p.add_argument("--combine", nargs="+", type=Path, default=None)
     args = p.parse_args()
@@ -84,6 +92,21 @@ def main() -> None:
         if args.max_samples is not None:
             changes["max_samples"] = args.max_samples
         search.LEVEL_CONFIGS[level] = dataclasses.replace(cfg, **changes)
+    for item in args.set:
+        name, _, value = item.partition("=")
+        level, _, key = name.partition(".")
+        cfg = search.LEVEL_CONFIGS[level]
+        old = getattr(cfg, key)
+        new: object
+        if value.lower() == "none":
+            new = None
+        elif isinstance(old, bool):
+            new = value.lower() in ("1", "true", "yes")
+        elif key == "budget_s" or isinstance(old, float):
+            new = float(value)
+        else:
+            new = type(old)(value)
+        search.LEVEL_CONFIGS[level] = dataclasses.replace(cfg, **{key: new})
     rules = make_rules(args.rules)
     a = arena.Side(args.team0, rules, 10.0, args.seed * 2 + 1)
     b = arena.Side(args.team1, rules, 10.0, args.seed * 2 + 2)
@@ -161,6 +184,7 @@ def main() -> None:
             "rules": args.rules,
             "budget": args.budget,
             "max_samples": args.max_samples,
+            "set": args.set,
         }
     )
     print(json.dumps(summary))

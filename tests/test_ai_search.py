@@ -19,6 +19,8 @@ from tarneeb_desktop.ai.search import LEVEL_CONFIGS, SearchConfig, SearchPlayer,
 from tarneeb_desktop.rules import GameState, View, make_rules, mask_of
 from tarneeb_desktop.rules.cards import CARD_INDEX, FULL_DECK, SUIT_MASKS, cards_of
 
+FULL_DECK_CARDS = cards_of(FULL_DECK)
+
 needs_dds = pytest.mark.skipif(not dds.available(), reason="DDS library not available")
 
 # Deterministic and cheap: no clock, a handful of samples.
@@ -339,6 +341,27 @@ def test_strong_hand_bids_and_weak_hand_passes() -> None:
         assert player.choose(auction_view("AS KS QS JS TS 9S AH KH AD KD AC KC QC")) == "13"
     # ... and not reckless: an average hand does not jump into the opponents' 10.
     assert player.choose(auction_view("AS 7S 3S KH 8H 4H QD 9D 5D 2D JC 6C 3C", ["10"])) == "pass"
+
+
+def test_calls_depend_only_on_what_the_seat_knows() -> None:
+    """The same cards and auction get the same call, whatever the player's seed or level
+    (so the two tables of a duplicate deal reach the same contract)."""
+    rng = random.Random(5)
+    for i in range(12):
+        deck = list(FULL_DECK_CARDS)
+        rng.shuffle(deck)
+        g = GameState.new(make_rules("standard"), seed=i, dealer=i % 4)
+        g.set_deal([deck[13 * s : 13 * s + 13] for s in range(4)])
+        players = [SearchPlayer("hard", 100 + i), SearchPlayer("expert", 200 + i)]
+        while g.phase == "auction":
+            view = g.view(g.turn)
+            calls = {p.choose(view) for p in players}
+            assert len(calls) == 1, (i, view.calls, calls)
+            g.apply(calls.pop())
+    # ... and it still depends on the cards: a strong and a weak hand do not call alike.
+    assert SearchPlayer("hard", 1).choose(
+        auction_view("AS KS QS JS 9S 5S AH KH 4H AD 3D AC 2C")
+    ) != SearchPlayer("hard", 1).choose(auction_view("2S 3S 7S 4H 5H 8H 3D 6D 9D 2C 4C 6C 8C"))
 
 
 def test_trump_is_the_long_strong_suit() -> None:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import random
 import time
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -74,7 +75,6 @@ LEVEL_CONFIGS = {
         # sharp weights, resampling from a larger pool made the choice noisier.
         candidates_per_sample=1,
         use_play_inference=True,
-        bid_samples=400,
     ),
 }
 
@@ -219,10 +219,14 @@ class SearchPlayer:
     # ------------------------------------------------------------ bidding
 
     def _bid_samples(self, view: View) -> list[tuple[list[int], float]]:
+        # Seeded by what the seat knows, not by the player's own generator: the same
+        # cards and auction always get the same call (and in a duplicate match both
+        # tables of a deal reach the same contract when the levels bid alike, so the
+        # comparison measures the play instead of sampling noise in the auction).
         return weighted_deals(
             view,
             self.config.bid_samples,
-            self.rng,
+            _view_rng(view),
             candidates=self.config.bid_samples * 2,
         )
 
@@ -406,6 +410,12 @@ class SearchPlayer:
         self.stats.values = {"ev": ev, "p_make": p_make}
         # Doubling scales the result both ways: only with a clear favourite.
         return "double" if ev > 1.0 and p_make >= 0.65 else "no_double"
+
+
+def _view_rng(view: View) -> random.Random:
+    """A generator seeded by the seat's cards and the calls so far (stable across runs)."""
+    key = f"{view.seat}|{view.dealer}|{view.phase}|{sorted(view.hand)}|{view.calls}|{view.contract}"
+    return random.Random(zlib.crc32(key.encode()))
 
 
 def _ev_of_distribution(view: View, dist: list[float], level: int) -> float:
