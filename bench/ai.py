@@ -4,7 +4,12 @@ Run from the repository root: ``python bench/ai.py [--decisions N] [--levels a,b
 The positions are collected once from games between medium players (every phase: redeal,
 auction, trump, double, play) and always include first-trick decisions, the expensive ones
 for the search levels; each level then decides the same positions. Levels that do not exist
-yet are skipped. The last line is ``hard_p90_ms: X`` (``n/a`` without the hard level).
+yet are skipped. For the search levels it also prints the median number of deals solved
+per card decision. The last lines are ``expert_p90_ms: X`` and ``hard_p90_ms: X`` (``n/a``
+without that level).
+
+Wall-clock times depend on the machine's load: run it on an idle machine for the figures
+in docs/ai.md.
 """
 
 from __future__ import annotations
@@ -69,7 +74,7 @@ def main() -> int:
     views = collect(args.decisions, args.seed)
     n_first = sum(1 for v in views if v.phase == "play" and not v.tricks)
     print(f"{len(views)} positions ({n_first} in the first trick)")
-    hard_p90: float | None = None
+    p90s: dict[str, float] = {}
     for level in args.levels.split(","):
         if not available(level):
             print(f"{level:7s} skipped (not built)")
@@ -77,12 +82,16 @@ def main() -> int:
         player = make_player(level, 7)
         times: list[float] = []
         first_times: list[float] = []
+        samples: list[int] = []
         for v in views:
             t0 = time.perf_counter()
             action = player.choose(v)
             ms = (time.perf_counter() - t0) * 1000
             assert action in v.legal, (level, action)
             times.append(ms)
+            stats = getattr(player, "stats", None)
+            if stats is not None and v.phase == "play":
+                samples.append(stats.samples)
             if v.phase == "play" and not v.tricks:
                 first_times.append(ms)
         p90 = statistics.quantiles(times, n=10)[-1]
@@ -90,10 +99,11 @@ def main() -> int:
         print(
             f"{level:7s} median {statistics.median(times):8.2f} ms   p90 {p90:8.2f} ms   "
             f"max {max(times):8.2f} ms   first-trick p90 {first_p90:8.2f} ms"
+            + (f"   deals/card median {statistics.median(samples):.0f}" if samples else "")
         )
-        if level == "hard":
-            hard_p90 = p90
-    print(f"hard_p90_ms: {hard_p90:.1f}" if hard_p90 is not None else "hard_p90_ms: n/a")
+        p90s[level] = p90
+    for level in ("expert", "hard"):
+        print(f"{level}_p90_ms: {p90s[level]:.1f}" if level in p90s else f"{level}_p90_ms: n/a")
     return 0
 
 
