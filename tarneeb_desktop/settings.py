@@ -71,6 +71,8 @@ class Settings:
     volume: float = 0.7
     language: str = "en"
     fullscreen: bool = False
+    # Play my only legal card by itself (players disagree, so it is a choice; off by default).
+    auto_play_single: bool = False
     # What was wrong with the file these settings came from (not saved, not compared).
     problems: list[str] = field(default_factory=list, compare=False, repr=False)
 

@@ -319,6 +319,15 @@ class SettingsScene(Scene):
                 show=lambda v: LANGUAGES.get(v, v),
             ),
             Row(
+                "auto_single",
+                "Play a forced card by itself",
+                "toggle",
+                "When only one of your cards may be played, it is played for you.",
+                get=lambda: s.auto_play_single,
+                put=lambda v: self._set("auto_play_single", v),
+                show=lambda v: tr("On") if v else tr("Off"),
+            ),
+            Row(
                 "fullscreen",
                 "Full screen",
                 "toggle",

@@ -19,6 +19,7 @@ from typing import Any
 
 import pygame
 
+from tarneeb_desktop.ai.analysis import can_claim, could_have_taken
 from tarneeb_desktop.rules import (
     AuctionWon,
     CallMade,
@@ -35,6 +36,7 @@ from tarneeb_desktop.rules import (
     TrumpNamed,
     View,
 )
+from tarneeb_desktop.rules.cards import RANKS
 from tarneeb_desktop.table import AIWorker, Table, safe_choose
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.anim import Step, Tween, ease_in_out, ease_out, lerp_rect
@@ -203,6 +205,10 @@ class TableScene(Scene):
         self._stats_hands = len(state.history)
         self._stats_game = state.is_over()
         self.exported: Path | None = None
+        # A person who claimed the rest of the tricks: their cards play themselves.
+        self.claiming: int | None = None
+        # The summary's "could have taken" answer, worked out off the UI thread.
+        self.dd_future: Any = None
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -638,6 +644,8 @@ class TableScene(Scene):
             self.pv = replace(self.pv, scores=ev.totals, results=after.results)
             self.overlay = {"kind": "summary", "event": ev}
             self.overlay_age = 0.0
+            self.claiming = None
+            self._analyse_hand(self.overlay, after)
             self.app.play_sound("hand_end")
             self.invalidate()
 
@@ -650,6 +658,32 @@ class TableScene(Scene):
                 name="summary",
             )
         )
+
+    def _analyse_hand(self, overlay: dict[str, Any], after: View) -> None:
+        """Ask "could we have made it?" for the hand just played: the double-dummy tricks of
+        the declaring side (every card has been shown by now, so this reveals nothing)."""
+        if not after.results or self.autoplay:
+            return
+        row = after.results[-1]
+        history = getattr(self.table.state, "history", ())
+        if not any(row.cards) and history and history[-1].plays:
+            row = history[-1]  # views carry rows without the cards; the table has them
+        if self.inline_ai:
+            overlay["dd"] = could_have_taken(row)
+            return
+        self.dd_future = (overlay, self._pool().submit(could_have_taken, row))
+
+    def _poll_analysis(self) -> None:
+        if self.dd_future is None or not self.dd_future[1].done():
+            return
+        overlay, fut = self.dd_future
+        self.dd_future = None
+        try:
+            overlay["dd"] = fut.result()
+        except Exception:  # an extra line on the summary: never worth stopping the game for
+            return
+        if self.overlay is overlay:
+            self.invalidate()
 
     def _queue_game_over(self, ev: GameOver, after: View) -> None:
         def start() -> None:
@@ -727,6 +761,7 @@ class TableScene(Scene):
         self._frame_dt = dt
         self.time += dt
         self._poll_hint()
+        self._poll_analysis()
         step_dt = dt
         budget = 200  # actions per frame at instant speed (keeps --fast quick but responsive)
         while budget > 0:
@@ -799,6 +834,13 @@ class TableScene(Scene):
 
     def _drive_ai(self) -> bool:
         """Let a computer seat move when its pause is over; True if it acted."""
+        if self.my_turn() and self.pv.phase == "play" and self.pv.legal:
+            legal = self.pv.legal
+            if self.claiming == self.me:
+                # every card is a sure winner: cash them from the top
+                return self.act(self.me, max(legal, key=lambda c: RANKS.index(c[0])))
+            if len(legal) == 1 and getattr(self.app.settings, "auto_play_single", False):
+                return self.act(self.me, legal[0])
         seat = self._ai_to_move()
         if seat is None:
             return False
@@ -934,11 +976,17 @@ class TableScene(Scene):
         if self._buttons is not None:
             return self._buttons
         self._buttons = []
-        if not self.my_turn() or self.pv.phase == "play":
+        if not self.my_turn():
+            return self._buttons
+        if self.pv.phase == "play" and (
+            self.claiming is not None or len(self.pv.hand) < 2 or not can_claim(self.pv)
+        ):
             return self._buttons
         legal = list(self.pv.legal)
         grid: list[list[str | None]]
-        if self.pv.phase == "auction" and self.pv.rules.suit_bidding:
+        if self.pv.phase == "play":
+            grid = [["claim"]]  # every card I hold wins: offer to skip playing them one by one
+        elif self.pv.phase == "auction" and self.pv.rules.suit_bidding:
             strains = ["C", "D", "H", "S", "NT"]
             levels = sorted(
                 {int(a[:-2] if a.endswith("NT") else a[:-1]) for a in legal if a != "pass"}
@@ -962,7 +1010,9 @@ class TableScene(Scene):
         gap = round(lay.unit * 1.2)
         pad = round(lay.unit * 2)
         title_h = round(lay.text * 2.2)
-        if self.pv.phase != "auction":
+        if self.pv.phase == "play":
+            bw = round(bw * 3.4)  # the claim button: a long label under a long title
+        elif self.pv.phase != "auction":
             bw = round(bw * 1.75)
         # between the partner's cards and my lifted hand; a tall suited grid gets smaller buttons
         top = lay.back_rects(TOP, 1)[0].bottom + lay.margin
@@ -994,7 +1044,12 @@ class TableScene(Scene):
                         bw,
                         bh,
                     )
-                label = trump_label(action) if self.pv.phase == "trump" else call_label(action)
+                if action == "claim":
+                    label = tr("Claim the remaining tricks")
+                elif self.pv.phase == "trump":
+                    label = trump_label(action)
+                else:
+                    label = call_label(action)
                 self._buttons.append(
                     Button(rect, label, action, primary=action not in ("pass", "keep", "no_double"))
                 )
@@ -1066,7 +1121,10 @@ class TableScene(Scene):
     def _press(self, pos: tuple[int, int]) -> bool:
         for b in self.buttons():
             if b.rect.collidepoint(pos):
-                self.act(self.me, b.action)
+                if b.action == "claim":
+                    self.claim()
+                else:
+                    self.act(self.me, b.action)
                 return True
         lay = self.layout
         if lay.pile_rect.collidepoint(pos) and self.pv.tricks:
@@ -1208,6 +1266,9 @@ class TableScene(Scene):
             return True
         if not self.my_turn():
             return False
+        if key == pygame.K_c and any(b.action == "claim" for b in self.buttons()):
+            self.claim()
+            return True
         if self.pv.phase == "play":
             legal = [c for c in self.hand_cards() if c in self.legal_cards()]
             if not legal:
@@ -1264,6 +1325,21 @@ class TableScene(Scene):
             return True
         return False
 
+    def claim(self) -> None:
+        """Claim the remaining tricks (offered only when every card I hold is a sure winner,
+        see ``ai.analysis.can_claim``): my cards play themselves from the top."""
+        if self.claiming is None and self.my_turn() and can_claim(self.pv):
+            self.claiming = self.me
+            self.say(tr("The remaining tricks are yours"))
+            self.invalidate()
+
+    def _pool(self) -> Any:
+        if self._hint_pool is None:
+            from concurrent.futures import ThreadPoolExecutor
+
+            self._hint_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tarneeb-hint")
+        return self._hint_pool
+
     def hint(self) -> None:
         """Ask what the strong computer player would do in my place (answered off the UI
         thread; ``_poll_hint`` shows it)."""
@@ -1274,11 +1350,7 @@ class TableScene(Scene):
         if self.inline_ai:
             self._show_hint(key, _suggest(view))
             return
-        from concurrent.futures import ThreadPoolExecutor
-
-        if self._hint_pool is None:
-            self._hint_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tarneeb-hint")
-        self.hint_future = (key, self._hint_pool.submit(_suggest, view))
+        self.hint_future = (key, self._pool().submit(_suggest, view))
         self.say(tr("Thinking\u2026"), 1.0)
 
     def _poll_hint(self) -> None:
@@ -1381,8 +1453,8 @@ class TableScene(Scene):
             w, h = u * 44, u * 48
         elif kind == "gameover":
             w, h = u * 80, u * 58
-        else:
-            w, h = u * 80, u * 56
+        else:  # the hand's summary (room for the "could take" line under the totals)
+            w, h = u * 80, u * 60
         r = pygame.Rect(0, 0, min(lay.w - 20, round(w)), min(lay.h - 20, round(h)))
         r.center = (lay.w // 2, lay.h // 2)
         return r
@@ -1697,6 +1769,7 @@ class TableScene(Scene):
                 glow=(242, 196, 84, 70),
             )
             title = {
+                "play": tr("Every card you hold wins"),
                 "auction": tr("Your bid"),
                 "trump": tr("Choose the trump suit"),
                 "double": tr("Double the contract?"),
@@ -2220,6 +2293,17 @@ class TableScene(Scene):
         )
         y += round(lay.text * 0.6)
         self._row(s, lay, box, y, tr("Total"), str(ev.totals[0]), str(ev.totals[1]), bold=True)
+        dd = self.overlay.get("dd") if self.overlay is not None else None
+        if isinstance(dd, int):
+            y += round(lay.text * 2.0)
+            blit_text(
+                s,
+                tr("With every card seen, the declarers could take {n} tricks", n=dd),
+                round(lay.text * 0.95),
+                (box.centerx, y),
+                theme.INK_DIM,
+                anchor="midtop",
+            )
 
     def _draw_game_over(
         self, s: pygame.Surface, lay: Layout, box: pygame.Rect, ev: GameOver

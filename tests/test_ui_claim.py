@@ -1,0 +1,132 @@
+"""The table's conveniences: claiming the rest, playing a forced card by itself, and the
+summary's "could we have made it?" line."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tarneeb_desktop.ai import dds
+from tarneeb_desktop.ai.analysis import could_have_taken
+from tarneeb_desktop.rules import GameState, make_rules
+from tarneeb_desktop.rules.cards import FULL_DECK, cards_of
+from tests.test_ui_helpers import (
+    FRAME,
+    advance,
+    key,
+    make_app,
+    mouse,
+    my_play_turn,
+    run,
+    settle,
+    standard_state,
+    table_scene,
+)
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    monkeypatch.setenv("TARNEEB_HOME", str(tmp_path))
+    yield
+    pygame.quit()
+
+
+def all_spades_state() -> GameState:
+    """Seat 0 holds all thirteen spades, wins the auction and names spades."""
+    g = GameState.new(make_rules("standard"), seed=3, dealer=3)
+    rest = [c for c in cards_of(FULL_DECK) if not c.endswith("S")]
+    g.set_deal(
+        [[c for c in cards_of(FULL_DECK) if c.endswith("S")], rest[:13], rest[13:26], rest[26:]]
+    )
+    while g.phase == "auction":
+        g.apply("7" if g.current_player() == 0 and "7" in g.legal_actions() else "pass")
+    g.apply("S")
+    assert g.phase == "play" and g.current_player() == 0
+    return g
+
+
+def run_until_summary(app, scene, limit: float = 120.0) -> None:
+    t = 0.0
+    while t < limit and not (scene.overlay and scene.overlay.get("kind") == "summary"):
+        app.step(FRAME, [])
+        t += FRAME
+
+
+@pytest.mark.parametrize("how", ["key", "click"])
+def test_claiming_plays_out_the_sure_winners(how: str) -> None:
+    app = make_app(speed="fast")
+    scene = table_scene(app, all_spades_state())
+    settle(app, scene)
+    claim = [b for b in scene.buttons() if b.action == "claim"]
+    assert len(claim) == 1
+    if how == "key":
+        app.step(FRAME, [key(pygame.K_c)])
+    else:
+        app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, claim[0].rect.center)])
+    assert scene.claiming == 0
+    run_until_summary(app, scene)
+    # nobody touched a card after the claim, and every trick went to the claimer's side
+    state = scene.table.state
+    assert state.history and state.history[-1].tricks == (13, 0)
+
+
+def test_no_claim_is_offered_while_a_card_may_lose() -> None:
+    for seed in range(11, 16):
+        state = standard_state(seed)
+        assert advance(state, my_play_turn, seed)
+        app = make_app()
+        scene = table_scene(app, state)
+        settle(app, scene)
+        assert scene.my_turn()
+        assert not any(b.action == "claim" for b in scene.buttons())
+        hand = len(scene.pv.hand)
+        app.step(FRAME, [key(pygame.K_c)])  # C does nothing then
+        run(app, 0.2)
+        assert scene.claiming is None and len(scene.table.view(0).hand) == hand
+
+
+def forced_scene(auto: bool):  # type: ignore[no-untyped-def]
+    for seed in range(60):
+        state = standard_state(seed)
+        if advance(
+            state,
+            lambda s: my_play_turn(s) and len(s.legal_actions()) == 1 and len(s.view(0).hand) > 3,
+            seed,
+        ):
+            break
+    else:
+        raise AssertionError("no forced card in 60 games")
+    app = make_app(speed="fast")
+    app.settings.auto_play_single = auto
+    return app, table_scene(app, state), state.legal_actions()[0]
+
+
+def test_a_forced_card_plays_itself_when_asked() -> None:
+    app, scene, card = forced_scene(True)
+    hand_number = scene.table.state.hand_number
+    run(app, 2.0)
+    assert scene.table.state.hand_number == hand_number
+    assert card not in scene.table.view(0).hand
+
+
+def test_a_forced_card_waits_for_the_player_by_default() -> None:
+    app, scene, card = forced_scene(False)
+    run(app, 2.0)
+    assert scene.my_turn() and card in scene.table.view(0).hand
+
+
+@pytest.mark.skipif(not dds.available(), reason="DDS library not available")
+def test_the_summary_says_what_best_play_would_have_taken() -> None:
+    state = standard_state(11)
+    assert advance(state, lambda s: my_play_turn(s) and len(s.view(0).hand) == 1, 11)
+    app = make_app(speed="fast")
+    scene = table_scene(app, state)
+    settle(app, scene)
+    app.step(FRAME, [key(pygame.K_RIGHT)])
+    app.step(FRAME, [key(pygame.K_RETURN)])
+    run_until_summary(app, scene)
+    row = scene.table.state.history[-1]
+    assert scene.overlay is not None
+    assert scene.overlay.get("dd") == could_have_taken(row)
+    assert isinstance(scene.overlay["dd"], int)
+    run(app, 0.1)  # and the summary draws with it
