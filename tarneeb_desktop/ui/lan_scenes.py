@@ -3,12 +3,15 @@
 The window's player always sits down through a
 :class:`~tarneeb_desktop.net.client.ClientSession`, even at the table this window hosts, so
 there is one way to play a LAN seat (:class:`~tarneeb_desktop.ui.remote_table.RemoteTableScene`).
+The host may seat more people at its own screen: each sits down through a session of its own,
+and the table passes the screen between them behind the hot-seat privacy cover.
 """
 
 from __future__ import annotations
 
 import logging
 import socket
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
@@ -25,6 +28,8 @@ from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
 log = logging.getLogger(__name__)
 
 SEAT_WORDS = ("South", "East", "North", "West")
+#: What the host may do with each of seats 1-3, in the order a click goes through them.
+SEAT_CHOICES = ("open", "ai", "here")
 FINDER_REFRESH = 1.0  # seconds between looks at the tables heard on the network
 
 
@@ -57,6 +62,15 @@ def _player_name(app: App) -> str:
     names = getattr(app.settings, "names", None) or []
     name = names[0] if names else ""
     return (name or tr("Player"))[:MAX_NAME_CHARS]
+
+
+def _local_name(app: App, seat: int) -> str:
+    """The name of a person at the host's screen: the settings' name for the seat."""
+    if seat == 0:
+        return _player_name(app)
+    names = getattr(app.settings, "names", None) or []
+    name = names[seat] if seat < len(names) and isinstance(names[seat], str) else ""
+    return (name.strip() or tr("Player {n}", n=seat + 1))[:MAX_NAME_CHARS]
 
 
 def _page(surface: pygame.Surface, lay: Layout, title: str) -> pygame.Rect:
@@ -100,26 +114,39 @@ def _draw_buttons_and_notice(  # type: ignore[no-untyped-def]
 
 
 class HostScene(ButtonScene):
-    """Rules from the settings; seats 1-3 toggle between a person (Open) and the computer."""
+    """Rules from the settings; each of seats 1-3 goes, click by click, through: open to a
+    person on the network, a computer player, a person at this screen (hot-seat)."""
 
     #: Where the table listens, and whether it announces itself (tests keep to loopback).
     bind = "0.0.0.0"
     beacon = True
+    #: Seconds a computer seat waits before it moves, so people can follow (tests: none).
+    ai_delay = 0.7
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.open = [False, True, True, True]
+        self.choice = ["here", "open", "open", "open"]  # seat 0 is always the host's person
         self.notice: str | None = None
 
     def build(self, lay: Layout) -> list[Button]:
-        bw, bh = round(lay.unit * 60), round(lay.unit * 6.6)
+        # wide enough for "North: open to a player on the network" in every language
+        bw, bh = min(round(lay.unit * 80), round(lay.w * 0.7)), round(lay.unit * 6.6)
         gap = round(lay.unit * 1.6)
         y = round(lay.h * 0.3)
         out = []
         for seat in (1, 2, 3):
-            label = tr("{seat}: open to a person", seat=tr(SEAT_WORDS[seat]))
-            if not self.open[seat]:
-                label = tr("{seat}: computer player", seat=tr(SEAT_WORDS[seat]))
+            word = tr(SEAT_WORDS[seat])
+            choice = self.choice[seat]
+            if choice == "open":
+                label = tr("{seat}: open to a player on the network", seat=word)
+            elif choice == "ai":
+                label = tr("{seat}: computer player", seat=word)
+            else:
+                label = tr(
+                    "{seat}: {name}, at this screen",
+                    seat=word,
+                    name=_local_name(self.app, seat),
+                )
             r = pygame.Rect(0, y, bw, bh)
             r.centerx = lay.w // 2
             out.append(Button(r, label, f"seat:{seat}"))
@@ -134,8 +161,10 @@ class HostScene(ButtonScene):
     def activate(self, action: str) -> None:
         if action.startswith("seat:"):
             seat = int(action[5:])
-            self.open[seat] = not self.open[seat]
-            self.rebuild()
+            if seat in (1, 2, 3):
+                i = SEAT_CHOICES.index(self.choice[seat])
+                self.choice[seat] = SEAT_CHOICES[(i + 1) % len(SEAT_CHOICES)]
+                self.rebuild()
         elif action == "back":
             self.app.switch(MenuScene(self.app))
         elif action == "open":
@@ -146,7 +175,8 @@ class HostScene(ButtonScene):
         from tarneeb_desktop.net.host import Host
         from tarneeb_desktop.paths import user_data_dir
 
-        seats = [s for s in range(4) if s == 0 or self.open[s]]
+        local = [s for s in range(4) if s == 0 or self.choice[s] == "here"]
+        seats = [s for s in range(4) if s in local or self.choice[s] == "open"]
         levels = list(getattr(self.app.settings, "levels", []) or [])
         level = next((lv for lv in levels if lv and lv != "human"), "medium")
         host = None
@@ -161,7 +191,7 @@ class HostScene(ButtonScene):
                     port=port,
                     auto_start=False,
                     exit_when_over=False,
-                    ai_delay=0.7,
+                    ai_delay=self.ai_delay,
                     save_path=user_data_dir() / "lan-table.json",
                     table_name=tr("Tarneeb at {computer}", computer=_computer_name()),
                 )
@@ -176,22 +206,29 @@ class HostScene(ButtonScene):
             self.notice = tr("Could not open a table on this computer")
             self.dirty = True
             return
+        # Everyone at this screen sits down like a friend would: a session (and a token) each,
+        # so the host stays the only authority.
+        sessions: list[ClientSession] = []
+        try:
+            for seat in local:
+                session = ClientSession("127.0.0.1", address[1], name=_local_name(self.app, seat))
+                sessions.append(session)
+                session.connect()
+                session.join(seat=seat)
+        except (OSError, ProtocolError, JoinError, TimeoutError) as exc:
+            for session in sessions:
+                session.close()
+            host.stop()
+            self.notice = tr("Could not sit at the table: {why}", why=str(exc))
+            self.dirty = True
+            return
+        # announced only now: the seats of the people here are never offered to friends
         try:
             if self.beacon:
                 host.start_beacon()
         except OSError as exc:  # no broadcast here: friends type the address instead
             log.info("no discovery beacon: %s", exc)
-        session = ClientSession("127.0.0.1", address[1], name=_player_name(self.app))
-        try:
-            session.connect()
-            session.join(seat=0)
-        except (OSError, ProtocolError, JoinError, TimeoutError) as exc:
-            session.close()
-            host.stop()
-            self.notice = tr("Could not sit at the table: {why}", why=str(exc))
-            self.dirty = True
-            return
-        self.app.switch(LobbyScene(self.app, session, host=host))
+        self.app.switch(LobbyScene(self.app, sessions[0], host=host, others=sessions[1:]))
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = Layout(*surface.get_size())
@@ -200,12 +237,32 @@ class HostScene(ButtonScene):
         preset = getattr(rules, "preset", "")
         lines = [
             tr("Rules: {preset} (change them in Settings)", preset=preset),
-            tr("You sit at South. Choose which seats are open to friends:"),
+            tr("You sit at South. Choose who plays each of the other seats:"),
         ]
         y = box.y + round(lay.heading * 2.4)
         for line in lines:
             blit_text(surface, line, lay.text, (lay.w // 2, y), theme.INK, anchor="midtop")
             y += round(lay.text * 1.7)
+        below = max((b.rect.bottom for b in self.buttons()), default=y)
+        blit_text(
+            surface,
+            tr("Click a seat to change who plays it."),
+            lay.text,
+            (lay.w // 2, below + lay.margin * 2),
+            theme.INK_DIM,
+            anchor="midtop",
+            max_width=box.w - 2 * lay.margin,
+        )
+        if "here" in self.choice[1:]:
+            blit_text(
+                surface,
+                tr("People at this screen take turns; their cards stay hidden between turns."),
+                lay.text,
+                (lay.w // 2, below + lay.margin * 2 + round(lay.text * 1.7)),
+                theme.INK_DIM,
+                anchor="midtop",
+                max_width=box.w - 2 * lay.margin,
+            )
         _draw_buttons_and_notice(surface, self, lay, box)
 
 
@@ -492,9 +549,17 @@ class SeatScene(ButtonScene):
 class LobbyScene(ButtonScene):
     """Who sits where, until the game starts; the host's window has the Start button."""
 
-    def __init__(self, app: App, session: ClientSession, host: Any = None) -> None:
+    def __init__(
+        self,
+        app: App,
+        session: ClientSession,
+        host: Any = None,
+        others: Sequence[ClientSession] = (),
+    ) -> None:
+        """``others``: the sessions of more people at this screen (the host's window)."""
         super().__init__(app)
         self.session = session
+        self.others = list(others)
         self.host = host
         self.notice: str | None = None
         self.keep = False  # the session and host go on to the table: do not close them
@@ -506,36 +571,39 @@ class LobbyScene(ButtonScene):
         return True
 
     def update(self, dt: float) -> None:
-        for msg in self.session.poll():
-            kind = msg.get("type")
-            if kind == "lobby":
-                self.dirty = True
-            elif kind == "view":
-                self._to_table()
-                return
-            elif kind in ("disconnected", "bye"):
-                self.notice = tr("The host closed the table")
-                self.dirty = True
-        view, seq = self.session.snapshot()
-        if view is not None and seq is not None:
-            self._to_table()
+        for session in (self.session, *self.others):
+            for msg in session.poll():
+                kind = msg.get("type")
+                if kind == "lobby":
+                    self.dirty = True
+                elif kind in ("disconnected", "bye"):
+                    self.notice = tr("The host closed the table")
+                    self.dirty = True
+        self._to_table()
 
     def _to_table(self) -> None:
+        """Once the game has started for every seat at this screen (the table starts from
+        each session's latest view)."""
         from tarneeb_desktop.ui.remote_table import RemoteTableScene
 
         view, seq = self.session.snapshot()
         if view is None or seq is None:
             return
+        if any(s.snapshot()[0] is None for s in self.others):
+            return  # their first views are on their way
         self.keep = True
-        self.app.switch(RemoteTableScene(self.app, self.session, view, seq, host=self.host))
+        self.app.switch(
+            RemoteTableScene(self.app, self.session, view, seq, host=self.host, others=self.others)
+        )
 
     def on_hide(self) -> None:
         if not self.keep:
-            try:
-                self.session.leave()
-            except OSError:
-                pass
-            self.session.close()
+            for session in (self.session, *self.others):
+                try:
+                    session.leave()
+                except OSError:
+                    pass
+                session.close()
             if self.host is not None:
                 self.host.stop()
 
@@ -610,6 +678,8 @@ class LobbyScene(ButtonScene):
                 who = str(s.get("name", ""))
                 if n == self.session.seat and who != tr("You"):
                     who = tr("{name} (you)", name=who)
+                elif any(n == s.seat for s in self.others):
+                    who = tr("{name} (at this screen)", name=who)
                 if not s.get("connected", True):
                     who = tr("{name} (away)", name=who)
                 color = theme.INK

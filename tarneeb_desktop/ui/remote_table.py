@@ -5,12 +5,19 @@
 latest view instead of a local game, and its moves go to the host with ``session.act``. The
 views and events the host sends are animated exactly as a local game's; chat lines and quick
 reactions show as bubbles at the seats.
+
+The window hosting a table may seat several people at its own screen: each has a session of
+its own (its own seat and token), and the scene plays hot-seat between them, with the privacy
+cover of :class:`~tarneeb_desktop.ui.table_scene.TableScene`. The shown seat's session (the
+"driver") feeds the animation; the others' views are kept, per seat, in step with it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import threading
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
@@ -35,6 +42,7 @@ from tarneeb_desktop.rules import (
     View,
 )
 from tarneeb_desktop.ui import theme
+from tarneeb_desktop.ui.anim import Step
 from tarneeb_desktop.ui.app import App, test_log
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import BOTTOM, TOP, Layout
@@ -142,16 +150,22 @@ class _RemoteState:
 
 class RemoteTable:
     """Stands in for :class:`~tarneeb_desktop.table.Table` at a LAN seat. ``latest`` is the
-    newest view the host sent (the scene presents older ones while it animates)."""
+    newest view the scene has taken in (the scene presents older ones while it animates);
+    ``views`` holds, per local seat, that seat's view at the same point of the game."""
 
     def __init__(self, session: ClientSession, view: View, names: list[str]) -> None:
         self.session = session
         self.latest = view
+        self.views: dict[int, View] = {view.seat: view}
         self.names = names
         self.state = _RemoteState(self)
 
     def view(self, seat: int) -> View:
-        return self.latest
+        got = self.views.get(seat)
+        if got is not None:
+            return got
+        # No view of that seat yet: the public part only, never another seat's cards.
+        return dataclasses.replace(self.latest, seat=seat, hand=(), legal=())
 
     def submit(self, seat: int, action: str) -> list[Event]:
         raise RulesError("a LAN table takes moves through the host")
@@ -159,54 +173,93 @@ class RemoteTable:
 
 class RemoteTableScene(TableScene):
     """A game at a host's table, seen from this session's seat. ``host`` is the
-    :class:`~tarneeb_desktop.net.host.Host` this window runs, if any (stopped on leaving)."""
+    :class:`~tarneeb_desktop.net.host.Host` this window runs, if any (stopped on leaving).
+    ``others``: the sessions of more people at this screen (hot-seat), each already seated;
+    ``view`` and ``seq`` are ``session``'s."""
 
     def __init__(
-        self, app: App, session: ClientSession, view: View, seq: int, host: Any = None
+        self,
+        app: App,
+        session: ClientSession,
+        view: View,
+        seq: int,
+        host: Any = None,
+        others: Sequence[ClientSession] = (),
     ) -> None:
         seat = session.seat if session.seat is not None else view.seat
+        sessions = {seat: session}
+        for other in others:
+            if other.seat is not None and other.seat not in sessions:
+                sessions[other.seat] = other
         names = names_from_lobby(session.lobby)
         # The base scene wants a local game to build itself; it is replaced at once by the
-        # remote table and never played.
+        # remote table and never played. Its hot-seat cover works on ``humans``: the seats
+        # of the people at this screen, ``seat`` first (the one shown at the start).
         super().__init__(
             app,
             GameState.new(view.rules, seed=0),
             names,
-            humans=(seat,),
+            humans=tuple(sessions),
             levels=["random"] * 4,
             inline_ai=True,
         )
-        self.session = session
-        session.on_message = self._wake
+        self.sessions = sessions
+        for s in sessions.values():
+            s.on_message = self._wake
         self.host = host
         self.players = {}
         self.inline_ai = False  # hints (H) are worked out off the UI thread
         self.table = RemoteTable(session, view, names)  # type: ignore[assignment]
+        self._view_seq = {seat: seq}  # per seat: the seq of its view in ``table.views``
+        for s in sessions.values():
+            other_view, other_seq = s.snapshot()
+            if s is not session and other_view is not None and other_seq is not None:
+                self.table.views[other_view.seat] = other_view  # type: ignore[attr-defined]
+                self._view_seq[other_view.seat] = other_seq
         self.pv = view
         self.score_shown = [float(view.scores[0]), float(view.scores[1])]
         self.score_from = list(self.score_shown)
-        self.remote_seq = seq
+        self.remote_seq = seq  # the host's seq of the last view taken in
+        # Per seat: views received and not yet taken in, as (seq, view, events, whole);
+        # ``whole`` marks a view sent without events (on joining, reconnecting, a stale move)
+        self._inbox: dict[int, list[tuple[int, View, list[Event], bool]]] = {
+            s: [] for s in sessions
+        }
         self.sent: str | None = None  # the action sent and not yet answered
         self.sent_rect: pygame.Rect | None = None
         self.chat_open = False
         self.chat_text = ""
         self.bubbles: dict[int, tuple[str, float]] = {}
-        self.lost = False  # the connection dropped; a reconnect is being tried
-        self.reconnect_wait = 0.0
-        self._reconnecting: threading.Thread | None = None
+        self._lost: set[int] = set()  # seats whose connection dropped; reconnects are tried
+        self.reconnect_wait: dict[int, float] = {}
+        self._reconnecting: dict[int, threading.Thread] = {}
         self.host_gone = False
         self._lan_buttons: tuple[Any, list[Button]] | None = None
         self.reactions_open = False
         self._swallow_t = False  # the T that opened the chat line also arrives as text
 
+    @property
+    def session(self) -> ClientSession:
+        """The session of the seat shown: it acts, chats and reacts."""
+        return self.sessions.get(self.me) or next(iter(self.sessions.values()))
+
+    @property
+    def lost(self) -> bool:
+        """A connection of this screen dropped and is being taken back."""
+        return bool(self._lost)
+
     # ------------------------------------------------------------------ the network
     def update(self, dt: float) -> None:
-        for msg in self.session.poll():
-            self._message(msg)
-        if self.lost and self._reconnecting is None and not self.host_gone:
-            self.reconnect_wait -= dt
-            if self.reconnect_wait <= 0:
-                self._start_reconnect()
+        for seat, session in self.sessions.items():
+            for msg in session.poll():
+                self._message(msg, seat)
+        self._take_in()
+        for seat in list(self._lost):
+            if seat in self._reconnecting or self.host_gone:
+                continue
+            self.reconnect_wait[seat] = self.reconnect_wait.get(seat, 0.0) - dt
+            if self.reconnect_wait[seat] <= 0:
+                self._start_reconnect(seat)
         if self.bubbles:
             self.bubbles = {
                 s: (t, left - dt) for s, (t, left) in self.bubbles.items() if left - dt > 0
@@ -214,7 +267,56 @@ class RemoteTableScene(TableScene):
             self.dirty = True
         super().update(dt)
 
-    def _message(self, msg: dict[str, Any]) -> None:
+    def _take_in(self) -> None:
+        """Animate the shown seat's views; keep the other local seats' views in step (a view
+        the animation has passed is theirs to show; a newer one waits for its turn)."""
+        driver = self.me if self.me in self._inbox else next(iter(self._inbox))
+        box, self._inbox[driver] = self._inbox[driver], []
+        for seq, view, events, whole in box:
+            self._take_view(seq, view, events, whole)
+        for seat, box in self._inbox.items():
+            if seat == driver:
+                continue
+            waiting = []
+            for item in box:
+                if item[0] <= self.remote_seq:
+                    self.table.views[seat] = item[1]  # type: ignore[attr-defined]
+                    self._view_seq[seat] = item[0]
+                else:
+                    waiting.append(item)
+            self._inbox[seat] = waiting
+
+    def _take_view(self, seq: int, view: View, events: list[Event], whole: bool) -> None:
+        # Each move's events are animated once: when a seat starts being shown, the views
+        # it received for moves already animated only bring its hand up to date.
+        fresh = seq > self.remote_seq
+        if whole:
+            self.remote_seq = seq  # a whole view says where the table is (even after a restart)
+        elif fresh:
+            self.remote_seq = seq
+        evs = events if fresh and not whole else []
+        from_rect = None
+        if self.sent_rect is not None and any(
+            isinstance(e, CardPlayed) and e.seat == self.me for e in evs
+        ):
+            from_rect, self.sent_rect = self.sent_rect, None
+        mover = self.table.state.current_player()
+        self.table.latest = view  # type: ignore[attr-defined]
+        self.table.views[view.seat] = view  # type: ignore[attr-defined]
+        self._view_seq[view.seat] = seq
+        self.sent = None
+        self.ai_key = None
+        self._queue_events(evs, view, from_rect)
+        if self.hotseat and evs and mover in self.humans:
+            # as in hot-seat: the next person must not see this hand once the move is shown
+            self.steps.append(Step(0.0, start=self.conceal, name="conceal"))
+        self.invalidate()
+
+    def _message(self, msg: dict[str, Any], seat: int | None = None) -> None:
+        """One message from the host to the session of ``seat`` (default: the shown one)."""
+        if seat is None:
+            seat = self.me
+        session = self.sessions.get(seat, self.session)
         kind = msg.get("type")
         if kind == "view":
             try:
@@ -223,23 +325,10 @@ class RemoteTableScene(TableScene):
             except (KeyError, TypeError, ValueError, MalformedError):
                 return
             raw = msg.get("events")
-            events = (
-                [event_from_dict(e) for e in raw if isinstance(e, dict)]
-                if isinstance(raw, list)
-                else []
-            )
+            raw = raw if isinstance(raw, list) else []
+            events = [event_from_dict(e) for e in raw if isinstance(e, dict)]
             evs = [e for e in events if e is not None]
-            from_rect = None
-            if self.sent_rect is not None and any(
-                isinstance(e, CardPlayed) and e.seat == self.me for e in evs
-            ):
-                from_rect, self.sent_rect = self.sent_rect, None
-            self.table.latest = view  # type: ignore[attr-defined]
-            self.remote_seq = seq
-            self.sent = None
-            self.ai_key = None
-            self._queue_events(evs, view, from_rect)
-            self.invalidate()
+            self._inbox.setdefault(seat, []).append((seq, view, evs, not raw))
         elif kind == "lobby":
             names = names_from_lobby(msg)
             if names != self.names:
@@ -247,53 +336,62 @@ class RemoteTableScene(TableScene):
                 self._plates.clear()
                 self.invalidate()
         elif kind in ("chat", "react"):
-            seat = msg.get("seat")
-            if isinstance(seat, int) and 0 <= seat <= 3:
+            # every session at this screen hears it: one of them shows it
+            listener = next((s for s in self.sessions if s not in self._lost), self.me)
+            who = msg.get("seat")
+            if seat == listener and isinstance(who, int) and 0 <= who <= 3:
                 if kind == "chat":
                     line = str(msg.get("text", ""))[:MAX_CHAT_CHARS]
                 else:
                     label = REACTION_LABELS.get(str(msg.get("reaction")))
                     line = tr(label) if label else ""
                 if line:
-                    self.bubbles[seat] = (line, BUBBLE_SECONDS)
+                    self.bubbles[who] = (line, BUBBLE_SECONDS)
                     self.dirty = True
         elif kind == "error":
-            if msg.get("code") in ("illegal", "stale", "not_your_turn", "rate_limited"):
+            if seat == self.me and msg.get("code") in (
+                "illegal",
+                "stale",
+                "not_your_turn",
+                "rate_limited",
+            ):
                 self.sent = None
                 self.invalidate()
             text = msg.get("message")
             if isinstance(text, str) and text:
                 self.say(text[:160])
         elif kind == "bye":
-            self.host_gone = True
-            if self.pv.phase != "over":
+            if not self.host_gone and self.pv.phase != "over":
                 self.say(tr("The host closed the table"), 6.0)
+            self.host_gone = True
         elif kind == "disconnected":
-            if msg.get("connection") != self.session.connection_id or self.host_gone:
+            if msg.get("connection") != session.connection_id or self.host_gone:
                 return  # about a connection already replaced, or the table has closed
             if self.table.latest.phase == "over":  # type: ignore[attr-defined]
                 return
-            self.lost = True
-            self.reconnect_wait = 0.0
+            self._lost.add(seat)
+            self.reconnect_wait[seat] = 0.0
             self.say(tr("Connection lost: reconnecting..."), 3.0)
 
-    def _start_reconnect(self) -> None:
-        """Take the seat back with its token, in a thread: connecting may take seconds."""
+    def _start_reconnect(self, seat: int) -> None:
+        """Take ``seat`` back with its token, in a thread: connecting may take seconds."""
+        session = self.sessions[seat]
 
         def run() -> None:
             try:
-                self.session.reconnect()
-                self.lost = False
+                session.reconnect()
+                self._lost.discard(seat)
             except (OSError, ProtocolError, JoinError, TimeoutError) as exc:
                 log.info("reconnect failed: %s", exc)
                 if isinstance(exc, JoinError) and exc.code == "wrong_token":
                     self.host_gone = True
             finally:
-                self.reconnect_wait = RECONNECT_EVERY
-                self._reconnecting = None
+                self.reconnect_wait[seat] = RECONNECT_EVERY
+                self._reconnecting.pop(seat, None)
 
-        self._reconnecting = threading.Thread(target=run, name="tarneeb-reconnect", daemon=True)
-        self._reconnecting.start()
+        thread = threading.Thread(target=run, name="tarneeb-reconnect", daemon=True)
+        self._reconnecting[seat] = thread
+        thread.start()
 
     # ------------------------------------------------------------------ the local game's parts, off
     def autosave(self) -> None:
@@ -319,7 +417,8 @@ class RemoteTableScene(TableScene):
             or bool(self.bubbles)
             or self.lost
             or self.reactions_open
-            or not self.session.messages.empty()
+            or any(not s.messages.empty() for s in self.sessions.values())
+            or bool(self._inbox.get(self.me))
         )
 
     @staticmethod
@@ -331,8 +430,20 @@ class RemoteTableScene(TableScene):
         except pygame.error:
             pass  # no window (any more): nothing to wake
 
+    def _settle_cover(self) -> None:
+        if self.hotseat and self.reveal_pending and not self.revealed and not self.current:
+            seat = self.next_human()
+            if self._view_seq.get(seat, -1) < self.remote_seq and seat not in self._lost:
+                return  # that seat's view of the last move is on its way: show that one
+        super()._settle_cover()
+
     def my_turn(self) -> bool:
-        return super().my_turn() and self.sent is None and not self.lost
+        return super().my_turn() and self.sent is None and self.me not in self._lost
+
+    def conceal(self) -> None:
+        if self.hotseat and self.revealed:
+            self.chat_open = self.reactions_open = False  # typed by the one leaving
+        super().conceal()
 
     def act(self, seat: int, action: str, from_rect: pygame.Rect | None = None) -> bool:
         """Send ``action`` to the host; it is shown when the host's view comes back."""
@@ -351,16 +462,18 @@ class RemoteTableScene(TableScene):
 
     def on_hide(self) -> None:
         super().on_hide()
-        self.session.on_message = None
+        for s in self.sessions.values():
+            s.on_message = None
         self.leave()
 
     def leave(self) -> None:
-        """Give up the seat and, when this window hosts, close the table."""
-        try:
-            self.session.leave()
-        except OSError:
-            pass
-        self.session.close()
+        """Give up the seats and, when this window hosts, close the table."""
+        for s in self.sessions.values():
+            try:
+                s.leave()
+            except OSError:
+                pass
+            s.close()
         if self.host is not None:
             self.host.stop()
             self.host = None
@@ -396,6 +509,8 @@ class RemoteTableScene(TableScene):
         return out
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
+        if self.covered():
+            return super().handle_event(ev)  # only the cover (or the menu) takes input
         if self.chat_open:
             return self._chat_event(ev)
         if self.overlay is None and ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
