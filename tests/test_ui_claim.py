@@ -130,3 +130,35 @@ def test_the_summary_says_what_best_play_would_have_taken() -> None:
     assert scene.overlay.get("dd") == could_have_taken(row)
     assert isinstance(scene.overlay["dd"], int)
     run(app, 0.1)  # and the summary draws with it
+
+
+@pytest.mark.parametrize("me", [0, 1])
+def test_us_is_the_team_of_the_seat_at_the_bottom(me: int, monkeypatch) -> None:
+    """A person at East or West (a LAN seat, or hot-seat) sees their own team as "Us"."""
+    from tarneeb_desktop.ui import table_scene as ts
+    from tarneeb_desktop.ui import theme
+
+    state = standard_state(4)
+    state.scores = [5, 20]
+    app = make_app()
+    scene = ts.TableScene(
+        app, state, ["A", "B", "C", "D"], (me,), ["random"] * 4, seed=1, inline_ai=True
+    )
+    app.switch(scene)
+    drawn: list[tuple[str, tuple[int, int], tuple[int, ...]]] = []
+    real = ts.blit_text
+
+    def spy(surface, text, size, pos, color, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append((text, pos, tuple(color)))
+        return real(surface, text, size, pos, color, *args, **kwargs)
+
+    monkeypatch.setattr(ts, "blit_text", spy)
+    scene._score_key = None
+    run(app, 0.2)
+    us = next((pos, color) for text, pos, color in drawn if text == "Us")
+    them = next((pos, color) for text, pos, color in drawn if text == "Them")
+    assert us[1] == tuple(theme.TEAM[me & 1]) and them[1] == tuple(theme.TEAM[1 - me & 1])
+    assert us[0][1] < them[0][1]  # "Us" is the first row
+    # the first score drawn under the labels is our team's
+    scores = [(pos[1], text) for text, pos, _ in drawn if text in ("5", "20")]
+    assert [t for _, t in sorted(scores)] == (["5", "20"] if me == 0 else ["20", "5"])

@@ -62,4 +62,9 @@ def paragraphs() -> list[str]:
             "and P to pass. H gives a hint, L shows the last trick, S the score sheet, Esc opens "
             "the menu and F11 switches full screen."
         ),
+        tr(
+            "When every card you hold is sure to win, you may claim the remaining tricks with "
+            "the button or C. After each hand, the summary says how many tricks the declarers "
+            "could have taken with every card in view."
+        ),
     ]

@@ -2005,6 +2005,12 @@ class TableScene(Scene):
             anchor="midbottom",
         )
 
+    def teams(self) -> tuple[int, int]:
+        """(our team, their team) for the seat at the bottom: "Us" is always the side of the
+        person looking (a LAN player at East or West, or the acting person in hot-seat)."""
+        us = self.me & 1
+        return us, 1 - us
+
     def _draw_score(self, s: pygame.Surface, lay: Layout) -> None:
         """The score panel: one cached picture per look (it is drawn every frame, as it counts up)."""
         r = lay.score_rect
@@ -2016,6 +2022,7 @@ class TableScene(Scene):
             self.pv.tricks_won,
             self.pv.phase == "play" or bool(self.pv.tricks),
             self.pv.rules.target,
+            self.teams(),
         )
         if self._score_key != key:
             self._score_key = key
@@ -2040,8 +2047,8 @@ class TableScene(Scene):
         )
         tw = self.pv.tricks_won
         show_tricks = self.pv.phase == "play" or bool(self.pv.tricks)
-        for i, label in enumerate((tr("Us"), tr("Them"))):
-            y = r.y + pad + round(t * 1.7) + i * round(t * 2.35)
+        for row, (i, label) in enumerate(zip(self.teams(), (tr("Us"), tr("Them")), strict=True)):
+            y = r.y + pad + round(t * 1.7) + row * round(t * 2.35)
             pygame.draw.circle(
                 s, theme.TEAM[i], (r.x + pad + t // 3, y + round(t * 0.72)), max(3, t // 3)
             )
@@ -2245,12 +2252,13 @@ class TableScene(Scene):
         bold: bool = False,
     ) -> None:
         t = round(lay.text * 1.1)
+        us, them = self.teams()
         blit_text(s, label, t, (box.x + round(box.w * 0.1), y), theme.INK_DIM)
         blit_text(
-            s, a, t, (box.x + round(box.w * 0.62), y), theme.TEAM[0], bold=bold, anchor="midtop"
+            s, a, t, (box.x + round(box.w * 0.62), y), theme.TEAM[us], bold=bold, anchor="midtop"
         )
         blit_text(
-            s, b, t, (box.x + round(box.w * 0.84), y), theme.TEAM[1], bold=bold, anchor="midtop"
+            s, b, t, (box.x + round(box.w * 0.84), y), theme.TEAM[them], bold=bold, anchor="midtop"
         )
 
     def _draw_summary(
@@ -2282,17 +2290,18 @@ class TableScene(Scene):
             on_dark=True,
         )
         y += round(lay.text * 3)
+        us, them = self.teams()
         self._row(s, lay, box, y, "", tr("Us"), tr("Them"), bold=True)
         y += round(lay.text * 1.9)
-        self._row(s, lay, box, y, tr("Tricks"), str(ev.tricks[0]), str(ev.tricks[1]))
+        self._row(s, lay, box, y, tr("Tricks"), str(ev.tricks[us]), str(ev.tricks[them]))
         y += round(lay.text * 1.7)
-        self._row(s, lay, box, y, tr("Points"), f"{ev.points[0]:+d}", f"{ev.points[1]:+d}")
+        self._row(s, lay, box, y, tr("Points"), f"{ev.points[us]:+d}", f"{ev.points[them]:+d}")
         y += round(lay.text * 1.7)
         pygame.draw.line(
             s, (255, 255, 255, 60), (box.x + box.w // 10, y), (box.right - box.w // 10, y)
         )
         y += round(lay.text * 0.6)
-        self._row(s, lay, box, y, tr("Total"), str(ev.totals[0]), str(ev.totals[1]), bold=True)
+        self._row(s, lay, box, y, tr("Total"), str(ev.totals[us]), str(ev.totals[them]), bold=True)
         dd = self.overlay.get("dd") if self.overlay is not None else None
         if isinstance(dd, int):
             y += round(lay.text * 2.0)
@@ -2326,34 +2335,40 @@ class TableScene(Scene):
             anchor="midtop",
         )
         y += round(lay.heading * 2.6)
+        us, them = self.teams()
         blit_text(s, tr("Final score"), lay.text, (box.centerx, y), theme.INK_DIM, anchor="midtop")
         y += round(lay.text * 1.8)
         big = round(lay.heading * 1.8)
         blit_text(
             s,
-            str(ev.totals[0]),
+            str(ev.totals[us]),
             big,
             (box.centerx - box.w // 6, y),
-            theme.TEAM[0],
+            theme.TEAM[us],
             bold=True,
             anchor="midtop",
         )
         blit_text(s, "\u2013", big, (box.centerx, y), theme.INK_DIM, bold=True, anchor="midtop")
         blit_text(
             s,
-            str(ev.totals[1]),
+            str(ev.totals[them]),
             big,
             (box.centerx + box.w // 6, y),
-            theme.TEAM[1],
+            theme.TEAM[them],
             bold=True,
             anchor="midtop",
         )
         y += round(big * 1.5)
         blit_text(
-            s, tr("Us"), lay.text, (box.centerx - box.w // 6, y), theme.TEAM[0], anchor="midtop"
+            s, tr("Us"), lay.text, (box.centerx - box.w // 6, y), theme.TEAM[us], anchor="midtop"
         )
         blit_text(
-            s, tr("Them"), lay.text, (box.centerx + box.w // 6, y), theme.TEAM[1], anchor="midtop"
+            s,
+            tr("Them"),
+            lay.text,
+            (box.centerx + box.w // 6, y),
+            theme.TEAM[them],
+            anchor="midtop",
         )
         y += round(lay.text * 2)
         hands = sum(1 for r in self.pv.results if r.contract)
@@ -2388,6 +2403,7 @@ class TableScene(Scene):
             bold=True,
             anchor="midtop",
         )
+        us, them = self.teams()
         cols = [0.06, 0.16, 0.40, 0.56, 0.68, 0.80, 0.92]
         heads = [
             "#",
@@ -2409,7 +2425,15 @@ class TableScene(Scene):
         start = max(0, len(rows) - max_rows)
         for i, r in enumerate(rows[start:], start=start + 1):
             if r.contract is None:
-                vals = [str(i), tr("thrown in"), "", "", "", "", f"{r.totals[0]} / {r.totals[1]}"]
+                vals = [
+                    str(i),
+                    tr("thrown in"),
+                    "",
+                    "",
+                    "",
+                    "",
+                    f"{r.totals[us]} / {r.totals[them]}",
+                ]
             else:
                 con = call_label(r.contract)
                 if r.trump and not self.pv.rules.suit_bidding:
@@ -2420,13 +2444,13 @@ class TableScene(Scene):
                     str(i),
                     con,
                     self.names[r.declarer or 0],
-                    f"{r.tricks[0]}-{r.tricks[1]}",
-                    f"{r.points[0]:+d}",
-                    f"{r.points[1]:+d}",
-                    f"{r.totals[0]} / {r.totals[1]}",
+                    f"{r.tricks[us]}-{r.tricks[them]}",
+                    f"{r.points[us]:+d}",
+                    f"{r.points[them]:+d}",
+                    f"{r.totals[us]} / {r.totals[them]}",
                 ]
             for k, (c, v) in enumerate(zip(cols, vals, strict=True)):
-                col = theme.TEAM[k - 4] if k in (4, 5) else theme.INK
+                col = theme.TEAM[us if k == 4 else them] if k in (4, 5) else theme.INK
                 rect = pygame.Rect(0, 0, round(box.w * 0.2), round(t * 1.5))
                 rect.midtop = (box.x + round(box.w * c), y)
                 theme.draw_label(s, v, rect, t, col, self.four_color, on_dark=True)
