@@ -162,3 +162,41 @@ def test_us_is_the_team_of_the_seat_at_the_bottom(me: int, monkeypatch) -> None:
     # the first score drawn under the labels is our team's
     scores = [(pos[1], text) for text, pos, _ in drawn if text in ("5", "20")]
     assert [t for _, t in sorted(scores)] == (["5", "20"] if me == 0 else ["20", "5"])
+
+
+def test_cards_played_page_shows_public_cards_and_only_the_shown_hand() -> None:
+    state = standard_state(11)
+    assert advance(state, lambda s: my_play_turn(s) and len(s.view(0).hand) == 7, 11)
+    app = make_app()
+    scene = table_scene(app, state)
+    settle(app, scene)
+    app.step(FRAME, [key(pygame.K_v)])
+    assert scene.overlay is not None and scene.overlay["kind"] == "played"
+    grid = {card: st for _, row in scene.played_grid() for card, st in row}
+    assert len(grid) == 52
+    view = scene.table.view(0)
+    played = {c for _, c in view.played_cards()}
+    assert {c for c, st in grid.items() if st == "played"} == played
+    assert {c for c, st in grid.items() if st == "mine"} == set(view.hand)
+    # nobody else's cards are singled out: the rest is simply "not played yet"
+    others = {c for s in (1, 2, 3) for c in scene.table.view(s).hand}
+    assert all(grid[c] == "out" for c in others)
+    run(app, 0.1)
+    app.step(FRAME, [key(pygame.K_v)])  # V again closes it
+    assert scene.overlay is None
+
+
+def test_cards_played_page_under_the_hot_seat_cover_shows_no_hand() -> None:
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+    state = standard_state(11)
+    assert advance(state, lambda s: my_play_turn(s) and len(s.view(0).hand) == 7, 11)
+    app = make_app()
+    scene = TableScene(app, state, ["A", "B", "C", "D"], (0, 1), ["random"] * 4, seed=1)
+    app.switch(scene)
+    run(app, 0.5)
+    assert scene.covered()
+    app.step(FRAME, [key(pygame.K_ESCAPE)])
+    scene._overlay_action("played")
+    grid = [st for _, row in scene.played_grid() for _, st in row]
+    assert "mine" not in grid and grid.count("played") == len(state.view(0).played_cards())

@@ -67,4 +67,5 @@ def paragraphs() -> list[str]:
             "the button or C. After each hand, the summary says how many tricks the declarers "
             "could have taken with every card in view."
         ),
+        tr("V shows every card played so far; the menu (Esc) has it too."),
     ]

@@ -1261,6 +1261,9 @@ class TableScene(Scene):
         if key == pygame.K_s or key == pygame.K_TAB:
             self.open_overlay("scores")
             return True
+        if key == pygame.K_v:
+            self.open_overlay("played")
+            return True
         if key == pygame.K_h:
             self.hint()
             return True
@@ -1408,12 +1411,13 @@ class TableScene(Scene):
                 (tr("Export"), "export", False),
                 (tr("Main menu"), "menu", False),
             ]
-        elif kind == "scores":
+        elif kind in ("scores", "played"):
             specs = [(tr("Close"), "close", True)]
         else:
             specs = [
                 (tr("Resume"), "close", True),
                 (tr("Score sheet"), "scores", False),
+                (tr("Cards played"), "played", False),
                 (tr("Main menu"), "menu", False),
                 (tr("Quit"), "quit", False),
             ]
@@ -1450,7 +1454,9 @@ class TableScene(Scene):
         if kind == "scores":
             w, h = u * 120, u * 80
         elif kind == "menu":
-            w, h = u * 44, u * 48
+            w, h = u * 44, u * 56
+        elif kind == "played":
+            w, h = u * 96, u * 60
         elif kind == "gameover":
             w, h = u * 80, u * 58
         else:  # the hand's summary (room for the "could take" line under the totals)
@@ -1491,9 +1497,11 @@ class TableScene(Scene):
             elif (
                 ev.key == pygame.K_ESCAPE
                 and self.overlay
-                and self.overlay["kind"] in ("menu", "scores")
+                and self.overlay["kind"] in ("menu", "scores", "played")
             ):
                 self._overlay_action("close")
+            elif ev.key == pygame.K_v and self.overlay and self.overlay["kind"] == "played":
+                self._overlay_action("close")  # V toggles the page
             return True
         return ev.type in (pygame.MOUSEBUTTONUP, pygame.KEYUP)
 
@@ -1501,8 +1509,8 @@ class TableScene(Scene):
         kind = self.overlay["kind"] if self.overlay else ""
         if action == "close":
             self.overlay = None
-        elif action == "scores":
-            self.overlay = {"kind": "scores"}
+        elif action in ("scores", "played"):
+            self.overlay = {"kind": action}
         elif action == "menu":
             from tarneeb_desktop.ui.menu import MenuScene
 
@@ -2162,6 +2170,7 @@ class TableScene(Scene):
                     theme.TEAM[seat & 1],
                     bold=True,
                     anchor="bottomleft",
+                    max_width=r.w - 2 * pad,
                 )
             else:
                 blit_text(
@@ -2227,6 +2236,8 @@ class TableScene(Scene):
             self._draw_game_over(s, lay, box, ov["event"])
         elif kind == "scores":
             self._draw_sheet(s, lay, box)
+        elif kind == "played":
+            self._draw_played(s, lay, box)
         else:
             blit_text(
                 s,
@@ -2391,6 +2402,71 @@ class TableScene(Scene):
                 anchor="midtop",
                 max_width=box.w - lay.margin * 2,
             )
+
+    def played_grid(self) -> list[tuple[str, list[tuple[str, str]]]]:
+        """For the "Cards played" page: per suit (spades first), every rank from the ace
+        down with its state: "played", "mine" (in the hand shown; never under the hot-seat
+        cover, which must not show whose cards are whose) or "out" (not seen yet)."""
+        played = {c for _, c in self.pv.played_cards()}
+        mine = set() if self.covered() else set(self.pv.hand)
+        out = []
+        for suit in "SHDC":
+            row = []
+            for rank in reversed(RANKS):
+                card = rank + suit
+                state = "played" if card in played else "mine" if card in mine else "out"
+                row.append((card, state))
+            out.append((suit, row))
+        return out
+
+    def _draw_played(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
+        t = lay.text
+        blit_text(
+            s,
+            tr("Cards played"),
+            lay.heading,
+            (box.centerx, box.y + round(lay.unit * 2)),
+            theme.GOLD,
+            bold=True,
+            anchor="midtop",
+        )
+        y = box.y + round(lay.heading * 2.6)
+        size = round(t * 1.35)
+        step_x = (box.w - round(lay.unit * 16)) // 13
+        x0 = box.x + round(lay.unit * 12)
+        colours = {"played": (110, 120, 115), "mine": theme.GOLD, "out": theme.INK}
+        for suit, row in self.played_grid():
+            blit_text(
+                s,
+                SUIT_SYMBOL[suit],
+                round(size * 1.2),
+                (box.x + round(lay.unit * 6), y + size // 2),
+                theme.suit_color(suit, self.four_color, on_dark=True),
+                anchor="center",
+            )
+            for i, (card, state) in enumerate(row):
+                label = "10" if card[0] == "T" else card[0]
+                cx = x0 + i * step_x + step_x // 2
+                r = blit_text(
+                    s, label, size, (cx, y + size // 2), colours[state], bold=True, anchor="center"
+                )
+                if state == "played":  # struck through: gone from the game
+                    pygame.draw.line(
+                        s, (110, 120, 115), (r.left, r.centery), (r.right, r.centery), 2
+                    )
+            y += round(size * 1.9)
+        legend = tr("Gold: your cards  ·  white: not played yet  ·  struck out: played")
+        if self.covered():
+            legend = tr("White: not played yet  ·  struck out: played")
+        blit_text(
+            s,
+            legend,
+            round(t * 0.9),
+            (box.centerx, y + round(t * 0.4)),
+            theme.INK_DIM,
+            anchor="midtop",
+            max_width=box.w - 2 * lay.margin,
+        )
 
     def _draw_sheet(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
         t = lay.text
