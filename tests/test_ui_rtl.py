@@ -175,3 +175,21 @@ def test_arabic_label_with_a_suit_symbol_keeps_its_word_order(monkeypatch):
     assert "♥" in drawn
     assert drawn.index("♥") == len(drawn) - 2
     assert text.shape("الطلب", True) in drawn[-1]
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_hand_summary_rows_read_from_the_start_edge(monkeypatch, lang: str) -> None:
+    """The summary's row label sits at the reading start, before the two teams' figures."""
+    from tarneeb_desktop.ui import table_scene as ts
+
+    app = app_in(lang)
+    scene = table_scene(app, GameState.new(make_rules("standard"), seed=2, dealer=3))
+    calls = record_text(monkeypatch, ts)
+    box = pygame.Rect(100, 100, 800, 400)
+    scene._row(pygame.Surface((1000, 600), pygame.SRCALPHA), scene.layout, box, 200, "L", "7", "9")
+    (label, lpos, _), (_, apos, _), (_, bpos, _) = calls
+    assert label == "L"
+    if lang == "ar":
+        assert lpos[0] > apos[0] > bpos[0]  # label right, then Us, then Them
+    else:
+        assert lpos[0] < apos[0] < bpos[0]

@@ -2264,12 +2264,20 @@ class TableScene(Scene):
     ) -> None:
         t = round(lay.text * 1.1)
         us, them = self.teams()
-        blit_text(s, label, t, (box.x + round(box.w * 0.1), y), theme.INK_DIM)
+        # right to left: the label at the right edge, then "Us" and "Them" towards the left
+        rtl = i18n.is_rtl()
+        label_x = box.right - round(box.w * 0.1) if rtl else box.x + round(box.w * 0.1)
+        # centred on one line: Arabic and Latin fonts have different heights
+        cy = y + round(t * 0.65)
         blit_text(
-            s, a, t, (box.x + round(box.w * 0.62), y), theme.TEAM[us], bold=bold, anchor="midtop"
+            s, label, t, (label_x, cy), theme.INK_DIM, anchor="midright" if rtl else "midleft"
+        )
+        xa, xb = (0.38, 0.16) if rtl else (0.62, 0.84)
+        blit_text(
+            s, a, t, (box.x + round(box.w * xa), cy), theme.TEAM[us], bold=bold, anchor="center"
         )
         blit_text(
-            s, b, t, (box.x + round(box.w * 0.84), y), theme.TEAM[them], bold=bold, anchor="midtop"
+            s, b, t, (box.x + round(box.w * xb), cy), theme.TEAM[them], bold=bold, anchor="center"
         )
 
     def _draw_summary(
@@ -2481,6 +2489,8 @@ class TableScene(Scene):
         )
         us, them = self.teams()
         cols = [0.06, 0.16, 0.40, 0.56, 0.68, 0.80, 0.92]
+        if i18n.is_rtl():  # the columns read from the right
+            cols = [1 - c for c in cols]
         heads = [
             "#",
             tr("Contract"),
