@@ -223,3 +223,28 @@ def test_events_survive_the_wire() -> None:
     assert {"CardPlayed", "TrickWon", "HandScored", "GameOver"} <= seen
     assert event_from_dict({"event": "card_played"}) is None
     assert event_from_dict({"event": "from_the_future"}) is None
+
+
+def test_a_forced_card_plays_itself_at_a_lan_table(host) -> None:  # type: ignore[no-untyped-def]
+    """The table's own conveniences work through the host too: with the setting on, the
+    last card of the hand (always forced) goes to the host without a key press."""
+    app = make_app(speed="fast")
+    app.settings.auto_play_single = True
+    join_through_the_window(app, host)
+    scene = app.scene
+    deadline = time.monotonic() + 3 * PATIENCE
+    while len([e for e in host.played if e.seat == 0]) < 12:
+        assert time.monotonic() < deadline, "the hand did not get to its last trick"
+        app.step(FRAME, [])
+        if not scene.my_turn():
+            continue
+        if scene.pv.phase != "play":
+            if "pass" in scene.pv.legal:
+                app.step(FRAME, [key(pygame.K_p)])
+            else:
+                click(app, [b for b in scene.buttons() if b.action in scene.pv.legal][0].rect)
+        elif len(scene.pv.legal) > 1:
+            app.step(FRAME, [key(pygame.K_RIGHT)])
+            app.step(FRAME, [key(pygame.K_RETURN)])
+    # no more keys: the thirteenth card is played for us
+    step_until(app, lambda: len([e for e in host.played if e.seat == 0]) >= 13, "the last card")

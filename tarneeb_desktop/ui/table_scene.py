@@ -771,7 +771,7 @@ class TableScene(Scene):
             if self.current or self.steps:
                 break
             self._settle_cover()
-            if not self._drive_ai():
+            if not (self._drive_self() or self._drive_ai()):
                 break
         if self.tweens:
             self.tweens = [t for t in self.tweens if not t.advance(dt)]
@@ -832,15 +832,21 @@ class TableScene(Scene):
             return None
         return turn if turn in self.players else None
 
+    def _drive_self(self) -> bool:
+        """Play my card for me when I claimed the rest, or when it is forced and the
+        settings say so (also at a LAN table: the move goes to the host); True if played."""
+        if not (self.my_turn() and self.pv.phase == "play" and self.pv.legal):
+            return False
+        legal = self.pv.legal
+        if self.claiming == self.me:
+            # every card is a sure winner: cash them from the top
+            return self.act(self.me, max(legal, key=lambda c: RANKS.index(c[0])))
+        if len(legal) == 1 and getattr(self.app.settings, "auto_play_single", False):
+            return self.act(self.me, legal[0])
+        return False
+
     def _drive_ai(self) -> bool:
         """Let a computer seat move when its pause is over; True if it acted."""
-        if self.my_turn() and self.pv.phase == "play" and self.pv.legal:
-            legal = self.pv.legal
-            if self.claiming == self.me:
-                # every card is a sure winner: cash them from the top
-                return self.act(self.me, max(legal, key=lambda c: RANKS.index(c[0])))
-            if len(legal) == 1 and getattr(self.app.settings, "auto_play_single", False):
-                return self.act(self.me, legal[0])
         seat = self._ai_to_move()
         if seat is None:
             return False
