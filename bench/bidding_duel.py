@@ -48,7 +48,8 @@ def player_for(spec: str, seed: int):  # type: ignore[no-untyped-def]
 
 
 def bid_hand(rules, hands, dealer, players, seed):  # type: ignore[no-untyped-def]
-    """(declaring team, points of team 0 minus team 1) or None when thrown in."""
+    """(declaring team, points of team 0 minus team 1, contract made) or None when the
+    hand is thrown in."""
     state = GameState.new(rules, seed, dealer=dealer)
     state.set_deal(hands)
     while state.phase in ("redeal", "auction", "trump", "double"):
@@ -65,6 +66,11 @@ def bid_hand(rules, hands, dealer, players, seed):  # type: ignore[no-untyped-de
     dec, dfn = score_hand(rules, level, tricks, state.view(declarer).doubled)
     diff = dec - dfn if declarer % 2 == 0 else dfn - dec
     return declarer % 2, diff, tricks >= level
+
+
+def mean_ci(xs: list[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95 % interval."""
+    return statistics.fmean(xs), 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
 
 
 def main() -> None:
@@ -99,8 +105,7 @@ def main() -> None:
             made[side] += int(ok)
         diffs.append(total)
         if (i + 1) % 10 == 0:
-            m = statistics.fmean(diffs)
-            h = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
+            m, h = mean_ci(diffs)
             print(
                 f"\r{i + 1}/{args.deals} {m:+.2f} ±{h:.2f} "
                 f"{(time.monotonic() - start) / (i + 1):.2f}s/deal",
@@ -109,8 +114,7 @@ def main() -> None:
                 flush=True,
             )
     print(file=sys.stderr)
-    m = statistics.fmean(diffs)
-    h = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
+    m, h = mean_ci(diffs)
     print(
         json.dumps(
             {

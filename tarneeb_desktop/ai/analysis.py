@@ -8,7 +8,6 @@ from a hand that has been played to the end (all 52 cards were shown by then).
 
 from __future__ import annotations
 
-from tarneeb_desktop.ai import dds
 from tarneeb_desktop.rules import HandResult, View
 from tarneeb_desktop.rules.cards import CARD_INDEX, FULL_DECK, cards_of, mask_of
 
@@ -21,6 +20,9 @@ def could_have_taken(result: HandResult) -> int | None:
     had no contract, no cards on record, or the solver is not available."""
     if result.declarer is None or not result.plays or not any(result.cards):
         return None
+    # Imported here: the table imports this module for can_claim, which needs no solver.
+    from tarneeb_desktop.ai import dds
+
     if not dds.available():
         return None
     trump = result.trump or "NT"

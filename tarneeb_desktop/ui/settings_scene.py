@@ -94,6 +94,11 @@ CHOICE_LABELS = {
 INT_STEP = {"target": 5}
 
 
+def on_off(value: Any) -> str:
+    """How a toggle row shows its value."""
+    return tr("On") if value else tr("Off")
+
+
 @dataclass
 class Row:
     """One line of the screen. ``kind``: heading, choice, toggle, number, text or action."""
@@ -182,7 +187,7 @@ class SettingsScene(Scene):
                         help_,
                         get=lambda k=key: getattr(s.rules(), k),
                         put=lambda v, k=key: self._set_option(k, v),
-                        show=lambda v: tr("On") if v else tr("Off"),
+                        show=on_off,
                     )
                 )
             elif isinstance(value, int):
@@ -294,7 +299,7 @@ class SettingsScene(Scene):
                 "Short sounds when cards are dealt and played and tricks are won.",
                 get=lambda: s.sound,
                 put=lambda v: self._set("sound", v),
-                show=lambda v: tr("On") if v else tr("Off"),
+                show=on_off,
             ),
             Row(
                 "volume",
@@ -325,7 +330,7 @@ class SettingsScene(Scene):
                 "When only one of your cards may be played, it is played for you.",
                 get=lambda: s.auto_play_single,
                 put=lambda v: self._set("auto_play_single", v),
-                show=lambda v: tr("On") if v else tr("Off"),
+                show=on_off,
             ),
             Row(
                 "fullscreen",
@@ -334,7 +339,7 @@ class SettingsScene(Scene):
                 "Fill the whole screen (F11 switches at any time).",
                 get=lambda: s.fullscreen,
                 put=lambda v: self._set("fullscreen", v),
-                show=lambda v: tr("On") if v else tr("Off"),
+                show=on_off,
             ),
             Row(
                 "defaults",

@@ -2433,22 +2433,27 @@ class TableScene(Scene):
             out.append((suit, row))
         return out
 
-    def _draw_played(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
-        t = lay.text
+    def _page_title(self, s: pygame.Surface, lay: Layout, box: pygame.Rect, title: str) -> None:
+        """The heading of a full page over the table (score sheet, cards played)."""
         blit_text(
             s,
-            tr("Cards played"),
+            title,
             lay.heading,
             (box.centerx, box.y + round(lay.unit * 2)),
             theme.GOLD,
             bold=True,
             anchor="midtop",
         )
+
+    def _draw_played(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
+        t = lay.text
+        self._page_title(s, lay, box, tr("Cards played"))
         y = box.y + round(lay.heading * 2.6)
         size = round(t * 1.35)
         step_x = (box.w - round(lay.unit * 16)) // 13
         x0 = box.x + round(lay.unit * 12)
-        colours = {"played": (110, 120, 115), "mine": theme.GOLD, "out": theme.INK}
+        gone = (110, 120, 115)  # played cards: grey, and struck through below
+        colours = {"played": gone, "mine": theme.GOLD, "out": theme.INK}
         for suit, row in self.played_grid():
             blit_text(
                 s,
@@ -2465,9 +2470,7 @@ class TableScene(Scene):
                     s, label, size, (cx, y + size // 2), colours[state], bold=True, anchor="center"
                 )
                 if state == "played":  # struck through: gone from the game
-                    pygame.draw.line(
-                        s, (110, 120, 115), (r.left, r.centery), (r.right, r.centery), 2
-                    )
+                    pygame.draw.line(s, gone, (r.left, r.centery), (r.right, r.centery), 2)
             y += round(size * 1.9)
         legend = tr("Gold: your cards  ·  white: not played yet  ·  struck out: played")
         if self.covered():
@@ -2484,15 +2487,7 @@ class TableScene(Scene):
 
     def _draw_sheet(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
         t = lay.text
-        blit_text(
-            s,
-            tr("Score sheet"),
-            lay.heading,
-            (box.centerx, box.y + round(lay.unit * 2)),
-            theme.GOLD,
-            bold=True,
-            anchor="midtop",
-        )
+        self._page_title(s, lay, box, tr("Score sheet"))
         us, them = self.teams()
         cols = [0.06, 0.16, 0.40, 0.56, 0.68, 0.80, 0.92]
         if i18n.is_rtl():  # the columns read from the right
