@@ -7,14 +7,9 @@ import pytest
 
 from tarneeb_desktop.rules import GameState, make_rules
 from tarneeb_desktop.rules.cards import cards_of
-from tests.test_ui_helpers import FRAME, key, make_app, mouse
+from tests.test_ui_helpers import FRAME, key, make_app, mouse, step_watching
 
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TARNEEB_HOME", str(tmp_path))
-    yield tmp_path
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("ui_home")
 
 
 def hotseat_scene(humans: tuple[int, ...], seed: int = 5):
@@ -55,14 +50,8 @@ def play_hands(app, scene, hands: int, use_keyboard: bool = False, limit: int = 
         elif scene.my_turn():
             acted.add(scene.me)
             scene.act(scene.me, scene.pv.legal[-1 if scene.pv.phase == "auction" else 0])
-        was_covered = scene.covered()
-        n = len(scene.face_up_log)
-        app.step(FRAME, events)
-        if was_covered and not scene.covered():
-            passed_to = scene.me
-        if len(scene.face_up_log) > n:  # a frame was drawn
-            face_up = scene.face_up_log[-1]
-            frames.append((face_up, scene.cover_log[-1], passed_to))
+        passed_to, face_up = step_watching(app, scene, events, passed_to, frames)
+        if face_up is not False:  # a frame was drawn
             if face_up is not None:
                 me, view_seat, cards = face_up
                 # the hand drawn is the bottom seat's own view, and its cards are its own

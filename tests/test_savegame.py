@@ -12,12 +12,7 @@ from tarneeb_desktop.rules import GameOver, GameState, make_rules
 from tarneeb_desktop.rules.cards import CARD_NAMES
 from tests.test_ui_helpers import FRAME, advance, key, make_app, mouse
 
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TARNEEB_HOME", str(tmp_path))
-    yield tmp_path
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("ui_home")
 
 
 def first_legal(state: GameState) -> str:
@@ -43,7 +38,7 @@ def play_until_tricks(app, scene, tricks: int) -> None:
     raise AssertionError("the game did not get there")
 
 
-def test_resume_after_a_kill_continues_the_same_game(_home) -> None:
+def test_resume_after_a_kill_continues_the_same_game(ui_home) -> None:
     from tarneeb_desktop.ui.app import App
     from tarneeb_desktop.ui.menu import MenuScene
     from tarneeb_desktop.ui.table_scene import TableScene
@@ -55,7 +50,7 @@ def test_resume_after_a_kill_continues_the_same_game(_home) -> None:
     app.switch(scene)
     play_until_tricks(app, scene, 3)
     original = scene.table.state.clone()
-    assert (_home / "savegame.json").exists()
+    assert (ui_home / "savegame.json").exists()
     # "kill": nothing is closed or saved on the way out; a fresh app reads what is on disk
     app2 = App(app.settings, sound=False)
     app2.switch(MenuScene(app2))
@@ -81,7 +76,7 @@ def test_resume_after_a_kill_continues_the_same_game(_home) -> None:
     assert got.history == original.history and got.scores == original.scores
 
 
-def test_the_save_is_written_after_every_trick(_home) -> None:
+def test_the_save_is_written_after_every_trick(ui_home) -> None:
     from tarneeb_desktop.ui.app import read_save
     from tarneeb_desktop.ui.table_scene import TableScene
 
@@ -93,7 +88,9 @@ def test_the_save_is_written_after_every_trick(_home) -> None:
         if scene.my_turn():
             scene.act(0, first_legal(scene.table.state))
         app.step(FRAME, [])
-        saved = read_save(_home / "savegame.json") if (_home / "savegame.json").exists() else None
+        saved = (
+            read_save(ui_home / "savegame.json") if (ui_home / "savegame.json").exists() else None
+        )
         if saved is not None:
             seen.add(len(saved.state.plays))
         if len(scene.table.state.view(0).tricks) >= 4:
@@ -123,11 +120,11 @@ def real_save(path) -> dict:
 
 
 @pytest.mark.parametrize("kind", sorted(BAD_SAVES))
-def test_a_damaged_save_is_reported_kept_aside_and_never_half_loaded(_home, kind) -> None:
+def test_a_damaged_save_is_reported_kept_aside_and_never_half_loaded(ui_home, kind) -> None:
     from tarneeb_desktop.ui.app import SaveError, read_save
     from tarneeb_desktop.ui.menu import MenuScene
 
-    path = _home / "savegame.json"
+    path = ui_home / "savegame.json"
     text = BAD_SAVES[kind]
     if text is None:
         doc = real_save(path)
@@ -145,7 +142,7 @@ def test_a_damaged_save_is_reported_kept_aside_and_never_half_loaded(_home, kind
     with pytest.raises(SaveError):
         read_save(path)
     assert not path.exists()
-    kept = list(_home.glob("savegame.json.broken-*"))
+    kept = list(ui_home.glob("savegame.json.broken-*"))
     assert len(kept) == 1 and kept[0].read_text() == text
     # the menu: no Continue, and nothing to report any more (it was reported by read_save)
     app = make_app()
@@ -153,28 +150,28 @@ def test_a_damaged_save_is_reported_kept_aside_and_never_half_loaded(_home, kind
     assert "continue" not in [b.action for b in app.scene.buttons()]
 
 
-def test_the_menu_reports_a_damaged_save(_home) -> None:
+def test_the_menu_reports_a_damaged_save(ui_home) -> None:
     from tarneeb_desktop.ui.menu import MenuScene
 
-    (_home / "savegame.json").write_text("{")
+    (ui_home / "savegame.json").write_text("{")
     app = make_app()
     app.switch(MenuScene(app))
     assert "could not be loaded" in (app.scene.notice or "")
 
 
-def test_an_older_bare_record_still_resumes(_home) -> None:
+def test_an_older_bare_record_still_resumes(ui_home) -> None:
     from tarneeb_desktop.record import write_record
     from tarneeb_desktop.ui.app import read_save
 
     state = GameState.new(make_rules(), seed=3)
     for _ in range(10):
         state.apply(first_legal(state))
-    write_record(_home / "savegame.json", state, ["A", "B", "C", "D"])
-    saved = read_save(_home / "savegame.json")
+    write_record(ui_home / "savegame.json", state, ["A", "B", "C", "D"])
+    saved = read_save(ui_home / "savegame.json")
     assert saved is not None and saved.state.plays == state.plays and saved.humans == (0,)
 
 
-def test_a_finished_game_is_exported_and_replays(_home, capsys) -> None:
+def test_a_finished_game_is_exported_and_replays(ui_home, capsys) -> None:
     from tarneeb_desktop.cli import main
     from tarneeb_desktop.ui.table_scene import TableScene
 
@@ -189,7 +186,7 @@ def test_a_finished_game_is_exported_and_replays(_home, capsys) -> None:
     button = next(b for b in scene.overlay_buttons() if b.action == "export")
     app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, button.rect.center)])
     path = scene.exported
-    assert path is not None and path.parent == _home / "exports" and path.exists()
+    assert path is not None and path.parent == ui_home / "exports" and path.exists()
     capsys.readouterr()
     assert main(["replay", "--json", str(path)]) == 0
     summary = json.loads(capsys.readouterr().out)

@@ -82,3 +82,20 @@ def key(k: int) -> pygame.event.Event:
 
 def standard_state(seed: int) -> GameState:
     return GameState.new(make_rules("standard"), seed=seed, dealer=3)
+
+
+def step_watching(app, scene, events, passed_to, frames):  # type: ignore[no-untyped-def]
+    """Step one frame of a hot-seat table and keep its privacy record: who the cover last
+    passed the computer to (returned, updated) and, for each frame drawn, the hand drawn face
+    up, whether the cover was shown and ``passed_to`` (appended to ``frames``). Returns
+    ``(passed_to, face_up)``; ``face_up`` is False when no frame was drawn."""
+    was_covered = scene.covered()
+    n = len(scene.face_up_log)
+    app.step(FRAME, events)
+    if was_covered and not scene.covered():
+        passed_to = scene.me
+    if len(scene.face_up_log) == n:
+        return passed_to, False
+    face_up = scene.face_up_log[-1]
+    frames.append((face_up, scene.cover_log[-1], passed_to))
+    return passed_to, face_up

@@ -16,11 +16,7 @@ from tests.test_ui_helpers import FRAME, key, make_app, mouse
 PATIENCE = 20.0  # wall-clock seconds a step may take before the test gives up
 
 
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TARNEEB_HOME", str(tmp_path))
-    yield tmp_path
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("ui_home")
 
 
 def text(s: str) -> pygame.event.Event:
@@ -170,7 +166,7 @@ def test_a_dropped_connection_takes_the_seat_back(host) -> None:  # type: ignore
     assert seats[0] == ("human", True)
 
 
-def test_a_bad_address_says_so_and_stays(_home) -> None:  # type: ignore[no-untyped-def]
+def test_a_bad_address_says_so_and_stays(ui_home) -> None:  # type: ignore[no-untyped-def]
     from tarneeb_desktop.ui.lan_scenes import JoinScene
 
     app = make_app()

@@ -12,24 +12,22 @@ import pytest
 from tarneeb_desktop.net.client import ClientSession, play_seat
 from tarneeb_desktop.rules import CallMade, CardPlayed, HandDealt, TrickWon, TrumpNamed, make_rules
 from tarneeb_desktop.rules.cards import cards_of
-from tests.test_ui_helpers import FRAME, make_app, mouse
+from tests.test_ui_helpers import FRAME, make_app, mouse, step_watching
 
 PATIENCE = 60.0  # wall-clock seconds a game step may take before the test gives up
 NAMES = ["Sami", "Layla", "Nour", "Omar"]
 
 
 @pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
+def _home(ui_home, monkeypatch):
     from tarneeb_desktop.ui import lan_scenes
 
-    monkeypatch.setenv("TARNEEB_HOME", str(tmp_path))
     # loopback only, no beacon, any free port, computer seats move at once
     monkeypatch.setattr(lan_scenes.HostScene, "bind", "127.0.0.1")
     monkeypatch.setattr(lan_scenes.HostScene, "beacon", False)
     monkeypatch.setattr(lan_scenes.HostScene, "ai_delay", 0.0)
     monkeypatch.setattr(lan_scenes, "DEFAULT_PORT", 0)
-    yield tmp_path
-    pygame.quit()
+    return ui_home
 
 
 def click(app, pos) -> None:  # type: ignore[no-untyped-def]
@@ -160,14 +158,8 @@ def play(app, scene, watch, tricks: int):  # type: ignore[no-untyped-def]
         elif scene.my_turn():
             legal = scene.pv.legal
             scene.act(scene.me, legal[-1] if scene.pv.phase == "auction" else legal[0])
-        was_covered = scene.covered()
-        n = len(scene.face_up_log)
-        app.step(FRAME, events)
-        if was_covered and not scene.covered():
-            passed_to = scene.me
-        if len(scene.face_up_log) > n:  # a frame was drawn
-            face_up = scene.face_up_log[-1]
-            frames.append((face_up, scene.cover_log[-1], passed_to))
+        passed_to, face_up = step_watching(app, scene, events, passed_to, frames)
+        if face_up is not False:  # a frame was drawn
             if face_up is not None:
                 me, view_seat, cards = face_up
                 # the hand drawn is the bottom seat's own, shown to the one who asked for it

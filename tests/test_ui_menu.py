@@ -8,12 +8,7 @@ import pytest
 from tarneeb_desktop.rules import GameState, make_rules
 from tests.test_ui_helpers import FRAME, key, make_app, mouse, run
 
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TARNEEB_HOME", str(tmp_path))
-    yield tmp_path
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("ui_home")
 
 
 def menu_app():
@@ -44,14 +39,14 @@ def test_enter_starts_a_new_game_at_the_table() -> None:
     run(app, 0.2)
 
 
-def test_continue_appears_for_a_saved_game_and_resumes_it(_home) -> None:
+def test_continue_appears_for_a_saved_game_and_resumes_it(ui_home) -> None:
     from tarneeb_desktop.record import write_record
     from tarneeb_desktop.ui.table_scene import TableScene
 
     state = GameState.new(make_rules(), seed=9)
     for _ in range(12):
         state.apply(state.legal_actions()[0 if state.phase != "auction" else -1])
-    write_record(_home / "savegame.json", state, ["You", "A", "B", "C"])
+    write_record(ui_home / "savegame.json", state, ["You", "A", "B", "C"])
     app = menu_app()
     buttons = app.scene.buttons()
     assert buttons[0].action == "continue"
@@ -62,8 +57,8 @@ def test_continue_appears_for_a_saved_game_and_resumes_it(_home) -> None:
     assert scene.names == ["You", "A", "B", "C"]
 
 
-def test_a_damaged_save_offers_no_continue(_home) -> None:
-    (_home / "savegame.json").write_text('{"format": "tarneeb-record/1", "hands": 3}')
+def test_a_damaged_save_offers_no_continue(ui_home) -> None:
+    (ui_home / "savegame.json").write_text('{"format": "tarneeb-record/1", "hands": 3}')
     app = menu_app()
     assert "continue" not in [b.action for b in app.scene.buttons()]
 
@@ -90,12 +85,12 @@ def test_the_pages_open_and_escape_comes_back() -> None:
     assert not app.running
 
 
-def test_a_damaged_save_is_reported_once_and_kept_aside(_home) -> None:
-    (_home / "savegame.json").write_text('{"format": "tarneeb-record/1", "hands": [')
+def test_a_damaged_save_is_reported_once_and_kept_aside(ui_home) -> None:
+    (ui_home / "savegame.json").write_text('{"format": "tarneeb-record/1", "hands": [')
     app = menu_app()
     assert app.scene.notice and "could not be loaded" in app.scene.notice
-    assert not (_home / "savegame.json").exists()
-    assert list(_home.glob("savegame.json.broken-*"))
+    assert not (ui_home / "savegame.json").exists()
+    assert list(ui_home.glob("savegame.json.broken-*"))
     app.step(FRAME, [key(pygame.K_DOWN)])  # any key dismisses the notice
     assert app.scene.notice is None
     from tarneeb_desktop.ui.menu import MenuScene
@@ -104,12 +99,12 @@ def test_a_damaged_save_is_reported_once_and_kept_aside(_home) -> None:
     assert app.scene.notice is None  # told once
 
 
-def test_bad_settings_are_reported_on_the_menu(_home) -> None:
+def test_bad_settings_are_reported_on_the_menu(ui_home) -> None:
     from tarneeb_desktop.settings import Settings
     from tarneeb_desktop.ui.app import App
     from tarneeb_desktop.ui.menu import MenuScene
 
-    (_home / "settings.json").write_text('{"format_version": 1, "volume": "loud"}')
+    (ui_home / "settings.json").write_text('{"format_version": 1, "volume": "loud"}')
     settings = Settings.load()
     app = App(settings, sound=False)
     app.switch(MenuScene(app))

@@ -10,13 +10,7 @@ from tarneeb_desktop.ui import i18n
 from tarneeb_desktop.ui.layout import Layout
 from tests.test_ui_helpers import FRAME, key, make_app, mouse, table_scene
 
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TARNEEB_HOME", str(tmp_path))
-    yield tmp_path
-    i18n.set_language("en")
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("ui_home")
 
 
 def app_in(lang: str, size=(1280, 720)):  # type: ignore[no-untyped-def]
@@ -78,7 +72,7 @@ def test_settings_rows_put_the_label_at_the_start_and_the_control_at_the_end(
         assert label[2] == "topleft" and heading[2] == "bottomleft"
 
 
-def test_a_click_on_the_mirrored_control_changes_the_value(_home) -> None:
+def test_a_click_on_the_mirrored_control_changes_the_value(ui_home) -> None:
     app = settings_in("ar")
     scene = app.scene
     i = row_index(scene, "double_factor")

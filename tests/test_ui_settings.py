@@ -10,15 +10,7 @@ import pytest
 from tarneeb_desktop.rules import make_rules
 from tests.test_ui_helpers import FRAME, key, make_app, mouse
 
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TARNEEB_HOME", str(tmp_path))
-    yield tmp_path
-    from tarneeb_desktop.ui import i18n
-
-    i18n.set_language("en")
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("ui_home")
 
 
 def settings_app(size=(1280, 720)):
@@ -56,12 +48,12 @@ def test_every_rules_option_has_a_row_with_an_explanation() -> None:
     assert app.scene.rows[app.scene.focus].key == "preset"  # the presets come first
 
 
-def test_changing_an_option_makes_the_preset_custom_and_a_preset_resets_it(_home) -> None:
+def test_changing_an_option_makes_the_preset_custom_and_a_preset_resets_it(ui_home) -> None:
     app = settings_app()
     focus_on(app, "target")
     app.step(FRAME, [key(pygame.K_RIGHT)])
     assert app.settings.rule_options == {"target": 36} and app.rules.target == 36
-    assert saved(_home)["rule_options"] == {"target": 36}
+    assert saved(ui_home)["rule_options"] == {"target": 36}
     preset = next(r for r in app.scene.rows if r.key == "preset")
     assert "Custom" in preset.show(preset.get())
     focus_on(app, "preset")
@@ -80,7 +72,7 @@ def test_the_focused_row_is_always_on_screen_when_scrolling_by_keyboard() -> Non
         assert scene._view.top <= r.top and r.bottom <= scene._view.bottom
 
 
-def test_seats_levels_and_names(_home) -> None:
+def test_seats_levels_and_names(ui_home) -> None:
     app = settings_app()
     assert any(r.key == "level2" for r in app.scene.rows)
     focus_on(app, "seat2")
@@ -95,11 +87,11 @@ def test_seats_levels_and_names(_home) -> None:
     typing += [pygame.event.Event(pygame.TEXTINPUT, text=t) for t in ("N", "our")]
     app.step(FRAME, typing + [key(pygame.K_RETURN)])
     assert app.settings.names[2] == "LNour"  # a name never becomes empty: one letter stays
-    assert saved(_home)["names"][2] == "LNour"
-    assert saved(_home)["seats"][2] == "human"
+    assert saved(ui_home)["names"][2] == "LNour"
+    assert saved(ui_home)["seats"][2] == "human"
 
 
-def test_look_sound_language_and_the_mouse(_home, monkeypatch) -> None:
+def test_look_sound_language_and_the_mouse(ui_home, monkeypatch) -> None:
     from tarneeb_desktop.ui import i18n
 
     calls = []
@@ -122,10 +114,10 @@ def test_look_sound_language_and_the_mouse(_home, monkeypatch) -> None:
     before = app.settings.sound
     app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, vr.center)])
     assert app.settings.sound is not before and scene.rows[scene.focus].key == "sound"
-    assert saved(_home)["sound"] is not before
+    assert saved(ui_home)["sound"] is not before
 
 
-def test_escape_goes_back_and_restore_brings_the_defaults(_home) -> None:
+def test_escape_goes_back_and_restore_brings_the_defaults(ui_home) -> None:
     from tarneeb_desktop.settings import Settings
     from tarneeb_desktop.ui.menu import MenuScene
 
@@ -139,14 +131,14 @@ def test_escape_goes_back_and_restore_brings_the_defaults(_home) -> None:
     assert isinstance(app.scene, MenuScene)
 
 
-def test_statistics_screen_shows_groups_and_resets_only_when_confirmed(_home) -> None:
+def test_statistics_screen_shows_groups_and_resets_only_when_confirmed(ui_home) -> None:
     from tarneeb_desktop.stats import Statistics
     from tarneeb_desktop.ui.menu import MenuScene
     from tarneeb_desktop.ui.stats_scene import StatsScene
 
     stats = Statistics()
     stats.record_game("standard", "hard", 0)
-    stats.save(_home / "stats.json")
+    stats.save(ui_home / "stats.json")
     app = make_app()
     app.switch(StatsScene(app))
     app.step(FRAME, [])
@@ -155,15 +147,15 @@ def test_statistics_screen_shows_groups_and_resets_only_when_confirmed(_home) ->
     assert app.scene.confirming
     app.step(FRAME, [key(pygame.K_RETURN)])  # the focus is on Cancel
     assert not app.scene.confirming
-    assert Statistics.load(_home / "stats.json").totals()["games_played"] == 1
+    assert Statistics.load(ui_home / "stats.json").totals()["games_played"] == 1
     app.step(FRAME, [key(pygame.K_RIGHT), key(pygame.K_RETURN)])
     app.step(FRAME, [key(pygame.K_LEFT), key(pygame.K_RETURN)])  # Yes, reset
-    assert Statistics.load(_home / "stats.json").totals()["games_played"] == 0
+    assert Statistics.load(ui_home / "stats.json").totals()["games_played"] == 0
     app.step(FRAME, [key(pygame.K_ESCAPE)])
     assert isinstance(app.scene, MenuScene)
 
 
-def test_the_table_counts_hands_and_games_in_the_statistics(_home) -> None:
+def test_the_table_counts_hands_and_games_in_the_statistics(ui_home) -> None:
     from tarneeb_desktop.stats import Statistics
     from tarneeb_desktop.ui.table_scene import TableScene
 
@@ -185,7 +177,7 @@ def test_the_table_counts_hands_and_games_in_the_statistics(_home) -> None:
             break
     state = scene.table.state
     assert state.is_over()
-    g = Statistics.load(_home / "stats.json").groups["standard+custom/random"]
+    g = Statistics.load(ui_home / "stats.json").groups["standard+custom/random"]
     played = sum(1 for h in state.history if h.declarer is not None)
     assert g["games_played"] == 1 and g["games_won"] == (1 if state.winner == 0 else 0)
     assert g["hands_played"] == played

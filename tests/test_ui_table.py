@@ -21,12 +21,7 @@ from tests.test_ui_helpers import (
     table_scene,
 )
 
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TARNEEB_HOME", str(tmp_path))
-    yield
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("ui_home")
 
 
 def holds(state: GameState, seat: int, card: str) -> bool:
