@@ -6,7 +6,6 @@ so that the luck of the cards cancels out. See the spec in docs/ai.md and the bo
 
 from __future__ import annotations
 
-import argparse
 import json
 import logging
 import math
@@ -24,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tarneeb_desktop.ai import make_player
-from tarneeb_desktop.ai.base import LEVELS, Player, first_legal
+from tarneeb_desktop.ai.base import Player, first_legal
 from tarneeb_desktop.rules import GameState, HandScored, HandThrownIn, Rules, View
 from tarneeb_desktop.rules.errors import RulesError
 
@@ -370,57 +369,3 @@ def run_arena(
             round(1000 * b.seconds / b.decisions, 3) if b.decisions else 0.0,
         ],
     }
-
-
-def _check_spec(spec: str) -> str | None:
-    if spec.startswith("cmd:"):
-        return None if spec[4:].strip() else "cmd: needs a command, e.g. cmd:'tarneeb bot'"
-    if spec not in LEVELS:
-        return f"unknown player {spec!r}: one of {', '.join(LEVELS)} or cmd:COMMAND"
-    return None
-
-
-def main(args: argparse.Namespace) -> int:
-    from tarneeb_desktop.cli import rules_from_args
-    from tarneeb_desktop.rules import InvalidRulesError
-
-    logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="%(message)s")
-    try:
-        rules = rules_from_args(args)
-    except (InvalidRulesError, RulesError) as exc:
-        print(f"tarneeb arena: {exc}", file=sys.stderr)
-        return 2
-    for spec in (args.team0, args.team1):
-        problem = _check_spec(spec)
-        if problem:
-            print(f"tarneeb arena: {problem}", file=sys.stderr)
-            return 2
-    if args.deals < 1:
-        print("tarneeb arena: --deals must be at least 1", file=sys.stderr)
-        return 2
-    if not args.bot_timeout > 0:
-        print("tarneeb arena: --bot-timeout must be positive", file=sys.stderr)
-        return 2
-    result = run_arena(
-        rules, args.deals, args.seed, args.team0, args.team1, args.bot_timeout, progress=True
-    )
-    lo, hi = result["ci95"]
-    print(
-        f"{result['team0']} vs {result['team1']}, {result['deals']} deals x 2 ({rules.to_dict()})"
-    )
-    print(
-        f"  points per deal: {result['points_per_deal'][0]:.2f} vs "
-        f"{result['points_per_deal'][1]:.2f}"
-    )
-    print(f"  difference: {result['diff_per_deal']:+.2f} per deal, 95% CI [{lo:+.2f}, {hi:+.2f}]")
-    print(
-        f"  contracts made: {result['contracts_made'][0]:.0%} vs {result['contracts_made'][1]:.0%}"
-    )
-    print(
-        f"  faults: {result['faults'][0]} vs {result['faults'][1]}; ms per decision: "
-        f"{result['ms_per_decision'][0]:.1f} vs {result['ms_per_decision'][1]:.1f}"
-    )
-    if args.json:
-        print(json.dumps(result))
-    sys.stdout.flush()
-    return 0

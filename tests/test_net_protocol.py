@@ -10,10 +10,11 @@ from typing import Any
 
 import pytest
 
+from tarneeb_desktop.cli.lan import parse_open_seats
 from tarneeb_desktop.net import protocol as P
 from tarneeb_desktop.net.client import ClientSession, parse_address
 from tarneeb_desktop.net.discovery import Beacon, TableFinder, beacon_message, parse_beacon
-from tarneeb_desktop.net.host import Host, parse_open_seats
+from tarneeb_desktop.net.host import Host
 from tarneeb_desktop.rules import GameState, HandDealt, make_rules
 
 

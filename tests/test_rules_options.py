@@ -104,7 +104,8 @@ def test_command_line_values():
 
 
 def test_cli_option_flags():
-    from tarneeb_desktop.cli import build_parser, rules_from_args
+    from tarneeb_desktop.cli import build_parser
+    from tarneeb_desktop.rules.args import rules_from_args
 
     args = build_parser().parse_args(
         ["--rules", "egyptian", "-o", "target=61", "-o", "auction=once"]

@@ -6,13 +6,11 @@ understood is answered with ``{"type": "error", ...}`` and the bot keeps going.
 
 from __future__ import annotations
 
-import argparse
 import json
 import logging
-import sys
 from typing import Any, TextIO
 
-from tarneeb_desktop.ai.base import LEVELS, Player, first_legal
+from tarneeb_desktop.ai.base import Player, first_legal
 from tarneeb_desktop.rules import View
 from tarneeb_desktop.rules.errors import RulesError
 
@@ -75,28 +73,3 @@ def serve(player: Player, level: str, inp: TextIO, out: TextIO) -> int:
         if stop:
             return 0
     return 0
-
-
-def main(args: argparse.Namespace) -> int:
-    from tarneeb_desktop.ai import make_player
-
-    logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="%(message)s")
-    level = args.level
-    if level not in LEVELS:
-        print(f"tarneeb bot: unknown level {level!r} (one of {', '.join(LEVELS)})", file=sys.stderr)
-        return 2
-    player = make_player(level, args.seed)
-    # Protocol text only on stdout, UTF-8 whatever the platform's default.
-    inp = sys.stdin
-    out = sys.stdout
-    for stream in (inp, out):
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None:
-            try:
-                reconfigure(encoding="utf-8", errors="replace")
-            except (ValueError, OSError):
-                pass
-    try:
-        return serve(player, level, inp, out)
-    except (BrokenPipeError, KeyboardInterrupt):
-        return 0

@@ -24,7 +24,6 @@ Typical use by the window::
 
 from __future__ import annotations
 
-import argparse
 import logging
 import queue
 import socket
@@ -424,55 +423,8 @@ def _reconnect(session: ClientSession, patience: float) -> bool:
             time.sleep(0.5)  # a restarting host needs a moment; retry politely
 
 
-def main(args: argparse.Namespace) -> int:
-    """``tarneeb join HOST:PORT --bot LEVEL [--seat N] [--name NAME]``."""
-    from tarneeb_desktop.ai import make_player
-    from tarneeb_desktop.table import safe_choose
-
-    if not logging.getLogger().handlers:
-        logging.basicConfig(
-            level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(levelname)s %(message)s"
-        )
-    try:
-        host, port = parse_address(args.address)
-        player = make_player(args.bot, getattr(args, "seed", None))
-    except ValueError as exc:
-        print(f"tarneeb join: {exc}", file=sys.stderr)
-        return 2
-    if args.seat is not None and args.seat not in (0, 1, 2, 3):
-        print("tarneeb join: --seat must be 0-3", file=sys.stderr)
-        return 2
-    session = ClientSession(host, port, name=args.name or f"{args.bot} bot")
-    try:
-        session.connect()
-        seat = session.join(args.seat, token=getattr(args, "token", None))
-    except IncompatibleError as exc:
-        print(f"tarneeb join: {exc.message}", file=sys.stderr)
-        return 1
-    except (ProtocolError, JoinError) as exc:
-        print(f"tarneeb join: {exc.message}", file=sys.stderr)
-        return 1
-    except (OSError, TimeoutError) as exc:
-        print(f"tarneeb join: cannot reach {host}:{port}: {exc}", file=sys.stderr)
-        return 1
-    print(f"joined seat {seat}", flush=True)
-    log.info("this seat's token, to come back with --token: %s", session.token)
-    try:
-        finished = play_seat(session, lambda view: safe_choose(player, view)[0])
-    except KeyboardInterrupt:
-        return 130
-    finally:
-        session.close()
-    view = session.view
-    if finished and view is not None and view.winner is not None:
-        print(f"game over: team {view.winner} wins {view.scores[0]} / {view.scores[1]}", flush=True)
-        return 0
-    print("tarneeb join: the connection to the host was lost", file=sys.stderr)
-    return 1
-
-
 if __name__ == "__main__":
-    # ``python -m tarneeb_desktop.net.client`` is ``tarneeb join``: one set of flags, in cli.py.
+    # ``python -m tarneeb_desktop.net.client`` is ``tarneeb join``: one set of flags, in cli/.
     from tarneeb_desktop.cli import main as cli_main
 
     raise SystemExit(cli_main(["join", *sys.argv[1:]]))

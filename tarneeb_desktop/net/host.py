@@ -11,7 +11,6 @@ the table is never touched from two threads; computer players think in a worker 
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import hmac
 import json
@@ -30,7 +29,6 @@ from tarneeb_desktop.ai import make_player
 from tarneeb_desktop.ai.base import Player
 from tarneeb_desktop.net.protocol import (
     MAX_MESSAGE_BYTES,
-    MAX_NAME_CHARS,
     RATE_BURST,
     RATE_MAX_DROPPED,
     RATE_PER_SECOND,
@@ -38,7 +36,6 @@ from tarneeb_desktop.net.protocol import (
     ProtocolError,
     TokenBucket,
     check_hello,
-    clean_text,
     decode,
     encode,
     event_to_dict,
@@ -828,88 +825,7 @@ class Host:
         return [s.number for s in self.seats if s.kind == "open"]
 
 
-# ---------------------------------------------------------------------- command line
-
-
-def parse_open_seats(text: str) -> list[int]:
-    """``"0,1,2,3"`` → [0, 1, 2, 3]; ``""`` or ``"none"`` → no seat open (four computers)."""
-    text = text.strip().lower()
-    if text in ("", "none", "-"):
-        return []
-    seats: list[int] = []
-    for part in text.split(","):
-        part = part.strip()
-        if part not in ("0", "1", "2", "3"):
-            raise ValueError(f"open seats are numbers 0-3 separated by commas, not {text!r}")
-        if int(part) not in seats:
-            seats.append(int(part))
-    return seats
-
-
-def main(args: argparse.Namespace) -> int:
-    """``tarneeb host``: run a table without a window; exit when its game ends."""
-    from tarneeb_desktop.cli import rules_from_args
-    from tarneeb_desktop.rules import InvalidRulesError
-
-    if not logging.getLogger().handlers:
-        logging.basicConfig(
-            level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(levelname)s %(message)s"
-        )
-    bind = getattr(args, "bind", None) or "0.0.0.0"
-    level = getattr(args, "ai", None) or getattr(args, "level", None) or "medium"
-    save_table = getattr(args, "save_table", None)
-    if save_table is None:
-        from tarneeb_desktop.paths import user_data_dir
-
-        save_table = Path(user_data_dir()) / "lan-table.json"
-    common: dict[str, Any] = {
-        "bind": bind,
-        "port": args.port,
-        "record_path": args.save_record,
-        "disconnect_grace": getattr(args, "disconnect_grace", None) or 30.0,
-        "ai_level": level,
-    }
-    try:
-        resume = getattr(args, "resume", None)
-        if resume:
-            if getattr(args, "save_table", None):
-                common["save_path"] = args.save_table
-            host = Host.resume(resume, **common)
-        else:
-            name = getattr(args, "name", None)
-            host = Host(
-                rules_from_args(args),
-                seed=args.seed,
-                open_seats=parse_open_seats(args.open_seats),
-                save_path=save_table,
-                table_name=clean_text(name, MAX_NAME_CHARS) if name else "Tarneeb table",
-                **common,
-            )
-    except (InvalidRulesError, ValueError) as exc:
-        print(f"tarneeb host: {exc}", file=sys.stderr)
-        return 2
-
-    def ready(address: tuple[str, int]) -> None:
-        print(f"listening on {address[0]}:{address[1]}", flush=True)
-        if not getattr(args, "no_beacon", False) and not bind.startswith("127."):
-            host.start_beacon()
-
-    try:
-        host.run(on_ready=ready)
-    except KeyboardInterrupt:
-        return 130
-    except OSError as exc:
-        print(f"tarneeb host: cannot listen on {bind}:{args.port}: {exc.strerror}", file=sys.stderr)
-        return 1
-    finally:
-        if host._beacon is not None:
-            host._beacon.stop()
-    state = host.table.state
-    if state.is_over():
-        print(
-            f"game over: team {state.winner} wins {state.scores[0]} / {state.scores[1]}", flush=True
-        )
-    return 0
+# ---------------------------------------------------------------------- discovery
 
 
 def host_info(host: Host) -> dict[str, Any]:
@@ -925,7 +841,7 @@ def host_info(host: Host) -> dict[str, Any]:
 
 
 if __name__ == "__main__":
-    # ``python -m tarneeb_desktop.net.host`` is ``tarneeb host``: one set of flags, in cli.py.
+    # ``python -m tarneeb_desktop.net.host`` is ``tarneeb host``: one set of flags, in cli/.
     from tarneeb_desktop.cli import main as cli_main
 
     raise SystemExit(cli_main(["host", *sys.argv[1:]]))

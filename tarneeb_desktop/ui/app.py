@@ -7,11 +7,9 @@ frame from given events and a given ``dt`` so tests can drive it with a fake clo
 
 from __future__ import annotations
 
-import argparse
 import logging
 import os
 import random
-import sys
 import time
 import warnings
 from dataclasses import dataclass
@@ -370,74 +368,3 @@ class App:
         if self.scene is not None:
             self.scene.on_hide()
         return self.exit_code
-
-
-def _parse_size(text: str | None) -> tuple[int, int]:
-    if not text:
-        return DEFAULT_SIZE
-    try:
-        w, h = text.lower().split("x")
-        return max(MIN_W, int(w)), max(MIN_H, int(h))
-    except ValueError:
-        print(f"tarneeb: ignoring --size {text!r} (want WxH, e.g. 1280x720)", file=sys.stderr)
-        return DEFAULT_SIZE
-
-
-def _rules(args: argparse.Namespace, settings: Settings):  # type: ignore[no-untyped-def]
-    """The command line's rules when given, else the settings' rules."""
-    if getattr(args, "rules", "standard") != "standard" or getattr(args, "option", []):
-        from tarneeb_desktop.cli import rules_from_args
-
-        return rules_from_args(args)
-    return settings.rules()
-
-
-def main(args: argparse.Namespace) -> int:
-    """Open the window (``tarneeb``), or play one computer-only game (``--autoplay``)."""
-    from tarneeb_desktop.rules import RulesError
-
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    settings = Settings.load()
-    try:
-        rules = _rules(args, settings)
-    except RulesError as exc:
-        print(f"tarneeb: {exc}", file=sys.stderr)
-        return 2
-    size = _parse_size(getattr(args, "size", None))
-    autoplay = bool(getattr(args, "autoplay", False))
-    if autoplay:
-        settings.animation_speed = "instant" if getattr(args, "fast", False) else "normal"
-        settings.sound = False
-    try:
-        app = App(
-            settings,
-            size,
-            fullscreen=bool(getattr(args, "fullscreen", False)) or settings.fullscreen,
-        )
-    except pygame.error as exc:
-        print(f"tarneeb: cannot open the game window: {exc}", file=sys.stderr)
-        return 1
-    from tarneeb_desktop.ui.menu import MenuScene
-    from tarneeb_desktop.ui.table_scene import TableScene
-
-    if autoplay:
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
-        level = args.level or settings.levels[1]
-        app.switch(
-            TableScene.new_game(
-                app,
-                rules,
-                seed,
-                humans=(),
-                level=level,
-                autoplay=True,
-                save_record=getattr(args, "save_record", None),
-            )
-        )
-    else:
-        app.rules = rules
-        app.switch(MenuScene(app))
-    try:
-        return app.run()
-    finally:
-        pygame.quit()

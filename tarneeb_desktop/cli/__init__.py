@@ -1,45 +1,15 @@
-"""The ``tarneeb`` command: the game window by default, and its subcommands."""
+"""The command line, the top layer: ``tarneeb`` opens the game window, and its subcommands.
+
+The parser is here; each subcommand's ``main`` is in a module of this package.
+"""
 
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from collections.abc import Sequence
 
 from tarneeb_desktop import __version__
-
-
-def _add_rules_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--rules",
-        default="standard",
-        metavar="PRESET",
-        help="rules preset: standard, shortfall or egyptian (default standard)",
-    )
-    p.add_argument(
-        "--option",
-        "-o",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="change one rules option on top of the preset, e.g. -o target=41 (repeatable)",
-    )
-
-
-def rules_from_args(args: argparse.Namespace):  # type: ignore[no-untyped-def]
-    """The Rules named by --rules and --option, or raise InvalidRulesError."""
-    from tarneeb_desktop.rules import InvalidRulesError, make_rules
-    from tarneeb_desktop.rules.options import parse_option_value
-
-    changes: dict[str, object] = {}
-    for item in args.option:
-        if "=" not in item:
-            raise InvalidRulesError(f"--option wants KEY=VALUE, not {item!r}")
-        key, value = item.split("=", 1)
-        key = key.strip()
-        changes[key] = parse_option_value(key, value)
-    return make_rules(args.rules, **changes)
+from tarneeb_desktop.rules.args import add_rules_args
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -60,7 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--level", default=None, help="computer players' level for autoplay")
     parser.add_argument("--size", default=None, metavar="WxH", help="window size, e.g. 1280x720")
     parser.add_argument("--fullscreen", action="store_true", help="start in full screen")
-    _add_rules_args(parser)
+    add_rules_args(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser(
@@ -81,7 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
-    _add_rules_args(p)
+    add_rules_args(p)
     p.add_argument("--team0", default="medium", help="a level or cmd:COMMAND")
     p.add_argument("--team1", default="easy", help="a level or cmd:COMMAND")
     p.add_argument("--json", action="store_true", help="end with one JSON line of results")
@@ -89,7 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("host", help="run a LAN table without a window")
     p.add_argument("--port", type=int, default=0)
-    _add_rules_args(p)
+    add_rules_args(p)
     p.add_argument("--open-seats", default="1,2,3", help="seats open to people, e.g. 0,1,2,3")
     p.add_argument("--save-record", metavar="FILE")
     p.add_argument("--seed", type=int, default=None)
@@ -134,44 +104,6 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def cmd_replay(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
-    from tarneeb_desktop.record import RecordError, load_record
-
-    path = Path(args.file)
-    if not path.is_file():
-        print(f"tarneeb replay: no such file: {args.file}", file=sys.stderr)
-        return 2
-    try:
-        result = load_record(path)
-    except OSError as exc:
-        print(f"tarneeb replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
-        return 2
-    except RecordError as exc:
-        if args.json:
-            print(json.dumps(exc.to_dict()))
-        print(exc.sentence(), file=sys.stderr)
-        return 1
-    except RecursionError:
-        err = RecordError("the file is nested too deeply to be a record", None, "format")
-        if args.json:
-            print(json.dumps(err.to_dict()))
-        print(err.sentence(), file=sys.stderr)
-        return 1
-    summary = result.summary()
-    if args.json:
-        print(json.dumps(summary))
-    else:
-        status = "complete" if summary["complete"] else "unfinished"
-        print(
-            f"legal record, {status} game, {len(summary['hands'])} hands, totals "
-            f"{summary['totals'][0]} / {summary['totals'][1]}"
-            + (f", won by team {summary['winner']}" if summary["winner"] is not None else "")
-        )
-    return 0
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     from tarneeb_desktop import crashlog
 
@@ -180,27 +112,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     crashlog.crash_if_asked()
     parser = build_parser()
     args = parser.parse_args(argv)
+    # Each subcommand's module is imported only when it runs (the window starts faster).
     if args.command == "replay":
-        return cmd_replay(args)
+        from tarneeb_desktop.cli.replay import main as replay_main
+
+        return replay_main(args)
     if args.command == "bot":
-        from tarneeb_desktop.ai.bot import main as bot_main
+        from tarneeb_desktop.cli.bot import main as bot_main
 
         return bot_main(args)
     if args.command == "arena":
-        from tarneeb_desktop.arena import main as arena_main
+        from tarneeb_desktop.cli.arena import main as arena_main
 
         return arena_main(args)
     if args.command == "host":
-        from tarneeb_desktop.net.host import main as host_main
+        from tarneeb_desktop.cli.lan import host_main
 
         return host_main(args)
     if args.command == "join":
-        from tarneeb_desktop.net.client import main as join_main
+        from tarneeb_desktop.cli.lan import join_main
 
         return join_main(args)
-    from tarneeb_desktop.ui.app import main as ui_main
+    from tarneeb_desktop.cli.window import main as window_main
 
-    return ui_main(args)
+    return window_main(args)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,147 @@
+"""``tarneeb host`` and ``tarneeb join``: a LAN table, and one seat of it, without a window."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from pathlib import Path
+from typing import Any
+
+from tarneeb_desktop.ai import make_player
+from tarneeb_desktop.net.client import (
+    ClientSession,
+    IncompatibleError,
+    JoinError,
+    ProtocolError,
+    parse_address,
+    play_seat,
+)
+from tarneeb_desktop.net.host import Host
+from tarneeb_desktop.net.protocol import MAX_NAME_CHARS, clean_text
+from tarneeb_desktop.paths import user_data_dir
+from tarneeb_desktop.rules import InvalidRulesError
+from tarneeb_desktop.rules.args import rules_from_args
+from tarneeb_desktop.table import safe_choose
+
+log = logging.getLogger(__name__)
+
+
+def parse_open_seats(text: str) -> list[int]:
+    """``"0,1,2,3"`` → [0, 1, 2, 3]; ``""`` or ``"none"`` → no seat open (four computers)."""
+    text = text.strip().lower()
+    if text in ("", "none", "-"):
+        return []
+    seats: list[int] = []
+    for part in text.split(","):
+        part = part.strip()
+        if part not in ("0", "1", "2", "3"):
+            raise ValueError(f"open seats are numbers 0-3 separated by commas, not {text!r}")
+        if int(part) not in seats:
+            seats.append(int(part))
+    return seats
+
+
+def host_main(args: argparse.Namespace) -> int:
+    """``tarneeb host``: run a table without a window; exit when its game ends."""
+    if not logging.getLogger().handlers:
+        logging.basicConfig(
+            level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(levelname)s %(message)s"
+        )
+    bind = getattr(args, "bind", None) or "0.0.0.0"
+    level = getattr(args, "ai", None) or getattr(args, "level", None) or "medium"
+    save_table = getattr(args, "save_table", None)
+    if save_table is None:
+        save_table = Path(user_data_dir()) / "lan-table.json"
+    common: dict[str, Any] = {
+        "bind": bind,
+        "port": args.port,
+        "record_path": args.save_record,
+        "disconnect_grace": getattr(args, "disconnect_grace", None) or 30.0,
+        "ai_level": level,
+    }
+    try:
+        resume = getattr(args, "resume", None)
+        if resume:
+            if getattr(args, "save_table", None):
+                common["save_path"] = args.save_table
+            host = Host.resume(resume, **common)
+        else:
+            name = getattr(args, "name", None)
+            host = Host(
+                rules_from_args(args),
+                seed=args.seed,
+                open_seats=parse_open_seats(args.open_seats),
+                save_path=save_table,
+                table_name=clean_text(name, MAX_NAME_CHARS) if name else "Tarneeb table",
+                **common,
+            )
+    except (InvalidRulesError, ValueError) as exc:
+        print(f"tarneeb host: {exc}", file=sys.stderr)
+        return 2
+
+    def ready(address: tuple[str, int]) -> None:
+        print(f"listening on {address[0]}:{address[1]}", flush=True)
+        if not getattr(args, "no_beacon", False) and not bind.startswith("127."):
+            host.start_beacon()
+
+    try:
+        host.run(on_ready=ready)
+    except KeyboardInterrupt:
+        return 130
+    except OSError as exc:
+        print(f"tarneeb host: cannot listen on {bind}:{args.port}: {exc.strerror}", file=sys.stderr)
+        return 1
+    finally:
+        if host._beacon is not None:
+            host._beacon.stop()
+    state = host.table.state
+    if state.is_over():
+        print(
+            f"game over: team {state.winner} wins {state.scores[0]} / {state.scores[1]}", flush=True
+        )
+    return 0
+
+
+def join_main(args: argparse.Namespace) -> int:
+    """``tarneeb join HOST:PORT --bot LEVEL [--seat N] [--name NAME]``."""
+    if not logging.getLogger().handlers:
+        logging.basicConfig(
+            level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(levelname)s %(message)s"
+        )
+    try:
+        host, port = parse_address(args.address)
+        player = make_player(args.bot, getattr(args, "seed", None))
+    except ValueError as exc:
+        print(f"tarneeb join: {exc}", file=sys.stderr)
+        return 2
+    if args.seat is not None and args.seat not in (0, 1, 2, 3):
+        print("tarneeb join: --seat must be 0-3", file=sys.stderr)
+        return 2
+    session = ClientSession(host, port, name=args.name or f"{args.bot} bot")
+    try:
+        session.connect()
+        seat = session.join(args.seat, token=getattr(args, "token", None))
+    except IncompatibleError as exc:
+        print(f"tarneeb join: {exc.message}", file=sys.stderr)
+        return 1
+    except (ProtocolError, JoinError) as exc:
+        print(f"tarneeb join: {exc.message}", file=sys.stderr)
+        return 1
+    except (OSError, TimeoutError) as exc:
+        print(f"tarneeb join: cannot reach {host}:{port}: {exc}", file=sys.stderr)
+        return 1
+    print(f"joined seat {seat}", flush=True)
+    log.info("this seat's token, to come back with --token: %s", session.token)
+    try:
+        finished = play_seat(session, lambda view: safe_choose(player, view)[0])
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        session.close()
+    view = session.view
+    if finished and view is not None and view.winner is not None:
+        print(f"game over: team {view.winner} wins {view.scores[0]} / {view.scores[1]}", flush=True)
+        return 0
+    print("tarneeb join: the connection to the host was lost", file=sys.stderr)
+    return 1
