@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,6 +22,7 @@ from tarneeb_desktop.rules import (
     rules_from_dict,
 )
 from tarneeb_desktop.rules.cards import CARD_NAMES, indices_of
+from tarneeb_desktop.storage import write_json_atomic
 
 FORMAT = "tarneeb-record/1"
 
@@ -82,26 +82,6 @@ def to_record(state: GameState, players: list[str] | None = None) -> dict[str, A
         doc["players"] = list(players)
     doc["hands"] = hands
     return doc
-
-
-def write_json_atomic(path: str | os.PathLike[str], doc: Any) -> None:
-    """Write JSON to ``path`` through a temporary file and a rename, so a crash never
-    leaves half a file."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(doc, f, ensure_ascii=False, indent=1)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 def write_record(

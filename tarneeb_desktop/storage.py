@@ -5,15 +5,34 @@ from __future__ import annotations
 import json
 import logging
 import os
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-from tarneeb_desktop.record import write_json_atomic
-
 log = logging.getLogger(__name__)
 
 __all__ = ["load_json", "set_aside", "write_json_atomic"]
+
+
+def write_json_atomic(path: str | os.PathLike[str], doc: Any) -> None:
+    """Write JSON to ``path`` through a temporary file and a rename, so a crash never
+    leaves half a file."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(doc, f, ensure_ascii=False, indent=1)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
 
 
 def set_aside(path: Path) -> Path | None:

@@ -42,7 +42,7 @@ from tarneeb_desktop.net.protocol import (
     hello,
     validate_client_message,
 )
-from tarneeb_desktop.record import RecordError, replay, to_record, write_json_atomic, write_record
+from tarneeb_desktop.record import RecordError, replay, to_record, write_record
 from tarneeb_desktop.rules import (
     Event,
     GameOver,
@@ -54,6 +54,7 @@ from tarneeb_desktop.rules import (
     TrickWon,
     make_rules,
 )
+from tarneeb_desktop.storage import write_json_atomic
 from tarneeb_desktop.table import Table, safe_choose
 
 log = logging.getLogger(__name__)

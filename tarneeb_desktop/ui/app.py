@@ -68,7 +68,8 @@ def write_save(
     """The game in progress: a game record (game-record.md, so ``tarneeb replay`` reads it)
     with a ``resume`` object added: the seats, levels and seed that resuming needs (the seed
     makes the hands still to come the ones they would have been)."""
-    from tarneeb_desktop.record import to_record, write_json_atomic
+    from tarneeb_desktop.record import to_record
+    from tarneeb_desktop.storage import write_json_atomic
 
     doc = to_record(state, names)
     doc["resume"] = {
