@@ -7,8 +7,6 @@ import logging
 import random
 import sys
 
-import pygame
-
 from tarneeb_desktop.rules import Rules, RulesError
 from tarneeb_desktop.rules.args import rules_from_args
 from tarneeb_desktop.settings import Settings
@@ -36,6 +34,8 @@ def _rules(args: argparse.Namespace, settings: Settings) -> Rules:
 
 def main(args: argparse.Namespace) -> int:
     """Open the window (``tarneeb``), or play one computer-only game (``--autoplay``)."""
+    import pygame  # after tarneeb_desktop.ui, which silences pygame's banner first
+
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     settings = Settings.load()
     try:
