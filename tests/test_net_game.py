@@ -554,8 +554,10 @@ def test_a_restarted_host_resumes_its_table_and_clients_reconnect(tmp_home: Path
     for s in sessions:
         wait_until(lambda s=s: not s.connected)
     doc = json.loads(save.read_text())
-    assert doc["seats"][2]["token"] == tokens[2]
-    plays = doc["record"]["hands"][-1]["plays"]
+    # one save format for every table: a game record with the seats to resume it
+    assert doc["format"] == "tarneeb-record/1" and doc["resume"]["format"] == "tarneeb-save/2"
+    assert doc["resume"]["seats"][2]["token"] == tokens[2]
+    plays = doc["hands"][-1]["plays"]
     assert len(plays) == 8, "saved after the second trick, not mid-trick"
 
     host2 = Host.resume(save, port=0, disconnect_grace=30.0, exit_when_over=False)
@@ -585,7 +587,7 @@ def test_a_restarted_host_resumes_its_table_and_clients_reconnect(tmp_home: Path
         play_until(host2, sessions, lambda s: s["over"], rng)
         assert host2.done.wait(TIMEOUT)
         final = json.loads(save.read_text())
-        assert replay(final["record"], seed=21).state.is_over()
+        assert replay(final, seed=21).state.is_over()
     finally:
         host2.stop()
 

@@ -10,8 +10,8 @@ from tarneeb_desktop.rules import GameState, HandScored, TrickWon, make_rules
 from tarneeb_desktop.table.flow import Change, Table
 from tarneeb_desktop.table.pool import Pool
 from tarneeb_desktop.table.savegame import (
-    SaveError,
     SavedSeat,
+    SaveError,
     read_save,
     write_save,
 )

@@ -1,10 +1,12 @@
 """The LAN host: owns the table, seats people and computer players, and serves each its view.
 
-The host's :class:`~tarneeb_desktop.table.Table` is the only authority. Each connection gets
+The host is the table flow (:class:`~tarneeb_desktop.table.flow.Table`) plus network seats;
+the flow is the only authority. Each connection gets
 nothing but its own seat's ``view(seat)`` and public events; an action counts only when it
 names the connection's seat, carries that seat's secret token and the ``seq`` of the latest
 view. Everything runs on one asyncio loop (in its own thread when the game window hosts), so
-the table is never touched from two threads; computer players think in a worker thread.
+the table is never touched from two threads; computer players think on the flow's worker
+pool, and the host paces their moves (``ai_delay``) so that people can follow them.
 
 ``tarneeb host`` runs a :class:`Host` without a window and exits when its game ends.
 """
@@ -13,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-import json
 import logging
 import secrets
 import sys
@@ -25,8 +26,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tarneeb_desktop.ai import make_player
-from tarneeb_desktop.ai.base import Player
 from tarneeb_desktop.net.protocol import (
     MAX_MESSAGE_BYTES,
     RATE_BURST,
@@ -42,7 +41,6 @@ from tarneeb_desktop.net.protocol import (
     hello,
     validate_client_message,
 )
-from tarneeb_desktop.record import RecordError, replay, to_record, write_record
 from tarneeb_desktop.rules import (
     Event,
     GameOver,
@@ -55,11 +53,14 @@ from tarneeb_desktop.rules import (
     make_rules,
 )
 from tarneeb_desktop.storage import write_json_atomic
-from tarneeb_desktop.table import Table, safe_choose
+from tarneeb_desktop.table.flow import Change, Table
+from tarneeb_desktop.table.pool import Pool
+from tarneeb_desktop.table.savegame import SavedSeat, SaveError, read_save, save_document
+from tarneeb_desktop.table.seats import ComputerSeat, NetworkSeat, seat_seed
+from tarneeb_desktop.table.seats import Seat as FlowSeat
 
 log = logging.getLogger(__name__)
 
-SAVE_FORMAT = "tarneeb-lan-table/1"
 SEAT_NAMES = ("South", "East", "North", "West")
 #: A client that lets this much unsent data pile up is not reading; it is cut off.
 MAX_WRITE_BUFFER = 4 * 1024 * 1024
@@ -110,9 +111,38 @@ class Seat:
     name: str
     token: str | None = None  # issued to the person who took the seat; None while it is free
     conn: Connection | None = None
-    ai_control: bool = False  # a computer plays this person's seat while they are away
     wait_started: float | None = None  # when the countdown for the absent player began
-    player: Player | None = field(default=None, repr=False)
+    level: str = "medium"
+    seed: int = 0
+    #: The seat the table flow asks: a network seat (with a computer standing in while its
+    #: player is away) or, once the seat is not open, a computer player.
+    network: NetworkSeat = field(init=False, repr=False)
+    computer: ComputerSeat | None = field(default=None, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.network = NetworkSeat(self.name, self.level, self.seed)
+
+    @property
+    def ai_control(self) -> bool:
+        """A computer plays this person's seat while they are away."""
+        return self.network.stand_in_active
+
+    @ai_control.setter
+    def ai_control(self, value: bool) -> None:
+        self.network.stand_in_active = value
+
+    @property
+    def flow(self) -> FlowSeat:
+        if self.open:
+            self.network.name = self.name
+            return self.network
+        if self.computer is None:
+            self.computer = ComputerSeat(self.level, self.seed, self.name)
+        return self.computer
+
+    def saved(self) -> SavedSeat:
+        kind = "network" if self.open and self.token else "computer"
+        return SavedSeat(kind, self.name, self.level, self.token if self.open else None)
 
     @property
     def kind(self) -> str:
@@ -168,14 +198,24 @@ class Host:
         self.seed = seed
         if state is None:
             state = GameState.new(rules if rules is not None else make_rules(), seed=seed)
-        self.table = Table(state, list(names) if names else list(SEAT_NAMES))
         opened = set(open_seats)
         if not opened <= {0, 1, 2, 3}:
             raise ValueError(f"open seats must be among 0-3, not {sorted(opened)}")
+        given = list(names) if names else list(SEAT_NAMES)
         self.seats = [
-            Seat(s, s in opened, self.table.names[s] if s in opened else f"Computer ({ai_level})")
+            Seat(
+                s,
+                s in opened,
+                given[s] if s in opened else f"Computer ({ai_level})",
+                level=ai_level,
+                seed=seat_seed(seed, s),
+            )
             for s in range(4)
         ]
+        self.table = Table(
+            state, [s.flow for s in self.seats], given, seed=seed, pool=Pool(), on_ready=self._wake
+        )
+        self.table.listen(self._applied)
         self.ai_level = ai_level
         self.bind = bind
         self.port = port
@@ -188,7 +228,6 @@ class Host:
         self.rate = rate
         self.clock = clock
         self.table_name = table_name
-        self.seq = 0
         self.started = False
         #: Called on the loop after the game starts and after every applied action, with the
         #: new seq and the action's events (tests and the window's own observers use this).
@@ -201,9 +240,7 @@ class Host:
         self._stop_event: asyncio.Event | None = None
         self._ready = threading.Event()
         self._thread: threading.Thread | None = None
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tarneeb-host-ai")
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tarneeb-host-save")
-        self._ai_pending: int | None = None
         self._timer: asyncio.TimerHandle | None = None
         self._stopping = False
         self._beacon: Any = None
@@ -211,21 +248,25 @@ class Host:
 
     # ------------------------------------------------------------------ saving and resuming
 
+    @property
+    def seq(self) -> int:
+        """The table's change count: every view carries it, every action must name it."""
+        return self.table.seq
+
     def save(self, wait: bool = True) -> None:
-        """Write the table (record, seed, seats and their tokens) to ``save_path``; with
-        ``wait=False`` the writing (an fsync, often 10 ms) happens on a writer thread, in
-        order, so that it never delays the game."""
+        """Write the table (record, seed, seats and their tokens) to ``save_path`` in the one
+        save format (``table/savegame.py``); with ``wait=False`` the writing (an fsync, often
+        10 ms) happens on a writer thread, in order, so that it never delays the game."""
         if self.save_path is None:
             return
-        doc = {
-            "format": SAVE_FORMAT,
-            "record": to_record(self.table.state, self.table.names),
-            "seed": self.seed,
-            "seq": self.seq,
-            "ai_level": self.ai_level,
-            "table_name": self.table_name,
-            "seats": [{"open": s.open, "name": s.name, "token": s.token} for s in self.seats],
-        }
+        doc = save_document(
+            self.table.state,
+            [s.saved() for s in self.seats],
+            self.seed,
+            self.seq,
+            ai_level=self.ai_level,
+            table_name=self.table_name,
+        )
         if wait:
             self._write_save(self.save_path, doc)
         else:
@@ -240,50 +281,38 @@ class Host:
 
     @classmethod
     def resume(cls, path: str | Path, **kwargs: Any) -> Host:
-        """A host that goes on with the table saved at ``path``; its people reconnect with
-        their tokens. Raises ValueError with a sentence when the file is not a saved table."""
+        """A host that goes on with the table saved at ``path`` (this version's saves and
+        the older LAN table saves); its people reconnect with their tokens. Raises
+        ValueError with a sentence when the file is not a saved table."""
         try:
-            doc = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise ValueError(f"cannot read the saved table {path}: {exc}") from None
-        if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
-            raise ValueError(f"{path} is not a saved LAN table ({SAVE_FORMAT})")
-        seed, seats, seq = doc.get("seed"), doc.get("seats"), doc.get("seq", 0)
-        if not isinstance(seed, int) or not isinstance(seq, int):
-            raise ValueError(f"{path}: seed and seq must be whole numbers")
-        if (
-            not isinstance(seats, list)
-            or len(seats) != 4
-            or not all(isinstance(s, dict) for s in seats)
-        ):
-            raise ValueError(f"{path}: seats must list four seats")
-        try:
-            state = replay(doc.get("record"), seed=seed).state
-        except RecordError as exc:
-            raise ValueError(f"{path}: {exc.sentence()}") from None
-        players = doc["record"].get("players")
-        kwargs.setdefault("ai_level", str(doc.get("ai_level", "medium")))
-        kwargs.setdefault("table_name", str(doc.get("table_name", "Tarneeb table")))
+            saved = read_save(Path(path), need_person=False)
+        except SaveError as exc:
+            raise ValueError(f"{path}: {exc}") from None
+        if saved is None:
+            raise ValueError(f"{path}: there is no game in progress to go on with")
+        kwargs.setdefault("ai_level", str(saved.extra.get("ai_level", "medium")))
+        kwargs.setdefault("table_name", str(saved.extra.get("table_name", "Tarneeb table")))
         kwargs.setdefault("save_path", path)
         host = cls(
-            state.rules,
-            seed=seed,
-            open_seats=[i for i, s in enumerate(seats) if s.get("open")],
-            names=players,
-            state=state,
+            saved.state.rules,
+            seed=saved.seed,
+            open_seats=[i for i, s in enumerate(saved.seats) if s.kind == "network"],
+            names=saved.names,
+            state=saved.state,
             **kwargs,
         )
-        for seat, saved in zip(host.seats, seats, strict=True):
-            token = saved.get("token")
-            seat.token = token if isinstance(token, str) and token else None
-            if isinstance(saved.get("name"), str):
-                seat.name = saved["name"]
-            if seat.open and seat.token is None:
-                # Nobody had taken it when the table was saved: a computer plays it now.
-                seat.open = False
-        host.seq = seq
+        for seat, kept in zip(host.seats, saved.seats, strict=True):
+            seat.token = kept.token if seat.open else None
+            seat.name = kept.name
+        host._sync_seats()
+        host.table.seq = saved.seq
         host.started = True
         return host
+
+    def _sync_seats(self) -> None:
+        """The table asks each seat's current player (after seats were opened or closed)."""
+        self.table.seats = [s.flow for s in self.seats]
+        self.table.names = [s.name for s in self.seats]
 
     # ------------------------------------------------------------------ running
 
@@ -307,7 +336,7 @@ class Host:
             self._ready.set()
             raise
         finally:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self.table.close()
             self._writer.shutdown(wait=True)  # the last save reaches the disk
 
     def stop(self, timeout: float = 10.0) -> None:
@@ -607,10 +636,9 @@ class Host:
         if seat.ai_control:
             raise ProtocolError("not_your_turn", "the computer plays for you until this trick ends")
         try:
-            events = self.table.submit(seat.number, msg["action"])
+            self.table.submit(seat.number, msg["action"])  # _applied tells everyone
         except RulesError as exc:
             raise ProtocolError("illegal", str(exc)) from None
-        self._applied(events)
         return True
 
     # ------------------------------------------------------------------ the game
@@ -622,7 +650,7 @@ class Host:
             if seat.kind == "open":
                 seat.open = False
                 seat.name = f"Computer ({self.ai_level})"
-        self.table.names = [s.name for s in self.seats]
+        self._sync_seats()
         self.started = True
         log.info("the game starts: %s", ", ".join(f"{s.number}={s.name}" for s in self.seats))
         self.save()
@@ -634,9 +662,10 @@ class Host:
                 self._send_view(conn, conn.seat, [])
         self._advance()
 
-    def _applied(self, events: list[Event]) -> None:
-        """After any action: advance seq, tell everyone, save at trick ends, move on."""
-        self.seq += 1
+    def _applied(self, change: Change) -> None:
+        """The flow applied an action (a person's or a computer's): tell everyone, save at
+        trick ends, move on."""
+        events = list(change.events)
         for cb in self.on_change:
             cb(self.seq, events)
         wire = [event_to_dict(e) for e in events]
@@ -678,8 +707,7 @@ class Host:
                 other.wait_started = None  # the countdown runs only on the seat's own turn
         if not seat.open or seat.ai_control:
             seat.wait_started = None
-            if self._ai_pending != self.seq:
-                self._start_ai(seat)
+            self.table.pump()  # starts the computer's decision; _wake applies it
             return
         if seat.connected:
             seat.wait_started = None
@@ -714,50 +742,23 @@ class Host:
             self._timer.cancel()
         self._timer = self.loop.call_later(left + 0.01, self._check_timeouts)
 
-    def _ai_player(self, seat: Seat) -> Player:
-        if seat.player is None:
-            seat.player = make_player(self.ai_level, self.seed * 4 + seat.number)
-        return seat.player
-
-    def _start_ai(self, seat: Seat) -> None:
-        assert self.loop is not None
-        key = self.seq
-        self._ai_pending = key
-        view = self.table.view(seat.number)
-        future = self.loop.run_in_executor(self._pool, safe_choose, self._ai_player(seat), view)
-
-        def done(f: asyncio.Future[tuple[str, str | None]]) -> None:
-            if self.ai_delay > 0 and not f.cancelled() and f.exception() is None:
-                assert self.loop is not None
-                self.loop.call_later(self.ai_delay, self._ai_done, f, seat, key)
-            else:
-                self._ai_done(f, seat, key)
-
-        future.add_done_callback(done)
-
-    def _ai_done(self, f: asyncio.Future[tuple[str, str | None]], seat: Seat, key: int) -> None:
-        if self._ai_pending == key:
-            self._ai_pending = None
-        state = self.table.state
-        if (
-            f.cancelled()
-            or f.exception() is not None
-            or self.seq != key
-            or state.is_over()
-            or state.turn != seat.number
-            or (seat.open and not seat.ai_control)
-        ):
-            self._advance()  # the position moved on (e.g. the player came back)
+    def _wake(self) -> None:
+        """A computer's decision is ready (called from the worker thread): apply it on the
+        loop, after ``ai_delay`` so that people can follow the computer's moves."""
+        loop = self.loop
+        if loop is None or loop.is_closed() or self._stopping:
             return
-        action, fault = f.result()
-        if fault:
-            self.table.faults.append((seat.number, fault))
         try:
-            events = self.table.submit(seat.number, action)
-        except RulesError:
-            log.exception("the computer's action %r for seat %d was refused", action, seat.number)
-            return
-        self._applied(events)
+            if self.ai_delay > 0:
+                loop.call_soon_threadsafe(loop.call_later, self.ai_delay, self._pump)
+            else:
+                loop.call_soon_threadsafe(self._pump)
+        except RuntimeError:
+            pass  # the loop has just closed
+
+    def _pump(self) -> None:
+        if self.started and not self._stopping and not self.table.state.is_over():
+            self.table.pump()
 
     def _finish(self) -> None:
         state = self.table.state
@@ -766,7 +767,7 @@ class Host:
         self.save()
         if self.record_path is not None:
             try:
-                write_record(self.record_path, state, self.table.names)
+                self.table.write_record(self.record_path)
             except OSError:
                 log.exception("could not write the record to %s", self.record_path)
         self.done.set()
