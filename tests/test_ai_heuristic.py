@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 
 import pytest
@@ -16,7 +17,8 @@ from tarneeb_desktop.ai.knowledge import (
     suggest_call,
     team_estimate,
 )
-from tarneeb_desktop.rules import GameState, make_rules
+from tarneeb_desktop.ai.sampling import Sampler
+from tarneeb_desktop.rules import GameState, View, make_rules
 from tarneeb_desktop.rules.cards import CARD_INDEX, mask_of
 
 
@@ -175,10 +177,29 @@ def test_easy_slips_at_its_rate_and_otherwise_plays_the_basics() -> None:
 def test_medium_never_needs_more_than_the_view() -> None:
     g = spades_deal()
     v = g.view(0)
-    # A view with another seat's cards removed from everywhere still gives a decision.
     assert MediumPlayer(0).choose(v) in v.legal
     with pytest.raises(ValueError):
         MediumPlayer(0).choose(dataclasses.replace(v, legal=()))
+    # The same view gets the same decision whether it comes from the real game, from a game
+    # with the other seats' unseen cards dealt differently, or rebuilt from its protocol
+    # JSON (tied to no game at all): in the auction and in play.
+    phases = set()
+    for seed in range(8):
+        g = GameState.new(make_rules("standard"), seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(40)):
+            g.apply(rng.choice(g.legal_actions()))
+        me = g.current_player()
+        assert me is not None
+        view = g.view(me)
+        other = GameState.from_view(view, Sampler(view, random.Random(seed)).deal())
+        assert other.view(me) == view and other.hands != g.hands
+        rebuilt = View.from_dict(json.loads(json.dumps(view.to_dict())))
+        decision = MediumPlayer(0).choose(view)
+        assert MediumPlayer(0).choose(other.view(me)) == decision, (seed, view.phase)
+        assert MediumPlayer(0).choose(rebuilt) == decision, (seed, view.phase)
+        phases.add(view.phase)
+    assert {"auction", "play"} <= phases
 
 
 def test_make_player_levels() -> None:

@@ -189,14 +189,22 @@ def test_hard_players_play_a_whole_hand_legally() -> None:
 
 @needs_dds
 def test_egyptian_hand_with_suit_bids_and_double_is_legal() -> None:
-    g = GameState.new(make_rules("egyptian"), seed=4)
+    # Seed 6: East's lone suit bid wins the auction, so East is asked to double or not.
+    g = GameState.new(make_rules("egyptian"), seed=6)
     players = [
         SearchPlayer(
             "expert", s, dataclasses.replace(FAST, use_play_inference=True, pessimism=0.25)
         )
         for s in range(4)
     ]
-    play_hand_with(players, g)
+    taken = play_hand_with(players, g)
+    bids = [a for v, a in taken if v.phase == "auction" and a != "pass"]
+    assert bids and all(a[-1] in "CDHS" for a in bids), bids  # suit bids ...
+    doubles = [(v, a) for v, a in taken if v.phase == "double"]
+    assert len(doubles) == 1 and doubles[0][0].legal == ("double", "no_double")  # ... a double
+    assert any(v.phase == "play" for v, _ in taken) and g.history[-1].doubled == (
+        doubles[0][1] == "double"
+    )
 
 
 @needs_dds

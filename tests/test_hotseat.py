@@ -7,7 +7,7 @@ import pytest
 
 from tarneeb_desktop.rules import GameState, make_rules
 from tarneeb_desktop.rules.cards import cards_of
-from tests.test_ui_helpers import FRAME, key, make_app, mouse, step_watching
+from tests.test_ui_helpers import FRAME, key, make_app, mouse, settle, step_watching
 
 pytestmark = pytest.mark.usefixtures("ui_home")
 
@@ -88,16 +88,41 @@ def test_no_person_ever_sees_another_persons_hand(humans) -> None:
     assert changes >= 4
 
 
-def test_the_cover_names_the_person_whose_turn_comes_and_the_keyboard_passes_it() -> None:
+def cover_lines(app, scene, monkeypatch) -> list[str]:  # type: ignore[no-untyped-def]
+    """The lines of text the scene draws in one frame (a spy on its ``blit_text``)."""
+    from tarneeb_desktop.ui import table_scene
+
+    drawn: list[str] = []
+    real = table_scene.blit_text
+
+    def spy(surface, line, *a, **k):  # type: ignore[no-untyped-def]
+        drawn.append(line)
+        return real(surface, line, *a, **k)
+
+    with monkeypatch.context() as m:
+        m.setattr(table_scene, "blit_text", spy)
+        scene.dirty = True
+        app.step(FRAME, [])
+    return drawn
+
+
+def test_the_cover_names_the_person_whose_turn_comes_and_the_keyboard_passes_it(
+    monkeypatch,
+) -> None:
     from tarneeb_desktop.ui.i18n import tr
 
     app, scene = hotseat_scene((0, 1))
     app.step(FRAME, [])
     assert scene.covered() and not scene.my_turn()
-    turn = scene.table.state.current_player()
-    if turn in (0, 1):
-        assert scene.next_human() == turn
-    assert tr("Pass to {name} \u2014 click when ready", name=scene.names[scene.next_human()])
+    # seed 5: South (Sami) speaks first, so the cover asks for Sami, not Layla
+    assert scene.table.state.current_player() == 0 and scene.next_human() == 0
+    drawn = cover_lines(app, scene, monkeypatch)
+    assert tr("Pass to {name} \u2014 click when ready", name="Sami") in drawn
+    assert not any("Layla" in line for line in drawn), drawn
+    # the keyboard passes the cover to the person named (once the deal has been shown)
+    app.step(FRAME, [key(pygame.K_RETURN)])
+    settle(app, scene)
+    assert scene.my_turn() and not scene.covered() and scene.me == 0
     frames, acted = play_hands(app, scene, hands=1, use_keyboard=True)
     assert acted == {0, 1}
 

@@ -1,7 +1,9 @@
 """Property tests of the engine: conservation, legality, hidden information, records."""
 
+import dataclasses
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -104,18 +106,15 @@ def test_every_action_outside_the_legal_ones_is_rejected_and_changes_nothing(
                 assert g == before
 
 
-@SETTINGS
-@given(PRESET, OPTIONS, st.integers(0, 10**6), st.integers(0, 300), st.integers(0, 3))
-def test_view_holds_no_other_seats_unplayed_card(preset, options, seed, steps, seat):
-    g, _ = _random_game(preset, options, seed, steps)
-    view = g.view(seat)
+def assert_view_private(g, seat, view):
+    """``view`` (of ``g`` for ``seat``) names no card another seat still holds."""
     # past hands' rows carry no cards (a thrown-in hand's cards were never shown)
     assert all(r.cards == (0, 0, 0, 0) and r.plays == () for r in view.results)
     d = view.to_dict()
     # bids such as "9C" look like cards: legal calls and the auction are checked apart
     calls = d.pop("calls")
     legal = d.pop("legal")
-    d.pop("contract")
+    contract = d.pop("contract")
     text = repr(d)
     for other in range(4):
         if other == seat:
@@ -125,7 +124,38 @@ def test_view_holds_no_other_seats_unplayed_card(preset, options, seed, steps, s
                 assert f"'{CARD_NAMES[c]}'" not in text, (other, CARD_NAMES[c])
                 if d["phase"] == "play":
                     assert CARD_NAMES[c] not in legal
-    assert all(c["call"] == c["call"] for c in calls)
+    # ... the auction is exactly the calls made, each by its seat (public), and nothing else
+    assert [(c["seat"], c["call"]) for c in calls] == list(g.calls)
+    assert contract == g.contract
+    # ... and the legal actions are the seat's own to choose now, or none
+    mine = g.current_player() == seat and not g.is_over()
+    assert legal == (g.legal_actions() if mine else [])
+
+
+@SETTINGS
+@given(PRESET, OPTIONS, st.integers(0, 10**6), st.integers(0, 300), st.integers(0, 3))
+def test_view_holds_no_other_seats_unplayed_card(preset, options, seed, steps, seat):
+    g, _ = _random_game(preset, options, seed, steps)
+    assert_view_private(g, seat, g.view(seat))
+
+
+def test_the_view_check_catches_a_hidden_card_among_the_calls():
+    g = GameState.new(make_rules("egyptian"), seed=3)
+    for call in ("7S", "pass"):
+        g.apply(call)
+    seat = 0
+    view = g.view(seat)
+    assert_view_private(g, seat, view)
+    other = next(c for c in range(52) if g.hands[1] >> c & 1 and CARD_NAMES[c][0] in "AKQJT")
+    card = CARD_NAMES[other]  # a face card: no bid has its name
+    for leaky in (
+        dataclasses.replace(view, calls=(*view.calls, (1, card))),
+        dataclasses.replace(view, calls=((view.calls[0][0], card), *view.calls[1:])),
+        dataclasses.replace(view, legal=(*view.legal, card)),
+        dataclasses.replace(view, contract=card),
+    ):
+        with pytest.raises(AssertionError):
+            assert_view_private(g, seat, leaky)
 
 
 def _redeal_unseen(g, seat, rng):

@@ -212,19 +212,34 @@ def test_resizing_keeps_every_card_on_screen() -> None:
         assert app.step(FRAME, []) in (True, False)
 
 
+def moves_this_hand(state: GameState) -> list[tuple[int, str]]:
+    """Every call and card of the hand in progress, with its seat (from the public view)."""
+    view = state.view(0)
+    played = [(leader, cards) for leader, cards, _ in view.tricks]
+    if view.trick:
+        played.append(view.trick)
+    cards = [((leader + i) % 4, c) for leader, trick in played for i, c in enumerate(trick)]
+    return [*view.calls, *cards]
+
+
 def test_the_computer_seats_play_on_with_a_fake_clock() -> None:
     state = standard_state(21)
     app = make_app(speed="fast")
     scene = table_scene(app, state)
+    settle(app, scene, limit=30)
+    # dealer 3: the human speaks first, and nobody has moved before that
+    assert scene.my_turn() and state.phase == "auction" and moves_this_hand(state) == []
     # the human passes whenever asked; the computer seats carry the game on
     for _ in range(40):
-        settle(app, scene, limit=30)
-        if not scene.my_turn():
-            break
-        if scene.pv.phase == "play":
-            break
         app.step(FRAME, [key(pygame.K_p)] if "pass" in scene.pv.legal else [key(pygame.K_RETURN)])
+        settle(app, scene, limit=30)
+        if not scene.my_turn() or scene.pv.phase == "play":
+            break
+    # the table waits for the human again, and in this hand each computer seat has moved
+    # since (called, or played to the trick): a pass no longer counts as the others acting
+    assert scene.my_turn()
     assert state.phase == "play" or state.hand_number > 1 or state.calls
+    assert {seat for seat, _ in moves_this_hand(state)} >= {1, 2, 3}, moves_this_hand(state)
     assert scene.worker is None  # inline AI in tests: no threads, no real time
 
 
