@@ -1,7 +1,7 @@
 """Benchmark of LAN play on loopback: from a client's action to every client holding the new view.
 
 Run from the repository root: ``python bench/lan.py [--actions N] [--seed S] [--in-process]``.
-A headless host runs in its own process (``python -m tarneeb_desktop.net.host``, saving its
+A headless host runs in its own process (``python -m tarneeb_desktop host``, saving its
 table after every trick as it does for real); four :class:`ClientSession` objects in this
 process hold the four seats. One action at a time: the seat to move sends its action, and the
 time until the fourth client's reader thread has parsed the view that follows is one sample.
@@ -81,7 +81,8 @@ def start_host(args: argparse.Namespace, tmp: str) -> tuple[Any, tuple[str, int]
         [
             sys.executable,
             "-m",
-            "tarneeb_desktop.net.host",
+            "tarneeb_desktop",
+            "host",
             "--bind",
             "127.0.0.1",
             "--port",

@@ -2,7 +2,7 @@
 
 Every module of tarneeb_desktop is parsed (not imported) and every import counted: at module
 level and inside functions alike, but not those under ``if TYPE_CHECKING:`` (annotations
-only) nor under ``if __name__ == "__main__":`` (a script's entry, which no import runs).
+only).
 ``from X import Y`` is an import of the module X.Y when there is one, else of X.
 
 The layers are LAYERS below, bottom to top: a module may import its own layer and those
@@ -87,23 +87,10 @@ def _is_type_checking(test: ast.expr) -> bool:
     )
 
 
-def _is_main_guard(test: ast.expr) -> bool:
-    return (
-        isinstance(test, ast.Compare)
-        and isinstance(test.left, ast.Name)
-        and test.left.id == "__name__"
-        and len(test.comparators) == 1
-        and isinstance(test.comparators[0], ast.Constant)
-        and test.comparators[0].value == "__main__"
-    )
-
-
 def _import_nodes(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
-    """Every import statement under ``node``, except in TYPE_CHECKING and __main__ blocks."""
+    """Every import statement under ``node``, except in TYPE_CHECKING blocks."""
     for child in ast.iter_child_nodes(node):
-        if isinstance(child, ast.If) and (
-            _is_type_checking(child.test) or _is_main_guard(child.test)
-        ):
+        if isinstance(child, ast.If) and _is_type_checking(child.test):
             for other in child.orelse:
                 yield from _import_nodes_of(other)
             continue

@@ -16,12 +16,11 @@ from typing import Any
 
 import pytest
 
-from tarneeb_desktop.ai import make_player
 from tarneeb_desktop.net.client import ClientSession, play_seat
 from tarneeb_desktop.net.host import Host
 from tarneeb_desktop.record import replay
 from tarneeb_desktop.rules import CARD_NAMES, CardPlayed, cards_of, make_rules
-from tarneeb_desktop.table import safe_choose
+from tarneeb_desktop.table.seats import ComputerSeat
 
 ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 20.0
@@ -142,7 +141,8 @@ def test_whole_game_cli_host_and_four_bot_clients(tmp_home: Path) -> None:
         [
             sys.executable,
             "-m",
-            "tarneeb_desktop.net.host",
+            "tarneeb_desktop",
+            "host",
             "--port",
             "0",
             "--bind",
@@ -228,8 +228,8 @@ def test_whole_game_in_process_with_computer_seats(tmp_home: Path) -> None:
         results: dict[int, bool] = {}
 
         def run(s: ClientSession) -> None:
-            p = make_player("random", s.seat)
-            results[s.seat or 0] = play_seat(s, lambda v: safe_choose(p, v)[0], reconnect_for=0)
+            p = ComputerSeat("random", s.seat)
+            results[s.seat or 0] = play_seat(s, p, reconnect_for=0)
 
         threads = [threading.Thread(target=run, args=(s,)) for s in sessions]
         for t in threads:
@@ -331,8 +331,8 @@ def test_a_client_never_receives_another_seats_unplayed_card(tmp_home: Path) -> 
         results: dict[int, bool] = {}
 
         def run(s: ClientSession) -> None:
-            p = make_player("random", s.seat)
-            results[s.seat or 0] = play_seat(s, lambda v: safe_choose(p, v)[0], reconnect_for=0)
+            p = ComputerSeat("random", s.seat)
+            results[s.seat or 0] = play_seat(s, p, reconnect_for=0)
 
         threads = [threading.Thread(target=run, args=(s,)) for s in sessions]
         for t in threads:
@@ -664,7 +664,8 @@ def test_tarneeb_host_resume_goes_on_with_a_saved_table(tmp_home: Path) -> None:
         [
             sys.executable,
             "-m",
-            "tarneeb_desktop.net.host",
+            "tarneeb_desktop",
+            "host",
             "--resume",
             str(save),
             "--port",
@@ -697,8 +698,8 @@ def test_tarneeb_host_resume_goes_on_with_a_saved_table(tmp_home: Path) -> None:
         results: dict[int, bool] = {}
 
         def run(s: ClientSession) -> None:
-            p = make_player("random", s.seat)
-            results[s.seat or 0] = play_seat(s, lambda v: safe_choose(p, v)[0], reconnect_for=0)
+            p = ComputerSeat("random", s.seat)
+            results[s.seat or 0] = play_seat(s, p, reconnect_for=0)
 
         threads = [threading.Thread(target=run, args=(s,), daemon=True) for s in sessions]
         for t in threads:

@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tarneeb_desktop.ai import make_player
 from tarneeb_desktop.net.client import (
     ClientSession,
     IncompatibleError,
@@ -22,7 +21,7 @@ from tarneeb_desktop.net.protocol import MAX_NAME_CHARS, clean_text
 from tarneeb_desktop.paths import user_data_dir
 from tarneeb_desktop.rules import InvalidRulesError
 from tarneeb_desktop.rules.args import rules_from_args
-from tarneeb_desktop.table import safe_choose
+from tarneeb_desktop.table.seats import ComputerSeat
 
 log = logging.getLogger(__name__)
 
@@ -111,7 +110,7 @@ def join_main(args: argparse.Namespace) -> int:
         )
     try:
         host, port = parse_address(args.address)
-        player = make_player(args.bot, getattr(args, "seed", None))
+        player = ComputerSeat(args.bot, getattr(args, "seed", None))
     except ValueError as exc:
         print(f"tarneeb join: {exc}", file=sys.stderr)
         return 2
@@ -134,7 +133,7 @@ def join_main(args: argparse.Namespace) -> int:
     print(f"joined seat {seat}", flush=True)
     log.info("this seat's token, to come back with --token: %s", session.token)
     try:
-        finished = play_seat(session, lambda view: safe_choose(player, view)[0])
+        finished = play_seat(session, player)
     except KeyboardInterrupt:
         return 130
     finally:

@@ -27,7 +27,6 @@ from __future__ import annotations
 import logging
 import queue
 import socket
-import sys
 import threading
 import time
 from collections.abc import Callable
@@ -43,6 +42,7 @@ from tarneeb_desktop.net.protocol import (
     hello,
 )
 from tarneeb_desktop.rules import MalformedError, View
+from tarneeb_desktop.table.seats import FunctionSeat, Seat, decide
 
 log = logging.getLogger(__name__)
 
@@ -361,12 +361,13 @@ def _decode_large(line: bytes) -> dict[str, Any]:
 
 
 def play_seat(
-    session: ClientSession, choose: Callable[[View], str], reconnect_for: float = 30.0
+    session: ClientSession, player: Seat | Callable[[View], str], reconnect_for: float = 30.0
 ) -> bool:
-    """Play our seat until the game ends; True when it ended normally. Acts once per view,
-    on the latest one only; after a drop, reconnects with our token for ``reconnect_for`` s."""
-    from tarneeb_desktop.ai.base import first_legal
-
+    """Play our seat with a computer player (a seat, or a function of the view) until the
+    game ends; True when it ended normally. Acts once per view, on the latest one only, with
+    the table's one fallback for a failing player; after a drop, reconnects with our token
+    for ``reconnect_for`` s."""
+    seat = player if isinstance(player, Seat) else FunctionSeat(player)
     acted: int | None = None
     while True:
         msg = session.next_message(timeout=1.0)
@@ -396,13 +397,7 @@ def play_seat(
         if view.phase == "over":
             return True
         if seq != acted and view.turn == session.seat and view.legal:
-            try:
-                action = choose(view)
-            except Exception:
-                log.exception("the computer player failed; playing the first legal action")
-                action = first_legal(view)
-            if action not in view.legal:
-                action = first_legal(view)
+            action, _fault = decide(seat, view)
             acted = seq
             try:
                 session.act(action, seq)
@@ -421,10 +416,3 @@ def _reconnect(session: ClientSession, patience: float) -> bool:
                 log.error("could not reconnect: %s", exc)
                 return False
             time.sleep(0.5)  # a restarting host needs a moment; retry politely
-
-
-if __name__ == "__main__":
-    # ``python -m tarneeb_desktop.net.client`` is ``tarneeb join``: one set of flags, in cli/.
-    from tarneeb_desktop.cli import main as cli_main
-
-    raise SystemExit(cli_main(["join", *sys.argv[1:]]))

@@ -17,7 +17,6 @@ import asyncio
 import hmac
 import logging
 import secrets
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -840,10 +839,3 @@ def host_info(host: Host) -> dict[str, Any]:
         "started": host.started,
         "rules": host.table.state.rules.preset,
     }
-
-
-if __name__ == "__main__":
-    # ``python -m tarneeb_desktop.net.host`` is ``tarneeb host``: one set of flags, in cli/.
-    from tarneeb_desktop.cli import main as cli_main
-
-    raise SystemExit(cli_main(["host", *sys.argv[1:]]))

@@ -11,6 +11,7 @@ network player only while a computer stands in for them. Everyone else acts by
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import ClassVar
 
 from tarneeb_desktop.ai import make_player
@@ -108,6 +109,23 @@ class ComputerSeat(Seat):
 
     def describe(self) -> dict[str, object]:
         return {"kind": self.kind, "name": self.name, "level": self.level}
+
+
+class FunctionSeat(Seat):
+    """A computer seat whose decisions come from a function of the view (a LAN client's
+    computer player, tests)."""
+
+    kind = "computer"
+
+    def __init__(self, choose: Callable[[View], str], name: str = "") -> None:
+        super().__init__(name or getattr(choose, "__name__", "computer"))
+        self.choose = choose
+
+    def automatic(self, view: View) -> bool:
+        return True
+
+    def decide(self, view: View) -> str:
+        return self.choose(view)
 
 
 class NetworkSeat(Seat):
