@@ -128,6 +128,28 @@ def play_hand(
     return next((e for e in table.last_events if isinstance(e, HandScored)), None)
 
 
+def play_game(
+    rules: Rules,
+    seed: int,
+    specs: list[str],
+    names: list[str] | None = None,
+    bot_timeout: float = 10.0,
+) -> Table:
+    """One whole game at full speed through the table flow, seat ``s`` played by
+    ``specs[s]`` (a computer level or ``cmd:COMMAND``), each seeded by the one seat formula
+    from ``seed``; returns the finished table (its state, names and faults)."""
+    seats: list[Seat] = []
+    for s, spec in enumerate(specs):
+        side = Side(spec, rules, bot_timeout, seed)
+        seats.append(side.seat(s))
+    table = Table(GameState.new(rules, seed), seats, names, seed=seed)
+    try:
+        table.run()
+    finally:
+        table.close()
+    return table
+
+
 def _progress(done: int, total: int, start: float) -> None:
     width = 30
     filled = width * done // max(1, total)

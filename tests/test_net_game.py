@@ -713,3 +713,44 @@ def test_tarneeb_host_resume_goes_on_with_a_saved_table(tmp_home: Path) -> None:
     assert proc.returncode == 0, err
     assert "game over" in out and results == {0: True, 1: True, 2: True, 3: True}
     assert replay(json.loads((tmp_home / "r.json").read_text()), seed=8).state.is_over()
+
+
+def test_the_same_seeded_game_through_the_arena_and_a_lan_host_gives_the_same_record(
+    tmp_home: Path,
+) -> None:
+    """One flow under every runner: the arena's full-speed game and a LAN host with four
+    computer clients (each seeded by the one seat formula) produce the same record. Easy's
+    choices depend on its seed, so a client seeded otherwise gives another record."""
+    from tarneeb_desktop.arena import play_game
+    from tarneeb_desktop.record import to_record
+    from tarneeb_desktop.table.seats import seat_seed
+
+    rules, seed = make_rules(target=21), 2024
+    arena_table = play_game(rules, seed, ["easy"] * 4, [f"P{s}" for s in range(4)])
+    assert arena_table.state.is_over() and not arena_table.faults
+
+    host = Host(rules, seed=seed, open_seats=[0, 1, 2, 3])
+    host.start()
+    sessions: list[ClientSession] = []
+    try:
+        sessions = seat_sessions(host, [0, 1, 2, 3])
+        threads = [
+            threading.Thread(
+                target=play_seat,
+                args=(s, ComputerSeat("easy", seat_seed(seed, i))),
+                kwargs={"reconnect_for": 0},
+            )
+            for i, s in enumerate(sessions)
+        ]
+        for t in threads:
+            t.start()
+        assert host.done.wait(TIMEOUT)
+        for t in threads:
+            t.join(TIMEOUT)
+        lan_record = host.call(lambda: to_record(host.table.state, host.table.names))
+    finally:
+        host.stop()
+        for s in sessions:
+            s.close()
+    assert lan_record == to_record(arena_table.state, [f"P{s}" for s in range(4)])
+    assert len(lan_record["hands"]) >= 2
