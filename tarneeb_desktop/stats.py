@@ -3,12 +3,16 @@ by rules preset and by the opponents' level."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from tarneeb_desktop.rules import HandResult
 from tarneeb_desktop.storage import load_json, write_json_atomic
+from tarneeb_desktop.table.flow import Change, Table
+
+log = logging.getLogger(__name__)
 
 VERSION = 1
 COUNTERS = (
@@ -109,3 +113,37 @@ class Statistics:
 
     def save(self, path: Path) -> None:
         write_json_atomic(path, self.to_dict())
+
+
+class StatsRecorder:
+    """Listens to a table flow and counts its finished hands and game in the statistics
+    file (games with a person only: the caller attaches it to those). A statistics file
+    that cannot be written never stops a game."""
+
+    def __init__(self, table: Table, path: Path, level: str) -> None:
+        self.table, self.path, self.level = table, path, level
+        self.hands = len(table.state.history)
+        self.over = table.state.is_over()
+        table.listen(self._changed)
+
+    @property
+    def preset(self) -> str:
+        rules = self.table.state.rules
+        return rules.preset if rules.matches_preset() else f"{rules.preset}+custom"
+
+    def _changed(self, change: Change) -> None:
+        state = self.table.state
+        new_hands = state.history[self.hands :]
+        game_over = state.is_over() and not self.over
+        if not new_hands and not game_over:
+            return
+        self.hands, self.over = len(state.history), state.is_over()
+        try:
+            stats = Statistics.load(self.path)
+            for result in new_hands:
+                stats.record_hand(self.preset, self.level, result)
+            if game_over and state.winner is not None:
+                stats.record_game(self.preset, self.level, state.winner)
+            stats.save(self.path)
+        except (OSError, ValueError) as exc:
+            log.warning("could not update the statistics: %s", exc)

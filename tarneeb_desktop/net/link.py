@@ -1,0 +1,323 @@
+"""The remote link: the table scene's way to a LAN host's table (see ``table/link.py``).
+
+One :class:`~tarneeb_desktop.net.client.ClientSession` per person at this screen (each with
+its own seat and token: hot-seat works as offline). Views and events arrive from the host
+and are handed to the scene as updates; the person's moves go to the host with the seq of
+the view they were chosen in; a dropped connection is taken back with its token. Chat and
+quick reactions are the extras this link offers.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from tarneeb_desktop.net.client import ClientSession, JoinError
+from tarneeb_desktop.net.protocol import MAX_CHAT_CHARS, ProtocolError
+from tarneeb_desktop.rules import (
+    AuctionWon,
+    CallMade,
+    CardPlayed,
+    Event,
+    GameOver,
+    HandDealt,
+    HandScored,
+    HandThrownIn,
+    MalformedError,
+    RedealDecided,
+    TrickWon,
+    TrumpNamed,
+    View,
+)
+from tarneeb_desktop.table.link import Notice, Update
+from tarneeb_desktop.table.pool import Pool
+from tarneeb_desktop.table.seats import PersonSeat, decide
+
+log = logging.getLogger(__name__)
+
+RECONNECT_EVERY = 2.0  # seconds between attempts to take a seat back after a drop
+NOT_CONNECTED = "Not connected to the host"
+
+
+def event_from_dict(d: dict[str, Any]) -> Event | None:
+    """An event as the host sends it (``protocol.event_to_dict``) → the engine's event; None
+    for anything unknown or malformed (a newer host may send events this version lacks)."""
+    try:
+        kind = d["event"]
+        if kind == "hand_dealt":
+            return HandDealt(int(d["hand_number"]), int(d["dealer"]))
+        if kind == "redeal_decided":
+            return RedealDecided(int(d["seat"]), str(d["call"]))
+        if kind == "call_made":
+            return CallMade(int(d["seat"]), str(d["call"]))
+        if kind == "auction_won":
+            return AuctionWon(int(d["declarer"]), str(d["contract"]))
+        if kind == "trump_named":
+            return TrumpNamed(int(d["seat"]), str(d["trump"]))
+        if kind == "card_played":
+            return CardPlayed(int(d["seat"]), str(d["card"]))
+        if kind == "trick_won":
+            return TrickWon(int(d["winner"]), int(d["leader"]), tuple(str(c) for c in d["cards"]))
+        if kind == "hand_thrown_in":
+            seat = d.get("seat")
+            return HandThrownIn(str(d["reason"]), None if seat is None else int(seat))
+        if kind == "hand_scored":
+            t, p, tot = d["tricks"], d["points"], d["totals"]
+            return HandScored(
+                int(d["declarer"]),
+                str(d["contract"]),
+                bool(d["doubled"]),
+                (int(t[0]), int(t[1])),
+                (int(p[0]), int(p[1])),
+                (int(tot[0]), int(tot[1])),
+                bool(d["made"]),
+            )
+        if kind == "game_over":
+            tot = d["totals"]
+            return GameOver(int(d["winner"]), (int(tot[0]), int(tot[1])))
+    except (KeyError, TypeError, ValueError, IndexError):
+        pass
+    return None
+
+
+def names_from_lobby(lobby: dict[str, Any] | None, defaults: Sequence[str]) -> list[str]:
+    """The four seats' names from a lobby message (``defaults[seat]`` when missing)."""
+    names = list(defaults)
+    seats = lobby.get("seats") if isinstance(lobby, dict) else None
+    if isinstance(seats, list):
+        for s in seats:
+            if isinstance(s, dict):
+                n, name = s.get("seat"), s.get("name")
+                if isinstance(n, int) and 0 <= n <= 3 and isinstance(name, str) and name:
+                    names[n] = name
+    return names
+
+
+class RemoteLink:
+    """A LAN host's table, for the people at this screen. ``host``: the Host this window
+    runs, if any (stopped when the link closes)."""
+
+    remote = True
+
+    def __init__(
+        self,
+        session: ClientSession,
+        view: View,
+        seq: int,
+        others: Sequence[ClientSession] = (),
+        host: Any = None,
+        default_names: Sequence[str] = ("South", "East", "North", "West"),
+    ) -> None:
+        seat = session.seat if session.seat is not None else view.seat
+        self.sessions: dict[int, ClientSession] = {seat: session}
+        for other in others:
+            if other.seat is not None and other.seat not in self.sessions:
+                self.sessions[other.seat] = other
+        self.people = tuple(self.sessions)
+        self.default_names = list(default_names)
+        self.names = names_from_lobby(session.lobby, self.default_names)
+        self.host = host
+        self.pool = Pool()
+        self.latest = view  # the newest view received, of any local seat
+        self.views: dict[int, View] = {seat: view}
+        self.view_seq: dict[int, int] = {seat: seq}
+        self._seq = seq
+        for s in self.sessions.values():
+            v, q = s.snapshot()
+            if s is not session and v is not None and q is not None:
+                self.views[v.seat], self.view_seq[v.seat] = v, q
+        self.persons = {s: PersonSeat() for s in self.people}
+        self.sent: dict[int, str] = {}  # per seat: the action sent and not yet answered
+        self.lost: set[int] = set()
+        self.reconnect_wait: dict[int, float] = {}
+        self._reconnecting: dict[int, threading.Thread] = {}
+        self.host_gone = False
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def seq(self) -> int:
+        return self._seq
+
+    @property
+    def turn(self) -> int | None:
+        return None if self.latest.phase == "over" else self.latest.turn
+
+    def view(self, seat: int) -> View:
+        got = self.views.get(seat)
+        if got is not None:
+            return got
+        # No view of that seat yet: the public part only, never another seat's cards.
+        return dataclasses.replace(self.latest, seat=seat, hand=(), legal=())
+
+    def poll(self) -> list[Update | Notice]:
+        out: list[Update | Notice] = []
+        for seat, session in self.sessions.items():
+            for msg in session.poll():
+                self._message(msg, seat, out)
+        return out
+
+    def _message(self, msg: dict[str, Any], seat: int, out: list[Update | Notice]) -> None:
+        session = self.sessions[seat]
+        kind = msg.get("type")
+        if kind == "view":
+            try:
+                view = View.from_dict(msg["view"])
+                seq = int(msg["seq"])
+            except (KeyError, TypeError, ValueError, MalformedError):
+                return
+            raw = msg.get("events")
+            raw = raw if isinstance(raw, list) else []
+            events = [event_from_dict(e) for e in raw if isinstance(e, dict)]
+            self.views[seat], self.view_seq[seat] = view, seq
+            if seq >= self._seq or not raw:
+                self.latest, self._seq = view, seq  # a whole view says where the table is
+            self.sent.pop(seat, None)
+            out.append(Update(seq, seat, view, [e for e in events if e is not None], not raw))
+        elif kind == "lobby":
+            names = names_from_lobby(msg, self.default_names)
+            if names != self.names:
+                self.names[:] = names
+                out.append(Notice("names"))
+        elif kind in ("chat", "react"):
+            # every session at this screen hears it: one of them passes it on
+            listener = next((s for s in self.sessions if s not in self.lost), seat)
+            who = msg.get("seat")
+            if seat == listener and isinstance(who, int) and 0 <= who <= 3:
+                text = msg.get("text") if kind == "chat" else msg.get("reaction")
+                if isinstance(text, str) and text:
+                    out.append(Notice(kind, who, text[:MAX_CHAT_CHARS]))
+        elif kind == "error":
+            code = str(msg.get("code", ""))
+            if code in ("illegal", "stale", "not_your_turn", "rate_limited"):
+                self.sent.pop(seat, None)
+            text = msg.get("message")
+            out.append(Notice("error", seat, text[:160] if isinstance(text, str) else "", code))
+        elif kind == "bye":
+            if not self.host_gone:
+                out.append(Notice("bye"))
+            self.host_gone = True
+        elif kind == "disconnected":
+            if msg.get("connection") != session.connection_id or self.host_gone:
+                return  # about a connection already replaced, or the table has closed
+            if self.latest.phase == "over":
+                return
+            self.lost.add(seat)
+            self.reconnect_wait[seat] = 0.0
+            out.append(Notice("lost", seat))
+
+    # ------------------------------------------------------------------ acting
+    def submit(self, seat: int, action: str) -> str | None:
+        """Send ``action`` to the host; it is shown when the host's view comes back."""
+        session = self.sessions.get(seat)
+        if session is None or seat in self.sent:
+            return NOT_CONNECTED if session is None else None
+        try:
+            session.act(action, self.view_seq.get(seat, self._seq))
+        except (OSError, JoinError):
+            return NOT_CONNECTED
+        self.sent[seat] = action
+        return None
+
+    def waiting(self, seat: int) -> bool:
+        """A move of ``seat`` is on its way, or its connection is being taken back."""
+        return seat in self.sent or seat in self.lost
+
+    def pump(self, may_act: Callable[[int], bool]) -> bool:
+        """The host plays the computers; here only a person's claimed or forced card."""
+        seat = self.turn
+        if seat is None or seat not in self.persons or self.waiting(seat):
+            return False
+        view = self.views.get(seat)
+        if view is None or self.view_seq.get(seat) != self._seq:
+            return False
+        person = self.persons[seat]
+        if not person.automatic(view) or not may_act(seat):
+            return False
+        action, _ = decide(person, view)
+        return self.submit(seat, action) is None
+
+    def thinking(self) -> int | None:
+        turn = self.turn
+        return turn if turn is not None and turn not in self.people else None
+
+    def claim(self, seat: int) -> None:
+        if seat in self.persons:
+            self.persons[seat].claiming = True
+
+    def claiming(self, seat: int) -> bool:
+        return seat in self.persons and self.persons[seat].claiming
+
+    def end_claims(self) -> None:
+        for person in self.persons.values():
+            person.claiming = False
+
+    def set_auto_single(self, on: bool) -> None:
+        for person in self.persons.values():
+            person.auto_single = on
+
+    # ------------------------------------------------------------------ extras
+    def chat(self, seat: int, text: str) -> None:
+        session = self.sessions.get(seat)
+        if session is not None:
+            session.chat(text)
+
+    def react(self, seat: int, reaction: str) -> None:
+        session = self.sessions.get(seat)
+        if session is not None:
+            session.react(reaction)
+
+    def save(self) -> None:
+        """The host saves the table."""
+
+    def tick(self, dt: float) -> None:
+        """Take dropped seats back, one attempt every RECONNECT_EVERY seconds."""
+        for seat in list(self.lost):
+            if seat in self._reconnecting or self.host_gone:
+                continue
+            self.reconnect_wait[seat] = self.reconnect_wait.get(seat, 0.0) - dt
+            if self.reconnect_wait[seat] <= 0:
+                self._start_reconnect(seat)
+
+    def _start_reconnect(self, seat: int) -> None:
+        """Take ``seat`` back with its token, in a thread: connecting may take seconds."""
+        session = self.sessions[seat]
+
+        def run() -> None:
+            try:
+                session.reconnect()
+                self.lost.discard(seat)
+            except (OSError, ProtocolError, JoinError, TimeoutError) as exc:
+                log.info("reconnect failed: %s", exc)
+                if isinstance(exc, JoinError) and exc.code == "wrong_token":
+                    self.host_gone = True
+            finally:
+                self.reconnect_wait[seat] = RECONNECT_EVERY
+                self._reconnecting.pop(seat, None)
+
+        thread = threading.Thread(target=run, name="tarneeb-reconnect", daemon=True)
+        self._reconnecting[seat] = thread
+        thread.start()
+
+    def pending_messages(self) -> bool:
+        return any(not s.messages.empty() for s in self.sessions.values())
+
+    def set_on_message(self, fn: Callable[[dict[str, Any]], None] | None) -> None:
+        for s in self.sessions.values():
+            s.on_message = fn
+
+    def close(self) -> None:
+        """Give up the seats and, when this window hosts, close the table."""
+        self.set_on_message(None)
+        self.pool.cancel()
+        for s in self.sessions.values():
+            try:
+                s.leave()
+            except OSError:
+                pass
+            s.close()
+        if self.host is not None:
+            self.host.stop()
+            self.host = None
