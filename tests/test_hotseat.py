@@ -89,8 +89,8 @@ def test_no_person_ever_sees_another_persons_hand(humans) -> None:
 
 
 def cover_lines(app, scene, monkeypatch) -> list[str]:  # type: ignore[no-untyped-def]
-    """The lines of text the scene draws in one frame (a spy on its ``blit_text``)."""
-    from tarneeb_desktop.ui import table_scene
+    """The lines of text the cover draws in one frame (a spy on its ``blit_text``)."""
+    from tarneeb_desktop.ui.game import cover as table_scene
 
     drawn: list[str] = []
     real = table_scene.blit_text

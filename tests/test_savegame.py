@@ -173,6 +173,7 @@ def test_an_older_bare_record_still_resumes(ui_home) -> None:
 
 def test_a_finished_game_is_exported_and_replays(ui_home, capsys) -> None:
     from tarneeb_desktop.cli import main
+    from tarneeb_desktop.ui.game.dialogs import GameOverDialog
     from tarneeb_desktop.ui.table_scene import TableScene
 
     state = GameState.new(make_rules("standard", target=10), seed=4)
@@ -180,7 +181,7 @@ def test_a_finished_game_is_exported_and_replays(ui_home, capsys) -> None:
     app = make_app()
     scene = TableScene(app, state, ["A", "B", "C", "D"], (0,), ["random"] * 4, 4, inline_ai=True)
     app.switch(scene)
-    scene.overlay = {"kind": "gameover", "event": GameOver(state.winner, tuple(state.scores))}
+    scene.overlay = GameOverDialog(scene, GameOver(state.winner, tuple(state.scores)))
     scene.invalidate()
     app.step(FRAME, [])
     button = next(b for b in scene.overlay_buttons() if b.action == "export")

@@ -132,6 +132,7 @@ def test_us_is_the_team_of_the_seat_at_the_bottom(me: int, monkeypatch) -> None:
     """A person at East or West (a LAN seat, or hot-seat) sees their own team as "Us"."""
     from tarneeb_desktop.ui import table_scene as ts
     from tarneeb_desktop.ui import theme
+    from tarneeb_desktop.ui.game import score
 
     state = standard_state(4)
     state.scores = [5, 20]
@@ -141,14 +142,14 @@ def test_us_is_the_team_of_the_seat_at_the_bottom(me: int, monkeypatch) -> None:
     )
     app.switch(scene)
     drawn: list[tuple[str, tuple[int, int], tuple[int, ...]]] = []
-    real = ts.blit_text
+    real = score.blit_text
 
     def spy(surface, text, size, pos, color, *args, **kwargs):  # type: ignore[no-untyped-def]
         drawn.append((text, pos, tuple(color)))
         return real(surface, text, size, pos, color, *args, **kwargs)
 
-    monkeypatch.setattr(ts, "blit_text", spy)
-    scene._score_key = None
+    monkeypatch.setattr(score, "blit_text", spy)
+    scene.score.key = None
     run(app, 0.2)
     us = next((pos, color) for text, pos, color in drawn if text == "Us")
     them = next((pos, color) for text, pos, color in drawn if text == "Them")

@@ -126,7 +126,7 @@ def test_statistics_columns_run_in_reading_order(monkeypatch, lang: str) -> None
 
 @pytest.mark.parametrize("lang", ["en", "ar"])
 def test_name_plates_read_from_the_start_side_and_the_seats_stay(monkeypatch, lang: str) -> None:
-    from tarneeb_desktop.ui import table_scene as ts
+    from tarneeb_desktop.ui.game import panels as ts
 
     app = app_in(lang)
     state = GameState.new(make_rules("standard"), seed=3)
@@ -136,7 +136,7 @@ def test_name_plates_read_from_the_start_side_and_the_seats_stay(monkeypatch, la
     calls = record_text(monkeypatch, ts)
     plate = pygame.Surface((400, 120), pygame.SRCALPHA)
     r = pygame.Rect(20, 20, 360, 80)
-    scene._render_plate(plate, lay, r, 2, False, "North", "")
+    scene.panels.render_plate(plate, lay, r, 2, False, "North", "")
     name = next(c for c in calls if c[0] == "North")
     if lang == "ar":
         assert name[2] == "bottomright" and name[1][0] > r.centerx
@@ -174,13 +174,14 @@ def test_arabic_label_with_a_suit_symbol_keeps_its_word_order(monkeypatch):
 @pytest.mark.parametrize("lang", ["en", "ar"])
 def test_hand_summary_rows_read_from_the_start_edge(monkeypatch, lang: str) -> None:
     """The summary's row label sits at the reading start, before the two teams' figures."""
-    from tarneeb_desktop.ui import table_scene as ts
+    from tarneeb_desktop.ui.game import dialogs as ts
 
     app = app_in(lang)
     scene = table_scene(app, GameState.new(make_rules("standard"), seed=2, dealer=3))
     calls = record_text(monkeypatch, ts)
     box = pygame.Rect(100, 100, 800, 400)
-    scene._row(pygame.Surface((1000, 600), pygame.SRCALPHA), scene.layout, box, 200, "L", "7", "9")
+    surface = pygame.Surface((1000, 600), pygame.SRCALPHA)
+    ts.team_row(surface, scene.layout, box, 200, "L", "7", "9", scene.teams())
     (label, lpos, _), (_, apos, _), (_, bpos, _) = calls
     assert label == "L"
     if lang == "ar":

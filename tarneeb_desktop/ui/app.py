@@ -239,9 +239,45 @@ class App:
 
         return Statistics.load(stats_path())
 
+    def save_statistics(self, stats: Any) -> None:
+        """Write ``stats`` (from ``statistics()``) back; OSError when it cannot be."""
+        stats.save(stats_path())
+
     @property
     def size(self) -> tuple[int, int]:
         return self.surface.get_size()
+
+    # The top scenes, made here: the scenes below (table, settings, LAN...) never import the
+    # menu or each other upwards; they ask the app to go there.
+    def show_menu(self) -> None:
+        from tarneeb_desktop.ui.menu import MenuScene
+
+        self.switch(MenuScene(self))
+
+    def open_settings(self) -> None:
+        from tarneeb_desktop.ui.settings_scene import SettingsScene
+
+        self.switch(SettingsScene(self))
+
+    def open_stats(self) -> None:
+        from tarneeb_desktop.ui.stats_scene import StatsScene
+
+        self.switch(StatsScene(self))
+
+    def open_help(self) -> None:
+        from tarneeb_desktop.ui.menu import HowToScene
+
+        self.switch(HowToScene(self))
+
+    def host_lan(self) -> None:
+        from tarneeb_desktop.ui.lan_scenes import HostScene
+
+        self.switch(HostScene(self))
+
+    def join_lan(self) -> None:
+        from tarneeb_desktop.ui.lan_scenes import JoinScene
+
+        self.switch(JoinScene(self))
 
     def switch(self, scene: Scene) -> None:
         if self.scene is not None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 log = logging.getLogger(__name__)
@@ -40,6 +41,7 @@ ENV_VAR = "TARNEEB_LANG"
 _CATALOG: dict[str, dict[str, str]] = {"en": {}}
 _language = "en"
 _env_applied = False
+_listeners: list[Callable[[], None]] = []
 
 
 def _load(code: str) -> dict[str, str]:
@@ -86,12 +88,15 @@ def set_language(code: str) -> None:
         code = "en"
     _load(code)
     _language = code
-    try:  # rendered text depends on the direction: forget what was drawn for the old one
-        from tarneeb_desktop.ui import text
+    for listener in _listeners:  # e.g. the text cache: drawn text depends on the direction
+        listener()
 
-        text.clear_text_cache()
-    except Exception:  # text rendering is optional here (no pygame in some tools)
-        pass
+
+def on_language_change(listener: Callable[[], None]) -> None:
+    """Call ``listener`` after every ``set_language`` (modules above this one register
+    here rather than being imported by it)."""
+    if listener not in _listeners:
+        _listeners.append(listener)
 
 
 def get_language() -> str:

@@ -12,18 +12,21 @@ from __future__ import annotations
 import logging
 import socket
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from tarneeb_desktop.net.client import ClientSession, JoinError, parse_address
 from tarneeb_desktop.net.protocol import DEFAULT_PORT, MAX_NAME_CHARS, ProtocolError
 from tarneeb_desktop.ui import theme
-from tarneeb_desktop.ui.app import App
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.menu import ButtonScene, MenuScene
+from tarneeb_desktop.ui.scene import ButtonScene
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
+from tarneeb_desktop.ui.widgets import TextField, draw_field
+
+if TYPE_CHECKING:
+    from tarneeb_desktop.ui.app import App
 
 log = logging.getLogger(__name__)
 
@@ -166,7 +169,7 @@ class HostScene(ButtonScene):
                 self.choice[seat] = SEAT_CHOICES[(i + 1) % len(SEAT_CHOICES)]
                 self.rebuild()
         elif action == "back":
-            self.app.switch(MenuScene(self.app))
+            self.app.show_menu()
         elif action == "open":
             self.open_table()
 
@@ -276,17 +279,28 @@ class JoinScene(ButtonScene):
     def __init__(self, app: App, finder: Any = None) -> None:
         """``finder``: a TableFinder, None to start one, False for none (tests)."""
         super().__init__(app)
-        self.address = ""
-        self.name = _player_name(app)
-        self.field = 0  # 0: address, 1: name
+        self.fields = (TextField("", 80), TextField(_player_name(app), MAX_NAME_CHARS))
+        self.field = 0  # the one typed into; 0: address, 1: name
         self.notice: str | None = None
         self.finder = finder
         self.found: list[Any] = []
         self.refresh = 0.0
 
+    @property
+    def address(self) -> str:
+        return self.fields[0].text
+
+    @address.setter
+    def address(self, value: str) -> None:
+        self.fields[0].text = value
+
+    @property
+    def name(self) -> str:
+        return self.fields[1].text
+
     def on_show(self) -> None:
         super().on_show()
-        pygame.key.start_text_input()
+        TextField.start()
         if self.finder is None:
             try:
                 from tarneeb_desktop.net.discovery import TableFinder
@@ -344,21 +358,13 @@ class JoinScene(ButtonScene):
         return out
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
-        if ev.type == pygame.TEXTINPUT:
-            if self.field == 0:
-                self.address = (self.address + ev.text)[:80]
-            else:
-                self.name = (self.name + ev.text)[:MAX_NAME_CHARS]
+        if ev.type == pygame.TEXTINPUT or (
+            ev.type == pygame.KEYDOWN and ev.key == pygame.K_BACKSPACE
+        ):
+            self.fields[self.field].handle_event(ev)
             self.dirty = True
             return True
         if ev.type == pygame.KEYDOWN:
-            if ev.key == pygame.K_BACKSPACE:
-                if self.field == 0:
-                    self.address = self.address[:-1]
-                else:
-                    self.name = self.name[:-1]
-                self.dirty = True
-                return True
             if ev.key == pygame.K_TAB:
                 self.field = 1 - self.field
                 self.dirty = True
@@ -387,7 +393,7 @@ class JoinScene(ButtonScene):
 
     def activate(self, action: str) -> None:
         if action == "back":
-            self.app.switch(MenuScene(self.app))
+            self.app.show_menu()
         elif action == "connect":
             try:
                 host, port = parse_address(self.address)
@@ -421,7 +427,6 @@ class JoinScene(ButtonScene):
         lay = Layout(*surface.get_size())
         box = _page(surface, lay, tr("Join a LAN game"))
         labels = (tr("Address (host:port)"), tr("Your name"))
-        values = (self.address, self.name)
         for i, r in enumerate(self.field_rects(lay)):
             blit_text(
                 surface,
@@ -432,21 +437,14 @@ class JoinScene(ButtonScene):
                 anchor="midright",
             )
             focus = i == self.field
-            blit_panel(
+            draw_field(
                 surface,
                 r,
-                color=(250, 248, 238, 255),
-                border=theme.GOLD + (255,) if focus else (0, 0, 0, 90),
-                radius=r.h // 4,
-            )
-            blit_text(
-                surface,
-                values[i] + ("|" if focus else ""),
+                self.fields[i].shown(focus),
                 lay.text,
-                (r.x + lay.margin, r.centery),
-                theme.BUTTON_TEXT,
-                anchor="midleft",
-                max_width=r.w - 2 * lay.margin,
+                fill=(250, 248, 238, 255),
+                border=theme.GOLD + (255,) if focus else (0, 0, 0, 90),
+                margin=lay.margin,
             )
         head = (
             tr("Tables on this network:")
@@ -626,7 +624,7 @@ class LobbyScene(ButtonScene):
         if action == "start" and self.host is not None:
             self.host.start_game()
         elif action == "back":
-            self.app.switch(MenuScene(self.app))
+            self.app.show_menu()
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = Layout(*surface.get_size())

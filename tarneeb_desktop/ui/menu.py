@@ -1,77 +1,22 @@
-"""The main menu, the how-to-play page and the settings page."""
+"""The main menu and the how-to-play page."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import pygame
 
 from tarneeb_desktop.ui import help_text, i18n, text, theme
-from tarneeb_desktop.ui.app import App, SaveError, read_save, savegame_path
+from tarneeb_desktop.ui.app import SaveError, read_save, savegame_path
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.scene import Scene
+from tarneeb_desktop.ui.scene import ButtonScene
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
 
+if TYPE_CHECKING:
+    from tarneeb_desktop.ui.app import App
+
 NOTICE_SECONDS = 8.0
-
-
-class ButtonScene(Scene):
-    """A screen of buttons that work with the mouse and with arrows and Enter."""
-
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
-        self.focus = 0
-        self._buttons: list[Button] = []
-        self._size = (0, 0)
-
-    def build(self, lay: Layout) -> list[Button]:
-        return []
-
-    def buttons(self) -> list[Button]:
-        if self._size != self.app.size or not self._buttons:
-            self._size = self.app.size
-            self._buttons = self.build(Layout(*self.app.size))
-            self.focus = min(self.focus, max(0, len(self._buttons) - 1))
-        for i, b in enumerate(self._buttons):
-            b.focus = i == self.focus
-        return self._buttons
-
-    def rebuild(self) -> None:
-        self._buttons = []
-        self.dirty = True
-
-    def activate(self, action: str) -> None:
-        pass
-
-    def handle_event(self, ev: pygame.event.Event) -> bool:
-        buttons = self.buttons()
-        if ev.type == pygame.MOUSEMOTION:
-            for i, b in enumerate(buttons):
-                if b.rect.collidepoint(ev.pos) and self.focus != i:
-                    self.focus = i
-                    self.dirty = True
-            return True
-        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-            for b in buttons:
-                if b.rect.collidepoint(ev.pos):
-                    self.activate(b.action)
-                    return True
-            return False
-        if ev.type == pygame.KEYDOWN and buttons:
-            if ev.key in (pygame.K_DOWN, pygame.K_TAB, pygame.K_RIGHT):
-                self.focus = (self.focus + 1) % len(buttons)
-                self.dirty = True
-            elif ev.key in (pygame.K_UP, pygame.K_LEFT):
-                self.focus = (self.focus - 1) % len(buttons)
-                self.dirty = True
-            elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.activate(buttons[self.focus].action)
-            elif ev.key == pygame.K_ESCAPE:
-                self.activate("back")
-            return True
-        return False
-
-    def on_resize(self, size: tuple[int, int]) -> None:
-        self.rebuild()
 
 
 class MenuScene(ButtonScene):
@@ -171,20 +116,16 @@ class MenuScene(ButtonScene):
                 self.rebuild()
             else:
                 self.app.switch(scene)
-        elif action in ("lan_host", "lan_join"):
-            from tarneeb_desktop.ui.lan_scenes import HostScene, JoinScene
-
-            self.app.switch(HostScene(self.app) if action == "lan_host" else JoinScene(self.app))
+        elif action == "lan_host":
+            self.app.host_lan()
+        elif action == "lan_join":
+            self.app.join_lan()
         elif action == "settings":
-            from tarneeb_desktop.ui.settings_scene import SettingsScene
-
-            self.app.switch(SettingsScene(self.app))
+            self.app.open_settings()
         elif action == "stats":
-            from tarneeb_desktop.ui.stats_scene import StatsScene
-
-            self.app.switch(StatsScene(self.app))
+            self.app.open_stats()
         elif action == "howto":
-            self.app.switch(HowToScene(self.app))
+            self.app.open_help()
         elif action == "quit":  # Esc ("back") on the main menu does nothing: no surprise exits
             self.app.quit(0)
 
@@ -267,7 +208,7 @@ class HowToScene(ButtonScene):
         return [Button(r, tr("Back"), "back", primary=True)]
 
     def activate(self, action: str) -> None:
-        self.app.switch(MenuScene(self.app))
+        self.app.show_menu()
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = Layout(*surface.get_size())

@@ -18,7 +18,7 @@ import dataclasses
 import logging
 import threading
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -43,11 +43,14 @@ from tarneeb_desktop.rules import (
 )
 from tarneeb_desktop.ui import theme
 from tarneeb_desktop.ui.anim import Step
-from tarneeb_desktop.ui.app import App, test_log
+from tarneeb_desktop.ui.game.chat import Chat
 from tarneeb_desktop.ui.i18n import tr
-from tarneeb_desktop.ui.layout import BOTTOM, TOP, Layout
-from tarneeb_desktop.ui.table_scene import TableScene
-from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
+from tarneeb_desktop.ui.layout import TOP
+from tarneeb_desktop.ui.table_scene import TableScene, test_log
+from tarneeb_desktop.ui.theme import Button, blit_text
+
+if TYPE_CHECKING:
+    from tarneeb_desktop.ui.app import App
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +67,6 @@ REACTION_LABELS = {
     "hello": "Hello",
 }
 REACTION_BUTTONS = ("well_played", "oops", "hurry_up", "thanks")
-BUBBLE_SECONDS = 5.0
 #: Posted when a host message arrives, so that an idle window wakes up for it.
 WAKE_EVENT = pygame.event.custom_type()
 RECONNECT_EVERY = 2.0  # seconds between attempts to take the seat back after a drop
@@ -217,8 +219,7 @@ class RemoteTableScene(TableScene):
                 self.table.views[other_view.seat] = other_view  # type: ignore[attr-defined]
                 self._view_seq[other_view.seat] = other_seq
         self.pv = view
-        self.score_shown = [float(view.scores[0]), float(view.scores[1])]
-        self.score_from = list(self.score_shown)
+        self.score.reset(view.scores)
         self.remote_seq = seq  # the host's seq of the last view taken in
         # Per seat: views received and not yet taken in, as (seq, view, events, whole);
         # ``whole`` marks a view sent without events (on joining, reconnecting, a stale move)
@@ -227,21 +228,26 @@ class RemoteTableScene(TableScene):
         }
         self.sent: str | None = None  # the action sent and not yet answered
         self.sent_rect: pygame.Rect | None = None
-        self.chat_open = False
-        self.chat_text = ""
-        self.bubbles: dict[int, tuple[str, float]] = {}
+        self.chat = Chat(self, lambda line: self.session.chat(line))
         self._lost: set[int] = set()  # seats whose connection dropped; reconnects are tried
         self.reconnect_wait: dict[int, float] = {}
         self._reconnecting: dict[int, threading.Thread] = {}
         self.host_gone = False
         self._lan_buttons: tuple[Any, list[Button]] | None = None
         self.reactions_open = False
-        self._swallow_t = False  # the T that opened the chat line also arrives as text
 
     @property
     def session(self) -> ClientSession:
         """The session of the seat shown: it acts, chats and reacts."""
         return self.sessions.get(self.me) or next(iter(self.sessions.values()))
+
+    @property
+    def chat_open(self) -> bool:
+        return self.chat.open
+
+    @property
+    def bubbles(self) -> dict[int, tuple[str, float]]:
+        return self.chat.bubbles
 
     @property
     def lost(self) -> bool:
@@ -260,11 +266,7 @@ class RemoteTableScene(TableScene):
             self.reconnect_wait[seat] = self.reconnect_wait.get(seat, 0.0) - dt
             if self.reconnect_wait[seat] <= 0:
                 self._start_reconnect(seat)
-        if self.bubbles:
-            self.bubbles = {
-                s: (t, left - dt) for s, (t, left) in self.bubbles.items() if left - dt > 0
-            }
-            self.dirty = True
+        self.chat.update(dt)
         super().update(dt)
 
     def _take_in(self) -> None:
@@ -333,7 +335,7 @@ class RemoteTableScene(TableScene):
             names = names_from_lobby(msg)
             if names != self.names:
                 self.names[:] = names
-                self._plates.clear()
+                self.panels.forget_plates()
                 self.invalidate()
         elif kind in ("chat", "react"):
             # every session at this screen hears it: one of them shows it
@@ -346,8 +348,7 @@ class RemoteTableScene(TableScene):
                     label = REACTION_LABELS.get(str(msg.get("reaction")))
                     line = tr(label) if label else ""
                 if line:
-                    self.bubbles[who] = (line, BUBBLE_SECONDS)
-                    self.dirty = True
+                    self.chat.hear(who, line)
         elif kind == "error":
             if seat == self.me and msg.get("code") in (
                 "illegal",
@@ -431,7 +432,8 @@ class RemoteTableScene(TableScene):
             pass  # no window (any more): nothing to wake
 
     def _settle_cover(self) -> None:
-        if self.hotseat and self.reveal_pending and not self.revealed and not self.current:
+        cover = self.cover
+        if self.hotseat and cover.reveal_pending and not cover.revealed and not self.current:
             seat = self.next_human()
             if self._view_seq.get(seat, -1) < self.remote_seq and seat not in self._lost:
                 return  # that seat's view of the last move is on its way: show that one
@@ -441,8 +443,8 @@ class RemoteTableScene(TableScene):
         return super().my_turn() and self.sent is None and self.me not in self._lost
 
     def conceal(self) -> None:
-        if self.hotseat and self.revealed:
-            self.chat_open = self.reactions_open = False  # typed by the one leaving
+        if self.hotseat and self.cover.revealed:
+            self.chat.open = self.reactions_open = False  # typed by the one leaving
         super().conceal()
 
     def act(self, seat: int, action: str, from_rect: pygame.Rect | None = None) -> bool:
@@ -511,16 +513,15 @@ class RemoteTableScene(TableScene):
     def handle_event(self, ev: pygame.event.Event) -> bool:
         if self.covered():
             return super().handle_event(ev)  # only the cover (or the menu) takes input
-        if self.chat_open:
-            return self._chat_event(ev)
+        if self.chat.open:
+            return self.chat.handle_event(ev)
         if self.overlay is None and ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             for b in self.lan_buttons():
                 if b.rect.collidepoint(ev.pos):
                     self._lan_action(b.action)
                     return True
         if self.overlay is None and ev.type == pygame.KEYDOWN and ev.key == pygame.K_t:
-            self._open_chat()
-            self._swallow_t = True
+            self.chat.start(by_t=True)
             return True
         if self.reactions_open and ev.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.reactions_open = False  # a click or key elsewhere closes the reactions
@@ -532,19 +533,13 @@ class RemoteTableScene(TableScene):
             and ev.type == pygame.KEYDOWN
             and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
         ):
-            self._open_chat()
+            self.chat.start()
             return True
         return used
 
-    def _open_chat(self) -> None:
-        self.chat_open = True
-        self.chat_text = ""
-        pygame.key.start_text_input()
-        self.dirty = True
-
     def _lan_action(self, action: str) -> None:
         if action == "chat":
-            self._open_chat()
+            self.chat.start()
         elif action == "reactions":
             self.reactions_open = not self.reactions_open
             self.dirty = True
@@ -556,34 +551,6 @@ class RemoteTableScene(TableScene):
             except OSError:
                 self.say(tr("Not connected to the host"))
 
-    def _chat_event(self, ev: pygame.event.Event) -> bool:
-        if ev.type == pygame.TEXTINPUT:
-            swallow, self._swallow_t = self._swallow_t, False
-            if swallow and ev.text in ("t", "T") and not self.chat_text:
-                return True
-            if len(self.chat_text) < MAX_CHAT_CHARS:
-                self.chat_text = (self.chat_text + ev.text)[:MAX_CHAT_CHARS]
-                self.dirty = True
-            return True
-        if ev.type != pygame.KEYDOWN:
-            return ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
-        if ev.key != pygame.K_t:
-            self._swallow_t = False
-        if ev.key == pygame.K_ESCAPE:
-            self.chat_open = False
-        elif ev.key == pygame.K_BACKSPACE:
-            self.chat_text = self.chat_text[:-1]
-        elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            text = self.chat_text.strip()
-            self.chat_open = False
-            if text:
-                try:
-                    self.session.chat(text)
-                except OSError:
-                    self.say(tr("Not connected to the host"))
-        self.dirty = True
-        return True
-
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -593,10 +560,7 @@ class RemoteTableScene(TableScene):
         if self.overlay is None:
             for b in self.lan_buttons():
                 b.draw(surface)
-        for seat, (line, _left) in self.bubbles.items():
-            self._chat_bubble(surface, lay, seat, line)
-        if self.chat_open:
-            self._draw_chat_line(surface, lay)
+        self.chat.draw(surface, lay)
         if self.lost:
             blit_text(
                 surface,
@@ -606,40 +570,6 @@ class RemoteTableScene(TableScene):
                 theme.GOLD,
                 anchor="midtop",
             )
-
-    def _chat_bubble(self, s: pygame.Surface, lay: Layout, seat: int, line: str) -> None:
-        size = round(lay.text * 0.95)
-        h = round(lay.text * 2.0)
-        from tarneeb_desktop.ui import text as text_mod
-
-        tw = min(text_mod.size_of(line, size)[0], round(lay.w * 0.3))
-        w = tw + h
-        side = self.side(seat)
-        r = self._bubble_rect(lay, side, w, h)
-        if side != BOTTOM:
-            # below the auction's call bubble, which sits in the same place (my own call
-            # bubble is covered instead: above it is the bubble of the seat on my left)
-            r = r.move(0, h + round(lay.unit))
-        blit_panel(s, r, color=(255, 244, 200, 245), border=(0, 0, 0, 90), radius=h // 2)
-        blit_text(
-            s, line, size, r.center, theme.BUTTON_TEXT, anchor="center", max_width=r.w - h // 2
-        )
-
-    def _draw_chat_line(self, s: pygame.Surface, lay: Layout) -> None:
-        r = pygame.Rect(0, 0, round(lay.w * 0.5), round(lay.text * 2.4))
-        # under North's cards, clear of the action panel above my hand
-        r.midtop = (lay.w // 2, lay.back_rects(TOP, 13)[0].bottom + lay.margin)
-        blit_panel(s, r, color=(6, 20, 14, 235), border=(255, 255, 255, 120), radius=r.h // 3)
-        shown = self.chat_text + "|"
-        blit_text(
-            s,
-            tr("Say: {line}", line=shown),
-            lay.text,
-            (r.x + lay.margin, r.centery),
-            theme.INK,
-            anchor="midleft",
-            max_width=r.w - 2 * lay.margin,
-        )
 
 
 def names_from_lobby(lobby: dict[str, Any] | None) -> list[str]:

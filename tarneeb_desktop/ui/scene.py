@@ -1,10 +1,14 @@
-"""The scene (view) lifecycle, after Python Arcade: on_show, on_hide, update, draw, events."""
+"""The scene (view) lifecycle, after Python Arcade: on_show, on_hide, update, draw, events;
+and ``ButtonScene``, a screen of buttons (the menu, the statistics, the LAN screens)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 import pygame
+
+from tarneeb_desktop.ui.layout import Layout
+from tarneeb_desktop.ui.theme import Button
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
@@ -39,3 +43,63 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         pass
+
+
+class ButtonScene(Scene):
+    """A screen of buttons that work with the mouse and with arrows and Enter."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.focus = 0
+        self._buttons: list[Button] = []
+        self._size = (0, 0)
+
+    def build(self, lay: Layout) -> list[Button]:
+        return []
+
+    def buttons(self) -> list[Button]:
+        if self._size != self.app.size or not self._buttons:
+            self._size = self.app.size
+            self._buttons = self.build(Layout(*self.app.size))
+            self.focus = min(self.focus, max(0, len(self._buttons) - 1))
+        for i, b in enumerate(self._buttons):
+            b.focus = i == self.focus
+        return self._buttons
+
+    def rebuild(self) -> None:
+        self._buttons = []
+        self.dirty = True
+
+    def activate(self, action: str) -> None:
+        pass
+
+    def handle_event(self, ev: pygame.event.Event) -> bool:
+        buttons = self.buttons()
+        if ev.type == pygame.MOUSEMOTION:
+            for i, b in enumerate(buttons):
+                if b.rect.collidepoint(ev.pos) and self.focus != i:
+                    self.focus = i
+                    self.dirty = True
+            return True
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            for b in buttons:
+                if b.rect.collidepoint(ev.pos):
+                    self.activate(b.action)
+                    return True
+            return False
+        if ev.type == pygame.KEYDOWN and buttons:
+            if ev.key in (pygame.K_DOWN, pygame.K_TAB, pygame.K_RIGHT):
+                self.focus = (self.focus + 1) % len(buttons)
+                self.dirty = True
+            elif ev.key in (pygame.K_UP, pygame.K_LEFT):
+                self.focus = (self.focus - 1) % len(buttons)
+                self.dirty = True
+            elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.activate(buttons[self.focus].action)
+            elif ev.key == pygame.K_ESCAPE:
+                self.activate("back")
+            return True
+        return False
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.rebuild()

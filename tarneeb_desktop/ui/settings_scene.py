@@ -34,6 +34,7 @@ from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import Scene
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
+from tarneeb_desktop.ui.widgets import TextField, draw_field
 
 log = logging.getLogger(__name__)
 
@@ -128,6 +129,7 @@ class SettingsScene(Scene):
         self.focus = 1  # the first row after the first heading
         self.scroll = 0
         self.editing: int | None = None  # index of the name row being typed into
+        self.field: TextField | None = None  # the name being typed
         self.rows: list[Row] = []
         self._rects: list[pygame.Rect] = []  # per row, in content coordinates
         self._content_h = 0
@@ -411,10 +413,8 @@ class SettingsScene(Scene):
         self.rebuild()
 
     def back(self) -> None:
-        from tarneeb_desktop.ui.menu import MenuScene
-
         self.editing = None
-        self.app.switch(MenuScene(self.app))
+        self.app.show_menu()
 
     def change(self, row: Row, direction: int) -> None:
         """Move ``row``'s value one step (``direction`` +1 or -1); toggles flip."""
@@ -434,9 +434,10 @@ class SettingsScene(Scene):
         if row.kind == "text":
             self.editing = None if self.editing == i else i
             if self.editing is not None:
-                pygame.key.start_text_input()
+                self.field = TextField(str(row.get()), NAME_MAX, min_chars=1, printable=True)
+                TextField.start()
             else:
-                pygame.key.stop_text_input()
+                TextField.stop()
         elif row.kind == "action":
             row.put(None)
         else:
@@ -503,29 +504,27 @@ class SettingsScene(Scene):
         return False
 
     def _edit_event(self, ev: pygame.event.Event) -> bool:
+        """Typing a name (a name is never empty); Enter, Esc or Tab ends it, as does a click."""
         row = self.rows[self.editing or 0]
-        name = str(row.get())
-        if ev.type == pygame.TEXTINPUT:
-            typed = "".join(ch for ch in ev.text if ch.isprintable())
-            if typed and len(name) < NAME_MAX:
-                row.put((name + typed)[:NAME_MAX])
-                self.dirty = True
+        field = self.field
+        if field is None or field.text != str(row.get()):
+            field = self.field = TextField(str(row.get()), NAME_MAX, min_chars=1, printable=True)
+        what = field.handle_event(ev)
+        if what == "typed":
+            row.put(field.text)
+            self.dirty = True
             return True
         if ev.type == pygame.KEYDOWN:
-            if ev.key == pygame.K_BACKSPACE:
-                if len(name) > 1:  # a name is never empty
-                    row.put(name[:-1])
-                self.dirty = True
-            elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
+            if what is not None or ev.key == pygame.K_TAB:
                 self.editing = None
-                pygame.key.stop_text_input()
+                TextField.stop()
                 if ev.key == pygame.K_TAB:
                     self.move_focus(1)
                 self.dirty = True
             return True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             self.editing = None
-            pygame.key.stop_text_input()
+            TextField.stop()
             return self.handle_event(ev)
         return False
 
@@ -711,22 +710,15 @@ class SettingsScene(Scene):
             return
         if row.kind == "text":
             editing = self.editing == i
-            blit_panel(
+            draw_field(
                 s,
                 vr,
-                color=(255, 255, 255, 235) if editing else (246, 240, 224, 255),
-                border=(*theme.GOLD, 255) if editing else (0, 0, 0, 60),
-                radius=vr.h // 4,
-            )
-            shown = str(value) + ("|" if editing else "")
-            blit_text(
-                s,
-                shown,
+                str(value) + ("|" if editing else ""),
                 round(vr.h * 0.46),
-                (i18n.mirror_x(vr.x + lay.margin, vr.x, vr.w), vr.centery),
-                theme.BUTTON_TEXT,
-                anchor=i18n.anchor("midleft"),
-                max_width=vr.w - 2 * lay.margin,
+                fill=(255, 255, 255, 235) if editing else (246, 240, 224, 255),
+                border=(*theme.GOLD, 255) if editing else (0, 0, 0, 60),
+                margin=lay.margin,
+                from_start=True,
             )
             return
         blit_panel(s, vr, color=(246, 240, 224, 255), border=(0, 0, 0, 60), radius=vr.h // 4)

@@ -8,10 +8,9 @@ from typing import Any
 import pygame
 
 from tarneeb_desktop.ui import i18n, theme
-from tarneeb_desktop.ui.app import stats_path
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.menu import ButtonScene, MenuScene
+from tarneeb_desktop.ui.scene import ButtonScene
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
 
 log = logging.getLogger(__name__)
@@ -88,7 +87,7 @@ class StatsScene(ButtonScene):
 
     def activate(self, action: str) -> None:
         if action == "back":
-            self.app.switch(MenuScene(self.app))
+            self.app.show_menu()
             return
         if action == "reset":
             self.confirming = True
@@ -99,7 +98,7 @@ class StatsScene(ButtonScene):
         elif action == "confirm":
             self.stats.reset()
             try:
-                self.stats.save(stats_path())
+                self.app.save_statistics(self.stats)
             except OSError as exc:
                 log.warning("could not save the statistics: %s", exc)
             self.confirming = False

@@ -219,6 +219,9 @@ def clear_text_cache() -> None:
     _cache.clear()
 
 
+i18n.on_language_change(clear_text_cache)
+
+
 def clear_cache() -> None:
     """Forget every font and rendered text (needed after ``pygame.quit``: old fonts die)."""
     _cache.clear()

@@ -1,0 +1,231 @@
+"""The action panel above my hand: exactly the legal calls of my turn outside play (the
+auction, the trump, double or not, redeal or keep), or the offer to claim the remaining
+tricks. Works with the mouse, the arrow keys and Enter, P for pass and digits for bids."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from tarneeb_desktop.ai.analysis import can_claim
+from tarneeb_desktop.ui import theme
+from tarneeb_desktop.ui.game.labels import action_label
+from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.layout import TOP
+from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
+
+if TYPE_CHECKING:
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+#: 7 8 9 bid that many; 0 1 2 3 stand for 10 11 12 13.
+DIGITS = {
+    pygame.K_0: 10,
+    pygame.K_1: 11,
+    pygame.K_2: 12,
+    pygame.K_3: 13,
+    pygame.K_7: 7,
+    pygame.K_8: 8,
+    pygame.K_9: 9,
+}
+TITLES = {
+    "play": "Every card you hold wins",
+    "auction": "Your bid",
+    "trump": "Choose the trump suit",
+    "double": "Double the contract?",
+    "redeal": "Your hand is weak: ask for a new deal?",
+}
+
+
+class BidPanel:
+    """The panel's buttons (built once per look: see ``forget``), the one chosen with the
+    keys, and the panel's picture, drawn above the fans and the plates."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self.kb_button = -1
+        self._buttons: list[Button] | None = None
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.surf: tuple[pygame.Surface, tuple[int, int]] | None = None
+
+    def forget(self) -> None:
+        """The turn, the view or the window changed: lay the buttons out anew."""
+        self._buttons = None
+
+    def _grid(self) -> list[list[str | None]]:
+        """The legal actions as rows of buttons (None: a gap in the suited grid)."""
+        pv = self.scene.pv
+        legal = list(pv.legal)
+        grid: list[list[str | None]]
+        if pv.phase == "play":
+            grid = [["claim"]]  # every card I hold wins: offer to skip playing them one by one
+        elif pv.phase == "auction" and pv.rules.suit_bidding:
+            strains = ["C", "D", "H", "S", "NT"]
+            levels = sorted(
+                {int(a[:-2] if a.endswith("NT") else a[:-1]) for a in legal if a != "pass"}
+            )
+            grid = [[f"{lv}{s}" if f"{lv}{s}" in legal else None for s in strains] for lv in levels]
+            if "pass" in legal:
+                grid.append(["pass"])
+        elif pv.phase == "auction":
+            bids = [a for a in legal if a != "pass"]
+            grid = [bids] if bids else []
+            if "pass" in legal:
+                if grid:
+                    grid[0] = ["pass", *grid[0]]
+                else:
+                    grid = [["pass"]]
+        else:
+            grid = [legal]
+        return grid
+
+    def buttons(self) -> list[Button]:
+        """The panel's buttons now (none when it is not my turn to call or claim)."""
+        scene = self.scene
+        lay = scene.layout  # first: a new window size drops the cached buttons
+        if self._buttons is not None:
+            return self._buttons
+        self._buttons = []
+        if not scene.my_turn():
+            return self._buttons
+        pv = scene.pv
+        if pv.phase == "play" and (
+            scene.claiming is not None or len(pv.hand) < 2 or not can_claim(pv)
+        ):
+            return self._buttons
+        grid = self._grid()
+        cols = max((len(r) for r in grid), default=1)
+        rows = len(grid)
+        bw, bh = lay.button
+        gap = round(lay.unit * 1.2)
+        pad = round(lay.unit * 2)
+        title_h = round(lay.text * 2.2)
+        if pv.phase == "play":
+            bw = round(bw * 3.4)  # the claim button: a long label under a long title
+        elif pv.phase != "auction":
+            bw = round(bw * 1.75)
+        # between the partner's cards and my lifted hand; a tall suited grid gets smaller buttons
+        top = lay.back_rects(TOP, 1)[0].bottom + lay.margin
+        bottom = lay.hand_rects(13)[0].top - lay.lift - lay.margin
+        fit = (bottom - top - title_h - 2 * pad - (rows - 1) * gap) // max(1, rows)
+        bh = max(12, min(bh, fit))
+        panel = pygame.Rect(
+            0,
+            0,
+            cols * bw + (cols - 1) * gap + 2 * pad,
+            rows * bh + (rows - 1) * gap + 2 * pad + title_h,
+        )
+        panel.midbottom = (lay.w // 2, bottom)
+        for r, row in enumerate(grid):
+            y = panel.y + pad + title_h + r * (bh + gap)
+            for c, action in enumerate(row):
+                if action is None:
+                    continue
+                if len(row) == 1 and cols > 1:  # the pass row of the suited grid spans it
+                    rect = pygame.Rect(panel.x + pad, y, cols * bw + (cols - 1) * gap, bh)
+                else:
+                    rect = pygame.Rect(panel.x + pad + c * (bw + gap), y, bw, bh)
+                if action == "claim":
+                    label = tr("Claim the remaining tricks")
+                else:
+                    label = action_label(pv.phase, action)
+                self._buttons.append(
+                    Button(rect, label, action, primary=action not in ("pass", "keep", "no_double"))
+                )
+        self.panel = panel
+        if self.kb_button >= len(self._buttons):
+            self.kb_button = -1
+        for i, b in enumerate(self._buttons):
+            b.focus = i == self.kb_button
+            b.hover = b.rect.collidepoint(scene.mouse)
+        return self._buttons
+
+    # ------------------------------------------------------------------ input
+    def motion(self, pos: tuple[int, int]) -> None:
+        for b in self.buttons():
+            h = b.rect.collidepoint(pos)
+            if h != b.hover:
+                b.hover = h
+                self.scene.redraw_static()
+
+    def button_at(self, pos: tuple[int, int]) -> str | None:
+        return next((b.action for b in self.buttons() if b.rect.collidepoint(pos)), None)
+
+    def key(self, key: int) -> bool:
+        """My turn to call: arrows choose a button, Enter presses it, P passes, digits bid."""
+        scene = self.scene
+        pv = scene.pv
+        buttons = self.buttons()
+        if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN) and buttons:
+            step = 1 if key in (pygame.K_RIGHT, pygame.K_DOWN) else -1
+            self.kb_button = (self.kb_button + step) % len(buttons) if self.kb_button >= 0 else 0
+            scene.invalidate()
+            return True
+        if key in (
+            pygame.K_RETURN,
+            pygame.K_KP_ENTER,
+            pygame.K_SPACE,
+        ) and 0 <= self.kb_button < len(buttons):
+            return scene.act(scene.me, buttons[self.kb_button].action)
+        if key == pygame.K_p and "pass" in pv.legal:
+            return scene.act(scene.me, "pass")
+        digit = DIGITS.get(key)
+        if digit is not None and pv.phase == "auction":
+            # suited: the lowest legal strain of that many tricks
+            for a in pv.legal:
+                if a != "pass" and (
+                    a == str(digit)
+                    or (a[:-1] == str(digit) and not a.endswith("NT"))
+                    or (a.endswith("NT") and a[:-2] == str(digit))
+                ):
+                    return scene.act(scene.me, a)
+            scene.say(tr("You cannot bid {n} now", n=digit))
+            return True
+        return False
+
+    def choose(self, action: str) -> None:
+        """Show ``action`` as the chosen button (a hint)."""
+        for i, b in enumerate(self.buttons()):
+            if b.action == action:
+                self.kb_button = i
+
+    # ------------------------------------------------------------------ drawing
+    def render(self) -> None:
+        """The panel's picture (when it has buttons), made with the static layer."""
+        self.surf = None
+        buttons = self.buttons()
+        if not buttons:
+            return
+        scene = self.scene
+        lay = scene.layout
+        panel = self.panel
+        glow_pad = max(6, min(panel.w, panel.h) // 5)
+        s = pygame.Surface((panel.w + 2 * glow_pad, panel.h + 2 * glow_pad), pygame.SRCALPHA)
+        self.surf = (s, (panel.x - glow_pad, panel.y - glow_pad))
+        s_off = (glow_pad - panel.x, glow_pad - panel.y)
+        panel = panel.move(s_off)
+        blit_panel(
+            s,
+            panel,
+            color=(8, 24, 18, 235),
+            radius=round(lay.unit * 2),
+            glow=(242, 196, 84, 70),
+        )
+        blit_text(
+            s,
+            tr(TITLES.get(scene.pv.phase, "")),
+            lay.text,
+            (panel.centerx, panel.y + round(lay.unit * 2.2)),
+            theme.GOLD,
+            bold=True,
+            anchor="midtop",
+        )
+        for b in buttons:
+            saved = b.rect
+            b.rect = b.rect.move(s_off)
+            b.draw(s, scene.four_color)
+            b.rect = saved
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.surf is not None:
+            surface.blit(*self.surf)

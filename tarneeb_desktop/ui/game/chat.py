@@ -1,0 +1,121 @@
+"""Chat at a LAN table: the line being typed (T or Enter opens it, Enter sends, Esc drops it)
+and the speech bubbles of what was said (chat lines and quick reactions) at the seats."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from tarneeb_desktop.net.protocol import MAX_CHAT_CHARS
+from tarneeb_desktop.ui import text, theme
+from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.layout import BOTTOM, TOP, Layout
+from tarneeb_desktop.ui.theme import blit_panel, blit_text
+from tarneeb_desktop.ui.widgets import TextField, draw_field
+
+if TYPE_CHECKING:
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+BUBBLE_SECONDS = 5.0
+
+
+class Chat:
+    """The chat line (``open`` while typed into) and the bubbles: per seat, (line, seconds
+    left). ``send`` gives a line to the host (OSError: not connected)."""
+
+    def __init__(self, scene: TableScene, send: Callable[[str], None]) -> None:
+        self.scene = scene
+        self.send = send
+        self.open = False
+        self.field = TextField(max_chars=MAX_CHAT_CHARS)
+        self.bubbles: dict[int, tuple[str, float]] = {}
+        self._swallow_t = False  # the T that opened the chat line also arrives as text
+
+    def start(self, by_t: bool = False) -> None:
+        """Open the chat line (``by_t``: the T key did, and its letter is still to come)."""
+        self.open = True
+        self.field.text = ""
+        TextField.start()
+        self.scene.dirty = True
+        if by_t:
+            self._swallow_t = True
+
+    def hear(self, seat: int, line: str) -> None:
+        """Show ``line`` in a bubble at ``seat``."""
+        self.bubbles[seat] = (line, BUBBLE_SECONDS)
+        self.scene.dirty = True
+
+    def update(self, dt: float) -> None:
+        if self.bubbles:
+            self.bubbles = {
+                s: (t, left - dt) for s, (t, left) in self.bubbles.items() if left - dt > 0
+            }
+            self.scene.dirty = True
+
+    def handle_event(self, ev: pygame.event.Event) -> bool:
+        """While the line is open every key goes to it (and clicks do nothing)."""
+        scene = self.scene
+        if ev.type == pygame.TEXTINPUT:
+            swallow, self._swallow_t = self._swallow_t, False
+            if swallow and ev.text in ("t", "T") and not self.field.text:
+                return True
+            if self.field.insert(ev.text):
+                scene.dirty = True
+            return True
+        if ev.type != pygame.KEYDOWN:
+            return ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+        if ev.key != pygame.K_t:
+            self._swallow_t = False
+        what = self.field.handle_event(ev)
+        if what == "escape":
+            self.open = False
+        elif what == "enter":
+            line = self.field.text.strip()
+            self.open = False
+            if line:
+                try:
+                    self.send(line)
+                except OSError:
+                    scene.say(tr("Not connected to the host"))
+        scene.dirty = True
+        return True
+
+    def draw(self, s: pygame.Surface, lay: Layout) -> None:
+        for seat, (line, _left) in self.bubbles.items():
+            self._bubble(s, lay, seat, line)
+        if self.open:
+            self._draw_line(s, lay)
+
+    def _bubble(self, s: pygame.Surface, lay: Layout, seat: int, line: str) -> None:
+        size = round(lay.text * 0.95)
+        h = round(lay.text * 2.0)
+        tw = min(text.size_of(line, size)[0], round(lay.w * 0.3))
+        w = tw + h
+        side = self.scene.side(seat)
+        r = self.scene.panels.bubble_rect(lay, side, w, h)
+        if side != BOTTOM:
+            # below the auction's call bubble, which sits in the same place (my own call
+            # bubble is covered instead: above it is the bubble of the seat on my left)
+            r = r.move(0, h + round(lay.unit))
+        blit_panel(s, r, color=(255, 244, 200, 245), border=(0, 0, 0, 90), radius=h // 2)
+        blit_text(
+            s, line, size, r.center, theme.BUTTON_TEXT, anchor="center", max_width=r.w - h // 2
+        )
+
+    def _draw_line(self, s: pygame.Surface, lay: Layout) -> None:
+        r = pygame.Rect(0, 0, round(lay.w * 0.5), round(lay.text * 2.4))
+        # under North's cards, clear of the action panel above my hand
+        r.midtop = (lay.w // 2, lay.back_rects(TOP, 13)[0].bottom + lay.margin)
+        draw_field(
+            s,
+            r,
+            tr("Say: {line}", line=self.field.shown(True)),
+            lay.text,
+            fill=(6, 20, 14, 235),
+            border=(255, 255, 255, 120),
+            ink=theme.INK,
+            margin=lay.margin,
+            radius=r.h // 3,
+        )

@@ -1,0 +1,134 @@
+"""The table's keys and clicks: each event goes to the open dialog, or the hot-seat cover, or
+else to the hand, the bid panel and the table's own controls (the corner buttons, the pile,
+L for the last trick, S or Tab for the score sheet, V for the cards played, H for a hint,
+C to claim, Esc for the pause menu). Also tells the end-to-end test where to click."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+if TYPE_CHECKING:
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+
+class Controls:
+    """Where each event of the table goes; ``test_log`` writes a line for the end-to-end test."""
+
+    def __init__(self, scene: TableScene, test_log: Callable[[str], None]) -> None:
+        self.scene = scene
+        self.test_log = test_log
+        self._logged_turn: tuple[Any, ...] | None = None
+
+    def handle_event(self, ev: pygame.event.Event) -> bool:
+        scene = self.scene
+        if ev.type == pygame.MOUSEMOTION:
+            scene.mouse = ev.pos
+        if scene.overlay is not None:
+            return scene.overlay.handle_event(ev, scene.overlay_buttons())
+        if scene.covered():
+            return scene.cover.handle_event(ev)
+        if ev.type == pygame.KEYDOWN:
+            return self.key(ev.key)
+        if ev.type == pygame.KEYUP and ev.key == pygame.K_l:
+            scene.last_trick_key = False
+            scene.invalidate()
+            return True
+        if ev.type == pygame.MOUSEMOTION:
+            if scene.hand.motion(ev.pos):
+                return True
+            scene.bids.motion(ev.pos)
+            return False
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            return self.press(ev.pos)
+        if ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
+            return scene.hand.release(ev.pos)
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 3 and scene.hand.drag:
+            scene.hand.cancel_drag()
+            return True
+        return False
+
+    def press(self, pos: tuple[int, int]) -> bool:
+        scene = self.scene
+        action = scene.bids.button_at(pos)
+        if action is not None:
+            if action == "claim":
+                scene.claim()
+            else:
+                scene.act(scene.me, action)
+            return True
+        lay = scene.layout
+        if lay.pile_rect.collidepoint(pos) and scene.pv.tricks:
+            scene.last_trick_shown = not scene.last_trick_shown
+            scene.invalidate()
+            return True
+        if lay.menu_button.collidepoint(pos):
+            scene.open_overlay("menu")
+            return True
+        if lay.scores_button.collidepoint(pos):
+            scene.open_overlay("scores")
+            return True
+        if scene.last_trick_shown:
+            scene.last_trick_shown = False
+            scene.invalidate()
+        return scene.hand.press_at(pos)
+
+    def key(self, key: int) -> bool:
+        scene = self.scene
+        if key == pygame.K_ESCAPE:
+            if scene.hand.drag:
+                scene.hand.cancel_drag()
+            elif scene.last_trick_shown:
+                scene.last_trick_shown = False
+                scene.invalidate()
+            else:
+                scene.open_overlay("menu")
+            return True
+        if key == pygame.K_l:
+            if scene.pv.tricks:
+                scene.last_trick_key = True
+                scene.invalidate()
+            return True
+        if key in (pygame.K_s, pygame.K_TAB, pygame.K_v):
+            scene.open_overlay("played" if key == pygame.K_v else "scores")
+            return True
+        if key == pygame.K_h:
+            scene.hint()
+            return True
+        if not scene.my_turn():
+            return False
+        if key == pygame.K_c and any(b.action == "claim" for b in scene.buttons()):
+            scene.claim()
+            return True
+        if scene.pv.phase == "play":
+            return scene.hand.key(key)
+        return scene.bids.key(key)
+
+    def log_turn(self) -> None:
+        """Tell the end-to-end test (TARNEEB_TEST_LOG) where to click when it is my turn."""
+        scene = self.scene
+        if not os.environ.get("TARNEEB_TEST_LOG") or not scene.my_turn():
+            return
+        pv = scene.pv
+        key = (pv.hand_number, len(pv.calls), len(pv.played_cards()), pv.phase, scene.app.size)
+        if key == self._logged_turn:
+            return
+        self._logged_turn = key
+        legal = ",".join(pv.legal)
+        if pv.phase == "play":
+            cards = scene.hand_cards()
+            rects = scene.layout.hand_rects(len(cards))
+            # the middle of the part of each card that the next card leaves uncovered
+            visible = [b.x - a.x for a, b in zip(rects, rects[1:], strict=False)] + [rects[-1].w]
+            at = ";".join(
+                f"{c}:{r.x + min(v, r.w) // 2},{r.top + r.h // 4}"
+                for c, r, v in zip(cards, rects, visible, strict=True)
+            )
+            cx, cy = scene.layout.centre
+            self.test_log(f"your_turn phase=play legal={legal} centre={cx},{cy} at={at}")
+        else:
+            at = ";".join(f"{b.action}:{b.rect.centerx},{b.rect.centery}" for b in scene.buttons())
+            self.test_log(f"your_turn phase={pv.phase} legal={legal} at={at}")

@@ -1,0 +1,504 @@
+"""The dialogs over the table: the hand's summary, the game's end, the score sheet, the cards
+played and the pause menu. Each is a small object the scene keeps in ``scene.overlay`` while
+it is open: ``buttons()`` (laid out once per window size), ``handle_event`` (a button's action
+goes to ``scene._overlay_action``) and ``draw``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from tarneeb_desktop.rules import GameOver, HandScored
+from tarneeb_desktop.rules.cards import RANKS
+from tarneeb_desktop.ui import i18n, theme
+from tarneeb_desktop.ui.game.labels import call_label, trump_label
+from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.layout import Layout
+from tarneeb_desktop.ui.theme import SUIT_SYMBOL, Button, blit_panel, blit_text
+
+if TYPE_CHECKING:
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+CHOOSE_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT)
+
+
+class Dialog:
+    """A box over the veiled table with a row (or a column) of buttons at its foot."""
+
+    kind = ""
+    size = (80.0, 60.0)  # in layout units
+    closes_on_escape = True
+    close_key: int | None = None  # another key that closes it (V: the cards-played page)
+    autoplay_wait = 2.0  # seconds (at normal speed) an autoplayed game leaves it open
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self.age = 0.0  # seconds open
+        self._buttons: tuple[tuple[int, int], list[Button]] | None = None
+
+    def __getitem__(self, key: str) -> Any:
+        """Read like the dicts dialogs were (``overlay["kind"]``), for scripts and tests."""
+        try:
+            return getattr(self, key)
+        except AttributeError:
+            raise KeyError(key) from None
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return getattr(self, key, default)
+
+    def specs(self) -> list[tuple[str, str, bool]]:
+        """The buttons as (label, action, primary)."""
+        return [(tr("Close"), "close", True)]
+
+    def rect(self) -> pygame.Rect:
+        lay = self.scene.layout
+        w, h = lay.unit * self.size[0], lay.unit * self.size[1]
+        r = pygame.Rect(0, 0, min(lay.w - 20, round(w)), min(lay.h - 20, round(h)))
+        r.center = (lay.w // 2, lay.h // 2)
+        return r
+
+    def buttons(self) -> list[Button]:
+        size = self.scene.app.size
+        if self._buttons is not None and self._buttons[0] == size:
+            return self._buttons[1]
+        lay = self.scene.layout
+        box = self.rect()
+        bw, bh = round(lay.button[0] * 1.9), lay.button[1]
+        out = self.layout_buttons(lay, box, bw, bh)
+        self._buttons = (size, out)
+        return out
+
+    def layout_buttons(self, lay: Layout, box: pygame.Rect, bw: int, bh: int) -> list[Button]:
+        """A row of buttons along the foot of ``box``."""
+        specs = self.specs()
+        gap = round(lay.unit * 2)
+        total = len(specs) * bw + (len(specs) - 1) * gap
+        x = box.centerx - total // 2
+        out = []
+        for label, action, primary in specs:
+            r = pygame.Rect(x, box.bottom - bh - round(lay.unit * 3), bw, bh)
+            out.append(Button(r, label, action, primary=primary))
+            x += bw + gap
+        return out
+
+    def handle_event(self, ev: pygame.event.Event, buttons: list[Button]) -> bool:
+        """Every event goes to an open dialog (True: used); ``buttons`` are the ones shown."""
+        scene = self.scene
+        if ev.type == pygame.MOUSEMOTION:
+            for b in buttons:
+                h = b.rect.collidepoint(ev.pos)
+                if h != b.hover:
+                    b.hover = h
+                    scene.dirty = True
+            return True
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            for b in buttons:
+                if b.rect.collidepoint(ev.pos):
+                    scene._overlay_action(b.action)
+                    return True
+            return True
+        if ev.type == pygame.KEYDOWN:
+            if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                focus = next((b for b in buttons if b.focus), None) or next(
+                    (b for b in buttons if b.primary), None
+                )
+                if focus:
+                    scene._overlay_action(focus.action)
+            elif ev.key in CHOOSE_KEYS and buttons:
+                i = next((k for k, b in enumerate(buttons) if b.focus), -1)
+                step = 1 if ev.key in (pygame.K_DOWN, pygame.K_RIGHT) else -1
+                for b in buttons:
+                    b.focus = False
+                buttons[(i + step) % len(buttons) if i >= 0 else 0].focus = True
+                scene.dirty = True
+            elif ev.key == pygame.K_ESCAPE and self.closes_on_escape:
+                scene._overlay_action("close")
+            elif ev.key == self.close_key:
+                scene._overlay_action("close")
+            return True
+        return ev.type in (pygame.MOUSEBUTTONUP, pygame.KEYUP)
+
+    def draw(self, s: pygame.Surface, lay: Layout, buttons: list[Button]) -> None:
+        scene = self.scene
+        s.blit(scene.panels.veil(lay, 140), (0, 0))
+        box = self.rect()
+        blit_panel(
+            s,
+            box,
+            color=(10, 30, 22, 245),
+            border=(*theme.GOLD, 160),
+            radius=round(lay.unit * 2.5),
+            glow=(0, 0, 0, 160),
+        )
+        self.draw_body(s, lay, box)
+        for b in buttons:
+            b.draw(s, scene.four_color)
+
+    def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
+        pass
+
+
+def page_title(s: pygame.Surface, lay: Layout, box: pygame.Rect, title: str) -> None:
+    """The heading of a full page over the table (score sheet, cards played, pause)."""
+    blit_text(
+        s,
+        title,
+        lay.heading,
+        (box.centerx, box.y + round(lay.unit * 2)),
+        theme.GOLD,
+        bold=True,
+        anchor="midtop",
+    )
+
+
+def team_row(
+    s: pygame.Surface,
+    lay: Layout,
+    box: pygame.Rect,
+    y: int,
+    label: str,
+    a: str,
+    b: str,
+    teams: tuple[int, int],
+    bold: bool = False,
+) -> None:
+    """A row of the summary: its label, then our figure and theirs (``teams``: us, them)."""
+    t = round(lay.text * 1.1)
+    us, them = teams
+    # right to left: the label at the right edge, then "Us" and "Them" towards the left
+    rtl = i18n.is_rtl()
+    label_x = box.right - round(box.w * 0.1) if rtl else box.x + round(box.w * 0.1)
+    # centred on one line: Arabic and Latin fonts have different heights
+    cy = y + round(t * 0.65)
+    blit_text(s, label, t, (label_x, cy), theme.INK_DIM, anchor="midright" if rtl else "midleft")
+    xa, xb = (0.38, 0.16) if rtl else (0.62, 0.84)
+    blit_text(s, a, t, (box.x + round(box.w * xa), cy), theme.TEAM[us], bold=bold, anchor="center")
+    blit_text(
+        s, b, t, (box.x + round(box.w * xb), cy), theme.TEAM[them], bold=bold, anchor="center"
+    )
+
+
+class SummaryDialog(Dialog):
+    """The hand just played: made or failed, the tricks, the points and the totals; and,
+    once worked out, what the declarers could have taken with every card seen (``dd``)."""
+
+    kind = "summary"
+    closes_on_escape = False
+    autoplay_wait = 2.5
+
+    def __init__(self, scene: TableScene, event: HandScored) -> None:
+        super().__init__(scene)
+        self.event = event
+        self.dd: int | None = None
+
+    def specs(self) -> list[tuple[str, str, bool]]:
+        return [(tr("Continue"), "close", True)]
+
+    def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
+        scene = self.scene
+        ev = self.event
+        mine = (ev.declarer & 1) == (scene.me & 1)
+        head = tr("Contract made!") if ev.made else tr("Contract failed")
+        if ev.tricks[ev.declarer & 1] == 13:
+            head = tr("Kaboot! All thirteen tricks")
+        color = theme.GOLD if ev.made == mine else (255, 130, 120)
+        y = box.y + round(lay.unit * 3)
+        blit_text(
+            s, head, round(lay.heading * 1.2), (box.centerx, y), color, bold=True, anchor="midtop"
+        )
+        y += round(lay.heading * 2.0)
+        desc = tr("{name} bid {bid}", name=scene.names[ev.declarer], bid=call_label(ev.contract))
+        trump = scene.pv.results[-1].trump if scene.pv.results else None
+        if trump and not scene.pv.rules.suit_bidding:
+            desc += ", " + tr("trump {suit}", suit=trump_label(trump))
+        if ev.doubled:
+            desc += ", " + tr("doubled")
+        theme.draw_label(
+            s,
+            desc,
+            pygame.Rect(box.x, y, box.w, round(lay.text * 1.8)),
+            round(lay.text * 1.15),
+            theme.INK,
+            scene.four_color,
+            on_dark=True,
+        )
+        y += round(lay.text * 3)
+        teams = scene.teams()
+        us, them = teams
+        team_row(s, lay, box, y, "", tr("Us"), tr("Them"), teams, bold=True)
+        y += round(lay.text * 1.9)
+        team_row(s, lay, box, y, tr("Tricks"), str(ev.tricks[us]), str(ev.tricks[them]), teams)
+        y += round(lay.text * 1.7)
+        points = (f"{ev.points[us]:+d}", f"{ev.points[them]:+d}")
+        team_row(s, lay, box, y, tr("Points"), *points, teams)
+        y += round(lay.text * 1.7)
+        pygame.draw.line(
+            s, (255, 255, 255, 60), (box.x + box.w // 10, y), (box.right - box.w // 10, y)
+        )
+        y += round(lay.text * 0.6)
+        totals = (str(ev.totals[us]), str(ev.totals[them]))
+        team_row(s, lay, box, y, tr("Total"), *totals, teams, bold=True)
+        if isinstance(self.dd, int):
+            y += round(lay.text * 2.0)
+            blit_text(
+                s,
+                tr("With every card seen, the declarers could take {n} tricks", n=self.dd),
+                round(lay.text * 0.95),
+                (box.centerx, y),
+                theme.INK_DIM,
+                anchor="midtop",
+            )
+
+
+class GameOverDialog(Dialog):
+    """Who won, the final score; a rematch, the game's record exported, or the menu."""
+
+    kind = "gameover"
+    size = (80.0, 58.0)
+    closes_on_escape = False
+
+    def __init__(self, scene: TableScene, event: GameOver) -> None:
+        super().__init__(scene)
+        self.event = event
+
+    def specs(self) -> list[tuple[str, str, bool]]:
+        return [
+            (tr("Rematch"), "rematch", True),
+            (tr("Export"), "export", False),
+            (tr("Main menu"), "menu", False),
+        ]
+
+    def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
+        scene = self.scene
+        ev = self.event
+        won = (ev.winner & 1) == (scene.me & 1)
+        if not scene.humans or {h & 1 for h in scene.humans} == {0, 1}:
+            # nobody, or people on both sides: name the winners rather than say "you"
+            won = True
+            head = tr("{a} and {b} win", a=scene.names[ev.winner], b=scene.names[ev.winner + 2])
+        else:
+            head = tr("You win the game!") if won else tr("They win the game")
+        y = box.y + round(lay.unit * 4)
+        blit_text(
+            s,
+            head,
+            round(lay.heading * 1.5),
+            (box.centerx, y),
+            theme.GOLD if won else (255, 150, 130),
+            bold=True,
+            anchor="midtop",
+        )
+        y += round(lay.heading * 2.6)
+        us, them = scene.teams()
+        blit_text(s, tr("Final score"), lay.text, (box.centerx, y), theme.INK_DIM, anchor="midtop")
+        y += round(lay.text * 1.8)
+        big = round(lay.heading * 1.8)
+        left, right = box.centerx - box.w // 6, box.centerx + box.w // 6
+        blit_text(s, str(ev.totals[us]), big, (left, y), theme.TEAM[us], bold=True, anchor="midtop")
+        blit_text(s, "\u2013", big, (box.centerx, y), theme.INK_DIM, bold=True, anchor="midtop")
+        blit_text(
+            s, str(ev.totals[them]), big, (right, y), theme.TEAM[them], bold=True, anchor="midtop"
+        )
+        y += round(big * 1.5)
+        blit_text(s, tr("Us"), lay.text, (left, y), theme.TEAM[us], anchor="midtop")
+        blit_text(s, tr("Them"), lay.text, (right, y), theme.TEAM[them], anchor="midtop")
+        y += round(lay.text * 2)
+        hands = sum(1 for r in scene.pv.results if r.contract)
+        blit_text(
+            s,
+            tr("{n} hands played", n=hands),
+            lay.text,
+            (box.centerx, y),
+            theme.INK_DIM,
+            anchor="midtop",
+        )
+        if scene.exported is not None:
+            y += round(lay.text * 1.8)
+            blit_text(
+                s,
+                tr("Saved to {path}", path=str(scene.exported)),
+                round(lay.text * 0.85),
+                (box.centerx, y),
+                theme.GOLD,
+                anchor="midtop",
+                max_width=box.w - lay.margin * 2,
+            )
+
+
+class ScoreSheetDialog(Dialog):
+    """Every hand of the game so far: contract, declarer, tricks, points and totals."""
+
+    kind = "scores"
+    size = (120.0, 80.0)
+
+    def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
+        scene = self.scene
+        t = lay.text
+        page_title(s, lay, box, tr("Score sheet"))
+        us, them = scene.teams()
+        cols = [0.06, 0.16, 0.40, 0.56, 0.68, 0.80, 0.92]
+        if i18n.is_rtl():  # the columns read from the right
+            cols = [1 - c for c in cols]
+        heads = [
+            "#",
+            tr("Contract"),
+            tr("Declarer"),
+            tr("Tricks"),
+            tr("Us"),
+            tr("Them"),
+            tr("Total"),
+        ]
+        y = box.y + round(lay.heading * 2.4)
+        for c, h in zip(cols, heads, strict=True):
+            blit_text(
+                s, h, t, (box.x + round(box.w * c), y), theme.INK_DIM, bold=True, anchor="midtop"
+            )
+        y += round(t * 1.8)
+        rows = list(scene.pv.results)
+        max_rows = max(1, (box.bottom - y - lay.button[1] - round(lay.unit * 5)) // round(t * 1.55))
+        start = max(0, len(rows) - max_rows)
+        for i, r in enumerate(rows[start:], start=start + 1):
+            total = f"{r.totals[us]} / {r.totals[them]}"
+            if r.contract is None:
+                vals = [str(i), tr("thrown in"), "", "", "", "", total]
+            else:
+                con = call_label(r.contract)
+                if r.trump and not scene.pv.rules.suit_bidding:
+                    con += " " + (SUIT_SYMBOL.get(r.trump, tr("NT")))
+                if r.doubled:
+                    con += " x2"
+                vals = [
+                    str(i),
+                    con,
+                    scene.names[r.declarer or 0],
+                    f"{r.tricks[us]}-{r.tricks[them]}",
+                    f"{r.points[us]:+d}",
+                    f"{r.points[them]:+d}",
+                    total,
+                ]
+            for k, (c, v) in enumerate(zip(cols, vals, strict=True)):
+                col = theme.TEAM[us if k == 4 else them] if k in (4, 5) else theme.INK
+                rect = pygame.Rect(0, 0, round(box.w * 0.2), round(t * 1.5))
+                rect.midtop = (box.x + round(box.w * c), y)
+                theme.draw_label(s, v, rect, t, col, scene.four_color, on_dark=True)
+            y += round(t * 1.55)
+        if not rows:
+            blit_text(
+                s,
+                tr("No hand finished yet"),
+                t,
+                (box.centerx, y + t),
+                theme.INK_DIM,
+                anchor="midtop",
+            )
+
+
+def played_grid(played: set[str], mine: set[str]) -> list[tuple[str, list[tuple[str, str]]]]:
+    """Per suit (spades first), every rank from the ace down with its state: "played",
+    "mine" (in ``mine``, the hand shown) or "out" (not seen yet)."""
+    out = []
+    for suit in "SHDC":
+        row = []
+        for rank in reversed(RANKS):
+            card = rank + suit
+            state = "played" if card in played else "mine" if card in mine else "out"
+            row.append((card, state))
+        out.append((suit, row))
+    return out
+
+
+class CardsPlayedDialog(Dialog):
+    """Every card, struck out once played; my own in gold (never under the hot-seat cover)."""
+
+    kind = "played"
+    size = (96.0, 60.0)
+    close_key = pygame.K_v  # V toggles the page
+
+    def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
+        scene = self.scene
+        t = lay.text
+        page_title(s, lay, box, tr("Cards played"))
+        y = box.y + round(lay.heading * 2.6)
+        size = round(t * 1.35)
+        step_x = (box.w - round(lay.unit * 16)) // 13
+        x0 = box.x + round(lay.unit * 12)
+        gone = (110, 120, 115)  # played cards: grey, and struck through below
+        colours = {"played": gone, "mine": theme.GOLD, "out": theme.INK}
+        for suit, row in scene.played_grid():
+            blit_text(
+                s,
+                SUIT_SYMBOL[suit],
+                round(size * 1.2),
+                (box.x + round(lay.unit * 6), y + size // 2),
+                theme.suit_color(suit, scene.four_color, on_dark=True),
+                anchor="center",
+            )
+            for i, (card, state) in enumerate(row):
+                label = "10" if card[0] == "T" else card[0]
+                cx = x0 + i * step_x + step_x // 2
+                r = blit_text(
+                    s, label, size, (cx, y + size // 2), colours[state], bold=True, anchor="center"
+                )
+                if state == "played":  # struck through: gone from the game
+                    pygame.draw.line(s, gone, (r.left, r.centery), (r.right, r.centery), 2)
+            y += round(size * 1.9)
+        legend = tr("Gold: your cards  ·  white: not played yet  ·  struck out: played")
+        if scene.covered():
+            legend = tr("White: not played yet  ·  struck out: played")
+        blit_text(
+            s,
+            legend,
+            round(t * 0.9),
+            (box.centerx, y + round(t * 0.4)),
+            theme.INK_DIM,
+            anchor="midtop",
+            max_width=box.w - 2 * lay.margin,
+        )
+
+
+class PauseMenuDialog(Dialog):
+    """Esc at the table: resume, the score sheet, the cards played, the menu, quit."""
+
+    kind = "menu"
+    size = (44.0, 56.0)
+
+    def specs(self) -> list[tuple[str, str, bool]]:
+        return [
+            (tr("Resume"), "close", True),
+            (tr("Score sheet"), "scores", False),
+            (tr("Cards played"), "played", False),
+            (tr("Main menu"), "menu", False),
+            (tr("Quit"), "quit", False),
+        ]
+
+    def layout_buttons(self, lay: Layout, box: pygame.Rect, bw: int, bh: int) -> list[Button]:
+        """A column under the title."""
+        out = []
+        y = box.y + round(lay.heading * 2.4)
+        for label, action, primary in self.specs():
+            r = pygame.Rect(0, y, bw, bh)
+            r.centerx = box.centerx
+            out.append(Button(r, label, action, primary=primary))
+            y += bh + round(lay.unit * 1.6)
+        return out
+
+    def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
+        blit_text(
+            s,
+            tr("Paused"),
+            lay.heading,
+            (box.centerx, box.y + lay.heading // 2),
+            theme.GOLD,
+            bold=True,
+            anchor="midtop",
+        )
+
+
+#: The dialogs opened by name (a key, a corner button, the pause menu's buttons).
+PAGES: dict[str, type[Dialog]] = {
+    "menu": PauseMenuDialog,
+    "scores": ScoreSheetDialog,
+    "played": CardsPlayedDialog,
+}

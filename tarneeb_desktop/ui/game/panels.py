@@ -1,0 +1,391 @@
+"""What sits around the table: the felt, the other seats' cards, the name plates, the calls'
+bubbles, the thinking sign, the turn pointer, the cards on the table, the pile and the last
+trick, the corner buttons, the banner and the toast. The score and contract panels are in
+``score``; the hand and the bid panel have parts of their own.
+
+Pictures that change only now and then (a plate, a fan of backs, the felt) are cached here:
+the fans and the plates change at every card, so they are drawn every frame from the cache
+rather than rebuilding the table's static layer.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from tarneeb_desktop.ui import i18n, text, theme
+from tarneeb_desktop.ui.cards import CardArt
+from tarneeb_desktop.ui.game.labels import call_label
+from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.layout import BOTTOM, LEFT, TOP, Layout
+from tarneeb_desktop.ui.theme import blit_panel, blit_text
+
+if TYPE_CHECKING:
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+THINK_SIGN_AFTER = 0.4  # seconds a computer player thinks before its sign shows
+
+
+def blit_card(
+    art: CardArt,
+    surface: pygame.Surface,
+    name: str,
+    rect: pygame.Rect,
+    dim: bool = False,
+    shadow: bool = False,
+) -> None:
+    """Draw card ``name`` (or "back") to fill ``rect``; a wide rect means a card on its side."""
+    rotate = 90 if rect.w > rect.h else 0
+    h = rect.w if rotate else rect.h
+    img = art.get(name, h, dim=dim, rotate=rotate)
+    if shadow:
+        sh = art.shadow(img.get_size())
+        off = max(2, img.get_width() // 30)
+        surface.blit(
+            sh,
+            (
+                rect.x - (sh.get_width() - img.get_width()) // 2 + off,
+                rect.y - (sh.get_height() - img.get_height()) // 2 + off * 2,
+            ),
+        )
+    surface.blit(img, rect.topleft)
+
+
+def mark_winner(s: pygame.Surface, r: pygame.Rect) -> None:
+    """The gold frame round the card that takes the trick."""
+    pygame.draw.rect(
+        s, theme.GOLD, r.inflate(6, 6), width=max(3, r.w // 30), border_radius=r.w // 10
+    )
+
+
+class Panels:
+    """The drawing of everything around the table, with its cached pictures."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self._veil: pygame.Surface | None = None
+        self._base_surf: pygame.Surface | None = None
+        self._plates: dict[tuple[Any, ...], pygame.Surface] = {}
+        self._fans: dict[tuple[Any, ...], pygame.Surface] = {}
+
+    def forget_plates(self) -> None:
+        """The names or the seat at the bottom changed: draw the plates anew."""
+        self._plates.clear()
+
+    def card(self, s: pygame.Surface, name: str, r: pygame.Rect, **kw: bool) -> None:
+        blit_card(self.scene.app.cards, s, name, r, **kw)
+
+    def veil(self, lay: Layout, alpha: int) -> pygame.Surface:
+        """A translucent black sheet over the whole table (cached per size)."""
+        v = self._veil
+        if v is None or v.get_size() != (lay.w, lay.h):
+            v = self._veil = pygame.Surface((lay.w, lay.h)).convert()
+            v.fill((0, 0, 0))
+        v.set_alpha(alpha)
+        return v
+
+    def base(self, lay: Layout) -> pygame.Surface:
+        """The felt and the trick area's oval, which change only with the window size."""
+        b = self._base_surf
+        if b is None or b.get_size() != (lay.w, lay.h):
+            b = self._base_surf = theme.felt((lay.w, lay.h)).copy()
+            b.blit(*theme.ring(lay.trick_area))
+        return b
+
+    def draw_corner_buttons(self, s: pygame.Surface, lay: Layout) -> None:
+        for rect, label in ((lay.menu_button, tr("Menu")), (lay.scores_button, tr("Scores"))):
+            blit_panel(s, rect, color=(0, 0, 0, 110), radius=rect.h // 3)
+            blit_text(s, label, round(lay.text * 0.9), rect.center, theme.INK, anchor="center")
+
+    def draw_backs(
+        self, s: pygame.Surface, lay: Layout, counts: list[int] | tuple[int, ...]
+    ) -> None:
+        scene = self.scene
+        for seat in range(4):
+            side = scene.side(seat)
+            if side == BOTTOM and (scene.humans or scene.autoplay):
+                continue
+            n = counts[seat]
+            if n <= 0:
+                continue
+            rects = lay.back_rects(side, n)
+            box = rects[0].unionall(rects)
+            key = (side, n, lay.w, lay.h, scene.app.cards.back_name)
+            fan = self._fans.get(key)
+            if fan is None:
+                # one picture per fan: three blits instead of thirty-nine per rebuild
+                fan = pygame.Surface(box.size, pygame.SRCALPHA)
+                for r in rects:
+                    self.card(fan, "back", r.move(-box.x, -box.y))
+                if len(self._fans) > 90:
+                    self._fans.clear()
+                self._fans[key] = fan
+            s.blit(fan, box.topleft)
+
+    def draw_trick(self, s: pygame.Surface, lay: Layout) -> None:
+        """The cards on the table (drawn every frame: they change at every card and cost little)."""
+        scene = self.scene
+        if not scene.trick_cards and scene.pv.phase == "play" and scene.my_turn():
+            blit_text(
+                s, tr("Drop a card here"), lay.text, lay.centre, (255, 255, 255), anchor="center"
+            )
+        for seat, card in scene.trick_cards:
+            r = lay.trick_rect(scene.side(seat))
+            self.card(s, card, r, shadow=True)
+            if scene.trick_winner == seat:
+                mark_winner(s, r)
+        if scene.trick_winner is not None:
+            blit_text(
+                s,
+                tr("{name} wins the trick", name=scene.names[scene.trick_winner]),
+                lay.text,
+                (lay.centre[0], lay.trick_area.top - lay.unit),
+                theme.GOLD,
+                bold=True,
+                anchor="midbottom",
+            )
+
+    def draw_pointer(self, s: pygame.Surface, lay: Layout) -> None:
+        scene = self.scene
+        turn = scene.turn_shown()
+        if turn is None or scene.pv.phase == "over" or scene.dealt is not None or scene.buttons():
+            return
+        side = scene.side(turn)
+        cx, cy = lay.centre
+        area = lay.trick_area
+        ax, ay = lay.seat_anchor(side)
+        dx, dy = ax - cx, ay - cy
+        d = math.hypot(dx, dy) or 1
+        ux, uy = dx / d, dy / d
+        reach = (area.h / 2 if side in (TOP, BOTTOM) else area.w / 2) + lay.unit * 1.5
+        tip = (cx + ux * (reach + lay.unit * 3), cy + uy * (reach + lay.unit * 3))
+        base = (cx + ux * reach, cy + uy * reach)
+        px, py = -uy, ux
+        wdt = lay.unit * 3
+        pts = [
+            tip,
+            (base[0] + px * wdt, base[1] + py * wdt),
+            (base[0] - px * wdt, base[1] - py * wdt),
+        ]
+        x0, y0 = min(p[0] for p in pts) - 2, min(p[1] for p in pts) - 2
+        w = round(max(p[0] for p in pts) - x0) + 4
+        h = round(max(p[1] for p in pts) - y0) + 4
+        layer = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.polygon(layer, (242, 196, 84, 170), [(p[0] - x0, p[1] - y0) for p in pts])
+        s.blit(layer, (round(x0), round(y0)))
+
+    # ------------------------------------------------------------------ name plates
+    def plate_lines(self, seat: int) -> tuple[str, str]:
+        scene = self.scene
+        pv = scene.pv
+        name = scene.names[seat]
+        if pv.phase in ("auction", "redeal") or (pv.declarer is None and pv.phase != "over"):
+            # the calls show as speech bubbles meanwhile
+            return name, tr("Dealer") if seat == pv.dealer else ""
+        won = sum(1 for _, _, w in pv.tricks if w == seat)
+        sub = tr("{n} tricks", n=won) if won != 1 else tr("1 trick")
+        if seat == pv.declarer and pv.contract:
+            sub = tr("Bid {bid}", bid=call_label(pv.contract)) + "  \u00b7  " + sub
+        return name, sub
+
+    def draw_plate(self, s: pygame.Surface, lay: Layout, seat: int) -> None:
+        scene = self.scene
+        side = scene.side(seat)
+        r = lay.plate_rect(side)
+        turn = scene.turn_shown() == seat
+        name, sub = self.plate_lines(seat)
+        key = (seat, side, lay.w, lay.h, turn, name, sub, seat == scene.pv.dealer, scene.four_color)
+        key += (i18n.is_rtl(),)  # the plate's text sits on the other side in RTL
+        surf = self._plates.get(key)
+        pad = max(6, min(r.w, r.h) // 5)
+        if surf is None:
+            # drawn once per look and reused: the static layer is rebuilt at every card
+            surf = pygame.Surface((r.w + 2 * pad, r.h + 2 * pad), pygame.SRCALPHA)
+            self.render_plate(surf, lay, pygame.Rect(pad, pad, r.w, r.h), seat, turn, name, sub)
+            if len(self._plates) > 64:
+                self._plates.clear()
+            self._plates[key] = surf
+        s.blit(surf, (r.x - pad, r.y - pad))
+
+    def render_plate(
+        self,
+        s: pygame.Surface,
+        lay: Layout,
+        r: pygame.Rect,
+        seat: int,
+        turn: bool,
+        name: str,
+        sub: str,
+    ) -> None:
+        four_color = self.scene.four_color
+        team = theme.TEAM[seat & 1]
+        blit_panel(
+            s,
+            r,
+            color=(6, 20, 14, 215),
+            radius=r.h // 4,
+            border=(*theme.GOLD, 255) if turn else (*team, 120),
+            glow=(255, 210, 90, 170) if turn else None,
+        )
+        stripe = pygame.Rect(
+            r.x + r.h // 8, r.y + r.h // 5, max(3, r.h // 12), r.h - 2 * (r.h // 5)
+        )
+        # In RTL the plate reads from its right edge: the stripe, the name and the info line
+        # start there and the dealer badge moves to the left (the seat itself never moves).
+        tx = stripe.right + r.h // 6  # where the text starts, laid out left to right
+        stripe = i18n.align(stripe, r, "start", r.h // 8)
+        pygame.draw.rect(s, team, stripe, border_radius=stripe.w // 2)
+        blit_text(
+            s,
+            name,
+            lay.text,
+            (i18n.mirror_x(tx, r.x, r.w), r.y + r.h // 2 + 1),
+            theme.INK,
+            bold=True,
+            anchor=i18n.anchor("bottomleft"),
+            max_width=r.right - tx - r.h // 2,
+        )
+        if sub:
+            box = pygame.Rect(tx, r.y + r.h // 2, r.right - tx - r.h // 6, r.h // 2 - 2)
+            size = round(lay.text * 0.85)
+            if not i18n.is_rtl():
+                theme.draw_label(
+                    s, sub, box, size, theme.INK_DIM, four_color, on_dark=True, align="left"
+                )
+            else:
+                # draw_label only aligns left: draw it aside, then put its ink at the right
+                box.right = i18n.mirror_x(box.x, r.x, r.w)
+                ink = pygame.Surface(box.size, pygame.SRCALPHA)
+                theme.draw_label(
+                    ink,
+                    sub,
+                    ink.get_rect(),
+                    size,
+                    theme.INK_DIM,
+                    four_color,
+                    on_dark=True,
+                    align="left",
+                )
+                used = ink.get_bounding_rect()
+                s.blit(ink, (box.right - used.right, box.y))
+        if seat == self.scene.pv.dealer:
+            rad = max(8, round(r.h * 0.22))
+            c = (i18n.mirror_x(r.right - rad - 3, r.x, r.w), r.y + rad + 3)
+            pygame.draw.circle(s, (250, 250, 245), c, rad)
+            pygame.draw.circle(s, (180, 40, 40), c, rad, width=max(2, rad // 4))
+            blit_text(s, "D", round(rad * 1.2), c, (30, 30, 30), bold=True, anchor="center")
+
+    # ------------------------------------------------------------------ bubbles
+    def draw_bubbles(self, s: pygame.Surface, lay: Layout, seat: int) -> None:
+        pv = self.scene.pv
+        side = self.scene.side(seat)
+        # the latest call, as a speech bubble, while the auction runs
+        if pv.phase in ("auction", "trump", "double") and pv.contract is None:
+            calls = [c for st, c in pv.calls if st == seat]
+            if calls:
+                self.bubble(s, lay, side, call_label(calls[-1]))
+
+    def bubble_rect(self, lay: Layout, side: int, w: int, h: int) -> pygame.Rect:
+        plate = lay.plate_rect(side)
+        r = pygame.Rect(0, 0, w, h)
+        if side == BOTTOM:
+            r.midbottom = (plate.centerx, plate.top - lay.unit)
+        elif side == TOP:
+            r.midtop = (plate.centerx, plate.bottom + lay.unit)
+        elif side == LEFT:
+            r.topleft = (plate.x, plate.bottom + lay.unit)
+        else:
+            r.topright = (plate.right, plate.bottom + lay.unit)
+        return r
+
+    def bubble(self, s: pygame.Surface, lay: Layout, side: int, label: str) -> None:
+        h = round(lay.text * 2.0)
+        w = max(h * 2, round(lay.text * (1.2 + 0.75 * len(label))))
+        r = self.bubble_rect(lay, side, w, h)
+        blit_panel(s, r, color=(252, 250, 240, 245), border=(0, 0, 0, 70), radius=h // 2)
+        theme.draw_label(
+            s, label, r, round(lay.text * 1.05), theme.BUTTON_TEXT, self.scene.four_color
+        )
+
+    def draw_thinking(self, s: pygame.Surface, lay: Layout, seat: int | None) -> None:
+        """The three dots of ``seat``, a computer player thinking (None: nobody)."""
+        scene = self.scene
+        mine = seat == scene.me and scene.humans
+        if seat is None or scene.ai_elapsed <= THINK_SIGN_AFTER or mine:
+            return
+        h = round(lay.text * 2.0)
+        r = self.bubble_rect(lay, scene.side(seat), h * 2, h)
+        if scene.pv.phase in ("auction", "trump", "double") and scene.pv.contract is None:
+            r = r.move(0, h + lay.unit if scene.side(seat) != BOTTOM else -(h + lay.unit))
+        blit_panel(s, r, color=(252, 250, 240, 235), border=(0, 0, 0, 70), radius=h // 2)
+        for i in range(3):
+            phase = (scene.time * 2.2 - i * 0.25) % 1.0
+            a = 0.35 + 0.65 * max(0.0, math.sin(phase * math.pi))
+            col = (round(60 * a), round(70 * a), round(65 * a))
+            pygame.draw.circle(s, col, (r.x + r.w // 4 * (i + 1), r.centery), max(2, h // 9))
+
+    # ------------------------------------------------------------------ pile and last trick
+    def draw_pile(self, s: pygame.Surface, lay: Layout) -> None:
+        n = len(self.scene.pv.tricks)
+        if not n:
+            return
+        r = lay.pile_rect
+        for i in range(min(n, 5)):
+            self.card(s, "back", r.move(-i * 2, -i * 2))
+        blit_text(
+            s,
+            tr("Last trick (L)"),
+            round(lay.text * 0.8),
+            (r.centerx, r.top - lay.unit * 1.5),
+            theme.INK_DIM,
+            anchor="midbottom",
+        )
+
+    def draw_last_trick(self, s: pygame.Surface, lay: Layout) -> None:
+        scene = self.scene
+        if not scene.pv.tricks:
+            return
+        leader, cards, winner = scene.pv.tricks[-1]
+        s.blit(self.veil(lay, 120), (0, 0))
+        for i, card in enumerate(cards):
+            seat = (leader + i) % 4
+            r = lay.trick_rect(scene.side(seat))
+            self.card(s, card, r, shadow=True)
+            if seat == winner:
+                mark_winner(s, r)
+        blit_text(
+            s,
+            tr("Last trick: won by {name}", name=scene.names[winner]),
+            lay.heading,
+            (lay.centre[0], lay.trick_area.top - lay.unit),
+            theme.GOLD,
+            bold=True,
+            anchor="midbottom",
+        )
+
+    # ------------------------------------------------------------------ messages
+    def draw_banner(self, s: pygame.Surface, lay: Layout, textline: str) -> None:
+        size = lay.heading
+        surf_w = text.size_of(textline, size, True)[0]
+        r = pygame.Rect(0, 0, surf_w + lay.unit * 8, round(size * 2.2))
+        r.center = lay.centre
+        blit_panel(s, r, color=(8, 24, 18, 230), border=(*theme.GOLD, 200), radius=r.h // 2)
+        theme.draw_label(s, textline, r, size, theme.GOLD, self.scene.four_color, on_dark=True)
+
+    def draw_toast(self, s: pygame.Surface, lay: Layout, msg: str, left: float) -> None:
+        size = lay.text
+        w = text.size_of(msg, size, True)[0] + round(lay.unit * 6)
+        r = pygame.Rect(0, 0, w, round(size * 2.1))
+        hand = lay.hand_rects(13)[0]
+        r.midbottom = (lay.w // 2, hand.top - lay.lift - lay.unit)
+        alpha = 235 if left > 0.3 else round(235 * left / 0.3)
+        blit_panel(
+            s,
+            r,
+            color=(120, 24, 24, alpha),
+            border=(255, 255, 255, min(alpha, 80)),
+            radius=r.h // 2,
+        )
+        blit_text(s, msg, size, r.center, theme.INK, bold=True, anchor="center")

@@ -1,0 +1,225 @@
+"""The score panel (its totals count up after a hand) and the contract panel."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from tarneeb_desktop.ui import theme
+from tarneeb_desktop.ui.anim import ease_out
+from tarneeb_desktop.ui.game.labels import call_label
+from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.layout import Layout
+from tarneeb_desktop.ui.theme import SUIT_SYMBOL, blit_panel, blit_text
+
+if TYPE_CHECKING:
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+
+class ScorePanel:
+    """The totals as shown (``shown``, counting up to the presented view's scores) and the
+    panels that show them and the contract."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self.reset(scene.pv.scores)
+        self.key: tuple[Any, ...] | None = None  # the look of the cached picture
+        self._surf: pygame.Surface | None = None
+
+    def reset(self, scores: tuple[int, int]) -> None:
+        """Show ``scores`` at once."""
+        self.shown = [float(scores[0]), float(scores[1])]
+        self.start = list(self.shown)
+        self.t = 1.0
+
+    @property
+    def counting(self) -> bool:
+        return self.t < 1
+
+    def count(self) -> None:
+        """Count up to the presented view's scores (at once at instant speed)."""
+        target = [float(s) for s in self.scene.pv.scores]
+        if target != self.shown:
+            self.start = list(self.shown)
+            self.t = 0.0 if self.scene.speed > 0 else 1.0
+            if self.t >= 1:
+                self.shown = target
+
+    def advance(self, dt: float) -> None:
+        if self.t >= 1:
+            return
+        self.t = min(1.0, self.t + dt / max(0.05, 0.6 * self.scene.speed))
+        target = self.scene.pv.scores
+        self.shown = [
+            a + (b - a) * ease_out(self.t) for a, b in zip(self.start, target, strict=True)
+        ]
+        self.scene.dirty = True
+
+    def draw(self, s: pygame.Surface, lay: Layout) -> None:
+        """The score panel: one cached picture per look (it is drawn every frame, as it counts up)."""
+        pv = self.scene.pv
+        r = lay.score_rect
+        shown = (round(self.shown[0]), round(self.shown[1]))
+        key = (
+            lay.w,
+            lay.h,
+            shown,
+            pv.tricks_won,
+            pv.phase == "play" or bool(pv.tricks),
+            pv.rules.target,
+            self.scene.teams(),
+        )
+        if self.key != key or self._surf is None:
+            self.key = key
+            surf = pygame.Surface(r.size, pygame.SRCALPHA)
+            self._render(surf, lay, pygame.Rect(0, 0, r.w, r.h))
+            self._surf = surf
+        s.blit(self._surf, r.topleft)
+
+    def _render(self, s: pygame.Surface, lay: Layout, r: pygame.Rect) -> None:
+        pv = self.scene.pv
+        blit_panel(s, r, color=(6, 20, 14, 215), radius=round(lay.unit * 1.6))
+        pad = round(lay.unit * 1.6)
+        t = lay.text
+        blit_text(s, tr("Score"), t, (r.x + pad, r.y + pad), theme.INK_DIM, bold=True)
+        blit_text(
+            s,
+            tr("to {n}", n=pv.rules.target),
+            t,
+            (r.right - pad, r.y + pad),
+            theme.INK_DIM,
+            anchor="topright",
+        )
+        tw = pv.tricks_won
+        show_tricks = pv.phase == "play" or bool(pv.tricks)
+        teams = self.scene.teams()
+        for row, (i, label) in enumerate(zip(teams, (tr("Us"), tr("Them")), strict=True)):
+            y = r.y + pad + round(t * 1.7) + row * round(t * 2.35)
+            pygame.draw.circle(
+                s, theme.TEAM[i], (r.x + pad + t // 3, y + round(t * 0.72)), max(3, t // 3)
+            )
+            blit_text(s, label, round(t * 1.05), (r.x + pad + t, y), theme.TEAM[i], bold=True)
+            if show_tricks:
+                blit_text(
+                    s,
+                    tr("{n} tricks", n=tw[i]) if tw[i] != 1 else tr("1 trick"),
+                    round(t * 0.75),
+                    (r.x + pad + t, y + round(t * 1.35)),
+                    theme.INK_DIM,
+                )
+            blit_text(
+                s,
+                str(round(self.shown[i])),
+                round(t * 1.5),
+                (r.right - pad, y + round(t * 0.95)),
+                theme.INK,
+                bold=True,
+                anchor="midright",
+            )
+
+    def draw_contract(self, s: pygame.Surface, lay: Layout) -> None:
+        """The contract panel (on the static layer): the contract, or the auction so far."""
+        scene = self.scene
+        pv = scene.pv
+        r = lay.contract_rect
+        blit_panel(s, r, color=(6, 20, 14, 215), radius=round(lay.unit * 1.6))
+        pad = round(lay.unit * 1.6)
+        t = lay.text
+        blit_text(
+            s,
+            tr("Hand {n}", n=pv.hand_number),
+            t,
+            (r.right - pad, r.y + pad),
+            theme.INK_DIM,
+            anchor="topright",
+        )
+        if pv.contract and pv.declarer is not None:
+            blit_text(s, tr("Contract"), t, (r.x + pad, r.y + pad), theme.INK_DIM, bold=True)
+            level = pv.contract[:-2] if pv.contract.endswith("NT") else pv.contract.rstrip("CDHS")
+            big = round(t * 2.2)
+            y = r.y + pad + round(t * 1.5)
+            lr = blit_text(s, level, big, (r.x + pad, y), theme.INK, bold=True)
+            if pv.trump:
+                if pv.trump == "NT":
+                    blit_text(
+                        s,
+                        tr("NT"),
+                        round(big * 0.8),
+                        (lr.right + pad, lr.centery),
+                        theme.GOLD,
+                        bold=True,
+                        anchor="midleft",
+                    )
+                else:
+                    sym = SUIT_SYMBOL[pv.trump]
+                    chip = pygame.Rect(
+                        lr.right + pad // 2, lr.y + lr.h // 10, round(big * 1.05), round(big * 1.05)
+                    )
+                    pygame.draw.ellipse(s, (250, 248, 240), chip)
+                    blit_text(
+                        s,
+                        sym,
+                        round(big * 0.85),
+                        chip.center,
+                        theme.suit_color(pv.trump, scene.four_color, on_dark=False),
+                        anchor="center",
+                    )
+            else:
+                blit_text(
+                    s,
+                    tr("choosing trump\u2026"),
+                    round(t * 0.85),
+                    (lr.right + pad, lr.centery),
+                    theme.INK_DIM,
+                    anchor="midleft",
+                )
+            by = tr("by {name}", name=scene.names[pv.declarer])
+            if pv.doubled:
+                by += "  \u00b7  " + tr("doubled")
+            self._foot(s, r, pad, by, pv.declarer)
+            return
+        blit_text(s, tr("Auction"), t, (r.x + pad, r.y + pad), theme.INK_DIM, bold=True)
+        bids = [(st, c) for st, c in pv.calls if c not in ("pass", "double", "no_double")]
+        if bids:
+            seat, bid = bids[-1]
+            theme.draw_label(
+                s,
+                call_label(bid),
+                pygame.Rect(r.x + pad, r.y + pad + round(t * 1.4), round(t * 5), round(t * 2.8)),
+                round(t * 2.2),
+                theme.INK,
+                scene.four_color,
+                on_dark=True,
+            )
+            self._foot(s, r, pad, tr("high bid: {name}", name=scene.names[seat]), seat)
+        else:
+            blit_text(
+                s,
+                tr("No bid yet"),
+                round(t * 1.1),
+                (r.x + pad, r.centery + t // 2),
+                theme.INK,
+                anchor="midleft",
+            )
+            blit_text(
+                s,
+                tr("Bids: 7 to 13 tricks"),
+                round(t * 0.85),
+                (r.x + pad, r.bottom - pad),
+                theme.INK_DIM,
+                anchor="bottomleft",
+            )
+
+    def _foot(self, s: pygame.Surface, r: pygame.Rect, pad: int, line: str, seat: int) -> None:
+        """The panel's last line, in the colours of ``seat``'s team."""
+        blit_text(
+            s,
+            line,
+            round(self.scene.layout.text * 0.95),
+            (r.x + pad, r.bottom - pad),
+            theme.TEAM[seat & 1],
+            bold=True,
+            anchor="bottomleft",
+            max_width=r.w - 2 * pad,
+        )

@@ -1,0 +1,356 @@
+"""The table's animation timeline: the queue of steps a move's events turn into.
+
+While the queue runs, the presented view (``scene.pv``) is moved on one event at a time
+(:func:`~tarneeb_desktop.ui.game.view_model.apply_event`) and nobody is asked to act; the last
+step of each move sets the table's own view. Tweens (a card sliding back to the hand, a shake)
+run beside the queue and never hold it up.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from tarneeb_desktop.rules import (
+    AuctionWon,
+    CallMade,
+    CardPlayed,
+    Event,
+    GameOver,
+    HandDealt,
+    HandScored,
+    HandThrownIn,
+    RedealDecided,
+    TrickWon,
+    TrumpNamed,
+    View,
+)
+from tarneeb_desktop.ui.anim import Step, Tween, ease_in_out, ease_out, lerp_rect
+from tarneeb_desktop.ui.game.dialogs import GameOverDialog, SummaryDialog
+from tarneeb_desktop.ui.game.labels import call_label, trump_label
+from tarneeb_desktop.ui.game.panels import blit_card
+from tarneeb_desktop.ui.game.view_model import apply_event
+from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.layout import LEFT, RIGHT, TOP
+
+if TYPE_CHECKING:
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+
+class Timeline:
+    """The step queue of one table scene, and its tweens."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self.steps: deque[Step] = deque()
+        self.current: Step | None = None
+        self.tweens: list[Tween] = []
+
+    def add(self, step: Step) -> None:
+        self.steps.append(step)
+
+    def running(self) -> bool:
+        """A move is being shown (a step runs or waits)."""
+        return bool(self.current or self.steps)
+
+    def run(self, dt: float) -> bool:
+        """Advance the queue by ``dt``; instant steps run through in one go."""
+        scene = self.scene
+        ran = False
+        while True:
+            if self.current is None:
+                if not self.steps:
+                    return ran
+                self.current = self.steps.popleft()
+                self.current.begin()
+                scene.dirty = True
+                ran = True
+            if self.current.advance(dt):
+                self.current = None
+                dt = 0.0
+                ran = True
+                scene.dirty = True
+                continue
+            if self.current.draw_fn is not None:
+                scene.dirty = True  # it moves; a pause, a banner or a dialog does not
+            return ran
+
+    def advance_tweens(self, dt: float) -> None:
+        if self.tweens:
+            self.tweens = [t for t in self.tweens if not t.advance(dt)]
+            self.scene.dirty = True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.current is not None:
+            self.current.draw(surface)
+        for t in self.tweens:
+            t.draw(surface)
+
+    # ------------------------------------------------------------------ events to steps
+    def queue_events(self, events: list[Event], after: View, from_rect: pygame.Rect | None) -> None:
+        """The steps that show ``events``, ending on ``after`` (the table's view)."""
+        scene = self.scene
+        f = scene.speed
+        add = self.steps.append
+        for ev in events:
+            if isinstance(ev, CallMade | RedealDecided):
+                add(Step(0.45 * f, start=self._fn_call(ev), name="call"))
+            elif isinstance(ev, AuctionWon):
+                text = tr(
+                    "{name} plays {bid}", name=scene.names[ev.declarer], bid=call_label(ev.contract)
+                )
+                add(
+                    Step(
+                        1.0 * f, start=self._fn_banner(text), end=self._fn_banner(None), name="won"
+                    )
+                )
+            elif isinstance(ev, TrumpNamed):
+                text = tr("Trump: {suit}", suit=trump_label(ev.trump))
+                add(
+                    Step(
+                        0.9 * f,
+                        start=self._fn_trump(ev, text),
+                        end=self._fn_banner(None),
+                        name="trump",
+                    )
+                )
+            elif isinstance(ev, HandThrownIn):
+                text = (
+                    tr("Everybody passed: new deal")
+                    if ev.reason == "all_pass"
+                    else tr("{name} asks for a new deal", name=scene.names[ev.seat or 0])
+                )
+                add(
+                    Step(
+                        1.4 * f,
+                        start=self._fn_banner(text),
+                        end=self._fn_banner(None),
+                        name="thrown",
+                    )
+                )
+            elif isinstance(ev, CardPlayed):
+                self._queue_card(ev, from_rect if ev.seat == scene.me else None)
+            elif isinstance(ev, TrickWon):
+                self._queue_trick(ev)
+            elif isinstance(ev, HandScored):
+                self._queue_scored(ev, after)
+            elif isinstance(ev, GameOver):
+                self._queue_game_over(ev, after)
+            elif isinstance(ev, HandDealt):
+                if scene.hotseat:
+                    add(Step(0.0, start=scene.conceal, name="conceal"))
+                add(Step(0.0, start=self._fn_set_view(after), name="view"))
+                self.queue_deal()
+        add(Step(0.0, start=self._fn_set_view(after), name="view"))
+
+    def _fn_set_view(self, view: View) -> Callable[[], None]:
+        def run() -> None:
+            scene = self.scene
+            if scene.pv.hand_number != view.hand_number:
+                scene.trick_cards = []
+                scene.trick_winner = None
+            before = scene.frame.static_key()
+            scene.pv = view
+            scene.score.count()
+            if scene.frame.static_key() != before:
+                scene.invalidate()
+            else:
+                scene.dirty = True
+
+        return run
+
+    def _fn_banner(self, text: str | None) -> Callable[[], None]:
+        def run() -> None:
+            self.scene.banner = text
+            self.scene.dirty = True
+
+        return run
+
+    def _fn_call(self, ev: CallMade | RedealDecided) -> Callable[[], None]:
+        def run() -> None:
+            scene = self.scene
+            if isinstance(ev, CallMade):
+                scene.pv = apply_event(scene.pv, ev)
+            scene.app.play_sound("deal")
+            scene.invalidate()
+
+        return run
+
+    def _fn_trump(self, ev: TrumpNamed, text: str) -> Callable[[], None]:
+        def run() -> None:
+            scene = self.scene
+            scene.pv = apply_event(scene.pv, ev)
+            scene.banner = text
+            scene.invalidate()
+
+        return run
+
+    def _queue_card(self, ev: CardPlayed, from_rect: pygame.Rect | None) -> None:
+        scene = self.scene
+        lay = scene.layout
+        side = scene.side(ev.seat)
+        holder: dict[str, pygame.Rect] = {}
+
+        def start() -> None:
+            src = from_rect
+            if src is None:
+                if ev.seat == scene.me:
+                    cards = scene.hand_cards()
+                    rects = lay.hand_rects(len(cards))
+                    src = (
+                        rects[cards.index(ev.card)] if ev.card in cards else rects[len(rects) // 2]
+                    )
+                else:
+                    n = max(1, scene.pv.hand_sizes[ev.seat])
+                    src = lay.back_rects(side, n)[n // 2]
+                    if side in (LEFT, RIGHT):
+                        src = pygame.Rect(src.x, src.y, src.h, src.w)
+            holder["src"] = src
+            scene.pv = apply_event(scene.pv, ev)
+            scene.hidden.discard(ev.card)
+            scene.app.play_sound("play")
+            if ev.seat == scene.me:
+                scene.invalidate()  # my fan changed
+            else:
+                scene.dirty = True
+
+        def draw(surface: pygame.Surface, p: float) -> None:
+            dst = lay.trick_rect(side)
+            # fly at the trick's card size: one cached picture, no rescaling every frame
+            src = dst.copy()
+            src.center = holder["src"].center
+            art = scene.app.cards
+            blit_card(art, surface, ev.card, lerp_rect(src, dst, ease_out(p)), shadow=True)
+
+        def end() -> None:
+            scene.trick_cards.append((ev.seat, ev.card))
+            scene.dirty = True
+
+        self.steps.append(Step(0.25 * scene.speed, start=start, end=end, draw=draw, name="card"))
+
+    def _queue_trick(self, ev: TrickWon) -> None:
+        scene = self.scene
+        f = scene.speed
+        lay = scene.layout
+        moving: list[tuple[int, str]] = []
+
+        def mark() -> None:
+            scene.trick_winner = ev.winner
+            scene.app.play_sound("trick")
+            scene.dirty = True
+
+        def gather() -> None:
+            moving[:] = scene.trick_cards
+            scene.trick_cards = []
+            scene.trick_winner = None
+            scene.dirty = True
+
+        def draw(surface: pygame.Surface, p: float) -> None:
+            side = scene.side(ev.winner)
+            ax, ay = lay.seat_anchor(side)
+            t = ease_in_out(p)
+            for seat, card in moving:
+                src = lay.trick_rect(scene.side(seat))
+                dst = src.copy()
+                dst.center = (ax, ay)
+                blit_card(
+                    scene.app.cards, surface, card if t < 0.5 else "back", lerp_rect(src, dst, t)
+                )
+
+        def done() -> None:
+            scene.pv = apply_event(scene.pv, ev)
+            scene.dirty = True  # tricks show on the plates, the pile and the score: all per frame
+            scene.autosave()
+
+        self.steps.append(Step(0.7 * f, start=mark, name="rest"))
+        self.steps.append(Step(0.35 * f, start=gather, draw=draw, end=done, name="gather"))
+
+    def _queue_scored(self, ev: HandScored, after: View) -> None:
+        scene = self.scene
+
+        def start() -> None:
+            # the totals count up once the summary is closed (the summary shows the points)
+            scene.pv = apply_event(scene.pv, ev)
+            scene.overlay = SummaryDialog(scene, ev)
+            scene.claiming = None
+            scene._analyse_hand(scene.overlay, after)
+            scene.app.play_sound("hand_end")
+            scene.invalidate()
+
+        self.steps.append(
+            Step(
+                0.0,
+                start=start,
+                end=scene.score.count,
+                until=lambda: scene.overlay is None,
+                name="summary",
+            )
+        )
+
+    def _queue_game_over(self, ev: GameOver, after: View) -> None:
+        scene = self.scene
+
+        def start() -> None:
+            scene.pv = after
+            scene.overlay = GameOverDialog(scene, ev)
+            scene.autosave()
+            if scene.autoplay:
+                scene.write_final_record()
+            scene.invalidate()
+
+        self.steps.append(
+            Step(0.0, start=start, until=lambda: scene.overlay is None, name="gameover")
+        )
+
+    def queue_deal(self) -> None:
+        scene = self.scene
+        f = scene.speed
+        lay = scene.layout
+        gap, fly = 0.04 * f, 0.2 * f
+        total = 51 * gap + fly
+        landed = [0]
+
+        def start() -> None:
+            scene.dealt = [0, 0, 0, 0]
+            scene.trick_cards = []
+            scene.trick_winner = None
+            scene.invalidate()
+
+        def tick(p: float) -> None:
+            t = p * total
+            n_landed = 52 if p >= 1 else sum(1 for i in range(52) if t >= i * gap + fly)
+            if n_landed != landed[0]:
+                landed[0] = n_landed
+                counts = [0, 0, 0, 0]
+                for i in range(n_landed):
+                    counts[(scene.pv.dealer + 1 + i) % 4] += 1
+                scene.dealt = counts
+                scene.dirty = True
+                if n_landed % 4 == 1:
+                    scene.app.play_sound("deal")
+
+        def draw(surface: pygame.Surface, p: float) -> None:
+            t = p * total
+            dealer = scene.pv.dealer
+            src = lay.back_rects(TOP, 1)[0]
+            src.center = lay.seat_anchor(scene.side(dealer))
+            for i in range(52):
+                t0 = i * gap
+                if t < t0:
+                    break
+                q = 1.0 if fly <= 0 else (t - t0) / fly
+                if q >= 1:
+                    continue
+                seat = (dealer + 1 + i) % 4
+                dst = src.copy()
+                dst.center = lay.seat_anchor(scene.side(seat))
+                blit_card(scene.app.cards, surface, "back", lerp_rect(src, dst, ease_out(q)))
+
+        def end() -> None:
+            scene.dealt = None
+            scene.invalidate()
+
+        self.steps.append(Step(total, start=start, draw=draw, end=end, tick=tick, name="deal"))

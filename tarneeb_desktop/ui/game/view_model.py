@@ -1,0 +1,145 @@
+"""The displayed view moved on by one engine event: what the table shows between two moves.
+
+The scene shows a :class:`~tarneeb_desktop.rules.View` (``scene.pv``) and, while a move's
+events are animated, moves it on one event at a time with :func:`apply_event`; at the end of
+each move it sets the table's own (authoritative) view. ``apply_event`` is pure: folding a
+move's events into the view before the move gives the view after it for these fields:
+
+``hand_number``, ``dealer``, ``calls``, ``declarer``, ``contract``, ``doubled``, ``trump``,
+``hand`` (the cards played leave it), ``hand_sizes``, ``trick`` (the trick in progress),
+``tricks``, ``tricks_won``, ``scores``, ``results`` (the public rows) and ``winner``.
+
+Left to the authoritative view, as no event tells them: ``phase``, ``turn`` and ``legal``
+(whose turn, and what it may do: the weak-hand redeal phase depends on the cards), and the
+cards of a new deal (after :class:`HandDealt` the hand is empty until that view comes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from tarneeb_desktop.rules import (
+    AuctionWon,
+    CallMade,
+    CardPlayed,
+    Event,
+    GameOver,
+    HandDealt,
+    HandResult,
+    HandScored,
+    HandThrownIn,
+    TrickWon,
+    TrumpNamed,
+    View,
+)
+
+
+def _strain(contract: str) -> str | None:
+    """The trump a suited bid names (``"9H"`` → ``"H"``, ``"8NT"`` → ``"NT"``)."""
+    if contract.upper().endswith("NT"):
+        return "NT"
+    last = contract[-1:].upper()
+    return last if last in "CDHS" and last else None
+
+
+def _row(view: View, **scored: object) -> HandResult:
+    """The public row (no cards) of the hand ``view`` shows, as the history would keep it."""
+    fields: dict[str, object] = {
+        "dealer": view.dealer,
+        "cards": (0, 0, 0, 0),
+        "redeal": None,
+        "calls": tuple(c for _, c in view.calls),
+        "trump": None,
+        "plays": (),
+        "declarer": None,
+        "contract": None,
+        "doubled": False,
+        "tricks": (0, 0),
+        "points": (0, 0),
+        "totals": view.scores,
+    }
+    fields.update(scored)
+    return HandResult(**fields)  # type: ignore[arg-type]
+
+
+def apply_event(view: View, ev: Event) -> View:
+    """``view`` after ``ev`` (see the module's docstring for the fields it moves on)."""
+    if isinstance(ev, CallMade):
+        calls = (*view.calls, (ev.seat, ev.call))
+        if ev.call in ("double", "no_double"):  # the declarer's answer: the play starts
+            return replace(view, calls=calls, doubled=ev.call == "double", trick=(ev.seat, ()))
+        return replace(view, calls=calls)
+    if isinstance(ev, AuctionWon):
+        trump = view.trump
+        trick = view.trick
+        if view.rules.suit_bidding:
+            trump = _strain(ev.contract)
+            bids = sum(1 for _, c in view.calls if c != "pass")
+            if bids > 1:  # a contested suited contract is played at once (else: double?)
+                trick = (ev.declarer, ())
+        return replace(view, declarer=ev.declarer, contract=ev.contract, trump=trump, trick=trick)
+    if isinstance(ev, TrumpNamed):
+        return replace(view, trump=ev.trump, trick=(ev.seat, ()))
+    if isinstance(ev, CardPlayed):
+        sizes = list(view.hand_sizes)
+        sizes[ev.seat] = max(0, sizes[ev.seat] - 1)
+        leader, cards = view.trick if view.trick is not None else (ev.seat, ())
+        hand = view.hand
+        if ev.seat == view.seat:
+            hand = tuple(c for c in hand if c != ev.card)
+        return replace(
+            view,
+            hand=hand,
+            hand_sizes=(sizes[0], sizes[1], sizes[2], sizes[3]),
+            trick=(leader, (*cards, ev.card)),
+        )
+    if isinstance(ev, TrickWon):
+        won = list(view.tricks_won)
+        won[ev.winner & 1] += 1
+        return replace(
+            view,
+            tricks_won=(won[0], won[1]),
+            tricks=(*view.tricks, (ev.leader, ev.cards, ev.winner)),
+            trick=(ev.winner, ()),
+        )
+    if isinstance(ev, HandScored):
+        row = _row(
+            view,
+            trump=view.trump,
+            declarer=ev.declarer,
+            contract=ev.contract,
+            doubled=ev.doubled,
+            tricks=ev.tricks,
+            points=ev.points,
+            totals=ev.totals,
+        )
+        return replace(view, scores=ev.totals, results=(*view.results, row))
+    if isinstance(ev, HandThrownIn):
+        return replace(view, results=(*view.results, _row(view, redeal=ev.seat)))
+    if isinstance(ev, HandDealt):
+        return replace(
+            view,
+            hand_number=ev.hand_number,
+            dealer=ev.dealer,
+            hand=(),
+            calls=(),
+            declarer=None,
+            contract=None,
+            doubled=False,
+            trump=None,
+            tricks=(),
+            trick=None,
+            tricks_won=(0, 0),
+            hand_sizes=(13, 13, 13, 13),
+        )
+    if isinstance(ev, GameOver):
+        return replace(view, winner=ev.winner, hand=(), trick=None)
+    return view  # RedealDecided: a weak hand kept; nothing shown changes
+
+
+def apply_events(view: View, events: Iterable[Event]) -> View:
+    """``view`` after each of ``events`` in turn."""
+    for ev in events:
+        view = apply_event(view, ev)
+    return view
