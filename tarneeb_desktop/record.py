@@ -22,6 +22,7 @@ from tarneeb_desktop.rules import (
     rules_from_dict,
 )
 from tarneeb_desktop.rules.cards import CARD_NAMES, indices_of
+from tarneeb_desktop.rules.game41 import seat_tricks
 from tarneeb_desktop.storage import write_json_atomic
 
 FORMAT = "tarneeb-record/1"
@@ -57,6 +58,8 @@ def hand_text(mask: int) -> str:
 
 def to_record(state: GameState, players: list[str] | None = None) -> dict[str, Any]:
     """The record of a game so far (an unfinished game ends with its current hand)."""
+    # the trump is named in a record only when the declarer named it
+    named_trump = state.rules.game == "tarneeb" and not state.rules.suit_bidding
     hands: list[dict[str, Any]] = []
     for r in state.history:
         h: dict[str, Any] = {"dealer": r.dealer, "cards": [hand_text(m) for m in r.cards]}
@@ -64,7 +67,7 @@ def to_record(state: GameState, players: list[str] | None = None) -> dict[str, A
             h["redeal"] = r.redeal
         else:
             h["calls"] = list(r.calls)
-            if r.trump is not None and not state.rules.suit_bidding:
+            if r.trump is not None and named_trump:
                 h["trump"] = r.trump
             if r.plays:
                 h["plays"] = list(r.plays)
@@ -72,7 +75,7 @@ def to_record(state: GameState, players: list[str] | None = None) -> dict[str, A
     if not state.is_over():
         h = {"dealer": state.dealer, "cards": [hand_text(m) for m in state.dealt]}
         h["calls"] = [c for _, c in state.calls]
-        if not state.rules.suit_bidding and state.trump >= 0:
+        if named_trump and state.trump >= 0:
             h["trump"] = STRAINS[state.trump]
         if state.plays:
             h["plays"] = [CARD_NAMES[c] for c in state.plays]
@@ -104,12 +107,24 @@ class Replay:
             "ok": True,
             "complete": s.is_over(),
             "winner": s.winner,
-            "totals": list(s.scores),
+            "totals": list(s.seat_scores if s.rules.game == "41" else s.scores),
             "hands": self.rows,
         }
 
 
 def _current_row(state: GameState) -> dict[str, Any]:
+    if state.rules.game == "41":
+        return {
+            "dealer": state.dealer,
+            "declarer": None,
+            "contract": None,
+            "doubled": False,
+            "trump": "H" if state.phase == "play" else None,
+            "bids": [None if b < 0 else b for b in state.bids],
+            "tricks": list(seat_tricks(state)),
+            "points": [0, 0, 0, 0],
+            "totals": list(state.seat_scores),
+        }
     auction_over = state.phase in ("trump", "play")
     return {
         "dealer": state.dealer,
@@ -187,6 +202,10 @@ def _replay_hand(state: GameState, hand: dict[str, Any], i: int, last: bool) -> 
     def ended() -> bool:
         return state.hand_index != i or state.is_over()
 
+    if state.rules.game == "41":
+        for key, why in (("redeal", "no redeal"), ("trump", "hearts are always trump")):
+            if key in hand:
+                raise RecordError(f"a hand of 41 has no {key}: {why}", i, key)
     redeal = hand.get("redeal")
     if redeal is not None:
         if isinstance(redeal, bool) or redeal not in (0, 1, 2, 3):

@@ -19,6 +19,7 @@ from tarneeb_desktop.rules.errors import (
 )
 from tarneeb_desktop.rules.events import (
     AuctionWon,
+    BidsMade,
     CallMade,
     CardPlayed,
     Event,
@@ -27,10 +28,15 @@ from tarneeb_desktop.rules.events import (
     HandScored,
     HandThrownIn,
     RedealDecided,
+    SeatsScored,
     TrickWon,
     TrumpNamed,
 )
 from tarneeb_desktop.rules.options import (
+    ALL_OPTION_NAMES,
+    ALL_PRESETS,
+    GAME_OPTIONS,
+    GAME_PRESETS,
     OPTION_NAMES,
     PRESETS,
     Rules,
@@ -38,16 +44,22 @@ from tarneeb_desktop.rules.options import (
     rules_from_dict,
 )
 from tarneeb_desktop.rules.scoring import score_hand
-from tarneeb_desktop.rules.state import GameState, HandResult, View, deal_hands, team_of
+from tarneeb_desktop.rules.state import GameState, deal_hands, team_of
+from tarneeb_desktop.rules.view import HandResult, View
 
 __all__ = [
+    "ALL_OPTION_NAMES",
+    "ALL_PRESETS",
     "CARD_NAMES",
+    "GAME_OPTIONS",
+    "GAME_PRESETS",
     "OPTION_NAMES",
     "PRESETS",
     "RANKS",
     "STRAINS",
     "SUITS",
     "AuctionWon",
+    "BidsMade",
     "CallMade",
     "CardPlayed",
     "Event",
@@ -63,6 +75,7 @@ __all__ = [
     "RedealDecided",
     "Rules",
     "RulesError",
+    "SeatsScored",
     "TrickWon",
     "TrumpNamed",
     "View",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from tarneeb_desktop.rules.errors import InvalidRulesError
-from tarneeb_desktop.rules.options import Rules, make_rules, parse_option_value
+from tarneeb_desktop.rules.options import ALL_PRESETS, Rules, make_rules, parse_option_value
 
 
 def add_rules_args(p: argparse.ArgumentParser) -> None:
@@ -14,7 +14,7 @@ def add_rules_args(p: argparse.ArgumentParser) -> None:
         "--rules",
         default="standard",
         metavar="PRESET",
-        help="rules preset: standard, shortfall or egyptian (default standard)",
+        help=f"rules preset: {', '.join(ALL_PRESETS)} (default standard)",
     )
     p.add_argument(
         "--option",

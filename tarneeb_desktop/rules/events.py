@@ -1,6 +1,12 @@
 """Events the engine emits as it applies actions, for the table to animate and log.
 
 NamedTuples: cheap to build on the hot path of self-play and search.
+
+In ``game = "41"`` each bid is a ``CallMade`` (``"3"``); after the dealer's bid comes
+``BidsMade``, then either the play (no event: ``dealer + 1`` leads) or
+``HandThrownIn("low_total")`` and the next ``HandDealt``; the last trick is followed by
+``SeatsScored`` (never ``HandScored``), and ``GameOver`` carries the teams' summed totals.
+A consumer that does not know ``BidsMade`` or ``SeatsScored`` may ignore them.
 """
 
 from __future__ import annotations
@@ -55,7 +61,8 @@ class TrickWon(NamedTuple):
 
 
 class HandThrownIn(NamedTuple):
-    """Nobody bid (``all_pass``) or a weak hand claimed a redeal (``weak_hand``)."""
+    """Nobody bid (``all_pass``), a weak hand claimed a redeal (``weak_hand``), or in 41 the
+    four bids fell short of the total the table needs (``low_total``)."""
 
     reason: str
     seat: int | None = None
@@ -71,7 +78,28 @@ class HandScored(NamedTuple):
     made: bool
 
 
+class BidsMade(NamedTuple):
+    """41: the four bids are in (per seat). The hand is played when ``total`` (of the bids'
+    values, or of the bids, as the rules count) reaches ``needed``; else it is thrown in."""
+
+    bids: tuple[int, int, int, int]
+    total: int
+    needed: int
+
+
+class SeatsScored(NamedTuple):
+    """41: a hand was scored, per seat: each bid, tricks taken, points (+ or - the bid's
+    value) and the running totals."""
+
+    bids: tuple[int, int, int, int]
+    tricks: tuple[int, int, int, int]
+    points: tuple[int, int, int, int]
+    totals: tuple[int, int, int, int]
+
+
 class GameOver(NamedTuple):
+    """The game ended; ``totals`` per team (in 41 the partners' summed scores)."""
+
     winner: int
     totals: tuple[int, int]
 
@@ -86,5 +114,7 @@ Event = (
     | TrickWon
     | HandThrownIn
     | HandScored
+    | BidsMade
+    | SeatsScored
     | GameOver
 )

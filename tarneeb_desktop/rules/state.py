@@ -1,5 +1,11 @@
 """The game state: whose turn, the legal actions, and applying them.
 
+Over 600 lines because ``GameState`` is one class: its slots, ``clone`` and the one
+``_legal_*`` / ``_apply_*`` pair per phase are the search AI's inner loop, where a split
+would add a call per action. What is not on that loop lives elsewhere: ``View`` and
+``HandResult`` in ``view.py``, 41's auction and scoring in ``game41.py``, scoring tables
+in ``scoring.py``.
+
 Actions are plain strings, as in game records and the bot protocol: ``"redeal"`` /
 ``"keep"``, ``"pass"`` or a bid (``"9"``, ``"10H"``), a trump (``"S"``, ``"NT"``),
 ``"double"`` / ``"no_double"``, and cards (``"AS"``). One ``_legal_*`` / ``_apply_*``
@@ -17,9 +23,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
 from typing import Any
 
+from tarneeb_desktop.rules import game41
 from tarneeb_desktop.rules.cards import (
     _HOLDING_NAMES,
     CARD_INDEX,
@@ -52,6 +58,7 @@ from tarneeb_desktop.rules.events import (
 )
 from tarneeb_desktop.rules.options import Rules, make_rules
 from tarneeb_desktop.rules.scoring import score_hand
+from tarneeb_desktop.rules.view import HandResult, View
 
 PHASES = ("redeal", "auction", "trump", "double", "play", "over")
 
@@ -81,166 +88,13 @@ def first_dealer(seed: int) -> int:
     return random.Random(f"tarneeb:{seed}:dealer").randrange(4)
 
 
-@dataclass(frozen=True)
-class HandResult:
-    """One hand as it was dealt and played, with its score: a row of a game record."""
-
-    dealer: int
-    cards: tuple[int, int, int, int]
-    redeal: int | None
-    calls: tuple[str, ...]
-    trump: str | None
-    plays: tuple[str, ...]
-    declarer: int | None
-    contract: str | None
-    doubled: bool
-    tricks: tuple[int, int]
-    points: tuple[int, int]
-    totals: tuple[int, int]
-
-    def public(self) -> HandResult:
-        """The row without the cards: a thrown-in hand's cards were never shown."""
-        return replace(self, cards=(0, 0, 0, 0), plays=())
-
-    def summary(self) -> dict[str, Any]:
-        """The row ``tarneeb replay --json`` prints for this hand."""
-        return {
-            "dealer": self.dealer,
-            "declarer": self.declarer,
-            "contract": self.contract,
-            "doubled": self.doubled,
-            "trump": self.trump,
-            "tricks": list(self.tricks),
-            "points": list(self.points),
-            "totals": list(self.totals),
-        }
-
-
-@dataclass(frozen=True)
-class View:
-    """What one seat may know: the only thing a player, AI, bot or client receives."""
-
-    seat: int
-    rules: Rules
-    scores: tuple[int, int]
-    hand_number: int
-    dealer: int
-    phase: str
-    turn: int | None
-    hand: tuple[str, ...]
-    calls: tuple[tuple[int, str], ...]
-    declarer: int | None
-    contract: str | None
-    doubled: bool
-    trump: str | None
-    tricks: tuple[tuple[int, tuple[str, ...], int], ...]
-    trick: tuple[int, tuple[str, ...]] | None
-    tricks_won: tuple[int, int]
-    legal: tuple[str, ...]
-    hand_sizes: tuple[int, int, int, int]
-    results: tuple[HandResult, ...] = field(default=(), compare=True)
-    winner: int | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON form of the bot protocol's VIEW."""
-        return {
-            "seat": self.seat,
-            "rules": self.rules.full_dict(),
-            "scores": list(self.scores),
-            "hand_number": self.hand_number,
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "turn": self.turn,
-            "hand": list(self.hand),
-            "calls": [{"seat": s, "call": c} for s, c in self.calls],
-            "declarer": self.declarer,
-            "contract": self.contract,
-            "doubled": self.doubled,
-            "trump": self.trump,
-            "tricks": [
-                {"leader": lead, "cards": list(cards), "winner": win}
-                for lead, cards, win in self.tricks
-            ],
-            "trick": None
-            if self.trick is None
-            else {"leader": self.trick[0], "cards": list(self.trick[1])},
-            "tricks_won": list(self.tricks_won),
-            "legal": list(self.legal),
-            "hand_sizes": list(self.hand_sizes),
-            "results": [r.summary() for r in self.results],
-            "winner": self.winner,
-        }
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> View:
-        """Parse the protocol's VIEW (as sent by :meth:`to_dict`)."""
-        from tarneeb_desktop.rules.options import rules_from_dict
-
-        try:
-            trick = d.get("trick")
-            hand = tuple(str(c) for c in d["hand"])
-            sizes = d.get("hand_sizes") or [len(hand)] * 4
-            results = tuple(
-                HandResult(
-                    dealer=int(r["dealer"]),
-                    cards=(0, 0, 0, 0),
-                    redeal=None,
-                    calls=(),
-                    trump=r.get("trump"),
-                    plays=(),
-                    declarer=r.get("declarer"),
-                    contract=r.get("contract"),
-                    doubled=bool(r.get("doubled", False)),
-                    tricks=(int(r["tricks"][0]), int(r["tricks"][1])),
-                    points=(int(r["points"][0]), int(r["points"][1])),
-                    totals=(int(r["totals"][0]), int(r["totals"][1])),
-                )
-                for r in d.get("results", [])
-            )
-            turn = d.get("turn")
-            return cls(
-                seat=int(d["seat"]),
-                rules=rules_from_dict(d["rules"]),
-                scores=(int(d["scores"][0]), int(d["scores"][1])),
-                hand_number=int(d["hand_number"]),
-                dealer=int(d["dealer"]),
-                phase=str(d["phase"]),
-                turn=None if turn is None else int(turn),
-                hand=hand,
-                calls=tuple((int(c["seat"]), str(c["call"])) for c in d["calls"]),
-                declarer=d.get("declarer"),
-                contract=d.get("contract"),
-                doubled=bool(d.get("doubled", False)),
-                trump=d.get("trump"),
-                tricks=tuple(
-                    (int(t["leader"]), tuple(str(c) for c in t["cards"]), int(t["winner"]))
-                    for t in d.get("tricks", [])
-                ),
-                trick=None
-                if trick is None
-                else (int(trick["leader"]), tuple(str(c) for c in trick["cards"])),
-                tricks_won=(int(d["tricks_won"][0]), int(d["tricks_won"][1])),
-                legal=tuple(str(a) for a in d["legal"]),
-                hand_sizes=(int(sizes[0]), int(sizes[1]), int(sizes[2]), int(sizes[3])),
-                results=results,
-                winner=d.get("winner"),
-            )
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise MalformedError(f"not a valid view: {exc}") from None
-
-    def played_cards(self) -> list[tuple[int, str]]:
-        """Every card played this hand as (seat, card), in order."""
-        out: list[tuple[int, str]] = []
-        for leader, cards, _ in self.tricks:
-            out.extend(((leader + i) % 4, c) for i, c in enumerate(cards))
-        if self.trick is not None:
-            leader, cards = self.trick
-            out.extend(((leader + i) % 4, c) for i, c in enumerate(cards))
-        return out
-
-
 class GameState:
-    """A whole game of Tarneeb, from the first deal to the game's end."""
+    """A whole game of Tarneeb or of 41, from the first deal to the game's end.
+
+    41 (``rules.game == "41"``) hands its auction and its scoring to ``game41``; it keeps
+    each seat's bid in ``bids`` (-1 before it bids) and score in ``seat_scores``, and
+    ``scores`` holds the partners' sums, as in Tarneeb.
+    """
 
     __slots__ = (
         "rules",
@@ -273,7 +127,10 @@ class GameState:
         "history",
         "winner",
         "hand_actions",
+        "bids",
+        "seat_scores",
         "_suit_bidding",
+        "_game41",
     )
 
     rules: Rules
@@ -306,7 +163,10 @@ class GameState:
     history: list[HandResult]
     winner: int | None
     hand_actions: int
+    bids: tuple[int, int, int, int]
+    seat_scores: tuple[int, int, int, int]
     _suit_bidding: bool
+    _game41: bool
 
     # ----------------------------------------------------------------- creation
 
@@ -316,8 +176,10 @@ class GameState:
         g = cls.__new__(cls)
         g.rules = rules if rules is not None else make_rules()
         g._suit_bidding = g.rules.suit_bidding
+        g._game41 = g.rules.game == "41"
         g.seed = seed
         g.scores = [0, 0]
+        g.seat_scores = game41.ZEROS
         g.history = []
         g.winner = None
         g.hand_index = 0
@@ -360,7 +222,10 @@ class GameState:
         g.history = self.history[:]
         g.winner = self.winner
         g.hand_actions = self.hand_actions
+        g.bids = self.bids
+        g.seat_scores = self.seat_scores
         g._suit_bidding = self._suit_bidding
+        g._game41 = self._game41
         return g
 
     def __eq__(self, other: object) -> bool:
@@ -384,8 +249,9 @@ class GameState:
         self.declarer = -1
         self.contract = None
         self.contract_level = 0
-        self.trump = -1
+        self.trump = game41.HEARTS if self._game41 else -1
         self.doubled = False
+        self.bids = game41.NO_BIDS
         self.plays = []
         self.trick_leader = -1
         self.trick = []
@@ -463,7 +329,7 @@ class GameState:
                     return list(_HOLDING_NAMES[suit][bits] or holding_names(suit, bits))
             return cards_of(self._legal_card_mask())
         if phase == "auction":
-            return self._legal_calls()
+            return game41.legal_bids(self) if self._game41 else self._legal_calls()
         if phase == "trump":
             return (
                 ["C", "D", "H", "S", "NT"] if self.rules.no_trump_allowed else ["C", "D", "H", "S"]
@@ -528,6 +394,8 @@ class GameState:
             return self._apply_card(CARD_INDEX[action.upper()])
         if phase == "auction":
             call = action.strip()
+            if self._game41:
+                return game41.apply_bid(self, call)
             if call.lower() == "pass":
                 return self._apply_call("pass")
             return self._apply_call(bid_name(*parse_bid(call, self._suit_bidding)))
@@ -566,6 +434,8 @@ class GameState:
             return
         if phase == "auction":
             call = action.strip()
+            if self._game41:
+                return game41.check_bid(self, call)
             if call.lower() == "pass":
                 if self._forced_dealer():
                     raise IllegalActionError(
@@ -743,6 +613,8 @@ class GameState:
         return (leader + best_i) % 4
 
     def _score_hand(self) -> list[Event]:
+        if self._game41:
+            return game41.score_hand(self)
         dteam = self.declarer & 1
         taken = self.tricks_won[dteam]
         dec, dfn = score_hand(self.rules, self.contract_level, taken, self.doubled)
@@ -839,7 +711,17 @@ class GameState:
             ),
             results=tuple(r.public() for r in self.history),
             winner=self.winner,
+            **(self._view41() if self._game41 else {}),
         )
+
+    def _view41(self) -> dict[str, Any]:
+        """The fields only a view of 41 has: per seat, the bids, tricks and scores."""
+        b = [None if n < 0 else n for n in self.bids]
+        return {
+            "bids": (b[0], b[1], b[2], b[3]),
+            "seat_tricks": game41.seat_tricks(self),
+            "seat_scores": self.seat_scores,
+        }
 
     @classmethod
     def from_view(cls, view: View, holdings: Sequence[int | Sequence[str]]) -> GameState:
@@ -856,8 +738,10 @@ class GameState:
         g = cls.__new__(cls)
         g.rules = view.rules
         g._suit_bidding = view.rules.suit_bidding
+        g._game41 = view.rules.game == "41"
         g.seed = 0
         g.scores = [view.scores[0], view.scores[1]]
+        g.seat_scores = view.seat_scores or game41.ZEROS
         g.history = list(view.results)
         g.winner = None
         g.hand_index = view.hand_number - 1
