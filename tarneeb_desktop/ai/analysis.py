@@ -4,12 +4,28 @@ and "may this seat claim the rest?".
 Both answer only from what the asking seat may know: the claim from the seat's own view
 (every card it holds outranks every card it cannot see), and the double-dummy question
 from a hand that has been played to the end (all 52 cards were shown by then).
+
+:func:`analyse_game` goes further, after the game (``tarneeb analyse``): for every card
+played, what its side could take from there with it and with the best card. It solves each
+position in turn with DDS's single-board call, which keeps its tables from one position to
+the next of the same hand (faster here than the batch call).
 """
 
 from __future__ import annotations
 
-from tarneeb_desktop.rules import HandResult, View
-from tarneeb_desktop.rules.cards import CARD_INDEX, FULL_DECK, cards_of, mask_of
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tarneeb_desktop.rules import GameState, HandResult, View
+from tarneeb_desktop.rules.cards import (
+    CARD_INDEX,
+    CARD_NAMES,
+    FULL_DECK,
+    STRAINS,
+    cards_of,
+    mask_of,
+)
 
 SUITS = "CDHS"
 
@@ -58,3 +74,144 @@ def can_claim(view: View) -> bool:
     trumps_out = any(unseen >> c & 1 for c in range(13 * t, 13 * t + 13))
     only_trumps = all(CARD_INDEX[c] // 13 == t for c in view.hand)
     return not trumps_out or only_trumps
+
+
+# ---------------------------------------------------------------------- card by card
+
+
+@dataclass(frozen=True)
+class PlayAnalysis:
+    """One card played, seen double dummy: ``tricks`` its side takes from that position on
+    (the trick in progress included) with that card and best play by all four afterwards,
+    ``best`` the same with the best legal card (``best_cards`` all of them); ``trick`` is
+    the trick's number in the hand, from 0."""
+
+    seat: int
+    card: str
+    tricks: int
+    best: int
+    best_cards: tuple[str, ...]
+    trick: int
+
+    @property
+    def cost(self) -> int:
+        return self.best - self.tricks
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "card": self.card,
+            "tricks": self.tricks,
+            "best": self.best,
+            "cost": self.cost,
+        }
+
+
+@dataclass(frozen=True)
+class HandAnalysis:
+    """A played hand card by card: ``hand`` its index in the record, ``could_take`` the
+    declaring side's double-dummy tricks before the opening lead (the declarer leads),
+    ``taken`` the tricks that side did take (so far, in an unfinished hand)."""
+
+    hand: int
+    declarer: int
+    contract: str | None
+    trump: str
+    could_take: int
+    taken: int
+    plays: tuple[PlayAnalysis, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "hand": self.hand,
+            "could_take": self.could_take,
+            "plays": [p.to_dict() for p in self.plays],
+        }
+
+
+def _high_first(card: str) -> tuple[int, int]:
+    """Spades, hearts, diamonds, clubs; high to low (as a record writes a hand)."""
+    i = CARD_INDEX[card]
+    return (-(i // 13), -(i % 13))
+
+
+def analyse_plays(
+    cards: Sequence[int],
+    trump: str,
+    declarer: int,
+    plays: Sequence[str],
+    first_lead_trump: bool = False,
+) -> tuple[int, list[PlayAnalysis]]:
+    """``(could_take, one PlayAnalysis per card of plays)`` for a hand dealt ``cards``
+    (four masks) and played ``plays`` from the declarer's lead with ``trump`` (a suit or
+    "NT"). With ``first_lead_trump`` the opening lead's best card is a trump when the
+    declarer holds one, as the rules then ask. Raises dds.DDSError when the solver is not
+    available, ValueError for cards that are not a legal play of the deal."""
+    from tarneeb_desktop.ai import dds
+
+    hands = [set(cards_of(m)) for m in cards]
+    trump_index = STRAINS.index(trump)
+    leader, trick = declarer, []
+    could_take = 0
+    out: list[PlayAnalysis] = []
+    for k, card in enumerate(plays):
+        seat = (leader + len(trick)) % 4
+        scores = dds.solve([sorted(h) for h in hands], trump, leader, trick)
+        if card not in scores:
+            raise ValueError(f"{card} is not a legal card for seat {seat} at play {k}")
+        legal = scores
+        if k == 0 and first_lead_trump and trump != "NT":
+            trumps = {c: v for c, v in scores.items() if c[1] == trump}
+            legal = trumps or scores
+        best = max(legal.values())
+        if k == 0:
+            could_take = best
+        out.append(
+            PlayAnalysis(
+                seat,
+                card,
+                scores[card],
+                best,
+                tuple(sorted((c for c, v in legal.items() if v == best), key=_high_first)),
+                k // 4,
+            )
+        )
+        hands[seat].discard(card)
+        trick.append(card)
+        if len(trick) == 4:
+            leader = GameState.trick_winner(leader, [CARD_INDEX[c] for c in trick], trump_index)
+            trick = []
+    return could_take, out
+
+
+def analyse_game(state: GameState) -> list[HandAnalysis]:
+    """Every hand of a game that has cards played, finished or in progress (a replayed
+    record's state), card by card. Raises dds.DDSError when the solver is not available."""
+    # (index, cards, trump, declarer, contract, plays, tricks by team) of each hand
+    hands = [
+        (i, r.cards, r.trump or "NT", r.declarer, r.contract, r.plays, r.tricks)
+        for i, r in enumerate(state.history)
+        if r.declarer is not None and r.plays
+    ]
+    if not state.is_over() and state.plays:
+        plays = tuple(CARD_NAMES[c] for c in state.plays)
+        trump = STRAINS[state.trump]
+        tricks = (state.tricks_won[0], state.tricks_won[1])
+        hands.append(
+            (
+                state.hand_index,
+                tuple(state.dealt),
+                trump,
+                state.declarer,
+                state.contract,
+                plays,
+                tricks,
+            )
+        )
+    out = []
+    for index, cards, trump, declarer, contract, plays, tricks in hands:
+        could, rows = analyse_plays(cards, trump, declarer, plays, state.rules.first_lead_trump)
+        out.append(
+            HandAnalysis(index, declarer, contract, trump, could, tricks[declarer & 1], tuple(rows))
+        )
+    return out

@@ -57,6 +57,37 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="end with one JSON line of results")
     p.add_argument("--bot-timeout", type=float, default=10.0, help="seconds a bot may think")
 
+    p = sub.add_parser(
+        "tournament",
+        help="AI levels and bots play a winner-stays-on tournament",
+        description="Teams of two (a computer level or cmd:COMMAND each) play whole games; "
+        "the winner stays on, the loser goes to the back of the queue (or out with "
+        "--knockout). Exit status 0; 2 for wrong usage.",
+    )
+    p.add_argument(
+        "--teams", required=True, metavar="A,B,C", help="3 to 8 teams: levels or cmd:COMMAND"
+    )
+    p.add_argument("--games", type=int, default=None, metavar="N", help="games to play")
+    p.add_argument(
+        "--streak", type=int, default=None, metavar="K", help="end when a team wins K in a row"
+    )
+    p.add_argument("--knockout", action="store_true", help="the loser of a game is out")
+    p.add_argument("--seed", type=int, default=None, help="seed of the games (default random)")
+    add_rules_args(p)
+    p.add_argument("--save-records", metavar="DIR", help="write each game's record into DIR")
+    p.add_argument("--json", action="store_true", help="end with one JSON line of results")
+    p.add_argument("--bot-timeout", type=float, default=10.0, help="seconds a bot may think")
+
+    p = sub.add_parser(
+        "analyse",
+        help="double-dummy analysis of every card played in a game record",
+        description="For every card of a tarneeb-record/1, the tricks its side could take "
+        "from there with it and with the best card. Exit status 0; 1: malformed or illegal "
+        "record; 2: wrong usage; 3: the double-dummy solver is not available.",
+    )
+    p.add_argument("file", help="the record (JSON)")
+    p.add_argument("--json", action="store_true", help="print the analysis as one JSON object")
+
     p = sub.add_parser("host", help="run a LAN table without a window")
     p.add_argument("--port", type=int, default=0)
     add_rules_args(p)
@@ -125,6 +156,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         from tarneeb_desktop.cli.arena import main as arena_main
 
         return arena_main(args)
+    if args.command == "tournament":
+        from tarneeb_desktop.cli.tournament import main as tournament_main
+
+        return tournament_main(args)
+    if args.command == "analyse":
+        from tarneeb_desktop.cli.analyse import main as analyse_main
+
+        return analyse_main(args)
     if args.command == "host":
         from tarneeb_desktop.cli.lan import host_main
 

@@ -1,0 +1,90 @@
+"""``tarneeb analyse FILE``: every card of a game record seen double dummy.
+
+For each card played, the tricks the player's side takes from that position on (the trick
+in progress included) with that card and best play by all four afterwards, and the same
+with the best card; per hand, the declaring side's tricks before the opening lead. The
+record is checked as ``tarneeb replay`` checks it, with the same errors and exit statuses.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from tarneeb_desktop.ai import dds
+from tarneeb_desktop.ai.analysis import HandAnalysis, analyse_game
+from tarneeb_desktop.record import RecordError, Replay, load_record
+
+
+def describe(h: HandAnalysis) -> list[str]:
+    """The human-readable lines of one hand: a line for the hand, one per costly card."""
+    lines = [
+        f"hand {h.hand}: seat {h.declarer} declared {h.contract}, trump {h.trump}; "
+        f"could take {h.could_take}, took {h.taken}"
+    ]
+    for p in h.plays:
+        if p.cost:
+            lines.append(
+                f"  trick {p.trick + 1}: seat {p.seat} played {p.card} for {p.tricks} "
+                f"trick{'s' if p.tricks != 1 else ''}; {'/'.join(p.best_cards)} "
+                f"would take {p.best} (cost {p.cost})"
+            )
+    return lines
+
+
+def read_record(file: str, as_json: bool, command: str) -> Replay | int:
+    """The record at ``file`` replayed, or the exit status after saying what is wrong as
+    ``tarneeb replay`` does: 2 (no such file, unreadable), 1 (malformed or illegal; with
+    ``as_json`` the error object on standard output)."""
+    path = Path(file)
+    if not path.is_file():
+        print(f"tarneeb {command}: no such file: {file}", file=sys.stderr)
+        return 2
+    try:
+        return load_record(path)
+    except OSError as exc:
+        print(f"tarneeb {command}: cannot read {file}: {exc.strerror}", file=sys.stderr)
+        return 2
+    except (RecordError, RecursionError) as exc:
+        err = (
+            exc
+            if isinstance(exc, RecordError)
+            else RecordError("the file is nested too deeply to be a record", None, "format")
+        )
+        if as_json:
+            print(json.dumps(err.to_dict()))
+        print(err.sentence(), file=sys.stderr)
+        return 1
+
+
+def main(args: argparse.Namespace) -> int:
+    """``tarneeb analyse FILE [--json]``."""
+    result = read_record(args.file, args.json, "analyse")
+    if isinstance(result, int):
+        return result
+    if not dds.available():
+        print(
+            f"tarneeb analyse: the double-dummy solver is not available ({dds.load_error()})",
+            file=sys.stderr,
+        )
+        return 3
+    try:
+        hands = analyse_game(result.state)
+    except dds.DDSError as exc:
+        print(f"tarneeb analyse: the double-dummy solver failed: {exc}", file=sys.stderr)
+        return 3
+    if args.json:
+        print(json.dumps({"hands": [h.to_dict() for h in hands]}))
+        return 0
+    if not hands:
+        print("no cards were played in this record")
+    for h in hands:
+        print("\n".join(describe(h)))
+    costly = [p for h in hands for p in h.plays if p.cost]
+    print(
+        f"{len(costly)} costly card{'s' if len(costly) != 1 else ''}, "
+        f"{sum(p.cost for p in costly)} trick(s) given away in {len(hands)} hand(s)"
+    )
+    return 0

@@ -1,0 +1,135 @@
+"""``tarneeb tournament``: computer levels and bots play a winner-stays-on tournament.
+
+Each game is a whole game through the table flow at full speed (``arena.play_game``), with
+a seed derived from ``--seed`` and the game's number (``table.tournament.game_seed``); the
+computer seats take theirs from it by the one seat formula.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from tarneeb_desktop.arena import play_game
+from tarneeb_desktop.rules import InvalidRulesError, RulesError
+from tarneeb_desktop.rules.args import rules_from_args
+from tarneeb_desktop.table.tournament import (
+    GameResult,
+    Player,
+    Team,
+    Tournament,
+    TournamentError,
+)
+
+ENDED = {
+    "games": "after the number of games chosen",
+    "streak": "a team won the games in a row asked for",
+    "knockout": "one team is left",
+    "by_hand": "by hand",
+}
+
+
+def record_path(folder: Path, number: int) -> Path:
+    """Where ``--save-records`` writes game ``number`` (from 0): game-001.json, ..."""
+    return folder / f"game-{number + 1:03d}.json"
+
+
+def run_tournament(
+    tournament: Tournament,
+    save_records: Path | None = None,
+    bot_timeout: float = 10.0,
+    on_game: Callable[[GameResult], None] | None = None,
+) -> None:
+    """Play every game of a tournament of computers and bots, at full speed; with
+    ``save_records`` each game's record is written there (OSError when it cannot be)."""
+    while (pairing := tournament.next_game()) is not None:
+        specs = [p.spec() for p in tournament.seats(pairing)]
+        table = play_game(
+            tournament.rules,
+            tournament.game_seed(pairing),
+            specs,
+            tournament.names(pairing),
+            bot_timeout,
+        )
+        if save_records is not None:
+            table.write_record(record_path(save_records, pairing.number))
+        result = tournament.record_game(table.state)
+        if on_game is not None:
+            on_game(result)
+
+
+def build(args: argparse.Namespace) -> Tournament:
+    """The tournament the arguments ask for; TournamentError, InvalidRulesError or
+    RulesError (a sentence) when they are wrong."""
+    rules = rules_from_args(args)
+    specs = [s.strip() for s in args.teams.split(",")]
+    if any(not s for s in specs):
+        raise TournamentError("--teams is a comma-separated list like easy,medium,hard")
+    if args.games is None and not args.knockout:
+        raise TournamentError("--games N is needed (unless --knockout)")
+    if args.games is not None and args.games < 1:
+        raise TournamentError("--games must be at least 1")
+    if args.streak is not None and args.streak < 1:
+        raise TournamentError("--streak must be at least 1")
+    teams = [Team.of([Player.from_spec(s)] * 2, name=s) for s in specs]
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+    return Tournament(
+        teams, rules, games=args.games, streak=args.streak, knockout=args.knockout, seed=seed
+    )
+
+
+def main(args: argparse.Namespace) -> int:
+    """``tarneeb tournament``: play it, print each game, the standings and the champion."""
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="%(message)s")
+    try:
+        tournament = build(args)
+    except (TournamentError, InvalidRulesError, RulesError) as exc:
+        print(f"tarneeb tournament: {exc}", file=sys.stderr)
+        return 2
+    if not args.bot_timeout > 0:
+        print("tarneeb tournament: --bot-timeout must be positive", file=sys.stderr)
+        return 2
+    folder = Path(args.save_records) if args.save_records else None
+    if folder is not None:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            print(f"tarneeb tournament: cannot use {folder}: {exc.strerror}", file=sys.stderr)
+            return 2
+    names = [t.name for t in tournament.teams]
+    print(
+        f"tournament of {len(names)} teams ({', '.join(names)}), rules "
+        f"{tournament.rules.to_dict()}, seed {tournament.seed}"
+    )
+
+    def show(r: GameResult) -> None:
+        a, b = r.teams
+        print(
+            f"game {len(tournament.results)}: {names[a]} vs {names[b]}  "
+            f"{r.totals[0]} : {r.totals[1]}, {names[r.winner]} wins ({r.hands} hand{'s' if r.hands != 1 else ''})"
+        )
+        sys.stdout.flush()
+
+    try:
+        run_tournament(tournament, folder, args.bot_timeout, show)
+    except OSError as exc:
+        print(f"tarneeb tournament: cannot write a record: {exc}", file=sys.stderr)
+        return 1
+    print(f"ended {ENDED.get(tournament.finished or '', '')}; standings:")
+    for i, s in enumerate(tournament.standings()):
+        print(
+            f"  {i + 1}. {s.name}: played {s.played}, won {s.won}, lost {s.lost}, "
+            f"points {s.points_for} : {s.points_against}" + (", out" if s.knocked_out else "")
+        )
+    champion = tournament.champion()
+    if champion is not None:
+        print(f"champion: {names[champion]}")
+    if args.json:
+        print(json.dumps(tournament.result_document()))
+    sys.stdout.flush()
+    return 0

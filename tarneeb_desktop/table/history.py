@@ -1,0 +1,263 @@
+"""Finished games kept: the records of the last :data:`KEEP` games in the user's folder.
+
+Each game is one file in ``games/`` of the user's folder, a ``tarneeb-record/1`` (so
+``tarneeb replay`` and ``tarneeb analyse`` read it) with a ``kept`` object beside the
+record's own fields: when the game finished, its totals, winner and number of hands, and
+for a tournament game the tournament's name and the game's number. File names are the UTC
+time the game finished, so their order is the games' order.
+
+Writes are atomic. A file that cannot be read, is not JSON or not a kept game is set aside
+(``NAME.broken-...``) and said in :attr:`KeptList.problems`; the list still comes back.
+The list trusts each file's ``kept`` summary (a list screen opens fast); :func:`open_kept`
+replays the whole record, and sets the file aside if it breaks the rules.
+
+The window calls :func:`keep_finished` when a game ends, :func:`list_kept` for its list,
+and :func:`open_kept`, :func:`export_kept` and :func:`delete_kept` for a row.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from tarneeb_desktop.paths import user_data_dir
+from tarneeb_desktop.record import RecordError, Replay, replay, to_record
+from tarneeb_desktop.rules import GameState, RulesError, rules_from_dict
+from tarneeb_desktop.storage import load_json, set_aside, write_json_atomic
+from tarneeb_desktop.table.savegame import export_record
+
+log = logging.getLogger(__name__)
+
+KEEP = 200
+FOLDER = "games"
+KEPT_FORMAT = "tarneeb-kept/1"
+_STAMP = "%Y%m%d-%H%M%S"
+
+
+class KeptGameError(Exception):
+    """A kept game that cannot be opened (it has been set aside; the message says where)."""
+
+
+def games_dir() -> Path:
+    """The folder of the kept games (``games/`` in the user's folder)."""
+    return user_data_dir() / FOLDER
+
+
+@dataclass(frozen=True)
+class KeptGame:
+    """One row of the list: ``finished`` (UTC), the rules (their record form and a short
+    label), the players' names by seat, the totals by team, the winning team (0/1), the
+    number of hands, and for a tournament game its name and number (from 1)."""
+
+    path: Path
+    finished: datetime
+    rules: dict[str, Any]
+    rules_label: str
+    players: tuple[str, ...]
+    totals: tuple[int, int]
+    winner: int | None
+    hands: int
+    tournament: str | None = None
+    game: int | None = None
+
+
+@dataclass
+class KeptList:
+    """The kept games newest first, and a sentence per file that had to be set aside."""
+
+    games: list[KeptGame] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+
+def rules_label(rules: Mapping[str, Any]) -> str:
+    """A short label of the rules' record form: the preset, then the options changed
+    (``"standard, target=41"``)."""
+    preset = str(rules.get("preset", "standard"))
+    changes = [f"{k}={_option_text(v)}" for k, v in rules.items() if k != "preset"]
+    return ", ".join([preset, *changes])
+
+
+def _option_text(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+# ---------------------------------------------------------------------- writing
+
+
+def keep_finished(
+    state: GameState,
+    names: Sequence[str] | None = None,
+    *,
+    tournament: str | None = None,
+    game: int | None = None,
+    folder: Path | None = None,
+    now: datetime | None = None,
+) -> Path:
+    """Keep a finished game's record (``names`` by seat; for a tournament game its name and
+    the game's number from 1), then forget the oldest beyond :data:`KEEP`. Returns the
+    file; ValueError for a game not finished, OSError when it cannot be written."""
+    if not state.is_over():
+        raise ValueError("only a finished game is kept")
+    folder = games_dir() if folder is None else folder
+    folder.mkdir(parents=True, exist_ok=True)
+    when = (now or datetime.now(UTC)).astimezone(UTC)
+    doc = to_record(state, list(names) if names else None)
+    kept: dict[str, Any] = {
+        "format": KEPT_FORMAT,
+        "finished": when.isoformat(timespec="seconds"),
+        "totals": list(state.scores),
+        "winner": state.winner,
+        "hands": len(state.history),
+    }
+    if tournament is not None:
+        kept["tournament"] = tournament
+        if game is not None:
+            kept["game"] = game
+    doc["kept"] = kept
+    path = _free_name(folder, when)
+    write_json_atomic(path, doc)
+    prune(folder)
+    return path
+
+
+def _free_name(folder: Path, when: datetime) -> Path:
+    """``YYYYmmdd-HHMMSS-micro-NNN.json``: names sort as the times (NNN counts games
+    finished in the same microsecond)."""
+    stem = when.strftime(_STAMP) + f"-{when.microsecond:06d}"
+    n = 0
+    while (folder / f"{stem}-{n:03d}.json").exists():
+        n += 1
+    return folder / f"{stem}-{n:03d}.json"
+
+
+def _files(folder: Path) -> list[Path]:
+    """The kept games' files, newest first (their names are the times they finished)."""
+    try:
+        return sorted((p for p in folder.glob("*.json") if p.is_file()), reverse=True)
+    except OSError:
+        return []
+
+
+def prune(folder: Path | None = None, keep: int | None = None) -> list[Path]:
+    """Delete the oldest kept games beyond ``keep`` (:data:`KEEP`); returns the files
+    deleted."""
+    folder = games_dir() if folder is None else folder
+    gone = []
+    for path in _files(folder)[KEEP if keep is None else keep :]:
+        try:
+            path.unlink()
+            gone.append(path)
+        except OSError:
+            log.warning("could not delete the old kept game %s", path)
+    return gone
+
+
+def delete_kept(path: Path) -> None:
+    """Delete one kept game (already gone is fine)."""
+    with contextlib.suppress(FileNotFoundError):
+        path.unlink()
+
+
+# ---------------------------------------------------------------------- reading
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _row(path: Path, doc: Any) -> KeptGame | None:
+    """The list's row for a file's contents; None when it is not a kept game."""
+    if not isinstance(doc, dict) or doc.get("format") != "tarneeb-record/1":
+        return None
+    kept, rules, players = doc.get("kept"), doc.get("rules", {}), doc.get("players")
+    if not isinstance(kept, dict) or kept.get("format") != KEPT_FORMAT:
+        return None
+    try:
+        rules_from_dict(rules)
+        finished = datetime.fromisoformat(kept["finished"])
+    except (RulesError, KeyError, TypeError, ValueError):
+        return None
+    totals, winner, hands = kept.get("totals"), kept.get("winner"), kept.get("hands")
+    if not (isinstance(totals, list) and len(totals) == 2 and all(map(_is_int, totals))):
+        return None
+    if winner not in (0, 1, None) or isinstance(winner, bool) or not _is_int(hands):
+        return None
+    if players is not None and not (
+        isinstance(players, list) and len(players) == 4 and all(isinstance(p, str) for p in players)
+    ):
+        return None
+    tournament, game = kept.get("tournament"), kept.get("game")
+    if tournament is not None and not isinstance(tournament, str):
+        return None
+    if game is not None and not _is_int(game):
+        return None
+    if finished.tzinfo is None:
+        finished = finished.replace(tzinfo=UTC)
+    return KeptGame(
+        path,
+        finished,
+        dict(rules),
+        rules_label(rules),
+        tuple(players or ()),
+        (totals[0], totals[1]),
+        winner,
+        hands,
+        tournament,
+        game,
+    )
+
+
+def _broken(path: Path, why: str) -> str:
+    kept = set_aside(path)
+    where = f"; it was kept as {kept.name}" if kept else ""
+    return f"{path.name} could not be used ({why}){where}"
+
+
+def list_kept(folder: Path | None = None) -> KeptList:
+    """Every kept game, newest first. A broken file is set aside and said in ``problems``."""
+    folder = games_dir() if folder is None else folder
+    out = KeptList()
+    for path in _files(folder):
+        doc, problem = load_json(path)
+        if problem:
+            out.problems.append(problem)
+            continue
+        row = _row(path, doc)
+        if row is None:
+            out.problems.append(_broken(path, "not a kept game"))
+            continue
+        out.games.append(row)
+    return out
+
+
+def open_kept(path: Path) -> Replay:
+    """Replay a kept game's record (its state, rows and players). KeptGameError, after
+    setting the file aside, when it is unreadable or breaks the rules."""
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        return replay(doc)
+    except FileNotFoundError:
+        raise KeptGameError(f"{path.name} is no longer there") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        raise KeptGameError(_broken(path, type(exc).__name__)) from None
+    except RecordError as exc:
+        raise KeptGameError(_broken(path, exc.sentence())) from None
+
+
+def export_kept(path: Path) -> Path:
+    """Copy a kept game's record into the user folder's exports/ (as the game's own
+    export does); returns the new file. KeptGameError as :func:`open_kept`."""
+    rep = open_kept(path)
+    return export_record(rep.state, list(rep.players) if rep.players else [])
+
+
+def finished_at(entry: KeptGame) -> str:
+    """The local date and time a game finished, for a list (``2024-05-01 14:03``)."""
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(entry.finished.timestamp()))

@@ -1,0 +1,131 @@
+"""Finished games kept in the user's folder (table/history.py)."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from tarneeb_desktop.arena import play_game
+from tarneeb_desktop.record import load_record, to_record
+from tarneeb_desktop.rules import GameState, make_rules
+from tarneeb_desktop.table import history
+from tarneeb_desktop.table.history import (
+    KeptGameError,
+    delete_kept,
+    export_kept,
+    keep_finished,
+    list_kept,
+    open_kept,
+)
+
+NAMES = ["You", "Karim", "Layla", "Omar"]
+T0 = datetime(2024, 5, 1, 12, 0, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("TARNEEB_HOME", str(tmp_path))
+    return tmp_path
+
+
+def finished(seed: int, **options: object) -> GameState:
+    state = play_game(make_rules("standard", target=11, **options), seed, ["random"] * 4).state
+    assert state.is_over()
+    return state
+
+
+def test_a_finished_game_is_kept_listed_opened_and_replayable(home: Path) -> None:
+    state = finished(1, double_factor=4)
+    path = keep_finished(state, NAMES, now=T0)
+    assert path.parent == home / "games"
+    # a plain tarneeb-record/1 (with the kept summary beside): replay reads it
+    assert to_record(load_record(path).state, NAMES) == to_record(state, NAMES)
+    kept = list_kept()
+    assert kept.problems == [] and len(kept.games) == 1
+    row = kept.games[0]
+    assert row.path == path and row.finished == T0
+    assert row.players == tuple(NAMES)
+    assert row.totals == tuple(state.scores) and row.winner == state.winner
+    assert row.hands == len(state.history)
+    assert row.rules == {"preset": "standard", "target": 11, "double_factor": 4}
+    assert row.rules_label == "standard, target=11, double_factor=4"
+    assert row.tournament is None and row.game is None
+    opened = open_kept(path)
+    assert opened.state.scores == state.scores and opened.players == NAMES
+    assert opened.state.history == state.history
+    with pytest.raises(ValueError, match="finished"):
+        keep_finished(GameState.new(make_rules(), 3), NAMES)
+
+
+def test_newest_first_tournament_games_marked_and_delete(home: Path) -> None:
+    paths = [
+        keep_finished(finished(seed), NAMES, now=T0 + timedelta(minutes=seed)) for seed in range(3)
+    ]
+    late = keep_finished(
+        finished(7), NAMES, tournament="Friday cup", game=4, now=T0 + timedelta(hours=1)
+    )
+    # The same second twice: both kept, still in order.
+    same = keep_finished(finished(8), NAMES, now=T0 + timedelta(hours=1))
+    rows = list_kept().games
+    assert [r.path for r in rows] == [same, late, paths[2], paths[1], paths[0]]
+    assert (rows[1].tournament, rows[1].game) == ("Friday cup", 4)
+    delete_kept(paths[1])
+    delete_kept(paths[1])  # already gone: fine
+    assert [r.path for r in list_kept().games] == [same, late, paths[2], paths[0]]
+
+
+def test_only_the_last_ones_are_kept(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert history.KEEP == 200
+    monkeypatch.setattr(history, "KEEP", 3)
+    state = finished(2)
+    paths = [keep_finished(state, NAMES, now=T0 + timedelta(seconds=i)) for i in range(5)]
+    left = sorted((home / "games").iterdir())
+    assert left == paths[2:]
+    assert [r.path for r in list_kept().games] == paths[:1:-1]
+
+
+def test_a_corrupt_file_is_set_aside_and_the_list_still_opens(home: Path) -> None:
+    good = [keep_finished(finished(s), NAMES, now=T0 + timedelta(days=s)) for s in (1, 2)]
+    folder = home / "games"
+    truncated = folder / "20240502-000000-000000.json"
+    truncated.write_text(good[0].read_text(encoding="utf-8")[:300], encoding="utf-8")
+    not_a_game = folder / "20240503-000000-000000.json"
+    not_a_game.write_text(json.dumps({"format": "tarneeb-record/1", "hands": []}))
+    binary = folder / "20240504-000000-000000.json"
+    binary.write_bytes(b"\xff\xfe\x00garbage")
+    kept = list_kept()
+    assert [r.path for r in kept.games] == good[::-1]
+    assert len(kept.problems) == 3
+    assert all("it was kept as" in p for p in kept.problems)
+    names = sorted(p.name for p in folder.iterdir())
+    for bad in (truncated, not_a_game, binary):
+        assert not bad.exists()
+        assert any(n.startswith(bad.name + ".broken-") for n in names)
+    again = list_kept()
+    assert again.problems == [] and [r.path for r in again.games] == good[::-1]
+
+
+def test_a_kept_game_that_breaks_the_rules_is_set_aside_when_opened(home: Path) -> None:
+    path = keep_finished(finished(4), NAMES, now=T0)
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    plays = doc["hands"][0]["plays"]
+    plays[0], plays[1] = plays[1], plays[0]  # the second seat's card led by the first
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert len(list_kept().games) == 1  # the list trusts the summary
+    with pytest.raises(KeptGameError, match=r"hand 0, plays\[0\].*it was kept as"):
+        open_kept(path)
+    assert not path.exists() and list_kept().games == []
+    with pytest.raises(KeptGameError, match="no longer there"):
+        open_kept(path)
+
+
+def test_export_writes_the_record_into_exports(home: Path) -> None:
+    state = finished(5)
+    path = keep_finished(state, NAMES, now=T0)
+    out = export_kept(path)
+    assert out.parent == home / "exports" and out.exists()
+    assert json.loads(out.read_text(encoding="utf-8")) == to_record(state, NAMES)
+    assert path.exists()

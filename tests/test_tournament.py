@@ -1,0 +1,320 @@
+"""Tournaments, winner stays on (table/tournament.py) and ``tarneeb tournament``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tarneeb_desktop.arena import play_game
+from tarneeb_desktop.cli import main as cli_main
+from tarneeb_desktop.record import load_record, to_record
+from tarneeb_desktop.rules import make_rules
+from tarneeb_desktop.table.tournament import (
+    Pairing,
+    Player,
+    Team,
+    Tournament,
+    TournamentError,
+    game_seed,
+)
+
+RULES = make_rules("standard")
+
+
+def people(n: int) -> list[Team]:
+    """n teams of two people: team i is "Ai & Bi"."""
+    return [Team.of([Player("person", f"A{i}"), Player("person", f"B{i}")]) for i in range(n)]
+
+
+def play(t: Tournament, sides: list[int], totals: tuple[int, int] = (31, 10)) -> list[Pairing]:
+    """Record games won by these sides (0: the team at seats 0 and 2); the pairings played."""
+    played = []
+    for side in sides:
+        p = t.next_game()
+        assert p is not None
+        played.append(p)
+        t.record_result(side, totals if side == 0 else totals[::-1], 5)
+    return played
+
+
+# ---------------------------------------------------------------------- teams
+
+
+def test_teams_are_three_to_eight_and_players_are_checked() -> None:
+    for n in (0, 2, 9):
+        with pytest.raises(TournamentError, match=f"3 to 8 teams, not {n}"):
+            Tournament(people(n), RULES, games=3)
+    for n in (3, 8):
+        assert Tournament(people(n), RULES, games=3).next_game() == Pairing(0, (0, 1))
+    with pytest.raises(TournamentError, match="unknown player 'grandmaster'"):
+        Player.from_spec("grandmaster")
+    with pytest.raises(TournamentError, match="needs a command"):
+        Player.from_spec("cmd:  ")
+    with pytest.raises(TournamentError, match="one of person"):
+        Player("ghost", "x")
+    with pytest.raises(TournamentError, match="games must be a whole number of 1 or more"):
+        Tournament(people(3), RULES, games=0)
+    with pytest.raises(TournamentError, match="games in a row"):
+        Tournament(people(3), RULES, games=3, streak=0)
+
+
+def test_team_names_default_from_the_players_and_can_be_edited() -> None:
+    karim, layla = Player("person", "Karim"), Player("network", "Layla", level="easy")
+    assert Team.of([karim, layla]).name == "Karim & Layla"
+    assert Team.of([karim, layla], name="  Falcons ").name == "Falcons"
+    assert Team.of([Player.from_spec("medium")] * 2).name == "medium"
+    bot = Player.from_spec("cmd:tarneeb bot")
+    assert (bot.kind, bot.command, bot.spec()) == ("bot", "tarneeb bot", "cmd:tarneeb bot")
+    with pytest.raises(TournamentError, match="not a computer or a bot"):
+        karim.spec()
+
+
+# ---------------------------------------------------------------------- order
+
+
+def test_winner_stays_in_its_seats_and_the_loser_goes_to_the_back_of_the_queue() -> None:
+    t = Tournament(people(4), RULES, games=10)
+    played = play(t, [1, 0, 0, 1, 1])
+    # g0: 0 v 1, side 1 (team 1) wins; queue 2 3 0. g1: team 2 takes side 0 and wins;
+    # queue 3 0 1. g2: 2 stays at side 0 v 3, wins; queue 0 1 3. g3: 2 v 0, 0 wins at
+    # side 1; queue 1 3 2. g4: 1 takes side 0 v 0 at side 1, 0 wins; queue 3 2 1.
+    assert [p.teams for p in played] == [(0, 1), (2, 1), (2, 3), (2, 0), (1, 0)]
+    assert [p.number for p in played] == [0, 1, 2, 3, 4]
+    assert t.next_game() == Pairing(5, (3, 0))
+    assert t.queue == [2, 1]
+    # The team staying on keeps its seats: team 2 sat at 0 and 2 in games 1 to 3.
+    for p in played[1:4]:
+        assert t.names(p)[0::2] == ["A2", "B2"]
+    assert t.names(played[4]) == ["A1", "A0", "B1", "B0"]
+    assert [t.player_at(played[4], s).name for s in range(4)] == ["A1", "A0", "B1", "B0"]
+    assert [r.winner for r in t.results] == [1, 2, 2, 0, 0]
+
+
+def test_knockout_until_one_team_is_left() -> None:
+    t = Tournament(people(4), RULES, knockout=True)
+    played = play(t, [0, 1, 1])
+    # 0 beats 1 (out); 2 beats 0 (out); 2, staying at side 1, beats 3 (out).
+    assert [p.teams for p in played] == [(0, 1), (0, 2), (3, 2)]
+    assert t.finished == "knockout" and t.next_game() is None
+    assert t.knocked_out == [1, 0, 3]
+    assert t.champion() == 2
+    out = {s.team: s.knocked_out for s in t.standings()}
+    assert out == {0: True, 1: True, 2: False, 3: True}
+    with pytest.raises(TournamentError, match="over"):
+        t.record_result(0, (31, 0), 3)
+
+
+# ---------------------------------------------------------------------- end
+
+
+def test_it_ends_after_the_number_of_games() -> None:
+    t = Tournament(people(3), RULES, games=4)
+    play(t, [0, 1, 0])
+    assert t.finished is None and t.next_game() is not None
+    play(t, [1])
+    assert t.finished == "games" and t.next_game() is None and len(t.results) == 4
+
+
+def test_it_ends_when_a_team_wins_the_games_in_a_row_asked_for() -> None:
+    t = Tournament(people(3), RULES, games=20, streak=3)
+    play(t, [0, 1, 1])  # 0 wins, then 2 beats 0, then 2 beats 1: 2 has won two in a row
+    assert t.current_streak() == (2, 2) and t.finished is None
+    play(t, [0, 0])  # 0, back at side 0, beats 2 (its streak is over); 0 beats 1
+    assert t.current_streak() == (0, 2) and t.finished is None
+    play(t, [0])
+    assert t.current_streak() == (0, 3)
+    assert t.finished == "streak" and t.next_game() is None and len(t.results) == 6
+
+
+def test_it_ends_by_hand_and_the_game_in_progress_does_not_count() -> None:
+    t = Tournament(people(3), RULES, games=20)
+    play(t, [0, 0])
+    t.finish()
+    assert t.finished == "by_hand" and t.next_game() is None and len(t.results) == 2
+    with pytest.raises(TournamentError):
+        t.record_result(0, (31, 0), 3)
+    assert t.champion() == 0
+    empty = Tournament(people(3), RULES, games=5)
+    empty.finish()
+    assert empty.champion() is None and empty.result_document()["champion"] is None
+
+
+# ---------------------------------------------------------------------- standings
+
+
+def win(t: Tournament, team: int, points_for: int, points_against: int) -> None:
+    """Record the current game as won by ``team`` with these points."""
+    p = t.next_game()
+    assert p is not None and team in p.teams
+    side = p.teams.index(team)
+    totals = [0, 0]
+    totals[side], totals[1 - side] = points_for, points_against
+    t.record_result(side, totals, 4)
+
+
+def test_standings_most_won_then_fewest_lost_then_points_difference_then_order() -> None:
+    t = Tournament(people(4), RULES, games=20)
+    win(t, 0, 31, 20)  # 0 beats 1; queue 2 3 1
+    win(t, 2, 31, 10)  # 2 beats 0; queue 3 1 0
+    win(t, 2, 35, 0)  # 2 beats 3; queue 1 0 3
+    win(t, 1, 33, 20)  # 1 beats 2; queue 0 3 2
+    win(t, 1, 40, 12)  # 1 beats 0; queue 3 2 0
+    win(t, 3, 50, 49)  # 3 beats 1; queue 2 0 1
+    t.finish()
+    rows = {s.team: s for s in t.standings()}
+    assert [(rows[i].played, rows[i].won, rows[i].lost) for i in range(4)] == [
+        (3, 1, 2),
+        (4, 2, 2),
+        (3, 2, 1),
+        (2, 1, 1),
+    ]
+    assert (rows[1].points_for, rows[1].points_against) == (20 + 33 + 40 + 49, 31 + 20 + 12 + 50)
+    # 2 and 1 both won 2: 2 lost fewer. 3 and 0 both won 1: 3 lost fewer.
+    assert [s.team for s in t.standings()] == [2, 1, 3, 0]
+    assert t.champion() == 2
+
+    # Same won and lost: the points difference decides; all equal: the order given.
+    t = Tournament(people(3), RULES, games=20)
+    win(t, 0, 31, 30)  # 0 beats 1 by 1; queue 2 1
+    win(t, 2, 40, 10)  # 2 beats 0 by 30; queue 1 0
+    win(t, 1, 31, 5)  # 1 beats 2 by 26; queue 0 2
+    t.finish()
+    # differences: 0: +1 -30 = -29; 1: -1 +26 = +25; 2: +30 -26 = +4
+    assert [(s.team, s.won, s.lost) for s in t.standings()] == [(1, 1, 1), (2, 1, 1), (0, 1, 1)]
+    t = Tournament(people(3), RULES, games=20)
+    win(t, 0, 31, 0)
+    win(t, 2, 31, 0)
+    win(t, 1, 31, 0)
+    t.finish()
+    assert [s.team for s in t.standings()] == [0, 1, 2]
+    assert t.champion() == 0
+
+
+def test_a_saved_tournament_reads_back_and_a_damaged_one_is_refused() -> None:
+    teams = people(3)
+    teams[2] = Team.of([Player.from_spec("easy"), Player("network", "Omar", level="hard")])
+    t = Tournament(teams, make_rules("egyptian"), games=9, streak=4, seed=77)
+    play(t, [1, 0, 1])
+    doc = json.loads(json.dumps(t.to_dict()))
+    back = Tournament.from_dict(doc)
+    assert back.to_dict() == t.to_dict()
+    assert back.next_game() == t.next_game() and back.queue == t.queue
+    assert back.teams == t.teams and back.rules == t.rules
+    assert back.result_document() == t.result_document()
+    assert back.game_seed(back.next_game()) == game_seed(77, 3)  # type: ignore[arg-type]
+    t.finish()
+    assert Tournament.from_dict(t.to_dict()).finished == "by_hand"
+
+    bad = json.loads(json.dumps(doc))
+    bad["results"][1]["winner"] = 0  # team 0 did not play game 2
+    with pytest.raises(TournamentError, match="game 2"):
+        Tournament.from_dict(bad)
+    bad = json.loads(json.dumps(doc))
+    bad["results"][0]["teams"] = [1, 0]
+    with pytest.raises(TournamentError, match="game 1"):
+        Tournament.from_dict(bad)
+    for broken in ({}, {"format": "tarneeb-tournament-state/1", "teams": "x"}, None):
+        with pytest.raises(TournamentError):
+            Tournament.from_dict(broken)
+    bad = json.loads(json.dumps(doc))
+    bad["teams"] = bad["teams"][:2]
+    with pytest.raises(TournamentError, match="3 to 8"):
+        Tournament.from_dict(bad)
+
+
+# ---------------------------------------------------------------------- headless
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = cli_main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_a_whole_headless_tournament_its_json_and_records(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "records"
+    argv = ["tournament", "--teams", "random,easy,random,easy", "--games", "5", "--seed", "9"]
+    argv += ["-o", "target=11", "--save-records", str(folder), "--json"]
+    code, out, err = run(argv, capsys)
+    assert code == 0, err
+    doc = json.loads(out.strip().splitlines()[-1])
+    assert list(doc) == ["format", "rules", "teams", "games", "standings", "champion"]
+    assert doc["format"] == "tarneeb-tournament/1"
+    assert doc["rules"] == {"preset": "standard", "target": 11}
+    assert doc["teams"] == ["random", "easy", "random", "easy"]
+    assert len(doc["games"]) == 5
+    files = sorted(folder.iterdir())
+    assert [f.name for f in files] == [f"game-{i:03d}.json" for i in range(1, 6)]
+    rules = make_rules("standard", target=11)
+    for i, (game, path) in enumerate(zip(doc["games"], files, strict=True)):
+        assert list(game) == ["teams", "winner", "totals", "hands"]
+        assert run(["replay", str(path)], capsys)[0] == 0
+        rep = load_record(path)
+        assert rep.state.is_over()
+        assert rep.state.scores == game["totals"]
+        assert game["teams"][rep.state.winner] == game["winner"]
+        assert len(rep.state.history) == game["hands"]
+        assert rep.players == [doc["teams"][game["teams"][s % 2]] for s in range(4)]
+        # The game is the one the seed formula gives: played again, the same record.
+        again = play_game(
+            rules, game_seed(9, i), [doc["teams"][game["teams"][s % 2]] for s in range(4)]
+        )
+        assert to_record(again.state, rep.players) == json.loads(path.read_text())
+    # Winner stays on: each game after the first keeps the last winner, at the same side.
+    for before, game in zip(doc["games"], doc["games"][1:], strict=False):
+        side = before["teams"].index(before["winner"])
+        assert game["teams"][side] == before["winner"]
+    standings = doc["standings"]
+    assert [s["team"] for s in standings].count(doc["champion"]) == 1
+    assert standings[0]["team"] == doc["champion"]
+    assert sum(s["won"] for s in standings) == 5 == sum(s["lost"] for s in standings)
+    for s in standings:
+        assert list(s) == ["team", "name", "played", "won", "lost", "points_for", "points_against"]
+        assert s["name"] == doc["teams"][s["team"]]
+        mine = [g for g in doc["games"] if s["team"] in g["teams"]]
+        assert s["played"] == len(mine)
+        assert s["points_for"] == sum(g["totals"][g["teams"].index(s["team"])] for g in mine)
+    # The same seed, the same tournament.
+    code, out2, _ = run(argv[:-3] + ["--json"], capsys)
+    assert code == 0 and out2.strip().splitlines()[-1] == out.strip().splitlines()[-1]
+
+
+def test_a_headless_knockout_and_a_streak(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["tournament", "--teams", "random,easy,random", "--knockout", "--seed", "2"]
+    code, out, _ = run(argv + ["-o", "target=11", "--json"], capsys)
+    doc = json.loads(out.strip().splitlines()[-1])
+    assert code == 0 and len(doc["games"]) == 2
+    assert doc["champion"] == doc["games"][-1]["winner"]
+    argv = ["tournament", "--teams", "random,medium,random", "--games", "30", "--streak", "2"]
+    code, out, _ = run(argv + ["--seed", "1", "-o", "target=11", "--json"], capsys)
+    doc = json.loads(out.strip().splitlines()[-1])
+    games = doc["games"]
+    assert code == 0 and len(games) < 30
+    assert games[-1]["winner"] == games[-2]["winner"]
+    assert all(a["winner"] != b["winner"] for a, b in zip(games[:-2], games[1:-1], strict=True))
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--teams", "easy,medium", "--games", "3"], "3 to 8 teams, not 2"),
+        (["--teams", ",".join(["easy"] * 9), "--games", "3"], "3 to 8 teams, not 9"),
+        (["--teams", "easy,medium,wizard", "--games", "3"], "unknown player 'wizard'"),
+        (["--teams", "easy,medium,hard"], "--games N is needed"),
+        (["--teams", "easy,medium,hard", "--games", "0"], "--games must be at least 1"),
+        (["--teams", "easy,,hard", "--games", "2"], "comma-separated"),
+        (["--teams", "easy,medium,hard", "--games", "2", "--rules", "x"], "unknown preset"),
+        (["--teams", "easy,medium,hard", "--games", "2", "-o", "target"], "KEY=VALUE"),
+    ],
+)
+def test_wrong_usage_exits_2_with_a_sentence(
+    args: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(["tournament", *args], capsys)
+    assert code == 2
+    assert says in err and err.startswith("tarneeb tournament: ")
+    assert "Traceback" not in err and out == ""
