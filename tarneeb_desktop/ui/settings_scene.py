@@ -6,6 +6,9 @@ a name, Esc goes back. The mouse works too: a click on a value's left half lower
 right half raises it; the wheel scrolls. Every change is applied and saved at once. In a
 right-to-left language the row is mirrored: the value sits on the left, its left half and
 the Left key raise it.
+
+Over 600 lines: the table of rows (every rules option with its sentence) is most of it, and
+it reads best in one place next to the page that shows it.
 """
 
 from __future__ import annotations

@@ -8,9 +8,13 @@ toward the table's view one event at a time and nobody is asked to act.
 This class drives the game (the table, the computer players, saving, statistics, hints and
 the summary's analysis) and ties together the parts in ``ui/game/``, which draw and take
 input: the timeline, the hand, the bid panel, the panels around the table, the score, the
-dialogs and the hot-seat cover. What they share, the scene holds: the presented view, the
-cards on the table (``trick_cards``, ``trick_winner``), the deal in progress (``dealt``), the
-banner and the toast, the cards drawn elsewhere (``hidden``) and the open dialog (``overlay``).
+dialogs, the hot-seat cover, the controls (where each event goes) and the frame (the drawing
+in order). What they share, the scene holds: the presented view, the cards on the table
+(``trick_cards``, ``trick_winner``), the deal in progress (``dealt``), the banner and the
+toast, the cards drawn elsewhere (``hidden``) and the open dialog (``overlay``).
+
+Over 600 lines because the game's flow is kept here whole, in one place, until it moves to
+the table's flow package behind a link; what is left then is the parts' glue.
 """
 
 from __future__ import annotations

@@ -274,9 +274,9 @@ class Timeline:
         def start() -> None:
             # the totals count up once the summary is closed (the summary shows the points)
             scene.pv = apply_event(scene.pv, ev)
-            scene.overlay = SummaryDialog(scene, ev)
+            dialog = scene.overlay = SummaryDialog(scene, ev)
             scene.claiming = None
-            scene._analyse_hand(scene.overlay, after)
+            scene._analyse_hand(dialog, after)
             scene.app.play_sound("hand_end")
             scene.invalidate()
 
