@@ -297,7 +297,7 @@ def test_the_checker_reports_a_cycle_an_upward_import_and_an_unplaced_module():
     assert problems(_graph({f"{P}.cli": [f"{P}.ui.app"], f"{P}.ui.app": []}), layer_of) == []
 
 
-def test_imports_are_read_everywhere_but_under_type_checking_and_the_main_guard():
+def test_imports_are_read_everywhere_but_under_type_checking():
     P = PACKAGE
     known = {
         P,
@@ -335,4 +335,5 @@ if __name__ == "__main__":
         (f"{P}.rules", 6),
         (f"{P}.rules.cards", 11),
         (f"{P}.cli", 14),
+        (f"{P}.cli", 17),  # a script's entry is an import like any other
     ]
