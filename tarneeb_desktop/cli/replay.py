@@ -37,9 +37,10 @@ def main(args: argparse.Namespace) -> int:
         print(json.dumps(summary))
     else:
         status = "complete" if summary["complete"] else "unfinished"
+        totals = " / ".join(str(t) for t in summary["totals"])
+        per = " by seat" if len(summary["totals"]) == 4 else ""  # 41 scores each seat
         print(
-            f"legal record, {status} game, {len(summary['hands'])} hands, totals "
-            f"{summary['totals'][0]} / {summary['totals'][1]}"
+            f"legal record, {status} game, {len(summary['hands'])} hands, totals{per} {totals}"
             + (f", won by team {summary['winner']}" if summary["winner"] is not None else "")
         )
     return 0
