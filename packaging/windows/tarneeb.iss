@@ -31,6 +31,8 @@ AppVerName={#AppName} {#AppVersion}
 AppPublisher=Tarneeb Desktop contributors
 VersionInfoVersion={#NumericVersion}
 VersionInfoDescription={#AppName} setup
+; {autopf} is %LOCALAPPDATA%\Programs for a per-user install, Program Files for all users.
+; packaging/windows/test-installer.sh compiles this file and runs it under Wine.
 DefaultDirName={autopf}\{#AppName}
 DefaultGroupName={#AppName}
 DisableProgramGroupPage=yes
