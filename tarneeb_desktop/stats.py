@@ -8,11 +8,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tarneeb_desktop.paths import user_data_dir
 from tarneeb_desktop.rules import HandResult
 from tarneeb_desktop.storage import load_json, write_json_atomic
 from tarneeb_desktop.table.flow import Change, Table
 
 log = logging.getLogger(__name__)
+
+STATS_FILE = "stats.json"
+
+
+def stats_path() -> Path:
+    """Where the statistics are kept."""
+    return user_data_dir() / STATS_FILE
+
 
 VERSION = 1
 COUNTERS = (

@@ -18,7 +18,7 @@ from tarneeb_desktop.ai.bot import handle_line
 from tarneeb_desktop.arena import run_arena
 from tarneeb_desktop.rules import GameState, View, make_rules
 from tarneeb_desktop.rules.cards import CARD_NAMES, cards_of
-from tarneeb_desktop.table import Table
+from tarneeb_desktop.table import FunctionSeat, Table
 
 ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
@@ -233,10 +233,9 @@ class Watch:
 
 def watch_a_game(leak: int = 0, leak_into: str = "hand") -> tuple[GameState, list[Watch]]:
     g = GameState.new(make_rules("standard"), 21)
-    table = Table(g)
     levels = ["medium", "easy", "medium", "random"]
     players = [Watch(lv, i, g, leak, leak_into) for i, lv in enumerate(levels)]
-    table.play_out(players)  # type: ignore[arg-type]
+    Table(g, [FunctionSeat(p.choose) for p in players]).run()
     return g, players
 
 
@@ -467,10 +466,10 @@ def test_a_failing_ai_never_stops_a_game() -> None:
             return "not an action" if self.calls % 3 == 1 else view.legal[0]
 
     g = GameState.new(make_rules("standard"), 5)
-    table = Table(g)
     broken = Broken()
     others = [make_player("medium", 1), make_player("easy", 2), make_player("medium", 3)]
-    table.play_out([broken, *others])
+    table = Table(g, [FunctionSeat(p.choose) for p in [broken, *others]])
+    table.run()
     assert g.is_over()
     # Two of every three of its decisions were faults, each replaced by a legal action.
     assert {seat for seat, _ in table.faults} == {0}

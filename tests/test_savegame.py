@@ -77,7 +77,7 @@ def test_resume_after_a_kill_continues_the_same_game(ui_home) -> None:
 
 
 def test_the_save_is_written_after_every_trick(ui_home) -> None:
-    from tarneeb_desktop.ui.app import read_save
+    from tarneeb_desktop.table.savegame import read_save
     from tarneeb_desktop.ui.table_scene import TableScene
 
     app = make_app(speed="fast")
@@ -106,22 +106,23 @@ BAD_SAVES = {
     "json_null": "null",
     "array": json.dumps([1, 2, 3]),
     "damaged_seats": None,
+    "damaged_old_seats": None,  # the offline save format of earlier versions
 }
 
 
 def real_save(path) -> dict:
-    from tarneeb_desktop.ui.app import write_save
+    from tarneeb_desktop.table.savegame import offline_seats, write_save
 
     state = GameState.new(make_rules(), seed=12)
     for _ in range(12):
         state.apply(first_legal(state))
-    write_save(path, state, ["A", "B", "C", "D"], (0,), ["easy"] * 4, 12)
+    write_save(path, state, offline_seats(["A", "B", "C", "D"], (0,), ["easy"] * 4), 12)
     return json.loads(path.read_text())
 
 
 @pytest.mark.parametrize("kind", sorted(BAD_SAVES))
 def test_a_damaged_save_is_reported_kept_aside_and_never_half_loaded(ui_home, kind) -> None:
-    from tarneeb_desktop.ui.app import SaveError, read_save
+    from tarneeb_desktop.table.savegame import SaveError, read_save
     from tarneeb_desktop.ui.menu import MenuScene
 
     path = ui_home / "savegame.json"
@@ -135,8 +136,17 @@ def test_a_damaged_save_is_reported_kept_aside_and_never_half_loaded(ui_home, ki
             play = doc["hands"][-1]["plays"]
             play[-1] = play[0]  # a card played twice
             text = json.dumps(doc)
+        elif kind == "damaged_seats":
+            doc["resume"]["seats"][1]["kind"] = "alien"
+            text = json.dumps(doc)
         else:
-            doc["resume"]["humans"] = [0, 7]
+            doc["resume"] = {
+                "format": "tarneeb-save/1",
+                "seed": 12,
+                "humans": [0, 7],
+                "levels": ["easy"] * 4,
+                "names": ["A", "B", "C", "D"],
+            }
             text = json.dumps(doc)
     path.write_text(text)
     with pytest.raises(SaveError):
@@ -161,7 +171,7 @@ def test_the_menu_reports_a_damaged_save(ui_home) -> None:
 
 def test_an_older_bare_record_still_resumes(ui_home) -> None:
     from tarneeb_desktop.record import write_record
-    from tarneeb_desktop.ui.app import read_save
+    from tarneeb_desktop.table.savegame import read_save
 
     state = GameState.new(make_rules(), seed=3)
     for _ in range(10):

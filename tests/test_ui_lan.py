@@ -16,6 +16,13 @@ from tests.test_ui_helpers import FRAME, key, make_app, mouse
 PATIENCE = 20.0  # wall-clock seconds a step may take before the test gives up
 
 
+def lan_table(scene: object) -> bool:
+    """The table scene at a LAN seat (the one table scene, through a remote link)."""
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+    return isinstance(scene, TableScene) and scene.link.remote
+
+
 pytestmark = pytest.mark.usefixtures("ui_home")
 
 
@@ -71,7 +78,6 @@ def host():  # type: ignore[no-untyped-def]
 def join_through_the_window(app, host) -> None:  # type: ignore[no-untyped-def]
     from tarneeb_desktop.ui.lan_scenes import JoinScene, LobbyScene, SeatScene
     from tarneeb_desktop.ui.menu import MenuScene
-    from tarneeb_desktop.ui.remote_table import RemoteTableScene
 
     app.switch(MenuScene(app))
     app.step(FRAME, [])
@@ -84,8 +90,8 @@ def join_through_the_window(app, host) -> None:  # type: ignore[no-untyped-def]
     assert isinstance(app.scene, SeatScene), app.scene.notice
     app.step(FRAME, [key(pygame.K_RETURN)])  # the first free seat has the focus
     # the host starts by itself once its only open seat is taken
-    step_until(app, lambda: isinstance(app.scene, RemoteTableScene | LobbyScene), "the lobby")
-    step_until(app, lambda: isinstance(app.scene, RemoteTableScene), "the table")
+    step_until(app, lambda: lan_table(app.scene) or isinstance(app.scene, LobbyScene), "the lobby")
+    step_until(app, lambda: lan_table(app.scene), "the table")
 
 
 def test_join_by_address_then_play_a_card_by_key(host) -> None:  # type: ignore[no-untyped-def]
@@ -178,7 +184,6 @@ def test_a_bad_address_says_so_and_stays(ui_home) -> None:  # type: ignore[no-un
 def test_host_from_the_window_lobby_then_start(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from tarneeb_desktop.ui import lan_scenes
     from tarneeb_desktop.ui.lan_scenes import HostScene, LobbyScene
-    from tarneeb_desktop.ui.remote_table import RemoteTableScene
 
     monkeypatch.setattr(lan_scenes.HostScene, "bind", "127.0.0.1")
     monkeypatch.setattr(lan_scenes.HostScene, "beacon", False)
@@ -201,14 +206,14 @@ def test_host_from_the_window_lobby_then_start(monkeypatch) -> None:  # type: ig
         kinds = [s["kind"] for s in lobby.session.lobby["seats"]]
         assert kinds == ["human", "ai", "open", "open"]
         click(app, button(lobby, "start").rect)
-        step_until(app, lambda: isinstance(app.scene, RemoteTableScene), "the table")
+        step_until(app, lambda: lan_table(app.scene), "the table")
         assert len(app.scene.pv.hand) == 13
     finally:
         host.stop()
 
 
 def test_events_survive_the_wire() -> None:
-    from tarneeb_desktop.ui.remote_table import event_from_dict
+    from tarneeb_desktop.net.link import event_from_dict
 
     state = GameState.new(make_rules(target=5), seed=5)
     seen = set()

@@ -18,6 +18,13 @@ PATIENCE = 60.0  # wall-clock seconds a game step may take before the test gives
 NAMES = ["Sami", "Layla", "Nour", "Omar"]
 
 
+def lan_table(scene: object) -> bool:
+    """The table scene at a LAN seat (the one table scene, through a remote link)."""
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+    return isinstance(scene, TableScene) and scene.link.remote
+
+
 @pytest.fixture(autouse=True)
 def _home(ui_home, monkeypatch):
     from tarneeb_desktop.ui import lan_scenes
@@ -83,7 +90,6 @@ def open_table(choices: dict[int, int], bot_seat: int | None):  # type: ignore[n
     """Host from the window: click each seat's button ``choices[seat]`` times (open → computer
     → at this screen), open the table, seat a headless LAN bot, press Start."""
     from tarneeb_desktop.ui.lan_scenes import HostScene, LobbyScene
-    from tarneeb_desktop.ui.remote_table import RemoteTableScene
 
     app = make_app(speed="fast")
     app.rules = make_rules(target=41)
@@ -114,7 +120,7 @@ def open_table(choices: dict[int, int], bot_seat: int | None):  # type: ignore[n
         "everyone seated",
     )
     click(app, button(lobby, "start").rect.center)
-    step_until(app, lambda: isinstance(app.scene, RemoteTableScene), "the table")
+    step_until(app, lambda: lan_table(app.scene), "the table")
     scene = app.scene
     scene.face_up_log = []
     scene.cover_log = []
@@ -309,7 +315,7 @@ def test_each_session_at_the_screen_reconnects_by_itself() -> None:
         s1.send_raw(b'{"type":"chat","text":"' + b"x" * 20000 + b'"}\n')
         step_until(
             app,
-            lambda: 1 in scene._lost or s1.connection_id > first1,
+            lambda: 1 in scene.link.lost or s1.connection_id > first1,
             "the window to notice East's drop",
         )
         step_until(

@@ -240,7 +240,7 @@ def test_the_computer_seats_play_on_with_a_fake_clock() -> None:
     assert scene.my_turn()
     assert state.phase == "play" or state.hand_number > 1 or state.calls
     assert {seat for seat, _ in moves_this_hand(state)} >= {1, 2, 3}, moves_this_hand(state)
-    assert scene.worker is None  # inline AI in tests: no threads, no real time
+    assert scene.link.pool.inline  # inline AI in tests: no threads, no real time
 
 
 def test_escape_opens_the_menu_and_resume_closes_it() -> None:

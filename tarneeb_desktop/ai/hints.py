@@ -16,7 +16,7 @@ def suggest(view: View, budget_s: float = 0.5, seed: int | None = 0) -> str:
     """The hard level's choice for ``view``'s seat, one of ``view.legal``.
 
     Runs in about ``budget_s`` seconds at most in card play (bidding is faster); call it
-    off the UI thread (e.g. with ``table.AIWorker``). It sees only the view, like every
+    off the UI thread (on the table's worker pool, ``table/pool.py``). It sees only the view, like every
     computer player. Never raises for a view with legal actions: on any failure it
     answers the first legal action. Returns "" when the seat has nothing to do.
     """

@@ -9,17 +9,14 @@ from __future__ import annotations
 
 import logging
 import os
-import random
 import time
 import warnings
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pygame
 
 from tarneeb_desktop import STARTED
-from tarneeb_desktop.paths import asset, user_data_dir
+from tarneeb_desktop.paths import asset
 from tarneeb_desktop.settings import Settings
 from tarneeb_desktop.ui import i18n, text
 from tarneeb_desktop.ui.cards import CardArt
@@ -32,151 +29,6 @@ log = logging.getLogger(__name__)
 DEFAULT_SIZE = (1280, 720)
 FPS = 60
 IDLE_WAIT_MS = 500
-SAVEGAME = "savegame.json"
-SAVE_FORMAT = "tarneeb-save/1"
-STATS_FILE = "stats.json"
-EXPORTS = "exports"
-
-
-def savegame_path() -> Path:
-    return user_data_dir() / SAVEGAME
-
-
-def stats_path() -> Path:
-    return user_data_dir() / STATS_FILE
-
-
-@dataclass
-class SavedGame:
-    """A game in progress as read back from the save: the state and how to seat it."""
-
-    state: Any
-    names: list[str]
-    humans: tuple[int, ...]
-    levels: list[str]
-    seed: int
-
-
-def write_save(
-    path: Path,
-    state: Any,
-    names: list[str],
-    humans: tuple[int, ...],
-    levels: list[str],
-    seed: int,
-) -> None:
-    """The game in progress: a game record (game-record.md, so ``tarneeb replay`` reads it)
-    with a ``resume`` object added: the seats, levels and seed that resuming needs (the seed
-    makes the hands still to come the ones they would have been)."""
-    from tarneeb_desktop.record import to_record
-    from tarneeb_desktop.storage import write_json_atomic
-
-    doc = to_record(state, names)
-    doc["resume"] = {
-        "format": SAVE_FORMAT,
-        "seed": seed,
-        "humans": list(humans),
-        "levels": list(levels),
-        "names": list(names),
-    }
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_json_atomic(path, doc)
-
-
-class SaveError(Exception):
-    """The save file is unusable (it has been set aside; the message says where)."""
-
-
-def _valid_resume(r: Any) -> bool:
-    def seat_list(v: Any) -> bool:
-        return (
-            isinstance(v, list)
-            and 0 < len(v) <= 4
-            and len(set(map(repr, v))) == len(v)
-            and all(isinstance(h, int) and not isinstance(h, bool) and 0 <= h < 4 for h in v)
-        )
-
-    def four_strings(v: Any) -> bool:
-        return isinstance(v, list) and len(v) == 4 and all(isinstance(x, str) and x for x in v)
-
-    return (
-        isinstance(r, dict)
-        and r.get("format") == SAVE_FORMAT
-        and isinstance(r.get("seed"), int)
-        and not isinstance(r.get("seed"), bool)
-        and seat_list(r.get("humans"))
-        and 0 in r["humans"]
-        and four_strings(r.get("levels"))
-        and four_strings(r.get("names"))
-    )
-
-
-def read_save(path: Path) -> SavedGame | None:
-    """The saved game at ``path``; None when there is none (or it is finished); SaveError
-    (after keeping the file aside) when it is damaged. Nothing half-read is ever returned."""
-    from tarneeb_desktop.record import RecordError, replay
-    from tarneeb_desktop.storage import load_json, set_aside
-
-    data, problem = load_json(path)
-    if problem:
-        raise SaveError(problem)
-    if data is None:
-        if path.exists():  # the JSON null
-            data = "null"
-        else:
-            return None
-
-    def bad(why: str) -> SaveError:
-        kept = set_aside(path)
-        where = f"; it was kept as {kept.name}" if kept else ""
-        return SaveError(f"the saved game could not be used ({why}){where}")
-
-    if not isinstance(data, dict):
-        raise bad("not a saved game")
-    resume = data.get("resume")
-    if resume is not None and not _valid_resume(resume):
-        raise bad("its seats are damaged")
-    seed = resume["seed"] if resume else None
-    try:
-        rep = replay(data, seed=seed if seed is not None else 0)
-    except (RecordError, RecursionError, TypeError, ValueError, KeyError, AttributeError) as exc:
-        why = exc.sentence() if isinstance(exc, RecordError) else type(exc).__name__
-        raise bad(why) from None
-    if rep.state.is_over():
-        return None
-    if seed is None:
-        # An older save (a bare record) has no seed: the hands to come get fresh deals.
-        seed = random.SystemRandom().randrange(1 << 31)
-        rep.state.seed = seed
-    if resume:
-        names, humans, levels = resume["names"], resume["humans"], resume["levels"]
-    else:
-        names, humans, levels = rep.players or [], [0], ["medium"] * 4
-    if len(names) != 4:
-        names = Settings().names
-    return SavedGame(rep.state, list(names), tuple(sorted(humans)), list(levels), seed)
-
-
-def export_record(state: Any, names: list[str]) -> Path:
-    """Write a finished game's record into the user folder's exports/; returns its path."""
-    from tarneeb_desktop.record import write_record
-
-    folder = user_data_dir() / EXPORTS
-    folder.mkdir(parents=True, exist_ok=True)
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    path = folder / f"tarneeb-{stamp}.json"
-    n = 1
-    while path.exists():
-        path = folder / f"tarneeb-{stamp}-{n}.json"
-        n += 1
-    write_record(path, state, names)
-    return path
-
-
-def test_log(line: str) -> None:
-    """A machine-readable line on stdout for the end-to-end test (TARNEEB_TEST_LOG=1)."""
-    if os.environ.get("TARNEEB_TEST_LOG"):
-        print("TEST " + line, flush=True)
 
 
 class App:
@@ -235,12 +87,14 @@ class App:
         self.sound.play(name)
 
     def statistics(self):  # type: ignore[no-untyped-def]
-        from tarneeb_desktop.stats import Statistics
+        from tarneeb_desktop.stats import Statistics, stats_path
 
         return Statistics.load(stats_path())
 
     def save_statistics(self, stats: Any) -> None:
         """Write ``stats`` (from ``statistics()``) back; OSError when it cannot be."""
+        from tarneeb_desktop.stats import stats_path
+
         stats.save(stats_path())
 
     @property

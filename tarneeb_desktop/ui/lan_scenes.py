@@ -2,7 +2,7 @@
 
 The window's player always sits down through a
 :class:`~tarneeb_desktop.net.client.ClientSession`, even at the table this window hosts, so
-there is one way to play a LAN seat (:class:`~tarneeb_desktop.ui.remote_table.RemoteTableScene`).
+there is one way to play a LAN seat (:class:`~tarneeb_desktop.ui.table_scene.TableScene` through a remote link).
 The host may seat more people at its own screen: each sits down through a session of its own,
 and the table passes the screen between them behind the hot-seat privacy cover.
 
@@ -585,7 +585,7 @@ class LobbyScene(ButtonScene):
     def _to_table(self) -> None:
         """Once the game has started for every seat at this screen (the table starts from
         each session's latest view)."""
-        from tarneeb_desktop.ui.remote_table import RemoteTableScene
+        from tarneeb_desktop.ui.table_scene import TableScene
 
         view, seq = self.session.snapshot()
         if view is None or seq is None:
@@ -594,7 +594,7 @@ class LobbyScene(ButtonScene):
             return  # their first views are on their way
         self.keep = True
         self.app.switch(
-            RemoteTableScene(self.app, self.session, view, seq, host=self.host, others=self.others)
+            TableScene.remote(self.app, self.session, view, seq, host=self.host, others=self.others)
         )
 
     def on_hide(self) -> None:

@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from tarneeb_desktop.table.savegame import SaveError, read_save, savegame_path
 from tarneeb_desktop.ui import help_text, i18n, text, theme
-from tarneeb_desktop.ui.app import SaveError, read_save, savegame_path
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene

@@ -3,6 +3,7 @@ and ``ButtonScene``, a screen of buttons (the menu, the statistics, the LAN scre
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING
 
 import pygame
@@ -12,6 +13,12 @@ from tarneeb_desktop.ui.theme import Button
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
+
+
+def test_log(line: str) -> None:
+    """A machine-readable line on stdout for the end-to-end test (TARNEEB_TEST_LOG=1)."""
+    if os.environ.get("TARNEEB_TEST_LOG"):
+        print("TEST " + line, flush=True)
 
 
 class Scene:

@@ -1,20 +1,18 @@
 """The table: shows the game from one seat, animates the table's events, takes the player's moves.
 
-The scene never decides a rule. It shows ``state.view(seat)`` (kept in ``self.pv``, the view
-being presented), submits what the player chose to ``Table.submit``, and turns the events it
-gets back into a queue of animation steps; while the queue runs, the presented view is moved
-toward the table's view one event at a time and nobody is asked to act.
+The scene never decides a rule. It reaches its game through one *link* (``table/link.py``):
+a local link to a table flow in this process (offline and hot-seat), or a remote link to a
+LAN host (``net/link.py``), whose extras (chat, reactions) ``game/lan.py`` shows. Each frame
+it polls the link for updates (a seat's new view and the events that led to it), turns the
+shown seat's into animation steps that move the presented view (``self.pv``) toward the new
+one event by event, and lets the link drive what plays by itself (``pump``) once nothing is
+animating and a short pause has passed: pacing computer moves is the window's business.
 
-This class drives the game (the table, the computer players, saving, statistics, hints and
-the summary's analysis) and ties together the parts in ``ui/game/``, which draw and take
-input: the timeline, the hand, the bid panel, the panels around the table, the score, the
-dialogs, the hot-seat cover, the controls (where each event goes) and the frame (the drawing
-in order). What they share, the scene holds: the presented view, the cards on the table
+The parts in ``ui/game/`` draw and take input: the timeline, the hand, the bid panel, the
+panels around the table, the score, the dialogs, the hot-seat cover, the controls and the
+frame. What they share, the scene holds: the presented view, the cards on the table
 (``trick_cards``, ``trick_winner``), the deal in progress (``dealt``), the banner and the
 toast, the cards drawn elsewhere (``hidden``) and the open dialog (``overlay``).
-
-Over 600 lines because the game's flow is kept here whole, in one place, until it moves to
-the table's flow package behind a link; what is left then is the parts' glue.
 """
 
 from __future__ import annotations
@@ -24,24 +22,25 @@ import os
 import random
 from collections import deque
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from tarneeb_desktop.ai.analysis import can_claim, could_have_taken
-from tarneeb_desktop.rules import Event, GameState, RulesError, View
-from tarneeb_desktop.rules.cards import RANKS
-from tarneeb_desktop.table import AIWorker, Table, safe_choose
-from tarneeb_desktop.ui.anim import Step
-from tarneeb_desktop.ui.app import (
-    App,
+from tarneeb_desktop.net.link import NOT_CONNECTED
+from tarneeb_desktop.rules import CardPlayed, GameState, View
+from tarneeb_desktop.stats import StatsRecorder, stats_path
+from tarneeb_desktop.table.flow import Table
+from tarneeb_desktop.table.link import Autosave, Link, LocalLink, Notice, Update
+from tarneeb_desktop.table.pool import Pool
+from tarneeb_desktop.table.savegame import (
     export_record,
+    offline_seats,
     read_save,
     savegame_path,
-    stats_path,
-    test_log,
-    write_save,
 )
+from tarneeb_desktop.table.seats import ComputerSeat, PersonSeat, Seat, decide, seat_seed
+from tarneeb_desktop.ui.anim import Step
 from tarneeb_desktop.ui.game.bid_panel import BidPanel
 from tarneeb_desktop.ui.game.controls import Controls
 from tarneeb_desktop.ui.game.cover import HotSeatCover
@@ -54,70 +53,75 @@ from tarneeb_desktop.ui.game.score import ScorePanel
 from tarneeb_desktop.ui.game.timeline import Timeline
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout, side_of
-from tarneeb_desktop.ui.scene import Scene
+from tarneeb_desktop.ui.scene import Scene, test_log
 from tarneeb_desktop.ui.theme import Button
+
+if TYPE_CHECKING:
+    from tarneeb_desktop.net.client import ClientSession
+    from tarneeb_desktop.ui.app import App
+    from tarneeb_desktop.ui.game.lan import LanExtras
 
 log = logging.getLogger(__name__)
 
 
-def make_ai(level: str, seed: int | None):  # type: ignore[no-untyped-def]
-    """A computer player of ``level``; any failure (a level not built yet) gives ``random``."""
-    from tarneeb_desktop.ai import make_player
-
-    try:
-        return make_player(level, seed)
-    except Exception:  # another helper builds the levels; never let that stop a game
-        log.warning("AI level %r unavailable; using random", level)
-        return make_player("random", seed)
-
-
 def _suggest(view: View) -> str:
-    """The hint for ``view``: the hard level's choice when it is built, else the medium one."""
+    """The hint for ``view``: the strong computer player's choice, else medium's."""
     try:
         from tarneeb_desktop.ai.hints import suggest
 
         action = suggest(view, budget_s=0.5)
         if action in view.legal:
             return action
-    except Exception:  # the AI package is built by another issue; fall back quietly
+    except Exception:  # a hint is a courtesy: fall back quietly
         log.debug("hints unavailable", exc_info=True)
-    action, _ = safe_choose(make_ai("medium", 0), view)
-    return action
+    return decide(ComputerSeat("medium", 0), view)[0]
 
 
 class TableScene(Scene):
-    """A game in progress, seen from seat ``me``."""
+    """A game in progress, seen from seat ``me``. Offline: ``TableScene(app, state, names,
+    humans, levels, seed, ...)`` builds a table flow with person and computer seats behind a
+    local link; a LAN seat: :meth:`remote`."""
 
     def __init__(
         self,
         app: App,
-        state: GameState,
-        names: list[str],
+        state: GameState | None,
+        names: list[str] | None = None,
         humans: tuple[int, ...] = (0,),
         levels: list[str] | None = None,
         seed: int = 0,
         autoplay: bool = False,
         save_record: str | None = None,
         inline_ai: bool = False,
+        *,
+        link: Link | None = None,
     ) -> None:
         super().__init__(app)
-        self.table = Table(state, names)
-        self.names = names
-        self.humans = tuple(humans)
-        self.me = self.humans[0] if self.humans else 0
         self.autoplay = autoplay
         self.save_record = save_record
         self.seed = seed
-        levels = list(levels or app.settings.levels)
-        self.levels = levels
-        self.players = {
-            s: make_ai(levels[s], seed * 7 + s + 1) for s in range(4) if s not in self.humans
-        }
+        self.levels = list(levels or app.settings.levels)
         self.inline_ai = inline_ai or app.settings.speed_factor == 0
-        self.worker: AIWorker | None = None if self.inline_ai else AIWorker()
+        if link is None:
+            assert state is not None and names is not None
+            link = self._local_link(state, names, tuple(humans))
+        self.link: Link = link
+        self.names = link.names
+        self.humans = tuple(link.people)
+        self.me = self.humans[0] if self.humans else 0
+        self.link.set_auto_single(bool(getattr(app.settings, "auto_play_single", False)))
         self.rng = random.Random(seed ^ 0x5EED)
         # what the parts share: the presented view and what is on the table
-        self.pv: View = self.table.view(self.me)
+        self.pv: View = link.view(self.me)
+        self.shown_seq = link.seq  # the table's seq of the last update taken in for display
+        # per local seat: updates received and not yet taken in (the shown seat's are
+        # animated; the others' are kept in step with the animation)
+        self.inbox: dict[int, list[Update]] = {s: [] for s in (self.humans or (self.me,))}
+        self.view_seq: dict[int, int] = dict.fromkeys(self.inbox, link.seq)
+        #: per local seat: its view at the point the animation has reached
+        self.views: dict[int, View] = {s: link.view(s) for s in self.inbox}
+        self.last_view = self.pv  # the shown seat's last view taken in
+        self.sent_rect: pygame.Rect | None = None  # where my card was let go, to fly from
         self.hidden: set[str] = set()  # my cards drawn elsewhere (flying, dragged, shaking)
         self.trick_cards: list[tuple[int, str]] = []
         self.trick_winner: int | None = None
@@ -135,29 +139,69 @@ class TableScene(Scene):
         self.bids = BidPanel(self)
         self.panels = Panels(self)
         self.score = ScorePanel(self)
+        self.score.reset(self.pv.scores)
         # Hot-seat: with two or more people at this computer, see ``game/cover.py``.
         self.cover = HotSeatCover(self)
         self.controls = Controls(self, test_log)
         self.frame = Frame(self)
-        # the game's flow
-        self.ai_key: tuple[Any, ...] | None = None
+        self.lan: LanExtras | None = None
+        if link.remote:
+            from tarneeb_desktop.ui.game.lan import LanExtras
+
+            self.lan = LanExtras(self, link)  # type: ignore[arg-type]
+        # pacing: the pause before a computer's move, counted while nothing is animating
+        self.pause_key: tuple[int, int | None] | None = None
+        self.pause = 0.0
         self.ai_elapsed = 0.0
-        self.ai_pause = 0.0
-        self.ai_action: str | None = None
         self.finished = False
         self._layout: Layout | None = None
         self.hint_future: tuple[tuple[int, int, int], Any] | None = None
-        self._hint_pool: Any = None
         # per frame: (seat at the bottom, seat of the view, cards) of the hand drawn face up
         self.face_up_log: list[tuple[int, int, tuple[str, ...]] | None] | None = None
         self.cover_log: list[bool] | None = None  # per frame: was the privacy cover shown
-        self._stats_hands = len(state.history)
-        self._stats_game = state.is_over()
         self.exported: Path | None = None
-        # A person who claimed the rest of the tricks: their cards play themselves.
-        self.claiming: int | None = None
         # The summary's "could have taken" answer, worked out off the UI thread.
         self.dd_future: Any = None
+
+    def _local_link(self, state: GameState, names: list[str], humans: tuple[int, ...]) -> Link:
+        """A table flow in this process: people at ``humans``, computers elsewhere; saved
+        after every trick and counted in the statistics when a person plays."""
+        seats: list[Seat] = [
+            PersonSeat(names[s])
+            if s in humans
+            else ComputerSeat(self.levels[s], seat_seed(self.seed, s), names[s])
+            for s in range(4)
+        ]
+        table = Table(state, seats, names, seed=self.seed, pool=Pool(inline=self.inline_ai))
+        link = LocalLink(table, humans)
+        if humans and not self.autoplay:
+            saved_seats = offline_seats(names, humans, self.levels)
+            link.autosave = Autosave(
+                table,
+                savegame_path(),
+                lambda: saved_seats,
+                on_saved=lambda: test_log("saved"),
+                on_error=lambda exc: log.warning("could not save the game: %s", exc),
+            )
+            StatsRecorder(table, stats_path(), self._opponents_level(humans))
+        return link
+
+    @classmethod
+    def remote(
+        cls,
+        app: App,
+        session: ClientSession,
+        view: View,
+        seq: int,
+        host: Any = None,
+        others: tuple[ClientSession, ...] | list[ClientSession] = (),
+    ) -> TableScene:
+        """A seat (or several, for the people at this screen) at a LAN host's table."""
+        from tarneeb_desktop.net.link import RemoteLink
+
+        compass = [tr("South"), tr("East"), tr("North"), tr("West")]
+        link = RemoteLink(session, view, seq, others, host=host, default_names=compass)
+        return cls(app, None, link=link)
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -219,7 +263,7 @@ class TableScene(Scene):
     def four_color(self) -> bool:
         return self.app.settings.card_style == "four-color"
 
-    # the names of the parts' state that the tests and RemoteTableScene read
+    # the names of the parts' state that the tests read
     @property
     def steps(self) -> deque[Step]:
         return self.timeline.steps
@@ -252,10 +296,7 @@ class TableScene(Scene):
 
     def on_hide(self) -> None:
         self.autosave()
-        if self.worker is not None:
-            self.worker.shutdown()
-        if self._hint_pool is not None:
-            self._hint_pool.shutdown(wait=False, cancel_futures=True)
+        self.link.close()
 
     def on_resize(self, size: tuple[int, int]) -> None:
         # no warm_up here: dragging a window's edge sends many sizes; cards scale when drawn
@@ -273,6 +314,7 @@ class TableScene(Scene):
         self.dirty = True
 
     def busy(self) -> bool:
+        # An idle window sleeps until an event comes; a LAN message posts one (game/lan.py).
         return bool(
             self.timeline.running()
             or self.timeline.tweens
@@ -283,107 +325,181 @@ class TableScene(Scene):
             or (self.autoplay and self.overlay is not None)
             or self.finished
             or self.hint_future is not None
+            or self.link.pending_messages()
+            or any(self.inbox.values())
+            or (self.lan is not None and self.lan.busy())
         )
+
+    # ------------------------------------------------------------------ the link's extras
+    @property
+    def table(self) -> Any:
+        """The table flow behind a local link (tests and the record writer read it)."""
+        return getattr(self.link, "table", None)
+
+    @property
+    def players(self) -> dict[int, Seat]:
+        """The computer seats of a local table."""
+        table = self.table
+        if table is None:
+            return {}
+        return {s: seat for s, seat in enumerate(table.seats) if seat.kind != "person"}
+
+    @property
+    def sessions(self) -> dict[int, ClientSession]:
+        return getattr(self.link, "sessions", {})
+
+    @property
+    def session(self) -> ClientSession:
+        """The LAN session of the seat shown: it acts, chats and reacts."""
+        sessions = self.sessions
+        return sessions.get(self.me) or next(iter(sessions.values()))
+
+    @property
+    def host(self) -> Any:
+        return getattr(self.link, "host", None)
+
+    def lost_seats(self) -> set[int]:
+        return set(getattr(self.link, "lost", ()))
+
+    @property
+    def lost(self) -> bool:
+        """A LAN connection of this screen dropped and is being taken back."""
+        return bool(getattr(self.link, "lost", ()))
+
+    @property
+    def chat(self) -> Any:
+        return None if self.lan is None else self.lan.chat
+
+    @property
+    def chat_open(self) -> bool:
+        return self.lan is not None and self.lan.chat.open
+
+    @property
+    def bubbles(self) -> dict[int, tuple[str, float]]:
+        return {} if self.lan is None else self.lan.chat.bubbles
+
+    @property
+    def reactions_open(self) -> bool:
+        return self.lan is not None and self.lan.reactions_open
+
+    def lan_buttons(self) -> list[Button]:
+        return [] if self.lan is None else self.lan.buttons()
+
+    def leave(self) -> None:
+        """Give up the seats and, when this window hosts, close the table (LAN)."""
+        self.link.close()
 
     # ------------------------------------------------------------------ saving
     def autosave(self) -> None:
-        """Keep the game in progress in savegame.json (only games a person plays)."""
-        if self.autoplay or not self.humans:
-            return
-        try:
-            path = savegame_path()
-            if self.table.state.is_over():
-                path.unlink(missing_ok=True)
-            else:
-                write_save(path, self.table.state, self.names, self.humans, self.levels, self.seed)
-                test_log("saved")
-        except OSError as exc:
-            log.warning("could not save the game: %s", exc)
+        """Save the game in progress now (the flow also saves after every trick)."""
+        self.link.save()
 
     def write_final_record(self) -> None:
-        if self.save_record:
-            from tarneeb_desktop.record import write_record
-
+        table = self.table
+        if self.save_record and table is not None:
             try:
-                write_record(self.save_record, self.table.state, self.names)
+                table.write_record(self.save_record)
             except OSError as exc:
                 print(f"tarneeb: cannot write {self.save_record}: {exc}")
                 self.app.exit_code = 1
 
     # ------------------------------------------------------------------ acting
     def act(self, seat: int, action: str, from_rect: pygame.Rect | None = None) -> bool:
-        """Submit ``action`` for ``seat`` to the table; animate what happened."""
-        try:
-            events = self.table.submit(seat, action)
-        except RulesError as exc:
-            self.say(str(exc))
+        """Submit ``action`` for ``seat`` through the link; what happened comes back as an
+        update and is animated then."""
+        if self.link.waiting(seat):
+            return False
+        if self.link.remote and (seat != self.me or action not in self.pv.legal):
+            return False  # the host would refuse it: say nothing, send nothing
+        problem = self.link.submit(seat, action)  # a local table's rules say why not
+        if problem:
+            # the rules' own sentence, or the remote link's one known failure
+            self.say(tr("Not connected to the host") if problem == NOT_CONNECTED else problem)
             return False
         test_log(f"action seat={seat} {action}")
-        self.ai_key = None
-        self._record_stats()
-        self._queue_events(events, self.table.view(self.me), from_rect)
-        if self.hotseat and seat in self.humans:
-            # the next person must not see this hand: cover it once the move has been shown
-            self.steps.append(Step(0.0, start=self.conceal, name="conceal"))
-        if seat == self.me:
-            self.invalidate()  # my buttons and lifted cards go away
-        else:
-            self.dirty = True
+        self.sent_rect = from_rect
+        self._take_in(self.link.poll())
+        self.invalidate()  # my buttons and lifted cards go away
         return True
 
-    def _queue_events(
-        self, events: list[Event], after: View, from_rect: pygame.Rect | None
-    ) -> None:
-        self.timeline.queue_events(events, after, from_rect)
+    def _take_in(self, items: list[Update | Notice]) -> None:
+        """Sort what the link said: updates into each local seat's inbox, notices to the
+        LAN extras; then animate the shown seat's updates and keep the other people's views
+        in step (a view the animation has passed is theirs to show; a newer one waits)."""
+        for item in items:
+            if isinstance(item, Notice):
+                if self.lan is not None:
+                    self.lan.notice(item)
+            elif item.seat in self.inbox:
+                self.inbox[item.seat].append(item)
+        driver = self.me if self.me in self.inbox else next(iter(self.inbox))
+        box, self.inbox[driver] = self.inbox[driver], []
+        for update in box:
+            self._show(update)
+        for seat, box in self.inbox.items():
+            if seat == driver:
+                continue
+            self.inbox[seat] = [u for u in box if u.seq > self.shown_seq]
+            for u in box:
+                if u.seq <= self.shown_seq:
+                    self.views[seat], self.view_seq[seat] = u.view, u.seq
 
-    # the hot-seat cover (RemoteTableScene adds to ``conceal`` and ``_settle_cover``)
+    def _show(self, update: Update) -> None:
+        # Each move's events are animated once: when a seat starts being shown, the views
+        # it received for moves already animated only bring its hand up to date.
+        fresh = update.seq > self.shown_seq
+        if update.whole or fresh:
+            self.shown_seq = update.seq  # a whole view says where the table is
+        self.views[update.seat], self.view_seq[update.seat] = update.view, update.seq
+        evs = update.events if fresh and not update.whole else []
+        from_rect = None
+        if self.sent_rect is not None and any(
+            isinstance(e, CardPlayed) and e.seat == self.me for e in evs
+        ):
+            from_rect, self.sent_rect = self.sent_rect, None
+        last, self.last_view = self.last_view, update.view
+        mover = last.turn if last.phase != "over" else None
+        self.timeline.queue_events(evs, update.view, from_rect)
+        if self.hotseat and evs and mover in self.humans:
+            # the next person must not see this hand: cover it once the move has been shown
+            self.steps.append(Step(0.0, start=self.conceal, name="conceal"))
+        self.invalidate()
+
+    # the hot-seat cover
     def conceal(self) -> None:
+        if self.lan is not None and self.hotseat and self.cover.revealed:
+            self.lan.conceal()
         self.cover.conceal()
 
     def reveal(self) -> None:
         self.cover.reveal()
 
     def next_human(self) -> int:
-        return self.cover.next_human(self.table.state.current_player())
+        return self.cover.next_human(self.link.turn)
 
     def covered(self) -> bool:
         """True while the privacy cover hides the table (hot-seat, between people's turns)."""
         return self.cover.shown
 
     def _settle_cover(self) -> None:
-        self.cover.settle(self.table.state.current_player(), self.table.view)
+        cover = self.cover
+        if self.hotseat and cover.reveal_pending and not cover.revealed and not self.current:
+            seat = self.next_human()
+            if self.view_seq.get(seat, -1) < self.shown_seq and seat not in self.lost_seats():
+                return  # that seat's view of the last move is on its way: show that one
+        self.cover.settle(self.link.turn, lambda seat: self.views.get(seat) or self.link.view(seat))
 
-    def _record_stats(self) -> None:
-        """Count finished hands and games in the statistics (games with a person only)."""
-        if self.autoplay or not self.humans:
-            return
-        state = self.table.state
-        new_hands = state.history[self._stats_hands :]
-        game_over = state.is_over() and not self._stats_game
-        if not new_hands and not game_over:
-            return
-        self._stats_hands = len(state.history)
-        self._stats_game = state.is_over()
-        from tarneeb_desktop.stats import Statistics
+    @staticmethod
+    def _opponents_level_of(humans: tuple[int, ...], levels: list[str]) -> str:
+        kinds = {("human" if s in humans else levels[s]) for s in (1, 3)}
+        return kinds.pop() if len(kinds) == 1 else "mixed"
 
-        try:
-            path = stats_path()
-            stats = Statistics.load(path)
-            rules = self.table.state.rules
-            preset = rules.preset if rules.matches_preset() else f"{rules.preset}+custom"
-            level = self.opponents_level()
-            for result in new_hands:
-                stats.record_hand(preset, level, result)
-            if game_over and state.winner is not None:
-                stats.record_game(preset, level, state.winner)
-            stats.save(path)
-        except (OSError, ValueError) as exc:  # statistics must never stop a game
-            log.warning("could not update the statistics: %s", exc)
+    def _opponents_level(self, humans: tuple[int, ...]) -> str:
+        """The level the statistics file this game under: the opponents' (seats 1 and 3)."""
+        return self._opponents_level_of(humans, self.levels)
 
     def opponents_level(self) -> str:
-        """The level the statistics file this game under: the opponents' (seats 1 and 3)."""
-        kinds = {("human" if s in self.humans else self.levels[s]) for s in (1, 3)}
-        return kinds.pop() if len(kinds) == 1 else "mixed"
+        return self._opponents_level(self.humans)
 
     def say(self, message: str, seconds: float = 2.2) -> None:
         self.toast = (message, seconds)
@@ -398,13 +514,14 @@ class TableScene(Scene):
         if not after.results or self.autoplay:
             return
         row = after.results[-1]
-        history = getattr(self.table.state, "history", ())
+        table = self.table
+        history = table.state.history if table is not None else ()
         if not any(row.cards) and history and history[-1].plays:
             row = history[-1]  # views carry rows without the cards; the table has them
-        if self.inline_ai:
-            overlay.dd = could_have_taken(row)
-            return
-        self.dd_future = (overlay, self._pool().submit(could_have_taken, row))
+        if not any(row.cards):
+            return  # a LAN view carries no cards: nothing to analyse
+        self.dd_future = (overlay, self.link.pool.submit(could_have_taken, row))
+        self._poll_analysis()
 
     def _poll_analysis(self) -> None:
         if self.dd_future is None or not self.dd_future[1].done():
@@ -422,8 +539,12 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self._frame_dt = dt
         self.time += dt
+        self.link.tick(dt)
+        self._take_in(self.link.poll())
         self._poll_hint()
         self._poll_analysis()
+        if self.lan is not None:
+            self.lan.chat.update(dt)
         step_dt = dt
         budget = 200  # actions per frame at instant speed (keeps --fast quick but responsive)
         while budget > 0:
@@ -433,8 +554,10 @@ class TableScene(Scene):
             if self.timeline.running():
                 break
             self._settle_cover()
-            if not (self._drive_self() or self._drive_ai()):
+            self._count_pause()
+            if not self.link.pump(self._may_act):
                 break
+            self._take_in(self.link.poll())
         self.timeline.advance_tweens(dt)
         if self.toast:
             left = self.toast[1] - dt
@@ -453,59 +576,42 @@ class TableScene(Scene):
 
     _frame_dt = 0.0
 
-    def _ai_to_move(self) -> int | None:
-        """The computer seat that must act now, if any (nothing is animating, no dialog)."""
-        if self.timeline.running() or self.overlay is not None or self.finished:
-            return None
-        turn = self.table.state.current_player()
-        if turn is None:
-            return None
-        return turn if turn in self.players else None
+    def _idle(self) -> bool:
+        return not (self.timeline.running() or self.overlay is not None or self.finished)
 
-    def _drive_self(self) -> bool:
-        """Play my card for me when I claimed the rest, or when it is forced and the
-        settings say so (also at a LAN table: the move goes to the host); True if played."""
-        if not (self.my_turn() and self.pv.phase == "play" and self.pv.legal):
-            return False
-        legal = self.pv.legal
-        if self.claiming == self.me:
-            # every card is a sure winner: cash them from the top
-            return self.act(self.me, max(legal, key=lambda c: RANKS.index(c[0])))
-        if len(legal) == 1 and getattr(self.app.settings, "auto_play_single", False):
-            return self.act(self.me, legal[0])
-        return False
-
-    def _drive_ai(self) -> bool:
-        """Let a computer seat move when its pause is over; True if it acted."""
-        seat = self._ai_to_move()
-        if seat is None:
-            return False
-        state = self.table.state
-        key = (state.hand_number, state.hand_actions, seat)
-        if self.ai_key != key:
-            self.ai_key = key
+    def _count_pause(self) -> None:
+        """Time the pause before a computer's move: it starts when nothing is animating for
+        that position, and lasts a little longer in the auction."""
+        turn = self.link.turn
+        if not self._idle() or turn is None or turn in self.humans:
+            return
+        key = (self.link.seq, turn)
+        if key != self.pause_key:
+            self.pause_key = key
             self.ai_elapsed = 0.0
-            self.ai_action = None
-            lo, hi = (0.5, 0.9) if state.phase == "play" else (0.6, 1.0)
-            self.ai_pause = self.rng.uniform(lo, hi) * self.speed
-            player = self.players.get(seat) or make_ai("random", self.seed)
-            view = state.view(seat)
-            if self.worker is None:
-                self.ai_action, fault = safe_choose(player, view)
-            else:
-                self.worker.start(player, view, key[:2])
+            lo, hi = (0.5, 0.9) if self.pv.phase == "play" else (0.6, 1.0)
+            self.pause = self.rng.uniform(lo, hi) * self.speed
         else:
             self.ai_elapsed += self._frame_dt
             if self.ai_elapsed > THINK_SIGN_AFTER:
                 self.dirty = True
-        if self.ai_action is None and self.worker is not None:
-            res = self.worker.result()
-            if res is not None:
-                self.ai_action = res[0]
-        if self.ai_action is not None and self.ai_elapsed >= self.ai_pause:
-            action, self.ai_action = self.ai_action, None
-            return self.act(seat, action)
-        return False
+
+    def _may_act(self, seat: int) -> bool:
+        """The link may apply a move that plays by itself: a person's claimed or forced
+        card at once on their turn; a computer's once its pause is over."""
+        if not self._idle():
+            return False
+        if seat in self.humans:
+            return seat == self.me and self.my_turn()
+        return self.pause_key == (self.link.seq, seat) and self.ai_elapsed >= self.pause
+
+    def _ai_to_move(self) -> int | None:
+        """The computer seat that must act now at a local table, if any (nothing animating,
+        no dialog); at a LAN table the host plays them and the window may sleep."""
+        if self.link.remote or not self._idle():
+            return None
+        turn = self.link.turn
+        return turn if turn is not None and turn not in self.humans else None
 
     # ------------------------------------------------------------------ queries
     def my_turn(self) -> bool:
@@ -513,7 +619,8 @@ class TableScene(Scene):
         return (
             bool(self.humans)
             and self.pv.turn == self.me
-            and self.table.state.current_player() == self.me
+            and self.link.turn == self.me
+            and not self.link.waiting(self.me)
             and not self.timeline.running()
             and self.overlay is None
             and self.cover.revealed
@@ -567,7 +674,25 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ input
     def handle_event(self, ev: pygame.event.Event) -> bool:
+        if self.lan is not None and not self.covered():
+            used = self.lan.handle_event(ev)
+            if used is not None:
+                return used
+            return self.lan.after_table(ev, self.controls.handle_event(ev))
         return self.controls.handle_event(ev)
+
+    @property
+    def claiming(self) -> int | None:
+        """The person here who claimed the rest of the tricks (their cards play themselves
+        through the link's person seat), if any."""
+        return next((s for s in self.humans if self.link.claiming(s)), None)
+
+    @claiming.setter
+    def claiming(self, seat: int | None) -> None:
+        if seat is None:
+            self.link.end_claims()
+        else:
+            self.link.claim(seat)
 
     def claim(self) -> None:
         """Claim the remaining tricks (offered only when every card I hold is a sure winner,
@@ -577,25 +702,17 @@ class TableScene(Scene):
             self.say(tr("The remaining tricks are yours"))
             self.invalidate()
 
-    def _pool(self) -> Any:
-        if self._hint_pool is None:
-            from concurrent.futures import ThreadPoolExecutor
-
-            self._hint_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tarneeb-hint")
-        return self._hint_pool
-
     def hint(self) -> None:
         """Ask what the strong computer player would do in my place (answered off the UI
         thread; ``_poll_hint`` shows it)."""
         if not self.my_turn() or self.hint_future is not None:
             return
-        view = self.table.view(self.me)
+        view = self.link.view(self.me)
         key = (self.pv.hand_number, len(self.pv.calls), len(self.pv.played_cards()))
-        if self.inline_ai:
-            self._show_hint(key, _suggest(view))
-            return
-        self.hint_future = (key, self._pool().submit(_suggest, view))
-        self.say(tr("Thinking\u2026"), 1.0)
+        self.hint_future = (key, self.link.pool.submit(_suggest, view))
+        if not self.hint_future[1].done():
+            self.say(tr("Thinking\u2026"), 1.0)
+        self._poll_hint()
 
     def _poll_hint(self) -> None:
         if self.hint_future is None or not self.hint_future[1].done():
@@ -629,7 +746,12 @@ class TableScene(Scene):
         self.invalidate()
 
     def overlay_buttons(self) -> list[Button]:
-        return [] if self.overlay is None else self.overlay.buttons()
+        if self.overlay is None:
+            return []
+        buttons = self.overlay.buttons()
+        if self.link.remote:  # no rematch or export: the game belongs to the host
+            buttons = [b for b in buttons if b.action not in ("rematch", "export")]
+        return buttons
 
     def _overlay_action(self, action: str) -> None:
         kind = self.overlay.kind if self.overlay else ""
@@ -644,7 +766,7 @@ class TableScene(Scene):
         elif action == "quit":
             self.app.quit(0)
             return
-        elif action == "rematch" and kind == "gameover":
+        elif action == "rematch" and kind == "gameover" and not self.link.remote:
             self.overlay = None
             self.app.switch(
                 TableScene.new_game(
@@ -656,7 +778,7 @@ class TableScene(Scene):
                 )
             )
             return
-        elif action == "export" and kind == "gameover":
+        elif action == "export" and kind == "gameover" and self.table is not None:
             try:
                 self.exported = export_record(self.table.state, self.names)
                 test_log(f"exported {self.exported}")
@@ -667,3 +789,5 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         self.frame.draw(surface)
+        if self.lan is not None and not self.covered():
+            self.lan.draw(surface)

@@ -263,7 +263,6 @@ class Timeline:
         def done() -> None:
             scene.pv = apply_event(scene.pv, ev)
             scene.dirty = True  # tricks show on the plates, the pile and the score: all per frame
-            scene.autosave()
 
         self.steps.append(Step(0.7 * f, start=mark, name="rest"))
         self.steps.append(Step(0.35 * f, start=gather, draw=draw, end=done, name="gather"))
@@ -296,7 +295,6 @@ class Timeline:
         def start() -> None:
             scene.pv = after
             scene.overlay = GameOverDialog(scene, ev)
-            scene.autosave()
             if scene.autoplay:
                 scene.write_final_record()
             scene.invalidate()

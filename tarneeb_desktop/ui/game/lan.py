@@ -1,0 +1,182 @@
+"""What a LAN table adds to the table scene: chat, quick reactions, the connection banner
+and the notices the remote link passes on (the host's errors, names, a closed table).
+
+An extra of the remote link (``net/link.py``), not a kind of scene: the table scene creates
+it when its link is remote and hands it input first.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from tarneeb_desktop.net.link import RemoteLink
+from tarneeb_desktop.table.link import Notice
+from tarneeb_desktop.ui import theme
+from tarneeb_desktop.ui.game.chat import Chat
+from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.layout import TOP
+from tarneeb_desktop.ui.theme import Button, blit_text
+
+if TYPE_CHECKING:
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+#: The quick reactions offered at the table (protocol name, English label). Words, not emoji:
+#: the shipped fonts may have no emoji.
+REACTION_LABELS = {
+    "well_played": "Well played!",
+    "oops": "Oops",
+    "hurry_up": "Hurry up",
+    "thanks": "Thanks",
+    "good_game": "Good game",
+    "wow": "Wow",
+    "sorry": "Sorry",
+    "hello": "Hello",
+}
+REACTION_BUTTONS = ("well_played", "oops", "hurry_up", "thanks")
+#: Posted when a host message arrives, so that an idle window wakes up for it.
+WAKE_EVENT = pygame.event.custom_type()
+
+
+def wake(msg: dict[str, Any]) -> None:
+    """On a session's reader thread: wake the window's main loop (SDL's event queue takes
+    events from any thread)."""
+    try:
+        pygame.event.post(pygame.event.Event(WAKE_EVENT))
+    except pygame.error:
+        pass  # no window (any more): nothing to wake
+
+
+class LanExtras:
+    """Chat, reactions and the connection banner of a LAN table."""
+
+    def __init__(self, scene: TableScene, link: RemoteLink) -> None:
+        self.scene = scene
+        self.link = link
+        self.chat = Chat(scene, lambda line: link.chat(scene.me, line))
+        self.reactions_open = False
+        self._buttons: tuple[Any, list[Button]] | None = None
+        link.set_on_message(wake)
+
+    def notice(self, n: Notice) -> None:
+        scene = self.scene
+        if n.kind == "chat" and n.seat is not None:
+            self.chat.hear(n.seat, n.text)
+        elif n.kind == "react" and n.seat is not None:
+            label = REACTION_LABELS.get(n.text)
+            if label:
+                self.chat.hear(n.seat, tr(label))
+        elif n.kind == "names":
+            scene.panels.forget_plates()
+            scene.invalidate()
+        elif n.kind == "error":
+            if n.seat == scene.me and n.code in (
+                "illegal",
+                "stale",
+                "not_your_turn",
+                "rate_limited",
+            ):
+                scene.invalidate()
+            if n.text:
+                scene.say(n.text)
+        elif n.kind == "bye":
+            if scene.pv.phase != "over":
+                scene.say(tr("The host closed the table"), 6.0)
+        elif n.kind == "lost":
+            scene.say(tr("Connection lost: reconnecting..."), 3.0)
+
+    def busy(self) -> bool:
+        return bool(self.chat.bubbles) or bool(self.link.lost) or self.reactions_open
+
+    def conceal(self) -> None:
+        self.chat.open = self.reactions_open = False  # typed by the one leaving
+
+    def buttons(self) -> list[Button]:
+        """ "Chat (T)" and "React" between the score panel and North's cards; while the
+        reactions are open, one button per reaction below them."""
+        scene = self.scene
+        key = (scene.app.size, self.reactions_open)
+        if self._buttons is not None and self._buttons[0] == key:
+            return self._buttons[1]
+        lay = scene.layout
+        gap = round(lay.unit * 0.8)
+        left = lay.score_rect.right + lay.margin
+        right = lay.back_rects(TOP, 13)[0].left - lay.margin
+        h = round(lay.text * 1.9)
+        w = max(round(lay.text * 4), min(round(lay.text * 6.5), (right - left - gap) // 2))
+        chat = pygame.Rect(left, lay.margin, w, h)
+        out = [
+            Button(chat, tr("Chat (T)"), "chat"),
+            Button(chat.move(w + gap, 0), tr("React"), "reactions", primary=self.reactions_open),
+        ]
+        if self.reactions_open:
+            r = pygame.Rect(chat.x, chat.bottom + gap, 2 * w + gap, h)
+            for name in REACTION_BUTTONS:
+                out.append(Button(r.copy(), tr(REACTION_LABELS[name]), "react:" + name))
+                r.move_ip(0, h + gap)
+        self._buttons = (key, out)
+        return out
+
+    def handle_event(self, ev: pygame.event.Event) -> bool | None:
+        """Input the LAN extras take before the table: True used, False swallowed-but-unused
+        is not a case here; None means "the table's turn"."""
+        scene = self.scene
+        if self.chat.open:
+            return self.chat.handle_event(ev)
+        if scene.overlay is None and ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            for b in self.buttons():
+                if b.rect.collidepoint(ev.pos):
+                    self.action(b.action)
+                    return True
+        if scene.overlay is None and ev.type == pygame.KEYDOWN and ev.key == pygame.K_t:
+            self.chat.start(by_t=True)
+            return True
+        if self.reactions_open and ev.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.reactions_open = False  # a click or key elsewhere closes the reactions
+            scene.dirty = True
+        return None
+
+    def after_table(self, ev: pygame.event.Event, used: bool) -> bool:
+        """Enter that the table did not use opens the chat line."""
+        if (
+            not used
+            and self.scene.overlay is None
+            and ev.type == pygame.KEYDOWN
+            and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+        ):
+            self.chat.start()
+            return True
+        return used
+
+    def action(self, action: str) -> None:
+        scene = self.scene
+        if action == "chat":
+            self.chat.start()
+        elif action == "reactions":
+            self.reactions_open = not self.reactions_open
+            scene.dirty = True
+        elif action.startswith("react:"):
+            self.reactions_open = False
+            scene.dirty = True
+            try:
+                self.link.react(scene.me, action[6:])
+            except OSError:
+                scene.say(tr("Not connected to the host"))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        lay = scene.layout
+        if scene.overlay is None:
+            for b in self.buttons():
+                b.draw(surface)
+        self.chat.draw(surface, lay)
+        if self.link.lost:
+            blit_text(
+                surface,
+                tr("Connection lost: reconnecting..."),
+                lay.text,
+                (lay.w // 2, lay.margin),
+                theme.GOLD,
+                anchor="midtop",
+            )
