@@ -375,6 +375,7 @@ def test_drop_during_the_auction_waits_only_on_the_seats_turn_then_resumes(tmp_h
         first = st["turn"]
         victim = (first + 1) % 4
         gone = sessions[victim]
+        wait_until(lambda: gone.view is not None)  # its first view may still be on its way
         hand_before = gone.view.hand if gone.view else None
         token = gone.token
         gone.close()

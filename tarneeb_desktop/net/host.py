@@ -9,6 +9,10 @@ the table is never touched from two threads; computer players think on the flow'
 pool, and the host paces their moves (``ai_delay``) so that people can follow them.
 
 ``tarneeb host`` runs a :class:`Host` without a window and exits when its game ends.
+
+Over 600 lines: the host is one asyncio state machine (connections, messages, seats and the
+game on one loop) whose handlers share its state; its seats and connections live in
+``seating.py``.
 """
 
 from __future__ import annotations
@@ -21,7 +25,6 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -35,11 +38,11 @@ from tarneeb_desktop.net.protocol import (
     TokenBucket,
     check_hello,
     decode,
-    encode,
     event_to_dict,
     hello,
     validate_client_message,
 )
+from tarneeb_desktop.net.seating import HELLO_TIMEOUT, Connection, Seat
 from tarneeb_desktop.rules import (
     Event,
     GameOver,
@@ -54,104 +57,12 @@ from tarneeb_desktop.rules import (
 from tarneeb_desktop.storage import write_json_atomic
 from tarneeb_desktop.table.flow import Change, Table
 from tarneeb_desktop.table.pool import Pool
-from tarneeb_desktop.table.savegame import SavedSeat, SaveError, read_save, save_document
-from tarneeb_desktop.table.seats import ComputerSeat, NetworkSeat, seat_seed
-from tarneeb_desktop.table.seats import Seat as FlowSeat
+from tarneeb_desktop.table.savegame import SaveError, read_save, save_document
+from tarneeb_desktop.table.seats import seat_seed
 
 log = logging.getLogger(__name__)
 
 SEAT_NAMES = ("South", "East", "North", "West")
-#: A client that lets this much unsent data pile up is not reading; it is cut off.
-MAX_WRITE_BUFFER = 4 * 1024 * 1024
-#: Seconds a new connection has to send its hello.
-HELLO_TIMEOUT = 10.0
-
-
-class Connection:
-    """One client connection, as the host sees it."""
-
-    def __init__(
-        self,
-        reader: asyncio.StreamReader,
-        writer: asyncio.StreamWriter,
-        bucket: TokenBucket,
-    ) -> None:
-        self.reader = reader
-        self.writer = writer
-        self.bucket = bucket
-        peer = writer.get_extra_info("peername")
-        self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
-        self.seat: int | None = None
-        self.dropped = 0
-        self.closed = False
-
-    def send(self, msg: dict[str, Any]) -> None:
-        if self.closed or self.writer.is_closing():
-            return
-        transport = self.writer.transport
-        if transport.get_write_buffer_size() > MAX_WRITE_BUFFER:
-            log.warning("client %s is not reading; closing its connection", self.peer)
-            self.close()
-            return
-        self.writer.write(encode(msg))
-
-    def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            self.writer.close()
-
-
-@dataclass
-class Seat:
-    """One of the four seats: a computer player's, or one open to a person."""
-
-    number: int
-    open: bool
-    name: str
-    token: str | None = None  # issued to the person who took the seat; None while it is free
-    conn: Connection | None = None
-    wait_started: float | None = None  # when the countdown for the absent player began
-    level: str = "medium"
-    seed: int = 0
-    #: The seat the table flow asks: a network seat (with a computer standing in while its
-    #: player is away) or, once the seat is not open, a computer player.
-    network: NetworkSeat = field(init=False, repr=False)
-    computer: ComputerSeat | None = field(default=None, init=False, repr=False)
-
-    def __post_init__(self) -> None:
-        self.network = NetworkSeat(self.name, self.level, self.seed)
-
-    @property
-    def ai_control(self) -> bool:
-        """A computer plays this person's seat while they are away."""
-        return self.network.stand_in_active
-
-    @ai_control.setter
-    def ai_control(self, value: bool) -> None:
-        self.network.stand_in_active = value
-
-    @property
-    def flow(self) -> FlowSeat:
-        if self.open:
-            self.network.name = self.name
-            return self.network
-        if self.computer is None:
-            self.computer = ComputerSeat(self.level, self.seed, self.name)
-        return self.computer
-
-    def saved(self) -> SavedSeat:
-        kind = "network" if self.open and self.token else "computer"
-        return SavedSeat(kind, self.name, self.level, self.token if self.open else None)
-
-    @property
-    def kind(self) -> str:
-        if not self.open:
-            return "ai"
-        return "open" if self.token is None else "human"
-
-    @property
-    def connected(self) -> bool:
-        return self.conn is not None and not self.conn.closed
 
 
 class Host:
