@@ -1,13 +1,17 @@
 """Tests of the ctypes DDS binding (tarneeb_desktop.ai.dds).
 
 Cross-checked against endplay's own DDS API (imported only here, never by the
-game) and against a tiny brute-force minimax for small endings.
+game) and against a tiny brute-force minimax for small endings; and that DDS runs
+with the binding's cap on memory and threads.
 """
 
 from __future__ import annotations
 
+import ctypes
+import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -69,8 +73,20 @@ def random_position(
 # endplay reference (imported lazily: it is slow)
 
 
-def endplay_solve(hands: Hands, trump: str, leader: int, trick: Sequence[str]) -> dict[str, int]:
+@cache
+def import_endplay() -> None:
+    """Import endplay's DDS API, then put the binding's cap back: endplay's import calls
+    ``SetMaxThreads(0)`` on the very library the binding loaded (one per process),
+    which gives DDS its own default (a large table per core). So the cross-checks
+    below solve with the same memory and threads as the game."""
     pytest.importorskip("endplay")
+    import endplay.dds  # noqa: F401
+
+    dds.set_resources()
+
+
+def endplay_solve(hands: Hands, trump: str, leader: int, trick: Sequence[str]) -> dict[str, int]:
+    import_endplay()
     from endplay.dds import solve_board
     from endplay.types import Card, Deal, Player
 
@@ -89,7 +105,7 @@ def endplay_solve(hands: Hands, trump: str, leader: int, trick: Sequence[str]) -
 
 
 def endplay_table(hands: Hands) -> dict[str, list[int]]:
-    pytest.importorskip("endplay")
+    import_endplay()
     from endplay.dds import calc_dd_table
     from endplay.types import Deal, Player
 
@@ -173,6 +189,12 @@ def check_position(pos: Position) -> dict[str, int]:
     assert sorted(ours) == sorted(legal(hands[mover], trick)), pos
     assert ours == endplay_solve(hands, trump, leader, trick), pos
     return ours
+
+
+def test_cross_checks_run_with_the_cap() -> None:
+    import_endplay()
+    info = dds.resources()
+    assert capped(info), info
 
 
 def test_full_deals_first_trick_match_endplay() -> None:
@@ -336,6 +358,102 @@ def test_concurrent_calls_from_threads() -> None:
     for t in threads:
         t.join()
     assert all(results[k] == expected for k in range(4)), results
+
+
+# --------------------------------------------------------------------------
+# Memory and threads
+
+
+def capped(info: dict[str, Any]) -> bool:
+    """DDS runs with the binding's cap: small tables only, at most MAX_THREADS threads,
+    a memory budget of at most 1.3 times MAX_MEMORY_MB (less if memory is short)."""
+    sizes = re.fullmatch(r"(\d+) S, (\d+) L", info["thread_sizes"])
+    assert sizes, info
+    small, large = int(sizes[1]), int(sizes[2])
+    return (
+        large == 0
+        and 1 <= small == info["threads"] <= dds.MAX_THREADS
+        and info["memory_max_mb"] <= int(1.3 * dds.MAX_MEMORY_MB)
+    )
+
+
+def test_library_is_loaded_with_the_cap() -> None:
+    # A fresh process: nothing but the binding has touched the library.
+    out = run_python(
+        """
+        import json
+        import tarneeb_desktop.ai.dds as d
+        hands = [[r + s for r in "23456789TJQKA"] for s in "CDHS"]
+        d.solve_many([(hands, t, 1, []) for t in ("S", "NT")])
+        print(json.dumps(d.resources()))
+        """
+    )
+    info = json.loads(out)
+    assert info["version"].startswith("2.")
+    assert capped(info), info
+    # DDS fits a 30 MB small table per thread in its budget, up to one per core.
+    want = min(dds.MAX_THREADS, info["cores"], info["memory_max_mb"] // 30)
+    assert info["threads"] == want, info
+
+
+class FakeFunction:
+    def __init__(self, name: str, calls: list[tuple[str, tuple[Any, ...]]]) -> None:
+        self.name, self.calls = name, calls
+
+    def __call__(self, *args: Any) -> None:
+        self.calls.append((self.name, args))
+
+
+class FakeLibrary:
+    def __init__(self, names: Sequence[str]) -> None:
+        self.calls: list[tuple[str, tuple[Any, ...]]] = []
+        for name in names:
+            setattr(self, name, FakeFunction(name, self.calls))
+
+
+@pytest.mark.parametrize("has_set_resources", [True, False])
+def test_opening_the_library_sets_the_cap_once(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, has_set_resources: bool
+) -> None:
+    names = ["SolveBoard", "SolveAllBoardsBin", "CalcDDtable", "ErrorMessage", "SetMaxThreads"]
+    if has_set_resources:  # DDS 2.9 and later; before, no memory cap exists
+        names.append("SetResources")
+    fake = FakeLibrary(names)
+    loader = "WinDLL" if sys.platform == "win32" else "CDLL"
+    monkeypatch.setattr(ctypes, loader, lambda path: fake)
+    assert dds._open(tmp_path / "libdds.so") is fake
+    if has_set_resources:
+        assert fake.calls == [("SetResources", (dds.MAX_MEMORY_MB, dds.MAX_THREADS))]
+    else:
+        assert fake.calls == [("SetMaxThreads", (dds.MAX_THREADS,))]
+
+
+def test_answers_do_not_depend_on_the_cap() -> None:
+    # DDS's answers are exact: its own default (large tables, a thread per core) and
+    # the cap give the same scores, through both calls.
+    rng = random.Random(31)
+    boards = [random_position(rng, 13, i % 4, STRAINS[i % 5]) for i in range(6)]
+    boards += [random_position(rng, rng.randint(5, 10), i % 4) for i in range(10)]
+    try:
+        dds.set_resources(0, 0)
+        assert not capped(dds.resources())
+        default = (dds.solve_many(boards), [dds.solve(*b) for b in boards[:4]])
+    finally:
+        dds.set_resources()
+    assert capped(dds.resources())
+    assert (dds.solve_many(boards), [dds.solve(*b) for b in boards[:4]]) == default
+
+
+def test_set_resources_keeps_at_least_one_thread() -> None:
+    # Below 24 MB DDS would budget no thread at all (and exit on the first solve).
+    try:
+        dds.set_resources(1, 1)
+        info = dds.resources()
+        assert info["threads"] == 1 and info["thread_sizes"] == "1 S, 0 L", info
+        assert dds.solve([["AS"], ["KS"], ["QS"], ["JS"]], "NT", 0, []) == {"AS": 1}
+    finally:
+        dds.set_resources()
+    assert capped(dds.resources())
 
 
 # --------------------------------------------------------------------------

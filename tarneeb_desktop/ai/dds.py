@@ -20,6 +20,17 @@ Nothing is loaded at import time. The library is loaded on first use; if it
 cannot be found or loaded, :func:`available` returns False and every solving
 function raises :class:`DDSError`, so callers can fall back to something else.
 
+Memory: DDS keeps a transposition table for each of its threads. Left to itself (the
+library's ``SetMaxThreads(0)``) it runs one thread per core, each with a "large" table
+kept at 95 MB and allowed to grow to 160 MB: a whole game of four expert players
+peaked at 250-320 MB. So the binding caps it once, when it loads the library:
+``SetResources(MAX_MEMORY_MB, MAX_THREADS)`` gives two threads with "small" tables (20
+MB kept, 30 MB at most each), and the same game peaks at about 140 MB. DDS's answers
+are exact whatever its tables (the same positions get the same scores, so the players
+make the same choices from the same samples); the small tables cost about 10 % more
+CPU per full-deal solve, less later in a hand (docs/ai-search.md has the figures).
+:func:`resources` reports what DDS set up.
+
 Threads: DDS keeps per-"thread slot" search memory and process-wide scheduler
 state, and the single-board call here always uses slot 0 while the batch calls
 use every slot. Calls are therefore serialised by one module-level lock: any
@@ -48,6 +59,8 @@ from typing import Any, TypeAlias
 __all__ = [
     "ENV_VAR",
     "MAX_BOARDS",
+    "MAX_MEMORY_MB",
+    "MAX_THREADS",
     "STRAINS",
     "Board",
     "DDSError",
@@ -56,6 +69,7 @@ __all__ = [
     "dd_tricks_leading",
     "library_path",
     "load_error",
+    "resources",
     "set_resources",
     "solve",
     "solve_many",
@@ -67,6 +81,18 @@ ENV_VAR = "TARNEEB_DDS_LIB"
 MAX_BOARDS = 200
 """DDS's ``MAXNOOFBOARDS``: boards per batch call. It fixes the layout of the batch
 structs, so it must match the compiled library (200 in every DDS 2.x)."""
+
+MAX_THREADS = 2
+"""Threads DDS may run a batch on (``SetResources``' second argument; never more than
+the cores). The search players send 2 full deals per batch early in a hand, where the
+time goes; the later, larger batches are of small endings and cheap. Every thread has
+a table of its own, so more threads would mean more memory."""
+
+MAX_MEMORY_MB = 50
+"""Memory for DDS's tables (``SetResources``' first argument). DDS 2.9 allows 1.3 times
+this, 65 MB: room for two "small" tables (``THREADMEM_SMALL_MAX_MB``, 30 MB each) but
+not for a "large" one (160 MB), so every thread gets a small table. Below 24 DDS would
+fit no thread at all (and exit the process on the first solve)."""
 
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
@@ -146,6 +172,26 @@ class _DDTableDeal(ctypes.Structure):
 
 class _DDTableResults(ctypes.Structure):
     _fields_ = [("resTable", (ctypes.c_int * 4) * 5)]
+
+
+class _DDSInfo(ctypes.Structure):
+    """DDS 2.9's ``DDSInfo`` (``GetDDSInfo``)."""
+
+    _fields_ = [
+        ("major", ctypes.c_int),
+        ("minor", ctypes.c_int),
+        ("patch", ctypes.c_int),
+        ("versionString", ctypes.c_char * 10),
+        ("system", ctypes.c_int),
+        ("numBits", ctypes.c_int),
+        ("compiler", ctypes.c_int),
+        ("constructor", ctypes.c_int),
+        ("numCores", ctypes.c_int),
+        ("threading", ctypes.c_int),
+        ("noOfThreads", ctypes.c_int),
+        ("threadSizes", ctypes.c_char * 128),
+        ("systemString", ctypes.c_char * 1024),
+    ]
 
 
 # --------------------------------------------------------------------------
@@ -265,10 +311,22 @@ def _open(path: Path) -> Any:
         lib.SetResources.restype = None
     except AttributeError:  # DDS before 2.9 has only SetMaxThreads
         pass
-    # Mandatory before first use on Linux/macOS: sizes the thread memory (0 = one
-    # thread per core, memory limited by what is free).
-    lib.SetMaxThreads(0)
+    try:
+        lib.GetDDSInfo.argtypes = [ctypes.c_void_p]
+        lib.GetDDSInfo.restype = None
+    except AttributeError:
+        pass
+    # Mandatory before first use on Linux/macOS (the library's own constructor asks
+    # for a thread per core with large tables): sizes the threads and their memory.
+    _apply_resources(lib, MAX_MEMORY_MB, MAX_THREADS)
     return lib
+
+
+def _apply_resources(lib: Any, max_memory_mb: int, max_threads: int) -> None:
+    if hasattr(lib, "SetResources"):
+        lib.SetResources(int(max_memory_mb), int(max_threads))
+    else:  # no memory cap before DDS 2.9: at least bound the threads
+        lib.SetMaxThreads(int(max_threads))
 
 
 def _load() -> Any:
@@ -330,15 +388,41 @@ def _check(lib: Any, code: int) -> None:
         raise DDSError(f"DDS error {code}: {text}")
 
 
-def set_resources(max_memory_mb: int = 0, max_threads: int = 0) -> None:
-    """Limit DDS's memory (MB) and worker threads; 0 means automatic (the default:
-    one thread per core). Affects the batch calls; raises DDSError if unavailable."""
+def set_resources(max_memory_mb: int = MAX_MEMORY_MB, max_threads: int = MAX_THREADS) -> None:
+    """Set DDS's memory (MB) and threads again; the defaults are what the binding sets
+    when it loads the library, and 0 means DDS's own choice (one thread per core, large
+    tables). Values of memory from 1 to 23 are raised to 24 (DDS would fit no thread).
+    Raises DDSError if the library is unavailable."""
     lib = _require()
+    if 0 < max_memory_mb < 24:
+        max_memory_mb = 24
     with _call_lock:
-        if hasattr(lib, "SetResources"):
-            lib.SetResources(int(max_memory_mb), int(max_threads))
-        else:
-            lib.SetMaxThreads(int(max_threads))
+        _apply_resources(lib, max_memory_mb, max_threads)
+
+
+def resources() -> dict[str, Any]:
+    """What DDS reports it set up (``GetDDSInfo``): ``version``, ``threads``,
+    ``thread_sizes`` (e.g. ``"2 S, 0 L"``: two small tables, no large one),
+    ``memory_max_mb`` (its memory budget, None if not reported) and ``cores``.
+    An empty dict for a library without ``GetDDSInfo`` (before 2.9); raises DDSError
+    if the library is unavailable."""
+    lib = _require()
+    if not hasattr(lib, "GetDDSInfo"):
+        return {}
+    # A generous buffer: a library with a longer struct must not write past it.
+    buf = ctypes.create_string_buffer(4 * ctypes.sizeof(_DDSInfo))
+    with _call_lock:
+        lib.GetDDSInfo(buf)
+    info = _DDSInfo.from_buffer(buf)
+    text = info.systemString.decode("ascii", "replace")
+    memory = re.search(r"Memory max \(MB\)\s+(\d+)", text)
+    return {
+        "version": info.versionString.decode("ascii", "replace"),
+        "threads": info.noOfThreads,
+        "thread_sizes": info.threadSizes.decode("ascii", "replace"),
+        "memory_max_mb": int(memory.group(1)) if memory else None,
+        "cores": info.numCores,
+    }
 
 
 # --------------------------------------------------------------------------
