@@ -38,6 +38,7 @@ def step_until(app, cond, what: str) -> None:  # type: ignore[no-untyped-def]
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {what}")
         app.step(FRAME, [])
+        time.sleep(0)  # let the host's and the sessions' threads run, as a real frame would
 
 
 def click(app, rect: pygame.Rect) -> None:  # type: ignore[no-untyped-def]
@@ -202,7 +203,15 @@ def test_host_from_the_window_lobby_then_start(monkeypatch) -> None:  # type: ig
     assert isinstance(lobby, LobbyScene), getattr(lobby, "notice", None)
     host = lobby.host
     try:
-        step_until(app, lambda: lobby.session.lobby is not None, "the lobby")
+        # the lobby sent before South's join still shows it open: wait for the one after
+        step_until(
+            app,
+            lambda: (
+                lobby.session.lobby is not None
+                and lobby.session.lobby["seats"][0]["kind"] != "open"
+            ),
+            "the lobby",
+        )
         kinds = [s["kind"] for s in lobby.session.lobby["seats"]]
         assert kinds == ["human", "ai", "open", "open"]
         click(app, button(lobby, "start").rect)
@@ -237,6 +246,7 @@ def test_a_forced_card_plays_itself_at_a_lan_table(host) -> None:  # type: ignor
     while len([e for e in host.played if e.seat == 0]) < 12:
         assert time.monotonic() < deadline, "the hand did not get to its last trick"
         app.step(FRAME, [])
+        time.sleep(0)  # let the host's and the sessions' threads run, as a real frame would
         if not scene.my_turn():
             continue
         if scene.pv.phase != "play":

@@ -51,6 +51,7 @@ def step_until(app, cond, what: str) -> None:  # type: ignore[no-untyped-def]
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {what}")
         app.step(FRAME, [])
+        time.sleep(0)  # let the host's and the sessions' threads run, as a real frame would
 
 
 def lowest_bid(view) -> str:  # type: ignore[no-untyped-def]
@@ -165,6 +166,7 @@ def play(app, scene, watch, tricks: int):  # type: ignore[no-untyped-def]
             legal = scene.pv.legal
             scene.act(scene.me, legal[-1] if scene.pv.phase == "auction" else legal[0])
         passed_to, face_up = step_watching(app, scene, events, passed_to, frames)
+        time.sleep(0)  # let the host's and the sessions' threads run, as a real frame would
         if face_up is not False:  # a frame was drawn
             if face_up is not None:
                 me, view_seat, cards = face_up

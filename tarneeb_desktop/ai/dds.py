@@ -42,6 +42,9 @@ The library file is looked up, in order, at: the ``TARNEEB_DDS_LIB`` environment
 variable (a file, or a directory holding it); ``sys._MEIPASS`` when frozen by
 PyInstaller (``endplay/_dds/``, ``_dds/`` and the bundle root), and next to the
 executable; then the installed ``endplay`` package's ``_dds`` directory.
+
+Over 600 lines: the C structures, their conversions and the resource cap belong to one
+binding, kept whole so that it is checked against endplay in one place.
 """
 
 from __future__ import annotations

@@ -123,7 +123,12 @@ class Host:
             for s in range(4)
         ]
         self.table = Table(
-            state, [s.flow for s in self.seats], given, seed=seed, pool=Pool(), on_ready=self._wake
+            state,
+            [s.flow for s in self.seats],
+            given,
+            seed=seed,
+            pool=Pool(),
+            on_ready=self._wake,
         )
         self.table.listen(self._applied)
         self.ai_level = ai_level

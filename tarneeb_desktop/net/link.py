@@ -172,8 +172,11 @@ class RemoteLink:
             raw = raw if isinstance(raw, list) else []
             events = [event_from_dict(e) for e in raw if isinstance(e, dict)]
             self.views[seat], self.view_seq[seat] = view, seq
-            if seq >= self._seq or not raw:
-                self.latest, self._seq = view, seq  # a whole view says where the table is
+            # Where the table is: the newest view any seat here has. (A seat's whole view
+            # after a reconnect may be older than another seat's; after a host restart every
+            # seat's view goes back, so the newest of them is right again.)
+            newest = max(self.views, key=lambda s: self.view_seq.get(s, -1))
+            self.latest, self._seq = self.views[newest], self.view_seq[newest]
             self.sent.pop(seat, None)
             out.append(Update(seq, seat, view, [e for e in events if e is not None], not raw))
         elif kind == "lobby":

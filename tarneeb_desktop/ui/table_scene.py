@@ -13,6 +13,7 @@ panels around the table, the score, the dialogs, the hot-seat cover, the control
 frame. What they share, the scene holds: the presented view, the cards on the table
 (``trick_cards``, ``trick_winner``), the deal in progress (``dealt``), the banner and the
 toast, the cards drawn elsewhere (``hidden``) and the open dialog (``overlay``).
+Over 600 lines: the glue of those parts and both links' updates, which share this state.
 """
 
 from __future__ import annotations
@@ -474,8 +475,14 @@ class TableScene(Scene):
     def reveal(self) -> None:
         self.cover.reveal()
 
+    def table_turn(self) -> int | None:
+        """Whose turn it is at the point the animation has taken in (a LAN seat's view of a
+        newer move may already be here; it is not shown yet, so the cover follows this)."""
+        last = self.last_view
+        return None if last.phase == "over" else last.turn
+
     def next_human(self) -> int:
-        return self.cover.next_human(self.link.turn)
+        return self.cover.next_human(self.table_turn())
 
     def covered(self) -> bool:
         """True while the privacy cover hides the table (hot-seat, between people's turns)."""
@@ -487,16 +494,14 @@ class TableScene(Scene):
             seat = self.next_human()
             if self.view_seq.get(seat, -1) < self.shown_seq and seat not in self.lost_seats():
                 return  # that seat's view of the last move is on its way: show that one
-        self.cover.settle(self.link.turn, lambda seat: self.views.get(seat) or self.link.view(seat))
-
-    @staticmethod
-    def _opponents_level_of(humans: tuple[int, ...], levels: list[str]) -> str:
-        kinds = {("human" if s in humans else levels[s]) for s in (1, 3)}
-        return kinds.pop() if len(kinds) == 1 else "mixed"
+        self.cover.settle(
+            self.table_turn(), lambda seat: self.views.get(seat) or self.link.view(seat)
+        )
 
     def _opponents_level(self, humans: tuple[int, ...]) -> str:
         """The level the statistics file this game under: the opponents' (seats 1 and 3)."""
-        return self._opponents_level_of(humans, self.levels)
+        kinds = {("human" if s in humans else self.levels[s]) for s in (1, 3)}
+        return kinds.pop() if len(kinds) == 1 else "mixed"
 
     def opponents_level(self) -> str:
         return self._opponents_level(self.humans)
