@@ -38,7 +38,9 @@ SETTINGS_FILE = "settings.json"
 
 
 def _default_names() -> list[str]:
-    return ["You", "Karim", "Layla", "Omar"]
+    from tarneeb_desktop.table.savegame import DEFAULT_NAMES  # one list for saves and settings
+
+    return list(DEFAULT_NAMES)
 
 
 def _default_levels() -> list[str]:
