@@ -35,7 +35,36 @@ def extracted() -> tuple[dict[str, list[str]], list[str]]:
 
 
 def _catalogue(code: str) -> dict[str, str]:
-    return json.loads((LOCALE / f"{code}.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+    """The main file merged with every area file (``locale/<area>/<code>.json``)."""
+    out: dict[str, str] = {}
+    for path in i18n.catalogue_files(code, LOCALE):
+        if path.is_file():
+            for k, v in json.loads(path.read_text(encoding="utf-8")).items():
+                out.setdefault(k, v)
+    return out
+
+
+def test_area_files_add_strings_and_never_disagree(tmp_path, monkeypatch) -> None:
+    """Parts of the game may keep strings in ``locale/<area>/<code>.json``; the game merges
+    them, and one key must not be translated two ways in two files."""
+    for code in CODES:
+        seen: dict[str, tuple[str, str]] = {}
+        for path in i18n.catalogue_files(code, LOCALE):
+            if not path.is_file():
+                continue
+            for k, v in json.loads(path.read_text(encoding="utf-8")).items():
+                if k in seen:
+                    assert seen[k][0] == v, f"{k!r} differs in {seen[k][1]} and {path}"
+                seen[k] = (v, str(path))
+    (tmp_path / "ar.json").write_text('{"New game": "main"}', encoding="utf-8")
+    (tmp_path / "zone").mkdir()
+    (tmp_path / "zone" / "ar.json").write_text(
+        '{"New game": "other", "Only here": "area"}', encoding="utf-8"
+    )
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(i18n, "_CATALOG", {"en": {}})
+    i18n.set_language("ar")
+    assert i18n.tr("New game") == "main" and i18n.tr("Only here") == "area"
 
 
 def _fields(s: str) -> set[str]:

@@ -367,12 +367,18 @@ def fields(s: str) -> set[str]:
 
 
 def load_catalogue(code: str) -> dict[str, str]:
-    path = LOCALE / f"{code}.json"
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
+    """Language ``code``'s strings: ``<code>.json`` merged with every ``<area>/<code>.json``
+    (the main file first; the game reads them the same way)."""
+    out: dict[str, str] = {}
+    for path in [LOCALE / f"{code}.json", *sorted(LOCALE.glob(f"*/{code}.json"))]:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if isinstance(data, dict):
+            for k, v in data.items():
+                out.setdefault(k, v)
+    return out
 
 
 def problems(keys: dict[str, list[str]], code: str) -> tuple[list[str], list[str]]:

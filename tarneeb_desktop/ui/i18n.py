@@ -44,24 +44,39 @@ _env_applied = False
 _listeners: list[Callable[[], None]] = []
 
 
+def catalogue_files(code: str, folder: Path | None = None) -> list[Path]:
+    """The files of language ``code``: ``<code>.json`` and then each area's
+    ``<area>/<code>.json`` (areas in name order), so parts of the game can keep their
+    strings in a file of their own."""
+    folder = LOCALE_DIR if folder is None else folder
+    return [folder / f"{code}.json", *sorted(folder.glob(f"*/{code}.json"))]
+
+
+def _read_one(path: Path) -> dict[str, str]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        log.warning("no translation file %s; using English there", path)
+        return {}
+    except (OSError, ValueError, UnicodeDecodeError) as exc:
+        log.warning("cannot read %s (%s); using English", path, exc)
+        return {}
+    if not isinstance(data, dict):
+        log.warning("translation file %s is not a JSON object; using English", path)
+        return {}
+    # Only string-to-non-empty-string pairs: a bad entry falls back to English.
+    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str) and v}
+
+
 def _load(code: str) -> dict[str, str]:
     """The catalogue of ``code`` (cached); a missing or broken file gives an empty one."""
     cat = _CATALOG.get(code)
     if cat is not None:
         return cat
     cat = {}
-    path = LOCALE_DIR / f"{code}.json"
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if isinstance(data, dict):
-            # Only string-to-non-empty-string pairs: a bad entry falls back to English.
-            cat = {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str) and v}
-        else:
-            log.warning("translation file %s is not a JSON object; using English", path)
-    except FileNotFoundError:
-        log.warning("no translation file for %r; using English", code)
-    except (OSError, ValueError, UnicodeDecodeError) as exc:
-        log.warning("cannot read %s (%s); using English", path, exc)
+    for path in catalogue_files(code):
+        for key, value in _read_one(path).items():
+            cat.setdefault(key, value)  # the main file, then areas in order, wins
     _CATALOG[code] = cat
     return cat
 
