@@ -129,3 +129,37 @@ def test_export_writes_the_record_into_exports(home: Path) -> None:
     assert out.parent == home / "exports" and out.exists()
     assert json.loads(out.read_text(encoding="utf-8")) == to_record(state, NAMES)
     assert path.exists()
+
+
+def test_the_keeper_keeps_a_game_once_when_it_ends_and_survives_a_write_error(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tarneeb_desktop.table.flow import Table
+    from tarneeb_desktop.table.history import GameKeeper
+    from tarneeb_desktop.table.pool import Pool
+    from tarneeb_desktop.table.seats import ComputerSeat
+
+    def table(seed: int) -> Table:
+        seats = [ComputerSeat("random", seed * 8 + s, NAMES[s]) for s in range(4)]
+        state = GameState.new(make_rules("standard", target=11), seed)
+        return Table(state, seats, NAMES, seed=seed, pool=Pool(inline=True))
+
+    t = table(4)
+    kept: list[Path] = []
+    GameKeeper(t, NAMES, tournament="Friday", game=2, on_kept=kept.append)
+    t.run()
+    assert t.state.is_over() and len(kept) == 1
+    rows = list_kept().games
+    assert len(rows) == 1 and rows[0].tournament == "Friday" and rows[0].game == 2
+    assert rows[0].totals == tuple(t.state.scores)
+
+    t = table(5)
+    errors: list[Exception] = []
+
+    def refuse(*_a: object, **_k: object) -> Path:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(history, "keep_finished", refuse)
+    GameKeeper(t, NAMES, on_error=errors.append)
+    t.run()  # the game still ends
+    assert t.state.is_over() and len(errors) == 1

@@ -291,6 +291,11 @@ def test_a_whole_game_by_keyboard_ends_in_game_over_and_rematch() -> None:
             app.step(FRAME, [key(pygame.K_RIGHT), key(pygame.K_RETURN)])
     assert state.is_over() and saw_summary
     assert scene.overlay and scene.overlay["kind"] == "gameover"
+    # the finished game was kept for the games list, once
+    from tarneeb_desktop.table.history import list_kept
+
+    kept = list_kept()
+    assert len(kept.games) == 1 and kept.games[0].totals == tuple(state.scores)
     app.step(FRAME, [key(pygame.K_RETURN)])  # Rematch
     assert isinstance(app.scene, TableScene) and app.scene is not scene
     assert not app.scene.table.state.is_over()
@@ -329,3 +334,32 @@ def test_trump_and_double_panels_offer_exactly_the_legal_choices(
     button = scene.buttons()[0]
     app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, button.rect.center)])
     assert state.phase == "play"
+
+
+def test_a_tournament_game_ends_with_continue_which_calls_back() -> None:
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+    state = GameState.new(make_rules("standard", target=10), seed=2, dealer=3)
+    app = make_app(size=(1024, 640), speed="instant")
+    called: list[object] = []
+    scene = TableScene(
+        app,
+        state,
+        ["A", "B", "C", "D"],
+        (),
+        ["easy"] * 4,
+        2,
+        inline_ai=True,
+        after_game=called.append,
+    )
+    app.switch(scene)
+    for _ in range(20000):
+        app.step(FRAME, [])
+        if scene.overlay is not None:
+            if scene.overlay["kind"] == "gameover":
+                break
+            app.step(FRAME, [key(pygame.K_RETURN)])
+    assert scene.overlay and scene.overlay["kind"] == "gameover"
+    assert [b.action for b in scene.overlay_buttons()][0] == "next"
+    app.step(FRAME, [key(pygame.K_RETURN)])
+    assert called == [scene]

@@ -261,3 +261,47 @@ def export_kept(path: Path) -> Path:
 def finished_at(entry: KeptGame) -> str:
     """The local date and time a game finished, for a list (``2024-05-01 14:03``)."""
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(entry.finished.timestamp()))
+
+
+class GameKeeper:
+    """Listens to a table flow and keeps its record with :func:`keep_finished` once, when
+    the game ends (games with a person: the caller attaches it to those). A file that
+    cannot be written never stops the game: it is logged and ``on_error`` told."""
+
+    def __init__(
+        self,
+        table: Any,
+        names: Sequence[str],
+        *,
+        tournament: str | None = None,
+        game: int | None = None,
+        folder: Path | None = None,
+        on_kept: Any = None,
+        on_error: Any = None,
+    ) -> None:
+        self.table, self.names = table, list(names)
+        self.tournament, self.game, self.folder = tournament, game, folder
+        self.on_kept, self.on_error = on_kept, on_error
+        self.kept: Path | None = None
+        self.done = table.state.is_over()  # a game resumed after its end is not kept again
+        table.listen(self._changed)
+
+    def _changed(self, _change: Any) -> None:
+        if self.done or not self.table.state.is_over():
+            return
+        self.done = True
+        try:
+            self.kept = keep_finished(
+                self.table.state,
+                self.names,
+                tournament=self.tournament,
+                game=self.game,
+                folder=self.folder,
+            )
+        except (OSError, ValueError) as exc:
+            log.warning("could not keep the finished game: %s", exc)
+            if self.on_error is not None:
+                self.on_error(exc)
+            return
+        if self.on_kept is not None:
+            self.on_kept(self.kept)

@@ -22,6 +22,7 @@ import logging
 import os
 import random
 from collections import deque
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +33,7 @@ from tarneeb_desktop.net.link import NOT_CONNECTED
 from tarneeb_desktop.rules import CardPlayed, GameState, View
 from tarneeb_desktop.stats import StatsRecorder, stats_path
 from tarneeb_desktop.table.flow import Table
+from tarneeb_desktop.table.history import GameKeeper
 from tarneeb_desktop.table.link import Autosave, Link, LocalLink, Notice, Update
 from tarneeb_desktop.table.pool import Pool
 from tarneeb_desktop.table.savegame import (
@@ -96,8 +98,11 @@ class TableScene(Scene):
         inline_ai: bool = False,
         *,
         link: Link | None = None,
+        after_game: Callable[[TableScene], None] | None = None,
     ) -> None:
         super().__init__(app)
+        #: when set (a tournament game), the game-over dialog offers Continue, which calls it
+        self.after_game = after_game
         self.autoplay = autoplay
         self.save_record = save_record
         self.seed = seed
@@ -185,6 +190,7 @@ class TableScene(Scene):
                 on_error=lambda exc: log.warning("could not save the game: %s", exc),
             )
             StatsRecorder(table, stats_path(), self._opponents_level(humans))
+            GameKeeper(table, names, on_kept=lambda path: test_log(f"kept {path.name}"))
         return link
 
     @classmethod
@@ -770,6 +776,10 @@ class TableScene(Scene):
             self.overlay = PAGES[action](self)
         elif action == "quit":
             self.app.quit(0)
+            return
+        elif action == "next" and kind == "gameover" and self.after_game is not None:
+            self.overlay = None
+            self.after_game(self)
             return
         elif action == "rematch" and kind == "gameover" and not self.link.remote:
             self.overlay = None

@@ -264,6 +264,12 @@ class GameOverDialog(Dialog):
         self.event = event
 
     def specs(self) -> list[tuple[str, str, bool]]:
+        if self.scene.after_game is not None:  # a tournament game: on to the standings
+            return [
+                (tr("Continue"), "next", True),
+                (tr("Export"), "export", False),
+                (tr("Main menu"), "menu", False),
+            ]
         return [
             (tr("Rematch"), "rematch", True),
             (tr("Export"), "export", False),

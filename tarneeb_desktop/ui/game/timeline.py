@@ -199,7 +199,8 @@ class Timeline:
             if src is None:
                 if ev.seat == scene.me:
                     cards = scene.hand_cards()
-                    rects = lay.hand_rects(len(cards))
+                    # (a watched table's seat 0 may show no cards: fly from the fan's middle)
+                    rects = lay.hand_rects(max(1, len(cards)))
                     src = (
                         rects[cards.index(ev.card)] if ev.card in cards else rects[len(rects) // 2]
                     )
