@@ -64,7 +64,8 @@ def test_a_damaged_save_offers_no_continue(ui_home) -> None:
 
 
 def test_the_pages_open_and_escape_comes_back() -> None:
-    from tarneeb_desktop.ui.menu import HowToScene, MenuScene
+    from tarneeb_desktop.ui.howto_scene import HowToScene
+    from tarneeb_desktop.ui.menu import MenuScene
     from tarneeb_desktop.ui.settings_scene import SettingsScene
     from tarneeb_desktop.ui.stats_scene import StatsScene
 

@@ -119,7 +119,7 @@ class App:
         self.switch(StatsScene(self))
 
     def open_help(self) -> None:
-        from tarneeb_desktop.ui.menu import HowToScene
+        from tarneeb_desktop.ui.howto_scene import HowToScene
 
         self.switch(HowToScene(self))
 
