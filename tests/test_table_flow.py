@@ -243,3 +243,65 @@ def test_a_damaged_save_is_set_aside_with_a_sentence(tmp_path, text: str) -> Non
         read_save(path)
     assert not path.exists()
     assert len(list(tmp_path.iterdir())) == 1  # kept aside, not deleted
+
+
+def _to_person(table: Table, seat: int = 0, limit: int = 400) -> None:
+    for _ in range(limit):
+        if table.state.current_player() == seat:
+            return
+        assert table.pump()
+    raise AssertionError("the person never got a turn")
+
+
+def test_take_back_returns_to_before_the_persons_move_and_the_computers_answers() -> None:
+    state = GameState.new(make_rules(), seed=8)
+    table = Table(state, [PersonSeat("Sami"), *computers()[1:]])
+    changes: list[Change] = []
+    table.listen(changes.append)
+    _to_person(table)
+    assert not table.can_take_back(0)  # off by default
+    table.allow_take_back = True
+    assert not table.can_take_back(0)  # nothing to take back yet
+    before = table.state.clone()
+    table.submit(0, table.state.legal_actions()[-1])
+    for _ in range(3):  # the computers answer
+        if table.state.current_player() == 0 or table.state.hand_index != before.hand_index:
+            break
+        table.pump()
+    assert table.can_take_back(0) and not table.can_take_back(1)
+    seq = table.seq
+    assert table.take_back(0)
+    assert table.state == before and table.state is not before
+    assert table.state.current_player() == 0 and table.taken_back
+    assert table.seq == seq + 1 and changes[-1].action == "take-back" and changes[-1].events == ()
+    assert not table.take_back(0)  # once: the point is used
+    # the game goes on from there, to the end
+    table.seats[0] = ComputerSeat("random", 3)
+    table.run()
+    assert table.state.is_over()
+
+
+def test_no_take_back_across_a_hand_or_past_another_persons_move() -> None:
+    state = GameState.new(make_rules(), seed=5)
+    table = Table(
+        state,
+        [PersonSeat("A"), ComputerSeat("random", 1), PersonSeat("B"), ComputerSeat("random", 2)],
+    )
+    table.allow_take_back = True
+    for _ in range(600):
+        seat = table.state.current_player()
+        if seat is None or table.state.is_over():
+            break
+        if table.seats[seat].kind == "person":
+            hand = table.state.hand_index
+            table.submit(seat, table.state.legal_actions()[0])
+            other = 2 - seat
+            assert not table.can_take_back(other)  # B's move replaced A's point
+            assert table.can_take_back(seat) == (table.state.hand_index == hand)
+            if table.state.hand_index != hand:
+                break  # the hand ended on this move: nothing to take back
+        else:
+            table.pump()
+    else:
+        raise AssertionError("no hand ended")
+    assert not table.take_back(0) and not table.take_back(2)

@@ -27,6 +27,7 @@ from tarneeb_desktop.table.seats import Seat, decide
 log = logging.getLogger(__name__)
 
 SEAT_NAMES = ("South", "East", "North", "West")
+TAKE_BACK = "take-back"  # the action of the change that returns to before a person's move
 
 
 @dataclass
@@ -79,6 +80,13 @@ class Table:
         self.listeners: list[Listener] = []
         self._pending: tuple[tuple[int, int], Future[tuple[str, str | None]]] | None = None
         self._lock = threading.Lock()
+        #: Take-back against the computer (a setting, off by default): when True, the state
+        #: before each person's call or card is kept so that :meth:`take_back` can return to
+        #: it. ``taken_back`` says a take-back was used (such a game is marked and kept out
+        #: of the statistics).
+        self.allow_take_back = False
+        self.taken_back = False
+        self._before: tuple[int, int, GameState] | None = None  # (seat, hand, state before)
 
     # ------------------------------------------------------------------ reading
     def view(self, seat: int) -> View:
@@ -107,7 +115,11 @@ class Table:
     # ------------------------------------------------------------------ acting
     def submit(self, seat: int, action: str) -> list[Event]:
         """Apply ``action`` for ``seat``; raises RulesError (state unchanged) when illegal."""
+        before = self.state.clone() if self._keeps_before(seat) else None
         events = self.state.apply(action, seat)
+        if before is not None:  # (a computer's answer keeps the person's take-back point;
+            # another person's move replaces it: nobody takes back past that)
+            self._before = (seat, before.hand_index, before)
         self.seq += 1
         self.last_events = tuple(events)
         self._publish(Change(self.seq, seat, action, tuple(events), self))
@@ -116,6 +128,43 @@ class Table:
     def _publish(self, change: Change) -> None:
         for listener in list(self.listeners):
             listener(change)
+
+    # ------------------------------------------------------------------ take-back
+    def _is_person(self, seat: int) -> bool:
+        return self.seats[seat].kind == "person"
+
+    def _keeps_before(self, seat: int) -> bool:
+        return self.allow_take_back and self._is_person(seat)
+
+    def can_take_back(self, seat: int) -> bool:
+        """Whether ``seat`` (a person) may take back their last call or card: take-back is
+        on, no other person has acted since, the hand has not ended and the game is on."""
+        b = self._before
+        return (
+            self.allow_take_back
+            and b is not None
+            and b[0] == seat
+            and b[1] == self.state.hand_index
+            and not self.state.is_over()
+        )
+
+    def take_back(self, seat: int) -> bool:
+        """Return the game to just before ``seat``'s last call or card (undoing the
+        computers' answers too). Publishes a change with action ``"take-back"`` and no
+        events: listeners must redraw from the views. False when it cannot be done."""
+        if not self.can_take_back(seat):
+            return False
+        assert self._before is not None
+        if self._pending is not None:
+            self._pending[1].cancel()
+            self._pending = None
+        self.state = self._before[2]
+        self._before = None
+        self.taken_back = True
+        self.seq += 1
+        self.last_events = ()
+        self._publish(Change(self.seq, seat, TAKE_BACK, (), self))
+        return True
 
     def automatic_turn(self) -> int | None:
         """The seat to move when the flow decides for it (a computer, a bot, a person's
