@@ -88,6 +88,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="the record (JSON)")
     p.add_argument("--json", action="store_true", help="print the analysis as one JSON object")
 
+    p = sub.add_parser(
+        "view",
+        help="open a game record in the replay viewer",
+        description="Show a tarneeb-record/1 game record step by step in the window, all "
+        "four hands face up, with the double-dummy analysis of every card. Exit status 0; "
+        "1: malformed or illegal record; 2: no such file or wrong usage.",
+    )
+    p.add_argument("file", help="the record (JSON)")
+    p.add_argument("--size", default=None, metavar="WxH", help="window size, e.g. 1280x720")
+    p.add_argument("--fullscreen", action="store_true", help="start in full screen")
+
     p = sub.add_parser("host", help="run a LAN table without a window")
     p.add_argument("--port", type=int, default=0)
     add_rules_args(p)
@@ -164,6 +175,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from tarneeb_desktop.cli.analyse import main as analyse_main
 
         return analyse_main(args)
+    if args.command == "view":
+        from tarneeb_desktop.cli.view import main as view_main
+
+        return view_main(args)
     if args.command == "host":
         from tarneeb_desktop.cli.lan import host_main
 

@@ -6,12 +6,14 @@ import argparse
 import logging
 import random
 import sys
+from collections.abc import Callable
 
 from tarneeb_desktop.rules import Rules, RulesError
 from tarneeb_desktop.rules.args import rules_from_args
 from tarneeb_desktop.settings import Settings
 from tarneeb_desktop.ui.app import DEFAULT_SIZE, App
 from tarneeb_desktop.ui.layout import MIN_H, MIN_W
+from tarneeb_desktop.ui.scene import Scene
 
 
 def _parse_size(text: str | None) -> tuple[int, int]:
@@ -32,8 +34,9 @@ def _rules(args: argparse.Namespace, settings: Settings) -> Rules:
     return settings.rules()
 
 
-def main(args: argparse.Namespace) -> int:
-    """Open the window (``tarneeb``), or play one computer-only game (``--autoplay``)."""
+def main(args: argparse.Namespace, first: Callable[[App], Scene] | None = None) -> int:
+    """Open the window (``tarneeb``), or play one computer-only game (``--autoplay``);
+    ``first`` makes the scene shown first (``tarneeb view``), else the menu."""
     import pygame  # after tarneeb_desktop.ui, which silences pygame's banner first
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
@@ -75,6 +78,8 @@ def main(args: argparse.Namespace) -> int:
                 save_record=getattr(args, "save_record", None),
             )
         )
+    elif first is not None:
+        app.switch(first(app))
     else:
         app.rules = rules
         app.switch(MenuScene(app))

@@ -1,0 +1,489 @@
+"""The replay viewer: a game record step by step, all four hands face up, with the
+double-dummy analysis of every card.
+
+Steps come from ``viewer_steps.positions`` (one per deal, call and card). Keys: Left/Right a
+step, Up/Down the start or end of a trick, Page Up/Down of a hand, Home/End of the game,
+Space plays or pauses (a step per animation beat); the buttons at the bottom do the same.
+The analysis runs hand by hand on the worker pool (DDS frees the GIL): the viewer is usable
+meanwhile and says "analysing..." where marks are still to come.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from tarneeb_desktop.table.pool import Pool
+from tarneeb_desktop.ui import i18n, theme
+from tarneeb_desktop.ui.cards import card_size
+from tarneeb_desktop.ui.game.labels import call_label, card_label, display_order, trump_label
+from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.layout import BOTTOM, LEFT, RIGHT, TOP, Layout, side_of
+from tarneeb_desktop.ui.scene import ButtonScene
+from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
+from tarneeb_desktop.ui.viewer_steps import (
+    Analysed,
+    Position,
+    Steps,
+    analyse_row,
+    hand_rows,
+)
+
+if TYPE_CHECKING:
+    from tarneeb_desktop.ui.app import App
+
+log = logging.getLogger(__name__)
+
+GOOD = (120, 220, 140)
+COSTLY = (255, 120, 110)
+COMPASS = ("South", "East", "North", "West")
+# (label, action): the row of controls, in order
+CONTROLS = (
+    ("\u25ae\u25c0\u25c0", "first"),
+    ("\u25c0 {hand}", "hand-"),
+    ("\u25c0 {trick}", "trick-"),
+    ("\u25c0", "back1"),
+    ("play", "play"),
+    ("\u25b6", "fwd1"),
+    ("{trick} \u25b6", "trick+"),
+    ("{hand} \u25b6", "hand+"),
+    ("\u25b6\u25b6\u25ae", "last"),
+    ("{back}", "back"),
+)
+KEYS = {
+    pygame.K_RIGHT: "fwd1",
+    pygame.K_LEFT: "back1",
+    pygame.K_DOWN: "trick+",
+    pygame.K_UP: "trick-",
+    pygame.K_PAGEDOWN: "hand+",
+    pygame.K_PAGEUP: "hand-",
+    pygame.K_HOME: "first",
+    pygame.K_END: "last",
+    pygame.K_SPACE: "play",
+}
+
+
+class ViewerScene(ButtonScene):
+    """A record shown step by step; ``back`` is where Back and Esc go (the menu when None)."""
+
+    def __init__(
+        self,
+        app: App,
+        steps: Steps,
+        *,
+        title: str = "",
+        back: Callable[[], None] | None = None,
+        inline: bool = False,
+    ) -> None:
+        super().__init__(app)
+        self.steps = steps
+        self.title = title
+        self.back = back
+        self.index = 0
+        self.playing = False
+        self.clock = 0.0
+        self.game41 = steps.state.rules.game == "41"
+        self.rows = hand_rows(steps)
+        self.analysis: dict[int, Analysed] = {}
+        self.analysis_error: str | None = None
+        self.pool = Pool(inline=inline)
+        self.jobs: dict[int, Future[Analysed]] = {}
+        self.names = list(steps.players) if steps.players else [tr(c) for c in COMPASS]
+
+    # ------------------------------------------------------------------ analysis
+    def on_show(self) -> None:
+        super().on_show()
+        flt = self.steps.state.rules.first_lead_trump
+        for hand, row in sorted(self.rows.items()):
+            if row.plays and hand not in self.analysis and hand not in self.jobs:
+                self.jobs[hand] = self.pool.submit(analyse_row, row, self.game41, flt)
+        self._poll()
+
+    def on_hide(self) -> None:
+        self.pool.cancel()
+
+    def _poll(self) -> None:
+        for hand, fut in list(self.jobs.items()):
+            if not fut.done():
+                continue
+            del self.jobs[hand]
+            try:
+                self.analysis[hand] = fut.result()
+            except Exception as exc:  # no solver, or a position it refuses: say so once
+                log.warning("the analysis of hand %d failed: %s", hand, exc)
+                self.analysis_error = str(exc) or type(exc).__name__
+            self.dirty = True
+
+    def marks(self, pos: Position | None = None) -> Any:
+        """The analysis of the card played at ``pos`` (the current step), or None."""
+        pos = pos or self.position
+        a = self.analysis.get(pos.hand)
+        if a is None or pos.play is None or pos.play >= len(a.plays):
+            return None
+        return a.plays[pos.play]
+
+    def busy(self) -> bool:
+        return self.playing or bool(self.jobs)
+
+    def update(self, dt: float) -> None:
+        self._poll()
+        if not self.playing:
+            return
+        self.clock += dt
+        beat = max(0.15, 0.9 * self.app.settings.speed_factor)
+        if self.clock >= beat:
+            self.clock = 0.0
+            if self.index >= self.steps.last:
+                self.playing = False
+                self.rebuild()
+            else:
+                self.go(self.index + 1)
+
+    # ------------------------------------------------------------------ moving
+    @property
+    def position(self) -> Position:
+        return self.steps.positions[self.index]
+
+    def go(self, index: int) -> None:
+        self.index = max(0, min(self.steps.last, index))
+        self.dirty = True
+
+    def activate(self, action: str) -> None:
+        s, i = self.steps, self.index
+        moves = {
+            "first": lambda: 0,
+            "last": lambda: s.last,
+            "fwd1": lambda: i + 1,
+            "back1": lambda: i - 1,
+            "trick+": lambda: s.trick_end(i),
+            "trick-": lambda: s.trick_start(i),
+            "hand+": lambda: s.hand_end(i),
+            "hand-": lambda: s.hand_start(i),
+        }
+        if action in moves:
+            self.playing = False
+            self.go(moves[action]())
+            self.rebuild()
+        elif action == "play":
+            self.playing = not self.playing and self.index < s.last
+            self.clock = 0.0
+            self.rebuild()
+        elif action == "back":
+            self.pool.cancel()
+            if self.back is not None:
+                self.back()
+            else:
+                self.app.show_menu()
+
+    def handle_event(self, ev: pygame.event.Event) -> bool:
+        if ev.type == pygame.KEYDOWN and ev.key in KEYS:
+            self.activate(KEYS[ev.key])
+            return True
+        return super().handle_event(ev)
+
+    # ------------------------------------------------------------------ buttons
+    def build(self, lay: Layout) -> list[Button]:
+        n = len(CONTROLS)
+        gap = max(3, round(lay.unit * 0.8))
+        bw = min(round(lay.unit * 15), (lay.w - 2 * lay.margin - (n - 1) * gap) // n)
+        bh = round(lay.unit * 6)
+        x = lay.w // 2 - (n * bw + (n - 1) * gap) // 2
+        words = {"hand": tr("Hand"), "trick": tr("Trick"), "back": tr("Back")}
+        out = []
+        for label, action in CONTROLS:
+            if action == "play":
+                label = "\u25ae\u25ae" if self.playing else "\u25b6 " + tr("Play back")
+            r = pygame.Rect(x, lay.h - lay.margin - bh, bw, bh)
+            out.append(Button(r, label.format(**words), action, primary=action == "play"))
+            x += bw + gap
+        if i18n.is_rtl():  # the row reads from the right: mirror where the buttons are
+            for b in out:
+                b.rect.x = lay.w - b.rect.right
+        return out
+
+    # ------------------------------------------------------------------ drawing
+    def hand_rects(self, lay: Layout, side: int, n: int, ch: int) -> list[pygame.Rect]:
+        """Where a seat's ``n`` cards lie, face up, in a row."""
+        cw, ch = card_size(ch)
+        step = min(cw * 0.42, (lay.w * 0.3 - cw) / 12)
+        width = round(cw + step * max(0, n - 1))
+        top, bottom = self._band(lay)
+        if side == BOTTOM:
+            x0, y = lay.w // 2 - width // 2, bottom - ch
+        elif side == TOP:
+            x0, y = lay.w // 2 - width // 2, top
+        else:
+            y = round(top + (bottom - top) * 0.6) - ch // 2
+            full = round(cw + step * 12)
+            x0 = lay.margin if side == LEFT else lay.w - lay.margin - full
+            x0 += (full - width) // 2
+        return [pygame.Rect(round(x0 + step * k), y, cw, ch) for k in range(n)]
+
+    def _band(self, lay: Layout) -> tuple[int, int]:
+        """The band between the title and the controls where the table is drawn."""
+        top = lay.margin + round(lay.text * 2.2)
+        bottom = lay.h - lay.margin * 2 - round(lay.unit * 6) - round(lay.text * 3.6)
+        return top, bottom
+
+    def card_h(self, lay: Layout) -> int:
+        top, bottom = self._band(lay)
+        return round(min((bottom - top) * 0.22, lay.w * 0.075 / 0.716))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = Layout(*surface.get_size())
+        surface.blit(theme.felt(surface.get_size()), (0, 0))
+        pos = self.position
+        ch = self.card_h(lay)
+        t = lay.text
+        self._draw_title(surface, lay, pos)
+        clockwise = self.steps.state.rules.clockwise
+        for seat in range(4):
+            side = side_of(seat, 0, clockwise)
+            self._draw_hand(surface, lay, seat, side, pos, ch)
+        self._draw_trick(surface, lay, pos, ch, clockwise)
+        self._draw_auction(surface, lay, pos)
+        self._draw_analysis(surface, lay, pos)
+        for b in self.buttons():
+            b.draw(surface)
+        blit_text(
+            surface,
+            tr(
+                "Left/Right a step, Up/Down a trick, Page Up/Down a hand, Home/End the game, "
+                "Space play"
+            ),
+            round(t * 0.8),
+            (lay.w // 2, self.buttons()[0].rect.top - lay.margin // 2),
+            theme.INK_DIM,
+            anchor="midbottom",
+            max_width=lay.w - 2 * lay.margin,
+        )
+
+    def _draw_title(self, surface: pygame.Surface, lay: Layout, pos: Position) -> None:
+        n_hands = len(self.steps.state.history) + (0 if self.steps.state.is_over() else 1)
+        head = tr("Hand {n} of {total}", n=pos.hand + 1, total=n_hands)
+        if self.title:
+            head = f"{self.title}  \u00b7  {head}"
+        step = tr("Step {n} of {total}", n=pos.index + 1, total=self.steps.last + 1)
+        if pos.seat_scores is not None:  # 41: a score per seat
+            scores = " \u00b7 ".join(f"{self.names[s]} {pos.seat_scores[s]}" for s in range(4))
+        else:
+            scores = f"{self._team(0)} {pos.scores[0]} : {pos.scores[1]} {self._team(1)}"
+        y = lay.margin
+        blit_text(
+            surface,
+            f"{head}  \u00b7  {step}",
+            lay.text,
+            (i18n.mirror_x(lay.margin, 0, lay.w), y),
+            theme.GOLD,
+            bold=True,
+            anchor=i18n.anchor("topleft"),
+            max_width=lay.w // 2,
+        )
+        blit_text(
+            surface,
+            scores,
+            lay.text,
+            (i18n.mirror_x(lay.w - lay.margin, 0, lay.w), y),
+            theme.INK,
+            anchor=i18n.anchor("topright"),
+            max_width=lay.w // 2 - 2 * lay.margin,
+        )
+
+    def _team(self, team: int) -> str:
+        return f"{self.names[team]} & {self.names[team + 2]}"
+
+    def _draw_hand(
+        self, surface: pygame.Surface, lay: Layout, seat: int, side: int, pos: Position, ch: int
+    ) -> None:
+        cards = display_order(pos.holdings[seat])
+        rects = self.hand_rects(lay, side, max(1, len(cards)), ch)
+        for card, r in zip(cards, rects, strict=False):
+            surface.blit(self.app.cards.get(card, ch), r)
+        # the name plate: name, dealer, tricks (and the bid in 41), beside the cards
+        bits = [self.names[seat]]
+        if seat == pos.dealer:
+            bits.append(tr("Dealer"))
+        if pos.declarer == seat and pos.contract:
+            bits.append(call_label(pos.contract) + (" x2" if pos.doubled else ""))
+        if pos.bids is not None and pos.bids[seat] is not None:
+            bits.append(tr("Bid {bid}", bid=pos.bids[seat]))
+        if pos.seat_tricks is not None:
+            bits.append(tr("{n} tricks", n=pos.seat_tricks[seat]))
+        turn_colour = theme.GOLD if pos.action and pos.action[0] == seat else theme.INK
+        t = round(lay.text * 0.9)
+        r0 = rects[0] if rects else pygame.Rect(lay.w // 2, lay.h // 2, 1, 1)
+        if side == BOTTOM:
+            at, anchor = (lay.w // 2, r0.top - 4), "midbottom"
+        elif side == TOP:
+            at, anchor = (lay.w // 2, r0.bottom + 4), "midtop"
+        else:
+            cx = (rects[0].left + rects[-1].right) // 2 if rects else r0.centerx
+            at, anchor = (cx, r0.bottom + 4), "midtop"
+        blit_text(
+            surface,
+            "  \u00b7  ".join(bits),
+            t,
+            at,
+            turn_colour,
+            bold=True,
+            anchor=anchor,
+            max_width=round(lay.w * 0.3),
+        )
+
+    def _trick_rect(self, lay: Layout, side: int, ch: int) -> pygame.Rect:
+        top, bottom = self._band(lay)
+        cw, ch = card_size(ch * 0.9)
+        cx, cy = lay.w // 2, (top + bottom) // 2
+        dx, dy = {BOTTOM: (0, 0.5), TOP: (0, -0.5), LEFT: (-0.95, 0), RIGHT: (0.95, 0)}[side]
+        r = pygame.Rect(0, 0, cw, ch)
+        r.center = (round(cx + dx * cw), round(cy + dy * ch))
+        return r
+
+    def _draw_trick(
+        self, surface: pygame.Surface, lay: Layout, pos: Position, ch: int, clockwise: bool
+    ) -> None:
+        if pos.trick is None:
+            return
+        lead, cards = pos.trick
+        first_play = (pos.play if pos.play is not None else 0) - len(cards) + 1
+        for k, card in enumerate(cards):
+            seat = (lead + k) % 4
+            r = self._trick_rect(lay, side_of(seat, 0, clockwise), ch)
+            surface.blit(self.app.cards.get(card, r.h), r)
+            if pos.trick_winner == seat:
+                pygame.draw.rect(surface, theme.GOLD, r.inflate(6, 6), 3, border_radius=6)
+            play = first_play + k if pos.play is not None else None
+            mark = None
+            if play is not None and play >= 0:
+                a = self.analysis.get(pos.hand)
+                if a is not None and play < len(a.plays):
+                    mark = a.plays[play]
+            if mark is not None:
+                self._draw_mark(surface, lay, r, mark)
+
+    def _draw_mark(self, surface: pygame.Surface, lay: Layout, r: pygame.Rect, mark: Any) -> None:
+        """A badge on a card of the trick: its tricks, or (a costly card) the better card."""
+        if mark.cost:
+            line = f"{mark.tricks} ({card_label(mark.best_cards[0])}: {mark.best})"
+            colour = COSTLY
+        else:
+            line, colour = str(mark.tricks), GOOD
+        size = round(lay.text * 0.85)
+        box = pygame.Rect(0, 0, max(r.w, round(size * 0.62 * len(line)) + 10), round(size * 1.5))
+        box.midtop = (r.centerx, r.bottom - box.h // 2)
+        blit_panel(surface, box, color=(8, 20, 14, 230), border=(*colour, 255), radius=box.h // 3)
+        blit_text(surface, line, size, box.center, colour, bold=True, anchor="center")
+
+    def _draw_auction(self, surface: pygame.Surface, lay: Layout, pos: Position) -> None:
+        """The calls of this hand, in a panel at the top corner (the start side)."""
+        top, _ = self._band(lay)
+        w = round(lay.w * 0.24)
+        t = round(lay.text * 0.85)
+        lines = [
+            f"{self.names[seat]}: {call_label(call)}" for seat, call in pos.calls if call != "keep"
+        ]
+        if pos.trump is not None and not self.game41:
+            lines.append(tr("Trump: {suit}", suit=trump_label(pos.trump)))
+        if not lines:
+            return
+        side_top = self.hand_rects(lay, LEFT, 13, self.card_h(lay))[0].top
+        room = max(1, (side_top - top - lay.margin * 2) // round(t * 1.35) - 1)
+        lines = [tr("Auction"), *lines[-room:]]
+        box = pygame.Rect(0, top, w, round(t * 1.35) * len(lines) + lay.margin)
+        box.x = i18n.mirror_x(lay.margin, 0, lay.w) - (w if i18n.is_rtl() else 0)
+        blit_panel(surface, box, color=(6, 20, 14, 190), radius=round(lay.unit))
+        y = box.y + lay.margin // 2
+        for k, line in enumerate(lines):
+            blit_text(
+                surface,
+                line,
+                t,
+                (i18n.mirror_x(box.x + lay.margin // 2, box.x, box.w), y),
+                theme.GOLD if k == 0 else theme.INK,
+                bold=k == 0,
+                anchor=i18n.anchor("topleft"),
+                max_width=w - lay.margin,
+            )
+            y += round(t * 1.35)
+
+    def analysis_lines(self, pos: Position) -> list[tuple[str, tuple[int, int, int]]]:
+        """What the analysis says at ``pos``: the hand's line and the last card's."""
+        a = self.analysis.get(pos.hand)
+        row = self.rows.get(pos.hand)
+        if self.analysis_error and a is None:
+            return [(tr("No analysis: {why}", why=self.analysis_error), theme.INK_DIM)]
+        if row is None or not row.plays:
+            return []
+        if a is None:
+            return [(tr("analysing..."), theme.INK_DIM)]
+        side = f"{self.names[a.leader]} & {self.names[(a.leader + 2) % 4]}"
+        if self.game41:
+            hand_line = tr(
+                "{side} could take {n} tricks from the first lead (took {took})",
+                side=side,
+                n=a.could_take,
+                took=a.taken,
+            )
+        else:
+            hand_line = tr(
+                "The declarers ({side}) could take {n} tricks (took {took})",
+                side=side,
+                n=a.could_take,
+                took=a.taken,
+            )
+        out = [(hand_line, theme.GOLD)]
+        mark = self.marks(pos)
+        if mark is not None:
+            name, card = self.names[mark.seat], card_label(mark.card)
+            if mark.cost:
+                best = "/".join(card_label(c) for c in mark.best_cards)
+                out.append(
+                    (
+                        tr(
+                            "{name} played {card}: {tricks} tricks; {best} would take {n}",
+                            name=name,
+                            card=card,
+                            tricks=mark.tricks,
+                            best=best,
+                            n=mark.best,
+                        ),
+                        COSTLY,
+                    )
+                )
+            else:
+                out.append(
+                    (
+                        tr(
+                            "{name} played {card}: {tricks} tricks, the best",
+                            name=name,
+                            card=card,
+                            tricks=mark.tricks,
+                        ),
+                        GOOD,
+                    )
+                )
+        return out
+
+    def _draw_analysis(self, surface: pygame.Surface, lay: Layout, pos: Position) -> None:
+        lines = self.analysis_lines(pos)
+        if not lines:
+            return
+        t = round(lay.text * 0.85)
+        _, bottom = self._band(lay)
+        y = bottom + lay.margin // 2
+        for line, colour in lines:
+            blit_text(
+                surface,
+                line,
+                t,
+                (lay.w // 2, y),
+                colour,
+                bold=True,
+                anchor="midtop",
+                max_width=lay.w - 2 * lay.margin,
+            )
+            y += round(t * 1.35)
