@@ -220,15 +220,23 @@ def test_every_language_is_listed_with_its_own_name() -> None:
         assert (LOCALE / f"{code}.json").is_file()
 
 
-def test_the_help_page_is_translated() -> None:
-    en = help_text.paragraphs()
-    assert len(en) >= 8 and all(p.strip() for p in en)
+def test_the_help_pages_are_translated() -> None:
+    en = help_text.pages()
+    assert len(en) >= 7 and all(p.paragraphs and all(t.strip() for t in p.paragraphs) for p in en)
+    assert "game41" in [p.key for p in en]  # 41 and 400 have their own page
     for code in CODES:
         i18n.set_language(code)
         assert help_text.title() != "How to play"
-        translated = help_text.paragraphs()
-        assert len(translated) == len(en)
-        assert all(t != e for t, e in zip(translated, en, strict=True))
+        pages = help_text.pages()
+        assert [p.key for p in pages] == [p.key for p in en]
+        for page, english in zip(pages, en, strict=True):
+            assert page.title != english.title, (code, english.title)
+            assert len(page.paragraphs) == len(english.paragraphs)
+            pairs = list(zip(page.paragraphs, english.paragraphs, strict=True))
+            pairs += [(a[1], b[1]) for a, b in zip(page.keys, english.keys, strict=True)]
+            assert all(t != e for t, e in pairs), (code, page.key)
+            # the key caps are keys, the same in every language
+            assert [k for k, _ in page.keys] == [k for k, _ in english.keys]
 
 
 # ------------------------------------------------------------------------------ right to left
@@ -312,7 +320,7 @@ def test_every_translated_character_has_a_glyph(code: str) -> None:
 
 def test_wrap_breaks_long_paragraphs_in_reading_order() -> None:
     i18n.set_language("ar")
-    para = help_text.paragraphs()[2]
+    para = help_text.pages()[1].paragraphs[0]  # the auction, a long paragraph
     lines = text.wrap(para, 20, 400)
     assert len(lines) > 2
     assert " ".join(lines) == " ".join(para.split())  # nothing lost, order kept

@@ -1,0 +1,245 @@
+"""The first-game tutorial: one hand at the real table, with a coach.
+
+``TutorialScene`` is the table (``TableScene``) with a fixed deal and scripted computer seats
+(``tutorial_script``), so the lesson always goes the same way. While a lesson lasts, a panel
+at the top says what to do, a gold frame and an arrow point at what to click, and any other
+move is refused with a kind word and changes nothing. After the lessons the player finishes
+the hand freely; then a dialog says the tutorial is done. Esc asks "Skip the tutorial?" at
+any time. Nothing is saved and no statistics are kept.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from tarneeb_desktop.table.flow import Table
+from tarneeb_desktop.table.link import LocalLink
+from tarneeb_desktop.table.pool import Pool
+from tarneeb_desktop.table.seats import PersonSeat
+from tarneeb_desktop.ui import i18n, text, theme
+from tarneeb_desktop.ui import tutorial_script as script
+from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.table_scene import TableScene
+from tarneeb_desktop.ui.theme import blit_panel, blit_text
+from tarneeb_desktop.ui.tutorial_dialogs import DoneDialog, SkipDialog
+
+if TYPE_CHECKING:
+    from tarneeb_desktop.ui.app import App
+    from tarneeb_desktop.ui.tutorial_script import Lesson
+
+
+def _player_name(app: App) -> str:
+    name = app.settings.names[0] if app.settings.names else ""
+    return tr("You") if not name or name == "You" else name
+
+
+class TutorialScene(TableScene):
+    """The tutorial's table: see the module's description."""
+
+    def __init__(self, app: App) -> None:
+        names = [_player_name(app), tr("East"), tr("North"), tr("West")]
+        seats = [PersonSeat(names[0])] + [script.scripted_seat(s, names[s]) for s in (1, 2, 3)]
+        table = Table(script.new_state(), seats, names, seed=script.SEED, pool=Pool(inline=True))
+        super().__init__(app, None, seed=script.SEED, link=LocalLink(table, (script.ME,)))
+        self.link.set_auto_single(False)  # every card of the lessons is the player's to play
+        self.lessons = script.lessons()
+        self.tip: tuple[int, str] | None = None  # (step, the explanation of a refused move)
+        self.done = False
+
+    # ------------------------------------------------------------------ where we are
+    def step(self) -> int:
+        """The player's moves so far this hand: the lesson under way (past the last: free)."""
+        return script.moves_made(self.pv, self.me)
+
+    def lesson(self) -> Lesson | None:
+        """The lesson waiting for the player now (None: not their turn, or free play)."""
+        n = self.step()
+        if n >= len(self.lessons) or not self.my_turn() or self.pv.hand_number != 1:
+            return None
+        lesson = self.lessons[n]
+        return lesson if lesson.phase == self.pv.phase else None
+
+    def allowed(self) -> set[str] | None:
+        """The moves the lesson accepts now (None: any legal move)."""
+        lesson = self.lesson()
+        return None if lesson is None else lesson.allowed(self.pv) & set(self.pv.legal)
+
+    def coach_text(self) -> str:
+        lesson = self.lesson()
+        if lesson is not None:
+            return lesson.instruction
+        return script.narration(self.pv, self.step())
+
+    def targets(self) -> list[pygame.Rect]:
+        """Where the player should click now (the lesson's buttons or cards)."""
+        allowed = self.allowed()
+        if not allowed:
+            return []
+        if self.pv.phase == "play":
+            return [r for c, r in self.card_rects() if c in allowed]
+        return [b.rect for b in self.buttons() if b.action in allowed]
+
+    # ------------------------------------------------------------------ refusing kindly
+    def explain(self) -> None:
+        """The player tried something else than the lesson asks: say why, change nothing."""
+        lesson = self.lesson()
+        if lesson is not None:
+            self.tip = (self.step(), lesson.wrong)
+            self.invalidate()
+
+    def act(self, seat: int, action: str, from_rect: pygame.Rect | None = None) -> bool:
+        allowed = self.allowed()
+        if seat == self.me and allowed is not None and action not in allowed:
+            self.explain()
+            return False
+        return super().act(seat, action, from_rect)
+
+    def handle_event(self, ev: pygame.event.Event) -> bool:
+        allowed = self.allowed()
+        if (
+            allowed is not None
+            and self.overlay is None
+            and self.pv.phase == "play"
+            and ev.type == pygame.MOUSEBUTTONDOWN
+            and ev.button == 1
+        ):
+            hit = self.hand.card_at(ev.pos)
+            if hit is not None and hit[0] not in allowed:
+                self.hand.shake(hit[0])
+                self.explain()
+                return True
+        return super().handle_event(ev)
+
+    def hint(self) -> None:
+        """H during a lesson chooses what the lesson asks (Enter then plays it)."""
+        allowed = self.allowed()
+        if allowed is None:
+            super().hint()
+            return
+        choice = min(allowed)
+        if self.pv.phase == "play":
+            self.hand.kb_card = choice
+        else:
+            self.bids.choose(choice)
+        self.invalidate()
+
+    def open_overlay(self, kind: str) -> None:
+        if kind == "menu":  # Esc: not the pause menu but the question whether to skip
+            self.hand.cancel_drag()
+            self.overlay = SkipDialog(self)
+            self.invalidate()
+            return
+        super().open_overlay(kind)
+
+    def tutorial_action(self, action: str) -> None:
+        """A button of the tutorial's own dialogs."""
+        if action == "skip" or action == "menu":
+            self.overlay = None
+            self.app.show_menu()
+        elif action == "howto":
+            self.overlay = None
+            self.app.open_help()
+        else:  # "close": keep learning
+            self.overlay = None
+            self.invalidate()
+
+    # ------------------------------------------------------------------ the frame
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.done or self.overlay is not None:
+            return
+        if self.pv.results or self.pv.hand_number > 1 or self.pv.phase == "over":
+            self.done = True
+            self.overlay = DoneDialog(self)
+            self.invalidate()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.overlay is None and not self.done:
+            self.draw_coach(surface)
+
+    def coach_rect(self) -> pygame.Rect:
+        lay = self.layout
+        left = lay.score_rect.right + lay.margin
+        right = lay.contract_rect.left - lay.margin
+        return pygame.Rect(left, lay.margin, right - left, 0)
+
+    def draw_coach(self, surface: pygame.Surface) -> None:
+        """The coach's panel at the top, and the pointer at what to click."""
+        lay = self.layout
+        box = self.coach_rect()
+        pad = lay.margin
+        size = lay.text
+        small = round(size * 0.85)
+        step = round(size * 1.32)
+        width = box.w - 2 * pad
+        lines = text.wrap(self.coach_text(), size, width)
+        tip = self.tip[1] if self.tip and self.tip[0] == self.step() else None
+        tip_lines = text.wrap(tip, size, width) if tip else []
+        n = self.step()
+        head = tr("Tutorial")
+        if n < len(self.lessons) and self.pv.hand_number == 1:
+            head += "  \u00b7  " + tr("Lesson {n} of {total}", n=n + 1, total=len(self.lessons))
+        box.h = pad * 2 + round(small * 1.5) + step * (len(lines) + len(tip_lines)) + small * 2
+        if tip_lines:
+            box.h += step // 3
+        blit_panel(
+            surface,
+            box,
+            color=(8, 24, 18, 255),
+            border=(*theme.GOLD, 170),
+            radius=round(lay.unit * 2),
+            glow=(0, 0, 0, 120),
+        )
+        rtl = i18n.is_rtl()
+        x = box.right - pad if rtl else box.x + pad
+        anchor = i18n.anchor("topleft")
+        blit_text(surface, head, small, (x, box.y + pad), theme.GOLD, True, anchor)
+        y = box.y + pad + round(small * 1.5)
+        for line in lines:
+            blit_text(surface, line, size, (x, y), theme.INK, anchor=anchor)
+            y += step
+        if tip_lines:
+            y += step // 3
+            for line in tip_lines:
+                blit_text(surface, line, size, (x, y), (255, 196, 140), anchor=anchor)
+                y += step
+        blit_text(
+            surface,
+            tr("Esc: skip the tutorial"),
+            small,
+            (box.right - pad if not rtl else box.x + pad, box.bottom - pad // 2),
+            theme.INK_DIM,
+            anchor=i18n.anchor("bottomright"),
+        )
+        for r in self.targets():
+            self._point_at(surface, r)
+
+    def _point_at(self, surface: pygame.Surface, r: pygame.Rect) -> None:
+        """A gold frame round ``r`` and an arrow pointing at it (from above a card, from
+        below a button, whose panel has its title above)."""
+        lay = self.layout
+        pygame.draw.rect(surface, theme.GOLD, r.inflate(8, 8), width=3, border_radius=r.h // 8)
+        size = max(10, round(lay.unit * 2.6))
+        cx = r.centerx
+        if self.pv.phase == "play":
+            tip = (cx, r.top - 8)
+            d = -1
+        else:
+            tip = (cx, r.bottom + 8)
+            d = 1
+        base = tip[1] + d * size  # d: the way from the tip to the tail
+        tail = base + d * size
+        poly = [
+            tip,
+            (cx - size, base),
+            (cx - size // 3, base),
+            (cx - size // 3, tail),
+            (cx + size // 3, tail),
+            (cx + size // 3, base),
+            (cx + size, base),
+        ]
+        pygame.draw.polygon(surface, theme.GOLD, poly)
+        pygame.draw.polygon(surface, (60, 40, 0), poly, width=2)

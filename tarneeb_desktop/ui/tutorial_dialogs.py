@@ -1,0 +1,134 @@
+"""The tutorial's two dialogs over the table: "Skip the tutorial?" (Esc) and the end.
+
+They look like the table's dialogs (``game/dialogs.Dialog``) but their buttons go to the
+tutorial scene's ``tutorial_action``; the choice that changes nothing has the focus."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from tarneeb_desktop.ui import i18n, text, theme
+from tarneeb_desktop.ui.game.dialogs import CHOOSE_KEYS, Dialog
+from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.layout import Layout
+from tarneeb_desktop.ui.theme import Button, blit_text
+
+if TYPE_CHECKING:
+    from tarneeb_desktop.ui.tutorial import TutorialScene
+
+
+class TutorialDialog(Dialog):
+    """A title, a few lines and a row of buttons; Esc and Enter as the focus says."""
+
+    size = (96.0, 42.0)
+    escape_action = "close"
+
+    def __init__(self, scene: TutorialScene) -> None:
+        super().__init__(scene)
+        self.tutorial = scene
+
+    def title(self) -> str:
+        return ""
+
+    def body(self) -> str:
+        return ""
+
+    def buttons(self) -> list[Button]:
+        fresh = self._buttons is None or self._buttons[0] != self.scene.app.size
+        out = super().buttons()
+        if fresh and out:
+            out[0].focus = True  # the first button is the safe one
+        return out
+
+    def handle_event(self, ev: pygame.event.Event, buttons: list[Button]) -> bool:
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            for b in buttons:
+                if b.rect.collidepoint(ev.pos):
+                    self.tutorial.tutorial_action(b.action)
+            return True
+        if ev.type == pygame.KEYDOWN:
+            if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                focus = next((b for b in buttons if b.focus), None)
+                if focus is not None:
+                    self.tutorial.tutorial_action(focus.action)
+            elif ev.key == pygame.K_ESCAPE:
+                self.tutorial.tutorial_action(self.escape_action)
+            elif ev.key in CHOOSE_KEYS and buttons:
+                i = next((k for k, b in enumerate(buttons) if b.focus), 0)
+                forward = ev.key in (pygame.K_DOWN, pygame.K_RIGHT)
+                if i18n.is_rtl() and ev.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                    forward = not forward
+                for b in buttons:
+                    b.focus = False
+                buttons[(i + (1 if forward else -1)) % len(buttons)].focus = True
+                self.scene.dirty = True
+            return True
+        if ev.type == pygame.MOUSEMOTION:
+            return super().handle_event(ev, buttons)
+        return ev.type in (pygame.MOUSEBUTTONUP, pygame.KEYUP)
+
+    def layout_buttons(self, lay: Layout, box: pygame.Rect, bw: int, bh: int) -> list[Button]:
+        out = super().layout_buttons(lay, box, bw, bh)
+        if i18n.is_rtl():  # the first (safe) button at the reading start: the right
+            xs = [b.rect.x for b in out][::-1]
+            for b, x in zip(out, xs, strict=True):
+                b.rect.x = x
+        return out
+
+    def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
+        y = box.y + round(lay.unit * 4)
+        r = blit_text(
+            s,
+            self.title(),
+            lay.heading,
+            (box.centerx, y),
+            theme.GOLD,
+            True,
+            "midtop",
+            max_width=box.w - 2 * lay.margin,
+        )
+        y = r.bottom + round(lay.unit * 2.5)
+        step = round(lay.text * 1.35)
+        for line in text.wrap(self.body(), lay.text, box.w - 4 * lay.margin):
+            if not line:
+                y += step // 3
+                continue
+            blit_text(s, line, lay.text, (box.centerx, y), theme.INK, anchor="midtop")
+            y += step
+
+
+class SkipDialog(TutorialDialog):
+    kind = "skip"
+
+    def title(self) -> str:
+        return tr("Skip the tutorial?")
+
+    def body(self) -> str:
+        return tr("You can play it again at any time from How to play.")
+
+    def specs(self) -> list[tuple[str, str, bool]]:
+        return [(tr("Keep learning"), "close", True), (tr("Skip the tutorial"), "skip", False)]
+
+
+class DoneDialog(TutorialDialog):
+    kind = "tutorial_done"
+    escape_action = "menu"
+
+    def title(self) -> str:
+        return tr("You finished the tutorial!")
+
+    def body(self) -> str:
+        history = self.tutorial.table.state.history if self.tutorial.table else []
+        took = history[0].tricks[0] if history and history[0].tricks else None
+        done = tr(
+            "You know how to bid, name trump, follow suit and trump. How to play explains the "
+            "scoring and the variants."
+        )
+        if took is None:
+            return done
+        return tr("Your team bid 8 and took {n} tricks.", n=took) + "\n" + done
+
+    def specs(self) -> list[tuple[str, str, bool]]:
+        return [(tr("Main menu"), "menu", True), (tr("How to play"), "howto", False)]

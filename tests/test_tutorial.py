@@ -1,0 +1,167 @@
+"""The first-game tutorial: a fixed hand, lessons that can be followed to the end, refused
+moves that explain and change nothing, and Esc to skip it."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from test_ui_helpers import FRAME, key, make_app, mouse
+
+from tarneeb_desktop.rules.cards import mask_of
+from tarneeb_desktop.ui import tutorial_script as script
+from tarneeb_desktop.ui.tutorial import TutorialScene
+
+
+def _tutorial(size=(1280, 720)):  # type: ignore[no-untyped-def]
+    app = make_app(size, speed="fast")
+    scene = TutorialScene(app)
+    app.switch(scene)
+    return app, scene
+
+
+def _wait(app, scene, limit: float = 60.0) -> None:  # type: ignore[no-untyped-def]
+    """Step until a dialog is open or the player is to move (a lesson, or free play)."""
+    t = 0.0
+    while t < limit:
+        app.step(FRAME, [])
+        t += FRAME
+        if scene.overlay is not None or scene.my_turn():
+            return
+    raise AssertionError("the tutorial never came back to the player")
+
+
+def _click(app, pos) -> None:  # type: ignore[no-untyped-def]
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, pos), mouse(pygame.MOUSEBUTTONUP, pos)])
+
+
+def _click_target(app, scene) -> None:  # type: ignore[no-untyped-def]
+    r = scene.targets()[0]
+    # a card of the fan shows its left part (the next card covers the rest)
+    _click(app, (r.x + 6, r.y + r.h // 4) if scene.pv.phase == "play" else r.center)
+
+
+def _moves(scene) -> tuple:  # type: ignore[no-untyped-def]
+    state = scene.table.state
+    return (tuple(state.calls), tuple(state.plays), state.trump)
+
+
+def test_the_deal_is_the_same_every_time(ui_home) -> None:
+    a, b = script.new_state(), script.new_state()
+    assert a == b
+    assert a.hands == [mask_of(h) for h in script.HANDS]
+    assert a.dealer == script.DEALER and a.current_player() == 3  # West calls first
+    _, scene = _tutorial()
+    assert scene.table.state == a
+    assert [len(set(h)) for h in script.HANDS] == [13] * 4
+    assert len(set().union(*script.HANDS)) == 52
+
+
+def test_following_the_instructions_completes_the_tutorial(ui_home) -> None:
+    from tarneeb_desktop.ui.menu import MenuScene
+
+    app, scene = _tutorial()
+    seen = []
+    for n, lesson in enumerate(scene.lessons):
+        _wait(app, scene)
+        assert scene.step() == n and scene.lesson() is lesson
+        assert scene.coach_text() == lesson.instruction
+        assert scene.targets(), "the table points at what to click"
+        seen.append(scene.pv.phase)
+        _click_target(app, scene)
+        assert scene.step() == n + 1 or scene.current is not None
+    assert seen == ["auction", "trump", "play", "play", "play"]
+    state = scene.table.state
+    assert state.calls[:5] == [(3, "7"), (0, "8"), (1, "pass"), (2, "pass"), (3, "pass")]
+    assert state.trump == 3  # spades
+    assert [w for _, _, w in state.tricks[:3]] == [1, 1, 0]  # East, East, then your trump
+    # the rest of the hand is free: play any card the table offers (the keys work too)
+    for _ in range(200):
+        _wait(app, scene)
+        if scene.overlay is not None:
+            if scene.overlay.kind == "tutorial_done":
+                break
+            app.step(FRAME, [key(pygame.K_RETURN)])  # the hand's summary
+            continue
+        assert scene.lesson() is None
+        app.step(FRAME, [key(pygame.K_RIGHT), key(pygame.K_RETURN)])
+    assert scene.overlay is not None and scene.overlay.kind == "tutorial_done"
+    assert scene.table.state.history[0].tricks[0] >= 8  # the contract was made
+    app.step(FRAME, [key(pygame.K_RETURN)])  # Main menu has the focus
+    assert isinstance(app.scene, MenuScene)
+    # a lesson is no game: nothing saved, nothing counted
+    assert not (ui_home / "savegame.json").exists()
+    assert not list(ui_home.glob("stats*"))
+
+
+def test_a_wrong_click_explains_and_changes_nothing(ui_home) -> None:
+    app, scene = _tutorial()
+    _wait(app, scene)
+    assert scene.step() == 0
+    before = _moves(scene)
+    buttons = {b.action: b for b in scene.buttons()}
+    _click(app, buttons["pass"].rect.center)
+    assert _moves(scene) == before and scene.step() == 0
+    assert scene.tip == (0, scene.lessons[0].wrong)
+    app.step(FRAME, [key(pygame.K_9)])  # a digit bids through the keys: refused as well
+    app.step(FRAME, [key(pygame.K_p)])
+    assert _moves(scene) == before
+    _click_target(app, scene)  # 8
+    _wait(app, scene)
+    _click_target(app, scene)  # spades
+    _wait(app, scene)
+    _click_target(app, scene)  # the king of diamonds
+    _wait(app, scene)
+    assert scene.step() == 3 and scene.pv.trick is not None
+    before = _moves(scene)
+    spade = next(r for c, r in scene.card_rects() if c == "AS")
+    _click(app, (spade.x + 6, spade.y + spade.h // 4))
+    assert _moves(scene) == before and scene.step() == 3
+    assert scene.tip == (3, scene.lessons[3].wrong)
+    assert "AS" in scene.pv.hand
+    _click_target(app, scene)  # a diamond: the lesson goes on and the old tip is gone
+    _wait(app, scene)
+    assert scene.step() == 4 and scene.coach_text() == scene.lessons[4].instruction
+    # a heart is legal on a club lead, but the lesson asks for a trump
+    before = _moves(scene)
+    assert scene.act(scene.me, "AH") is False
+    assert _moves(scene) == before and scene.tip == (4, scene.lessons[4].wrong)
+    # H chooses what the lesson asks; Enter then plays it
+    app.step(FRAME, [key(pygame.K_h), key(pygame.K_RETURN)])
+    assert scene.table.view(0).tricks[2][1][-1] == "4S"  # the lowest trump
+
+
+def test_escape_asks_before_skipping(ui_home) -> None:
+    from tarneeb_desktop.ui.menu import MenuScene
+
+    app, scene = _tutorial()
+    _wait(app, scene)
+    before = _moves(scene)
+    app.step(FRAME, [key(pygame.K_ESCAPE)])
+    assert scene.overlay is not None and scene.overlay.kind == "skip"
+    app.step(FRAME, [key(pygame.K_RETURN)])  # the focused choice keeps learning
+    assert app.scene is scene and scene.overlay is None
+    app.step(FRAME, [key(pygame.K_ESCAPE)])
+    app.step(FRAME, [key(pygame.K_ESCAPE)])  # Esc again closes the question
+    assert app.scene is scene and scene.overlay is None and _moves(scene) == before
+    app.step(FRAME, [key(pygame.K_ESCAPE)])
+    skip = next(b for b in scene.overlay_buttons() if b.action == "skip")
+    _click(app, skip.rect.center)
+    assert isinstance(app.scene, MenuScene)
+
+
+@pytest.mark.parametrize("lang", ["ar", "hi"])
+def test_the_coach_speaks_every_language(ui_home, lang: str) -> None:
+    from tarneeb_desktop.ui import i18n
+
+    app, scene = _tutorial((800, 600))
+    i18n.set_language(lang)
+    scene.lessons = script.lessons()
+    _wait(app, scene)
+    assert scene.coach_text() != "" and scene.coach_text() == scene.lessons[0].instruction
+    scene.dirty = True
+    assert app.step(FRAME, [])
+    # the coach's panel stays between the score and the contract panels
+    box = scene.coach_rect()
+    assert not box.colliderect(scene.layout.score_rect)
+    assert not box.colliderect(scene.layout.contract_rect)
+    i18n.set_language("en")

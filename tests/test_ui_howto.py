@@ -1,0 +1,149 @@
+"""How to play: pages that fit at a readable size in every language, and their navigation."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from test_i18n import _english_afterwards  # noqa: F401 - English again after each test
+from test_ui_helpers import FRAME, key, make_app, mouse
+
+from tarneeb_desktop.ui import help_text, howto_pictures, i18n, text
+from tarneeb_desktop.ui.howto_scene import HowToScene, geometry, min_text, page_text
+from tarneeb_desktop.ui.layout import Layout
+
+LANGS = ("en", "ar", "fr", "de", "ru", "uk", "hi")
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+@pytest.mark.parametrize("code", LANGS)
+def test_every_page_fits_at_a_readable_size(code: str, size: tuple[int, int]) -> None:
+    i18n.set_language(code)
+    lay = Layout(*size)
+    assert min_text(lay) >= lay.text >= 13  # the table's body text, never tiny
+    for i, page in enumerate(help_text.pages()):
+        g = geometry(lay, i == 0)
+        laid = page_text(page, lay, g.column)
+        assert laid.fits and laid.height <= g.column.h, (code, size, page.key, laid.height)
+        assert laid.size >= min_text(lay), (code, size, page.key, laid.size)
+        lines = [ln for b in laid.blocks for ln in b] + [ln for _, ls in laid.keys for ln in ls]
+        assert all(text.size_of(ln, laid.size)[0] <= g.column.w for ln in lines if " " in ln)
+        # the text, the picture and the buttons do not overlap, and all lie in the window
+        assert not g.column.colliderect(g.picture)
+        window = pygame.Rect(0, 0, *size)
+        for r in (g.box, g.prev, g.next, g.menu, g.picture):
+            assert window.contains(r)
+        assert g.column.bottom <= g.box.bottom < g.prev.top
+
+
+def test_too_much_text_is_reported_not_shrunk_to_nothing() -> None:
+    lay = Layout(800, 600)
+    page = help_text.Page("x", "X", ["word " * 2000], "table")
+    laid = page_text(page, lay, geometry(lay, False).column)
+    assert not laid.fits and laid.size == min_text(lay)
+
+
+def test_every_picture_draws_something_of_its_own() -> None:
+    app = make_app((1280, 720))
+    surf = pygame.Surface((400, 360))
+    seen = []
+    for name in howto_pictures.NAMES:
+        surf.fill((0, 0, 0))
+        howto_pictures.draw(surf, pygame.Rect(20, 20, 360, 320), name, app.cards, 18)
+        data = pygame.image.tobytes(surf, "RGB")
+        assert surf.get_at((200, 180))[:3] != (0, 0, 0) or len(set(data)) > 50
+        assert surf.get_at((2, 2))[:3] == (0, 0, 0)  # nothing drawn outside its box
+        seen.append(data)
+    assert len(set(seen)) == len(seen)
+    assert {p.picture for p in help_text.pages()} <= set(howto_pictures.NAMES)
+
+
+def _howto(size=(1280, 720), lang="en"):  # type: ignore[no-untyped-def]
+    app = make_app(size)
+    i18n.set_language(lang)
+    app.switch(HowToScene(app))
+    app.step(FRAME, [])
+    return app, app.scene
+
+
+def test_keys_turn_the_pages_and_escape_goes_to_the_menu(ui_home) -> None:
+    from tarneeb_desktop.ui.menu import MenuScene
+
+    app, scene = _howto()
+    n = len(scene.pages)
+    assert scene.page == 0
+    app.step(FRAME, [key(pygame.K_RIGHT)])
+    assert scene.page == 1
+    app.step(FRAME, [key(pygame.K_LEFT), key(pygame.K_LEFT)])
+    assert scene.page == 0  # no page before the first
+    app.step(FRAME, [key(pygame.K_PAGEDOWN), key(pygame.K_PAGEDOWN)])
+    assert scene.page == 2
+    app.step(FRAME, [key(pygame.K_END), key(pygame.K_RIGHT)])
+    assert scene.page == n - 1
+    app.step(FRAME, [key(pygame.K_HOME)])
+    assert scene.page == 0
+    # Enter presses the focused button: Next, which keeps the focus
+    app.step(FRAME, [key(pygame.K_RETURN), key(pygame.K_RETURN)])
+    assert scene.page == 2
+    app.step(FRAME, [key(pygame.K_ESCAPE)])
+    assert isinstance(app.scene, MenuScene)
+
+
+def test_right_to_left_the_left_arrow_turns_forward(ui_home) -> None:
+    app, scene = _howto(lang="ar")
+    app.step(FRAME, [key(pygame.K_LEFT)])
+    assert scene.page == 1
+    app.step(FRAME, [key(pygame.K_RIGHT)])
+    assert scene.page == 0
+    g = scene.geo()
+    assert g.next.centerx < g.prev.centerx  # Next on the left
+    assert g.column.centerx > g.picture.centerx  # the text starts on the right
+    dots = scene.dot_rects()
+    assert dots[0].centerx > dots[-1].centerx  # the first page's dot on the right
+
+
+def test_the_mouse_turns_pages_jumps_by_dots_and_opens_the_tutorial(ui_home) -> None:
+    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.tutorial import TutorialScene
+
+    def click(app, pos):  # type: ignore[no-untyped-def]
+        app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, pos), mouse(pygame.MOUSEBUTTONUP, pos)])
+
+    app, scene = _howto()
+    actions = {b.action: b for b in scene.buttons()}
+    assert not actions["prev"].enabled
+    click(app, actions["prev"].rect.center)
+    assert scene.page == 0
+    click(app, actions["next"].rect.center)
+    assert scene.page == 1
+    assert "tutorial" not in {b.action for b in scene.buttons()}  # offered on the first page
+    click(app, scene.dot_rects()[6].center)
+    assert scene.page == 6 and scene.pages[6].key == "game41"
+    click(app, {b.action: b for b in scene.buttons()}["prev"].rect.center)
+    assert scene.page == 5
+    click(app, {b.action: b for b in scene.buttons()}["back"].rect.center)
+    assert isinstance(app.scene, MenuScene)
+
+    app, scene = _howto()
+    click(app, {b.action: b for b in scene.buttons()}["tutorial"].rect.center)
+    assert isinstance(app.scene, TutorialScene)
+
+
+def test_the_last_page_leads_to_the_tutorial(ui_home) -> None:
+    from tarneeb_desktop.ui.tutorial import TutorialScene
+
+    app, scene = _howto()
+    app.step(FRAME, [key(pygame.K_END)])
+    nxt = {b.action: b for b in scene.buttons()}["next"]
+    assert nxt.label == "Play the tutorial"
+    app.step(FRAME, [key(pygame.K_RETURN)])
+    assert isinstance(app.scene, TutorialScene)
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_every_page_draws_at_the_smallest_window(ui_home, lang: str) -> None:
+    app, scene = _howto((800, 600), lang)
+    for page in range(len(scene.pages)):
+        scene.go(page)
+        scene.dirty = True
+        assert app.step(FRAME, [])
+        assert scene.page == page
