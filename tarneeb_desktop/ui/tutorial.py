@@ -77,8 +77,14 @@ class TutorialScene(TableScene):
         allowed = self.allowed()
         if not allowed:
             return []
-        if self.pv.phase == "play":
-            return [r for c, r in self.card_rects() if c in allowed]
+        if self.pv.phase == "play":  # the part of each card that the next one leaves bare
+            cards = self.card_rects()
+            out = []
+            for i, (c, r) in enumerate(cards):
+                if c in allowed:
+                    bare = cards[i + 1][1].x - r.x if i + 1 < len(cards) else r.w
+                    out.append(pygame.Rect(r.x, r.y, max(1, min(r.w, bare)), r.h))
+            return out
         return [b.rect for b in self.buttons() if b.action in allowed]
 
     # ------------------------------------------------------------------ refusing kindly
@@ -214,14 +220,18 @@ class TutorialScene(TableScene):
             theme.INK_DIM,
             anchor=i18n.anchor("bottomright"),
         )
-        for r in self.targets():
-            self._point_at(surface, r)
+        targets = self.targets()
+        if targets:  # one frame round them all (the lesson's cards lie side by side)
+            r = targets[0].unionall(targets)
+            pygame.draw.rect(
+                surface, theme.GOLD, r.inflate(8, 8), width=3, border_radius=min(r.w, r.h) // 10
+            )
+            self._arrow(surface, r)
 
-    def _point_at(self, surface: pygame.Surface, r: pygame.Rect) -> None:
-        """A gold frame round ``r`` and an arrow pointing at it (from above a card, from
-        below a button, whose panel has its title above)."""
+    def _arrow(self, surface: pygame.Surface, r: pygame.Rect) -> None:
+        """An arrow pointing at ``r``: from above cards, from below a button (whose panel
+        has its title above)."""
         lay = self.layout
-        pygame.draw.rect(surface, theme.GOLD, r.inflate(8, 8), width=3, border_radius=r.h // 8)
         size = max(10, round(lay.unit * 2.6))
         cx = r.centerx
         if self.pv.phase == "play":
