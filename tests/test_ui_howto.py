@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from test_i18n import _english_afterwards  # noqa: F401 - English again after each test
 from test_ui_helpers import FRAME, key, make_app, mouse
 
 from tarneeb_desktop.ui import help_text, howto_pictures, i18n, text
@@ -12,6 +11,14 @@ from tarneeb_desktop.ui.howto_scene import HowToScene, geometry, min_text, page_
 from tarneeb_desktop.ui.layout import Layout
 
 LANGS = ("en", "ar", "fr", "de", "ru", "uk", "hi")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_fonts_and_english_afterwards():
+    pygame.font.init()
+    text.clear_cache()  # the fonts of an earlier test's pygame.quit are dead
+    yield
+    i18n.set_language("en")
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
