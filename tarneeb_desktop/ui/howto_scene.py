@@ -62,10 +62,11 @@ def geometry(lay: Layout, first: bool) -> Geometry:
     pic = pygame.Rect(body.x if rtl else body.right - pic_w, body.y, pic_w, body.h)
     tutorial = None
     if first:
-        tutorial = pygame.Rect(0, 0, min(pic.w, bw), bh)
-        tutorial.midbottom = (pic.centerx, pic.bottom)
         pic.h -= bh + m
     pic.h = min(pic.h, round(pic.w * 0.95))
+    if first:  # right under the picture
+        tutorial = pygame.Rect(0, 0, min(pic.w, bw), bh)
+        tutorial.midtop = (pic.centerx, pic.bottom + m)
     prev = pygame.Rect(box.x, buttons_y, bw, bh)
     nxt = pygame.Rect(box.right - bw, buttons_y, bw, bh)
     if rtl:
