@@ -165,3 +165,30 @@ def test_the_coach_speaks_every_language(ui_home, lang: str) -> None:
     assert not box.colliderect(scene.layout.score_rect)
     assert not box.colliderect(scene.layout.contract_rect)
     i18n.set_language("en")
+
+
+def test_the_first_start_offers_the_tutorial_once(ui_home) -> None:
+    from tarneeb_desktop.ui import tutorial_offer
+    from tarneeb_desktop.ui.menu import MenuScene
+
+    app = make_app()
+    tutorial_offer.start(app)  # settings without the flag: never offered
+    assert isinstance(app.scene, MenuScene)
+    app.settings.tutorial_offered = False  # type: ignore[attr-defined]
+    tutorial_offer.start(app)
+    assert isinstance(app.scene, tutorial_offer.OfferScene)
+    assert app.settings.tutorial_offered is True  # type: ignore[attr-defined]
+    app.step(FRAME, [])
+    app.step(FRAME, [key(pygame.K_RETURN)])  # Play the tutorial has the focus
+    assert isinstance(app.scene, TutorialScene)
+    tutorial_offer.start(app)  # asked once
+    assert isinstance(app.scene, MenuScene)
+    # Not now (Esc) goes to the menu; a player who has a game in progress is not new
+    app.settings.tutorial_offered = False  # type: ignore[attr-defined]
+    tutorial_offer.start(app)
+    app.step(FRAME, [key(pygame.K_ESCAPE)])
+    assert isinstance(app.scene, MenuScene)
+    (ui_home / "savegame.json").write_text("{}")
+    app.settings.tutorial_offered = False  # type: ignore[attr-defined]
+    tutorial_offer.start(app)
+    assert isinstance(app.scene, MenuScene) and app.settings.tutorial_offered is True  # type: ignore[attr-defined]
