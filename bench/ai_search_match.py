@@ -10,7 +10,8 @@ can be stopped at any time and several shards (different ``--seed``) combined::
 
 ``--budget`` / ``--max-samples`` override the search levels' time budget (seconds per
 decision) and sample cap, for runs that must fit in less time than the real levels
-take; the summary says which settings were used.
+take; the summary says which settings were used. ``--rules lebanese400`` (or ``syrian41``)
+plays 41: points are the sides' summed player points, every bid a contract of its side.
 """
 
 from __future__ import annotations
@@ -146,16 +147,16 @@ def main() -> None:
             if res is None:
                 continue
             team_a = 0 if a_even else 1
-            pa, pb = res.points[team_a], res.points[1 - team_a]
+            out = arena.outcome(res)
+            pa, pb = out.points[team_a], out.points[1 - team_a]
             row["p0"] += pa / 2
             row["p1"] += pb / 2
             row["diff"] += (pa - pb) / 2
-            if (res.declarer & 1) == team_a:
-                row["decl0"] += 1
-                row["made0"] += int(res.made)
-            else:
-                row["decl1"] += 1
-                row["made1"] += int(res.made)
+            # In 41 every bid is a contract of its bidder's side.
+            row["decl0"] += out.declared[team_a]
+            row["made0"] += out.made[team_a]
+            row["decl1"] += out.declared[1 - team_a]
+            row["made1"] += out.made[1 - team_a]
             n0 += nd
             secs += sec
         row["n0"] = n0

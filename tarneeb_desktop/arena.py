@@ -2,6 +2,10 @@
 
 Every deal is played twice with the same cards in the same seats and the two teams swapped,
 so that the luck of the cards cancels out. See the spec in docs/ai.md and the bot protocol.
+
+In 41 (``game = "41"``) a hand ends with ``SeatsScored``: each side's points are its two
+players' summed points, and each player's own bid counts as one contract of their side,
+made when they took at least that many tricks (:func:`outcome`).
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tarneeb_desktop.rules import GameState, HandScored, HandThrownIn, Rules, View
+from tarneeb_desktop.rules import GameState, HandScored, HandThrownIn, Rules, SeatsScored, View
 from tarneeb_desktop.table.bots import BotSeat
 from tarneeb_desktop.table.flow import Table
 from tarneeb_desktop.table.seats import ComputerSeat, Seat, seat_seed
@@ -103,6 +107,36 @@ def draw_deal(rng: random.Random) -> list[int]:
     return [sum(1 << c for c in deck[13 * s : 13 * s + 13]) for s in range(4)]
 
 
+Scored = HandScored | SeatsScored
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One played hand seen from the two teams: points, contracts declared and made."""
+
+    points: tuple[int, int]
+    declared: tuple[int, int]
+    made: tuple[int, int]
+
+
+def outcome(res: Scored) -> Outcome:
+    """Per team (0 = seats 0 and 2): the hand's points and its contracts. In Tarneeb the
+    declaring team has one contract; in 41 every seat's own bid is a contract of its team."""
+    if isinstance(res, SeatsScored):
+        pts = [0, 0]
+        declared = [0, 0]
+        made = [0, 0]
+        for seat in range(4):
+            pts[seat & 1] += res.points[seat]
+            declared[seat & 1] += 1
+            made[seat & 1] += int(res.tricks[seat] >= res.bids[seat])
+        return Outcome((pts[0], pts[1]), (declared[0], declared[1]), (made[0], made[1]))
+    team = res.declarer & 1
+    dec = (1, 0) if team == 0 else (0, 1)
+    mk = (int(res.made), 0) if team == 0 else (0, int(res.made))
+    return Outcome((res.points[0], res.points[1]), dec, mk)
+
+
 def play_hand(
     rules: Rules,
     hands: list[int],
@@ -110,9 +144,9 @@ def play_hand(
     seat_sides: list[Side],
     seed: int = 0,
     on_view: ViewHook | None = None,
-) -> HandScored | None:
+) -> Scored | None:
     """Play one hand from 0-0 with these cards through the table flow, at full speed; None
-    when it was thrown in."""
+    when it was thrown in. The result is ``HandScored``, or ``SeatsScored`` in 41."""
     state = GameState.new(rules, seed, dealer=dealer)
     state.set_deal(hands)
     seats: list[Seat] = [
@@ -120,12 +154,14 @@ def play_hand(
     ]
     table = Table(state, seats)
     table.run(
-        until=lambda events: any(isinstance(e, HandScored | HandThrownIn) for e in events),
+        until=lambda events: any(
+            isinstance(e, HandScored | SeatsScored | HandThrownIn) for e in events
+        ),
         max_actions=1000,
     )
     for seat, _fault in table.faults:
         seat_sides[seat].table_faults += 1
-    return next((e for e in table.last_events if isinstance(e, HandScored)), None)
+    return next((e for e in table.last_events if isinstance(e, HandScored | SeatsScored)), None)
 
 
 def play_game(
@@ -197,12 +233,14 @@ def run_arena(
             for res, a_even in results:
                 assert res is not None
                 a_team = 0 if a_even else 1
-                pa, pb = res.points[a_team], res.points[1 - a_team]
+                out = outcome(res)
+                pa, pb = out.points[a_team], out.points[1 - a_team]
                 a.points.append(pa)
                 b.points.append(pb)
-                declarer_side = a if (res.declarer & 1) == a_team else b
-                declarer_side.declared += 1
-                declarer_side.made += int(res.made)
+                a.declared += out.declared[a_team]
+                a.made += out.made[a_team]
+                b.declared += out.declared[1 - a_team]
+                b.made += out.made[1 - a_team]
                 diffs.append(pa - pb)
             if not results:
                 # Thrown in MAX_REDRAWS times running: both plays score 0 : 0.

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from tarneeb_desktop.ai import game41
 from tarneeb_desktop.ai.knowledge import (
     Knowledge,
     analyse,
@@ -222,6 +223,67 @@ def medium_card(view: View) -> str:
     return CARD_NAMES[card]
 
 
+# ------------------------------------------------------------------ medium card play in 41
+
+
+def _lead_to_partner(k: Knowledge, legal: list[int]) -> int | None:
+    """A low card in a suit partner is likely to win (partner led it, or can ruff it while
+    the opponents cannot), else None."""
+    partner = k.partner
+    opps = ((k.seat + 1) % 4, (k.seat + 3) % 4)
+    hearts_mask = SUIT_MASKS[game41.HEARTS]
+    for suit in range(4):
+        cards = [c for c in legal if c // 13 == suit]
+        if not cards or suit == game41.HEARTS:
+            continue
+        partner_void = bool(k.voids[partner] >> suit & 1)
+        partner_trumps = bool(k.possible[partner] & hearts_mask)
+        opp_ruff = any(k.voids[o] >> suit & 1 and k.possible[o] & hearts_mask for o in opps)
+        if partner_void and partner_trumps and not opp_ruff:
+            return _lowest(cards)
+    for leader, cards, _ in k.view.tricks:
+        if leader == partner and cards:
+            suit = CARD_INDEX[cards[0]] // 13
+            mine = [c for c in legal if c // 13 == suit]
+            if mine:
+                return _lowest(mine)
+    return None
+
+
+def medium_card41(view: View) -> str:
+    """Medium's card in 41: Tarneeb's with hearts trump, steered by what each seat still
+    needs (see ``ai/game41.py``)."""
+    k = analyse(view)
+    legal = [CARD_INDEX[c] for c in view.legal]
+    if len(legal) == 1:
+        return view.legal[0]
+    need = game41.needs(view)
+    me, partner = view.seat, k.partner
+    # Our trumps are drawn when we still need tricks (the Tarneeb lead's "declaring").
+    k.declaring = need[me] > 0 and len(suit_cards(k.hand, game41.HEARTS)) >= 3
+    win = k.winner()
+    if win is None:
+        if need[me] <= 0 < need[partner]:
+            card = _lead_to_partner(k, legal)
+            if card is not None:
+                return CARD_NAMES[card]
+        return CARD_NAMES[_medium_lead(k, legal)]
+    w_seat, w_card = win
+    last = not k.to_play_after
+    if w_seat == partner:
+        if need[partner] <= 0 < need[me]:
+            winners = [c for c in legal if k.beats(c, w_card)]
+            sure = [c for c in winners if last or k.p_beaten(c) < 0.3]
+            if sure:
+                return CARD_NAMES[min(sure, key=lambda c: (c // 13 == game41.HEARTS, c % 13))]
+        return CARD_NAMES[_medium_follow(k, legal)]
+    if need[me] <= 0 < need[partner] and partner in k.to_play_after:
+        # Leave the trick to partner, who still needs it.
+        following = legal[0] // 13 == k.led_suit
+        return CARD_NAMES[_lowest(legal) if following else _discard(k, legal)]
+    return CARD_NAMES[_medium_follow(k, legal)]
+
+
 class MediumPlayer:
     """Sound heuristic play: hand evaluation, card counting, voids, partnership play."""
 
@@ -233,6 +295,10 @@ class MediumPlayer:
         if not view.legal:
             raise ValueError("no legal action: it is not this seat's turn")
         phase = view.phase
+        if game41.is41(view):
+            if phase == "play":
+                return medium_card41(view)
+            return game41.choose_bid(view) if phase == "auction" else view.legal[0]
         if phase == "play":
             return medium_card(view)
         if phase == "auction":
@@ -247,6 +313,10 @@ class MediumPlayer:
 
 
 # ------------------------------------------------------------------ easy
+
+# Easy's 41 bidding: a trick less than it sees, and less sure of its estimate.
+EASY_CAUTION_41 = 0.8
+EASY_SD_41 = 2.0
 
 
 def easy_card(view: View) -> str:
@@ -288,6 +358,9 @@ class EasyPlayer:
         if not view.legal:
             raise ValueError("no legal action: it is not this seat's turn")
         phase = view.phase
+        if game41.is41(view) and phase == "auction":
+            # Timid, and blind to the throw-in and the value table's jumps.
+            return game41.choose_bid(view, caution=EASY_CAUTION_41, sd=EASY_SD_41)
         if phase == "play":
             if len(view.legal) > 1 and self._rng.random() < self.mistake_rate:
                 # A slip a person makes: a card that was legal but not thought through.
