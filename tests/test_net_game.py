@@ -124,6 +124,19 @@ def seat_sessions(host: Host, seats: list[int]) -> list[ClientSession]:
     return out
 
 
+def play_out(host: Host, threads: list[threading.Thread]) -> dict[str, Any]:
+    """Start the seats' threads, wait for the host's game to end; the host's record."""
+    from tarneeb_desktop.record import to_record
+
+    for t in threads:
+        t.start()
+    assert host.done.wait(TIMEOUT)
+    for t in threads:
+        t.join(TIMEOUT)
+    assert not host.table.faults
+    return host.call(lambda: to_record(host.table.state, host.table.names))
+
+
 @pytest.fixture
 def tmp_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("TARNEEB_HOME", str(tmp_path / "home"))
@@ -133,29 +146,26 @@ def tmp_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 # ---------------------------------------------------------------------- whole games
 
 
-def test_whole_game_cli_host_and_four_bot_clients(tmp_home: Path) -> None:
-    """``tarneeb host`` and four ``tarneeb join --bot random`` processes play a whole game."""
-    record = tmp_home / "game.json"
+def cli_game(
+    tmp_home: Path, host_args: list[str], bot: str, timeout: float = 60
+) -> tuple[str, list[tuple[str, str]]]:
+    """``tarneeb host`` (with ``host_args``, all four seats open, on loopback) and four
+    ``tarneeb join --bot BOT`` processes play a whole game; returns the host's output and each
+    bot's (stdout, stderr), after checking that every process ended well."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "TARNEEB_HOME": str(tmp_home / "home")}
+    cmd = [sys.executable, "-m", "tarneeb_desktop"]
     host = subprocess.Popen(
         [
-            sys.executable,
-            "-m",
-            "tarneeb_desktop",
+            *cmd,
             "host",
+            *host_args,
             "--port",
             "0",
             "--bind",
             "127.0.0.1",
             "--open-seats",
             "0,1,2,3",
-            "-o",
-            "target=5",
-            "--seed",
-            "7",
             "--no-beacon",
-            "--save-record",
-            str(record),
             "--save-table",
             str(tmp_home / "table.json"),
         ],
@@ -172,21 +182,10 @@ def test_whole_game_cli_host_and_four_bot_clients(tmp_home: Path) -> None:
         assert first.startswith("listening on 127.0.0.1:"), first
         port = int(first.rsplit(":", 1)[1])
         for seat in range(4):
+            join = ["join", f"127.0.0.1:{port}", "--bot", bot, "--seat", str(seat)]
             bots.append(
                 subprocess.Popen(
-                    [
-                        sys.executable,
-                        "-m",
-                        "tarneeb_desktop",
-                        "join",
-                        f"127.0.0.1:{port}",
-                        "--bot",
-                        "random",
-                        "--seat",
-                        str(seat),
-                        "--name",
-                        f"bot{seat}",
-                    ],
+                    [*cmd, *join, "--name", f"bot{seat}"],
                     stdout=subprocess.PIPE,
                     stderr=subprocess.PIPE,
                     text=True,
@@ -194,7 +193,7 @@ def test_whole_game_cli_host_and_four_bot_clients(tmp_home: Path) -> None:
                     cwd=ROOT,
                 )
             )
-        host_out, host_err = host.communicate(timeout=60)
+        host_out, host_err = host.communicate(timeout=timeout)
         assert host.returncode == 0, host_err
         outs = [b.communicate(timeout=30) for b in bots]
     finally:
@@ -205,6 +204,13 @@ def test_whole_game_cli_host_and_four_bot_clients(tmp_home: Path) -> None:
     for seat, (out, err) in enumerate(outs):
         assert bots[seat].returncode == 0, err
         assert f"joined seat {seat}" in out and "game over: team" in out
+    return host_out, outs
+
+
+def test_whole_game_cli_host_and_four_bot_clients(tmp_home: Path) -> None:
+    """``tarneeb host`` and four ``tarneeb join --bot random`` processes play a whole game."""
+    record = tmp_home / "game.json"
+    cli_game(tmp_home, ["-o", "target=5", "--seed", "7", "--save-record", str(record)], "random")
     doc = json.loads(record.read_text())
     assert doc["players"] == ["bot0", "bot1", "bot2", "bot3"]
     result = replay(doc, seed=7)
@@ -743,12 +749,7 @@ def test_the_same_seeded_game_through_the_arena_and_a_lan_host_gives_the_same_re
             )
             for i, s in enumerate(sessions)
         ]
-        for t in threads:
-            t.start()
-        assert host.done.wait(TIMEOUT)
-        for t in threads:
-            t.join(TIMEOUT)
-        lan_record = host.call(lambda: to_record(host.table.state, host.table.names))
+        lan_record = play_out(host, threads)
     finally:
         host.stop()
         for s in sessions:

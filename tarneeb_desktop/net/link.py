@@ -19,6 +19,7 @@ from tarneeb_desktop.net.client import ClientSession, JoinError
 from tarneeb_desktop.net.protocol import MAX_CHAT_CHARS, ProtocolError
 from tarneeb_desktop.rules import (
     AuctionWon,
+    BidsMade,
     CallMade,
     CardPlayed,
     Event,
@@ -28,6 +29,7 @@ from tarneeb_desktop.rules import (
     HandThrownIn,
     MalformedError,
     RedealDecided,
+    SeatsScored,
     TrickWon,
     TrumpNamed,
     View,
@@ -40,6 +42,14 @@ log = logging.getLogger(__name__)
 
 RECONNECT_EVERY = 2.0  # seconds between attempts to take a seat back after a drop
 NOT_CONNECTED = "Not connected to the host"
+
+
+def _four(values: Any) -> tuple[int, int, int, int]:
+    """Four whole numbers (one per seat) from a wire list; ValueError otherwise."""
+    if not isinstance(values, list) or len(values) != 4:
+        raise ValueError("a per-seat list holds four numbers")
+    a, b, c, d = (int(v) for v in values)
+    return (a, b, c, d)
 
 
 def event_from_dict(d: dict[str, Any]) -> Event | None:
@@ -74,6 +84,12 @@ def event_from_dict(d: dict[str, Any]) -> Event | None:
                 (int(p[0]), int(p[1])),
                 (int(tot[0]), int(tot[1])),
                 bool(d["made"]),
+            )
+        if kind == "bids_made":
+            return BidsMade(_four(d["bids"]), int(d["total"]), int(d["needed"]))
+        if kind == "seats_scored":
+            return SeatsScored(
+                _four(d["bids"]), _four(d["tricks"]), _four(d["points"]), _four(d["totals"])
             )
         if kind == "game_over":
             tot = d["totals"]

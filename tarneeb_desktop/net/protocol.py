@@ -20,6 +20,7 @@ from typing import Any
 from tarneeb_desktop import __version__
 from tarneeb_desktop.rules import (
     AuctionWon,
+    BidsMade,
     CallMade,
     CardPlayed,
     Event,
@@ -28,6 +29,7 @@ from tarneeb_desktop.rules import (
     HandScored,
     HandThrownIn,
     RedealDecided,
+    SeatsScored,
     TrickWon,
     TrumpNamed,
 )
@@ -280,6 +282,21 @@ def event_to_dict(event: Event) -> dict[str, Any]:
             "points": list(event.points),
             "totals": list(event.totals),
             "made": event.made,
+        }
+    if isinstance(event, BidsMade):
+        return {
+            "event": "bids_made",
+            "bids": list(event.bids),
+            "total": event.total,
+            "needed": event.needed,
+        }
+    if isinstance(event, SeatsScored):
+        return {
+            "event": "seats_scored",
+            "bids": list(event.bids),
+            "tricks": list(event.tricks),
+            "points": list(event.points),
+            "totals": list(event.totals),
         }
     if isinstance(event, GameOver):
         return {"event": "game_over", "winner": event.winner, "totals": list(event.totals)}
