@@ -147,16 +147,16 @@ def main() -> None:
             if res is None:
                 continue
             team_a = 0 if a_even else 1
-            out = arena.outcome(res)
-            pa, pb = out.points[team_a], out.points[1 - team_a]
+            got = arena.outcome(res)
+            pa, pb = got.points[team_a], got.points[1 - team_a]
             row["p0"] += pa / 2
             row["p1"] += pb / 2
             row["diff"] += (pa - pb) / 2
             # In 41 every bid is a contract of its bidder's side.
-            row["decl0"] += out.declared[team_a]
-            row["made0"] += out.made[team_a]
-            row["decl1"] += out.declared[1 - team_a]
-            row["made1"] += out.made[1 - team_a]
+            row["decl0"] += got.declared[team_a]
+            row["made0"] += got.made[team_a]
+            row["decl1"] += got.declared[1 - team_a]
+            row["made1"] += got.made[1 - team_a]
             n0 += nd
             secs += sec
         row["n0"] = n0

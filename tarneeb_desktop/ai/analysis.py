@@ -30,11 +30,23 @@ from tarneeb_desktop.rules.cards import (
 SUITS = "CDHS"
 
 
+def highest_bidder(bids: Sequence[int], dealer: int) -> int:
+    """41: the seat with the highest bid, the first in bidding order (``dealer + 1`` on)
+    on a tie."""
+    order = [(dealer + i) % 4 for i in range(1, 5)]
+    return max(order, key=lambda s: (bids[s], -order.index(s)))
+
+
 def could_have_taken(result: HandResult) -> int | None:
     """Tricks the declaring side takes with best play by all four seats, every card seen
     (the declarer leads, as in the rules), for a hand that was played; None when the hand
-    had no contract, no cards on record, or the solver is not available."""
-    if result.declarer is None or not result.plays or not any(result.cards):
+    had no contract, no cards on record, or the solver is not available.
+
+    In 41 (a row with ``bids``) there is no declarer: the tricks are those of the side of
+    the highest bidder (:func:`highest_bidder`), with ``dealer + 1`` leading and hearts
+    trump, as the hand was played."""
+    game41 = result.bids is not None
+    if (result.declarer is None and not game41) or not result.plays or not any(result.cards):
         return None
     # Imported here: the table imports this module for can_claim, which needs no solver.
     from tarneeb_desktop.ai import dds
@@ -42,8 +54,15 @@ def could_have_taken(result: HandResult) -> int | None:
     if not dds.available():
         return None
     trump = result.trump or "NT"
+    hands = [cards_of(m) for m in result.cards]
     try:
-        return dds.dd_tricks_leading([cards_of(m) for m in result.cards], trump, result.declarer)
+        if result.bids is not None:
+            leader = (result.dealer + 1) % 4
+            side = highest_bidder(result.bids, result.dealer) & 1
+            taken = dds.dd_tricks_leading(hands, "H", leader)
+            return taken if leader & 1 == side else 13 - taken
+        assert result.declarer is not None
+        return dds.dd_tricks_leading(hands, trump, result.declarer)
     except (dds.DDSError, ValueError):
         return None
 
@@ -111,7 +130,11 @@ class PlayAnalysis:
 class HandAnalysis:
     """A played hand card by card: ``hand`` its index in the record, ``could_take`` the
     declaring side's double-dummy tricks before the opening lead (the declarer leads),
-    ``taken`` the tricks that side did take (so far, in an unfinished hand)."""
+    ``taken`` the tricks that side did take (so far, in an unfinished hand).
+
+    In 41 there is no declarer: ``declarer`` is the highest bidder (the first in bidding
+    order on a tie), ``contract`` that bid (``"5"``), ``trump`` hearts, and ``could_take``
+    and ``taken`` are the tricks of the highest bidder's side (``dealer + 1`` leads)."""
 
     hand: int
     declarer: int
@@ -144,7 +167,9 @@ def analyse_plays(
 ) -> tuple[int, list[PlayAnalysis]]:
     """``(could_take, one PlayAnalysis per card of plays)`` for a hand dealt ``cards``
     (four masks) and played ``plays`` from the declarer's lead with ``trump`` (a suit or
-    "NT"). With ``first_lead_trump`` the opening lead's best card is a trump when the
+    "NT"); ``could_take`` is for the declarer's side. In 41 pass the opening leader
+    (``dealer + 1``) as ``declarer`` and "H"; each play's ``tricks``/``best`` are, as
+    always, for the side of the seat that played it. With ``first_lead_trump`` the opening lead's best card is a trump when the
     declarer holds one, as the rules then ask. Raises dds.DDSError when the solver is not
     available, ValueError for cards that are not a legal play of the deal."""
     from tarneeb_desktop.ai import dds
@@ -186,31 +211,39 @@ def analyse_plays(
 
 def analyse_game(state: GameState) -> list[HandAnalysis]:
     """Every hand of a game that has cards played, finished or in progress (a replayed
-    record's state), card by card. Raises dds.DDSError when the solver is not available."""
-    # (index, cards, trump, declarer, contract, plays, tricks by team) of each hand
-    hands = [
-        (i, r.cards, r.trump or "NT", r.declarer, r.contract, r.plays, r.tricks)
-        for i, r in enumerate(state.history)
-        if r.declarer is not None and r.plays
-    ]
+    record's state), card by card. Raises dds.DDSError when the solver is not available.
+
+    In 41 each hand's ``could_take``/``taken`` are the highest bidder's side's (see
+    :class:`HandAnalysis`); the plays' ``tricks``/``best`` are each player's side's."""
+    # (index, cards, trump, opening leader, declarer, contract, plays, tricks by team)
+    hands = []
+    for i, r in enumerate(state.history):
+        if not r.plays:
+            continue
+        if r.bids is not None:
+            high = highest_bidder(r.bids, r.dealer)
+            lead = (r.dealer + 1) % 4
+            hands.append((i, r.cards, "H", lead, high, str(r.bids[high]), r.plays, r.tricks))
+        elif r.declarer is not None:
+            hands.append(
+                (i, r.cards, r.trump or "NT", r.declarer, r.declarer, r.contract, r.plays, r.tricks)
+            )
     if not state.is_over() and state.plays:
         plays = tuple(CARD_NAMES[c] for c in state.plays)
         trump = STRAINS[state.trump]
         tricks = (state.tricks_won[0], state.tricks_won[1])
+        lead, declarer, contract = state.declarer, state.declarer, state.contract
+        if state.rules.game == "41":
+            declarer = highest_bidder(state.bids, state.dealer)
+            lead, contract = (state.dealer + 1) % 4, str(state.bids[declarer])
         hands.append(
-            (
-                state.hand_index,
-                tuple(state.dealt),
-                trump,
-                state.declarer,
-                state.contract,
-                plays,
-                tricks,
-            )
+            (state.hand_index, tuple(state.dealt), trump, lead, declarer, contract, plays, tricks)
         )
     out = []
-    for index, cards, trump, declarer, contract, plays, tricks in hands:
-        could, rows = analyse_plays(cards, trump, declarer, plays, state.rules.first_lead_trump)
+    for index, cards, trump, lead, declarer, contract, plays, tricks in hands:
+        could, rows = analyse_plays(cards, trump, lead, plays, state.rules.first_lead_trump)
+        if (lead & 1) != (declarer & 1):
+            could = 13 - could
         out.append(
             HandAnalysis(index, declarer, contract, trump, could, tricks[declarer & 1], tuple(rows))
         )

@@ -24,15 +24,19 @@ import math
 import random
 from collections.abc import Sequence
 
+from tarneeb_desktop.ai import game41
 from tarneeb_desktop.ai.bidding_model import NT, TrickModel, load_model
 from tarneeb_desktop.ai.knowledge import Knowledge, analyse
 from tarneeb_desktop.rules import View
+from tarneeb_desktop.rules import game41 as rules41
 from tarneeb_desktop.rules.cards import CARD_INDEX, SUIT_MASKS, parse_bid
 
 # How sharply calls are believed: a call is this many tricks "out of character" per
 # e-fold of likelihood. Soft, because the other players (humans, other bots) bid
 # by their own standards.
 CALL_TAU = 0.9
+# 41: a bid is the bidder's own-trick estimate give or take this many tricks.
+BID41_TAU = 1.2
 TRUMP_BETA = 1.2
 # Likelihood of following suit with a card that is neither the lowest held nor the
 # cheapest card that takes the lead (signals, unblocking, mistakes), and the floor of a
@@ -300,6 +304,37 @@ class PlayModel:
         return max(w, PLAY_WEIGHT_FLOOR)
 
 
+class Auction41Model:
+    """41: likelihood of the others' bids given what a sample deals them. A bid is taken
+    as the bidder's estimate of its own tricks (``game41.own_tricks``) give or take
+    ``BID41_TAU``; a bid at the seat's minimum says only "no more than about that", and
+    the dealer's bid may have been raised to reach the total the hand needs."""
+
+    def __init__(self, view: View) -> None:
+        self.view = view
+        scores = view.seat_scores or (0, 0, 0, 0)
+        self.events: list[tuple[int, int, int]] = []
+        for seat, call in view.calls:
+            if seat == view.seat:
+                continue
+            try:
+                bid = int(call)
+            except ValueError:
+                continue
+            self.events.append((seat, bid, rules41.lowest_bid(view.rules, scores[seat])))
+
+    def weight(self, original: Sequence[int]) -> float:
+        w = 1.0
+        for seat, bid, lowest in self.events:
+            mu = game41.own_tricks(original[seat])
+            if bid <= lowest:
+                w *= _sigmoid((lowest + 0.5 - mu) / BID41_TAU)
+                continue
+            tau = BID41_TAU * (2.0 if seat == self.view.dealer else 1.0)
+            w *= math.exp(-0.5 * ((bid - mu) / tau) ** 2)
+        return max(w, 1e-9)
+
+
 def weighted_deals(
     view: View,
     n: int,
@@ -312,7 +347,7 @@ def weighted_deals(
     proportional to their weight; returns (hands, multiplicity) with duplicates merged."""
     kn = knowledge if knowledge is not None else analyse(view)
     sampler = Sampler(view, rng, kn)
-    auction = AuctionModel(view)
+    auction = Auction41Model(view) if view.rules.game == "41" else AuctionModel(view)
     play = PlayModel(view) if use_play else None
     pool: list[list[int]] = []
     weights: list[float] = []

@@ -21,6 +21,10 @@ partnership's tricks per strain on sampled partner hands (weighted by the calls
 made), and each candidate call is valued by its expected points against the value
 of passing (defending the opponents' contract, or letting partner's bid stand).
 
+41 / 400 (``game = "41"``, see ``game41.py``): the same card search, each sample's side
+tricks turned into both partners' score change minus the opponents' (the four bids are in
+the view; the samples are weighted by them, ``sampling.Auction41Model``); bids as medium.
+
 A player is given only views; it never sees the real game's state.
 """
 
@@ -32,7 +36,7 @@ import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from tarneeb_desktop.ai import dds
+from tarneeb_desktop.ai import dds, game41
 from tarneeb_desktop.ai.bidding_model import NT, TrickModel, load_model, trick_distribution
 from tarneeb_desktop.ai.knowledge import analyse
 from tarneeb_desktop.ai.sampling import weighted_deals
@@ -121,6 +125,8 @@ class SearchPlayer:
                 return _fallback_card(view)
             return self._choose_card(view)
         if view.phase == "auction":
+            if game41.is41(view):
+                return game41.choose_bid(view)
             return self._choose_call(view)
         if view.phase == "trump":
             return self._choose_trump(view)
@@ -139,27 +145,14 @@ class SearchPlayer:
         kn = analyse(view)
         legal = list(view.legal)
         seat = view.seat
-        team = seat & 1
-        declarer = view.declarer if view.declarer is not None else seat
-        dteam = declarer & 1
-        level = parse_bid(view.contract, view.rules.suit_bidding)[0] if view.contract else 7
         trump = view.trump or "NT"
         remaining = 13 - len(view.tricks)
-        won_mine = view.tricks_won[team]
-        won_dec = view.tricks_won[dteam]
         if view.trick is not None:
             leader, trick = view.trick[0], list(view.trick[1])
         else:
             leader, trick = seat, []
-        # Points for our team minus theirs, by tricks our side takes from now on.
-        utility = []
-        for k in range(remaining + 1):
-            mine_final = won_mine + k
-            dec_final = mine_final if team == dteam else won_dec + remaining - k
-            dec_pts, def_pts = score_hand(view.rules, level, dec_final, view.doubled)
-            diff = dec_pts - def_pts
-            # A hair of raw tricks breaks ties between cards worth the same points.
-            utility.append((diff if team == dteam else -diff) + 0.01 * k)
+        # Per card: the utility of our side taking k of the remaining tricks.
+        utility_of = _utilities(view, legal, remaining)
         cards_left = sum(view.hand_sizes) + len(trick)
         # Cost grows steeply with cards left: solve fewer boards per batch early on,
         # and draw only about as many deals as the budget can solve.
@@ -204,6 +197,7 @@ class SearchPlayer:
                     tricks = res.get(card)
                     if tricks is None:  # cannot happen for a consistent sample; be safe
                         continue
+                    utility = utility_of[card]
                     per_card[card].append((utility[max(0, min(remaining, tricks))], w))
         self.stats.samples = done
         self.stats.batches = batches
@@ -410,6 +404,37 @@ class SearchPlayer:
         self.stats.values = {"ev": ev, "p_make": p_make}
         # Doubling scales the result both ways: only with a clear favourite.
         return "double" if ev > 1.0 and p_make >= 0.65 else "no_double"
+
+
+def _utilities(view: View, legal: list[str], remaining: int) -> dict[str, list[float]]:
+    """For each legal card, the utility for this seat's side of taking k (0..remaining) of
+    the tricks left. Tarneeb: the hand's points for us minus them (the same for every
+    card). 41: both partners' score change minus the opponents' (``game41.utilities``),
+    the trick a card completes going to the seat that wins it."""
+    if game41.is41(view):
+        plain = game41.utilities(view, remaining)
+        out = {}
+        for card in legal:
+            fixed = game41.trick_winner_with(view, card)
+            out[card] = plain if fixed is None else game41.utilities(view, remaining, fixed)
+        return out
+    seat = view.seat
+    team = seat & 1
+    declarer = view.declarer if view.declarer is not None else seat
+    dteam = declarer & 1
+    level = parse_bid(view.contract, view.rules.suit_bidding)[0] if view.contract else 7
+    won_mine = view.tricks_won[team]
+    won_dec = view.tricks_won[dteam]
+    # Points for our team minus theirs, by tricks our side takes from now on.
+    utility = []
+    for k in range(remaining + 1):
+        mine_final = won_mine + k
+        dec_final = mine_final if team == dteam else won_dec + remaining - k
+        dec_pts, def_pts = score_hand(view.rules, level, dec_final, view.doubled)
+        diff = dec_pts - def_pts
+        # A hair of raw tricks breaks ties between cards worth the same points.
+        utility.append((diff if team == dteam else -diff) + 0.01 * k)
+    return dict.fromkeys(legal, utility)
 
 
 def _view_rng(view: View) -> random.Random:
