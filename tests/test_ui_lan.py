@@ -259,3 +259,45 @@ def test_a_forced_card_plays_itself_at_a_lan_table(host) -> None:  # type: ignor
             app.step(FRAME, [key(pygame.K_RETURN)])
     # no more keys: the thirteenth card is played for us
     step_until(app, lambda: len([e for e in host.played if e.seat == 0]) >= 13, "the last card")
+
+
+def test_enter_never_opens_the_chat_line_only_t_does() -> None:
+    """Issue 14, defect 1: Enter out of turn (after H, say) used to open the chat line, and
+    the next game keys were typed into it. Only T (or the Chat button) opens it now. East is
+    played by the test, so that the turn comes back exactly when the test says."""
+    from tarneeb_desktop.net.client import ClientSession
+
+    h = Host(make_rules(target=5), seed=3, open_seats=[0, 1], ai_level="random")
+    h.start()
+    east = ClientSession(*h.address, name="East", timeout=5.0)  # type: ignore[misc]
+    try:
+        east.connect()
+        assert east.join(1) == 1
+        app = make_app(speed="instant")
+        join_through_the_window(app, h)
+        scene = app.scene
+        step_until(app, lambda: scene.my_turn(), "my first turn")
+        app.step(FRAME, [key(pygame.K_p)])  # pass: now East is to call
+        step_until(app, lambda: scene.pv.turn == 1, "East's turn")
+        for _ in range(3):
+            app.step(FRAME, [key(pygame.K_h), text("h"), key(pygame.K_RETURN)])
+            assert not scene.chat_open
+        app.step(FRAME, [key(pygame.K_t), text("t"), text("hi")])
+        assert scene.chat_open and scene.chat.field.text == "hi"
+        view, seq = east.snapshot()
+        assert view is not None and view.turn == 1
+        east.act("pass", seq)
+        step_until(app, lambda: scene.my_turn(), "my turn")
+        # the line stays as typed (the hint under it says it is my turn); Esc closes it
+        # and the game's keys work again
+        assert scene.chat_open and scene.chat.field.text == "hi"
+        app.step(FRAME, [key(pygame.K_ESCAPE)])
+        assert not scene.chat_open
+        assert scene.pv.phase == "play"  # North bid; Enter plays the chosen card
+        app.step(FRAME, [key(pygame.K_RIGHT)])
+        app.step(FRAME, [key(pygame.K_RETURN)])
+        assert not scene.chat_open
+        step_until(app, lambda: not scene.my_turn(), "my card to reach the host")
+    finally:
+        east.close()
+        h.stop()

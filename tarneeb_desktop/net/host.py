@@ -31,18 +31,23 @@ from typing import Any
 from tarneeb_desktop.net.protocol import (
     MAX_MESSAGE_BYTES,
     RATE_BURST,
-    RATE_MAX_DROPPED,
     RATE_PER_SECOND,
     IncompatibleError,
     ProtocolError,
     TokenBucket,
     check_hello,
-    decode,
     event_to_dict,
     hello,
     validate_client_message,
 )
-from tarneeb_desktop.net.seating import HELLO_TIMEOUT, Connection, Seat
+from tarneeb_desktop.net.seating import (
+    HELLO_TIMEOUT,
+    Connection,
+    Seat,
+    computer_names,
+    read_message,
+)
+from tarneeb_desktop.net.turn_timer import TurnTimer
 from tarneeb_desktop.rules import (
     Event,
     GameOver,
@@ -89,7 +94,10 @@ class Host:
         seed: int | None = None,
         open_seats: Iterable[int] = (1, 2, 3),
         ai_level: str = "medium",
+        levels: Sequence[str] | None = None,
         names: Sequence[str] | None = None,
+        bots: Sequence[str] | None = None,
+        turn_seconds: float = 0.0,
         bind: str = "127.0.0.1",
         port: int = 0,
         save_path: str | Path | None = None,
@@ -112,12 +120,15 @@ class Host:
         if not opened <= {0, 1, 2, 3}:
             raise ValueError(f"open seats must be among 0-3, not {sorted(opened)}")
         given = list(names) if names else list(SEAT_NAMES)
+        per_seat = list(levels) if levels else [ai_level] * 4
+        #: The computer players' names per seat (distinct; open seats nobody takes get theirs).
+        self.bots = computer_names(bots)
         self.seats = [
             Seat(
                 s,
                 s in opened,
-                given[s] if s in opened else f"Computer ({ai_level})",
-                level=ai_level,
+                given[s] if s in opened or names else self.bots[s],
+                level=per_seat[s],
                 seed=seat_seed(seed, s),
             )
             for s in range(4)
@@ -142,6 +153,7 @@ class Host:
         self.ai_delay = ai_delay
         self.rate = rate
         self.clock = clock
+        self.turn_timer = TurnTimer(turn_seconds, clock)
         self.table_name = table_name
         self.started = False
         #: Called on the loop after the game starts and after every applied action, with the
@@ -157,6 +169,7 @@ class Host:
         self._thread: threading.Thread | None = None
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tarneeb-host-save")
         self._timer: asyncio.TimerHandle | None = None
+        self._turn_handle: asyncio.TimerHandle | None = None
         self._stopping = False
         self._beacon: Any = None
         self._handlers: set[asyncio.Task[None]] = set()
@@ -213,6 +226,7 @@ class Host:
             seed=saved.seed,
             open_seats=[i for i, s in enumerate(saved.seats) if s.kind == "network"],
             names=saved.names,
+            levels=[s.level for s in saved.seats],
             state=saved.state,
             **kwargs,
         )
@@ -298,7 +312,7 @@ class Host:
         :meth:`stop`; ``kwargs`` go to :class:`~tarneeb_desktop.net.discovery.Beacon`."""
         from tarneeb_desktop.net.discovery import Beacon
 
-        self._beacon = Beacon(lambda: host_info(self), **kwargs)
+        self._beacon = Beacon(lambda: self.info(), **kwargs)
         self._beacon.start()
         return self._beacon
 
@@ -347,7 +361,7 @@ class Host:
         try:
             conn.send(hello("host", table=self.table_name))
             try:
-                first = await asyncio.wait_for(self._read(conn), HELLO_TIMEOUT)
+                first = await asyncio.wait_for(read_message(conn), HELLO_TIMEOUT)
             except TimeoutError:
                 first = None
             if first is None:
@@ -360,7 +374,7 @@ class Host:
                 return
             conn.send(self._lobby())
             while not conn.closed:
-                msg = await self._read(conn)
+                msg = await read_message(conn)
                 if msg is None:
                     return
                 try:
@@ -374,49 +388,6 @@ class Host:
             log.exception("client %s: unexpected error; closing its connection", conn.peer)
         finally:
             await self._drop(conn)
-
-    async def _read(self, conn: Connection) -> dict[str, Any] | None:
-        """The next message, or None when the connection is over (closed for cause or EOF)."""
-        while True:
-            try:
-                line = await conn.reader.readuntil(b"\n")
-            except asyncio.LimitOverrunError:
-                self._reject_and_close(
-                    conn,
-                    ProtocolError(
-                        "oversized", f"messages are limited to {MAX_MESSAGE_BYTES} bytes"
-                    ),
-                )
-                return None
-            except (asyncio.IncompleteReadError, ConnectionError, OSError):
-                return None
-            if conn.closed:
-                return None
-            if not conn.bucket.take():
-                conn.dropped += 1
-                if conn.dropped == 1 or conn.dropped % 50 == 0:
-                    conn.send(
-                        {
-                            "type": "error",
-                            "code": "rate_limited",
-                            "message": "too many messages; some were ignored",
-                        }
-                    )
-                if conn.dropped >= RATE_MAX_DROPPED:
-                    log.warning("client %s floods the host; closing its connection", conn.peer)
-                    conn.close()
-                    return None
-                continue
-            try:
-                return decode(line)
-            except ProtocolError as exc:
-                self._reject_and_close(conn, exc)
-                return None
-
-    def _reject_and_close(self, conn: Connection, exc: ProtocolError) -> None:
-        log.warning("client %s: %s; closing its connection", conn.peer, exc.message)
-        conn.send({"type": "error", "code": exc.code, "message": exc.message})
-        conn.close()
 
     async def _drop(self, conn: Connection) -> None:
         self.conns.discard(conn)
@@ -548,6 +519,8 @@ class Host:
             return False
         if state.turn != seat.number:
             raise ProtocolError("not_your_turn", f"it is seat {state.turn}'s turn")
+        if seat.timed_out:
+            raise ProtocolError("not_your_turn", "time is up: the computer plays this move for you")
         if seat.ai_control:
             raise ProtocolError("not_your_turn", "the computer plays for you until this trick ends")
         try:
@@ -564,10 +537,11 @@ class Host:
         for seat in self.seats:
             if seat.kind == "open":
                 seat.open = False
-                seat.name = f"Computer ({self.ai_level})"
+                seat.name = self.bots[seat.number]
         self._sync_seats()
         self.started = True
         log.info("the game starts: %s", ", ".join(f"{s.number}={s.name}" for s in self.seats))
+        self._arm_turn_timer()
         self.save()
         for cb in self.on_change:
             cb(self.seq, [])
@@ -581,6 +555,11 @@ class Host:
         """The flow applied an action (a person's or a computer's): tell everyone, save at
         trick ends, move on."""
         events = list(change.events)
+        if change.seat is not None and self.seats[change.seat].timed_out:
+            seat = self.seats[change.seat]  # the computer made the timed-out move
+            seat.timed_out = seat.ai_control = False
+            self._broadcast(self._lobby())
+        self._arm_turn_timer()
         for cb in self.on_change:
             cb(self.seq, events)
         wire = [event_to_dict(e) for e in events]
@@ -617,6 +596,7 @@ class Host:
         if not self.started or state.is_over() or self._stopping:
             return
         seat = self.seats[state.turn]
+        self._arm_turn_timer()
         for other in self.seats:
             if other is not seat:
                 other.wait_started = None  # the countdown runs only on the seat's own turn
@@ -637,10 +617,44 @@ class Host:
             )
         self._check_timeouts()
 
+    def _arm_turn_timer(self) -> None:
+        """Start the turn timer when a connected person is to move (see ``turn_timer.py``);
+        stop it otherwise. Its end is checked on the loop (and by :meth:`poke`)."""
+        timer, state = self.turn_timer, self.table.state
+        if not timer.on:
+            return
+        if not self.started or state.is_over() or self._stopping:
+            timer.stop()
+            return
+        seat = self.seats[state.turn]
+        if not (seat.open and seat.connected and not seat.ai_control):
+            timer.stop()
+            return
+        if timer.key == (self.seq, seat.number):
+            return
+        timer.arm(self.seq, seat.number)
+        if self.loop is not None:
+            if self._turn_handle is not None:
+                self._turn_handle.cancel()
+            self._turn_handle = self.loop.call_later(timer.seconds + 0.01, self._check_timeouts)
+
+    def _check_turn_timer(self) -> None:
+        """The person to move ran out of time: the computer makes this one move."""
+        state = self.table.state
+        seat = self.seats[state.turn]
+        if not self.turn_timer.expired(self.seq, seat.number) or seat.ai_control:
+            return
+        log.info("seat %d (%s) ran out of time; the computer moves for it", seat.number, seat.name)
+        self.turn_timer.stop()
+        seat.timed_out = seat.ai_control = True
+        self._broadcast(self._lobby())
+        self.table.pump()
+
     def _check_timeouts(self) -> None:
         state = self.table.state
         if not self.started or state.is_over() or self._stopping:
             return
+        self._check_turn_timer()
         seat = self.seats[state.turn]
         if seat.wait_started is None or seat.connected or seat.ai_control:
             return
@@ -711,6 +725,7 @@ class Host:
             "started": self.started,
             "over": self.table.state.is_over(),
             "seq": self.seq,
+            "turn_seconds": self.turn_timer.seconds,
             "seats": [
                 {
                     "seat": s.number,
@@ -718,40 +733,34 @@ class Host:
                     "kind": s.kind,
                     "connected": s.connected,
                     "ai_playing": s.ai_control,
+                    "level": s.level if s.kind == "ai" else None,
                 }
                 for s in self.seats
             ],
         }
 
     def _send_view(self, conn: Connection, seat: int, events: list[dict[str, Any]]) -> None:
-        conn.send(
-            {
-                "type": "view",
-                "seq": self.seq,
-                "view": self.table.view(seat).to_dict(),
-                "events": events,
-            }
-        )
+        msg = {"type": "view", "seq": self.seq, "view": self.table.view(seat).to_dict()}
+        msg["events"] = events
+        timer = self.turn_timer.wire()
+        if timer is not None:
+            msg["timer"] = timer
+        conn.send(msg)
 
     def _broadcast(self, msg: dict[str, Any]) -> None:
         for conn in list(self.conns):
             conn.send(msg)
 
+    def info(self) -> dict[str, Any]:
+        """What the discovery beacon says about this table."""
+        return {
+            "name": self.table_name,
+            "port": self.address[1] if self.address else 0,
+            "free_seats": self.free_seats(),
+            "started": self.started,
+            "rules": self.table.state.rules.preset,
+        }
+
     def free_seats(self) -> list[int]:
         """Open seats nobody has taken yet (the discovery beacon advertises them)."""
         return [s.number for s in self.seats if s.kind == "open"]
-
-
-# ---------------------------------------------------------------------- discovery
-
-
-def host_info(host: Host) -> dict[str, Any]:
-    """What the discovery beacon says about this table."""
-    port = host.address[1] if host.address else 0
-    return {
-        "name": host.table_name,
-        "port": port,
-        "free_seats": host.free_seats(),
-        "started": host.started,
-        "rules": host.table.state.rules.preset,
-    }

@@ -12,11 +12,13 @@ from __future__ import annotations
 import dataclasses
 import logging
 import threading
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from tarneeb_desktop.net.client import ClientSession, JoinError
 from tarneeb_desktop.net.protocol import MAX_CHAT_CHARS, ProtocolError
+from tarneeb_desktop.net.turn_timer import timer_from_wire
 from tarneeb_desktop.rules import (
     AuctionWon,
     BidsMade,
@@ -151,6 +153,9 @@ class RemoteLink:
         self.reconnect_wait: dict[int, float] = {}
         self._reconnecting: dict[int, threading.Thread] = {}
         self.host_gone = False
+        self.clock: Callable[[], float] = time.monotonic
+        #: The host's turn timer as last heard: (seat, seconds, deadline on ``clock``).
+        self.timer: tuple[int, float, float] | None = None
 
     # ------------------------------------------------------------------ reading
     @property
@@ -194,6 +199,8 @@ class RemoteLink:
             newest = max(self.views, key=lambda s: self.view_seq.get(s, -1))
             self.latest, self._seq = self.views[newest], self.view_seq[newest]
             self.sent.pop(seat, None)
+            if newest == seat:
+                self.timer = timer_from_wire(msg.get("timer"), self.clock())
             out.append(Update(seq, seat, view, [e for e in events if e is not None], not raw))
         elif kind == "lobby":
             names = names_from_lobby(msg, self.default_names)
@@ -287,6 +294,15 @@ class RemoteLink:
         session = self.sessions.get(seat)
         if session is not None:
             session.react(reaction)
+
+    def time_left(self) -> tuple[int, float, float] | None:
+        """The turn timer: (seat, seconds left, seconds per turn), None when none runs."""
+        if self.timer is None or self.latest.phase == "over":
+            return None
+        seat, seconds, deadline = self.timer
+        if seat != self.latest.turn:
+            return None
+        return seat, max(0.0, deadline - self.clock()), seconds
 
     def save(self) -> None:
         """The host saves the table."""

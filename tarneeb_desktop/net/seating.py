@@ -1,16 +1,25 @@
-"""The host's side of a LAN table's places: a client's connection and each seat's state
-(its token, its connection, the countdown while its player is away, and the seat the table
-flow asks: a network seat, or a computer once nobody holds it)."""
+"""The host's side of a LAN table's places: a client's connection (and reading its messages
+under the size and rate limits), each seat's state (its token, its connection, the countdown
+while its player is away, and the seat the table flow asks: a network seat, or a computer once
+nobody holds it) and the computer players' names."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tarneeb_desktop.net.protocol import TokenBucket, encode
-from tarneeb_desktop.table.savegame import SavedSeat
+from tarneeb_desktop.net.protocol import (
+    MAX_MESSAGE_BYTES,
+    RATE_MAX_DROPPED,
+    ProtocolError,
+    TokenBucket,
+    decode,
+    encode,
+)
+from tarneeb_desktop.table.savegame import DEFAULT_NAMES, SavedSeat
 from tarneeb_desktop.table.seats import ComputerSeat, NetworkSeat
 from tarneeb_desktop.table.seats import Seat as FlowSeat
 
@@ -20,6 +29,25 @@ log = logging.getLogger(__name__)
 MAX_WRITE_BUFFER = 4 * 1024 * 1024
 #: Seconds a new connection has to send its hello.
 HELLO_TIMEOUT = 10.0
+
+
+#: Names of computer players a host gives its seats (as offline: seats 1-3 take the default
+#: players' names; seat 0, the host's own seat offline, a name of its own).
+COMPUTER_NAMES = ("Nadia", *DEFAULT_NAMES[1:4])
+
+
+def computer_names(given: Sequence[str] | None = None) -> list[str]:
+    """Four distinct computer players' names: ``given`` (per seat; blank ones take the
+    defaults), a repeated name numbered ("Karim 2")."""
+    out: list[str] = []
+    for seat in range(4):
+        name = given[seat].strip() if given and seat < len(given) else ""
+        name = name or COMPUTER_NAMES[seat]
+        base, n = name, 2
+        while name in out:
+            name, n = f"{base} {n}", n + 1
+        out.append(name)
+    return out
 
 
 class Connection:
@@ -68,6 +96,8 @@ class Seat:
     wait_started: float | None = None  # when the countdown for the absent player began
     level: str = "medium"
     seed: int = 0
+    #: The turn timer ran out: the computer makes this one move, then the person plays again.
+    timed_out: bool = False
     #: The seat the table flow asks: a network seat (with a computer standing in while its
     #: player is away) or, once the seat is not open, a computer player.
     network: NetworkSeat = field(init=False, repr=False)
@@ -107,3 +137,46 @@ class Seat:
     @property
     def connected(self) -> bool:
         return self.conn is not None and not self.conn.closed
+
+
+async def read_message(conn: Connection) -> dict[str, Any] | None:
+    """The connection's next message, or None when the connection is over (closed for cause
+    or EOF). Messages beyond the rate limit are dropped (the client is told, and cut off
+    after RATE_MAX_DROPPED); an oversized or malformed one closes the connection."""
+    while True:
+        try:
+            line = await conn.reader.readuntil(b"\n")
+        except asyncio.LimitOverrunError:
+            msg = f"messages are limited to {MAX_MESSAGE_BYTES} bytes"
+            _reject_and_close(conn, ProtocolError("oversized", msg))
+            return None
+        except (asyncio.IncompleteReadError, ConnectionError, OSError):
+            return None
+        if conn.closed:
+            return None
+        if not conn.bucket.take():
+            conn.dropped += 1
+            if conn.dropped == 1 or conn.dropped % 50 == 0:
+                conn.send(
+                    {
+                        "type": "error",
+                        "code": "rate_limited",
+                        "message": "too many messages; some were ignored",
+                    }
+                )
+            if conn.dropped >= RATE_MAX_DROPPED:
+                log.warning("client %s floods the host; closing its connection", conn.peer)
+                conn.close()
+                return None
+            continue
+        try:
+            return decode(line)
+        except ProtocolError as exc:
+            _reject_and_close(conn, exc)
+            return None
+
+
+def _reject_and_close(conn: Connection, exc: ProtocolError) -> None:
+    log.warning("client %s: %s; closing its connection", conn.peer, exc.message)
+    conn.send({"type": "error", "code": exc.code, "message": exc.message})
+    conn.close()

@@ -1,4 +1,5 @@
-"""Chat at a LAN table: the line being typed (T or Enter opens it, Enter sends, Esc drops it)
+"""Chat at a LAN table: the line being typed (T or the Chat button opens it, never Enter; Enter
+sends, Esc drops it)
 and the speech bubbles of what was said (chat lines and quick reactions) at the seats."""
 
 from __future__ import annotations
@@ -118,4 +119,20 @@ class Chat:
             ink=theme.INK,
             margin=lay.margin,
             radius=r.h // 3,
+        )
+        # Whoever types sees that the keys go to the chat, and when their turn has come
+        # (the game's keys work again once Esc closes the line).
+        hint = (
+            tr("Your turn: Esc closes the chat")
+            if self.scene.my_turn()
+            else tr("Typing to the table: Enter sends, Esc closes")
+        )
+        blit_text(
+            s,
+            hint,
+            round(lay.text * 0.85),
+            (r.centerx, r.bottom + lay.margin // 2),
+            theme.GOLD,
+            anchor="midtop",
+            max_width=r.w,
         )

@@ -138,15 +138,9 @@ class LanExtras:
         return None
 
     def after_table(self, ev: pygame.event.Event, used: bool) -> bool:
-        """Enter that the table did not use opens the chat line."""
-        if (
-            not used
-            and self.scene.overlay is None
-            and ev.type == pygame.KEYDOWN
-            and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
-        ):
-            self.chat.start()
-            return True
+        """Keys the table did not use stay unused: Enter never opens the chat line (a player
+        who pressed Enter out of turn would type their next game keys into it); only T or
+        the Chat button do."""
         return used
 
     def action(self, action: str) -> None:
