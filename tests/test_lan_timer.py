@@ -15,6 +15,19 @@ from tarneeb_desktop.rules import make_rules
 from tests.test_net_game import FakeClock, host_state, wait_until
 
 
+def timed_host(clock: FakeClock, seconds: float, seed: int) -> Host:
+    """A host with a turn timer on a fake clock: South open, three random computers."""
+    return Host(
+        make_rules(target=5),
+        seed=seed,
+        open_seats=[0],
+        ai_level="random",
+        turn_seconds=seconds,
+        clock=clock,
+        exit_when_over=False,
+    )
+
+
 @pytest.fixture
 def tmp_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("TARNEEB_HOME", str(tmp_path / "home"))
@@ -49,15 +62,7 @@ def test_a_person_who_runs_out_of_time_gets_one_computer_move(tmp_home: Path) ->
     until the clock passes 20 s, then the host's computer calls for South, once; the views
     carry the time left, and the seat is South's again at its next turn."""
     clock = FakeClock()
-    host = Host(
-        make_rules(target=5),
-        seed=5,
-        open_seats=[0],
-        ai_level="random",
-        turn_seconds=20,
-        clock=clock,
-        exit_when_over=False,
-    )
+    host = timed_host(clock, 20, seed=5)
     moved: dict[int, list] = {}
     host.on_change.append(lambda seq, events: moved.__setitem__(seq, events))
     host.start()

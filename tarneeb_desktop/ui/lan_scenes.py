@@ -1,31 +1,51 @@
-"""The LAN screens: host a table, join one (found on the network or typed), and the lobby.
+"""The LAN screens: host a table, join one (found on the network, typed, or joined before),
+and choose a seat; the lobby and what the screens share are in ``lan_lobby.py``.
 
 The window's player always sits down through a
 :class:`~tarneeb_desktop.net.client.ClientSession`, even at the table this window hosts, so
-there is one way to play a LAN seat (:class:`~tarneeb_desktop.ui.table_scene.TableScene` through a remote link).
-The host may seat more people at its own screen: each sits down through a session of its own,
-and the table passes the screen between them behind the hot-seat privacy cover.
-
-Over 600 lines: four screens (host, join, seat, lobby) that share their page, buttons and
-notices; each is short.
+there is one way to play a LAN seat (:class:`~tarneeb_desktop.ui.table_scene.TableScene`
+through a remote link). The host may seat more people at its own screen: each sits down
+through a session of its own, and the table passes the screen between them behind the
+hot-seat privacy cover.
 """
 
 from __future__ import annotations
 
 import logging
 import socket
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from tarneeb_desktop.net.addresses import (
+    bind_address,
+    is_loopback,
+    listen_addresses,
+    load_recent,
+    remember,
+)
 from tarneeb_desktop.net.client import ClientSession, JoinError, parse_address
-from tarneeb_desktop.net.protocol import DEFAULT_PORT, MAX_NAME_CHARS, ProtocolError
+from tarneeb_desktop.net.protocol import (
+    DEFAULT_PORT,
+    DISCOVERY_PORT,
+    MAX_NAME_CHARS,
+    ProtocolError,
+)
+from tarneeb_desktop.net.seating import computer_names
+from tarneeb_desktop.net.turn_timer import TURN_CHOICES
 from tarneeb_desktop.ui import theme
 from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.lan_lobby import (
+    SEAT_WORDS,
+    LobbyScene,
+    draw_buttons_and_notice,
+    level_words,
+    page,
+    rules_words,
+)
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene
-from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
+from tarneeb_desktop.ui.theme import Button, blit_text
 from tarneeb_desktop.ui.widgets import TextField, draw_field
 
 if TYPE_CHECKING:
@@ -33,27 +53,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-SEAT_WORDS = ("South", "East", "North", "West")
 #: What the host may do with each of seats 1-3, in the order a click goes through them.
 SEAT_CHOICES = ("open", "ai", "here")
+#: The levels a computer seat at a LAN table may play at (a click goes through them).
+COMPUTER_LEVELS = ("easy", "medium", "hard", "expert", "random")
 FINDER_REFRESH = 1.0  # seconds between looks at the tables heard on the network
-
-
-def local_address() -> str:
-    """This computer's address on the LAN, to tell friends (no packet is sent: connecting a
-    UDP socket only picks the interface a route would use)."""
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            s.connect(("192.0.2.1", 9))  # TEST-NET-1: never reached
-            addr = s.getsockname()[0]
-            if addr and not addr.startswith("0."):
-                return str(addr)
-    except OSError:
-        pass
-    try:
-        return socket.gethostbyname(socket.gethostname())
-    except OSError:
-        return "127.0.0.1"
 
 
 def _computer_name() -> str:
@@ -79,51 +83,17 @@ def _local_name(app: App, seat: int) -> str:
     return (name.strip() or tr("Player {n}", n=seat + 1))[:MAX_NAME_CHARS]
 
 
-def _page(surface: pygame.Surface, lay: Layout, title: str) -> pygame.Rect:
-    """The felt, a panel and a title; returns the panel."""
-    surface.blit(theme.felt(surface.get_size()), (0, 0))
-    box = pygame.Rect(0, 0, round(lay.w * 0.8), round(lay.h * 0.84))
-    box.midtop = (lay.w // 2, lay.margin * 2)
-    blit_panel(surface, box, color=(6, 20, 14, 220), radius=round(lay.unit * 2.5))
-    blit_text(
-        surface,
-        title,
-        lay.heading,
-        (box.centerx, box.y + lay.margin),
-        theme.GOLD,
-        bold=True,
-        anchor="midtop",
-    )
-    return box
-
-
 # ---------------------------------------------------------------------- host
-
-
-def _draw_buttons_and_notice(  # type: ignore[no-untyped-def]
-    surface: pygame.Surface, scene, lay: Layout, box: pygame.Rect, below: bool = False
-) -> None:
-    """The scene's buttons, and its notice (an error or a hint) at the foot of the panel,
-    or just below it with ``below``; a long notice shrinks to the panel's width."""
-    for b in scene.buttons():
-        b.draw(surface)
-    if scene.notice:
-        if below:
-            pos, anchor, width = (lay.w // 2, box.bottom + lay.margin // 2), "midtop", box.w
-        else:
-            pos, anchor, width = (
-                (lay.w // 2, box.bottom - lay.margin),
-                "midbottom",
-                box.w - 2 * lay.margin,
-            )
-        blit_text(surface, scene.notice, lay.text, pos, theme.GOLD, anchor=anchor, max_width=width)
 
 
 class HostScene(ButtonScene):
     """Rules from the settings; each of seats 1-3 goes, click by click, through: open to a
-    person on the network, a computer player, a person at this screen (hot-seat)."""
+    person on the network, a computer player (named as offline, at the level its own button
+    chooses), a person at this screen (hot-seat). Below: the turn timer, and whether the
+    table is announced on the network (a private table: friends join by address)."""
 
-    #: Where the table listens, and whether it announces itself (tests keep to loopback).
+    #: Where the table listens (``TARNEEB_LAN_BIND`` may keep it on this computer), and
+    #: whether it announces itself by default (tests keep to loopback).
     bind = "0.0.0.0"
     beacon = True
     #: Seconds a computer seat waits before it moves, so people can follow (tests: none).
@@ -132,37 +102,70 @@ class HostScene(ButtonScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.choice = ["here", "open", "open", "open"]  # seat 0 is always the host's person
+        levels = list(getattr(app.settings, "levels", []) or [])
+        self.levels = [
+            lv if lv in COMPUTER_LEVELS else "medium" for lv in (levels + ["medium"] * 4)[:4]
+        ]
+        self.turn_seconds = 0
+        self.announce = type(self).beacon
         self.notice: str | None = None
+
+    def listen_on(self) -> str:
+        return bind_address(self.bind)
 
     def build(self, lay: Layout) -> list[Button]:
         # wide enough for "North: open to a player on the network" in every language
-        bw, bh = min(round(lay.unit * 80), round(lay.w * 0.7)), round(lay.unit * 6.6)
-        gap = round(lay.unit * 1.6)
-        y = round(lay.h * 0.3)
+        bw, bh = min(round(lay.unit * 80), round(lay.w * 0.7)), round(lay.unit * 6)
+        gap = round(lay.unit * 1.4)
+        left = lay.w // 2 - bw // 2
+        lw = bw // 3  # a computer seat's level button
+        y = round(lay.h * 0.27)
         out = []
         for seat in (1, 2, 3):
             word = tr(SEAT_WORDS[seat])
             choice = self.choice[seat]
+            r = pygame.Rect(left, y, bw, bh)
             if choice == "open":
                 label = tr("{seat}: open to a player on the network", seat=word)
             elif choice == "ai":
-                label = tr("{seat}: computer player", seat=word)
+                label = tr("{seat}: {name}, computer", seat=word, name=self.bot_name(seat))
+                r.w = bw - lw - gap
+                level = tr("Level: {level}", level=level_words(self.levels[seat]))
+                out.append(Button(pygame.Rect(r.right + gap, y, lw, bh), level, f"level:{seat}"))
             else:
                 label = tr(
                     "{seat}: {name}, at this screen",
                     seat=word,
                     name=_local_name(self.app, seat),
                 )
-            r = pygame.Rect(0, y, bw, bh)
-            r.centerx = lay.w // 2
-            out.append(Button(r, label, f"seat:{seat}"))
+            out.insert(len(out) - (choice == "ai"), Button(r, label, f"seat:{seat}"))
             y += bh + gap
         y += gap
         half = (bw - gap) // 2
-        r = pygame.Rect(lay.w // 2 - bw // 2, y, half, bh)
+        r = pygame.Rect(left, y, half, bh)
+        timer = (
+            tr("Turn timer: {n} s", n=self.turn_seconds)
+            if self.turn_seconds
+            else tr("Turn timer: off")
+        )
+        out.append(Button(r, timer, "timer"))
+        announce = (
+            tr("Announced on this network")
+            if self.announce
+            else tr("Private: friends join by address")
+        )
+        out.append(Button(r.move(half + gap, 0), announce, "beacon"))
+        y += bh + lay.margin // 2 + 3 * round(lay.text * 1.5) + gap  # the notes: see draw
+        r = pygame.Rect(left, y, half, bh)
         out.append(Button(r, tr("Open the table"), "open", primary=True))
         out.append(Button(r.move(half + gap, 0), tr("Back"), "back"))
         return out
+
+    def bot_name(self, seat: int) -> str:
+        """A computer seat's name: the settings' name for that seat, as offline."""
+        names = getattr(self.app.settings, "names", None) or []
+        name = names[seat] if seat < len(names) and isinstance(names[seat], str) else ""
+        return computer_names([*([""] * seat), name.strip()[:MAX_NAME_CHARS]])[seat]
 
     def activate(self, action: str) -> None:
         if action.startswith("seat:"):
@@ -171,6 +174,18 @@ class HostScene(ButtonScene):
                 i = SEAT_CHOICES.index(self.choice[seat])
                 self.choice[seat] = SEAT_CHOICES[(i + 1) % len(SEAT_CHOICES)]
                 self.rebuild()
+        elif action.startswith("level:"):
+            seat = int(action[6:])
+            i = COMPUTER_LEVELS.index(self.levels[seat])
+            self.levels[seat] = COMPUTER_LEVELS[(i + 1) % len(COMPUTER_LEVELS)]
+            self.rebuild()
+        elif action == "timer":
+            i = TURN_CHOICES.index(self.turn_seconds) if self.turn_seconds in TURN_CHOICES else 0
+            self.turn_seconds = TURN_CHOICES[(i + 1) % len(TURN_CHOICES)]
+            self.rebuild()
+        elif action == "beacon":
+            self.announce = not self.announce
+            self.rebuild()
         elif action == "back":
             self.app.show_menu()
         elif action == "open":
@@ -183,8 +198,7 @@ class HostScene(ButtonScene):
 
         local = [s for s in range(4) if s == 0 or self.choice[s] == "here"]
         seats = [s for s in range(4) if s in local or self.choice[s] == "open"]
-        levels = list(getattr(self.app.settings, "levels", []) or [])
-        level = next((lv for lv in levels if lv and lv != "human"), "medium")
+        bind = self.listen_on()
         host = None
         address = None
         for port in (DEFAULT_PORT, 0):
@@ -192,8 +206,11 @@ class HostScene(ButtonScene):
                 host = Host(
                     self.app.rules,
                     open_seats=seats,
-                    ai_level=level,
-                    bind=self.bind,
+                    ai_level=self.levels[1],
+                    levels=self.levels,
+                    bots=[self.bot_name(s) for s in range(4)],
+                    turn_seconds=self.turn_seconds,
+                    bind=bind,
                     port=port,
                     auto_start=False,
                     exit_when_over=False,
@@ -230,46 +247,61 @@ class HostScene(ButtonScene):
             return
         # announced only now: the seats of the people here are never offered to friends
         try:
-            if self.beacon:
-                host.start_beacon()
+            if self.announce:
+                # a table kept on this computer announces itself to this computer only
+                target = ("127.0.0.1", DISCOVERY_PORT) if is_loopback(bind) else None
+                host.start_beacon(**({"target": target} if target else {}))
         except OSError as exc:  # no broadcast here: friends type the address instead
             log.info("no discovery beacon: %s", exc)
         self.app.switch(LobbyScene(self.app, sessions[0], host=host, others=sessions[1:]))
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = Layout(*surface.get_size())
-        box = _page(surface, lay, tr("Host a LAN game"))
-        rules = self.app.rules
-        preset = getattr(rules, "preset", "")
+        box = page(surface, lay, tr("Host a LAN game"))
         lines = [
-            tr("Rules: {preset} (change them in Settings)", preset=preset),
+            tr("Rules: {preset} (change them in Settings)", preset=rules_words(self.app.rules)),
             tr("You sit at South. Choose who plays each of the other seats:"),
         ]
-        y = box.y + round(lay.heading * 2.4)
+        y = box.y + round(lay.heading * 1.9)
         for line in lines:
-            blit_text(surface, line, lay.text, (lay.w // 2, y), theme.INK, anchor="midtop")
-            y += round(lay.text * 1.7)
-        below = max((b.rect.bottom for b in self.buttons()), default=y)
-        blit_text(
-            surface,
-            tr("Click a seat to change who plays it."),
-            lay.text,
-            (lay.w // 2, below + lay.margin * 2),
-            theme.INK_DIM,
-            anchor="midtop",
-            max_width=box.w - 2 * lay.margin,
-        )
-        if "here" in self.choice[1:]:
             blit_text(
                 surface,
-                tr("People at this screen take turns; their cards stay hidden between turns."),
+                line,
                 lay.text,
-                (lay.w // 2, below + lay.margin * 2 + round(lay.text * 1.7)),
-                theme.INK_DIM,
+                (lay.w // 2, y),
+                theme.INK,
                 anchor="midtop",
                 max_width=box.w - 2 * lay.margin,
             )
-        _draw_buttons_and_notice(surface, self, lay, box)
+            y += round(lay.text * 1.6)
+        buttons = self.buttons()
+        opts = next(b for b in buttons if b.action == "timer").rect
+        port = DEFAULT_PORT or 47471
+        where = ", ".join(f"{a}:{port}" for a in listen_addresses(self.listen_on()))
+        notes = [
+            (tr("Friends join at {address}", address=where), theme.GOLD),
+            (tr("Click a seat to change who plays it."), theme.INK_DIM),
+        ]
+        if "here" in self.choice[1:]:
+            notes.append(
+                (
+                    tr("People at this screen take turns; their cards stay hidden between turns."),
+                    theme.INK_DIM,
+                )
+            )
+        y = opts.bottom + lay.margin // 2
+        for line, color in notes:
+            blit_text(
+                surface,
+                line,
+                lay.text,
+                (lay.w // 2, y),
+                color,
+                anchor="midtop",
+                max_width=box.w - 2 * lay.margin,
+            )
+            y += round(lay.text * 1.5)
+        draw_buttons_and_notice(surface, self, lay, box)
 
 
 # ---------------------------------------------------------------------- join
@@ -287,6 +319,7 @@ class JoinScene(ButtonScene):
         self.notice: str | None = None
         self.finder = finder
         self.found: list[Any] = []
+        self.recent = load_recent()  # hosts joined by address before, newest first
         self.refresh = 0.0
 
     @property
@@ -353,6 +386,16 @@ class JoinScene(ButtonScene):
             r.centerx = lay.w // 2
             out.append(Button(r, label, f"table:{i}", enabled=t.compatible and bool(t.free_seats)))
             y += bh + gap
+        heard = {f"{t.host}:{t.port}" for t in self.found[:4]}
+        for i, address in enumerate(self.recent):
+            if len(out) >= 4:
+                break
+            if address in heard:
+                continue
+            r = pygame.Rect(0, y, bw, bh)
+            r.centerx = lay.w // 2
+            out.append(Button(r, tr("Joined before: {address}", address=address), f"recent:{i}"))
+            y += bh + gap
         half = round(lay.unit * 26)
         r = pygame.Rect(0, 0, half, bh)
         r.bottomright = (lay.w // 2 - gap // 2, round(lay.h * 0.86) - lay.margin)
@@ -375,7 +418,12 @@ class JoinScene(ButtonScene):
             if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 buttons = self.buttons()
                 focused = buttons[self.focus] if buttons else None
-                if focused is not None and focused.action.startswith("table:"):
+                typed = self.field == 0 and self.address.strip()
+                if (
+                    not typed
+                    and focused is not None
+                    and focused.action.startswith(("table:", "recent:"))
+                ):
                     self.activate(focused.action)
                 else:
                     self.activate("connect")
@@ -404,7 +452,13 @@ class JoinScene(ButtonScene):
                 self.notice = tr("Type the address the host shows, such as 192.168.1.20:47471")
                 self.dirty = True
                 return
-            self.connect(host, port)
+            if self.connect(host, port):
+                self.recent = remember(self.address.strip())
+        elif action.startswith("recent:"):
+            i = int(action[7:])
+            if i < len(self.recent):
+                self.address = self.recent[i]
+                self.activate("connect")
         elif action.startswith("table:"):
             i = int(action[6:])
             if i < len(self.found):
@@ -412,7 +466,7 @@ class JoinScene(ButtonScene):
                 self.address = f"{t.host}:{t.port}"
                 self.connect(t.host, t.port)
 
-    def connect(self, host: str, port: int) -> None:
+    def connect(self, host: str, port: int) -> bool:
         session = ClientSession(host, port, name=self.name.strip() or tr("Player"), timeout=5.0)
         try:
             session.connect()
@@ -422,14 +476,15 @@ class JoinScene(ButtonScene):
             self.notice = tr("Cannot reach {address}: {why}", address=f"{host}:{port}", why=exc)
         else:
             self.app.switch(SeatScene(self.app, session))
-            return
+            return True
         session.close()
         self.dirty = True
+        return False
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = Layout(*surface.get_size())
-        box = _page(surface, lay, tr("Join a LAN game"))
-        labels = (tr("Address (host:port)"), tr("Your name"))
+        box = page(surface, lay, tr("Join a LAN game"))
+        labels = (tr("Host (name or address:port)"), tr("Your name"))
         for i, r in enumerate(self.field_rects(lay)):
             blit_text(
                 surface,
@@ -457,7 +512,7 @@ class JoinScene(ButtonScene):
         blit_text(
             surface, head, lay.text, (lay.w // 2, round(lay.h * 0.36)), theme.INK, anchor="midtop"
         )
-        _draw_buttons_and_notice(surface, self, lay, box, below=True)
+        draw_buttons_and_notice(surface, self, lay, box, below=True)
 
 
 class SeatScene(ButtonScene):
@@ -530,7 +585,7 @@ class SeatScene(ButtonScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = Layout(*surface.get_size())
-        box = _page(surface, lay, tr("Choose your seat"))
+        box = page(surface, lay, tr("Choose your seat"))
         table = (self.session.lobby or {}).get("table")
         if isinstance(table, str):
             blit_text(
@@ -541,175 +596,7 @@ class SeatScene(ButtonScene):
                 theme.INK,
                 anchor="midtop",
             )
-        _draw_buttons_and_notice(surface, self, lay, box)
+        draw_buttons_and_notice(surface, self, lay, box)
 
 
 # ---------------------------------------------------------------------- lobby
-
-
-class LobbyScene(ButtonScene):
-    """Who sits where, until the game starts; the host's window has the Start button."""
-
-    def __init__(
-        self,
-        app: App,
-        session: ClientSession,
-        host: Any = None,
-        others: Sequence[ClientSession] = (),
-    ) -> None:
-        """``others``: the sessions of more people at this screen (the host's window)."""
-        super().__init__(app)
-        self.session = session
-        self.others = list(others)
-        self.host = host
-        self.notice: str | None = None
-        self.keep = False  # the session and host go on to the table: do not close them
-        self.address = ""
-        if host is not None and host.address is not None:
-            self.address = f"{local_address()}:{host.address[1]}"
-
-    def busy(self) -> bool:
-        return True
-
-    def update(self, dt: float) -> None:
-        for session in (self.session, *self.others):
-            for msg in session.poll():
-                kind = msg.get("type")
-                if kind == "lobby":
-                    self.dirty = True
-                elif kind in ("disconnected", "bye"):
-                    self.notice = tr("The host closed the table")
-                    self.dirty = True
-        self._to_table()
-
-    def _to_table(self) -> None:
-        """Once the game has started for every seat at this screen (the table starts from
-        each session's latest view)."""
-        from tarneeb_desktop.ui.table_scene import TableScene
-
-        view, seq = self.session.snapshot()
-        if view is None or seq is None:
-            return
-        if any(s.snapshot()[0] is None for s in self.others):
-            return  # their first views are on their way
-        self.keep = True
-        self.app.switch(
-            TableScene.remote(self.app, self.session, view, seq, host=self.host, others=self.others)
-        )
-
-    def on_hide(self) -> None:
-        if not self.keep:
-            for session in (self.session, *self.others):
-                try:
-                    session.leave()
-                except OSError:
-                    pass
-                session.close()
-            if self.host is not None:
-                self.host.stop()
-
-    def build(self, lay: Layout) -> list[Button]:
-        bw, bh = round(lay.unit * 26), round(lay.unit * 6.6)
-        gap = round(lay.unit * 1.6)
-        r = pygame.Rect(0, 0, bw, bh)
-        r.bottom = round(lay.h * 0.86) - lay.margin
-        out = []
-        if self.host is not None:
-            r.right = lay.w // 2 - gap // 2
-            out.append(Button(r, tr("Start"), "start", primary=True))
-            out.append(Button(r.move(bw + gap, 0), tr("Leave"), "back"))
-        else:
-            r.centerx = lay.w // 2
-            out.append(Button(r, tr("Leave"), "back"))
-        return out
-
-    def activate(self, action: str) -> None:
-        if action == "start" and self.host is not None:
-            self.host.start_game()
-        elif action == "back":
-            self.app.show_menu()
-
-    def draw(self, surface: pygame.Surface) -> None:
-        lay = Layout(*surface.get_size())
-        lobby = self.session.lobby or {}
-        box = _page(surface, lay, str(lobby.get("table") or tr("Lobby")))
-        y = box.y + round(lay.heading * 2.3)
-        if self.address:
-            blit_text(
-                surface,
-                tr("Friends join at {address}", address=self.address),
-                round(lay.text * 1.15),
-                (lay.w // 2, y),
-                theme.GOLD,
-                bold=True,
-                anchor="midtop",
-            )
-            y += round(lay.text * 2.2)
-        rules = lobby.get("rules")
-        if isinstance(rules, dict):
-            blit_text(
-                surface,
-                tr(
-                    "Rules: {preset}, first team to {target} points",
-                    preset=str(rules.get("preset", "")),
-                    target=str(rules.get("target", "")),
-                ),
-                lay.text,
-                (lay.w // 2, y),
-                theme.INK_DIM,
-                anchor="midtop",
-            )
-            y += round(lay.text * 1.9)
-        raw = lobby.get("seats")
-        seats: list[Any] = raw if isinstance(raw, list) else []
-        row_h = round(lay.text * 2.6)
-        col = round(lay.w * 0.3)
-        for s in seats:
-            if not isinstance(s, dict) or not isinstance(s.get("seat"), int):
-                continue
-            n = s["seat"]
-            if not 0 <= n <= 3:
-                continue
-            kind = s.get("kind")
-            if kind == "open":
-                who, color = tr("waiting for a player..."), theme.INK_DIM
-            elif kind == "ai":
-                who, color = tr("computer player"), theme.INK_DIM
-            else:
-                who = str(s.get("name", ""))
-                if n == self.session.seat and who != tr("You"):
-                    who = tr("{name} (you)", name=who)
-                elif any(n == s.seat for s in self.others):
-                    who = tr("{name} (at this screen)", name=who)
-                if not s.get("connected", True):
-                    who = tr("{name} (away)", name=who)
-                color = theme.INK
-            r = pygame.Rect(0, y, round(lay.w * 0.56), row_h - round(lay.unit))
-            r.centerx = lay.w // 2
-            blit_panel(surface, r, color=(255, 255, 255, 24), radius=r.h // 4)
-            blit_text(
-                surface,
-                tr(SEAT_WORDS[n]),
-                lay.text,
-                (r.x + lay.margin, r.centery),
-                theme.GOLD,
-                bold=True,
-                anchor="midleft",
-            )
-            blit_text(
-                surface,
-                who,
-                lay.text,
-                (r.x + col // 2, r.centery),
-                color,
-                anchor="midleft",
-                max_width=r.right - r.x - col // 2 - lay.margin,
-            )
-            y += row_h
-        hint = (
-            tr("Start when everyone is seated; computer players take the empty seats.")
-            if self.host is not None
-            else tr("Waiting for the host to start the game...")
-        )
-        blit_text(surface, hint, lay.text, (lay.w // 2, y + lay.margin), theme.INK, anchor="midtop")
-        _draw_buttons_and_notice(surface, self, lay, box, below=True)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.theme import Button
+from tarneeb_desktop.ui.theme import Button, fit_group
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
@@ -68,6 +68,7 @@ class ButtonScene(Scene):
         if self._size != self.app.size or not self._buttons:
             self._size = self.app.size
             self._buttons = self.build(Layout(*self.app.size))
+            fit_group(self._buttons)  # one text size for the screen's buttons of one height
             self.focus = min(self.focus, max(0, len(self._buttons) - 1))
         for i, b in enumerate(self._buttons):
             b.focus = i == self.focus

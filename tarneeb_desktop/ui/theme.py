@@ -190,8 +190,59 @@ def blit_text(
     return r
 
 
+#: A button's label keeps this share of the button's height clear at each end, so text
+#: never touches the edges; at most LABEL_HEIGHT of the height is text.
+LABEL_PAD = 0.3
+LABEL_HEIGHT = 0.46
+
+_label_fit: dict[tuple[str, int, int, bool], int] = {}
+
+
+def label_room(rect: pygame.Rect) -> int:
+    """The width a button's label may take: the button less its padding at both ends."""
+    return max(1, rect.w - 2 * max(2, round(rect.h * LABEL_PAD)))
+
+
+def label_width(label: str, size: int) -> int:
+    """How wide ``label`` is drawn on a button at ``size`` (bold, as draw_label draws it)."""
+    return text.size_of(label, size, bold=True)[0]
+
+
+def label_size(label: str, rect: pygame.Rect) -> int:
+    """The largest text size (not above LABEL_HEIGHT of the height) at which ``label`` fits
+    in ``rect`` less its padding (cached per label, button size and direction)."""
+    key = (label, rect.w, rect.h, i18n.is_rtl())
+    got = _label_fit.get(key)
+    if got is not None:
+        return got
+    lo, hi, room = 6, max(6, round(rect.h * LABEL_HEIGHT)), label_room(rect)
+    while lo < hi:  # the largest size whose width fits (widths grow with the size)
+        mid = (lo + hi + 1) // 2
+        if label_width(label, mid) <= room:
+            lo = mid
+        else:
+            hi = mid - 1
+    if len(_label_fit) > 2000:
+        _label_fit.clear()
+    _label_fit[key] = lo
+    return lo
+
+
+def fit_group(buttons: list[Button]) -> None:
+    """One rule for fitting labels: buttons of one group (here, of one height: the rows of
+    one screen or panel) share one text size, the largest at which every label of the group
+    fits its own button less the padding. Sets each button's ``text_size``."""
+    sizes: dict[int, int] = {}
+    for b in buttons:
+        fit = label_size(b.label, b.rect)
+        sizes[b.rect.h] = min(sizes.get(b.rect.h, fit), fit)
+    for b in buttons:
+        b.text_size = sizes[b.rect.h]
+
+
 class Button:
-    """A labelled button; ``action`` is what it stands for (e.g. a call such as ``"9"``)."""
+    """A labelled button; ``action`` is what it stands for (e.g. a call such as ``"9"``).
+    ``text_size``: the size its group shares (see :func:`fit_group`); None: fitted alone."""
 
     def __init__(
         self,
@@ -208,6 +259,7 @@ class Button:
         self.primary = primary
         self.hover = False
         self.focus = False
+        self.text_size: int | None = None
 
     def draw(self, target: pygame.Surface, four_color: bool = False) -> None:
         lit = self.enabled and (self.hover or self.focus)
@@ -226,13 +278,15 @@ class Button:
             radius=r.h // 4,
             glow=(255, 220, 120, 150) if self.focus else None,
         )
+        size = self.text_size or label_size(self.label, r)
         draw_label(
             target,
             self.label,
-            r.move(0, -2 if lit else 0),
-            round(r.h * 0.46),
+            r.move(0, -2 if lit else 0).inflate(-2 * (r.w - label_room(r)) // 2, 0),
+            size,
             BUTTON_TEXT,
             four_color,
+            fitted=True,
         )
 
 
@@ -245,8 +299,11 @@ def draw_label(
     four_color: bool = False,
     on_dark: bool = False,
     align: str = "center",
+    fitted: bool = False,
 ) -> None:
-    """Centre (or left-align) ``label`` in ``rect``; suit symbols get their suit colours."""
+    """Centre (or left-align) ``label`` in ``rect``; suit symbols get their suit colours.
+    A label wider than 94 % of ``rect`` is drawn smaller, unless ``fitted`` (a button's
+    label, already sized by :func:`label_size` to fit ``rect``, which is then its room)."""
     pieces: list[tuple[str, tuple[int, int, int]]] = []
     cur = ""
     # Right to left, the whole line is put in display order first, then cut at the suit
@@ -265,8 +322,8 @@ def draw_label(
         pieces.append((cur, color))
     surfs = [text.render(p, size, c, bold=True, shaped=rtl) for p, c in pieces]
     total = sum(s.get_width() for s in surfs)
-    if total > rect.w * 0.94 and size > 8:
-        draw_label(target, label, rect, int(size * 0.88), color, four_color, on_dark, align)
+    if total > (rect.w if fitted else rect.w * 0.94) and size > 8:
+        draw_label(target, label, rect, int(size * 0.88), color, four_color, on_dark, align, fitted)
         return
     x = rect.x if align == "left" else rect.centerx - total // 2
     hmax = max(s.get_height() for s in surfs)

@@ -17,7 +17,7 @@ from tarneeb_desktop.ui import theme
 from tarneeb_desktop.ui.game.chat import Chat
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import TOP
-from tarneeb_desktop.ui.theme import Button, blit_text
+from tarneeb_desktop.ui.theme import Button, blit_text, fit_group
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.table_scene import TableScene
@@ -57,6 +57,7 @@ class LanExtras:
         self.chat = Chat(scene, lambda line: link.chat(scene.me, line))
         self.reactions_open = False
         self._buttons: tuple[Any, list[Button]] | None = None
+        self._shown_seconds: int | None = None  # the turn timer's whole seconds drawn last
         link.set_on_message(wake)
 
     def notice(self, n: Notice) -> None:
@@ -87,7 +88,33 @@ class LanExtras:
             scene.say(tr("Connection lost: reconnecting..."), 3.0)
 
     def busy(self) -> bool:
-        return bool(self.chat.bubbles) or bool(self.link.lost) or self.reactions_open
+        """Frames must come while something shows or waits; a running turn timer redraws
+        the table each time its whole seconds change."""
+        seconds = self.timer_seconds()
+        if seconds != self._shown_seconds:
+            self._shown_seconds = seconds
+            self.scene.dirty = True
+        return (
+            bool(self.chat.bubbles)
+            or bool(self.link.lost)
+            or self.reactions_open
+            or seconds is not None
+        )
+
+    def timer_seconds(self) -> int | None:
+        """Whole seconds the player to move has left, None when no turn timer runs."""
+        got = self.link.time_left()
+        return None if got is None else int(got[1] + 0.999)
+
+    def timer_text(self) -> str | None:
+        """What the table says about the turn timer: mine, or the seat's that moves."""
+        got = self.link.time_left()
+        if got is None:
+            return None
+        seat, n = got[0], int(got[1] + 0.999)
+        if seat == self.scene.me:
+            return tr("Your turn: {n} s left", n=n)
+        return tr("{name}: {n} s left", name=self.link.names[seat], n=n)
 
     def conceal(self) -> None:
         self.chat.open = self.reactions_open = False  # typed by the one leaving
@@ -115,6 +142,7 @@ class LanExtras:
             for name in REACTION_BUTTONS:
                 out.append(Button(r.copy(), tr(REACTION_LABELS[name]), "react:" + name))
                 r.move_ip(0, h + gap)
+        fit_group(out)
         self._buttons = (key, out)
         return out
 
@@ -165,6 +193,19 @@ class LanExtras:
             for b in self.buttons():
                 b.draw(surface)
         self.chat.draw(surface, lay)
+        timer = self.timer_text()
+        if timer is not None and not self.reactions_open and scene.overlay is None:
+            chat = self.buttons()[0].rect
+            left = self.timer_seconds() or 0
+            blit_text(
+                surface,
+                timer,
+                lay.text,
+                (chat.x, chat.bottom + lay.margin // 2),  # under the Chat button
+                theme.GOLD if left > 5 else (255, 110, 100),
+                bold=True,
+                anchor="topleft",
+            )
         if self.link.lost:
             blit_text(
                 surface,

@@ -1,0 +1,267 @@
+"""The lobby of a LAN table (who sits where until the game starts, and where friends join)
+and what the LAN screens share: their page, buttons and notices, and the rules in the words
+Settings uses."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from tarneeb_desktop.net.addresses import listen_addresses
+from tarneeb_desktop.net.client import ClientSession
+from tarneeb_desktop.ui import theme
+from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.layout import Layout
+from tarneeb_desktop.ui.scene import ButtonScene
+from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
+
+if TYPE_CHECKING:
+    from tarneeb_desktop.ui.app import App
+
+SEAT_WORDS = ("South", "East", "North", "West")
+
+
+def page(surface: pygame.Surface, lay: Layout, title: str) -> pygame.Rect:
+    """The felt, a panel and a title; returns the panel."""
+    surface.blit(theme.felt(surface.get_size()), (0, 0))
+    box = pygame.Rect(0, 0, round(lay.w * 0.8), round(lay.h * 0.84))
+    box.midtop = (lay.w // 2, lay.margin * 2)
+    blit_panel(surface, box, color=(6, 20, 14, 220), radius=round(lay.unit * 2.5))
+    blit_text(
+        surface,
+        title,
+        lay.heading,
+        (box.centerx, box.y + lay.margin),
+        theme.GOLD,
+        bold=True,
+        anchor="midtop",
+    )
+    return box
+
+
+def draw_buttons_and_notice(  # type: ignore[no-untyped-def]
+    surface: pygame.Surface, scene, lay: Layout, box: pygame.Rect, below: bool = False
+) -> None:
+    """The scene's buttons, and its notice (an error or a hint) at the foot of the panel,
+    or just below it with ``below``; a long notice shrinks to the panel's width."""
+    for b in scene.buttons():
+        b.draw(surface)
+    if scene.notice:
+        if below:
+            pos, anchor, width = (lay.w // 2, box.bottom + lay.margin // 2), "midtop", box.w
+        else:
+            pos, anchor, width = (
+                (lay.w // 2, box.bottom - lay.margin),
+                "midbottom",
+                box.w - 2 * lay.margin,
+            )
+        blit_text(surface, scene.notice, lay.text, pos, theme.GOLD, anchor=anchor, max_width=width)
+
+
+def rules_words(rules: Any) -> str:
+    """The rules as Settings names them: the preset's words, "(Custom)" when an option was
+    changed (the words of ``ui/settings_scene.py``'s preset row)."""
+    from tarneeb_desktop.ui.settings_scene import CHOICE_LABELS
+
+    preset = str(getattr(rules, "preset", "") or "")
+    words = tr(CHOICE_LABELS.get(preset, preset))
+    matches = getattr(rules, "matches_preset", None)
+    if callable(matches) and not matches():
+        words += f" ({tr('Custom')})"
+    return words
+
+
+def lobby_rules_words(d: dict[str, Any]) -> str:
+    """:func:`rules_words` of the rules a host's lobby message names (its full dict)."""
+    from tarneeb_desktop.rules import RulesError, make_rules
+
+    preset = str(d.get("preset", ""))
+    try:
+        changes = {k: v for k, v in d.items() if k not in ("preset", "game")}
+        return rules_words(make_rules(preset, **changes))
+    except (RulesError, TypeError, ValueError, KeyError):
+        return rules_words(type("Named", (), {"preset": preset})())
+
+
+def level_words(level: str) -> str:
+    from tarneeb_desktop.ui.settings_scene import CHOICE_LABELS
+
+    return tr(CHOICE_LABELS.get(level, level))
+
+
+class LobbyScene(ButtonScene):
+    """Who sits where, until the game starts; the host's window has the Start button."""
+
+    def __init__(
+        self,
+        app: App,
+        session: ClientSession,
+        host: Any = None,
+        others: Sequence[ClientSession] = (),
+    ) -> None:
+        """``others``: the sessions of more people at this screen (the host's window)."""
+        super().__init__(app)
+        self.session = session
+        self.others = list(others)
+        self.host = host
+        self.notice: str | None = None
+        self.keep = False  # the session and host go on to the table: do not close them
+        self.address = ""
+        if host is not None and host.address is not None:
+            port = host.address[1]
+            self.address = ", ".join(f"{a}:{port}" for a in listen_addresses(host.bind))
+
+    def busy(self) -> bool:
+        return True
+
+    def update(self, dt: float) -> None:
+        for session in (self.session, *self.others):
+            for msg in session.poll():
+                kind = msg.get("type")
+                if kind == "lobby":
+                    self.dirty = True
+                elif kind in ("disconnected", "bye"):
+                    self.notice = tr("The host closed the table")
+                    self.dirty = True
+        self._to_table()
+
+    def _to_table(self) -> None:
+        """Once the game has started for every seat at this screen (the table starts from
+        each session's latest view)."""
+        from tarneeb_desktop.ui.table_scene import TableScene
+
+        view, seq = self.session.snapshot()
+        if view is None or seq is None:
+            return
+        if any(s.snapshot()[0] is None for s in self.others):
+            return  # their first views are on their way
+        self.keep = True
+        self.app.switch(
+            TableScene.remote(self.app, self.session, view, seq, host=self.host, others=self.others)
+        )
+
+    def on_hide(self) -> None:
+        if not self.keep:
+            for session in (self.session, *self.others):
+                try:
+                    session.leave()
+                except OSError:
+                    pass
+                session.close()
+            if self.host is not None:
+                self.host.stop()
+
+    def build(self, lay: Layout) -> list[Button]:
+        bw, bh = round(lay.unit * 26), round(lay.unit * 6.6)
+        gap = round(lay.unit * 1.6)
+        r = pygame.Rect(0, 0, bw, bh)
+        r.bottom = round(lay.h * 0.86) - lay.margin
+        out = []
+        if self.host is not None:
+            r.right = lay.w // 2 - gap // 2
+            out.append(Button(r, tr("Start"), "start", primary=True))
+            out.append(Button(r.move(bw + gap, 0), tr("Leave"), "back"))
+        else:
+            r.centerx = lay.w // 2
+            out.append(Button(r, tr("Leave"), "back"))
+        return out
+
+    def activate(self, action: str) -> None:
+        if action == "start" and self.host is not None:
+            self.host.start_game()
+        elif action == "back":
+            self.app.show_menu()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = Layout(*surface.get_size())
+        lobby = self.session.lobby or {}
+        box = page(surface, lay, str(lobby.get("table") or tr("Lobby")))
+        y = box.y + round(lay.heading * 2.3)
+        if self.address:
+            blit_text(
+                surface,
+                tr("Friends join at {address}", address=self.address),
+                round(lay.text * 1.15),
+                (lay.w // 2, y),
+                theme.GOLD,
+                bold=True,
+                anchor="midtop",
+                max_width=box.w - 2 * lay.margin,
+            )
+            y += round(lay.text * 2.2)
+        info = []
+        rules = lobby.get("rules")
+        if isinstance(rules, dict):
+            info.append(
+                tr(
+                    "Rules: {preset}, first team to {target} points",
+                    preset=lobby_rules_words(rules),
+                    target=str(rules.get("target", "")),
+                )
+            )
+        turn = lobby.get("turn_seconds")
+        if isinstance(turn, int | float) and turn > 0:
+            info.append(tr("Turn timer: {n} s", n=round(turn)))
+        for line in info:
+            blit_text(surface, line, lay.text, (lay.w // 2, y), theme.INK_DIM, anchor="midtop")
+            y += round(lay.text * 1.6)
+        raw = lobby.get("seats")
+        seats: list[Any] = raw if isinstance(raw, list) else []
+        row_h = round(lay.text * 2.6)
+        col = round(lay.w * 0.3)
+        for s in seats:
+            if not isinstance(s, dict) or not isinstance(s.get("seat"), int):
+                continue
+            n = s["seat"]
+            if not 0 <= n <= 3:
+                continue
+            kind = s.get("kind")
+            if kind == "open":
+                who, color = tr("waiting for a player..."), theme.INK_DIM
+            elif kind == "ai":
+                name, level = s.get("name"), s.get("level")
+                if isinstance(name, str) and name and isinstance(level, str):
+                    who = tr("{name}, computer ({level})", name=name, level=level_words(level))
+                else:
+                    who = tr("computer player")
+                color = theme.INK_DIM
+            else:
+                who = str(s.get("name", ""))
+                if n == self.session.seat and who != tr("You"):
+                    who = tr("{name} (you)", name=who)
+                elif any(n == s.seat for s in self.others):
+                    who = tr("{name} (at this screen)", name=who)
+                if not s.get("connected", True):
+                    who = tr("{name} (away)", name=who)
+                color = theme.INK
+            r = pygame.Rect(0, y, round(lay.w * 0.56), row_h - round(lay.unit))
+            r.centerx = lay.w // 2
+            blit_panel(surface, r, color=(255, 255, 255, 24), radius=r.h // 4)
+            blit_text(
+                surface,
+                tr(SEAT_WORDS[n]),
+                lay.text,
+                (r.x + lay.margin, r.centery),
+                theme.GOLD,
+                bold=True,
+                anchor="midleft",
+            )
+            blit_text(
+                surface,
+                who,
+                lay.text,
+                (r.x + col // 2, r.centery),
+                color,
+                anchor="midleft",
+                max_width=r.right - r.x - col // 2 - lay.margin,
+            )
+            y += row_h
+        hint = (
+            tr("Start when everyone is seated; computer players take the empty seats.")
+            if self.host is not None
+            else tr("Waiting for the host to start the game...")
+        )
+        blit_text(surface, hint, lay.text, (lay.w // 2, y + lay.margin), theme.INK, anchor="midtop")
+        draw_buttons_and_notice(surface, self, lay, box, below=True)

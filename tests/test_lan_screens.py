@@ -1,0 +1,186 @@
+"""The LAN screens of issue 14: the host chooses each computer seat's level, a turn timer and
+a private table; TARNEEB_LAN_BIND keeps a table on this computer; the join screen remembers
+the hosts typed; the rules read as in Settings; the turn timer shows at the table."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from tarneeb_desktop.net.addresses import bind_address, listen_addresses, load_recent, remember
+from tarneeb_desktop.net.host import Host
+from tarneeb_desktop.rules import make_rules
+from tests.test_lan_timer import timed_host
+from tests.test_net_game import FakeClock
+from tests.test_ui_helpers import FRAME, key, make_app
+from tests.test_ui_lan import button, click, join_through_the_window, lan_table, step_until, text
+
+pytestmark = pytest.mark.usefixtures("ui_home")
+
+
+@pytest.fixture
+def loopback(monkeypatch):  # type: ignore[no-untyped-def]
+    from tarneeb_desktop.ui import lan_scenes
+
+    monkeypatch.setenv("TARNEEB_LAN_BIND", "127.0.0.1")
+    monkeypatch.setattr(lan_scenes, "DEFAULT_PORT", 0)
+    monkeypatch.setattr(lan_scenes.HostScene, "ai_delay", 0.0)
+    beacons: list[dict] = []
+
+    def fake_beacon(self, **kwargs):  # type: ignore[no-untyped-def]
+        beacons.append(kwargs)
+
+    monkeypatch.setattr(Host, "start_beacon", fake_beacon)
+    return beacons
+
+
+def host_scene(app):  # type: ignore[no-untyped-def]
+    from tarneeb_desktop.ui.lan_scenes import HostScene
+
+    app.switch(HostScene(app))
+    app.step(FRAME, [])
+    return app.scene
+
+
+def test_the_bind_variable_and_the_addresses_shown() -> None:
+    assert bind_address() == "0.0.0.0"
+    import os
+
+    os.environ["TARNEEB_LAN_BIND"] = "127.0.0.1"
+    try:
+        assert bind_address() == "127.0.0.1"
+        os.environ["TARNEEB_LAN_BIND"] = "not an address"
+        assert bind_address() == "0.0.0.0"
+    finally:
+        del os.environ["TARNEEB_LAN_BIND"]
+    assert listen_addresses("127.0.0.1") == ["127.0.0.1"]
+    every = listen_addresses("0.0.0.0")
+    assert every and len(set(every)) == len(every)
+
+
+def test_the_host_chooses_levels_timer_and_a_private_table(loopback) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(speed="instant")
+    app.rules = make_rules("egyptian", target=31)
+    app.settings.levels = ["medium", "easy", "medium", "hard"]
+    scene = host_scene(app)
+    for _ in range(1):  # East: open -> computer
+        click(app, button(scene, "seat:1").rect)
+    click(app, button(scene, "seat:3").rect)  # West: a computer too
+    assert scene.choice == ["here", "ai", "open", "ai"]
+    labels = {b.action: b.label for b in scene.buttons()}
+    assert labels["seat:1"] == "East: Karim, computer"
+    assert labels["level:1"] == "Level: Easy" and labels["level:3"] == "Level: Hard"
+    assert "level:2" not in labels  # an open seat has no level
+    click(app, button(scene, "level:1").rect)  # easy -> medium
+    click(app, button(scene, "timer").rect)  # off -> 15 s
+    click(app, button(scene, "timer").rect)  # 15 -> 30 s
+    assert button(scene, "timer").label == "Turn timer: 30 s"
+    assert button(scene, "beacon").label == "Announced on this network"
+    click(app, button(scene, "beacon").rect)  # a private table
+    assert button(scene, "beacon").label == "Private: friends join by address"
+    assert scene.listen_on() == "127.0.0.1"
+    click(app, button(scene, "open").rect)
+    lobby = app.scene
+    host = lobby.host
+    try:
+        assert host.bind == "127.0.0.1" and loopback == []  # no announcement at all
+        assert host.turn_timer.seconds == 30
+        assert [s.level for s in host.seats] == ["medium", "medium", "medium", "hard"]
+        assert [s.name for s in host.seats if s.kind == "ai"] == ["Karim", "Omar"]
+        assert lobby.address.startswith("127.0.0.1:")
+    finally:
+        host.stop()
+
+
+def test_a_table_kept_on_this_computer_announces_itself_to_this_computer(loopback) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(speed="instant")
+    scene = host_scene(app)
+    click(app, button(scene, "open").rect)
+    host = app.scene.host
+    try:
+        assert loopback == [{"target": ("127.0.0.1", 47472)}]
+    finally:
+        host.stop()
+
+
+def test_the_host_screen_shows_the_rules_as_settings_names_them() -> None:
+    """Issue 14, defect 10: "Rules: egyptian" was the internal name."""
+    from tarneeb_desktop.ui.lan_lobby import lobby_rules_words, rules_words
+
+    assert rules_words(make_rules("egyptian")) == "Egyptian"
+    assert rules_words(make_rules("egyptian", target=31)) == "Egyptian (Custom)"
+    assert lobby_rules_words(make_rules("lebanese400").full_dict()) == "Lebanese 400"
+    from tarneeb_desktop.ui import i18n
+
+    i18n.set_language("ar")
+    assert rules_words(make_rules("egyptian", target=31)) == "{} ({})".format(
+        i18n.tr("Egyptian"), i18n.tr("Custom")
+    )
+
+
+def test_the_join_screen_remembers_hosts_typed(ui_home) -> None:  # type: ignore[no-untyped-def]
+    from tarneeb_desktop.ui.lan_scenes import JoinScene, SeatScene
+
+    host = Host(make_rules(), seed=3, open_seats=[0], auto_start=False, exit_when_over=False)
+    host.start()
+    try:
+        address = f"localhost:{host.address[1]}"  # a host name works as well as an address
+        for old in ("10.0.0.9:47471", "192.0.2.7:5000"):
+            remember(old)
+        app = make_app()
+        app.switch(JoinScene(app, finder=False))
+        app.step(FRAME, [text(address), key(pygame.K_RETURN)])
+        assert isinstance(app.scene, SeatScene), app.scene.notice
+        assert load_recent() == [address, "192.0.2.7:5000", "10.0.0.9:47471"]
+        saved = json.loads((ui_home / "lan-recent.json").read_text())
+        assert saved == {"recent": load_recent()}
+        app.scene.activate("back")
+        # the next time, the join screen offers the hosts joined before, newest first
+        app.switch(JoinScene(app, finder=False))
+        app.step(FRAME, [])
+        recent = [b for b in app.scene.buttons() if b.action.startswith("recent:")]
+        assert [b.label for b in recent][:2] == [
+            f"Joined before: {address}",
+            "Joined before: 192.0.2.7:5000",
+        ]
+        click(app, recent[0].rect)
+        assert isinstance(app.scene, SeatScene)
+        app.scene.activate("back")
+    finally:
+        host.stop()
+    for i in range(8):
+        remember(f"h{i}:1")
+    assert len(load_recent()) == 5 and load_recent()[0] == "h7:1"
+
+
+def test_the_turn_timer_shows_at_the_table() -> None:
+    """The time left of the person to move, counted down on the window's own clock."""
+    h = timed_host(FakeClock(), 30, seed=3)
+    h.start()
+    try:
+        app = make_app(speed="instant")
+        join_through_the_window(app, h)
+        scene = app.scene
+        assert lan_table(scene)
+        mine = FakeClock()
+        scene.link.clock = mine
+        step_until(app, lambda: scene.my_turn(), "my turn")
+        legal = [b for b in scene.buttons() if b.action in scene.pv.legal]
+        if legal:  # a call: the first one offered
+            click(app, legal[0].rect)
+        else:  # a card: the first one the keys choose
+            app.step(FRAME, [key(pygame.K_RIGHT)])
+            app.step(FRAME, [key(pygame.K_RETURN)])
+        step_until(app, lambda: not scene.my_turn(), "my call to go")
+        step_until(app, lambda: scene.my_turn(), "my next turn")
+        assert scene.lan.timer_text() == "Your turn: 30 s left"
+        mine.now += 12.2
+        assert scene.lan.timer_text() == "Your turn: 18 s left"
+        assert scene.lan.busy()  # frames keep coming while it counts
+        mine.now += 100
+        assert scene.lan.timer_text() == "Your turn: 0 s left"
+        pygame.display.get_surface() and app.step(FRAME, [])  # it draws
+    finally:
+        h.stop()
