@@ -58,6 +58,8 @@ def host_main(args: argparse.Namespace) -> int:
         "record_path": args.save_record,
         "disconnect_grace": getattr(args, "disconnect_grace", None) or 30.0,
         "ai_level": level,
+        # the turn timer (seconds; off without --turn-seconds, which cli/__init__.py may add)
+        "turn_seconds": float(getattr(args, "turn_seconds", None) or 0.0),
     }
     try:
         resume = getattr(args, "resume", None)
