@@ -167,12 +167,7 @@ def test_the_turn_timer_shows_at_the_table() -> None:
         mine = FakeClock()
         scene.link.clock = mine
         step_until(app, lambda: scene.my_turn(), "my turn")
-        legal = [b for b in scene.buttons() if b.action in scene.pv.legal]
-        if legal:  # a call: the first one offered
-            click(app, legal[0].rect)
-        else:  # a card: the first one the keys choose
-            app.step(FRAME, [key(pygame.K_RIGHT)])
-            app.step(FRAME, [key(pygame.K_RETURN)])
+        assert scene.link.submit(scene.me, scene.pv.legal[0]) is None  # any move of mine
         step_until(app, lambda: not scene.my_turn(), "my call to go")
         step_until(app, lambda: scene.my_turn(), "my next turn")
         assert scene.lan.timer_text() == "Your turn: 30 s left"

@@ -1,6 +1,7 @@
-"""One rule for fitting button labels (issue 14, defect 9): the buttons of one group (one
-screen's buttons of one height) share one text size, the largest at which all of them fit,
-and no label is wider than its button less the padding, in English, Arabic and Hindi."""
+"""One rule for fitting button labels (issue 14, defect 9): the buttons of one group (by
+default those of one size on a screen; a screen may name a group) share one text size, the
+largest at which all of them fit, and no label is wider than its button less the padding, in
+English, Arabic and Hindi."""
 
 from __future__ import annotations
 
@@ -10,7 +11,14 @@ import pygame
 import pytest
 
 from tarneeb_desktop.ui import i18n, text, theme
-from tarneeb_desktop.ui.theme import Button, fit_group, label_room, label_size, label_width
+from tarneeb_desktop.ui.theme import (
+    Button,
+    fit_group,
+    group_of,
+    label_room,
+    label_size,
+    label_width,
+)
 from tests.test_ui_helpers import FRAME, make_app
 
 pytestmark = pytest.mark.usefixtures("ui_home")
@@ -86,10 +94,10 @@ def test_each_screens_buttons_share_one_size_and_fit_inside_their_padding(
         app.switch(scene)
         app.step(FRAME, [])
         buttons = scene.buttons()
-        groups: dict[int, set[int]] = {}
+        groups: dict[object, set[int]] = {}
         for b in buttons:
             assert b.text_size is not None, (name, b.label)
-            groups.setdefault(b.rect.h, set()).add(b.text_size)
+            groups.setdefault(group_of(b), set()).add(b.text_size)
             width = label_width(b.label, b.text_size)
             assert width <= label_room(b.rect) < b.rect.w, (lang, name, b.label)
         assert all(len(g) == 1 for g in groups.values()), (lang, name, groups)
@@ -108,7 +116,20 @@ def test_the_menus_lan_pair_is_drawn_at_one_size() -> None:
         app.switch(MenuScene(app))
         app.step(FRAME, [])
         pair = {b.action: b.text_size for b in app.scene.buttons()}
-        assert pair["lan_host"] == pair["lan_join"] == pair["settings"]
+        assert pair["lan_host"] == pair["lan_join"]
+        assert pair["settings"] == pair["stats"] == pair["quit"]
+
+
+def test_the_host_screens_seat_buttons_are_one_group() -> None:
+    """ "South: Computer (medium)" used to be small while East and West filled theirs: the
+    seat rows share a size even where a level button narrows one of them."""
+    app = make_app()
+    scene = screens(app)["host"]
+    app.switch(scene)
+    app.step(FRAME, [])
+    seats = [b for b in scene.buttons() if b.action.startswith("seat:")]
+    assert len({b.rect.w for b in seats}) == 2  # East is narrowed by its level button
+    assert len({b.text_size for b in seats}) == 1
 
 
 def test_a_group_takes_the_size_of_its_longest_label_and_a_lone_button_fits_alone() -> None:
@@ -116,8 +137,12 @@ def test_a_group_takes_the_size_of_its_longest_label_and_a_lone_button_fits_alon
     r = pygame.Rect(0, 0, 160, 40)
     short = Button(r.copy(), "Back", "a")
     long = Button(r.move(0, 50), "Diamonds and more words", "b")
-    other = Button(pygame.Rect(0, 0, 160, 60), "OK", "c")  # another height: another group
-    fit_group([short, long, other])
+    other = Button(pygame.Rect(0, 0, 160, 60), "OK", "c")  # another size: another group
+    named = Button(pygame.Rect(0, 0, 300, 60), "Much longer, but in one named group", "n")
+    named2 = Button(pygame.Rect(0, 0, 100, 40), "Hi", "n2")
+    named.group = named2.group = "g"
+    fit_group([short, long, other, named, named2])
+    assert named.text_size == named2.text_size
     assert short.text_size == long.text_size == label_size(long.label, long.rect)
     assert short.text_size < label_size("Back", r)
     assert other.text_size == label_size("OK", other.rect) == round(60 * theme.LABEL_HEIGHT)

@@ -138,7 +138,9 @@ class HostScene(ButtonScene):
                     seat=word,
                     name=_local_name(self.app, seat),
                 )
-            out.insert(len(out) - (choice == "ai"), Button(r, label, f"seat:{seat}"))
+            # the three seats' labels share one size, narrowed by a level button or not
+            seat_button = Button(r, label, f"seat:{seat}", group="seats")
+            out.insert(len(out) - (choice == "ai"), seat_button)
             y += bh + gap
         y += gap
         half = (bw - gap) // 2

@@ -68,7 +68,7 @@ class ButtonScene(Scene):
         if self._size != self.app.size or not self._buttons:
             self._size = self.app.size
             self._buttons = self.build(Layout(*self.app.size))
-            fit_group(self._buttons)  # one text size for the screen's buttons of one height
+            fit_group(self._buttons)  # one text size per group of buttons (see theme)
             self.focus = min(self.focus, max(0, len(self._buttons) - 1))
         for i, b in enumerate(self._buttons):
             b.focus = i == self.focus

@@ -228,21 +228,28 @@ def label_size(label: str, rect: pygame.Rect) -> int:
     return lo
 
 
+def group_of(b: Button) -> object:
+    """A button's group: the one its screen names (``group``), else its shape (buttons of
+    one size, such as a column of choices or a row of pairs, go together)."""
+    return b.group if b.group is not None else b.rect.size
+
+
 def fit_group(buttons: list[Button]) -> None:
-    """One rule for fitting labels: buttons of one group (here, of one height: the rows of
-    one screen or panel) share one text size, the largest at which every label of the group
-    fits its own button less the padding. Sets each button's ``text_size``."""
-    sizes: dict[int, int] = {}
+    """One rule for fitting labels: the buttons of one group share one text size, the largest
+    at which every label of the group fits its own button less the padding (see
+    :func:`group_of`). Sets each button's ``text_size``."""
+    sizes: dict[object, int] = {}
     for b in buttons:
-        fit = label_size(b.label, b.rect)
-        sizes[b.rect.h] = min(sizes.get(b.rect.h, fit), fit)
+        fit, key = label_size(b.label, b.rect), group_of(b)
+        sizes[key] = min(sizes.get(key, fit), fit)
     for b in buttons:
-        b.text_size = sizes[b.rect.h]
+        b.text_size = sizes[group_of(b)]
 
 
 class Button:
     """A labelled button; ``action`` is what it stands for (e.g. a call such as ``"9"``).
-    ``text_size``: the size its group shares (see :func:`fit_group`); None: fitted alone."""
+    ``group``: buttons of one group share a text size (:func:`fit_group`; by default those of
+    one size); ``text_size``: that size, once fitted (None: the label is fitted alone)."""
 
     def __init__(
         self,
@@ -251,8 +258,10 @@ class Button:
         action: str,
         enabled: bool = True,
         primary: bool = False,
+        group: str | None = None,
     ) -> None:
         self.rect = rect
+        self.group = group
         self.label = label
         self.action = action
         self.enabled = enabled

@@ -119,6 +119,7 @@ class Chat:
             ink=theme.INK,
             margin=lay.margin,
             radius=r.h // 3,
+            from_start=True,  # a right-to-left language types from the right
         )
         # Whoever types sees that the keys go to the chat, and when their turn has come
         # (the game's keys work again once Esc closes the line).
@@ -127,12 +128,9 @@ class Chat:
             if self.scene.my_turn()
             else tr("Typing to the table: Enter sends, Esc closes")
         )
-        blit_text(
-            s,
-            hint,
-            round(lay.text * 0.85),
-            (r.centerx, r.bottom + lay.margin // 2),
-            theme.GOLD,
-            anchor="midtop",
-            max_width=r.w,
-        )
+        size = round(lay.text * 0.85)
+        tw = min(text.size_of(hint, size)[0], r.w)
+        back = pygame.Rect(0, 0, tw + 2 * lay.margin, round(size * 1.7))
+        back.midtop = (r.centerx, r.bottom + 2)  # on a dark strip: the trick may be below
+        blit_panel(s, back, color=(6, 20, 14, 225), border=None, radius=back.h // 2)
+        blit_text(s, hint, size, back.center, theme.GOLD, anchor="center", max_width=r.w)
