@@ -1,6 +1,7 @@
 """Benchmark of LAN play on loopback: from a client's action to every client holding the new view.
 
-Run from the repository root: ``python bench/lan.py [--actions N] [--seed S] [--in-process]``.
+Run from the repository root: ``python bench/lan.py [--actions N] [--seed S] [--rules PRESET]
+[--in-process]`` (``--rules lebanese400`` measures a 41/400 table).
 A headless host runs in its own process (``python -m tarneeb_desktop host``, saving its
 table after every trick as it does for real); four :class:`ClientSession` objects in this
 process hold the four seats. One action at a time: the seat to move sends its action, and the
@@ -69,7 +70,7 @@ def start_host(args: argparse.Namespace, tmp: str) -> tuple[Any, tuple[str, int]
         from tarneeb_desktop.rules import make_rules
 
         host = Host(
-            make_rules(target=args.target),
+            make_rules(args.rules, target=args.target),
             seed=args.seed,
             open_seats=[0, 1, 2, 3],
             save_path=Path(tmp) / "table.json",
@@ -90,6 +91,8 @@ def start_host(args: argparse.Namespace, tmp: str) -> tuple[Any, tuple[str, int]
             "--open-seats",
             "0,1,2,3",
             "--no-beacon",
+            "--rules",
+            args.rules,
             "-o",
             f"target={args.target}",
             "--seed",
@@ -164,6 +167,7 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=2000, help="samples to take")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--target", type=int, default=31)
+    parser.add_argument("--rules", default="standard", help="a preset, e.g. lebanese400")
     parser.add_argument(
         "--in-process",
         action="store_true",
@@ -185,7 +189,7 @@ def main() -> None:
         return samples[min(len(samples) - 1, int(p / 100 * len(samples)))]
 
     print(
-        f"host: {'in this process' if args.in_process else 'own process'}; "
+        f"host: {'in this process' if args.in_process else 'own process'}, {args.rules}; "
         f"{len(samples)} actions over {games} games in {wall:.1f} s"
     )
     print(
