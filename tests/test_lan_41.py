@@ -97,3 +97,39 @@ def test_tarneeb_host_rules_syrian41_with_four_bot_clients(tmp_home: Path) -> No
     assert doc["rules"]["preset"] == "syrian41"
     done = replay(doc, seed=41).state
     assert done.is_over() and done.rules.game == "41"
+
+
+def test_a_400_table_plays_a_hand_through_the_window(ui_home: Path) -> None:
+    """The window at a LAN 400 table: its bids and cards reach the host, the 41 events come
+    back, and the table scene shows the hand to its end (scored per seat)."""
+    import time
+
+    from tests.test_ui_helpers import FRAME, make_app
+    from tests.test_ui_lan import join_through_the_window
+
+    host = Host(make_rules("lebanese400"), seed=9, open_seats=[0], ai_level="easy")
+    scored: list[SeatsScored] = []
+    host.on_change.append(
+        lambda seq, events: scored.extend(e for e in events if isinstance(e, SeatsScored))
+    )
+    host.start()
+    try:
+        app = make_app(speed="instant")
+        join_through_the_window(app, host)
+        scene = app.scene
+        deadline = time.monotonic() + TIMEOUT
+        while not scored:
+            assert time.monotonic() < deadline, "no hand was scored"
+            app.step(FRAME, [])
+            time.sleep(0)
+            if scene.my_turn() and scene.pv.legal:
+                # the highest bid, so that the hand is played; then any card
+                legal = scene.pv.legal
+                scene.link.submit(scene.me, legal[-1] if scene.pv.phase == "auction" else legal[0])
+        for _ in range(30):
+            app.step(FRAME, [])
+            time.sleep(0)
+        assert scene.pv.seat_scores is not None and scene.pv.bids is not None
+        assert not scene.link.host_gone
+    finally:
+        host.stop()
