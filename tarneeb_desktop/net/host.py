@@ -74,10 +74,11 @@ class Host:
     """A LAN table. Construct it, then :meth:`start` (a background thread, for the window)
     or :meth:`run` (blocking, for ``tarneeb host``).
 
-    The window hosts like this: ``Host(rules, open_seats=..., ai_level=..., bind="0.0.0.0",
-    port=DEFAULT_PORT, auto_start=False, exit_when_over=False, ai_delay=0.7,
-    save_path=...)``, ``start()``, ``start_beacon()``; the people at the host's own screen
-    sit down like everyone else, each through a
+    The window hosts like this: ``Host(rules, open_seats=..., levels=[per seat],
+    bots=[computer players' names], turn_seconds=0 or more, bind="0.0.0.0",
+    port=DEFAULT_PORT, auto_start=False, exit_when_over=False, ai_delay=0.7, save_path=...)``,
+    ``start()``, ``start_beacon()`` (unless the table is private); the people at the host's
+    own screen sit down like everyone else, each through a
     :class:`~tarneeb_desktop.net.client.ClientSession` to ``127.0.0.1`` (so hot-seat privacy
     screens work as offline); the lobby's Start button calls :meth:`start_game`; leaving
     calls :meth:`stop`.
