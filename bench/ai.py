@@ -1,12 +1,15 @@
 """Benchmark of the AI levels: milliseconds per decision, median and 90th percentile.
 
-Run from the repository root: ``python bench/ai.py [--decisions N] [--levels a,b] [--seed S]``.
+Run from the repository root:
+``python bench/ai.py [--decisions N] [--levels a,b] [--seed S] [--games tarneeb,41]``.
 The positions are collected once from games between medium players (every phase: redeal,
 auction, trump, double, play) and always include first-trick decisions, the expensive ones
 for the search levels; each level then decides the same positions. Levels that do not exist
 yet are skipped. For the search levels it also prints the median number of deals solved
-per card decision. The last lines are ``expert_p90_ms: X`` and ``hard_p90_ms: X`` (``n/a``
-without that level).
+per card decision. The 41 / 400 positions (``--games``, both by default) come from games of
+``syrian41`` and ``lebanese400`` (auction and play), timed the same way in a second table.
+The last lines are ``expert_p90_ms: X`` and ``hard_p90_ms: X`` for Tarneeb, then
+``expert_41_p90_ms: X`` and ``hard_41_p90_ms: X`` (``n/a`` without that level or game).
 
 Wall-clock times depend on the machine's load: run it on an idle machine for the figures
 in docs/ai.md.
@@ -31,15 +34,22 @@ from tarneeb_desktop.ai.heuristic import MediumPlayer  # noqa: E402
 from tarneeb_desktop.rules import GameState, View, make_rules  # noqa: E402
 
 
-def collect(n: int, seed: int) -> list[View]:
-    """About ``n`` positions with a real choice, a quarter of them in the first trick."""
+def _rules(game41: bool, game: int):
+    if game41:
+        return make_rules(("syrian41", "lebanese400")[game % 2])
+    preset = ("standard", "standard", "egyptian")[game % 3]
+    return make_rules(preset, weak_hand_redeal=game % 2 == 0)
+
+
+def collect(n: int, seed: int, game41: bool = False) -> list[View]:
+    """About ``n`` positions with a real choice, a quarter of them in the first trick
+    (of Tarneeb, or with ``game41`` of 41 / 400)."""
     rng = random.Random(seed)
     first: list[View] = []
     other: list[View] = []
     game = 0
     while len(first) < n // 4 or len(first) + len(other) < n:
-        preset = ("standard", "standard", "egyptian")[game % 3]
-        g = GameState.new(make_rules(preset, weak_hand_redeal=game % 2 == 0), seed + game)
+        g = GameState.new(_rules(game41, game), seed + game)
         game += 1
         players = [MediumPlayer(s) for s in range(4)]
         for _ in range(200):
@@ -65,17 +75,12 @@ def available(level: str) -> bool:
     return True
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--decisions", type=int, default=240)
-    ap.add_argument("--levels", default="random,easy,medium,hard,expert")
-    ap.add_argument("--seed", type=int, default=1)
-    args = ap.parse_args()
-    views = collect(args.decisions, args.seed)
+def time_levels(views: list[View], levels: list[str]) -> dict[str, float]:
+    """Each level decides every position; prints its times; returns the p90 per level."""
     n_first = sum(1 for v in views if v.phase == "play" and not v.tricks)
     print(f"{len(views)} positions ({n_first} in the first trick)")
     p90s: dict[str, float] = {}
-    for level in args.levels.split(","):
+    for level in levels:
         if not available(level):
             print(f"{level:7s} skipped (not built)")
             continue
@@ -102,8 +107,29 @@ def main() -> int:
             + (f"   deals/card median {statistics.median(samples):.0f}" if samples else "")
         )
         p90s[level] = p90
-    for level in ("expert", "hard"):
-        print(f"{level}_p90_ms: {p90s[level]:.1f}" if level in p90s else f"{level}_p90_ms: n/a")
+    return p90s
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--decisions", type=int, default=240)
+    ap.add_argument("--levels", default="random,easy,medium,hard,expert")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--games", default="tarneeb,41", help="tarneeb, 41 or both")
+    args = ap.parse_args()
+    levels = args.levels.split(",")
+    games = args.games.split(",")
+    tables: dict[str, dict[str, float]] = {}
+    for game in games:
+        print(f"--- {'41 / 400' if game == '41' else 'Tarneeb'}")
+        views = collect(args.decisions, args.seed, game41=game == "41")
+        tables[game] = time_levels(views, levels)
+    for game in ("tarneeb", "41"):
+        p90s = tables.get(game, {})
+        infix = "_41" if game == "41" else ""
+        for level in ("expert", "hard"):
+            key = f"{level}{infix}_p90_ms"
+            print(f"{key}: {p90s[level]:.1f}" if level in p90s else f"{key}: n/a")
     return 0
 
 

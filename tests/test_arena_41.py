@@ -58,3 +58,26 @@ def test_syrian41_arena_runs_without_faults():
     result = arena.run_arena(make_rules("syrian41"), 3, 2, "easy", "medium", progress=False)
     assert result["faults"] == [0, 0]
     assert result["points_per_deal"] != [0.0, 0.0]
+
+
+def test_arena_cli_json_for_400() -> None:
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    args = ["arena", "--rules", "lebanese400", "--deals", "2", "--team0", "medium"]
+    res = subprocess.run(
+        [sys.executable, "-m", "tarneeb_desktop", *args, "--team1", "easy", "--json"],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        timeout=120,
+    )
+    assert res.returncode == 0, res.stderr
+    assert "bids made" in res.stdout
+    last = json.loads(res.stdout.strip().splitlines()[-1])
+    assert last["rules"] == {"preset": "lebanese400"}
+    assert last["deals"] == 2
+    assert last["points_per_deal"] != [0.0, 0.0]

@@ -52,9 +52,9 @@ def main(args: argparse.Namespace) -> int:
         f"{result['points_per_deal'][1]:.2f}"
     )
     print(f"  difference: {result['diff_per_deal']:+.2f} per deal, 95% CI [{lo:+.2f}, {hi:+.2f}]")
-    print(
-        f"  contracts made: {result['contracts_made'][0]:.0%} vs {result['contracts_made'][1]:.0%}"
-    )
+    # In 41 every player's own bid is one of its side's contracts.
+    made = "bids made" if rules.game == "41" else "contracts made"
+    print(f"  {made}: {result['contracts_made'][0]:.0%} vs {result['contracts_made'][1]:.0%}")
     print(
         f"  faults: {result['faults'][0]} vs {result['faults'][1]}; ms per decision: "
         f"{result['ms_per_decision'][0]:.1f} vs {result['ms_per_decision'][1]:.1f}"
