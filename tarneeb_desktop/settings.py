@@ -61,7 +61,7 @@ def settings_path() -> Path:
 class Settings:
     """Everything the player can choose; ``from_dict`` accepts partial or damaged data."""
 
-    rules_preset: str = "standard"
+    rules_preset: str = "standard"  # any preset of either game (its game: Tarneeb or 41)
     rule_options: dict[str, Any] = field(default_factory=dict)
     seats: list[str] = field(default_factory=_default_seats)  # "human" or "computer"; 0 human
     levels: list[str] = field(default_factory=_default_levels)  # per seat (computer seats)
@@ -208,9 +208,9 @@ def _check(name: str, value: Any, default: Any) -> Any:
     """``value`` made valid for setting ``name``, or _BAD. Lists are repaired item by item and
     come back as (list, whether an item was bad); rule options as (options, bad keys)."""
     if name == "rules_preset":
-        from tarneeb_desktop.rules.options import PRESETS
+        from tarneeb_desktop.rules.options import ALL_PRESETS  # Tarneeb's and 41's
 
-        return value if isinstance(value, str) and value in PRESETS else _BAD
+        return value if isinstance(value, str) and value in ALL_PRESETS else _BAD
     if name == "rule_options":
         if not isinstance(value, dict):
             return _BAD

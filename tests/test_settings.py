@@ -152,3 +152,27 @@ def test_an_unreadable_folder_never_stops_the_game(_home, monkeypatch) -> None:
     monkeypatch.setattr(storage, "load_json", broken)
     s = Settings.load()
     assert s == Settings() and s.problems
+
+
+@pytest.mark.parametrize("preset", ["syrian41", "lebanese400"])
+def test_a_preset_of_41_is_a_valid_setting(_home, preset) -> None:
+    write(_home, rules_preset=preset, rule_options={"target": 51})
+    s = Settings.load()
+    assert s.problems == [] and s.rules_preset == preset
+    rules = s.rules()
+    assert rules.game == "41" and rules.preset == preset and rules.target == 51
+
+
+def test_a_broken_preset_gets_a_clear_message_and_the_default(_home) -> None:
+    write(_home, rules_preset="lebanese401")
+    s = Settings.load()
+    assert s.rules_preset == "standard" and s.rules().game == "tarneeb"
+    assert "rules_preset" in s.problems[0] and "reset" in s.problems[0]
+
+
+def test_an_option_of_the_other_game_is_dropped_with_a_message(_home) -> None:
+    # auction is Tarneeb's: a 41 preset cannot have it changed, so the options are reset
+    write(_home, rules_preset="syrian41", rule_options={"auction": "once"})
+    s = Settings.load()
+    assert s.rules_preset == "syrian41" and s.rule_options == {}
+    assert "rule_options" in s.problems[0] and s.rules().game == "41"

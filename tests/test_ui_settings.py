@@ -45,7 +45,8 @@ def test_every_rules_option_has_a_row_with_an_explanation() -> None:
         assert name in rows and rows[name].help
     headings = [r.label for r in app.scene.rows if r.kind == "heading"]
     assert headings[:5] == ["Rules", "Bidding", "Play", "Scoring", "Game end"]
-    assert app.scene.rows[app.scene.focus].key == "preset"  # the presets come first
+    assert app.scene.rows[app.scene.focus].key == "game"  # the game comes first
+    assert [r.key for r in app.scene.rows[1:3]] == ["game", "preset"]
 
 
 def test_changing_an_option_makes_the_preset_custom_and_a_preset_resets_it(ui_home) -> None:
@@ -59,6 +60,7 @@ def test_changing_an_option_makes_the_preset_custom_and_a_preset_resets_it(ui_ho
     focus_on(app, "preset")
     app.step(FRAME, [key(pygame.K_RIGHT)])
     assert app.settings.rules_preset == "shortfall" and app.settings.rule_options == {}
+    preset = next(r for r in app.scene.rows if r.key == "preset")
     assert "Custom" not in preset.show(preset.get())
 
 
@@ -181,3 +183,56 @@ def test_the_table_counts_hands_and_games_in_the_statistics(ui_home) -> None:
     played = sum(1 for h in state.history if h.declarer is not None)
     assert g["games_played"] == 1 and g["games_won"] == (1 if state.winner == 0 else 0)
     assert g["hands_played"] == played
+
+
+def rule_keys(app) -> set[str]:
+    from tarneeb_desktop.rules.options import ALL_OPTION_NAMES
+
+    return {r.key for r in app.scene.rows if r.key in ALL_OPTION_NAMES and r.key != "game"}
+
+
+def test_the_game_choice_shows_that_games_presets_and_options_only(ui_home) -> None:
+    from tarneeb_desktop.rules.options import GAME_OPTIONS
+
+    app = settings_app()
+    assert rule_keys(app) == set(GAME_OPTIONS["tarneeb"])
+    focus_on(app, "game")
+    app.step(FRAME, [key(pygame.K_RIGHT)])  # Tarneeb -> 41 / 400
+    assert app.settings.rules_preset == "syrian41" and app.settings.rule_options == {}
+    assert app.rules.game == "41" and saved(ui_home)["rules_preset"] == "syrian41"
+    rows = {r.key: r for r in app.scene.rows}
+    assert rule_keys(app) == set(GAME_OPTIONS["41"])  # no auction, trump or kaboot rows
+    for name in GAME_OPTIONS["41"]:
+        assert rows[name].help, name
+    assert rows["game"].show(rows["game"].get()) == "41 / 400"
+    preset = rows["preset"]
+    assert preset.choices == ("syrian41", "lebanese400") and preset.help
+    focus_on(app, "preset")
+    app.step(FRAME, [key(pygame.K_RIGHT)])
+    assert app.settings.rules_preset == "lebanese400" and app.rules.bid_values == "lebanese"
+    app.step(FRAME, [key(pygame.K_RIGHT)])  # the presets of 41 only, round again
+    assert app.settings.rules_preset == "syrian41"
+    focus_on(app, "min_bid")
+    app.step(FRAME, [key(pygame.K_RIGHT)])  # 1 -> 2: an option of 41, custom now
+    assert app.settings.rule_options == {"min_bid": 2} and app.rules.min_bid == 2
+    focus_on(app, "game")
+    app.step(FRAME, [key(pygame.K_LEFT)])  # back to Tarneeb: its first preset, as it comes
+    assert app.settings.rules_preset == "standard" and app.settings.rule_options == {}
+    assert rule_keys(app) == set(GAME_OPTIONS["tarneeb"])
+
+
+def test_a_new_game_after_choosing_41_plays_41(ui_home) -> None:
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+    app = settings_app()
+    focus_on(app, "game")
+    app.step(FRAME, [key(pygame.K_RIGHT)])
+    focus_on(app, "preset")
+    app.step(FRAME, [key(pygame.K_RIGHT)])
+    app.step(FRAME, [key(pygame.K_ESCAPE)])  # back to the menu
+    app.scene.activate("new")
+    scene = app.scene
+    assert isinstance(scene, TableScene)
+    rules = scene.table.state.rules
+    assert rules.game == "41" and rules.preset == "lebanese400"
+    assert scene.pv.bids == (None, None, None, None)

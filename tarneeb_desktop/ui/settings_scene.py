@@ -1,4 +1,5 @@
-"""The settings screen: every rules option, the seats, names, look, sound and language.
+"""The settings screen: the game (Tarneeb or 41 / 400) with its presets and options, the
+seats, names, look, sound and language.
 
 One scrolling list of rows, each with a one-sentence explanation. Up/Down (or Tab and
 Shift+Tab) move the focus, Left/Right change the focused value, Enter toggles or starts typing
@@ -7,7 +8,7 @@ right half raises it; the wheel scrolls. Every change is applied and saved at on
 right-to-left language the row is mirrored: the value sits on the left, its left half and
 the Left key raise it.
 
-Over 600 lines: the table of rows (every rules option with its sentence) is most of it, and
+Over 600 lines: the table of rows (every rules option of both games with its sentence) is most of it, and
 it reads best in one place next to the page that shows it.
 """
 
@@ -21,7 +22,7 @@ from typing import Any
 import pygame
 
 from tarneeb_desktop.rules import RulesError, make_rules
-from tarneeb_desktop.rules.options import INT_RANGES, PRESETS
+from tarneeb_desktop.rules.options import GAME_PRESETS, INT_RANGES
 from tarneeb_desktop.settings import (
     CARD_BACKS,
     CARD_STYLES,
@@ -36,33 +37,43 @@ from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import Scene
-from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
-from tarneeb_desktop.ui.widgets import TextField, draw_field
+from tarneeb_desktop.ui.settings_value import draw_value
+from tarneeb_desktop.ui.theme import blit_panel, blit_text
+from tarneeb_desktop.ui.widgets import TextField
 
 log = logging.getLogger(__name__)
 
 SEAT_NAMES = ("South", "East", "North", "West")
 
-# Each rules option: (section, label, explanation, choices or None for numbers/booleans).
+# Each rules option: (its game, section, key, label, explanation); a game shows only its own.
 RULE_ROWS: tuple[tuple[str, str, str, str], ...] = (
-    ("Bidding", "auction", "How the auction runs", "Raise: bid again until the others pass. Once: everyone makes exactly one call."),
-    ("Bidding", "all_pass", "When everybody passes", "Redeal: the same dealer deals again. Dealer 7: the dealer must then bid at least 7."),
-    ("Bidding", "weak_hand_redeal", "Weak-hand redeal", "A player with no ace and no strong honours may ask for a new deal."),
-    ("Bidding", "suit_bidding", "Bid a suit with the number (Egyptian)", "Bids name a trump suit too, like 9\u2665, and a lone bid may be doubled."),
-    ("Bidding", "no_trump_allowed", "No trump may be chosen", "Without suit bidding, the winner of the auction may play without trumps."),
-    ("Bidding", "double_factor", "Doubled points multiply by", "With suit bidding, a doubled hand's points are multiplied by this."),
-    ("Play", "first_lead_trump", "First lead must be a trump", "The declarer must lead a trump to the first trick when holding one."),
-    ("Play", "clockwise", "Draw the table clockwise", "Only the picture changes: the order of play stays the same."),
-    ("Scoring", "made_points", "A made contract scores", "Tricks: the tricks taken. Bid: the number bid."),
-    ("Scoring", "defenders_always_score", "Defenders always score", "The defenders score their tricks even when the contract is made."),
-    ("Scoring", "failed_declarers", "A failed contract costs the declarers", "Minus the bid, or nothing."),
-    ("Scoring", "failed_defenders", "A failed contract gives the defenders", "Tricks: the tricks they took. Shortfall: the tricks the declarers were short."),
-    ("Scoring", "kaboot_points", "All 13 tricks (kaboot) score", "What the declarers score for all thirteen tricks on a bid below 13."),
-    ("Scoring", "kaboot_bid_points", "A bid of 13, made, scores", "What the declarers score for bidding and taking all thirteen tricks."),
-    ("Scoring", "kaboot_failed_points", "A bid of 13, failed, scores", "What the declarers score when a bid of 13 fails."),
-    ("Scoring", "kaboot_failed_defenders", "Defenders against a failed 13 get", "Double: twice their tricks. Single: their tricks."),
-    ("Game end", "target", "Points to win the game", "The first team to reach this total wins (31, 41, 51 and 61 are common)."),
-    ("Game end", "kaboot_wins_game", "Kaboot wins the game", "A team that takes all thirteen tricks wins the game at once."),
+    ("tarneeb", "Bidding", "auction", "How the auction runs", "Raise: bid again until the others pass. Once: everyone makes exactly one call."),
+    ("tarneeb", "Bidding", "all_pass", "When everybody passes", "Redeal: the same dealer deals again. Dealer 7: the dealer must then bid at least 7."),
+    ("tarneeb", "Bidding", "weak_hand_redeal", "Weak-hand redeal", "A player with no ace and no strong honours may ask for a new deal."),
+    ("tarneeb", "Bidding", "suit_bidding", "Bid a suit with the number (Egyptian)", "Bids name a trump suit too, like 9\u2665, and a lone bid may be doubled."),
+    ("tarneeb", "Bidding", "no_trump_allowed", "No trump may be chosen", "Without suit bidding, the winner of the auction may play without trumps."),
+    ("tarneeb", "Bidding", "double_factor", "Doubled points multiply by", "With suit bidding, a doubled hand's points are multiplied by this."),
+    ("tarneeb", "Play", "first_lead_trump", "First lead must be a trump", "The declarer must lead a trump to the first trick when holding one."),
+    ("tarneeb", "Play", "clockwise", "Draw the table clockwise", "Only the picture changes: the order of play stays the same."),
+    ("tarneeb", "Scoring", "made_points", "A made contract scores", "Tricks: the tricks taken. Bid: the number bid."),
+    ("tarneeb", "Scoring", "defenders_always_score", "Defenders always score", "The defenders score their tricks even when the contract is made."),
+    ("tarneeb", "Scoring", "failed_declarers", "A failed contract costs the declarers", "Minus the bid, or nothing."),
+    ("tarneeb", "Scoring", "failed_defenders", "A failed contract gives the defenders", "Tricks: the tricks they took. Shortfall: the tricks the declarers were short."),
+    ("tarneeb", "Scoring", "kaboot_points", "All 13 tricks (kaboot) score", "What the declarers score for all thirteen tricks on a bid below 13."),
+    ("tarneeb", "Scoring", "kaboot_bid_points", "A bid of 13, made, scores", "What the declarers score for bidding and taking all thirteen tricks."),
+    ("tarneeb", "Scoring", "kaboot_failed_points", "A bid of 13, failed, scores", "What the declarers score when a bid of 13 fails."),
+    ("tarneeb", "Scoring", "kaboot_failed_defenders", "Defenders against a failed 13 get", "Double: twice their tricks. Single: their tricks."),
+    ("tarneeb", "Game end", "target", "Points to win the game", "The first team to reach this total wins (31, 41, 51 and 61 are common)."),
+    ("tarneeb", "Game end", "kaboot_wins_game", "Kaboot wins the game", "A team that takes all thirteen tricks wins the game at once."),
+    ("41", "Bidding", "min_bid", "Lowest bid", "Each player bids alone, once, from this many tricks to 13; there is no pass."),
+    ("41", "Bidding", "min_bid_rises", "The lowest bid rises with the score", "A player at 30 or more must bid at least 3, at 40 at least 4, at 50 at least 5."),
+    ("41", "Bidding", "min_total", "Total the four bids must reach", "When the bids add up to less, the hand is thrown in and the next dealer deals."),
+    ("41", "Bidding", "min_total_counts", "The total counts", "Their values: what each bid would score. The bids: the numbers of tricks bid."),
+    ("41", "Bidding", "min_total_rises", "The total needed rises with the scores", "When the best score at the table is 30 or more the bids must total 12, at 40 13, at 50 14."),
+    ("41", "Scoring", "bid_values", "What a bid is worth", "Doubled from 7: 1 to 6 their number, 7 or more twice it. Lebanese: 5 = 10, 6 = 12, 9 = 27, 10 or more = 40."),
+    ("41", "Play", "clockwise", "Draw the table clockwise", "Only the picture changes: the order of play stays the same."),
+    ("41", "Game end", "target", "Points to win the game", "A team wins when one of its players reaches this score (41 is usual)."),
+    ("41", "Game end", "partner_positive", "The partner must be above zero", "A player reaching the target wins only while the partner's score is above 0."),
 )  # fmt: skip
 
 CHOICE_LABELS = {
@@ -79,6 +90,14 @@ CHOICE_LABELS = {
     "single": "Single",
     "standard": "Standard",
     "egyptian": "Egyptian",
+    "syrian41": "Syrian 41",
+    "lebanese400": "Lebanese 400",
+    "tarneeb": "Tarneeb",
+    "41": "41 / 400",
+    "doubled_from_7": "Doubled from 7",
+    "lebanese": "Lebanese",
+    "values": "Their values",
+    "bids": "The bids",
     "human": "Human at this computer",
     "computer": "Computer",
     "random": "Random",
@@ -96,6 +115,14 @@ CHOICE_LABELS = {
     "red": "Red",
 }
 INT_STEP = {"target": 5}
+# The line under the preset: what the chosen one plays (an option changed makes it custom).
+PRESET_HELP = {
+    "standard": "Bids 7 to 13, the winner names trump; 31 points win. Any change below: custom.",
+    "shortfall": "A failed contract costs nothing; the defenders score the tricks it fell short.",
+    "egyptian": "Bids name their suit (9\u2665), a lone bid may be doubled; 41 points win.",
+    "syrian41": "Bids from 1, worth their number and twice from 7; the bids must total 11.",
+    "lebanese400": "Bids from 2; 5 = 10, 9 = 27; the lowest bid and the total rise with the scores.",
+}
 
 
 def on_off(value: Any) -> str:
@@ -159,14 +186,27 @@ class SettingsScene(Scene):
 
     def _make_rows(self) -> list[Row]:
         s = self.s
+        rules = s.rules()
         rows: list[Row] = [Row("h_game", "Rules", "heading")]
+        rows.append(
+            Row(
+                "game",
+                "Game",
+                "choice",
+                "Tarneeb: partners bid together and name trump. 41 / 400: each bids alone, hearts trump.",
+                tuple(GAME_PRESETS),
+                get=lambda: s.rules().game,
+                put=self._set_game,
+                show=lambda v: tr(CHOICE_LABELS.get(v, v)),
+            )
+        )
         rows.append(
             Row(
                 "preset",
                 "Rules preset",
                 "choice",
-                "Start from a common set of rules; changing an option below makes it custom.",
-                tuple(PRESETS),
+                PRESET_HELP.get(rules.preset, "Start from a common set of rules."),
+                GAME_PRESETS[rules.game],
                 get=lambda: s.rules_preset,
                 put=self._set_preset,
                 show=lambda v: (
@@ -174,11 +214,12 @@ class SettingsScene(Scene):
                 ),
             )
         )
-        rules = s.rules()
         section = ""
         from tarneeb_desktop.rules.options import CHOICES
 
-        for sec, key, label, help_ in RULE_ROWS:
+        for game, sec, key, label, help_ in RULE_ROWS:
+            if game != rules.game:
+                continue
             if sec != section:
                 section = sec
                 rows.append(Row("h_" + sec, sec, "heading"))
@@ -393,6 +434,12 @@ class SettingsScene(Scene):
         self.s.rules_preset = preset
         self.s.rule_options = {}
         self._save()
+        self.rebuild()  # the preset's own line
+
+    def _set_game(self, game: str) -> None:
+        """Tarneeb or 41: that game's first preset, and only its options below."""
+        if game != self.s.rules().game:
+            self._set_preset(GAME_PRESETS[game][0])
 
     def _set_option(self, key: str, value: Any) -> None:
         s = self.s
@@ -666,7 +713,7 @@ class SettingsScene(Scene):
                     anchor=i18n.anchor("topleft"),
                     max_width=label_w,
                 )
-            self._draw_value(surface, lay, i, row, vr, focused)
+            draw_value(surface, lay, row, vr, focused, self.editing == i)
             if focused:
                 # the focus ring: thick and gold, visible on the felt and on the buttons
                 pygame.draw.rect(
@@ -700,80 +747,4 @@ class SettingsScene(Scene):
             (lay.w // 2, lay.h - round(t * 0.7)),
             theme.INK_DIM,
             anchor="midbottom",
-        )
-
-    def _draw_value(
-        self, s: pygame.Surface, lay: Layout, i: int, row: Row, vr: pygame.Rect, focused: bool
-    ) -> None:
-        value = row.get()
-        if row.kind == "action":
-            b = Button(vr, row.show(value), row.key, primary=row.key == "back")
-            b.focus = focused
-            b.draw(s)
-            return
-        if row.kind == "text":
-            editing = self.editing == i
-            draw_field(
-                s,
-                vr,
-                str(value) + ("|" if editing else ""),
-                round(vr.h * 0.46),
-                fill=(255, 255, 255, 235) if editing else (246, 240, 224, 255),
-                border=(*theme.GOLD, 255) if editing else (0, 0, 0, 60),
-                margin=lay.margin,
-                from_start=True,
-            )
-            return
-        blit_panel(s, vr, color=(246, 240, 224, 255), border=(0, 0, 0, 60), radius=vr.h // 4)
-        size = round(vr.h * 0.46)
-        if row.kind == "toggle":
-            on = bool(value)
-            knob = pygame.Rect(0, 0, round(vr.h * 1.6), round(vr.h * 0.6))
-            knob.midright = (vr.right - lay.margin, vr.centery)
-            knob = i18n.align(knob, vr, "end", lay.margin)  # the switch mirrors in RTL
-            pygame.draw.rect(
-                s, (60, 160, 90) if on else (150, 150, 150), knob, border_radius=knob.h // 2
-            )
-            dot = knob.h - 6
-            cx = knob.right - dot // 2 - 3 if on else knob.x + dot // 2 + 3
-            cx = i18n.mirror_x(cx, knob.x, knob.w)  # "on" is toward the end of the line
-            pygame.draw.circle(s, (255, 255, 255), (cx, knob.centery), dot // 2)
-            blit_text(
-                s,
-                row.show(value),
-                size,
-                (i18n.mirror_x(vr.x + lay.margin, vr.x, vr.w), vr.centery),
-                theme.BUTTON_TEXT,
-                anchor=i18n.anchor("midleft"),
-            )
-            return
-        arrow = theme.BUTTON_TEXT
-        # "previous" at the start of the line, "next" at its end; in RTL text.render mirrors
-        # the glyphs (bidi rule L4) so that each still points outward
-        blit_text(
-            s,
-            "\u2039",
-            round(size * 1.4),
-            (i18n.mirror_x(vr.x + lay.margin, vr.x, vr.w), vr.centery),
-            arrow,
-            bold=True,
-            anchor=i18n.anchor("midleft"),
-        )
-        blit_text(
-            s,
-            "\u203a",
-            round(size * 1.4),
-            (i18n.mirror_x(vr.right - lay.margin, vr.x, vr.w), vr.centery),
-            arrow,
-            bold=True,
-            anchor=i18n.anchor("midright"),
-        )
-        blit_text(
-            s,
-            row.show(value),
-            size,
-            vr.center,
-            theme.BUTTON_TEXT,
-            anchor="center",
-            max_width=vr.w - 4 * lay.margin,
         )

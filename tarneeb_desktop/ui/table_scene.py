@@ -42,7 +42,7 @@ from tarneeb_desktop.table.savegame import (
     read_save,
     savegame_path,
 )
-from tarneeb_desktop.table.seats import ComputerSeat, PersonSeat, Seat, decide, seat_seed
+from tarneeb_desktop.table.seats import ComputerSeat, PersonSeat, Seat, seat_seed
 from tarneeb_desktop.ui.anim import Step
 from tarneeb_desktop.ui.game.bid_panel import BidPanel
 from tarneeb_desktop.ui.game.controls import Controls
@@ -50,7 +50,8 @@ from tarneeb_desktop.ui.game.cover import HotSeatCover
 from tarneeb_desktop.ui.game.dialogs import PAGES, Dialog, SummaryDialog, played_grid
 from tarneeb_desktop.ui.game.frame import Frame
 from tarneeb_desktop.ui.game.hand import Hand
-from tarneeb_desktop.ui.game.labels import action_label, card_label, display_order
+from tarneeb_desktop.ui.game.hints import Hints
+from tarneeb_desktop.ui.game.labels import display_order
 from tarneeb_desktop.ui.game.panels import THINK_SIGN_AFTER, Panels
 from tarneeb_desktop.ui.game.score import ScorePanel
 from tarneeb_desktop.ui.game.timeline import Timeline
@@ -65,19 +66,6 @@ if TYPE_CHECKING:
     from tarneeb_desktop.ui.game.lan import LanExtras
 
 log = logging.getLogger(__name__)
-
-
-def _suggest(view: View) -> str:
-    """The hint for ``view``: the strong computer player's choice, else medium's."""
-    try:
-        from tarneeb_desktop.ai.hints import suggest
-
-        action = suggest(view, budget_s=0.5)
-        if action in view.legal:
-            return action
-    except Exception:  # a hint is a courtesy: fall back quietly
-        log.debug("hints unavailable", exc_info=True)
-    return decide(ComputerSeat("medium", 0), view)[0]
 
 
 class TableScene(Scene):
@@ -145,7 +133,6 @@ class TableScene(Scene):
         self.bids = BidPanel(self)
         self.panels = Panels(self)
         self.score = ScorePanel(self)
-        self.score.reset(self.pv.scores)
         # Hot-seat: with two or more people at this computer, see ``game/cover.py``.
         self.cover = HotSeatCover(self)
         self.controls = Controls(self, test_log)
@@ -161,7 +148,7 @@ class TableScene(Scene):
         self.ai_elapsed = 0.0
         self.finished = False
         self._layout: Layout | None = None
-        self.hint_future: tuple[tuple[int, int, int], Any] | None = None
+        self.hints = Hints(self)
         # per frame: (seat at the bottom, seat of the view, cards) of the hand drawn face up
         self.face_up_log: list[tuple[int, int, tuple[str, ...]] | None] | None = None
         self.cover_log: list[bool] | None = None  # per frame: was the privacy cover shown
@@ -331,7 +318,7 @@ class TableScene(Scene):
             or self._ai_to_move() is not None
             or (self.autoplay and self.overlay is not None)
             or self.finished
-            or self.hint_future is not None
+            or self.hints.future is not None
             or self.link.pending_messages()
             or any(self.inbox.values())
             or (self.lan is not None and self.lan.busy())
@@ -552,7 +539,7 @@ class TableScene(Scene):
         self.time += dt
         self.link.tick(dt)
         self._take_in(self.link.poll())
-        self._poll_hint()
+        self.hints.poll()
         self._poll_analysis()
         if self.lan is not None:
             self.lan.chat.update(dt)
@@ -714,39 +701,8 @@ class TableScene(Scene):
             self.invalidate()
 
     def hint(self) -> None:
-        """Ask what the strong computer player would do in my place (answered off the UI
-        thread; ``_poll_hint`` shows it)."""
-        if not self.my_turn() or self.hint_future is not None:
-            return
-        view = self.link.view(self.me)
-        key = (self.pv.hand_number, len(self.pv.calls), len(self.pv.played_cards()))
-        self.hint_future = (key, self.link.pool.submit(_suggest, view))
-        if not self.hint_future[1].done():
-            self.say(tr("Thinking\u2026"), 1.0)
-        self._poll_hint()
-
-    def _poll_hint(self) -> None:
-        if self.hint_future is None or not self.hint_future[1].done():
-            return
-        key, fut = self.hint_future
-        self.hint_future = None
-        try:
-            action = fut.result()
-        except Exception:  # a hint is a courtesy: never let it stop the game
-            return
-        self._show_hint(key, action)
-
-    def _show_hint(self, key: tuple[int, int, int], action: str) -> None:
-        now = (self.pv.hand_number, len(self.pv.calls), len(self.pv.played_cards()))
-        if key != now or not self.my_turn() or action not in self.pv.legal:
-            return  # the game moved on while the hint was being worked out
-        if self.pv.phase == "play":
-            self.hand.kb_card = action
-            self.say(tr("Hint: play {card}", card=card_label(action)))
-        else:
-            self.bids.choose(action)
-            self.say(tr("Hint: {call}", call=action_label(self.pv.phase, action)))
-        self.invalidate()
+        """Ask what the strong computer player would do in my place (``game/hints.py``)."""
+        self.hints.ask()
 
     # ------------------------------------------------------------------ dialogs
     def open_overlay(self, kind: str) -> None:

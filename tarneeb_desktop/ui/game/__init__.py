@@ -9,6 +9,9 @@ ties them together):
 - ``score``: the score and contract panels;
 - ``dialogs``: the hand summary, game over, score sheet, cards played and pause menu;
 - ``cover``: the hot-seat privacy cover;
+- ``game41``, ``dialogs41``: what 41 / 400 shows its own way (bids and tricks per player,
+  scores per player, hearts always trump, the bids' total; the dialogs per player);
+- ``hints``: H, the strong computer player's choice, worked out off the UI thread;
 - ``chat``: the chat line and speech bubbles of a LAN table;
 - ``labels``: calls, bids and trumps as the player reads them.
 """

@@ -1,6 +1,10 @@
 """The action panel above my hand: exactly the legal calls of my turn outside play (the
 auction, the trump, double or not, redeal or keep), or the offer to claim the remaining
-tricks. Works with the mouse, the arrow keys and Enter, P for pass and digits for bids."""
+tricks. Works with the mouse, the arrow keys and Enter, P for pass and digits for bids.
+
+In 41 the auction is one bid each, from the seat's lowest to 13 (no pass): the panel says
+that lowest bid and the bids so far against the total the hand needs; 1 to 9 bid that many
+and 0 bids 10."""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ import pygame
 
 from tarneeb_desktop.ai.analysis import can_claim
 from tarneeb_desktop.ui import theme
+from tarneeb_desktop.ui.game import game41
 from tarneeb_desktop.ui.game.labels import action_label
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import TOP
@@ -28,6 +33,9 @@ DIGITS = {
     pygame.K_8: 8,
     pygame.K_9: 9,
 }
+#: 41's bids run low: 1 to 9 bid that many, 0 bids 10 (11 to 13: the arrows or the mouse).
+DIGITS_41 = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)} | {pygame.K_0: 10}
+ROW_41 = 7  # buttons a row of 41's bids
 TITLES = {
     "play": "Every card you hold wins",
     "auction": "Your bid",
@@ -67,6 +75,8 @@ class BidPanel:
             grid = [[f"{lv}{s}" if f"{lv}{s}" in legal else None for s in strains] for lv in levels]
             if "pass" in legal:
                 grid.append(["pass"])
+        elif pv.phase == "auction" and game41.is41(pv):
+            grid = [legal[i : i + ROW_41] for i in range(0, len(legal), ROW_41)]
         elif pv.phase == "auction":
             bids = [a for a in legal if a != "pass"]
             grid = [bids] if bids else []
@@ -100,6 +110,8 @@ class BidPanel:
         gap = round(lay.unit * 1.2)
         pad = round(lay.unit * 2)
         title_h = round(lay.text * 2.2)
+        if game41.is41(pv) and pv.phase == "auction":
+            title_h = round(lay.text * 3.6)  # and the bids so far against what is needed
         if pv.phase == "play":
             bw = round(bw * 3.4)  # the claim button: a long label under a long title
         elif pv.phase != "auction":
@@ -169,7 +181,7 @@ class BidPanel:
             return scene.act(scene.me, buttons[self.kb_button].action)
         if key == pygame.K_p and "pass" in pv.legal:
             return scene.act(scene.me, "pass")
-        digit = DIGITS.get(key)
+        digit = (DIGITS_41 if game41.is41(pv) else DIGITS).get(key)
         if digit is not None and pv.phase == "auction":
             # suited: the lowest legal strain of that many tricks
             for a in pv.legal:
@@ -211,14 +223,28 @@ class BidPanel:
             radius=round(lay.unit * 2),
             glow=(242, 196, 84, 70),
         )
+        pv = scene.pv
+        title = tr(TITLES.get(pv.phase, ""))
+        if game41.is41(pv) and pv.phase == "auction":
+            title = tr("Your bid, for yourself: {lo} to 13 tricks", lo=game41.lowest(pv))
+            blit_text(
+                s,
+                game41.total_line(pv),
+                round(lay.text * 0.9),
+                (panel.centerx, panel.y + round(lay.unit * 2.2) + round(lay.text * 1.45)),
+                theme.INK,
+                anchor="midtop",
+                max_width=panel.w - 2 * round(lay.unit * 2),
+            )
         blit_text(
             s,
-            tr(TITLES.get(scene.pv.phase, "")),
+            title,
             lay.text,
             (panel.centerx, panel.y + round(lay.unit * 2.2)),
             theme.GOLD,
             bold=True,
             anchor="midtop",
+            max_width=panel.w - 2 * round(lay.unit * 2),
         )
         for b in buttons:
             saved = b.rect

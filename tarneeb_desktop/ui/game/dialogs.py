@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tarneeb_desktop.rules import GameOver, HandScored
+from tarneeb_desktop.rules import GameOver, HandScored, SeatsScored
 from tarneeb_desktop.rules.cards import RANKS
 from tarneeb_desktop.ui import i18n, theme
+from tarneeb_desktop.ui.game import dialogs41
 from tarneeb_desktop.ui.game.labels import call_label, trump_label
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
@@ -252,6 +253,21 @@ class SummaryDialog(Dialog):
             )
 
 
+class Summary41Dialog(SummaryDialog):
+    """41: the hand just played, per player (``dialogs41.draw_summary``)."""
+
+    size = (96.0, 66.0)
+
+    def __init__(self, scene: TableScene, event: SeatsScored) -> None:  # type: ignore[override]
+        Dialog.__init__(self, scene)
+        self.event41 = event
+        self.event = event  # type: ignore[assignment]
+        self.dd = None
+
+    def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
+        dialogs41.draw_summary(self.scene, self.event41, self.dd, s, lay, box)
+
+
 class GameOverDialog(Dialog):
     """Who won, the final score; a rematch, the game's record exported, or the menu."""
 
@@ -300,6 +316,11 @@ class GameOverDialog(Dialog):
         us, them = scene.teams()
         blit_text(s, tr("Final score"), lay.text, (box.centerx, y), theme.INK_DIM, anchor="midtop")
         y += round(lay.text * 1.8)
+        if scene.pv.seat_scores is not None:  # 41: per player, and the teams' sums
+            dialogs41.draw_game_over(scene, ev, s, lay, box, y)
+            y += round(lay.heading * 1.4 * 1.4) + round(lay.text * 2.8)
+            self._foot(s, lay, box, y, dialogs41.played_rows(scene.pv.results))
+            return
         big = round(lay.heading * 1.8)
         left, right = box.centerx - box.w // 6, box.centerx + box.w // 6
         blit_text(s, str(ev.totals[us]), big, (left, y), theme.TEAM[us], bold=True, anchor="midtop")
@@ -311,7 +332,11 @@ class GameOverDialog(Dialog):
         blit_text(s, tr("Us"), lay.text, (left, y), theme.TEAM[us], anchor="midtop")
         blit_text(s, tr("Them"), lay.text, (right, y), theme.TEAM[them], anchor="midtop")
         y += round(lay.text * 2)
-        hands = sum(1 for r in scene.pv.results if r.contract)
+        self._foot(s, lay, box, y, dialogs41.played_rows(scene.pv.results))
+
+    def _foot(self, s: pygame.Surface, lay: Layout, box: pygame.Rect, y: int, hands: int) -> None:
+        """How many hands were played, and where the game was exported."""
+        scene = self.scene
         blit_text(
             s,
             tr("{n} hands played", n=hands),
@@ -341,8 +366,11 @@ class ScoreSheetDialog(Dialog):
 
     def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
         scene = self.scene
-        t = lay.text
         page_title(s, lay, box, tr("Score sheet"))
+        if scene.pv.seat_scores is not None:  # 41: per player
+            dialogs41.draw_score_sheet(scene, s, lay, box)
+            return
+        t = lay.text
         us, them = scene.teams()
         cols = [0.06, 0.16, 0.40, 0.56, 0.68, 0.80, 0.92]
         if i18n.is_rtl():  # the columns read from the right

@@ -17,6 +17,7 @@ import pygame
 
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.cards import CardArt
+from tarneeb_desktop.ui.game import game41
 from tarneeb_desktop.ui.game.labels import call_label
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import BOTTOM, LEFT, TOP, Layout
@@ -181,6 +182,8 @@ class Panels:
         scene = self.scene
         pv = scene.pv
         name = scene.names[seat]
+        if game41.is41(pv):  # each player's own bid, and tricks
+            return name, game41.plate_sub(scene, seat)
         if pv.phase in ("auction", "redeal") or (pv.declarer is None and pv.phase != "over"):
             # the calls show as speech bubbles meanwhile
             return name, tr("Dealer") if seat == pv.dealer else ""

@@ -1,4 +1,5 @@
-"""The score panel (its totals count up after a hand) and the contract panel."""
+"""The score panel (its totals count up after a hand) and the contract panel; in 41 the
+totals are per player and both panels are drawn by ``game41``."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pygame
 
 from tarneeb_desktop.ui import theme
 from tarneeb_desktop.ui.anim import ease_out
+from tarneeb_desktop.ui.game import game41
 from tarneeb_desktop.ui.game.labels import call_label
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
@@ -18,18 +20,23 @@ if TYPE_CHECKING:
 
 
 class ScorePanel:
-    """The totals as shown (``shown``, counting up to the presented view's scores) and the
-    panels that show them and the contract."""
+    """The totals as shown (``shown``, counting up to the presented view's scores: per team,
+    or per player in 41) and the panels that show them and the contract."""
 
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
-        self.reset(scene.pv.scores)
+        self.reset()
         self.key: tuple[Any, ...] | None = None  # the look of the cached picture
         self._surf: pygame.Surface | None = None
 
-    def reset(self, scores: tuple[int, int]) -> None:
-        """Show ``scores`` at once."""
-        self.shown = [float(scores[0]), float(scores[1])]
+    def targets(self) -> tuple[int, ...]:
+        """The totals the panel counts up to: per player in 41, else per team."""
+        pv = self.scene.pv
+        return pv.seat_scores if pv.seat_scores is not None else pv.scores
+
+    def reset(self) -> None:
+        """Show the presented view's totals at once."""
+        self.shown = [float(v) for v in self.targets()]
         self.start = list(self.shown)
         self.t = 1.0
 
@@ -39,8 +46,10 @@ class ScorePanel:
 
     def count(self) -> None:
         """Count up to the presented view's scores (at once at instant speed)."""
-        target = [float(s) for s in self.scene.pv.scores]
-        if target != self.shown:
+        target = [float(s) for s in self.targets()]
+        if len(target) != len(self.shown):  # another game on the same table: no counting
+            self.reset()
+        elif target != self.shown:
             self.start = list(self.shown)
             self.t = 0.0 if self.scene.speed > 0 else 1.0
             if self.t >= 1:
@@ -50,7 +59,7 @@ class ScorePanel:
         if self.t >= 1:
             return
         self.t = min(1.0, self.t + dt / max(0.05, 0.6 * self.scene.speed))
-        target = self.scene.pv.scores
+        target = self.targets()
         self.shown = [
             a + (b - a) * ease_out(self.t) for a, b in zip(self.start, target, strict=True)
         ]
@@ -60,7 +69,9 @@ class ScorePanel:
         """The score panel: one cached picture per look (it is drawn every frame, as it counts up)."""
         pv = self.scene.pv
         r = lay.score_rect
-        shown = (round(self.shown[0]), round(self.shown[1]))
+        if game41.is41(pv):  # two players a team: wider
+            r = pygame.Rect(r.x, r.y, round(lay.unit * 44), r.h)
+        shown = tuple(round(v) for v in self.shown)
         key = (
             lay.w,
             lay.h,
@@ -69,6 +80,8 @@ class ScorePanel:
             pv.phase == "play" or bool(pv.tricks),
             pv.rules.target,
             self.scene.teams(),
+            tuple(self.scene.names),
+            pv.seat_scores,
         )
         if self.key != key or self._surf is None:
             self.key = key
@@ -80,7 +93,7 @@ class ScorePanel:
     def _render(self, s: pygame.Surface, lay: Layout, r: pygame.Rect) -> None:
         pv = self.scene.pv
         blit_panel(s, r, color=(6, 20, 14, 215), radius=round(lay.unit * 1.6))
-        pad = round(lay.unit * 1.6)
+        pad = round(lay.unit * (1.4 if game41.is41(pv) else 1.6))
         t = lay.text
         blit_text(s, tr("Score"), t, (r.x + pad, r.y + pad), theme.INK_DIM, bold=True)
         blit_text(
@@ -91,6 +104,9 @@ class ScorePanel:
             theme.INK_DIM,
             anchor="topright",
         )
+        if game41.is41(pv):
+            game41.draw_score(self.scene, s, lay, r, pad)
+            return
         tw = pv.tricks_won
         show_tricks = pv.phase == "play" or bool(pv.tricks)
         teams = self.scene.teams()
@@ -134,6 +150,9 @@ class ScorePanel:
             theme.INK_DIM,
             anchor="topright",
         )
+        if game41.is41(pv):  # hearts, the bids' total and who is close to winning
+            game41.draw_contract(scene, s, lay, r, pad)
+            return
         if pv.contract and pv.declarer is not None:
             blit_text(s, tr("Contract"), t, (r.x + pad, r.y + pad), theme.INK_DIM, bold=True)
             level = pv.contract[:-2] if pv.contract.endswith("NT") else pv.contract.rstrip("CDHS")

@@ -16,6 +16,7 @@ import pygame
 
 from tarneeb_desktop.rules import (
     AuctionWon,
+    BidsMade,
     CallMade,
     CardPlayed,
     Event,
@@ -24,12 +25,14 @@ from tarneeb_desktop.rules import (
     HandScored,
     HandThrownIn,
     RedealDecided,
+    SeatsScored,
     TrickWon,
     TrumpNamed,
     View,
 )
 from tarneeb_desktop.ui.anim import Step, Tween, ease_in_out, ease_out, lerp_rect
-from tarneeb_desktop.ui.game.dialogs import GameOverDialog, SummaryDialog
+from tarneeb_desktop.ui.game.dialogs import GameOverDialog, Summary41Dialog, SummaryDialog
+from tarneeb_desktop.ui.game.game41 import bids_made_text
 from tarneeb_desktop.ui.game.labels import call_label, trump_label
 from tarneeb_desktop.ui.game.panels import blit_card
 from tarneeb_desktop.ui.game.view_model import apply_event
@@ -117,15 +120,21 @@ class Timeline:
                         name="trump",
                     )
                 )
+            elif isinstance(ev, BidsMade):  # 41: played (a thrown-in hand says so below)
+                if ev.total >= ev.needed:
+                    text = bids_made_text(ev)
+                    add(Step(1.0 * f, start=self._fn_banner(text), end=self._fn_banner(None)))
             elif isinstance(ev, HandThrownIn):
-                text = (
-                    tr("Everybody passed: new deal")
-                    if ev.reason == "all_pass"
-                    else tr("{name} asks for a new deal", name=scene.names[ev.seat or 0])
-                )
+                made = [e for e in events if isinstance(e, BidsMade)]
+                if ev.reason == "low_total" and made:  # 41: the bids fell short
+                    text = bids_made_text(made[0])
+                elif ev.reason == "all_pass":
+                    text = tr("Everybody passed: new deal")
+                else:
+                    text = tr("{name} asks for a new deal", name=scene.names[ev.seat or 0])
                 add(
                     Step(
-                        1.4 * f,
+                        (2.4 if ev.reason == "low_total" else 1.4) * f,
                         start=self._fn_banner(text),
                         end=self._fn_banner(None),
                         name="thrown",
@@ -135,7 +144,7 @@ class Timeline:
                 self._queue_card(ev, from_rect if ev.seat == scene.me else None)
             elif isinstance(ev, TrickWon):
                 self._queue_trick(ev)
-            elif isinstance(ev, HandScored):
+            elif isinstance(ev, HandScored | SeatsScored):
                 self._queue_scored(ev, after)
             elif isinstance(ev, GameOver):
                 self._queue_game_over(ev, after)
@@ -268,13 +277,18 @@ class Timeline:
         self.steps.append(Step(0.7 * f, start=mark, name="rest"))
         self.steps.append(Step(0.35 * f, start=gather, draw=draw, end=done, name="gather"))
 
-    def _queue_scored(self, ev: HandScored, after: View) -> None:
+    def _queue_scored(self, ev: HandScored | SeatsScored, after: View) -> None:
         scene = self.scene
 
         def start() -> None:
             # the totals count up once the summary is closed (the summary shows the points)
             scene.pv = apply_event(scene.pv, ev)
-            dialog = scene.overlay = SummaryDialog(scene, ev)
+            dialog: SummaryDialog
+            if isinstance(ev, SeatsScored):
+                dialog = Summary41Dialog(scene, ev)
+            else:
+                dialog = SummaryDialog(scene, ev)
+            scene.overlay = dialog
             scene.claiming = None
             scene._analyse_hand(dialog, after)
             scene.app.play_sound("hand_end")

@@ -7,7 +7,8 @@ move's events into the view before the move gives the view after it for these fi
 
 ``hand_number``, ``dealer``, ``calls``, ``declarer``, ``contract``, ``doubled``, ``trump``,
 ``hand`` (the cards played leave it), ``hand_sizes``, ``trick`` (the trick in progress),
-``tricks``, ``tricks_won``, ``scores``, ``results`` (the public rows) and ``winner``.
+``tricks``, ``tricks_won``, ``scores``, ``results`` (the public rows) and ``winner``; in 41
+(``game = "41"``) also ``bids``, ``seat_tricks`` and ``seat_scores``, per seat.
 
 Left to the authoritative view, as no event tells them: ``phase``, ``turn`` and ``legal``
 (whose turn, and what it may do: the weak-hand redeal phase depends on the cards), and the
@@ -21,6 +22,7 @@ from dataclasses import replace
 
 from tarneeb_desktop.rules import (
     AuctionWon,
+    BidsMade,
     CallMade,
     CardPlayed,
     Event,
@@ -29,10 +31,14 @@ from tarneeb_desktop.rules import (
     HandResult,
     HandScored,
     HandThrownIn,
+    SeatsScored,
     TrickWon,
     TrumpNamed,
     View,
 )
+from tarneeb_desktop.rules.view import teams_of
+
+NO_BIDS = (None, None, None, None)
 
 
 def _strain(contract: str) -> str | None:
@@ -59,12 +65,85 @@ def _row(view: View, **scored: object) -> HandResult:
         "points": (0, 0),
         "totals": view.scores,
     }
+    if view.bids is not None:  # 41: the per-seat fields (a thrown-in hand: none scored)
+        fields.update(
+            bids=tuple(-1 if b is None else b for b in view.bids),
+            seat_tricks=(0, 0, 0, 0),
+            seat_points=(0, 0, 0, 0),
+            seat_totals=view.seat_scores,
+        )
     fields.update(scored)
     return HandResult(**fields)  # type: ignore[arg-type]
 
 
+def _apply41(view: View, ev: Event) -> View | None:
+    """``view`` after an event that 41 shows its own way; None for the others."""
+    if isinstance(ev, CallMade):
+        bids = list(view.bids or NO_BIDS)
+        bids[ev.seat] = int(ev.call)
+        calls = (*view.calls, (ev.seat, ev.call))
+        return replace(view, calls=calls, bids=(bids[0], bids[1], bids[2], bids[3]))
+    if isinstance(ev, BidsMade):  # enough: the play starts with the dealer's right
+        if ev.total < ev.needed:
+            return view
+        return replace(view, trick=((view.dealer + 1) % 4, ()))
+    if isinstance(ev, TrickWon):
+        seat = list(view.seat_tricks or (0, 0, 0, 0))
+        seat[ev.winner] += 1
+        return replace(view, seat_tricks=(seat[0], seat[1], seat[2], seat[3]))
+    if isinstance(ev, SeatsScored):
+        row = _row(
+            view,
+            trump=view.trump,
+            tricks=teams_of(ev.tricks),
+            points=teams_of(ev.points),
+            totals=teams_of(ev.totals),
+            bids=ev.bids,
+            seat_tricks=ev.tricks,
+            seat_points=ev.points,
+            seat_totals=ev.totals,
+        )
+        return replace(
+            view,
+            scores=teams_of(ev.totals),
+            seat_scores=ev.totals,
+            results=(*view.results, row),
+        )
+    if isinstance(ev, HandDealt):  # hearts are trump from the deal on; nobody has bid
+        return replace(_deal(view, ev), trump="H", bids=NO_BIDS, seat_tricks=(0, 0, 0, 0))
+    return None
+
+
+def _deal(view: View, ev: HandDealt) -> View:
+    return replace(
+        view,
+        hand_number=ev.hand_number,
+        dealer=ev.dealer,
+        hand=(),
+        calls=(),
+        declarer=None,
+        contract=None,
+        doubled=False,
+        trump=None,
+        tricks=(),
+        trick=None,
+        tricks_won=(0, 0),
+        hand_sizes=(13, 13, 13, 13),
+    )
+
+
 def apply_event(view: View, ev: Event) -> View:
     """``view`` after ``ev`` (see the module's docstring for the fields it moves on)."""
+    if view.bids is not None:
+        shown = _apply41(view, ev)
+        if shown is not None:
+            shown = _apply_common(shown, ev) if isinstance(ev, TrickWon) else shown
+            return shown
+    return _apply_common(view, ev)
+
+
+def _apply_common(view: View, ev: Event) -> View:
+    """``view`` after ``ev`` as both games show it (Tarneeb's own events included)."""
     if isinstance(ev, CallMade):
         calls = (*view.calls, (ev.seat, ev.call))
         if ev.call in ("double", "no_double"):  # the declarer's answer: the play starts
@@ -118,24 +197,10 @@ def apply_event(view: View, ev: Event) -> View:
     if isinstance(ev, HandThrownIn):
         return replace(view, results=(*view.results, _row(view, redeal=ev.seat)))
     if isinstance(ev, HandDealt):
-        return replace(
-            view,
-            hand_number=ev.hand_number,
-            dealer=ev.dealer,
-            hand=(),
-            calls=(),
-            declarer=None,
-            contract=None,
-            doubled=False,
-            trump=None,
-            tricks=(),
-            trick=None,
-            tricks_won=(0, 0),
-            hand_sizes=(13, 13, 13, 13),
-        )
+        return _deal(view, ev)
     if isinstance(ev, GameOver):
         return replace(view, winner=ev.winner, hand=(), trick=None)
-    return view  # RedealDecided: a weak hand kept; nothing shown changes
+    return view  # RedealDecided (a weak hand kept), BidsMade: nothing shown changes
 
 
 def apply_events(view: View, events: Iterable[Event]) -> View:

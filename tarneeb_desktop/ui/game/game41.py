@@ -1,0 +1,175 @@
+"""What the table shows of 41 / 400 (``game = "41"``): each player's bid and tricks on the
+plates, the score per player with the team's sum and who is close to the target, the
+trump that is always hearts, the running total of the bids against what the hand needs,
+and the messages when the bids are in. The rules themselves are ``rules/game41.py``'s.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from tarneeb_desktop.rules import BidsMade, View
+from tarneeb_desktop.rules.game41 import bid_value, lowest_bid, needed_total
+from tarneeb_desktop.ui import i18n, theme
+from tarneeb_desktop.ui.game.labels import trump_label
+from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.layout import Layout
+from tarneeb_desktop.ui.theme import SUIT_SYMBOL, blit_text
+
+if TYPE_CHECKING:
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+CLOSE = 10  # a player this near the target (or nearer) is shown as close to winning
+
+
+def is41(view: View) -> bool:
+    return view.bids is not None
+
+
+def running_total(view: View) -> tuple[int, int]:
+    """(the bids made so far as the rules count them, the total the hand needs)."""
+    rules = view.rules
+    scores = view.seat_scores or (0, 0, 0, 0)
+    bids = view.bids or (None, None, None, None)
+    if rules.min_total_counts == "bids":
+        total = sum(b for b in bids if b is not None)
+    else:
+        total = sum(bid_value(rules, b, scores[s]) for s, b in enumerate(bids) if b is not None)
+    return total, needed_total(rules, scores)
+
+
+def lowest(view: View) -> int:
+    """The lowest bid the seat of ``view`` may make now."""
+    return lowest_bid(view.rules, (view.seat_scores or (0, 0, 0, 0))[view.seat])
+
+
+def close_seats(view: View) -> list[int]:
+    """The players close to the target (at most ``CLOSE`` points short, or past it)."""
+    scores = view.seat_scores or (0, 0, 0, 0)
+    return [s for s in range(4) if scores[s] >= view.rules.target - CLOSE]
+
+
+def total_line(view: View) -> str:
+    """The bids so far against what the hand needs (by their values, or the bids)."""
+    total, needed = running_total(view)
+    if view.rules.min_total_counts == "bids":
+        return tr("Bids so far: {total} of {needed} needed", total=total, needed=needed)
+    return tr("Bids so far worth {total} of {needed} needed", total=total, needed=needed)
+
+
+def bids_made_text(ev: BidsMade) -> str:
+    """The banner once the dealer has bid: played, or thrown in (the total was too low)."""
+    if ev.total < ev.needed:
+        return tr(
+            "The bids total {total}, {needed} needed: new deal", total=ev.total, needed=ev.needed
+        )
+    return tr("The bids total {total}: play, hearts are trump", total=ev.total)
+
+
+def plate_sub(scene: TableScene, seat: int) -> str:
+    """A plate's second line: the seat's bid, and its tricks during the play."""
+    pv = scene.pv
+    bid = (pv.bids or (None, None, None, None))[seat]
+    if bid is None:
+        return tr("Dealer") if seat == pv.dealer and pv.phase == "auction" else ""
+    line = tr("Bid {bid}", bid=bid)
+    if pv.phase == "auction":
+        return line
+    won = (pv.seat_tricks or (0, 0, 0, 0))[seat]
+    return line + "  \u00b7  " + (tr("{n} tricks", n=won) if won != 1 else tr("1 trick"))
+
+
+def draw_score(scene: TableScene, s: pygame.Surface, lay: Layout, r: pygame.Rect, pad: int) -> None:
+    """The score panel's body in 41 (under its title): per team its sum, under it each
+    player's own score (gold when close to the target)."""
+    pv = scene.pv
+    shown = [round(v) for v in scene.score.shown]
+    t = lay.text
+    close = close_seats(pv)
+    half = (r.w - 3 * pad) // 2
+    for col, (team, label) in enumerate(zip(scene.teams(), (tr("Us"), tr("Them")), strict=True)):
+        x = r.x + pad + col * (half + pad)
+        if i18n.is_rtl():  # "Us" reads first: on the right
+            x = r.right - pad - half - col * (half + pad)
+        y = r.y + pad + round(t * 1.6)
+        seats = (team, team + 2)
+        big = round(t * 1.1)
+        blit_text(s, label, big, (x, y), theme.TEAM[team], bold=True)
+        blit_text(
+            s,
+            str(shown[seats[0]] + shown[seats[1]]),
+            big,
+            (x + half, y),
+            theme.TEAM[team],
+            bold=True,
+            anchor="topright",
+        )
+        y += round(t * 1.55)
+        small = round(t * 0.85)
+        for seat in seats:
+            color = theme.GOLD if seat in close else theme.INK
+            blit_text(
+                s,
+                scene.names[seat],
+                small,
+                (x, y),
+                color,
+                bold=seat in close,
+                max_width=half - small * 3,
+            )
+            blit_text(
+                s, str(shown[seat]), small, (x + half, y), color, bold=True, anchor="topright"
+            )
+            y += round(t * 1.2)
+
+
+def draw_contract(
+    scene: TableScene, s: pygame.Surface, lay: Layout, r: pygame.Rect, pad: int
+) -> None:
+    """The right-hand panel's body in 41: hearts are trump; the bids against what the hand
+    needs (in the auction) or their total (in the play); who is close to the target."""
+    pv = scene.pv
+    t = lay.text
+    blit_text(s, tr("Trump"), t, (r.x + pad, r.y + pad), theme.INK_DIM, bold=True)
+    big = round(t * 1.9)
+    chip = pygame.Rect(r.x + pad, r.y + pad + round(t * 1.5), big, big)
+    pygame.draw.ellipse(s, (250, 248, 240), chip)
+    blit_text(
+        s,
+        SUIT_SYMBOL["H"],
+        round(big * 0.8),
+        chip.center,
+        theme.suit_color("H", scene.four_color, on_dark=False),
+        anchor="center",
+    )
+    blit_text(
+        s,
+        trump_label("H") + ", " + tr("always"),
+        round(t * 0.9),
+        (chip.right + pad // 2, chip.centery),
+        theme.INK,
+        anchor="midleft",
+        max_width=r.right - chip.right - pad * 2,
+    )
+    y = chip.bottom + round(t * 0.4)
+    if pv.phase == "auction":
+        line = total_line(pv)
+    else:
+        total, needed = running_total(pv)
+        line = tr("The bids total {total} ({needed} needed)", total=total, needed=needed)
+    blit_text(s, line, round(t * 0.85), (r.x + pad, y), theme.INK, max_width=r.w - 2 * pad)
+    close = [s_ for s_ in close_seats(pv) if pv.phase != "over"]
+    if close:
+        names = ", ".join(scene.names[c] for c in close)
+        blit_text(
+            s,
+            tr("Close to {n}: {names}", n=pv.rules.target, names=names),
+            round(t * 0.85),
+            (r.x + pad, r.bottom - pad),
+            theme.GOLD,
+            bold=True,
+            anchor="bottomleft",
+            max_width=r.w - 2 * pad,
+        )

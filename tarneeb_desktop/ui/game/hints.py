@@ -1,0 +1,77 @@
+"""Hints (H): what the strong computer player would do in my place, worked out off the UI
+thread and shown as the chosen card or button with a short message. Tarneeb's and 41's
+hints both come from ``ai.hints``; a hint that comes after the game moved on is dropped."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+from tarneeb_desktop.rules import View
+from tarneeb_desktop.table.seats import ComputerSeat, decide
+from tarneeb_desktop.ui.game.labels import action_label, card_label
+from tarneeb_desktop.ui.i18n import tr
+
+if TYPE_CHECKING:
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+log = logging.getLogger(__name__)
+
+
+def suggest(view: View) -> str:
+    """The hint for ``view``: the strong computer player's choice, else medium's."""
+    try:
+        from tarneeb_desktop.ai.hints import suggest as strong
+
+        action = strong(view, budget_s=0.5)
+        if action in view.legal:
+            return action
+    except Exception:  # a hint is a courtesy: fall back quietly
+        log.debug("hints unavailable", exc_info=True)
+    return decide(ComputerSeat("medium", 0), view)[0]
+
+
+class Hints:
+    """The hint being worked out (``future``: the position it was asked in, and its answer)."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self.future: tuple[tuple[int, int, int], Any] | None = None
+
+    def _position(self) -> tuple[int, int, int]:
+        pv = self.scene.pv
+        return (pv.hand_number, len(pv.calls), len(pv.played_cards()))
+
+    def ask(self) -> None:
+        scene = self.scene
+        if not scene.my_turn() or self.future is not None:
+            return
+        view = scene.link.view(scene.me)
+        self.future = (self._position(), scene.link.pool.submit(suggest, view))
+        if not self.future[1].done():
+            scene.say(tr("Thinking\u2026"), 1.0)
+        self.poll()
+
+    def poll(self) -> None:
+        if self.future is None or not self.future[1].done():
+            return
+        key, fut = self.future
+        self.future = None
+        try:
+            action = fut.result()
+        except Exception:  # a hint is a courtesy: never let it stop the game
+            return
+        self.show(key, action)
+
+    def show(self, key: tuple[int, int, int], action: str) -> None:
+        scene = self.scene
+        pv = scene.pv
+        if key != self._position() or not scene.my_turn() or action not in pv.legal:
+            return  # the game moved on while the hint was being worked out
+        if pv.phase == "play":
+            scene.hand.kb_card = action
+            scene.say(tr("Hint: play {card}", card=card_label(action)))
+        else:
+            scene.bids.choose(action)
+            scene.say(tr("Hint: {call}", call=action_label(pv.phase, action)))
+        scene.invalidate()
