@@ -163,3 +163,31 @@ def test_the_keeper_keeps_a_game_once_when_it_ends_and_survives_a_write_error(
     GameKeeper(t, NAMES, on_error=errors.append)
     t.run()  # the game still ends
     assert t.state.is_over() and len(errors) == 1
+
+
+@pytest.mark.parametrize("preset", ["syrian41", "lebanese400"])
+def test_a_game_of_41_keeps_team_totals_and_each_seats_score(home: Path, preset: str) -> None:
+    from tarneeb_desktop.rules import GameOver
+    from tarneeb_desktop.rules.view import teams_of
+
+    table = play_game(make_rules(preset), 3, ["easy"] * 4)  # random players of 41 may never win
+    state = table.state
+    over = next(e for e in table.last_events if isinstance(e, GameOver))
+    path = keep_finished(state, NAMES, tournament="Cup", game=2, now=T0)
+    (row,) = list_kept().games
+    assert row.path == path
+    assert row.totals == over.totals == teams_of(state.seat_scores)
+    assert row.seat_totals == tuple(state.seat_scores)
+    assert row.winner == state.winner == over.winner
+    assert row.rules_label.startswith(preset) and (row.tournament, row.game) == ("Cup", 2)
+    back = open_kept(path).state
+    assert (back.history, back.seat_scores, back.winner) == (
+        state.history,
+        state.seat_scores,
+        state.winner,
+    )
+    doc = json.loads(path.read_text())
+    doc["kept"]["seat_totals"] = [1, 2, 3]  # damaged: the row is set aside, the list opens
+    path.write_text(json.dumps(doc))
+    kept = list_kept()
+    assert kept.games == [] and len(kept.problems) == 1

@@ -318,3 +318,47 @@ def test_wrong_usage_exits_2_with_a_sentence(
     assert code == 2
     assert says in err and err.startswith("tarneeb tournament: ")
     assert "Traceback" not in err and out == ""
+
+
+@pytest.mark.parametrize("offset", [0, 1, 2, 3])
+def test_a_turned_table_counts_for_the_right_teams(offset: int) -> None:
+    """The window turns the table so a person sits at seat 0: table seat s is the pairing's
+    seat (s + offset) % 4; the result must still go to the pairing's teams."""
+    t = Tournament(people(3), RULES, games=3, seed=1)
+    pairing = t.next_game()
+    assert pairing is not None
+    table = play_game(RULES, 5, ["random"] * 4)
+    state = table.state
+    result = t.record_game(state, offset)
+    winner_seat_pairing = (state.winner + offset) % 2  # a seat of the winning table team
+    assert result.winner == pairing.teams[winner_seat_pairing]
+    by_team = {pairing.teams[(s + offset) % 2]: state.scores[s] for s in (0, 1)}
+    assert result.totals == (by_team[pairing.teams[0]], by_team[pairing.teams[1]])
+    with pytest.raises(TournamentError):
+        t.record_game(state, 4)
+
+
+@pytest.mark.parametrize("preset", ["syrian41", "lebanese400"])
+def test_41_tournaments_count_the_partners_summed_seat_scores(preset: str, tmp_path: Path) -> None:
+    from tarneeb_desktop.cli.tournament import record_path, run_tournament
+    from tarneeb_desktop.rules import GameOver
+    from tarneeb_desktop.rules.view import teams_of
+
+    rules = make_rules(preset)
+    # easy players: random ones of 41 may never reach the target with a partner above zero
+    teams = [Team.of([Player.from_spec("easy")] * 2, name=f"E{i}") for i in range(3)]
+    t = Tournament(teams, rules, games=3, seed=11)
+    run_tournament(t, tmp_path)
+    assert len(t.results) == 3 and t.finished == "games"
+    for n, r in enumerate(t.results):
+        rep = load_record(record_path(tmp_path, n))
+        state = rep.state
+        assert state.is_over() and rep.state.rules.game == "41"
+        assert r.totals == teams_of(state.seat_scores) == tuple(state.scores)
+        assert r.winner == r.teams[state.winner] and r.hands == len(state.history)
+    # and the game over event says the same totals as the flow publishes them
+    table = play_game(rules, game_seed(11, 0), ["easy"] * 4)
+    over = [e for e in table.last_events if isinstance(e, GameOver)]
+    assert over and over[0].totals == tuple(table.state.scores)
+    std = t.standings()
+    assert sum(s.points_for for s in std) == sum(sum(r.totals) for r in t.results)

@@ -26,6 +26,8 @@ def test_enter_starts_a_new_game_at_the_table() -> None:
     app = menu_app()
     assert [b.action for b in app.scene.buttons()] == [
         "new",
+        "tournament",
+        "games",
         "settings",
         "stats",
         "lan_host",
@@ -64,20 +66,20 @@ def test_a_damaged_save_offers_no_continue(ui_home) -> None:
 
 
 def test_the_pages_open_and_escape_comes_back() -> None:
+    from tarneeb_desktop.ui.games_scene import GamesScene
     from tarneeb_desktop.ui.howto_scene import HowToScene
     from tarneeb_desktop.ui.menu import MenuScene
     from tarneeb_desktop.ui.settings_scene import SettingsScene
     from tarneeb_desktop.ui.stats_scene import StatsScene
+    from tarneeb_desktop.ui.tournament_scene import SetupScene
 
     app = menu_app()
-    app.step(FRAME, [key(pygame.K_DOWN), key(pygame.K_RETURN)])
-    assert isinstance(app.scene, SettingsScene)
-    app.step(FRAME, [key(pygame.K_ESCAPE)])
-    assert isinstance(app.scene, MenuScene)
-    app.step(FRAME, [key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_RETURN)])
-    assert isinstance(app.scene, StatsScene)
-    app.step(FRAME, [key(pygame.K_ESCAPE)])
-    assert isinstance(app.scene, MenuScene)
+    down = key(pygame.K_DOWN)
+    for n, page in ((1, SetupScene), (2, GamesScene), (3, SettingsScene), (4, StatsScene)):
+        app.step(FRAME, [down] * n + [key(pygame.K_RETURN)])
+        assert isinstance(app.scene, page)
+        app.step(FRAME, [key(pygame.K_ESCAPE)])
+        assert isinstance(app.scene, MenuScene)
     app.step(FRAME, [key(pygame.K_UP), key(pygame.K_UP), key(pygame.K_RETURN)])
     assert isinstance(app.scene, HowToScene)
     app.step(FRAME, [key(pygame.K_ESCAPE)])
@@ -111,3 +113,27 @@ def test_bad_settings_are_reported_on_the_menu(ui_home) -> None:
     app.switch(MenuScene(app))
     app.step(FRAME, [])
     assert app.scene.notice and "volume" in app.scene.notice
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (640, 400)])
+def test_every_button_fits_the_window_and_none_overlap(ui_home, size) -> None:
+    """Continue, New game, Tournament and Finished games (one row), Settings, Statistics, the
+    two LAN buttons (one row), How to play and Quit fit even a small window."""
+    from tarneeb_desktop.record import write_record
+    from tarneeb_desktop.ui.menu import MenuScene
+
+    write_record(ui_home / "savegame.json", GameState.new(make_rules(), seed=3), None)
+    app = make_app(size=size)
+    app.switch(MenuScene(app))
+    app.step(FRAME, [])
+    buttons = app.scene.buttons()
+    assert buttons[0].action == "continue" and len(buttons) == 10
+    screen = pygame.Rect(0, 0, *size)
+    for i, a in enumerate(buttons):
+        assert screen.contains(a.rect), a.action
+        for b in buttons[i + 1 :]:
+            assert not a.rect.colliderect(b.rect), (a.action, b.action)
+    rows = {b.rect.y for b in buttons}
+    assert len(rows) == 8  # the pairs share their rows
+    by = {b.action: b.rect for b in buttons}
+    assert by["tournament"].y == by["games"].y and by["lan_host"].y == by["lan_join"].y

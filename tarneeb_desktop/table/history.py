@@ -66,6 +66,8 @@ class KeptGame:
     hands: int
     tournament: str | None = None
     game: int | None = None
+    #: 41 only: each seat's final score (``totals`` are the partners' sums)
+    seat_totals: tuple[int, int, int, int] | None = None
 
 
 @dataclass
@@ -102,7 +104,9 @@ def keep_finished(
 ) -> Path:
     """Keep a finished game's record (``names`` by seat; for a tournament game its name and
     the game's number from 1), then forget the oldest beyond :data:`KEEP`. Returns the
-    file; ValueError for a game not finished, OSError when it cannot be written."""
+    file; ValueError for a game not finished, OSError when it cannot be written. The
+    totals are the teams' (in 41 the partners' summed seat scores, as ``GameOver.totals``
+    say); a game of 41 keeps each seat's score too (``seat_totals``)."""
     if not state.is_over():
         raise ValueError("only a finished game is kept")
     folder = games_dir() if folder is None else folder
@@ -116,6 +120,8 @@ def keep_finished(
         "winner": state.winner,
         "hands": len(state.history),
     }
+    if state.rules.game == "41":
+        kept["seat_totals"] = list(state.seat_scores)
     if tournament is not None:
         kept["tournament"] = tournament
         if game is not None:
@@ -198,6 +204,11 @@ def _row(path: Path, doc: Any) -> KeptGame | None:
         return None
     if game is not None and not _is_int(game):
         return None
+    seats = kept.get("seat_totals")
+    if seats is not None and not (
+        isinstance(seats, list) and len(seats) == 4 and all(map(_is_int, seats))
+    ):
+        return None
     if finished.tzinfo is None:
         finished = finished.replace(tzinfo=UTC)
     return KeptGame(
@@ -211,6 +222,7 @@ def _row(path: Path, doc: Any) -> KeptGame | None:
         hands,
         tournament,
         game,
+        (seats[0], seats[1], seats[2], seats[3]) if seats is not None else None,
     )
 
 

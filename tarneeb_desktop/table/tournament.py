@@ -299,13 +299,17 @@ class Tournament:
         (computer seats then take theirs by ``table.seats.seat_seed``)."""
         return game_seed(self.seed, pairing.number)
 
-    def record_game(self, state: GameState) -> GameResult:
-        """Count the finished game ``state`` (seats as :meth:`next_game` said)."""
+    def record_game(self, state: GameState, offset: int = 0) -> GameResult:
+        """Count the finished game ``state``. Its seats are :meth:`next_game`'s turned by
+        ``offset`` (table seat ``s`` is the pairing's seat ``(s + offset) % 4``: the window
+        turns the table so that a person sits at seat 0). In 41 the team totals are the
+        partners' summed seat scores (``state.scores``, as ``GameOver.totals`` say)."""
         if not state.is_over() or state.winner is None:
             raise TournamentError("only a finished game counts in the tournament")
-        return self.record_result(
-            state.winner, (state.scores[0], state.scores[1]), len(state.history)
-        )
+        if offset not in (0, 1, 2, 3) or isinstance(offset, bool):
+            raise TournamentError(f"the seats are turned by 0 to 3, not {offset!r}")
+        totals = (state.scores[offset % 2], state.scores[(offset + 1) % 2])
+        return self.record_result((state.winner + offset) % 2, totals, len(state.history))
 
     def record_result(self, winner_side: int, totals: Sequence[int], hands: int) -> GameResult:
         """Count the current game: ``winner_side`` 0 (the team at seats 0 and 2) or 1,

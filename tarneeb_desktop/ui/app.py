@@ -123,6 +123,17 @@ class App:
 
         self.switch(HowToScene(self))
 
+    def open_games(self) -> None:
+        from tarneeb_desktop.ui.games_scene import GamesScene
+
+        self.switch(GamesScene(self))
+
+    def open_tournament(self) -> None:
+        """The tournament in progress (its standings or its game), else a new one's setup."""
+        from tarneeb_desktop.ui.tournament_scene import open_tournament
+
+        self.switch(open_tournament(self))
+
     def host_lan(self) -> None:
         from tarneeb_desktop.ui.lan_scenes import HostScene
 

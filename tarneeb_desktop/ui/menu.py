@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tarneeb_desktop.table.savegame import SaveError, read_save, savegame_path
+from tarneeb_desktop.table.tournament import TournamentError
 from tarneeb_desktop.ui import theme
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
@@ -17,6 +18,8 @@ if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
 
 NOTICE_SECONDS = 8.0
+#: buttons that share a row: the first (on the reading start side) and the second
+PAIRS = {"tournament": "games", "lan_host": "lan_join"}
 
 
 class MenuScene(ButtonScene):
@@ -25,10 +28,14 @@ class MenuScene(ButtonScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.can_continue = False
+        self.tournament_saved: float | None = None
         self.notice: str | None = None  # what went wrong with the settings or the save
         self.notice_left = 0.0
 
     def on_show(self) -> None:
+        from tarneeb_desktop.ui.tournament_play import in_progress
+
+        self.tournament_saved = in_progress()  # when the tournament in progress was saved
         try:
             self.can_continue = read_save(savegame_path()) is not None
         except SaveError as exc:
@@ -37,6 +44,7 @@ class MenuScene(ButtonScene):
             self.app.notices.append(tr("The saved game could not be loaded: {why}", why=str(exc)))
         except OSError:
             self.can_continue = False
+        self.can_continue = self.can_continue or self.tournament_saved is not None
         if self.app.notices:
             self.notice = "  ".join(self.app.notices)
             self.app.notices.clear()
@@ -66,6 +74,8 @@ class MenuScene(ButtonScene):
             items.append((tr("Continue"), "continue"))
         items += [
             (tr("New game"), "new"),
+            (tr("Tournament"), "tournament"),
+            (tr("Finished games"), "games"),
             (tr("Settings"), "settings"),
             (tr("Statistics"), "stats"),
             (tr("Host a LAN game"), "lan_host"),
@@ -76,8 +86,8 @@ class MenuScene(ButtonScene):
         bw, bh = round(lay.unit * 34), round(lay.unit * 6.6)
         gap = round(lay.unit * 1.6)
         y = round(lay.h * 0.45)
-        # the two LAN buttons share a row; the rows shrink when they would not fit the window
-        rows = len(items) - 1
+        # paired buttons share a row; the rows shrink when they would not fit the window
+        rows = len(items) - len(PAIRS)
         room = lay.h - y - round(lay.text * 2.5) - lay.margin
         if rows * (bh + gap) > room:
             k = room / (rows * (bh + gap))
@@ -87,13 +97,13 @@ class MenuScene(ButtonScene):
         for i, (label, action) in enumerate(items):
             r = pygame.Rect(0, y + row * (bh + gap), bw, bh)
             r.centerx = lay.w // 2
-            if action in ("lan_host", "lan_join"):  # a wider row, for the longer labels
+            if action in PAIRS or action in PAIRS.values():  # a wider row, for longer labels
                 r.w = (bw * 3 // 2 - gap) // 2
-                if action == "lan_host":
+                if action in PAIRS:
                     r.right = lay.w // 2 - gap // 2
                 else:
                     r.left = lay.w // 2 + gap // 2
-            if action != "lan_host":
+            if action not in PAIRS:
                 row += 1
             out.append(Button(r, label, action, primary=i == 0))
         return out
@@ -105,7 +115,7 @@ class MenuScene(ButtonScene):
             self.app.switch(TableScene.new_game(self.app, self.app.rules, humans=None))
         elif action == "continue":
             try:
-                scene = TableScene.from_saved(self.app)
+                scene = self._resume_tournament() or TableScene.from_saved(self.app)
             except SaveError as exc:
                 scene = None
                 self.notice = tr("The saved game could not be loaded: {why}", why=str(exc))
@@ -116,6 +126,10 @@ class MenuScene(ButtonScene):
                 self.rebuild()
             else:
                 self.app.switch(scene)
+        elif action == "tournament":
+            self.app.open_tournament()
+        elif action == "games":
+            self.app.open_games()
         elif action == "lan_host":
             self.app.host_lan()
         elif action == "lan_join":
@@ -128,6 +142,23 @@ class MenuScene(ButtonScene):
             self.app.open_help()
         elif action == "quit":  # Esc ("back") on the main menu does nothing: no surprise exits
             self.app.quit(0)
+
+    def _resume_tournament(self):  # type: ignore[no-untyped-def]
+        """The tournament's game or standings, when it was saved after the offline game."""
+        from tarneeb_desktop.ui.tournament_play import resume
+
+        if self.tournament_saved is None:
+            return None
+        try:
+            mine = savegame_path().stat().st_mtime
+        except OSError:
+            mine = None
+        if mine is not None and mine > self.tournament_saved:
+            return None  # the offline game is the newer one
+        try:
+            return resume(self.app)
+        except TournamentError as exc:  # shown as a damaged save is (set aside already)
+            raise SaveError(str(exc)) from None
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = Layout(*surface.get_size())

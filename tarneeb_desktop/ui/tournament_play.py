@@ -1,0 +1,505 @@
+"""A tournament being played in the window: its save, its games on the normal table, and
+the standings screen between games (the champion at the end).
+
+* **Saved.** ``tournament.json`` in the user folder holds the tournament
+  (``Tournament.to_dict``) and its name, written atomically when it starts and after every
+  game; the game being played is saved after every trick in ``tournament-game.json`` (the
+  one save format, with the tournament's id and the game's number beside it). Continue on
+  the menu resumes that game, or the standings between games (:func:`resume`).
+* **Each game** is a :class:`TableScene` reached through a local link built here: people at
+  this screen (hot-seat with the privacy cover when two or more), computers elsewhere. When
+  only the pairing's second team has people, the table is turned (``offset`` 1) so that a
+  person sits at seat 0, the seat the statistics count for. A listener counts the game in
+  the tournament the moment it ends, and keeps its record (``history.GameKeeper``).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from tarneeb_desktop.paths import user_data_dir
+from tarneeb_desktop.rules import GameState
+from tarneeb_desktop.stats import StatsRecorder, stats_path
+from tarneeb_desktop.storage import load_json, set_aside, write_json_atomic
+from tarneeb_desktop.table.flow import Change, Table
+from tarneeb_desktop.table.history import GameKeeper
+from tarneeb_desktop.table.link import Autosave, LocalLink
+from tarneeb_desktop.table.pool import Pool
+from tarneeb_desktop.table.savegame import SaveError, offline_seats, read_save
+from tarneeb_desktop.table.seats import ComputerSeat, PersonSeat, Seat, seat_seed
+from tarneeb_desktop.table.tournament import Pairing, Player, Tournament, TournamentError
+from tarneeb_desktop.ui import i18n, theme
+from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.layout import Layout
+from tarneeb_desktop.ui.scene import ButtonScene, test_log
+from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
+
+if TYPE_CHECKING:
+    from tarneeb_desktop.ui.app import App
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+log = logging.getLogger(__name__)
+
+SAVE_FORMAT = "tarneeb-tournament-save/1"
+TOURNAMENT_FILE = "tournament.json"
+GAME_FILE = "tournament-game.json"
+LEVEL_WORDS = {
+    "random": "Random",
+    "easy": "Easy",
+    "medium": "Medium",
+    "hard": "Hard",
+    "expert": "Expert",
+}
+
+
+def tournament_path() -> Path:
+    return user_data_dir() / TOURNAMENT_FILE
+
+
+def game_path() -> Path:
+    return user_data_dir() / GAME_FILE
+
+
+class Running:
+    """A tournament in the window: the tournament, its name and its id (the seed's text,
+    so a game save of another tournament is never taken for this one's)."""
+
+    def __init__(self, tournament: Tournament, name: str) -> None:
+        self.t = tournament
+        self.name = name
+
+    @property
+    def id(self) -> str:
+        return f"{self.name}/{self.t.seed}"
+
+    # ------------------------------------------------------------------ saving
+    def save(self) -> None:
+        """Write ``tournament.json`` atomically (OSError when it cannot be)."""
+        path = tournament_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_json_atomic(
+            path, {"format": SAVE_FORMAT, "name": self.name, "state": self.t.to_dict()}
+        )
+
+    def save_quietly(self) -> None:
+        try:
+            self.save()
+            test_log("tournament saved")
+        except OSError as exc:
+            log.warning("could not save the tournament: %s", exc)
+
+    @classmethod
+    def load(cls) -> Running | None:
+        """The saved tournament, or None; TournamentError (after setting the file aside)
+        when it is damaged."""
+        path = tournament_path()
+        doc, problem = load_json(path)
+        if problem:
+            raise TournamentError(problem)
+        if doc is None:
+            return None
+        try:
+            if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
+                raise TournamentError("not a saved tournament")
+            name = doc.get("name")
+            if not isinstance(name, str) or not name:
+                raise TournamentError("the tournament has no name")
+            return cls(Tournament.from_dict(doc.get("state")), name)
+        except TournamentError as exc:
+            kept = set_aside(path)
+            where = f"; it was kept as {kept.name}" if kept else ""
+            raise TournamentError(
+                f"the saved tournament could not be used ({exc}){where}"
+            ) from None
+
+    # ------------------------------------------------------------------ a game
+    @staticmethod
+    def offset(players: list[Player]) -> int:
+        """0, or the seat of the first person when only the seats 1 and 3 have people (the
+        table is then turned so that this person sits at seat 0)."""
+        people = [s for s, p in enumerate(players) if p.kind == "person"]
+        return people[0] if people and not {0, 2} & set(people) else 0
+
+    def table_seats(self, pairing: Pairing) -> tuple[int, list[Player]]:
+        """The turn of the table and the players by table seat."""
+        players = self.t.seats(pairing)
+        off = self.offset(players)
+        return off, [players[(s + off) % 4] for s in range(4)]
+
+    def game_scene(self, app: App) -> TableScene:
+        """The current game on the table: resumed from its save when there is one."""
+        from tarneeb_desktop.ui.table_scene import TableScene
+
+        pairing = self.t.next_game()
+        if pairing is None:
+            raise TournamentError("the tournament is over")
+        off, players = self.table_seats(pairing)
+        names = [p.name for p in players]
+        humans = tuple(s for s, p in enumerate(players) if p.kind == "person")
+        levels = [p.level for p in players]
+        seed = self.t.game_seed(pairing)
+        state = self._saved_state(pairing) or GameState.new(self.t.rules, seed=seed)
+        seats: list[Seat] = [
+            PersonSeat(names[s])
+            if s in humans
+            else ComputerSeat(levels[s], seat_seed(seed, s), names[s])
+            for s in range(4)
+        ]
+        inline = app.settings.speed_factor == 0
+        table = Table(state, seats, names, seed=seed, pool=Pool(inline=inline))
+        link = LocalLink(table, humans)
+        saved_seats = offline_seats(names, humans, levels)
+        link.autosave = Autosave(
+            table,
+            game_path(),
+            lambda: saved_seats,
+            on_saved=lambda: test_log("saved"),
+            on_error=lambda exc: log.warning("could not save the tournament game: %s", exc),
+            tournament=self.id,
+            tournament_game=pairing.number,
+        )
+        if humans:
+            StatsRecorder(table, stats_path(), opponents_level(players, humans))
+        GameKeeper(table, names, tournament=self.name, game=pairing.number + 1)
+        GameCounter(self, table, off)
+        return TableScene(
+            app, None, link=link, levels=levels, seed=seed, after_game=self.after_game
+        )
+
+    def _saved_state(self, pairing: Pairing) -> GameState | None:
+        """The saved state of this game, if the save is this tournament's game."""
+        try:
+            saved = read_save(game_path(), need_person=False)
+        except (SaveError, OSError) as exc:
+            log.warning("the tournament game could not be resumed: %s", exc)
+            return None
+        if saved is None:
+            return None
+        if (
+            saved.extra.get("tournament") != self.id
+            or saved.extra.get("tournament_game") != pairing.number
+        ):
+            return None
+        return saved.state
+
+    def after_game(self, scene: TableScene) -> None:
+        """The game-over dialog's Continue: the standings (or the champion)."""
+        scene.app.switch(StandingsScene(scene.app, self))
+
+
+def opponents_level(players: list[Player], humans: tuple[int, ...]) -> str:
+    """What the statistics file the game under: the level of seats 1 and 3."""
+    kinds = {"human" if s in humans else players[s].level for s in (1, 3)}
+    return kinds.pop() if len(kinds) == 1 else "mixed"
+
+
+class GameCounter:
+    """Counts a tournament game the moment it ends (before anyone presses Continue) and
+    saves the tournament, so quitting at the game-over dialog loses nothing."""
+
+    def __init__(self, running: Running, table: Table, offset: int) -> None:
+        self.running, self.table, self.offset = running, table, offset
+        self.done = table.state.is_over()
+        table.listen(self._changed)
+
+    def _changed(self, _change: Change) -> None:
+        if self.done or not self.table.state.is_over():
+            return
+        self.done = True
+        try:
+            self.running.t.record_game(self.table.state, self.offset)
+        except TournamentError as exc:
+            log.warning("the game could not be counted: %s", exc)
+            return
+        self.running.save_quietly()
+
+
+def in_progress() -> float | None:
+    """When the tournament in progress was last saved (its file's time), or None."""
+    try:
+        running = Running.load()
+    except TournamentError:
+        return None
+    if running is None or running.t.finished is not None:
+        return None
+    times = []
+    for p in (tournament_path(), game_path()):
+        try:
+            times.append(os.path.getmtime(p))
+        except OSError:
+            pass
+    return max(times) if times else None
+
+
+def resume(app: App) -> Any:
+    """Continue: the tournament's game from its save, or its standings between games."""
+    running = Running.load()
+    if running is None:
+        return None
+    pairing = running.t.next_game()
+    if pairing is not None and running._saved_state(pairing) is not None:
+        return running.game_scene(app)
+    return StandingsScene(app, running)
+
+
+# ---------------------------------------------------------------------- standings
+
+COLUMNS = (
+    ("Played", "played"),
+    ("Won", "won"),
+    ("Lost", "lost"),
+    ("Points for", "points_for"),
+    ("Points against", "points_against"),
+    ("Run", "run"),
+)
+ENDED = {
+    "games": "After the games chosen",
+    "streak": "A team won the games in a row asked for",
+    "knockout": "One team is left",
+    "by_hand": "Ended by hand",
+}
+
+
+def end_text(t: Tournament) -> str:
+    """How the tournament ends, as the player reads it."""
+    if t.knockout:
+        return tr("Knockout: the loser is out")
+    if t.streak is not None:
+        return tr("Until a team wins {n} games in a row", n=t.streak)
+    return tr("{n} games", n=t.games or 0)
+
+
+class StandingsScene(ButtonScene):
+    """Between games: the table of standings, the last game, who plays next and the queue;
+    at the end, the champion."""
+
+    def __init__(self, app: App, running: Running) -> None:
+        super().__init__(app)
+        self.running = running
+        self.confirming = False
+
+    @property
+    def t(self) -> Tournament:
+        return self.running.t
+
+    def build(self, lay: Layout) -> list[Button]:
+        if self.confirming:
+            specs = [(tr("End the tournament"), "confirm"), (tr("Cancel"), "cancel")]
+        elif self.t.finished is not None:
+            specs = [(tr("New tournament"), "new"), (tr("Main menu"), "menu")]
+        else:
+            specs = [
+                (tr("Play the next game"), "play"),
+                (tr("End the tournament"), "end"),
+                (tr("Main menu"), "menu"),
+            ]
+        from tarneeb_desktop.ui.games_scene import bottom_buttons
+
+        return bottom_buttons(lay, specs, 40, primary=not self.confirming)
+
+    def activate(self, action: str) -> None:
+        if action == "play" and self.t.next_game() is not None:
+            self.app.switch(self.running.game_scene(self.app))
+            return
+        if action in ("menu", "back"):
+            self.app.show_menu()
+            return
+        if action == "new":  # the tournament is over: the menu's Tournament sets up a new one
+            self.app.open_tournament()
+            return
+        if action == "end":
+            self.confirming = True
+            self.focus = 1  # Cancel
+        elif action == "cancel":
+            self.confirming = False
+            self.focus = 0
+        elif action == "confirm":
+            self.t.finish()
+            game_path().unlink(missing_ok=True)
+            self.running.save_quietly()
+            self.confirming = False
+            self.focus = 0
+        self.rebuild()
+
+    def handle_event(self, ev: pygame.event.Event) -> bool:
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE and self.confirming:
+            self.activate("cancel")
+            return True
+        return super().handle_event(ev)
+
+    # ------------------------------------------------------------------ reading
+    def rows(self) -> list[tuple[str, dict[str, str], bool]]:
+        """(team name, cells by column key, knocked out) in the standings' order."""
+        streak_team, run = self.t.current_streak()
+        out = []
+        for s in self.t.standings():
+            cells = {
+                "played": str(s.played),
+                "won": str(s.won),
+                "lost": str(s.lost),
+                "points_for": str(s.points_for),
+                "points_against": str(s.points_against),
+                "run": str(run) if s.team == streak_team else "0",
+            }
+            out.append((s.name, cells, s.knocked_out))
+        return out
+
+    def lines(self) -> list[str]:
+        """The last game, who plays next and the queue (or why it ended)."""
+        t, names = self.t, [team.name for team in self.t.teams]
+        out = []
+        if t.results:
+            r = t.results[-1]
+            won_total = r.totals[r.teams.index(r.winner)]
+            lost_total = r.totals[r.teams.index(r.loser)]
+            out.append(
+                tr(
+                    "Game {n}: {winner} beat {loser}, {a} : {b}",
+                    n=len(t.results),
+                    winner=names[r.winner],
+                    loser=names[r.loser],
+                    a=won_total,
+                    b=lost_total,
+                )
+            )
+        pairing = t.next_game()
+        if pairing is not None:
+            a, b = (names[i] for i in pairing.teams)
+            out.append(tr("Next game ({n}): {a} against {b}", n=pairing.number + 1, a=a, b=b))
+            queue = ", ".join(names[i] for i in t.queue)
+            out.append(tr("Waiting: {teams}", teams=queue) if queue else tr("Nobody is waiting"))
+        elif t.finished is not None:
+            out.append(tr(ENDED[t.finished]))
+        return out
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = Layout(*surface.get_size())
+        surface.blit(theme.felt(surface.get_size()), (0, 0))
+        t = lay.text
+        champion = self.t.champion() if self.t.finished is not None else None
+        y = round(lay.heading * 0.5)
+        if champion is not None:
+            r = blit_text(
+                surface,
+                tr("Champion: {team}", team=self.t.teams[champion].name),
+                round(lay.heading * 1.3),
+                (lay.w // 2, y),
+                theme.GOLD,
+                bold=True,
+                anchor="midtop",
+                max_width=lay.w - 2 * lay.margin,
+            )
+            y = r.bottom
+        else:
+            r = blit_text(
+                surface,
+                tr("Standings"),
+                lay.heading,
+                (lay.w // 2, y),
+                theme.GOLD,
+                bold=True,
+                anchor="midtop",
+            )
+            y = r.bottom
+        blit_text(
+            surface,
+            f"{self.running.name}  \u00b7  {preset_name(self.t)}  \u00b7  {end_text(self.t)}",
+            round(t * 0.9),
+            (lay.w // 2, y + 4),
+            theme.INK_DIM,
+            anchor="midtop",
+            max_width=lay.w - 2 * lay.margin,
+        )
+        buttons = self.buttons()
+        lines = self.lines()
+        if self.confirming:
+            lines = [tr("End the tournament now? The game in progress does not count.")]
+        box = pygame.Rect(0, 0, min(lay.w - 2 * lay.margin, round(lay.unit * 160)), 0)
+        box.top = y + round(t * 2)
+        room = buttons[0].rect.top - lay.margin - box.top - round(t * 1.4) * len(lines)
+        box.height = min(room, lay.margin * 2 + round(t * 1.7) * (len(self.t.teams) + 1))
+        box.centerx = lay.w // 2
+        self._draw_table(surface, lay, box, champion)
+        ly = box.bottom + lay.margin // 2
+        for k, line in enumerate(lines):
+            blit_text(
+                surface,
+                line,
+                round(t * 0.95),
+                (lay.w // 2, ly),
+                (255, 170, 150)
+                if self.confirming
+                else (theme.GOLD if k == len(lines) - 2 and self.t.next_game() else theme.INK),
+                bold=k == 0,
+                anchor="midtop",
+                max_width=lay.w - 2 * lay.margin,
+            )
+            ly += round(t * 1.4)
+        for b in buttons:
+            b.draw(surface)
+
+    def _draw_table(
+        self, surface: pygame.Surface, lay: Layout, box: pygame.Rect, champion: int | None
+    ) -> None:
+        blit_panel(surface, box, color=(6, 20, 14, 210), radius=round(lay.unit * 2))
+        t, pad = lay.text, lay.margin
+        first = round(box.w * 0.34)
+        colw = (box.w - first - 2 * pad) / len(COLUMNS)
+
+        def col_x(i: int) -> int:
+            return i18n.mirror_x(round(box.x + pad + first + colw * (i + 0.5)), box.x, box.w)
+
+        y = box.y + pad // 2
+        for i, (head, _) in enumerate(COLUMNS):
+            blit_text(
+                surface,
+                tr(head),
+                round(t * 0.85),
+                (col_x(i), y),
+                theme.INK_DIM,
+                bold=True,
+                anchor="midtop",
+                max_width=round(colw) - 4,
+            )
+        y += round(t * 1.7)
+        rows = self.rows()
+        row_h = max(
+            round(t * 1.2), min(round(t * 1.7), (box.bottom - y - pad // 2) // max(1, len(rows)))
+        )
+        for rank, (name, cells, out) in enumerate(rows):
+            colour = theme.INK_DIM if out else theme.INK
+            top = champion is not None and rank == 0
+            label = f"{rank + 1}. {name}" + (f"  ({tr('out')})" if out else "")
+            blit_text(
+                surface,
+                label,
+                round(t * 0.95),
+                (i18n.mirror_x(box.x + pad, box.x, box.w), y),
+                theme.GOLD if top else colour,
+                bold=top,
+                anchor=i18n.anchor("topleft"),
+                max_width=first - pad,
+            )
+            for i, (_, key) in enumerate(COLUMNS):
+                blit_text(
+                    surface,
+                    cells[key],
+                    round(t * 0.95),
+                    (col_x(i), y),
+                    theme.GOLD if top else colour,
+                    bold=top,
+                    anchor="midtop",
+                )
+            y += row_h
+
+
+def preset_name(t: Tournament) -> str:
+    from tarneeb_desktop.ui.games_scene import preset_word
+
+    return preset_word(t.rules.preset) + ("" if t.rules.matches_preset() else f" ({tr('Custom')})")

@@ -1,0 +1,392 @@
+"""The tournament's setup screen: 3 to 8 teams of two, who plays each seat (a person at this
+screen or a computer level), the players' and teams' names, the rules and how it ends.
+
+Team names follow the players' names (``Karim & Layla``) until one is typed; a name left
+empty takes its default again. Tab, the arrows and Enter move and press, as on every
+screen; letters go into the name that has the focus. Start saves the tournament and shows
+who plays first (``tournament_play.StandingsScene``). A LAN seat is not offered here.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from tarneeb_desktop.ai.base import LEVELS
+from tarneeb_desktop.rules import make_rules
+from tarneeb_desktop.rules.options import ALL_PRESETS
+from tarneeb_desktop.table.tournament import (
+    MAX_TEAMS,
+    MIN_TEAMS,
+    Player,
+    Team,
+    Tournament,
+    TournamentError,
+    default_team_name,
+)
+from tarneeb_desktop.ui import i18n, theme
+from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.layout import Layout
+from tarneeb_desktop.ui.scene import ButtonScene
+from tarneeb_desktop.ui.theme import Button, blit_text
+from tarneeb_desktop.ui.tournament_play import (
+    LEVEL_WORDS,
+    Running,
+    StandingsScene,
+)
+from tarneeb_desktop.ui.widgets import TextField, draw_field
+
+if TYPE_CHECKING:
+    from tarneeb_desktop.ui.app import App
+
+KINDS = ("person", *LEVELS)
+COMPUTER_NAMES = (
+    "Karim", "Layla", "Omar", "Nour", "Sami", "Rana", "Tarek", "Hala",
+    "Fadi", "Maya", "Ziad", "Yara", "Rami", "Dana", "Hadi", "Salma",
+)  # fmt: skip
+ENDS = ("games", "streak", "knockout")
+END_WORDS = {"games": "Number of games", "streak": "Wins in a row", "knockout": "Knockout"}
+NAME_CHARS = 24
+
+
+@dataclass
+class SeatRow:
+    kind: str
+    name: TextField
+
+
+@dataclass
+class TeamRow:
+    seats: list[SeatRow]
+    name: TextField = field(default_factory=lambda: TextField(max_chars=NAME_CHARS, printable=True))
+    named: bool = False  # the player typed this team's name
+
+    def default_name(self) -> str:
+        return default_team_name([Player("person", s.name.text.strip() or "?") for s in self.seats])
+
+
+def open_tournament(app: App) -> Any:
+    """The menu's Tournament: the one in progress (its standings), else a new one's setup."""
+    try:
+        running = Running.load()
+    except TournamentError as exc:
+        app.notices.append(str(exc))
+        running = None
+    if running is not None and running.t.finished is None:
+        return StandingsScene(app, running)
+    return SetupScene(app)
+
+
+class SetupScene(ButtonScene):
+    """Teams, seats, names, rules and the end; Start."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.names = itertools.cycle(COMPUTER_NAMES)
+        me = app.settings.names[0] if app.settings.names else "You"
+        self.teams: list[TeamRow] = []
+        for _ in range(MIN_TEAMS):
+            self.add_team()
+        first = self.teams[0].seats[0]
+        first.kind = "person"
+        first.name.text = tr("You") if me == "You" else me
+        self.refresh_names()
+        presets = list(ALL_PRESETS)
+        self.preset = presets.index(app.rules.preset) if app.rules.preset in presets else 0
+        self.end = "games"
+        self.counts = {"games": 6, "streak": 3}
+        self.problem: str | None = None
+
+    # ------------------------------------------------------------------ the model
+    def add_team(self) -> None:
+        if len(self.teams) >= MAX_TEAMS:
+            return
+        seats = [
+            SeatRow("medium", TextField(next(self.names), NAME_CHARS, printable=True))
+            for _ in range(2)
+        ]
+        self.teams.append(TeamRow(seats))
+        self.refresh_names()
+
+    def refresh_names(self) -> None:
+        """Teams not named by hand take their players' names."""
+        for team in self.teams:
+            if not team.named or not team.name.text.strip():
+                team.named = False
+                team.name.text = team.default_name()
+
+    def tournament(self, seed: int | None = None) -> Tournament:
+        """The tournament as set up; TournamentError when it cannot be."""
+        teams = []
+        for k, row in enumerate(self.teams):
+            players = []
+            for j, s in enumerate(row.seats):
+                name = s.name.text.strip() or tr("Player {n}", n=2 * k + j + 1)
+                if s.kind == "person":
+                    players.append(Player("person", name))
+                else:
+                    players.append(Player("computer", name, level=s.kind))
+            teams.append(Team.of(players, row.name.text if row.named else None))
+        rules = make_rules(list(ALL_PRESETS)[self.preset])
+        if seed is None:
+            seed = random.SystemRandom().randrange(1 << 31)
+        return Tournament(
+            teams,
+            rules,
+            games=self.counts["games"] if self.end == "games" else None,
+            streak=self.counts["streak"] if self.end == "streak" else None,
+            knockout=self.end == "knockout",
+            seed=seed,
+        )
+
+    def start(self, seed: int | None = None) -> None:
+        try:
+            t = self.tournament(seed)
+        except TournamentError as exc:
+            self.problem = str(exc)
+            self.dirty = True
+            return
+        name = f"{tr('Tournament')} {time.strftime('%Y-%m-%d %H:%M')}"
+        running = Running(t, name)
+        running.save_quietly()
+        from tarneeb_desktop.ui.tournament_play import game_path
+
+        game_path().unlink(missing_ok=True)  # an older tournament's game
+        self.app.switch(StandingsScene(self.app, running))
+
+    # ------------------------------------------------------------------ the controls
+    def field_of(self, action: str) -> TextField | None:
+        """The text field a button stands for (``name:i``, ``pname:i:j``)."""
+        parts = action.split(":")
+        if parts[0] == "name":
+            return self.teams[int(parts[1])].name
+        if parts[0] == "pname":
+            return self.teams[int(parts[1])].seats[int(parts[2])].name
+        return None
+
+    def focused_field(self) -> tuple[str, TextField] | None:
+        buttons = self.buttons()
+        if not buttons:
+            return None
+        action = buttons[self.focus].action
+        f = self.field_of(action)
+        return (action, f) if f is not None else None
+
+    def grid(self, lay: Layout) -> tuple[pygame.Rect, int, int, list[tuple[float, float]]]:
+        """The teams' area, the row height and gap, and the columns (start, width) as
+        shares of its width: team name, seat 1 kind and name, seat 2 kind and name, remove."""
+        top = round(lay.heading * 1.9) + round(lay.text * 1.5)
+        w = min(lay.w - 2 * lay.margin, round(lay.unit * 175))
+        rh = round(lay.unit * 5)
+        gap = max(2, round(lay.unit * 0.9))
+        area = pygame.Rect(lay.w // 2 - w // 2, top, w, (rh + gap) * MAX_TEAMS)
+        shares = [(0.0, 0.25), (0.26, 0.13), (0.40, 0.17), (0.58, 0.13), (0.72, 0.17), (0.91, 0.09)]
+        return area, rh, gap, shares
+
+    def build(self, lay: Layout) -> list[Button]:
+        area, rh, gap, cols = self.grid(lay)
+        out: list[Button] = []
+
+        def cell(row_y: int, col: int) -> pygame.Rect:
+            start, share = cols[col]
+            r = pygame.Rect(area.x + round(area.w * start), row_y, round(area.w * share), rh)
+            if i18n.is_rtl():
+                r.x = area.x + area.right - r.right
+            return r
+
+        for i, team in enumerate(self.teams):
+            y = area.y + i * (rh + gap)
+            out.append(Button(cell(y, 0), team.name.text, f"name:{i}"))
+            for j, s in enumerate(team.seats):
+                out.append(Button(cell(y, 1 + 2 * j), kind_word(s.kind), f"kind:{i}:{j}"))
+                out.append(Button(cell(y, 2 + 2 * j), s.name.text, f"pname:{i}:{j}"))
+            if len(self.teams) > MIN_TEAMS:
+                out.append(Button(cell(y, 5), "\u2715", f"remove:{i}"))
+        y = area.y + len(self.teams) * (rh + gap)
+        if len(self.teams) < MAX_TEAMS:
+            out.append(Button(cell(y, 0), tr("Add a team"), "add"))
+        # the options: rules, end, count
+        oy = area.bottom + gap
+        bh = round(lay.unit * 6)
+        ow = area.w // 3 - gap
+        opts = [
+            (tr("Rules: {preset}", preset=preset_name_of(self.preset)), "preset"),
+            (tr("End: {how}", how=tr(END_WORDS[self.end])), "end"),
+        ]
+        if self.end != "knockout":
+            n = self.counts[self.end]
+            word = tr("{n} games", n=n) if self.end == "games" else tr("{n} in a row", n=n)
+            opts.append((f"\u2039   {word}   \u203a", "count"))
+        for k, (label, action) in enumerate(opts):
+            r = pygame.Rect(area.x + k * (ow + gap), oy, ow, bh)
+            if i18n.is_rtl():
+                r.x = area.x + area.right - r.right
+            out.append(Button(r, label, action))
+        bw = round(lay.unit * 32)
+        by = lay.h - lay.margin - bh
+        out.append(
+            Button(
+                pygame.Rect(lay.w // 2 - bw - gap, by, bw, bh), tr("Start"), "start", primary=True
+            )
+        )
+        out.append(Button(pygame.Rect(lay.w // 2 + gap, by, bw, bh), tr("Back"), "back"))
+        if i18n.is_rtl():
+            out[-2].rect.x, out[-1].rect.x = out[-1].rect.x, out[-2].rect.x
+        return out
+
+    def activate(self, action: str, step: int = 1) -> None:
+        parts = action.split(":")
+        self.problem = None
+        if action == "back":
+            TextField.stop()
+            self.app.show_menu()
+            return
+        if action == "start":
+            TextField.stop()
+            self.start()
+            return
+        if parts[0] == "kind":
+            s = self.teams[int(parts[1])].seats[int(parts[2])]
+            s.kind = KINDS[(KINDS.index(s.kind) + step) % len(KINDS)]
+        elif parts[0] == "remove":
+            del self.teams[int(parts[1])]
+            self.focus = 0
+        elif action == "add":
+            self.add_team()
+        elif action == "preset":
+            self.preset = (self.preset + step) % len(ALL_PRESETS)
+        elif action == "end":
+            self.end = ENDS[(ENDS.index(self.end) + step) % len(ENDS)]
+        elif action == "count":
+            lo, hi = (1, 50) if self.end == "games" else (2, 10)
+            self.counts[self.end] = max(lo, min(hi, self.counts[self.end] + step))
+        elif self.field_of(action) is not None:
+            self.focus = (self.focus + 1) % len(self.buttons())  # Enter in a name: next
+        self.rebuild()
+
+    def handle_event(self, ev: pygame.event.Event) -> bool:
+        focused = self.focused_field()
+        if focused is not None and ev.type in (pygame.TEXTINPUT, pygame.KEYDOWN):
+            action, f = focused
+            if ev.type == pygame.KEYDOWN and ev.key == pygame.K_SPACE:
+                return True  # the space comes as text
+            what = f.handle_event(ev)
+            if what == "typed":
+                if action.startswith("name:"):
+                    self.teams[int(action.split(":")[1])].named = bool(f.text.strip())
+                self.refresh_names()
+                self.rebuild()
+                return True
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 3:
+            for b in self.buttons():  # a right click goes the other way round
+                if (
+                    b.rect.collidepoint(ev.pos)
+                    and b.action in ("preset", "end")
+                    or (b.rect.collidepoint(ev.pos) and b.action.startswith("kind:"))
+                ):
+                    self.activate(b.action, -1)
+                    return True
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            for k, b in enumerate(self.buttons()):
+                if b.rect.collidepoint(ev.pos):
+                    if self.field_of(b.action) is not None:
+                        self.focus = k  # a click in a name puts the caret there
+                        self.dirty = True
+                        return True
+                    if b.action == "count":
+                        self.activate("count", 1 if ev.pos[0] > b.rect.centerx else -1)
+                        return True
+        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            b = self.buttons()[self.focus]
+            if b.action == "count":  # Left and Right change the number
+                self.activate("count", 1 if ev.key == pygame.K_RIGHT else -1)
+                return True
+        return super().handle_event(ev)
+
+    def on_show(self) -> None:
+        super().on_show()
+        TextField.start()
+
+    def on_hide(self) -> None:
+        TextField.stop()
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = Layout(*surface.get_size())
+        surface.blit(theme.felt(surface.get_size()), (0, 0))
+        blit_text(
+            surface,
+            tr("New tournament"),
+            lay.heading,
+            (lay.w // 2, round(lay.heading * 0.5)),
+            theme.GOLD,
+            bold=True,
+            anchor="midtop",
+        )
+        area, rh, gap, cols = self.grid(lay)
+        t = round(lay.text * 0.85)
+        heads = [tr("Team"), tr("Player {n}", n=1), "", tr("Player {n}", n=2), ""]
+        for (start, _share), head in zip(cols, heads, strict=False):
+            if head:
+                x = area.x + round(area.w * start)
+                blit_text(
+                    surface,
+                    head,
+                    t,
+                    (i18n.mirror_x(x, area.x, area.w), area.y - 4),
+                    theme.INK_DIM,
+                    bold=True,
+                    anchor=i18n.anchor("bottomleft"),
+                )
+        buttons = self.buttons()
+        for k, b in enumerate(buttons):
+            f = self.field_of(b.action)
+            if f is None:
+                b.draw(surface)
+                continue
+            team_auto = (
+                b.action.startswith("name:") and not self.teams[int(b.action.split(":")[1])].named
+            )
+            draw_field(
+                surface,
+                b.rect,
+                f.shown(k == self.focus),
+                round(b.rect.h * 0.5),
+                fill=(255, 250, 236, 255) if k == self.focus else (230, 226, 212, 235),
+                border=(242, 196, 84, 255) if k == self.focus else (0, 0, 0, 60),
+                ink=(110, 110, 100) if team_auto and k != self.focus else theme.BUTTON_TEXT,
+                margin=round(lay.unit),
+                from_start=True,
+            )
+        note = self.problem or tr(
+            "{teams} teams. The winner stays on; the loser goes to the back of the queue.",
+            teams=len(self.teams),
+        )
+        if self.end == "knockout":
+            note = self.problem or tr(
+                "{teams} teams. The loser of each game is out.", teams=len(self.teams)
+            )
+        blit_text(
+            surface,
+            note,
+            t,
+            (lay.w // 2, buttons[-1].rect.top - lay.margin // 2),
+            (255, 170, 150) if self.problem else theme.INK_DIM,
+            anchor="midbottom",
+            max_width=lay.w - 2 * lay.margin,
+        )
+
+
+def kind_word(kind: str) -> str:
+    return tr("Person") if kind == "person" else tr(LEVEL_WORDS.get(kind, kind))
+
+
+def preset_name_of(index: int) -> str:
+    from tarneeb_desktop.ui.games_scene import preset_word
+
+    return preset_word(list(ALL_PRESETS)[index])

@@ -1,0 +1,126 @@
+"""The finished games list: one row per kept game (date, rules, players, result), open in
+the viewer, export, delete after asking (Cancel focused); a corrupt file does not stop it."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pygame
+import pytest
+
+from tarneeb_desktop.arena import play_game
+from tarneeb_desktop.rules import make_rules
+from tarneeb_desktop.table.history import games_dir, keep_finished
+from tests.test_ui_helpers import FRAME, key, make_app, mouse
+
+pytestmark = pytest.mark.usefixtures("ui_home")
+T0 = datetime(2025, 3, 1, 10, 0, tzinfo=UTC)
+
+
+def keep(preset: str, seed: int, minutes: int, **kw):  # type: ignore[no-untyped-def]
+    rules = make_rules(preset, target=11) if preset == "standard" else make_rules(preset)
+    level = "easy" if rules.game == "41" else "random"  # random 41 players may never finish
+    table = play_game(rules, seed, [level] * 4, ["Sami", "Rana", "Omar", "Hala"])
+    return keep_finished(table.state, table.names, now=T0 + timedelta(minutes=minutes), **kw)
+
+
+def games_app():  # type: ignore[no-untyped-def]
+    from tarneeb_desktop.ui.games_scene import GamesScene
+
+    app = make_app()
+    scene = GamesScene(app)
+    app.switch(scene)
+    app.step(FRAME, [])
+    return app, scene
+
+
+def press(app, action: str) -> None:  # type: ignore[no-untyped-def]
+    b = next(b for b in app.scene.buttons() if b.action == action)
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, b.rect.center)])
+
+
+def test_rows_newest_first_with_a_corrupt_file_set_aside() -> None:
+    old = keep("standard", 1, 0)
+    new = keep("syrian41", 2, 10, tournament="Cup", game=3)
+    folder = games_dir()
+    (folder / "20200101-000000-000000-000.json").write_text("{not json")
+    app, scene = games_app()
+    assert [g.path for g in scene.games] == [new, old]
+    assert len(scene.problems) == 1 and "20200101-000000-000000-000.json" in scene.problems[0]
+    assert any(p.name.startswith("20200101") and "broken" in p.name for p in folder.iterdir())
+    date, rules, players, result = scene.cells(scene.games[0])
+    assert date.startswith("2025-03-01")
+    assert rules.startswith("Syrian 41") and "Cup, game 3" in rules
+    assert players == "Sami, Rana, Omar, Hala"
+    g = scene.games[0]
+    assert result.startswith(f"{g.totals[0]} : {g.totals[1]}")
+    winners = ("Sami", "Omar") if g.winner == 0 else ("Rana", "Hala")
+    assert f"{winners[0]} and {winners[1]} win" in result
+    assert scene.cells(scene.games[1])[1] == "Standard, target=11"
+
+
+def test_open_shows_the_viewer_and_back_returns_to_the_same_row() -> None:
+    from tarneeb_desktop.ui.games_scene import GamesScene
+    from tarneeb_desktop.ui.viewer_scene import ViewerScene
+
+    keep("standard", 1, 0)
+    second = keep("egyptian", 3, 5)
+    keep("standard", 4, 10)
+    app, scene = games_app()
+    app.step(FRAME, [key(pygame.K_DOWN)])
+    assert scene.selected.path == second
+    press(app, "open")
+    viewer = app.scene
+    assert isinstance(viewer, ViewerScene)
+    assert viewer.steps.state.rules.preset == "egyptian" and viewer.steps.positions[-1].over
+    app.step(FRAME, [key(pygame.K_ESCAPE)])
+    assert isinstance(app.scene, GamesScene) and app.scene.selected.path == second
+
+
+def test_export_and_delete_after_asking_with_cancel_focused(ui_home: Path) -> None:
+    first = keep("standard", 1, 0)
+    second = keep("standard", 2, 5)
+    app, scene = games_app()
+    press(app, "export")
+    exported = list((ui_home / "exports").glob("*.json"))
+    assert len(exported) == 1 and scene.message and str(exported[0]) in scene.message
+    assert json.loads(exported[0].read_text())["hands"] == json.loads(second.read_text())["hands"]
+    app.step(FRAME, [key(pygame.K_DELETE)])
+    assert scene.confirming and scene.buttons()[scene.focus].action == "cancel"
+    app.step(FRAME, [key(pygame.K_RETURN)])  # the safe choice: nothing deleted
+    assert not scene.confirming and second.exists()
+    press(app, "delete")
+    press(app, "confirm")
+    assert not second.exists() and first.exists()
+    assert [g.path for g in scene.games] == [first]
+    app.step(FRAME, [])
+
+
+def test_a_kept_game_broken_when_opened_is_set_aside_and_said() -> None:
+    path = keep("standard", 1, 0)
+    doc = json.loads(path.read_text())
+    doc["hands"][0]["plays"][0] = "ZZ"  # still listed (its summary is fine), refused when opened
+    path.write_text(json.dumps(doc))
+    app, scene = games_app()
+    assert len(scene.games) == 1
+    press(app, "open")
+    assert app.scene is scene and scene.games == []
+    assert "plays[0]" in scene.problems[-1] and not path.exists()
+    app.step(FRAME, [])
+    assert [b.action for b in scene.buttons()] == ["back"]
+
+
+def test_empty_list_and_the_menu_entry() -> None:
+    from tarneeb_desktop.ui.games_scene import GamesScene
+    from tarneeb_desktop.ui.menu import MenuScene
+
+    app = make_app()
+    app.switch(MenuScene(app))
+    app.step(FRAME, [])
+    b = next(b for b in app.scene.buttons() if b.action == "games")
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, b.rect.center)])
+    assert isinstance(app.scene, GamesScene) and app.scene.games == []
+    app.step(FRAME, [key(pygame.K_ESCAPE)])
+    assert isinstance(app.scene, MenuScene)
