@@ -37,7 +37,8 @@ def columns(box: pygame.Rect, xs: list[float]) -> list[int]:
 
 
 def _cell(s: pygame.Surface, text: str, size: int, x: int, y: int, color, bold=False) -> None:  # type: ignore[no-untyped-def]
-    blit_text(s, text, size, (x, y), color, bold=bold, anchor="midtop")
+    # centred on the line: Arabic and Latin fonts have different heights
+    blit_text(s, text, size, (x, y + round(size * 0.65)), color, bold=bold, anchor="center")
 
 
 def draw_summary(

@@ -13,7 +13,6 @@ import pygame
 from tarneeb_desktop.rules import BidsMade, View
 from tarneeb_desktop.rules.game41 import bid_value, lowest_bid, needed_total
 from tarneeb_desktop.ui import i18n, theme
-from tarneeb_desktop.ui.game.labels import trump_label
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import SUIT_SYMBOL, blit_text
@@ -89,40 +88,53 @@ def draw_score(scene: TableScene, s: pygame.Surface, lay: Layout, r: pygame.Rect
     t = lay.text
     close = close_seats(pv)
     half = (r.w - 3 * pad) // 2
+    rtl = i18n.is_rtl()
     for col, (team, label) in enumerate(zip(scene.teams(), (tr("Us"), tr("Them")), strict=True)):
         x = r.x + pad + col * (half + pad)
-        if i18n.is_rtl():  # "Us" reads first: on the right
+        if rtl:  # "Us" reads first, on the right; in a column the name starts at the right
             x = r.right - pad - half - col * (half + pad)
+        start, end = (x + half, x) if rtl else (x, x + half)
         y = r.y + pad + round(t * 1.6)
         seats = (team, team + 2)
         big = round(t * 1.1)
-        blit_text(s, label, big, (x, y), theme.TEAM[team], bold=True)
-        blit_text(
-            s,
-            str(shown[seats[0]] + shown[seats[1]]),
-            big,
-            (x + half, y),
-            theme.TEAM[team],
-            bold=True,
-            anchor="topright",
-        )
+        total = str(shown[seats[0]] + shown[seats[1]])
+        _pair(s, label, total, big, start, end, y, theme.TEAM[team], True)
         y += round(t * 1.55)
         small = round(t * 0.85)
         for seat in seats:
             color = theme.GOLD if seat in close else theme.INK
-            blit_text(
-                s,
-                scene.names[seat],
-                small,
-                (x, y),
-                color,
-                bold=seat in close,
-                max_width=half - small * 3,
-            )
-            blit_text(
-                s, str(shown[seat]), small, (x + half, y), color, bold=True, anchor="topright"
-            )
+            name = scene.names[seat]
+            _pair(s, name, str(shown[seat]), small, start, end, y, color, seat in close)
             y += round(t * 1.2)
+
+
+def _pair(
+    s: pygame.Surface,
+    label: str,
+    value: str,
+    size: int,
+    start: int,
+    end: int,
+    y: int,
+    color: tuple[int, int, int],
+    bold: bool,
+) -> None:
+    """A label at the start of a line and its number at the end (mirrored in RTL); both
+    centred on one line, as Arabic and Latin fonts differ in height."""
+    rtl = start > end
+    cy = y + round(size * 0.65)
+    width = abs(end - start) - size * 3
+    blit_text(
+        s,
+        label,
+        size,
+        (start, cy),
+        color,
+        bold=bold,
+        anchor="midright" if rtl else "midleft",
+        max_width=width,
+    )
+    blit_text(s, value, size, (end, cy), color, bold=True, anchor="midleft" if rtl else "midright")
 
 
 def draw_contract(
@@ -132,34 +144,35 @@ def draw_contract(
     needs (in the auction) or their total (in the play); who is close to the target."""
     pv = scene.pv
     t = lay.text
-    blit_text(s, tr("Trump"), t, (r.x + pad, r.y + pad), theme.INK_DIM, bold=True)
-    big = round(t * 1.9)
-    chip = pygame.Rect(r.x + pad, r.y + pad + round(t * 1.5), big, big)
+    head = blit_text(s, tr("Trump"), t, (r.x + pad, r.y + pad), theme.INK_DIM, bold=True)
+    size = round(t * 1.35)
+    chip = pygame.Rect(head.right + pad // 2, head.centery - size // 2, size, size)
     pygame.draw.ellipse(s, (250, 248, 240), chip)
     blit_text(
         s,
         SUIT_SYMBOL["H"],
-        round(big * 0.8),
+        round(size * 0.8),
         chip.center,
         theme.suit_color("H", scene.four_color, on_dark=False),
         anchor="center",
     )
-    blit_text(
-        s,
-        trump_label("H") + ", " + tr("always"),
-        round(t * 0.9),
-        (chip.right + pad // 2, chip.centery),
-        theme.INK,
-        anchor="midleft",
-        max_width=r.right - chip.right - pad * 2,
-    )
-    y = chip.bottom + round(t * 0.4)
     if pv.phase == "auction":
         line = total_line(pv)
     else:
         total, needed = running_total(pv)
         line = tr("The bids total {total} ({needed} needed)", total=total, needed=needed)
-    blit_text(s, line, round(t * 0.85), (r.x + pad, y), theme.INK, max_width=r.w - 2 * pad)
+    y = r.y + pad + round(t * 2.3)
+    for text, color in ((tr("Hearts, always"), theme.INK), (line, theme.INK_DIM)):
+        blit_text(
+            s,
+            text,
+            round(t * 0.9),
+            (r.x + pad, y),
+            color,
+            anchor="midleft",
+            max_width=r.w - 2 * pad,
+        )
+        y += round(t * 1.3)
     close = [s_ for s_ in close_seats(pv) if pv.phase != "over"]
     if close:
         names = ", ".join(scene.names[c] for c in close)
