@@ -1,5 +1,11 @@
 """Statistics kept across runs: games and hands played and won, contracts bid and made,
-by rules preset and by the opponents' level."""
+by rules preset and by the opponents' level.
+
+Both games are counted, each under its presets (``syrian41/medium``...; 41 played from a
+Tarneeb preset is ``41+custom``), so the two never mix: :func:`game_of` tells a group's
+game. In 41 a hand is counted once played (a hand thrown in for a low total is not), its
+points are the partners' sums, and "contracts" are the player's own bids: one per hand,
+made when the player took at least as many tricks as they bid."""
 
 from __future__ import annotations
 
@@ -10,6 +16,7 @@ from typing import Any
 
 from tarneeb_desktop.paths import user_data_dir
 from tarneeb_desktop.rules import HandResult
+from tarneeb_desktop.rules.options import ALL_PRESETS
 from tarneeb_desktop.storage import load_json, write_json_atomic
 from tarneeb_desktop.table.flow import Change, Table
 
@@ -40,6 +47,15 @@ def _empty() -> dict[str, int]:
     return {k: 0 for k in COUNTERS}
 
 
+def game_of(key: str) -> str:
+    """The game (``"tarneeb"`` or ``"41"``) of a group ``"preset[+custom]/level"``."""
+    preset = key.partition("/")[0].removesuffix("+custom")
+    if preset == "41":
+        return "41"
+    rules = ALL_PRESETS.get(preset)
+    return rules.game if rules is not None else "tarneeb"
+
+
 @dataclass
 class Statistics:
     """Counters per "preset / opponents' level" key, for the player's team (team 0)."""
@@ -55,7 +71,11 @@ class Statistics:
         return self.groups.setdefault(self.key(preset, level), _empty())
 
     def record_hand(self, preset: str, level: str, result: HandResult, team: int = 0) -> None:
-        """Count one finished hand (thrown-in hands are not counted)."""
+        """Count one finished hand (thrown-in hands are not counted). In 41 the bid counted
+        is the player's own: seat ``team`` (seat 0, the person who started the game)."""
+        if result.bids is not None:
+            self._record_hand41(self.group(preset, level), result, team)
+            return
         if result.declarer is None:
             return
         g = self.group(preset, level)
@@ -71,15 +91,33 @@ class Statistics:
             if result.tricks[team] >= level:
                 g["contracts_made"] += 1
 
+    @staticmethod
+    def _record_hand41(g: dict[str, int], result: HandResult, seat: int) -> None:
+        bids, took = result.bids, result.seat_tricks
+        if not result.trump or bids is None or took is None:
+            return  # thrown in: the bids fell short, nothing was played
+        team = seat & 1
+        g["hands_played"] += 1
+        if result.points[team] > result.points[1 - team]:
+            g["hands_won"] += 1
+        g["points_for"] += result.points[team]
+        g["points_against"] += result.points[1 - team]
+        g["contracts_bid"] += 1
+        if took[seat] >= bids[seat]:
+            g["contracts_made"] += 1
+
     def record_game(self, preset: str, level: str, winner: int, team: int = 0) -> None:
         g = self.group(preset, level)
         g["games_played"] += 1
         if winner == team:
             g["games_won"] += 1
 
-    def totals(self) -> dict[str, int]:
+    def totals(self, game: str | None = None) -> dict[str, int]:
+        """Every group's counters summed (only ``game``'s groups when given)."""
         out = _empty()
-        for g in self.groups.values():
+        for key, g in self.groups.items():
+            if game is not None and game_of(key) != game:
+                continue
             for k in COUNTERS:
                 out[k] += g.get(k, 0)
         return out
@@ -137,7 +175,11 @@ class StatsRecorder:
 
     @property
     def preset(self) -> str:
+        """The group's preset: the rules' own, ``+custom`` when an option differs; 41
+        played from a Tarneeb preset (or the reverse) is custom of its own game."""
         rules = self.table.state.rules
+        if ALL_PRESETS[rules.preset].game != rules.game:
+            return f"{'41' if rules.game == '41' else 'standard'}+custom"
         return rules.preset if rules.matches_preset() else f"{rules.preset}+custom"
 
     def _changed(self, change: Change) -> None:

@@ -67,7 +67,15 @@ def test_a_whole_41_game_by_keyboard_ends_in_game_over_per_player() -> None:
         state.seat_scores[0] + state.seat_scores[2],
         state.seat_scores[1] + state.seat_scores[3],
     )
-    # the dialogs draw per player in both directions of reading
+    # counted in the statistics under its preset (custom: the target was changed)
+    from tarneeb_desktop.stats import Statistics, stats_path
+
+    g = Statistics.load(stats_path()).groups["syrian41+custom/easy"]
+    played = [h for h in state.history if h.trump]
+    assert g["games_played"] == 1 and g["games_won"] == (1 if state.winner == 0 else 0)
+    assert g["hands_played"] == g["contracts_bid"] == len(played)
+    assert g["contracts_made"] == sum(1 for h in played if h.seat_tricks[0] >= h.bids[0])
+    # the dialogs draw per player
     surface = pygame.Surface(app.size)
     over.draw(surface, scene.layout, scene.overlay_buttons())
     scene.open_overlay("scores")  # refused: the game-over dialog stays
@@ -240,3 +248,31 @@ def test_hints_and_the_cards_played_page_work_in_41() -> None:
     assert scene.overlay is not None and scene.overlay.kind == "scores"
     surface = pygame.Surface(app.size)
     scene.overlay.draw(surface, scene.layout, scene.overlay_buttons())
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_the_statistics_screen_shows_each_game_apart(ui_home, lang) -> None:
+    from tarneeb_desktop.stats import Statistics
+    from tarneeb_desktop.ui import i18n
+    from tarneeb_desktop.ui.stats_scene import StatsScene
+
+    stats = Statistics()
+    stats.record_game("standard", "hard", 0)
+    stats.record_game("lebanese400", "medium", 1)
+    stats.record_game("syrian41+custom", "easy", 0)
+    stats.group("lebanese400", "medium")["contracts_bid"] = 4
+    stats.save(ui_home / "stats.json")
+    app = make_app()
+    i18n.set_language(lang)
+    app.switch(StatsScene(app))
+    app.step(FRAME, [])
+    sections = app.scene.sections()
+    assert [game for game, _ in sections] == ["tarneeb", "41"]
+    tarneeb, g41 = (rows for _, rows in sections)
+    assert len(tarneeb) == 1 and len(g41) == 2
+    if lang == "en":
+        assert [label for label, _ in g41] == [
+            "Lebanese 400 \u00b7 Medium",
+            "Syrian 41 (Custom) \u00b7 Easy",
+        ]
+    assert app.scene.stats.totals("41")["games_played"] == 2

@@ -1,4 +1,6 @@
-"""The statistics screen: games, hands and contracts by rules preset and opponents' level."""
+"""The statistics screen: games, hands and contracts by rules preset and opponents' level,
+each game (Tarneeb, 41 / 400) in a section of its own with its own totals; in 41 the
+contracts are the player's own bids."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ from typing import Any
 
 import pygame
 
+from tarneeb_desktop.stats import game_of
 from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
@@ -33,7 +36,19 @@ LEVEL_WORDS = {
     "human": "People",
     "mixed": "Mixed",
 }
-PRESET_WORDS = {"standard": "Standard", "shortfall": "Shortfall", "egyptian": "Egyptian"}
+PRESET_WORDS = {
+    "standard": "Standard",
+    "shortfall": "Shortfall",
+    "egyptian": "Egyptian",
+    "syrian41": "Syrian 41",
+    "lebanese400": "Lebanese 400",
+    "41": "41 / 400",
+}
+#: where the table's columns are: (the panel, its padding, the label column's width, a column's)
+Geometry = tuple[pygame.Rect, int, int, float]
+GAME_WORDS = {"tarneeb": "Tarneeb", "41": "41 / 400"}
+#: 41's column heads: its "contracts" are the player's own bids
+HEADS_41 = {"Contracts": "Bids"}
 
 
 def group_label(key: str) -> str:
@@ -134,49 +149,18 @@ class StatsScene(ButtonScene):
         first = round(box.w * 0.3)
         colw = (box.w - first - 2 * pad) / len(COLUMNS)
         y = box.y + pad
-        for i, (head, _k, _of) in enumerate(COLUMNS):
-            blit_text(
-                surface,
-                tr(head),
-                t,
-                (column_x(box, pad, first, colw, i), y),
-                theme.INK_DIM,
-                bold=True,
-                anchor="midtop",
-            )
-        y += round(t * 1.9)
-        rows: list[tuple[str, dict[str, int], bool]] = [
-            (group_label(k), g, False) for k, g in sorted(self.stats.groups.items())
-        ]
-        max_rows = max(1, (box.bottom - y - round(t * 4)) // round(t * 1.7))
-        if len(rows) > max_rows:
-            rows = rows[:max_rows]  # the totals row below still counts every group
-        for label, g, bold in [*rows, (tr("All games"), self.stats.totals(), True)]:
-            if bold:
-                pygame.draw.line(surface, theme.GOLD, (box.x + pad, y), (box.right - pad, y), 1)
-                y += round(t * 0.5)
-            blit_text(
-                surface,
-                label,
-                t,
-                (i18n.mirror_x(box.x + pad, box.x, box.w), y),
-                theme.GOLD if bold else theme.INK,
-                bold=bold,
-                anchor=i18n.anchor("topleft"),
-                max_width=first - pad,
-            )
-            for i, (_h, key, of) in enumerate(COLUMNS):
-                blit_text(
-                    surface,
-                    cell(g, key, of),
-                    t,
-                    (column_x(box, pad, first, colw, i), y),
-                    theme.INK,
-                    bold=bold,
-                    anchor="midtop",
-                    max_width=round(colw) - 4,
-                )
-            y += round(t * 1.7)
+        sections = self.sections()
+        games = [game for game, _ in sections]
+        # rows that fit: a section takes its heading, its groups and its totals
+        room = (box.bottom - y - round(t * 4)) // round(t * 1.7) - 2 * len(sections)
+        for game, rows in sections:
+            geometry = (box, pad, first, colw)
+            y = self._heads(surface, geometry, y, game)
+            shown = rows[: max(1, room // len(sections))]  # the totals still count them all
+            totals = [(tr("All games"), self.stats.totals(game), True)] if rows else []
+            for label, g, bold in [*((lb, g, False) for lb, g in shown), *totals]:
+                y = self._row(surface, geometry, y, label, g, bold)
+            y += round(t * 0.6)
         if not self.stats.groups:
             blit_text(
                 surface,
@@ -191,6 +175,8 @@ class StatsScene(ButtonScene):
             if self.confirming
             else tr("Won: games and hands your team won. Made: contracts your team bid and made.")
         )
+        if "41" in games and not self.confirming:
+            note += " " + tr("In 41 / 400, Bids and Made count your own bids.")
         blit_text(
             surface,
             note,
@@ -202,3 +188,77 @@ class StatsScene(ButtonScene):
         )
         for b in buttons:
             b.draw(surface)
+
+    def sections(self) -> list[tuple[str, list[tuple[str, dict[str, int]]]]]:
+        """Per game that has statistics (Tarneeb first; Tarneeb alone when none has), its
+        groups as (label, counters)."""
+        groups = sorted(self.stats.groups.items())
+        games = sorted({game_of(k) for k, _ in groups}, key=lambda g: g != "tarneeb")
+        return [
+            (game, [(group_label(k), g) for k, g in groups if game_of(k) == game])
+            for game in games or ["tarneeb"]
+        ]
+
+    def _heads(self, surface: pygame.Surface, geometry: Geometry, y: int, game: str) -> int:
+        """A section's heading: the game's name, then the columns' (41's say Bids)."""
+        heads = [
+            tr(HEADS_41[head]) if game == "41" and head in HEADS_41 else tr(head)
+            for head, _k, _of in COLUMNS
+        ]
+        self._line(surface, geometry, y, tr(GAME_WORDS[game]), heads, theme.INK_DIM, True)
+        return y + round(Layout(*surface.get_size()).text * 1.9)
+
+    def _row(
+        self,
+        surface: pygame.Surface,
+        geometry: Geometry,
+        y: int,
+        label: str,
+        g: dict[str, int],
+        bold: bool,
+    ) -> int:
+        """One group's counters (``bold``: the section's totals, under a line)."""
+        box, pad = geometry[0], geometry[1]
+        t = Layout(*surface.get_size()).text
+        if bold:
+            pygame.draw.line(surface, theme.GOLD, (box.x + pad, y), (box.right - pad, y), 1)
+            y += round(t * 0.5)
+        cells = [cell(g, key, of) for _h, key, of in COLUMNS]
+        self._line(surface, geometry, y, label, cells, theme.INK, bold, gold=bold)
+        return y + round(t * 1.7)
+
+    def _line(
+        self,
+        surface: pygame.Surface,
+        geometry: Geometry,
+        y: int,
+        label: str,
+        cells: list[str],
+        color: tuple[int, int, int],
+        bold: bool,
+        gold: bool = True,
+    ) -> None:
+        """A line of the table: its label first (in reading order), then one text a column."""
+        box, pad, first, colw = geometry
+        t = Layout(*surface.get_size()).text
+        blit_text(
+            surface,
+            label,
+            t,
+            (i18n.mirror_x(box.x + pad, box.x, box.w), y),
+            theme.GOLD if gold else theme.INK,
+            bold=bold or gold,
+            anchor=i18n.anchor("topleft"),
+            max_width=first - pad,
+        )
+        for i, text in enumerate(cells):
+            blit_text(
+                surface,
+                text,
+                t,
+                (column_x(box, pad, first, colw, i), y),
+                color,
+                bold=bold,
+                anchor="midtop",
+                max_width=round(colw) - 4,
+            )
