@@ -12,11 +12,11 @@ from tests.test_ui_helpers import FRAME, key, make_app, mouse, settle, step_watc
 pytestmark = pytest.mark.usefixtures("ui_home")
 
 
-def hotseat_scene(humans: tuple[int, ...], seed: int = 5):
+def hotseat_scene(humans: tuple[int, ...], seed: int = 5, preset: str = "standard"):
     from tarneeb_desktop.ui.table_scene import TableScene
 
     app = make_app(speed="fast")
-    state = GameState.new(make_rules("standard", target=8), seed=seed)
+    state = GameState.new(make_rules(preset, target=8), seed=seed)
     scene = TableScene(
         app,
         state,
@@ -65,9 +65,13 @@ def play_hands(app, scene, hands: int, use_keyboard: bool = False, limit: int = 
     return frames, acted
 
 
-@pytest.mark.parametrize("humans", [(0, 2), (0, 1)], ids=["partners", "opponents"])
-def test_no_person_ever_sees_another_persons_hand(humans) -> None:
-    app, scene = hotseat_scene(humans)
+@pytest.mark.parametrize(
+    ("humans", "preset"),
+    [((0, 2), "standard"), ((0, 1), "standard"), ((0, 1), "lebanese400")],
+    ids=["partners", "opponents", "opponents-41"],
+)
+def test_no_person_ever_sees_another_persons_hand(humans, preset) -> None:
+    app, scene = hotseat_scene(humans, preset=preset)
     assert scene.covered()  # even the first deal starts hidden
     frames, acted = play_hands(app, scene, hands=2)
     assert acted == set(humans)
