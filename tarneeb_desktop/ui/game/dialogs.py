@@ -318,7 +318,7 @@ class GameOverDialog(Dialog):
         y += round(lay.text * 1.8)
         if scene.pv.seat_scores is not None:  # 41: per player, and the teams' sums
             dialogs41.draw_game_over(scene, ev, s, lay, box, y)
-            y += round(lay.heading * 1.4 * 1.4) + round(lay.text * 2.8)
+            y += round(lay.heading * 1.4 * 1.4) + round(lay.text * 3.4)
             self._foot(s, lay, box, y, dialogs41.played_rows(scene.pv.results))
             return
         big = round(lay.heading * 1.8)
