@@ -15,6 +15,7 @@ from tarneeb_desktop.ui import theme
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene
+from tarneeb_desktop.ui.settings_scene import CHOICE_LABELS  # read only: Settings' words
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
 
 if TYPE_CHECKING:
@@ -63,8 +64,6 @@ def draw_buttons_and_notice(  # type: ignore[no-untyped-def]
 def rules_words(rules: Any) -> str:
     """The rules as Settings names them: the preset's words, "(Custom)" when an option was
     changed (the words of ``ui/settings_scene.py``'s preset row)."""
-    from tarneeb_desktop.ui.settings_scene import CHOICE_LABELS
-
     preset = str(getattr(rules, "preset", "") or "")
     words = tr(CHOICE_LABELS.get(preset, preset))
     matches = getattr(rules, "matches_preset", None)
@@ -86,8 +85,6 @@ def lobby_rules_words(d: dict[str, Any]) -> str:
 
 
 def level_words(level: str) -> str:
-    from tarneeb_desktop.ui.settings_scene import CHOICE_LABELS
-
     return tr(CHOICE_LABELS.get(level, level))
 
 
