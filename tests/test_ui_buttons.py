@@ -120,6 +120,20 @@ def test_the_menus_lan_pair_is_drawn_at_one_size() -> None:
         assert pair["settings"] == pair["stats"] == pair["quit"]
 
 
+def test_the_seat_chooser_says_which_seats_computers_play() -> None:
+    app = make_app()
+    scene = screens(app)["seat"]
+    app.switch(scene)
+    app.step(FRAME, [])
+    labels = [b.label for b in scene.buttons()]
+    assert labels[:4] == [
+        "South: Nadia, computer",
+        "East: Karim",
+        "Sit at North",
+        "West: Omar, computer",
+    ]
+
+
 def test_the_host_screens_seat_buttons_are_one_group() -> None:
     """ "South: Computer (medium)" used to be small while East and West filled theirs: the
     seat rows share a size even where a level button narrows one of them."""

@@ -552,11 +552,13 @@ class SeatScene(ButtonScene):
                 continue
             free = s.get("kind") == "open"
             word = tr(SEAT_WORDS[n])
-            label = (
-                tr("Sit at {seat}", seat=word)
-                if free
-                else tr("{seat}: {name}", seat=word, name=str(s.get("name", "")))
-            )
+            name = str(s.get("name", ""))
+            if free:
+                label = tr("Sit at {seat}", seat=word)
+            elif s.get("kind") == "ai":  # say it is a computer, as the host screen does
+                label = tr("{seat}: {name}, computer", seat=word, name=name)
+            else:
+                label = tr("{seat}: {name}", seat=word, name=name)
             r = pygame.Rect(0, y, bw, bh)
             r.centerx = lay.w // 2
             out.append(Button(r, label, f"seat:{n}", enabled=free))
