@@ -238,19 +238,10 @@ class StatsScene(ButtonScene):
         bold: bool,
         gold: bool = True,
     ) -> None:
-        """A line of the table: its label first (in reading order), then one text a column."""
+        """A line of the table: one text a column, and its label before them in reading order
+        (drawn last: the columns' heads are the first texts drawn after the page's title)."""
         box, pad, first, colw = geometry
         t = Layout(*surface.get_size()).text
-        blit_text(
-            surface,
-            label,
-            t,
-            (i18n.mirror_x(box.x + pad, box.x, box.w), y),
-            theme.GOLD if gold else theme.INK,
-            bold=bold or gold,
-            anchor=i18n.anchor("topleft"),
-            max_width=first - pad,
-        )
         for i, text in enumerate(cells):
             blit_text(
                 surface,
@@ -262,3 +253,13 @@ class StatsScene(ButtonScene):
                 anchor="midtop",
                 max_width=round(colw) - 4,
             )
+        blit_text(
+            surface,
+            label,
+            t,
+            (i18n.mirror_x(box.x + pad, box.x, box.w), y),
+            theme.GOLD if gold else theme.INK,
+            bold=bold or gold,
+            anchor=i18n.anchor("topleft"),
+            max_width=first - pad,
+        )
