@@ -49,6 +49,7 @@ def test_rows_newest_first_with_a_corrupt_file_set_aside() -> None:
     app, scene = games_app()
     assert [g.path for g in scene.games] == [new, old]
     assert len(scene.problems) == 1 and "20200101-000000-000000-000.json" in scene.problems[0]
+    assert scene._note_lines()[0][0].startswith("Set aside: 20200101")
     assert any(p.name.startswith("20200101") and "broken" in p.name for p in folder.iterdir())
     date, rules, players, result = scene.cells(scene.games[0])
     assert date.startswith("2025-03-01")

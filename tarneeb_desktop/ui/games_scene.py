@@ -318,17 +318,22 @@ class GamesScene(ButtonScene):
         for b in self.buttons():
             b.draw(surface)
 
-    def _draw_notes(self, surface: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
+    def _note_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
         """Under the list: the question before a delete, a message, the files set aside."""
-        t = round(lay.text * 0.85)
         lines: list[tuple[str, tuple[int, int, int]]] = []
         if self.confirming:
             lines.append((tr("Delete this game? This cannot be undone."), (255, 170, 150)))
         elif self.message:
             lines.append((self.message, theme.INK))
-        lines += [(p, (255, 170, 150)) for p in self.problems[-2:]]
+        lines += [
+            (tr("Set aside: {problem}", problem=p), (255, 170, 150)) for p in self.problems[-2:]
+        ]
+        return lines[:3]
+
+    def _draw_notes(self, surface: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
+        t = round(lay.text * 0.85)
         y = box.bottom + lay.margin // 3
-        for text, colour in lines[:3]:
+        for text, colour in self._note_lines():
             blit_text(
                 surface,
                 text,

@@ -180,7 +180,7 @@ class SetupScene(ButtonScene):
     def grid(self, lay: Layout) -> tuple[pygame.Rect, int, int, list[tuple[float, float]]]:
         """The teams' area, the row height and gap, and the columns (start, width) as
         shares of its width: team name, seat 1 kind and name, seat 2 kind and name, remove."""
-        top = round(lay.heading * 1.9) + round(lay.text * 1.5)
+        top = round(lay.heading * 2.1) + round(lay.text * 1.5)
         w = min(lay.w - 2 * lay.margin, round(lay.unit * 175))
         rh = round(lay.unit * 5)
         gap = max(2, round(lay.unit * 0.9))
@@ -211,7 +211,8 @@ class SetupScene(ButtonScene):
         if len(self.teams) < MAX_TEAMS:
             out.append(Button(cell(y, 0), tr("Add a team"), "add"))
         # the options: rules, end, count
-        oy = area.bottom + gap
+        rows = len(self.teams) + (1 if len(self.teams) < MAX_TEAMS else 0)
+        oy = area.y + rows * (rh + gap) + 3 * gap  # right under the teams
         bh = round(lay.unit * 6)
         ow = area.w // 3 - gap
         opts = [

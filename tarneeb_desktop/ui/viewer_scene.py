@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tarneeb_desktop.table.pool import Pool
-from tarneeb_desktop.ui import i18n, theme
+from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.cards import card_size
 from tarneeb_desktop.ui.game.labels import call_label, card_label, display_order, trump_label
 from tarneeb_desktop.ui.i18n import tr
@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 GOOD = (120, 220, 140)
+LINE = 1.55  # a line's height for its font size (Arabic and Devanagari are tall)
 COSTLY = (255, 120, 110)
 COMPASS = ("South", "East", "North", "West")
 # (label, action): the row of controls, in order
@@ -200,10 +201,7 @@ class ViewerScene(ButtonScene):
             r = pygame.Rect(x, lay.h - lay.margin - bh, bw, bh)
             out.append(Button(r, label.format(**words), action, primary=action == "play"))
             x += bw + gap
-        if i18n.is_rtl():  # the row reads from the right: mirror where the buttons are
-            for b in out:
-                b.rect.x = lay.w - b.rect.right
-        return out
+        return out  # media controls keep their direction right to left too
 
     # ------------------------------------------------------------------ drawing
     def hand_rects(self, lay: Layout, side: int, n: int, ch: int) -> list[pygame.Rect]:
@@ -226,7 +224,9 @@ class ViewerScene(ButtonScene):
     def _band(self, lay: Layout) -> tuple[int, int]:
         """The band between the title and the controls where the table is drawn."""
         top = lay.margin + round(lay.text * 2.2)
-        bottom = lay.h - lay.margin * 2 - round(lay.unit * 6) - round(lay.text * 3.6)
+        buttons_top = lay.h - lay.margin - round(lay.unit * 6)
+        # above the buttons: the keys' line, then the analysis's two lines
+        bottom = buttons_top - lay.margin - round(lay.text * (0.8 + 2 * 0.85) * LINE)
         return top, bottom
 
     def card_h(self, lay: Layout) -> int:
@@ -373,10 +373,11 @@ class ViewerScene(ButtonScene):
         else:
             line, colour = str(mark.tricks), GOOD
         size = round(lay.text * 0.85)
-        box = pygame.Rect(0, 0, max(r.w, round(size * 0.62 * len(line)) + 10), round(size * 1.5))
+        img = text.render(line, size, colour, True, shaped=True)  # digits and a card: left to right
+        box = pygame.Rect(0, 0, max(r.w, img.get_width() + 10), round(size * 1.5))
         box.midtop = (r.centerx, r.bottom - box.h // 2)
         blit_panel(surface, box, color=(8, 20, 14, 230), border=(*colour, 255), radius=box.h // 3)
-        blit_text(surface, line, size, box.center, colour, bold=True, anchor="center")
+        surface.blit(img, img.get_rect(center=box.center))
 
     def _draw_auction(self, surface: pygame.Surface, lay: Layout, pos: Position) -> None:
         """The calls of this hand, in a panel at the top corner (the start side)."""
@@ -391,9 +392,9 @@ class ViewerScene(ButtonScene):
         if not lines:
             return
         side_top = self.hand_rects(lay, LEFT, 13, self.card_h(lay))[0].top
-        room = max(1, (side_top - top - lay.margin * 2) // round(t * 1.35) - 1)
+        room = max(1, (side_top - top - lay.margin) // round(t * LINE) - 1)
         lines = [tr("Auction"), *lines[-room:]]
-        box = pygame.Rect(0, top, w, round(t * 1.35) * len(lines) + lay.margin)
+        box = pygame.Rect(0, top, w, round(t * LINE) * len(lines) + lay.margin)
         box.x = i18n.mirror_x(lay.margin, 0, lay.w) - (w if i18n.is_rtl() else 0)
         blit_panel(surface, box, color=(6, 20, 14, 190), radius=round(lay.unit))
         y = box.y + lay.margin // 2
@@ -408,7 +409,7 @@ class ViewerScene(ButtonScene):
                 anchor=i18n.anchor("topleft"),
                 max_width=w - lay.margin,
             )
-            y += round(t * 1.35)
+            y += round(t * LINE)
 
     def analysis_lines(self, pos: Position) -> list[tuple[str, tuple[int, int, int]]]:
         """What the analysis says at ``pos``: the hand's line and the last card's."""
@@ -474,7 +475,7 @@ class ViewerScene(ButtonScene):
             return
         t = round(lay.text * 0.85)
         _, bottom = self._band(lay)
-        y = bottom + lay.margin // 2
+        y = bottom + lay.margin // 3
         for line, colour in lines:
             blit_text(
                 surface,
@@ -486,4 +487,4 @@ class ViewerScene(ButtonScene):
                 anchor="midtop",
                 max_width=lay.w - 2 * lay.margin,
             )
-            y += round(t * 1.35)
+            y += round(t * LINE)
