@@ -11,6 +11,7 @@ import pygame
 
 from tarneeb_desktop.net.addresses import listen_addresses
 from tarneeb_desktop.net.client import ClientSession
+from tarneeb_desktop.net.protocol import MAX_NAME_CHARS
 from tarneeb_desktop.ui import theme
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
@@ -22,6 +23,22 @@ if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
 
 SEAT_WORDS = ("South", "East", "North", "West")
+
+
+def player_name(app: App) -> str:
+    """The name of the person at this screen (the settings' first name)."""
+    names = getattr(app.settings, "names", None) or []
+    name = names[0] if names else ""
+    return (name or tr("Player"))[:MAX_NAME_CHARS]
+
+
+def local_name(app: App, seat: int) -> str:
+    """The name of a person at the host's screen: the settings' name for the seat."""
+    if seat == 0:
+        return player_name(app)
+    names = getattr(app.settings, "names", None) or []
+    name = names[seat] if seat < len(names) and isinstance(names[seat], str) else ""
+    return (name.strip() or tr("Player {n}", n=seat + 1))[:MAX_NAME_CHARS]
 
 
 def page(surface: pygame.Surface, lay: Layout, title: str) -> pygame.Rect:

@@ -40,7 +40,9 @@ from tarneeb_desktop.ui.lan_lobby import (
     LobbyScene,
     draw_buttons_and_notice,
     level_words,
+    local_name,
     page,
+    player_name,
     rules_words,
 )
 from tarneeb_desktop.ui.layout import Layout
@@ -66,21 +68,6 @@ def _computer_name() -> str:
         return socket.gethostname().split(".")[0][:24] or "LAN"
     except OSError:
         return "LAN"
-
-
-def _player_name(app: App) -> str:
-    names = getattr(app.settings, "names", None) or []
-    name = names[0] if names else ""
-    return (name or tr("Player"))[:MAX_NAME_CHARS]
-
-
-def _local_name(app: App, seat: int) -> str:
-    """The name of a person at the host's screen: the settings' name for the seat."""
-    if seat == 0:
-        return _player_name(app)
-    names = getattr(app.settings, "names", None) or []
-    name = names[seat] if seat < len(names) and isinstance(names[seat], str) else ""
-    return (name.strip() or tr("Player {n}", n=seat + 1))[:MAX_NAME_CHARS]
 
 
 # ---------------------------------------------------------------------- host
@@ -136,7 +123,7 @@ class HostScene(ButtonScene):
                 label = tr(
                     "{seat}: {name}, at this screen",
                     seat=word,
-                    name=_local_name(self.app, seat),
+                    name=local_name(self.app, seat),
                 )
             # the three seats' labels share one size, narrowed by a level button or not
             seat_button = Button(r, label, f"seat:{seat}", group="seats")
@@ -236,7 +223,7 @@ class HostScene(ButtonScene):
         sessions: list[ClientSession] = []
         try:
             for seat in local:
-                session = ClientSession("127.0.0.1", address[1], name=_local_name(self.app, seat))
+                session = ClientSession("127.0.0.1", address[1], name=local_name(self.app, seat))
                 sessions.append(session)
                 session.connect()
                 session.join(seat=seat)
@@ -316,7 +303,7 @@ class JoinScene(ButtonScene):
     def __init__(self, app: App, finder: Any = None) -> None:
         """``finder``: a TableFinder, None to start one, False for none (tests)."""
         super().__init__(app)
-        self.fields = (TextField("", 80), TextField(_player_name(app), MAX_NAME_CHARS))
+        self.fields = (TextField("", 80), TextField(player_name(app), MAX_NAME_CHARS))
         self.field = 0  # the one typed into; 0: address, 1: name
         self.notice: str | None = None
         self.finder = finder
