@@ -264,3 +264,60 @@ def test_the_champion_after_the_games_chosen(ui_home) -> None:
     assert standings.lines()[-1] == "After the games chosen"
     assert [b.action for b in standings.buttons()] == ["new", "menu"]
     app.step(FRAME, [])
+
+
+def test_two_people_share_the_screen_with_the_privacy_cover(ui_home) -> None:
+    from tarneeb_desktop.ui.tournament_play import Running
+
+    app = make_app(speed="instant")
+    scene = setup_scene(app)
+    computers_only(scene)
+    scene.teams[0].seats[0].kind = "person"
+    scene.teams[1].seats[0].kind = "person"  # opponents at the same screen
+    running = Running(scene.tournament(seed=3), "T")
+    table = running.game_scene(app)
+    app.switch(table)
+    assert table.humans == (0, 1) and table.hotseat
+
+
+def test_continue_takes_the_newer_of_the_offline_game_and_the_tournament(ui_home) -> None:
+    import os
+
+    from tarneeb_desktop.record import write_record
+    from tarneeb_desktop.rules import GameState, make_rules
+    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.table_scene import TableScene
+    from tarneeb_desktop.ui.tournament_play import StandingsScene, tournament_path
+
+    app = make_app()
+    scene = setup_scene(app)
+    computers_only(scene)
+    scene.start(seed=9)
+    offline = ui_home / "savegame.json"
+    write_record(offline, GameState.new(make_rules(), seed=2), ["You", "A", "B", "C"])
+    t = tournament_path().stat().st_mtime
+    os.utime(offline, (t + 10, t + 10))  # the offline game was saved last
+    app.switch(MenuScene(app))
+    app.step(FRAME, [])
+    press(app, "continue")
+    assert isinstance(app.scene, TableScene) and app.scene.after_game is None
+    app.switch(MenuScene(app))  # (leaving the table saved the offline game again)
+    app.step(FRAME, [])
+    os.utime(offline, (t - 10, t - 10))  # now the tournament is the newer
+    press(app, "continue")
+    assert isinstance(app.scene, StandingsScene)
+
+
+def test_a_damaged_tournament_save_is_said_and_set_aside(ui_home) -> None:
+    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.tournament_scene import SetupScene
+
+    (ui_home / "tournament.json").write_text('{"format": "tarneeb-tournament-save/1"}')
+    app = make_app()
+    app.switch(MenuScene(app))
+    app.step(FRAME, [])
+    assert "continue" not in [b.action for b in app.scene.buttons()]
+    assert "the saved tournament could not be used" in (app.scene.notice or "")
+    press(app, "tournament")
+    assert isinstance(app.scene, SetupScene)
+    assert not (ui_home / "tournament.json").exists()

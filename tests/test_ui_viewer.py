@@ -26,9 +26,9 @@ DATA = Path(__file__).parent / "data"
 needs_dds = pytest.mark.skipif(not dds.available(), reason="no DDS library")
 
 
-def record_of(preset: str, seed: int, hands: int = 2) -> dict:
+def record_of(preset: str, seed: int, hands: int = 2, **options: object) -> dict:
     """A record of ``hands`` hands of random legal play (and the next deal, unfinished)."""
-    state = GameState.new(make_rules(preset), seed=seed)
+    state = GameState.new(make_rules(preset, **options), seed=seed)
     advance(state, lambda s: len(s.history) >= hands or s.is_over(), seed=seed, limit=5000)
     return to_record(state, ["Sami", "Rana", "Omar", "Hala"])
 
@@ -39,7 +39,7 @@ def cut(doc: dict, p: Position) -> dict:
     if p.kind == "end":
         return {**doc, "hands": hands}
     h, src = hands[-1], doc["hands"][p.hand]
-    for k in ("trump", "plays"):
+    for k in ("trump", "plays", "redeal"):  # a redeal is the step that ends its hand
         h.pop(k, None)
     h["calls"] = [c for _, c in p.calls] if p.kind != "deal" else []
     if p.trump is not None and "trump" in src:
@@ -85,9 +85,19 @@ def viewer(doc: dict, inline: bool = True):  # type: ignore[no-untyped-def]
     return app, scene
 
 
-@pytest.mark.parametrize("preset", sorted(ALL_PRESETS))
+OPTIONS = {"weak_hand_redeal": True, "no_trump_allowed": True, "auction": "once"}
+
+
+@pytest.mark.parametrize("preset", [*sorted(ALL_PRESETS), "options-redeal", "options-keep"])
 def test_stepping_forward_and_back_shows_the_record_position(preset: str) -> None:
-    doc = record_of(preset, seed=3)
+    if preset.startswith("options"):  # weak-hand redeals and keeps, no trump, one call each
+        doc = record_of(
+            "standard", seed=30 if preset == "options-redeal" else 7, hands=4, **OPTIONS
+        )
+        said = [p.action[1] for p in positions(doc).positions if p.action]
+        assert ("redeal" if preset == "options-redeal" else "keep") in said
+    else:
+        doc = record_of(preset, seed=3)
     app, scene = viewer(doc, inline=False)
     scene.pool.cancel()
     seen = []

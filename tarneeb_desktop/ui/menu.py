@@ -35,7 +35,7 @@ class MenuScene(ButtonScene):
     def on_show(self) -> None:
         from tarneeb_desktop.ui.tournament_play import in_progress
 
-        self.tournament_saved = in_progress()  # when the tournament in progress was saved
+        self.tournament_saved = in_progress(self.app.notices)  # when it was saved, if any
         try:
             self.can_continue = read_save(savegame_path()) is not None
         except SaveError as exc:

@@ -219,11 +219,14 @@ class GameCounter:
         self.running.save_quietly()
 
 
-def in_progress() -> float | None:
-    """When the tournament in progress was last saved (its file's time), or None."""
+def in_progress(notices: list[str] | None = None) -> float | None:
+    """When the tournament in progress was last saved (its file's time), or None; a
+    damaged save (set aside) is said in ``notices``."""
     try:
         running = Running.load()
-    except TournamentError:
+    except TournamentError as exc:
+        if notices is not None:
+            notices.append(str(exc))
         return None
     if running is None or running.t.finished is not None:
         return None
