@@ -288,3 +288,25 @@ def test_a_41_view_reaches_the_bot_whole() -> None:
     assert not stop and reply is not None
     assert reply["action"] in v.legal
     assert View.from_dict(v.to_dict()) == v
+
+
+def test_samples_are_weighted_by_the_bids() -> None:
+    # Seat 1 bid 8, seat 3 its minimum: in the weighted deals seat 1 holds far more of the
+    # hearts seat 0 cannot see than seat 3 does.
+    from tarneeb_desktop.ai.sampling import weighted_deals
+    from tarneeb_desktop.rules.cards import SUIT_MASKS
+
+    g = GameState.new(make_rules("lebanese400"), 5, dealer=3)
+    g.apply("3")
+    g.apply("8")
+    g.apply("3")
+    g.apply("2")
+    v = g.view(0)
+    deals = weighted_deals(v, 200, random.Random(1), candidates=800)
+    hearts = SUIT_MASKS[game41.HEARTS]
+
+    def mean_hearts(seat: int) -> float:
+        total = sum(w for _, w in deals)
+        return sum((h[seat] & hearts).bit_count() * w for h, w in deals) / total
+
+    assert mean_hearts(1) > mean_hearts(3) + 1.0
