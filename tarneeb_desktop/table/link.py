@@ -18,6 +18,7 @@ from tarneeb_desktop.rules import (
     HandScored,
     HandThrownIn,
     RulesError,
+    SeatsScored,
     TrickWon,
     View,
 )
@@ -190,8 +191,8 @@ class LocalLink:
 
 
 class Autosave:
-    """Keeps a table's save up to date: after every trick, thrown-in deal and hand, and
-    when asked; a finished game's save is removed (Continue then offers nothing)."""
+    """Keeps a table's save up to date: after every trick, thrown-in deal and hand (41's
+    per-seat score too), and when asked; a finished game's save is removed (Continue then offers nothing)."""
 
     def __init__(
         self,
@@ -208,7 +209,8 @@ class Autosave:
 
     def _changed(self, change: Change) -> None:
         if any(
-            isinstance(e, TrickWon | HandThrownIn | HandScored | GameOver) for e in change.events
+            isinstance(e, TrickWon | HandThrownIn | HandScored | SeatsScored | GameOver)
+            for e in change.events
         ):
             self.save()
 
