@@ -137,3 +137,66 @@ def test_every_button_fits_the_window_and_none_overlap(ui_home, size) -> None:
     assert len(rows) == 8  # the pairs share their rows
     by = {b.action: b.rect for b in buttons}
     assert by["tournament"].y == by["games"].y and by["lan_host"].y == by["lan_join"].y
+
+
+def _saved_game(ui_home) -> GameState:
+    from tarneeb_desktop.record import write_record
+
+    state = GameState.new(make_rules(), seed=9)
+    for _ in range(6):
+        state.apply(state.legal_actions()[-1])
+    write_record(ui_home / "savegame.json", state, ["You", "A", "B", "C"])
+    return state
+
+
+def test_new_game_over_a_game_in_progress_asks_first_and_enter_keeps_it(ui_home) -> None:
+    """Defect: New game threw the game in progress away at once."""
+    from tarneeb_desktop.table.savegame import read_save
+    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+    state = _saved_game(ui_home)
+    app = menu_app()
+    new = next(b for b in app.scene.buttons() if b.action == "new")
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, new.rect.center)])
+    assert isinstance(app.scene, MenuScene) and app.scene.asking
+    assert [b.action for b in app.scene.buttons()] == ["keep", "new_confirmed"]
+    app.step(FRAME, [key(pygame.K_RETURN)])  # the focused, safe choice
+    assert isinstance(app.scene, MenuScene) and not app.scene.asking
+    saved = read_save(ui_home / "savegame.json")
+    assert saved is not None and saved.state.calls == state.calls  # nothing lost
+    # Esc also keeps it; then the deliberate choice starts a new game
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, new.rect.center)])
+    app.step(FRAME, [key(pygame.K_ESCAPE)])
+    assert not app.scene.asking
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, new.rect.center)])
+    confirm = app.scene.buttons()[1]
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, confirm.rect.center)])
+    assert isinstance(app.scene, TableScene)
+    assert app.scene.table.state.calls != state.calls
+
+
+def test_without_a_game_in_progress_new_game_starts_at_once() -> None:
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+    app = menu_app()
+    app.step(FRAME, [key(pygame.K_RETURN)])
+    assert isinstance(app.scene, TableScene)
+
+
+@pytest.mark.parametrize("lang", ["en", "ar", "ru"])
+def test_the_menu_draws_all_labels_at_one_size_below_the_subtitle(lang: str) -> None:
+    """Defects: the LAN pair shrank to tiny text; the subtitle was hidden in Arabic."""
+    from tarneeb_desktop.ui import i18n
+    from tarneeb_desktop.ui.layout import Layout
+
+    i18n.set_language(lang)
+    try:
+        app = menu_app()
+        buttons = app.scene.buttons()
+        sizes = {b.text_size for b in buttons}
+        assert len(sizes) == 1 and min(sizes) >= 14
+        lay = Layout(*app.surface.get_size())
+        assert min(b.rect.top for b in buttons) > app.scene._subtitle_y(lay) + lay.text
+    finally:
+        i18n.set_language("en")

@@ -8,7 +8,7 @@ import pygame
 
 from tarneeb_desktop.table.savegame import SaveError, read_save, savegame_path
 from tarneeb_desktop.table.tournament import TournamentError
-from tarneeb_desktop.ui import theme
+from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene
@@ -18,6 +18,18 @@ if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
 
 NOTICE_SECONDS = 8.0
+
+
+def _subtitle() -> str:
+    return tr("The partnership card game of the Levant")
+
+
+def _ink_bottom(words: str, size: int, bold: bool) -> int:
+    """How far below the top of its drawn box the ink of ``words`` reaches (the boxes of
+    Arabic and Devanagari text are much taller than their letters)."""
+    return int(text.render(words, size, bold=bold).get_bounding_rect().bottom)
+
+
 #: buttons that share a row: the first (on the reading start side) and the second
 PAIRS = {"tournament": "games", "lan_host": "lan_join"}
 
@@ -28,6 +40,8 @@ class MenuScene(ButtonScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.can_continue = False
+        self.game_saved = False  # an offline game in progress: New game asks before it goes
+        self.asking = False  # "Start a new game?" is shown, with Keep my game focused
         self.tournament_saved: float | None = None
         self.notice: str | None = None  # what went wrong with the settings or the save
         self.notice_left = 0.0
@@ -44,7 +58,9 @@ class MenuScene(ButtonScene):
             self.app.notices.append(tr("The saved game could not be loaded: {why}", why=str(exc)))
         except OSError:
             self.can_continue = False
+        self.game_saved = self.can_continue
         self.can_continue = self.can_continue or self.tournament_saved is not None
+        self.asking = False
         if self.app.notices:
             self.notice = "  ".join(self.app.notices)
             self.app.notices.clear()
@@ -69,6 +85,8 @@ class MenuScene(ButtonScene):
         return super().handle_event(ev)
 
     def build(self, lay: Layout) -> list[Button]:
+        if self.asking:
+            return self._question_buttons(lay)
         items = []
         if self.can_continue:
             items.append((tr("Continue"), "continue"))
@@ -78,14 +96,15 @@ class MenuScene(ButtonScene):
             (tr("Finished games"), "games"),
             (tr("Settings"), "settings"),
             (tr("Statistics"), "stats"),
-            (tr("Host a LAN game"), "lan_host"),
-            (tr("Join a LAN game"), "lan_join"),
+            # short words for the menu's pair; the screens' titles say "Host a LAN game"
+            (tr("Host (LAN)"), "lan_host"),
+            (tr("Join (LAN)"), "lan_join"),
             (tr("How to play"), "howto"),
             (tr("Quit"), "quit"),
         ]
         bw, bh = round(lay.unit * 34), round(lay.unit * 6.6)
         gap = round(lay.unit * 1.6)
-        y = round(lay.h * 0.45)
+        y = self.buttons_top(lay)
         # paired buttons share a row; the rows shrink when they would not fit the window
         rows = len(items) - len(PAIRS)
         room = lay.h - y - round(lay.text * 2.5) - lay.margin
@@ -97,21 +116,73 @@ class MenuScene(ButtonScene):
         for i, (label, action) in enumerate(items):
             r = pygame.Rect(0, y + row * (bh + gap), bw, bh)
             r.centerx = lay.w // 2
-            if action in PAIRS or action in PAIRS.values():  # a wider row, for longer labels
-                r.w = (bw * 3 // 2 - gap) // 2
-                if action in PAIRS:
+            if action in PAIRS or action in PAIRS.values():  # a row of two full-width buttons
+                first = (action in PAIRS) != i18n.is_rtl()  # the pair's first on the start side
+                if first:
                     r.right = lay.w // 2 - gap // 2
                 else:
                     r.left = lay.w // 2 + gap // 2
             if action not in PAIRS:
                 row += 1
-            out.append(Button(r, label, action, primary=i == 0))
+            # one text size for the whole menu (theme.fit_group): no label larger than another
+            out.append(Button(r, label, action, primary=i == 0, group="menu"))
+        return out
+
+    def buttons_top(self, lay: Layout) -> int:
+        """Where the buttons start: below the title and its subtitle in every script."""
+        sub = _ink_bottom(_subtitle(), round(lay.text * 0.95), False)
+        return max(round(lay.h * 0.45), self._subtitle_y(lay) + sub + round(lay.unit * 1.5))
+
+    @staticmethod
+    def _title_y(lay: Layout) -> int:
+        ch = min(500, round(lay.h * 0.2))
+        return round(lay.h * 0.06 + ch * 1.08)
+
+    def _subtitle_y(self, lay: Layout) -> int:
+        ink = _ink_bottom(tr("Tarneeb"), round(lay.heading * 2.0), True)
+        return self._title_y(lay) + ink + round(lay.unit * 0.6)
+
+    def _question_box(self, lay: Layout) -> tuple[pygame.Rect, int, int]:
+        """The question's panel, and the tops of its sentence and of its buttons."""
+        top = self.buttons_top(lay)
+        head = text.size_of(tr("Start a new game?"), lay.heading, bold=True)[1]
+        body_y = top + lay.margin + round(head * 1.1)
+        body = text.size_of(tr("The game in progress will be lost."), lay.text)[1]
+        buttons_y = body_y + round(body * 1.6)
+        bh = round(lay.unit * 6.6)
+        box = pygame.Rect(0, top, round(lay.w * 0.7), buttons_y + bh + lay.margin - top)
+        box.centerx = lay.w // 2
+        return box, body_y, buttons_y
+
+    def _question_buttons(self, lay: Layout) -> list[Button]:
+        bw, bh = round(lay.unit * 30), round(lay.unit * 6.6)
+        gap = round(lay.unit * 2)
+        _, _, y = self._question_box(lay)
+        out = []
+        for k, (label, action) in enumerate(
+            [(tr("Keep my game"), "keep"), (tr("Start a new game"), "new_confirmed")]
+        ):
+            r = pygame.Rect(0, y, bw, bh)
+            if (k == 0) != i18n.is_rtl():
+                r.right = lay.w // 2 - gap // 2
+            else:
+                r.left = lay.w // 2 + gap // 2
+            out.append(Button(r, label, action, primary=k == 0, group="question"))
         return out
 
     def activate(self, action: str) -> None:
         from tarneeb_desktop.ui.table_scene import TableScene
 
-        if action == "new":
+        if action == "new" and self.game_saved:
+            # a game is in progress: starting another throws it away, so ask first
+            self.asking = True
+            self.focus = 0  # Keep my game
+            self.rebuild()
+        elif action == "keep" or (action == "back" and self.asking):
+            self.asking = False
+            self.focus = 1 if self.can_continue else 0  # back on New game
+            self.rebuild()
+        elif action in ("new", "new_confirmed"):
             self.app.switch(TableScene.new_game(self.app, self.app.rules, humans=None))
         elif action == "continue":
             try:
@@ -180,8 +251,8 @@ class MenuScene(ButtonScene):
                 sh, (r.x - (sh.get_width() - r.w) // 2 + 3, r.y - (sh.get_height() - r.h) // 2 + 6)
             )
             surface.blit(img, r)
-        title_y = round(lay.h * 0.06 + ch * 1.08)
-        r = blit_text(
+        title_y = self._title_y(lay)
+        blit_text(
             surface,
             tr("Tarneeb"),
             round(lay.heading * 2.0),
@@ -192,12 +263,14 @@ class MenuScene(ButtonScene):
         )
         blit_text(
             surface,
-            tr("The partnership card game of the Levant"),
+            _subtitle(),
             round(lay.text * 0.95),
-            (lay.w // 2, r.bottom - round(lay.unit * 0.8)),
+            (lay.w // 2, self._subtitle_y(lay)),
             theme.INK_DIM,
             anchor="midtop",
         )
+        if self.asking:
+            self._draw_question(surface, lay)
         for b in self.buttons():
             b.draw(surface)
         if self.notice:
@@ -209,6 +282,28 @@ class MenuScene(ButtonScene):
             (lay.w // 2, lay.h - lay.margin),
             theme.INK_DIM,
             anchor="midbottom",
+        )
+
+    def _draw_question(self, surface: pygame.Surface, lay: Layout) -> None:
+        box, body_y, _ = self._question_box(lay)
+        blit_panel(surface, box, color=(6, 20, 14, 235), radius=round(lay.unit * 2))
+        blit_text(
+            surface,
+            tr("Start a new game?"),
+            lay.heading,
+            (lay.w // 2, box.y + lay.margin),
+            theme.GOLD,
+            bold=True,
+            anchor="midtop",
+        )
+        blit_text(
+            surface,
+            tr("The game in progress will be lost."),
+            lay.text,
+            (lay.w // 2, body_y),
+            theme.INK,
+            anchor="midtop",
+            max_width=box.w - 2 * lay.margin,
         )
 
     def _draw_notice(self, surface: pygame.Surface, lay: Layout, message: str) -> None:
