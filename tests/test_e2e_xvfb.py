@@ -126,7 +126,14 @@ def test_dragging_a_card_in_a_real_window(tmp_path: Path) -> None:
     home.mkdir()
     # fast animations keep the test short; the settings file is the player's own mechanism
     (home / "settings.json").write_text(
-        json.dumps({"animation_speed": "fast", "sound": False, "levels": ["random"] * 4})
+        json.dumps(
+            {
+                "animation_speed": "fast",
+                "sound": False,
+                "levels": ["random"] * 4,
+                "tutorial_offered": True,  # straight to the menu (the offer has its own tests)
+            }
+        )
     )
     env = {
         **os.environ,

@@ -61,7 +61,7 @@ def main(args: argparse.Namespace, first: Callable[[App], Scene] | None = None) 
         print(f"tarneeb: cannot open the game window: {exc}", file=sys.stderr)
         return 1
     # The scenes are imported only once the window is open.
-    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui import tutorial_offer
     from tarneeb_desktop.ui.table_scene import TableScene
 
     if autoplay:
@@ -82,7 +82,8 @@ def main(args: argparse.Namespace, first: Callable[[App], Scene] | None = None) 
         app.switch(first(app))
     else:
         app.rules = rules
-        app.switch(MenuScene(app))
+        # the menu, or once on a first start the offer of the tutorial
+        tutorial_offer.start(app)
     try:
         return app.run()
     finally:
