@@ -248,19 +248,25 @@ def leader_of(row: HandResult, game41: bool) -> int:
 def analyse_row(row: HandResult, game41: bool, first_lead_trump: bool) -> Analysed:
     """One hand card by card, double dummy (run off the UI thread: DDS frees the GIL).
     Raises dds.DDSError when the solver is missing."""
-    from tarneeb_desktop.ai.analysis import analyse_plays
+    from tarneeb_desktop.ai.analysis import analyse_plays, highest_bidder
 
     trump = row.trump or ("H" if game41 else "NT")
     leader = leader_of(row, game41)
     could, plays = analyse_plays(row.cards, trump, leader, row.plays, first_lead_trump)
-    taken = row.tricks[leader & 1]
-    return Analysed(leader, could, taken, tuple(plays))
+    side = leader
+    if game41 and row.bids is not None:
+        # as `tarneeb analyse` says it: the side of the highest bidder
+        side = highest_bidder(row.bids, row.dealer)
+        if side & 1 != leader & 1:
+            could = 13 - could
+    taken = row.tricks[side & 1]
+    return Analysed(side, could, taken, tuple(plays))
 
 
 @dataclass(frozen=True)
 class Analysed:
-    """A hand's analysis: ``leader`` (the declarer, or 41's first leader), the tricks that
-    side could take before the opening lead, the tricks it took, and each card's marks."""
+    """A hand's analysis: ``leader`` (the declarer, or in 41 the highest bidder, as
+    ``ai.analysis`` counts it), the tricks that side could take before the opening lead, the tricks it took, and each card's marks."""
 
     leader: int
     could_take: int
