@@ -177,7 +177,7 @@ def replay(doc: Any, seed: int = 0) -> Replay:
             raise RecordError(
                 f"seat {state.dealer} deals this hand, not seat {dealer}", i, "dealer"
             )
-        _replay_hand(state, hand, i, last)
+        replay_hand(state, hand, i, last)
         if state.hand_index > i or state.is_over():
             rows.append(state.history[i].summary())
         else:
@@ -186,7 +186,10 @@ def replay(doc: Any, seed: int = 0) -> Replay:
     return Replay(state, rows, players)
 
 
-def _replay_hand(state: GameState, hand: dict[str, Any], i: int, last: bool) -> None:
+def replay_hand(state: GameState, hand: dict[str, Any], i: int, last: bool) -> None:
+    """Apply hand ``i`` of a record (``last``: the record's final hand, which may be
+    unfinished) to ``state``; RecordError when it breaks the rules. The replay viewer
+    calls it with a stand-in state that notes every position on the way."""
     cards = hand.get("cards")
     if not isinstance(cards, list) or len(cards) != 4 or not all(isinstance(c, str) for c in cards):
         raise RecordError("cards must be four strings of 13 cards", i, "cards")

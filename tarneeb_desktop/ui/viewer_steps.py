@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from tarneeb_desktop.record import RecordError, _replay_hand, replay
+from tarneeb_desktop.record import RecordError, replay, replay_hand
 from tarneeb_desktop.rules import STRAINS, Event, GameState, HandResult, TrickWon
 from tarneeb_desktop.rules.cards import CARD_NAMES, cards_of
 from tarneeb_desktop.rules.game41 import seat_tricks
@@ -209,7 +209,7 @@ def positions(doc: Any) -> Steps:
     for i, hand in enumerate(hands):
         if state is None:
             state = GameState.new(rep.state.rules, seed=0, dealer=hand["dealer"])
-        _replay_hand(_Recorder(state, out), hand, i, i == len(hands) - 1)  # type: ignore[arg-type]
+        replay_hand(_Recorder(state, out), hand, i, i == len(hands) - 1)  # type: ignore[arg-type]
     assert state is not None
     names = list(rep.players) if rep.players else []
     return Steps(out, names, rep.state)
