@@ -34,6 +34,7 @@ LANGUAGES = {
     "hi": "हिन्दी",
 }
 NAME_MAX = 20
+OLD_DEFAULT_NAME = "You"  # seat 0's default name in older settings files
 SETTINGS_FILE = "settings.json"
 
 
@@ -75,6 +76,10 @@ class Settings:
     fullscreen: bool = False
     # Play my only legal card by itself (players disagree, so it is a choice; off by default).
     auto_play_single: bool = False
+    # Take back my last card or call against the computer (marks the game; off by default).
+    allow_undo: bool = False
+    # The first-start offer of the tutorial was made (``ui/tutorial_offer.py``).
+    tutorial_offered: bool = False
     # What was wrong with the file these settings came from (not saved, not compared).
     problems: list[str] = field(default_factory=list, compare=False, repr=False)
 
@@ -237,6 +242,8 @@ def _check(name: str, value: Any, default: Any) -> Any:
                 ok = isinstance(v, str) and v in allowed
             any_bad |= not ok
             out.append((v.strip() if name == "names" else v) if ok else d)
+        if name == "names" and out[0] == OLD_DEFAULT_NAME:
+            out[0] = default[0]  # the old default "You" read as a name: "You plays 7"
         if name == "seats" and out[0] != "human":
             out[0], any_bad = "human", True  # seat 0 is the person who started the game
         return out, any_bad

@@ -146,3 +146,39 @@ def test_new_game_takes_the_seats_from_the_settings() -> None:
     scene = TableScene.new_game(app, make_rules(), seed=3, humans=None, inline_ai=True)
     assert scene.humans == (0, 2) and scene.hotseat
     assert set(scene.players) == {1, 3}
+
+
+def test_a_trick_finished_behind_the_cover_is_shown_with_its_winner(monkeypatch) -> None:
+    # partners at one computer: the computers (East, West) finish tricks while the cover is up
+    app, scene = hotseat_scene((0, 2))
+    seen: dict[int, set[int]] = {}  # trick number -> the winner drawn with its four cards
+    covered_seen: set[int] = set()  # ... of those, the ones drawn under the cover
+    real = scene.panels.draw_trick
+
+    def spy(s, lay):  # type: ignore[no-untyped-def]
+        if scene.trick_winner is not None and len(scene.trick_cards) == 4:
+            n = len(scene.pv.tricks)
+            seen.setdefault(n, set()).add(scene.trick_winner)
+            if scene.covered():
+                covered_seen.add(n)
+        return real(s, lay)
+
+    monkeypatch.setattr(scene.panels, "draw_trick", spy)
+    state = scene.table.state
+    for _ in range(40000):
+        if scene.overlay is not None and scene.overlay["kind"] == "summary":
+            break
+        events = []
+        # a person takes their time: the cover is passed only once it is a person's turn
+        waiting = scene.link.turn in scene.humans and not scene.timeline.running()
+        if scene.covered() and waiting:
+            events = [key(pygame.K_RETURN)]
+        elif scene.my_turn():
+            scene.act(scene.me, scene.pv.legal[-1 if scene.pv.phase == "auction" else 0])
+        scene.dirty = True
+        app.step(FRAME, events)
+    row = state.history[0]
+    assert len(row.plays) == 52
+    assert covered_seen, "no trick was finished behind the cover in this game"
+    assert sorted(seen) == list(range(13)), "a trick was finished unseen"
+    assert all(len(w) == 1 for w in seen.values())

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from tarneeb_desktop.settings import FORMAT_VERSION, Settings
+from tarneeb_desktop.table.savegame import DEFAULT_NAMES
 
 
 @pytest.fixture(autouse=True)
@@ -125,7 +126,7 @@ def test_out_of_range_values_fall_back(_home) -> None:
     assert s.volume == Settings().volume and s.animation_speed == "normal"
     assert s.levels == ["medium", "medium", "easy", "hard"]  # only the bad item is replaced
     assert s.seats == ["human", "human", "computer", "computer"]  # seat 0 is always a person
-    assert s.names == ["You", "Layla", "Layla", "Omar"]
+    assert s.names == [DEFAULT_NAMES[0], "Layla", "Layla", "Omar"]
     assert s.rules_preset == "standard"
     for name in ("volume", "animation_speed", "levels", "seats", "names", "rules_preset"):
         assert name in s.problems[0]
@@ -176,3 +177,22 @@ def test_an_option_of_the_other_game_is_dropped_with_a_message(_home) -> None:
     s = Settings.load()
     assert s.rules_preset == "syrian41" and s.rule_options == {}
     assert "rule_options" in s.problems[0] and s.rules().game == "41"
+
+
+def test_the_player_has_a_real_default_name_and_an_old_you_becomes_it(_home) -> None:
+    # "You" read as a name gave "You plays 7": seat 0 gets a name like the others
+    assert Settings().names[0] == DEFAULT_NAMES[0] != "You"
+    write(_home, names=["You", "Layla", "You", "Omar"])
+    s = Settings.load()
+    assert s.names == [DEFAULT_NAMES[0], "Layla", "You", "Omar"]  # only seat 0's old default
+    assert s.problems == []  # not a damaged file: nothing to tell the player
+
+
+def test_the_tutorial_offer_and_undo_load_and_save(_home) -> None:
+    assert Settings().tutorial_offered is False and Settings().allow_undo is False
+    write(_home, tutorial_offered=True, allow_undo=True)
+    s = Settings.load()
+    assert s.problems == [] and s.tutorial_offered and s.allow_undo
+    s.save()
+    doc = json.loads((_home / "settings.json").read_text())
+    assert doc["tutorial_offered"] is True and doc["allow_undo"] is True

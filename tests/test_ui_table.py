@@ -363,3 +363,54 @@ def test_a_tournament_game_ends_with_continue_which_calls_back() -> None:
     assert [b.action for b in scene.overlay_buttons()][0] == "next"
     app.step(FRAME, [key(pygame.K_RETURN)])
     assert called == [scene]
+
+
+def _foot_lines(app, scene, monkeypatch) -> list[str]:  # type: ignore[no-untyped-def]
+    """The contract panel's last line(s) drawn in one frame (a spy on ``ScorePanel._foot``)."""
+    lines: list[str] = []
+    real = scene.score._foot
+
+    def spy(s, r, pad, line, seat):  # type: ignore[no-untyped-def]
+        lines.append(line)
+        return real(s, r, pad, line, seat)
+
+    with monkeypatch.context() as m:
+        m.setattr(scene.score, "_foot", spy)
+        scene.invalidate()
+        app.step(FRAME, [])
+    return lines
+
+
+def test_sentences_about_the_player_say_you_and_about_others_their_name(monkeypatch) -> None:
+    from tarneeb_desktop.rules import AuctionWon
+    from tarneeb_desktop.ui.i18n import tr
+
+    found = set()
+    for seed in range(1, 40):
+        state = standard_state(seed)
+        assert advance(state, lambda s: s.phase == "play", seed)
+        who = state.declarer
+        if (who == 0) in found:
+            continue
+        app = make_app()
+        scene = table_scene(app, state)
+        lines = _foot_lines(app, scene, monkeypatch)
+        if who == 0:
+            assert tr("by you") in lines and not any("You" in x for x in lines if x != tr("by you"))
+        else:
+            assert tr("by {name}", name=scene.names[who]) in lines
+        found.add(who == 0)
+        if len(found) == 2:
+            break
+    assert found == {True, False}
+    # the banner at the auction's end: "You play 8" for me, "East plays 8" for East
+    for seat, text in ((0, tr("You play {bid}", bid="8")), (1, "East plays 8")):
+        scene.timeline.queue_events([AuctionWon(seat, "8")], scene.pv, None)
+        shown = set()
+        for _ in range(200):
+            app.step(FRAME, [])
+            shown.add(scene.banner)
+            if scene.current is None and not scene.steps:
+                break
+        assert text in shown, shown
+    assert "You plays 8" not in shown

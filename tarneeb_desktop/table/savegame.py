@@ -27,7 +27,8 @@ OLD_LAN_FORMAT = "tarneeb-lan-table/1"
 SAVEGAME = "savegame.json"
 EXPORTS = "exports"
 SEAT_KINDS = ("person", "computer", "network", "bot")
-DEFAULT_NAMES = ["You", "Karim", "Layla", "Omar"]
+# The player at seat 0 gets a real name too: "You" read as a name ("You plays 7").
+DEFAULT_NAMES = ["Sara", "Karim", "Layla", "Omar"]
 
 
 def savegame_path() -> Path:

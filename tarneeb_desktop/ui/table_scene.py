@@ -634,6 +634,10 @@ class TableScene(Scene):
             return None
         return self.pv.turn
 
+    def is_me(self, seat: int | None) -> bool:
+        """``seat`` is the person looking (sentences about them read "You ...")."""
+        return bool(self.humans) and seat == self.me
+
     def teams(self) -> tuple[int, int]:
         """(our team, their team) for the seat at the bottom: "Us" is always the side of the
         person looking (a LAN player at East or West, or the acting person in hot-seat)."""

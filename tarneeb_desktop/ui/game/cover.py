@@ -98,12 +98,19 @@ class HotSeatCover:
         return True
 
     def draw(self, s: pygame.Surface, lay: Layout, name: str) -> None:
-        """The whole window, with whom (``name``) to pass the computer to."""
-        panels = self.scene.panels
+        """The whole window, with whom (``name``) to pass the computer to. The cards on the
+        table stay in sight above the box: a trick finished behind the cover (the computers
+        played on) is shown to everyone, with who won it, before the next person plays."""
+        scene = self.scene
+        panels = scene.panels
         s.blit(panels.base(lay), (0, 0))
         s.blit(panels.veil(lay, 235), (0, 0))
-        box = pygame.Rect(0, 0, round(lay.w * 0.62), round(lay.h * 0.34))
-        box.center = lay.centre
+        panels.draw_trick(s, lay)
+        current = scene.timeline.current
+        if current is not None and current.name in ("card", "gather"):
+            current.draw(s)  # a card on its way to the table, or the trick gathered
+        box = pygame.Rect(0, 0, round(lay.w * 0.62), round(lay.h * 0.3))
+        box.midtop = (lay.centre[0], min(lay.trick_area.bottom + lay.unit * 2, lay.h - box.h - 4))
         blit_panel(
             s,
             box,

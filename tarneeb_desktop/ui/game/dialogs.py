@@ -210,7 +210,11 @@ class SummaryDialog(Dialog):
             s, head, round(lay.heading * 1.2), (box.centerx, y), color, bold=True, anchor="midtop"
         )
         y += round(lay.heading * 2.0)
-        desc = tr("{name} bid {bid}", name=scene.names[ev.declarer], bid=call_label(ev.contract))
+        bid = call_label(ev.contract)
+        if scene.is_me(ev.declarer):
+            desc = tr("You bid {bid}", bid=bid)
+        else:
+            desc = tr("{name} bid {bid}", name=scene.names[ev.declarer], bid=bid)
         trump = scene.pv.results[-1].trump if scene.pv.results else None
         if trump and not scene.pv.rules.suit_bidding:
             desc += ", " + tr("trump {suit}", suit=trump_label(trump))

@@ -2,8 +2,8 @@
 
 Everything at rest (the felt, the contract, my hand, the corner buttons, the bid panel's
 picture) is drawn on a static layer that is rebuilt only when it changes (``stale``); what
-moves or changes at every card is drawn over it each frame. Under the hot-seat cover nothing
-of the table is drawn at all. The scene's ``face_up_log`` and ``cover_log``, when a test sets
+moves or changes at every card is drawn over it each frame. Under the hot-seat cover only the
+cards on the table are drawn (no hand, no bid panel). The scene's ``face_up_log`` and ``cover_log``, when a test sets
 them, get one record per frame drawn: the hand shown face up, and whether the cover was.
 """
 

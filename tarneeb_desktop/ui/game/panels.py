@@ -140,7 +140,9 @@ class Panels:
         if scene.trick_winner is not None:
             blit_text(
                 s,
-                tr("{name} wins the trick", name=scene.names[scene.trick_winner]),
+                tr("You win the trick")
+                if scene.is_me(scene.trick_winner)
+                else tr("{name} wins the trick", name=scene.names[scene.trick_winner]),
                 lay.text,
                 (lay.centre[0], lay.trick_area.top - lay.unit),
                 theme.GOLD,
@@ -360,7 +362,9 @@ class Panels:
                 mark_winner(s, r)
         blit_text(
             s,
-            tr("Last trick: won by {name}", name=scene.names[winner]),
+            tr("Last trick: won by you")
+            if scene.is_me(winner)
+            else tr("Last trick: won by {name}", name=scene.names[winner]),
             lay.heading,
             (lay.centre[0], lay.trick_area.top - lay.unit),
             theme.GOLD,

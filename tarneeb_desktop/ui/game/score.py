@@ -193,7 +193,11 @@ class ScorePanel:
                     theme.INK_DIM,
                     anchor="midleft",
                 )
-            by = tr("by {name}", name=scene.names[pv.declarer])
+            by = (
+                tr("by you")
+                if scene.is_me(pv.declarer)
+                else tr("by {name}", name=scene.names[pv.declarer])
+            )
             if pv.doubled:
                 by += "  \u00b7  " + tr("doubled")
             self._foot(s, r, pad, by, pv.declarer)
@@ -211,7 +215,12 @@ class ScorePanel:
                 scene.four_color,
                 on_dark=True,
             )
-            self._foot(s, r, pad, tr("high bid: {name}", name=scene.names[seat]), seat)
+            high = (
+                tr("high bid: you")
+                if scene.is_me(seat)
+                else tr("high bid: {name}", name=scene.names[seat])
+            )
+            self._foot(s, r, pad, high, seat)
         else:
             blit_text(
                 s,

@@ -102,9 +102,11 @@ class Timeline:
             if isinstance(ev, CallMade | RedealDecided):
                 add(Step(0.45 * f, start=self._fn_call(ev), name="call"))
             elif isinstance(ev, AuctionWon):
-                text = tr(
-                    "{name} plays {bid}", name=scene.names[ev.declarer], bid=call_label(ev.contract)
-                )
+                bid = call_label(ev.contract)
+                if scene.is_me(ev.declarer):
+                    text = tr("You play {bid}", bid=bid)
+                else:
+                    text = tr("{name} plays {bid}", name=scene.names[ev.declarer], bid=bid)
                 add(
                     Step(
                         1.0 * f, start=self._fn_banner(text), end=self._fn_banner(None), name="won"
@@ -131,7 +133,12 @@ class Timeline:
                 elif ev.reason == "all_pass":
                     text = tr("Everybody passed: new deal")
                 else:
-                    text = tr("{name} asks for a new deal", name=scene.names[ev.seat or 0])
+                    seat = ev.seat or 0
+                    text = (
+                        tr("You ask for a new deal")
+                        if scene.is_me(seat)
+                        else tr("{name} asks for a new deal", name=scene.names[seat])
+                    )
                 add(
                     Step(
                         (2.4 if ev.reason == "low_total" else 1.4) * f,
