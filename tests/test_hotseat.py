@@ -8,6 +8,7 @@ import pytest
 from tarneeb_desktop.rules import GameState, make_rules
 from tarneeb_desktop.rules.cards import cards_of
 from tests.test_ui_helpers import FRAME, key, make_app, mouse, settle, step_watching
+from tests.test_ui_table import drawn_lines
 
 pytestmark = pytest.mark.usefixtures("ui_home")
 
@@ -93,21 +94,10 @@ def test_no_person_ever_sees_another_persons_hand(humans, preset) -> None:
 
 
 def cover_lines(app, scene, monkeypatch) -> list[str]:  # type: ignore[no-untyped-def]
-    """The lines of text the cover draws in one frame (a spy on its ``blit_text``)."""
-    from tarneeb_desktop.ui.game import cover as table_scene
+    """The lines of text the cover draws in one frame."""
+    from tarneeb_desktop.ui.game import cover
 
-    drawn: list[str] = []
-    real = table_scene.blit_text
-
-    def spy(surface, line, *a, **k):  # type: ignore[no-untyped-def]
-        drawn.append(line)
-        return real(surface, line, *a, **k)
-
-    with monkeypatch.context() as m:
-        m.setattr(table_scene, "blit_text", spy)
-        scene.dirty = True
-        app.step(FRAME, [])
-    return drawn
+    return drawn_lines(app, scene, monkeypatch, cover)
 
 
 def test_the_cover_names_the_person_whose_turn_comes_and_the_keyboard_passes_it(

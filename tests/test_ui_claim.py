@@ -196,3 +196,14 @@ def test_cards_played_page_under_the_hot_seat_cover_shows_no_hand() -> None:
     scene._overlay_action("played")
     grid = [st for _, row in scene.played_grid() for _, st in row]
     assert "mine" not in grid and grid.count("played") == len(state.view(0).played_cards())
+
+
+def test_the_hint_message_sits_clear_of_the_claim_button() -> None:
+    app = make_app()
+    scene = table_scene(app, all_spades_state())
+    settle(app, scene)
+    claim = next(b for b in scene.buttons() if b.action == "claim")
+    app.step(FRAME, [key(pygame.K_h)])
+    assert scene.toast is not None
+    toast = scene.panels.toast_rect(scene.layout, scene.toast[0])
+    assert not toast.colliderect(claim.rect) and not toast.colliderect(scene.bids.panel)

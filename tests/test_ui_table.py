@@ -251,18 +251,24 @@ def test_escape_opens_the_menu_and_resume_closes_it() -> None:
     assert scene.overlay is None
 
 
-def test_last_trick_shows_while_l_is_held() -> None:
+def test_l_opens_the_last_trick_until_the_next_press_like_a_click() -> None:
     state = standard_state(11)
     assert advance(state, lambda s: my_play_turn(s) and len(s.tricks) >= 1, 11)
     app = make_app()
     scene = table_scene(app, state)
     settle(app, scene)
     app.step(FRAME, [key(pygame.K_l)])
-    assert scene.last_trick_key
-    app.step(
-        FRAME, [pygame.event.Event(pygame.KEYUP, key=pygame.K_l, mod=0, unicode="", scancode=0)]
-    )
-    assert not scene.last_trick_key
+    assert scene.last_trick_shown
+    up = pygame.event.Event(pygame.KEYUP, key=pygame.K_l, mod=0, unicode="", scancode=0)
+    app.step(FRAME, [up])
+    assert scene.last_trick_shown  # a tap shows it: letting go does not close it
+    app.step(FRAME, [key(pygame.K_l)])
+    assert not scene.last_trick_shown
+    # the pile and the key are one switch
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, scene.layout.pile_rect.center)])
+    assert scene.last_trick_shown
+    app.step(FRAME, [key(pygame.K_l)])
+    assert not scene.last_trick_shown
 
 
 def test_a_whole_game_by_keyboard_ends_in_game_over_and_rematch() -> None:
@@ -414,3 +420,75 @@ def test_sentences_about_the_player_say_you_and_about_others_their_name(monkeypa
                 break
         assert text in shown, shown
     assert "You plays 8" not in shown
+
+
+def drawn_lines(app, scene, monkeypatch, module) -> list[str]:  # type: ignore[no-untyped-def]
+    """The lines of text ``module`` draws in one frame (a spy on its ``blit_text``)."""
+    drawn: list[str] = []
+    real = module.blit_text
+
+    def spy(surface, line, *a, **k):  # type: ignore[no-untyped-def]
+        drawn.append(line)
+        return real(surface, line, *a, **k)
+
+    with monkeypatch.context() as m:
+        m.setattr(module, "blit_text", spy)
+        scene.dirty = True
+        app.step(FRAME, [])
+    return drawn
+
+
+def _dialog_lines(app, scene, monkeypatch) -> list[str]:  # type: ignore[no-untyped-def]
+    from tarneeb_desktop.ui.game import dialogs
+
+    return drawn_lines(app, scene, monkeypatch, dialogs)
+
+
+def test_at_a_lan_table_the_menu_is_not_paused_and_leaving_asks_first(monkeypatch) -> None:
+    from tarneeb_desktop.ui.i18n import tr
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+    app, scene = play_scene()
+    app.step(FRAME, [key(pygame.K_ESCAPE)])
+    assert tr("Paused") in _dialog_lines(app, scene, monkeypatch)  # offline: it does pause
+    app.step(FRAME, [key(pygame.K_ESCAPE)])
+    scene.link.remote = True  # a LAN table: the others play on
+    app.step(FRAME, [key(pygame.K_ESCAPE)])
+    lines = _dialog_lines(app, scene, monkeypatch)
+    assert tr("Menu") in lines and tr("Paused") not in lines
+    main_menu = [b.action for b in scene.overlay_buttons()].index("menu")
+    for _ in range(main_menu + 1):  # the first press focuses the first button
+        app.step(FRAME, [key(pygame.K_DOWN)])
+    app.step(FRAME, [key(pygame.K_RETURN)])
+    # not gone yet: a question, with Stay focused, so Enter keeps the seat
+    assert app.scene is scene and scene.overlay["kind"] == "leave"
+    focused = [b for b in scene.overlay_buttons() if b.focus]
+    assert [b.label for b in focused] == [tr("Stay")]
+    app.step(FRAME, [key(pygame.K_RETURN)])
+    assert app.scene is scene and scene.overlay is None
+    # asked again, Leave goes to the main menu
+    scene.open_overlay("leave")
+    leave = next(b for b in scene.overlay_buttons() if b.action == "leave")
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, leave.rect.center)])
+    assert not isinstance(app.scene, TableScene)
+
+
+def test_a_hint_goes_once_its_card_is_played() -> None:
+    app, scene = play_scene(seed=9)
+    app.step(FRAME, [key(pygame.K_h)])
+    assert scene.toast is not None and scene.toast[0].startswith("Hint")
+    app.step(FRAME, [key(pygame.K_RETURN)])  # plays the hinted card
+    app.step(FRAME, [])
+    assert scene.toast is None or not scene.toast[0].startswith("Hint")
+
+
+def test_c_says_why_no_claim_is_possible() -> None:
+    from tarneeb_desktop.ui.i18n import tr
+
+    app, scene = play_scene()
+    assert not any(b.action == "claim" for b in scene.buttons())
+    before = scene.table.state.clone()
+    app.step(FRAME, [key(pygame.K_c)])
+    assert scene.toast is not None
+    assert scene.toast[0] == tr("You can claim only when every card you hold is sure to win")
+    assert scene.table.state == before and scene.claiming is None

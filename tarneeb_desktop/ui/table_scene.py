@@ -124,7 +124,6 @@ class TableScene(Scene):
         self.toast: tuple[str, float] | None = None
         self.overlay: Dialog | None = None
         self.last_trick_shown = False
-        self.last_trick_key = False
         self.mouse = (0, 0)
         self.time = 0.0
         # the parts
@@ -704,6 +703,17 @@ class TableScene(Scene):
             self.say(tr("The remaining tricks are yours"))
             self.invalidate()
 
+    def claim_or_say_why(self) -> None:
+        """C: claim when the claim is offered, else say why not."""
+        if any(b.action == "claim" for b in self.buttons()):
+            self.claim()
+        elif self.claiming is not None:
+            self.say(tr("The remaining tricks are already yours"))
+        elif not self.my_turn():
+            self.say(tr("You can claim only on your turn"))
+        else:
+            self.say(tr("You can claim only when every card you hold is sure to win"))
+
     def hint(self) -> None:
         """Ask what the strong computer player would do in my place (``game/hints.py``)."""
         self.hints.ask()
@@ -728,7 +738,9 @@ class TableScene(Scene):
         kind = self.overlay.kind if self.overlay else ""
         if action == "close":
             self.overlay = None
-        elif action == "menu":  # "Main menu", on the pause menu or at the game's end
+        elif action == "menu" and kind == "menu" and self.link.remote:
+            self.overlay = PAGES["leave"](self)  # leaving a LAN table: ask first
+        elif action in ("menu", "leave"):  # "Main menu", on the pause menu or at the game's end
             self.overlay = None
             self.app.show_menu()
             return

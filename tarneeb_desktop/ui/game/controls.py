@@ -1,6 +1,6 @@
 """The table's keys and clicks: each event goes to the open dialog, or the hot-seat cover, or
 else to the hand, the bid panel and the table's own controls (the corner buttons, the pile,
-L for the last trick, S or Tab for the score sheet, V for the cards played, H for a hint,
+L for the last trick (open until the next press or click, like a click on the pile), S or Tab for the score sheet, V for the cards played, H for a hint,
 C to claim, Esc for the pause menu). Also tells the end-to-end test where to click."""
 
 from __future__ import annotations
@@ -10,6 +10,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
+
+from tarneeb_desktop.ui.i18n import tr
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.table_scene import TableScene
@@ -33,10 +35,6 @@ class Controls:
             return scene.cover.handle_event(ev)
         if ev.type == pygame.KEYDOWN:
             return self.key(ev.key)
-        if ev.type == pygame.KEYUP and ev.key == pygame.K_l:
-            scene.last_trick_key = False
-            scene.invalidate()
-            return True
         if ev.type == pygame.MOUSEMOTION:
             if scene.hand.motion(ev.pos):
                 return True
@@ -88,9 +86,11 @@ class Controls:
                 scene.open_overlay("menu")
             return True
         if key == pygame.K_l:
-            if scene.pv.tricks:
-                scene.last_trick_key = True
+            if scene.pv.tricks:  # like a click on the pile: open until the next press
+                scene.last_trick_shown = not scene.last_trick_shown
                 scene.invalidate()
+            else:
+                scene.say(tr("No trick played yet"))
             return True
         if key in (pygame.K_s, pygame.K_TAB, pygame.K_v):
             scene.open_overlay("played" if key == pygame.K_v else "scores")
@@ -98,11 +98,11 @@ class Controls:
         if key == pygame.K_h:
             scene.hint()
             return True
+        if key == pygame.K_c and scene.pv.phase == "play":
+            scene.claim_or_say_why()
+            return True
         if not scene.my_turn():
             return False
-        if key == pygame.K_c and any(b.action == "claim" for b in scene.buttons()):
-            scene.claim()
-            return True
         if scene.pv.phase == "play":
             return scene.hand.key(key)
         return scene.bids.key(key)

@@ -12,12 +12,12 @@ import pygame
 
 from tarneeb_desktop.rules import GameOver, HandScored, SeatsScored
 from tarneeb_desktop.rules.cards import RANKS
-from tarneeb_desktop.ui import i18n, theme
+from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.game import dialogs41
 from tarneeb_desktop.ui.game.labels import call_label, trump_label
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.theme import SUIT_SYMBOL, Button, blit_panel, blit_text
+from tarneeb_desktop.ui.theme import SUIT_SYMBOL, Button, blit_panel, blit_text, fit_group
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.table_scene import TableScene
@@ -82,6 +82,7 @@ class Dialog:
             r = pygame.Rect(x, box.bottom - bh - round(lay.unit * 3), bw, bh)
             out.append(Button(r, label, action, primary=primary))
             x += bw + gap
+        fit_group(out)  # one text size per row of buttons
         return out
 
     def handle_event(self, ev: pygame.event.Event, buttons: list[Button]) -> bool:
@@ -152,6 +153,23 @@ def page_title(s: pygame.Surface, lay: Layout, box: pygame.Rect, title: str) -> 
         bold=True,
         anchor="midtop",
     )
+
+
+def blit_lines(
+    s: pygame.Surface,
+    line: str,
+    size: int,
+    at: tuple[int, int],
+    color: tuple[int, ...],
+    max_width: int,
+) -> int:
+    """``line`` wrapped to ``max_width``, each line centred under ``at`` (its mid-top);
+    returns the y below the last line."""
+    x, y = at
+    for part in text.wrap(line, size, max_width):
+        r = blit_text(s, part, size, (x, y), color, anchor="midtop")
+        y += max(r.h, round(size * 1.3))
+    return y
 
 
 def team_row(
@@ -497,7 +515,8 @@ class CardsPlayedDialog(Dialog):
 
 
 class PauseMenuDialog(Dialog):
-    """Esc at the table: resume, the score sheet, the cards played, the menu, quit."""
+    """Esc at the table: resume, the score sheet, the cards played, the menu, quit. At a LAN
+    table nothing pauses (the others play on): it is titled "Menu" there."""
 
     kind = "menu"
     size = (44.0, 56.0)
@@ -520,12 +539,13 @@ class PauseMenuDialog(Dialog):
             r.centerx = box.centerx
             out.append(Button(r, label, action, primary=primary))
             y += bh + round(lay.unit * 1.6)
+        fit_group(out)
         return out
 
     def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
         blit_text(
             s,
-            tr("Paused"),
+            tr("Menu") if self.scene.link.remote else tr("Paused"),
             lay.heading,
             (box.centerx, box.y + lay.heading // 2),
             theme.GOLD,
@@ -534,9 +554,37 @@ class PauseMenuDialog(Dialog):
         )
 
 
+class LeaveTableDialog(Dialog):
+    """ "Main menu" at a LAN table: leaving hands the seat to the computer, so it asks first;
+    Stay (the choice that changes nothing) has the focus, and Enter or Esc keeps the seat."""
+
+    kind = "leave"
+    size = (70.0, 34.0)
+
+    def specs(self) -> list[tuple[str, str, bool]]:
+        return [(tr("Stay"), "close", True), (tr("Leave"), "leave", False)]
+
+    def buttons(self) -> list[Button]:
+        out = super().buttons()
+        if not any(b.focus for b in out):
+            out[0].focus = True
+        return out
+
+    def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
+        blit_lines(
+            s,
+            tr("Leave this table? The computer plays your seat until you come back."),
+            round(lay.text * 1.15),
+            (box.centerx, box.y + round(lay.unit * 5)),
+            theme.INK,
+            box.w - 2 * lay.margin,
+        )
+
+
 #: The dialogs opened by name (a key, a corner button, the pause menu's buttons).
 PAGES: dict[str, type[Dialog]] = {
     "menu": PauseMenuDialog,
     "scores": ScoreSheetDialog,
     "played": CardsPlayedDialog,
+    "leave": LeaveTableDialog,
 }

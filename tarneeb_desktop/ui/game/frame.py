@@ -93,7 +93,7 @@ class Frame:
         scene.timeline.draw(surface)
         scene.hand.draw_drag(surface)
         panels.draw_thinking(surface, lay, scene._ai_to_move())
-        if scene.last_trick_shown or scene.last_trick_key:
+        if scene.last_trick_shown:
             panels.draw_last_trick(surface, lay)
         if scene.banner:
             panels.draw_banner(surface, lay, scene.banner)

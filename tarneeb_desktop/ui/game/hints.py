@@ -37,6 +37,8 @@ class Hints:
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
         self.future: tuple[tuple[int, int, int], Any] | None = None
+        #: the hint on screen and the position it is for: it goes once that position is past
+        self.shown: tuple[str, tuple[int, int, int]] | None = None
 
     def _position(self) -> tuple[int, int, int]:
         pv = self.scene.pv
@@ -53,6 +55,12 @@ class Hints:
         self.poll()
 
     def poll(self) -> None:
+        scene = self.scene
+        if self.shown is not None and self.shown[1] != self._position():
+            if scene.toast and scene.toast[0] == self.shown[0]:
+                scene.toast = None  # the hinted card was played: its hint is stale
+                scene.dirty = True
+            self.shown = None
         if self.future is None or not self.future[1].done():
             return
         key, fut = self.future
@@ -70,8 +78,10 @@ class Hints:
             return  # the game moved on while the hint was being worked out
         if pv.phase == "play":
             scene.hand.kb_card = action
-            scene.say(tr("Hint: play {card}", card=card_label(action)))
+            msg = tr("Hint: play {card}", card=card_label(action))
         else:
             scene.bids.choose(action)
-            scene.say(tr("Hint: {call}", call=action_label(pv.phase, action)))
+            msg = tr("Hint: {call}", call=action_label(pv.phase, action))
+        scene.say(msg, 4.0)
+        self.shown = (msg, key)
         scene.invalidate()

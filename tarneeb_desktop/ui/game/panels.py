@@ -371,6 +371,14 @@ class Panels:
             bold=True,
             anchor="midbottom",
         )
+        blit_text(
+            s,
+            tr("L or a click closes it"),
+            lay.text,
+            (lay.centre[0], lay.trick_area.bottom + lay.unit),
+            theme.INK,
+            anchor="midtop",
+        )
 
     # ------------------------------------------------------------------ messages
     def draw_banner(self, s: pygame.Surface, lay: Layout, textline: str) -> None:
@@ -381,12 +389,21 @@ class Panels:
         blit_panel(s, r, color=(8, 24, 18, 230), border=(*theme.GOLD, 200), radius=r.h // 2)
         theme.draw_label(s, textline, r, size, theme.GOLD, self.scene.four_color, on_dark=True)
 
-    def draw_toast(self, s: pygame.Surface, lay: Layout, msg: str, left: float) -> None:
+    def toast_rect(self, lay: Layout, msg: str) -> pygame.Rect:
+        """Above my lifted hand, or above the action panel when one is shown (a message
+        never sits on a button's label)."""
         size = lay.text
         w = text.size_of(msg, size, True)[0] + round(lay.unit * 6)
         r = pygame.Rect(0, 0, w, round(size * 2.1))
-        hand = lay.hand_rects(13)[0]
-        r.midbottom = (lay.w // 2, hand.top - lay.lift - lay.unit)
+        bottom = lay.hand_rects(13)[0].top - lay.lift - lay.unit
+        if self.scene.buttons():
+            bottom = min(bottom, self.scene.bids.panel.top - lay.unit)
+        r.midbottom = (lay.w // 2, bottom)
+        return r
+
+    def draw_toast(self, s: pygame.Surface, lay: Layout, msg: str, left: float) -> None:
+        size = lay.text
+        r = self.toast_rect(lay, msg)
         alpha = 235 if left > 0.3 else round(235 * left / 0.3)
         blit_panel(
             s,
