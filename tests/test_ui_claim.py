@@ -207,3 +207,16 @@ def test_the_hint_message_sits_clear_of_the_claim_button() -> None:
     assert scene.toast is not None
     toast = scene.panels.toast_rect(scene.layout, scene.toast[0])
     assert not toast.colliderect(claim.rect) and not toast.colliderect(scene.bids.panel)
+
+
+def test_the_best_play_line_says_whose_play_and_never_reads_as_a_contradiction() -> None:
+    from tarneeb_desktop.ui.game.dialogs import best_play_line
+
+    # a failed 7 in which the declarers took 5 while best play gives them 4
+    better = best_play_line(4, 5)
+    assert "5" in better and "4" in better and "more than" in better
+    assert "best play by all four" in better
+    short = best_play_line(9, 5)
+    assert "could have taken 9" in short and "best play by all four" in short
+    assert "as they did" in best_play_line(5, 5)
+    assert len({better, short, best_play_line(5, 5)}) == 3

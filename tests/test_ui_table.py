@@ -433,7 +433,7 @@ def drawn_lines(app, scene, monkeypatch, module) -> list[str]:  # type: ignore[n
 
     with monkeypatch.context() as m:
         m.setattr(module, "blit_text", spy)
-        scene.dirty = True
+        scene.invalidate()  # the static layer too
         app.step(FRAME, [])
     return drawn
 
@@ -492,3 +492,40 @@ def test_c_says_why_no_claim_is_possible() -> None:
     assert scene.toast is not None
     assert scene.toast[0] == tr("You can claim only when every card you hold is sure to win")
     assert scene.table.state == before and scene.claiming is None
+
+
+def test_the_double_question_says_what_doubling_does_and_enter_keeps_it_single(
+    monkeypatch,
+) -> None:
+    from tarneeb_desktop.ui.game import bid_panel
+    from tarneeb_desktop.ui.i18n import tr
+
+    state = GameState.new(make_rules("egyptian"), seed=3, dealer=3)
+    for c in ["8S", "pass", "pass", "pass"]:
+        state.apply(c)
+    assert state.phase == "double" and state.current_player() == 0
+    app = make_app()
+    scene = table_scene(app, state)
+    settle(app, scene)
+    drawn = drawn_lines(app, scene, monkeypatch, bid_panel)
+    why = "Doubling multiplies this hand's points by {n}, won or lost, for both teams"
+    assert tr(why, n=state.rules.double_factor) in drawn
+    focused = [b.action for b in scene.buttons() if b.focus]
+    assert focused == ["no_double"]
+    app.step(FRAME, [key(pygame.K_RETURN)])
+    assert state.phase == "play" and not state.doubled
+
+
+def test_a_deal_everyone_passed_is_not_counted_as_a_hand(monkeypatch) -> None:
+    from tarneeb_desktop.ui.game import score
+    from tarneeb_desktop.ui.i18n import tr
+
+    state = GameState.new(make_rules("standard"), seed=3, dealer=3)
+    for _ in range(4):
+        state.apply("pass")  # thrown in: the same hand is dealt again
+    assert state.view(0).hand_number == 2
+    app = make_app()
+    scene = table_scene(app, state)
+    settle(app, scene)
+    drawn = drawn_lines(app, scene, monkeypatch, score)
+    assert tr("Hand {n}", n=1) in drawn and tr("Hand {n}", n=2) not in drawn

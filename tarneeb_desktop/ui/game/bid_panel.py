@@ -55,6 +55,7 @@ class BidPanel:
         self._buttons: list[Button] | None = None
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.surf: tuple[pygame.Surface, tuple[int, int]] | None = None
+        self._turn: tuple[int, int, str] | None = None  # the turn the focus was set for
 
     def forget(self) -> None:
         """The turn, the view or the window changed: lay the buttons out anew."""
@@ -110,10 +111,13 @@ class BidPanel:
         gap = round(lay.unit * 1.2)
         pad = round(lay.unit * 2)
         title_h = round(lay.text * 2.2)
-        if game41.is41(pv) and pv.phase == "auction":
-            title_h = round(lay.text * 3.6)  # and the bids so far against what is needed
+        if (game41.is41(pv) and pv.phase == "auction") or pv.phase == "double":
+            # and the bids so far against what is needed; or what doubling does
+            title_h = round(lay.text * 3.6)
         if pv.phase == "play":
             bw = round(bw * 3.4)  # the claim button: a long label under a long title
+        elif pv.phase == "double":
+            bw = round(bw * 2.6)  # under a line that says what doubling does
         elif pv.phase != "auction":
             bw = round(bw * 1.75)
         # between the partner's cards and my lifted hand; a tall suited grid gets smaller buttons
@@ -145,6 +149,13 @@ class BidPanel:
                     Button(rect, label, action, primary=action not in ("pass", "keep", "no_double"))
                 )
         self.panel = panel
+        turn = (pv.hand_number, len(pv.calls), pv.phase)
+        if turn != self._turn:
+            # a new turn: no button chosen, except the choice that changes nothing when
+            # Enter would otherwise be a surprise (Double)
+            self._turn = turn
+            actions = [b.action for b in self._buttons]
+            self.kb_button = actions.index("no_double") if "no_double" in actions else -1
         if self.kb_button >= len(self._buttons):
             self.kb_button = -1
         for i, b in enumerate(self._buttons):
@@ -225,11 +236,19 @@ class BidPanel:
         )
         pv = scene.pv
         title = tr(TITLES.get(pv.phase, ""))
+        under = ""
         if game41.is41(pv) and pv.phase == "auction":
             title = tr("Your bid, for yourself: {lo} to 13 tricks", lo=game41.lowest(pv))
+            under = game41.total_line(pv)
+        elif pv.phase == "double":
+            under = tr(
+                "Doubling multiplies this hand's points by {n}, won or lost, for both teams",
+                n=pv.rules.double_factor,
+            )
+        if under:
             blit_text(
                 s,
-                game41.total_line(pv),
+                under,
                 round(lay.text * 0.9),
                 (panel.centerx, panel.y + round(lay.unit * 2.2) + round(lay.text * 1.45)),
                 theme.INK,

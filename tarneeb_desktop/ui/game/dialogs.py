@@ -265,14 +265,30 @@ class SummaryDialog(Dialog):
         team_row(s, lay, box, y, tr("Total"), *totals, teams, bold=True)
         if isinstance(self.dd, int):
             y += round(lay.text * 2.0)
-            blit_text(
-                s,
-                tr("With every card seen, the declarers could take {n} tricks", n=self.dd),
-                round(lay.text * 0.95),
-                (box.centerx, y),
-                theme.INK_DIM,
-                anchor="midtop",
-            )
+            line = best_play_line(self.dd, ev.tricks[ev.declarer & 1])
+            blit_lines(s, line, round(lay.text * 0.95), (box.centerx, y), theme.INK_DIM, box.w - 40)
+
+
+def best_play_line(dd: int, taken: int) -> str:
+    """What the declarers could take with best play by all four (every card seen), said so
+    that it cannot read as a contradiction of what they did take (``taken``)."""
+    if taken > dd:
+        return tr(
+            "The declarers took {taken} tricks, more than the {n} that best play by all four, "
+            "with every card seen, would give them",
+            taken=taken,
+            n=dd,
+        )
+    if taken == dd:
+        return tr(
+            "With best play by all four and every card seen, the declarers take {n} tricks, "
+            "as they did",
+            n=dd,
+        )
+    return tr(
+        "With best play by all four and every card seen, the declarers could have taken {n} tricks",
+        n=dd,
+    )
 
 
 class Summary41Dialog(SummaryDialog):

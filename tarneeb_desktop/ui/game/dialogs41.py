@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tarneeb_desktop.ai.analysis import highest_bidder
-from tarneeb_desktop.rules import GameOver, HandResult, SeatsScored
+from tarneeb_desktop.rules import GameOver, HandResult, SeatsScored, View
 from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.game.game41 import close_seats
 from tarneeb_desktop.ui.i18n import tr
@@ -58,7 +58,7 @@ def draw_summary(
         head = tr("You made your bid!") if made else tr("You missed your bid")
         color = theme.GOLD if made else RED
     else:
-        head, color = tr("Hand {n}", n=scene.pv.hand_number), theme.GOLD
+        head, color = hand_label(scene.pv), theme.GOLD
     y = box.y + round(lay.unit * 3)
     blit_text(
         s, head, round(lay.heading * 1.1), (box.centerx, y), color, bold=True, anchor="midtop"
@@ -152,6 +152,11 @@ def draw_game_over(
 def played_rows(results: tuple[HandResult, ...]) -> int:
     """How many hands were played (thrown-in hands are not)."""
     return sum(1 for r in results if r.contract or (r.bids is not None and r.trump))
+
+
+def hand_label(pv: View) -> str:
+    """ "Hand 3": the number of the hand among those played (a deal thrown in is not one)."""
+    return tr("Hand {n}", n=played_rows(pv.results[: max(0, pv.hand_number - 1)]) + 1)
 
 
 def draw_score_sheet(scene: TableScene, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:

@@ -9,7 +9,7 @@ import pygame
 
 from tarneeb_desktop.ui import theme
 from tarneeb_desktop.ui.anim import ease_out
-from tarneeb_desktop.ui.game import game41
+from tarneeb_desktop.ui.game import dialogs41, game41
 from tarneeb_desktop.ui.game.labels import call_label
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
@@ -144,7 +144,7 @@ class ScorePanel:
         t = lay.text
         blit_text(
             s,
-            tr("Hand {n}", n=pv.hand_number),
+            dialogs41.hand_label(pv),
             t,
             (r.right - pad, r.y + pad),
             theme.INK_DIM,
