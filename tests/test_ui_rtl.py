@@ -188,3 +188,71 @@ def test_hand_summary_rows_read_from_the_start_edge(monkeypatch, lang: str) -> N
         assert lpos[0] > apos[0] > bpos[0]  # label right, then Us, then Them
     else:
         assert lpos[0] < apos[0] < bpos[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_the_score_panel_reads_from_the_start_side_and_its_last_line_fits(
+    monkeypatch, lang: str
+) -> None:
+    from tarneeb_desktop.ui import text
+    from tarneeb_desktop.ui.game import score
+
+    app = app_in(lang)
+    state = GameState.new(make_rules("standard"), seed=3)
+    for _ in range(8):  # into the play: the tricks lines are shown
+        state.apply(state.legal_actions()[-1] if state.phase != "auction" else "pass")
+        if state.phase == "play":
+            break
+    scene = table_scene(app, state)
+    app.step(FRAME, [])
+    calls = record_text(monkeypatch, score)
+    scene.score.key = None
+    scene.dirty = True
+    app.step(FRAME, [])
+    r = scene.score._surf.get_rect()
+    us = next(c for c in calls if c[0] == i18n.tr("Us"))
+    total = next(c for c in calls if c[0] == str(round(scene.score.shown[0])))
+    if lang == "ar":  # mirrored, as the name plates are: the label at the right
+        assert us[2].endswith("right") and us[1][0] > r.centerx > total[1][0]
+    else:
+        assert us[2].endswith("left") and us[1][0] < r.centerx < total[1][0]
+    them_tricks = [c for c in calls if c[0] in (i18n.tr("{n} tricks", n=0), i18n.tr("1 trick"))]
+    if them_tricks:
+        size = round(scene.layout.text * 0.75)
+        last = max(c[1][1] for c in them_tricks)
+        assert last + text.size_of(them_tricks[-1][0], size)[1] <= r.bottom
+
+
+def test_a_minus_sign_stays_before_its_digits_in_arabic() -> None:
+    from tarneeb_desktop.ui import text
+
+    shown = text.shape("\u0627\u0644\u0646\u0642\u0627\u0637: -7 \u0648 +3", True)
+    assert "-7" in shown and "7-" not in shown and "+3" in shown
+    assert "\u200e" not in shown  # the mark that ties the sign is not drawn
+
+
+def test_the_hand_summary_uses_the_arabic_comma_in_arabic() -> None:
+    from tarneeb_desktop.ui.game.labels import comma
+
+    app_in("ar")
+    assert comma() == "\u060c "
+    i18n.set_language("en")
+    assert comma() == ", "
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_the_settings_keys_line_is_drawn_key_by_key_in_reading_order(monkeypatch, lang) -> None:
+    from tarneeb_desktop.ui import settings_scene
+
+    app = settings_in(lang)
+    calls = record_text(monkeypatch, settings_scene)
+    app.scene.dirty = True
+    app.step(FRAME, [])
+    line = i18n.tr("Up/Down or Tab: choose  \u00b7  Left/Right or Enter: change  \u00b7  Esc: back")
+    parts = [p.strip() for p in line.split("\u00b7")]
+    drawn = [c for c in calls if c[0] in parts]
+    assert [c[0] for c in drawn] == (parts[::-1] if lang == "ar" else parts)
+    xs = [c[1][0] for c in drawn]
+    assert xs == sorted(xs)  # laid from left to right: in Arabic the first part is rightmost
+    # "Enter" is never a part of its own, next to "Esc: back"
+    assert all(p.strip() != "Enter" for p in parts)

@@ -119,18 +119,72 @@ def test_look_sound_language_and_the_mouse(ui_home, monkeypatch) -> None:
     assert saved(ui_home)["sound"] is not before
 
 
-def test_escape_goes_back_and_restore_brings_the_defaults(ui_home) -> None:
+def test_restore_asks_first_with_keep_focused_then_says_it_was_done(ui_home) -> None:
     from tarneeb_desktop.settings import Settings
+    from tarneeb_desktop.ui.i18n import tr
     from tarneeb_desktop.ui.menu import MenuScene
 
     app = settings_app()
     app.settings.card_back = "red"
     focus_on(app, "defaults")
+    scene = app.scene
     app.step(FRAME, [key(pygame.K_RETURN)])
+    # asked, nothing changed yet; Enter answers the focused, safe choice
+    assert scene.question is not None and app.settings.card_back == "red"
+    focused = [b.action for b in scene.question.buttons(scene._lay) if b.focus]
+    assert focused == ["keep"]
+    app.step(FRAME, [key(pygame.K_RETURN)])
+    assert scene.question is None and app.settings.card_back == "red"
+    # Esc also keeps them, and does not leave the screen
+    app.step(FRAME, [key(pygame.K_RETURN)])
+    app.step(FRAME, [key(pygame.K_ESCAPE)])
+    assert scene.question is None and app.scene is scene and app.settings.card_back == "red"
+    # asked again, Restore (a click) restores and says so
+    app.step(FRAME, [key(pygame.K_RETURN)])
+    restore = next(b for b in scene.question.buttons(scene._lay) if b.action == "restore")
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, restore.rect.center)])
     assert app.settings == Settings(sound=app.settings.sound)
-    assert app.settings.card_back == "blue"
+    assert app.settings.card_back == "blue" and saved(ui_home)["card_back"] == "blue"
+    assert scene.notice is not None and scene.notice[0] == tr("Settings restored")
     app.step(FRAME, [key(pygame.K_ESCAPE)])
     assert isinstance(app.scene, MenuScene)
+
+
+def test_every_explanation_has_one_size_and_stays_inside_its_row(ui_home, monkeypatch) -> None:
+    from tarneeb_desktop.ui import i18n, settings_scene, text
+    from tarneeb_desktop.ui.settings_scene import SettingsScene
+
+    for lang in ("en", "ar", "hi"):
+        app = make_app((800, 600))
+        app.settings.language = lang
+        app.apply_settings()
+        assert i18n.get_language() == lang
+        app.switch(SettingsScene(app))
+        scene = app.scene
+        calls = []
+        real = settings_scene.blit_text
+
+        def spy(target, s, size, pos, *a, calls=calls, real=real, **k):  # type: ignore[no-untyped-def]
+            calls.append((s, size, pos, k.get("max_width")))
+            return real(target, s, size, pos, *a, **k)
+
+        monkeypatch.setattr(settings_scene, "blit_text", spy)
+        scene._place()
+        helps = {line for row in scene._lines for line in row[3]}
+        for i in range(len(scene.rows)):
+            scene.scroll = min(scene.max_scroll, scene._rects[i].y)
+            scene.dirty = True
+            app.step(FRAME, [])
+        drawn = [c for c in calls if c[0] in helps]
+        assert drawn and len({c[1] for c in drawn}) == 1  # one size, none shrunk alone
+        assert all(c[3] is None for c in drawn)
+        for i, row in enumerate(scene.rows):  # the last line ends above the focus frame
+            _, help_top, line_h, lines, _ = scene._lines[i]
+            for k, line in enumerate(lines):
+                bottom = help_top + k * line_h + text.size_of(line, drawn[0][1])[1]
+                assert bottom <= scene._rects[i].h - 4, (lang, row.key)
+        monkeypatch.undo()
+    i18n.set_language("en")
 
 
 def test_statistics_screen_shows_groups_and_resets_only_when_confirmed(ui_home) -> None:

@@ -16,7 +16,7 @@ from tarneeb_desktop.ui import theme
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene
-from tarneeb_desktop.ui.settings_scene import CHOICE_LABELS  # read only: Settings' words
+from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS, preset_label  # Settings' words
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
 
 if TYPE_CHECKING:
@@ -78,15 +78,8 @@ def draw_buttons_and_notice(  # type: ignore[no-untyped-def]
         blit_text(surface, scene.notice, lay.text, pos, theme.GOLD, anchor=anchor, max_width=width)
 
 
-def rules_words(rules: Any) -> str:
-    """The rules as Settings names them: the preset's words, "(Custom)" when an option was
-    changed (the words of ``ui/settings_scene.py``'s preset row)."""
-    preset = str(getattr(rules, "preset", "") or "")
-    words = tr(CHOICE_LABELS.get(preset, preset))
-    matches = getattr(rules, "matches_preset", None)
-    if callable(matches) and not matches():
-        words += f" ({tr('Custom')})"
-    return words
+#: The rules as Settings names them (the preset's words, "(Custom)" when an option changed).
+rules_words = preset_label
 
 
 def lobby_rules_words(d: dict[str, Any]) -> str:

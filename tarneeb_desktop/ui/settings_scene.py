@@ -33,17 +33,24 @@ from tarneeb_desktop.settings import (
     SPEEDS,
     Settings,
 )
-from tarneeb_desktop.ui import i18n, theme
+from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import Scene
+from tarneeb_desktop.ui.settings_ask import Question
+from tarneeb_desktop.ui.settings_rows import (
+    CHOICE_LABELS,
+    INT_STEP,
+    PRESET_HELP,
+    SEAT_NAMES,
+    on_off,
+)
 from tarneeb_desktop.ui.settings_value import draw_value
 from tarneeb_desktop.ui.theme import blit_panel, blit_text
 from tarneeb_desktop.ui.widgets import TextField
 
 log = logging.getLogger(__name__)
 
-SEAT_NAMES = ("South", "East", "North", "West")
 
 # Each rules option: (its game, section, key, label, explanation); a game shows only its own.
 RULE_ROWS: tuple[tuple[str, str, str, str], ...] = (
@@ -75,59 +82,6 @@ RULE_ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("41", "Game end", "target", "Points to win the game", "A team wins when one of its players reaches this score (41 is usual)."),
     ("41", "Game end", "partner_positive", "The partner must be above zero", "A player reaching the target wins only while the partner's score is above 0."),
 )  # fmt: skip
-
-CHOICE_LABELS = {
-    "raise": "Raise",
-    "once": "Once",
-    "redeal": "Redeal",
-    "dealer_7": "Dealer bids 7",
-    "tricks": "Tricks",
-    "bid": "Bid",
-    "minus_bid": "Minus the bid",
-    "zero": "Nothing",
-    "shortfall": "Shortfall",
-    "double": "Double",
-    "single": "Single",
-    "standard": "Standard",
-    "egyptian": "Egyptian",
-    "syrian41": "Syrian 41",
-    "lebanese400": "Lebanese 400",
-    "tarneeb": "Tarneeb",
-    "41": "41 / 400",
-    "doubled_from_7": "Doubled from 7",
-    "lebanese": "Lebanese",
-    "values": "Their values",
-    "bids": "The bids",
-    "human": "Human at this computer",
-    "computer": "Computer",
-    "random": "Random",
-    "easy": "Easy",
-    "medium": "Medium",
-    "hard": "Hard",
-    "expert": "Expert",
-    "slow": "Slow",
-    "normal": "Normal",
-    "fast": "Fast",
-    "instant": "Instant",
-    "classic": "Two colours",
-    "four-color": "Four colours",
-    "blue": "Blue",
-    "red": "Red",
-}
-INT_STEP = {"target": 5}
-# The line under the preset: what the chosen one plays (an option changed makes it custom).
-PRESET_HELP = {
-    "standard": "Bids 7 to 13, the winner names trump; 31 points win. Any change below: custom.",
-    "shortfall": "A failed contract costs nothing; the defenders score the tricks it fell short.",
-    "egyptian": "Bids name their suit (9\u2665), a lone bid may be doubled; 41 points win.",
-    "syrian41": "Bids from 1, worth their number and twice from 7; the bids must total 11.",
-    "lebanese400": "Bids from 2; 5 = 10, 9 = 27; the lowest bid and the total rise with the scores.",
-}
-
-
-def on_off(value: Any) -> str:
-    """How a toggle row shows its value."""
-    return tr("On") if value else tr("Off")
 
 
 @dataclass
@@ -162,8 +116,11 @@ class SettingsScene(Scene):
         self.field: TextField | None = None  # the name being typed
         self.rows: list[Row] = []
         self._rects: list[pygame.Rect] = []  # per row, in content coordinates
+        self._lines: list[tuple[int, int, int, list[str], int]] = []  # per row: _text_lines
         self._content_h = 0
         self._size = (0, 0)
+        self.question: Question | None = None  # "Restore the defaults?" while it is asked
+        self.notice: tuple[str, float] | None = None  # a word after a change, and its time
         self.rebuild()
 
     # ------------------------------------------------------------------ the rows
@@ -453,6 +410,15 @@ class SettingsScene(Scene):
         self._save()
 
     def _restore(self) -> None:
+        """Ask first: every setting is lost (Keep my settings is focused)."""
+        self.question = Question(
+            tr("Restore the defaults?"),
+            tr("Every setting goes back to how the game comes; the language stays."),
+            [(tr("Keep my settings"), "keep"), (tr("Restore"), "restore")],
+        )
+        self.dirty = True
+
+    def _restore_now(self) -> None:
         lang = self.s.language
         fresh = Settings()
         for name in fresh.to_dict():
@@ -461,6 +427,16 @@ class SettingsScene(Scene):
         self.s.language = lang  # keep the language the player can read
         self._save()
         self.rebuild()
+        self.notice = (tr("Settings restored"), 2.5)
+
+    def update(self, dt: float) -> None:
+        if self.notice is not None:
+            left = self.notice[1] - dt
+            self.notice = (self.notice[0], left) if left > 0 else None
+            self.dirty = True
+
+    def busy(self) -> bool:
+        return self.notice is not None
 
     def back(self) -> None:
         self.editing = None
@@ -508,6 +484,14 @@ class SettingsScene(Scene):
     # ------------------------------------------------------------------ input
     def handle_event(self, ev: pygame.event.Event) -> bool:
         self._place()
+        if self.question is not None:
+            answer = self.question.handle_event(ev, self._lay)
+            if answer is not None:
+                self.question = None
+                if answer == "restore":
+                    self._restore_now()
+            self.dirty = True
+            return True
         if self.editing is not None:
             return self._edit_event(ev)
         if ev.type == pygame.KEYDOWN:
@@ -595,13 +579,34 @@ class SettingsScene(Scene):
         self._rects = []
         col = pygame.Rect(0, 0, min(lay.w - 2 * lay.margin, round(lay.unit * 150)), 0)
         col.centerx = lay.w // 2
+        self._lines = []
         for row in self.rows:
-            h = head_h if row.kind == "heading" else self._row_h
+            h = head_h
+            if row.kind != "heading":
+                self._lines.append(self._text_lines(row, col.w))
+                h = max(self._row_h, self._lines[-1][-1])
+            else:
+                self._lines.append((0, 0, 0, [], 0))
             self._rects.append(pygame.Rect(col.x, y, col.w, h))
             y += h
         self._content_h = y
         self.scroll = max(0, min(self.scroll, self.max_scroll))
         self._reveal_focus()
+
+    def _text_lines(self, row: Row, width: int) -> tuple[int, int, int, list[str], int]:
+        """A row's label and explanation: (label's top, explanation's top, its line height,
+        its lines, the row's height). Every explanation has one size and wraps to the width
+        left of the control; the row grows to hold it above the focus frame, whatever the
+        script's line height."""
+        lay = self._lay
+        t = lay.text
+        label_w = width - round(width * 0.36) - 8 - lay.margin
+        size = round(t * 0.8)
+        lines = text.wrap(row.help, size, label_w) if row.help else []
+        line_h = max([text.size_of(x, size)[1] for x in lines] or [0])
+        label_top = round(t * 0.4)
+        help_top = label_top + text.size_of(row.label, t, True)[1]
+        return label_top, help_top, line_h, lines, help_top + line_h * len(lines) + round(t * 0.5)
 
     @property
     def max_scroll(self) -> int:
@@ -631,7 +636,8 @@ class SettingsScene(Scene):
     def value_rect(self, i: int) -> pygame.Rect:
         r = self.screen_rect(i)
         w = round(r.w * 0.36)
-        vr = pygame.Rect(r.right - w - 8, r.y + round(r.h * 0.16), w, round(r.h * 0.68))
+        h = self._row_h
+        vr = pygame.Rect(r.right - w - 8, r.y + round(h * 0.16), w, round(h * 0.68))
         # the control sits at the end of the row: on the left when the language reads RTL
         return i18n.align(vr, r, "end", 8)
 
@@ -693,25 +699,25 @@ class SettingsScene(Scene):
             # the label and its explanation start the row: at its right edge in RTL
             label_w = (vr.x - r.x if not i18n.is_rtl() else r.right - vr.right) - lay.margin
             tx = i18n.mirror_x(r.x + lay.margin, r.x, r.w)
+            label_top, help_top, line_h, lines, _ = self._lines[i]
             blit_text(
                 surface,
                 row.label,
                 t,
-                (tx, r.y + round(r.h * 0.12)),
+                (tx, r.y + label_top),
                 theme.INK,
                 bold=True,
                 anchor=i18n.anchor("topleft"),
                 max_width=label_w,
             )
-            if row.help:
+            for k, line in enumerate(lines):  # one size for every row's explanation
                 blit_text(
                     surface,
-                    row.help,
+                    line,
                     round(t * 0.8),
-                    (tx, r.y + round(r.h * 0.56)),
+                    (tx, r.y + help_top + k * line_h),
                     theme.INK_DIM,
                     anchor=i18n.anchor("topleft"),
-                    max_width=label_w,
                 )
             draw_value(surface, lay, row, vr, focused, self.editing == i)
             if focused:
@@ -737,14 +743,39 @@ class SettingsScene(Scene):
             tr("Type the name, then Enter")
             if self.editing is not None
             else tr(
-                "Up/Down or Tab: choose  \u00b7  Left/Right: change  \u00b7  Enter  \u00b7  Esc: back"
+                "Up/Down or Tab: choose  \u00b7  Left/Right or Enter: change  \u00b7  Esc: back"
             )
         )
-        blit_text(
-            surface,
-            hint,
-            round(t * 0.85),
-            (lay.w // 2, lay.h - round(t * 0.7)),
-            theme.INK_DIM,
-            anchor="midbottom",
-        )
+        self._draw_keys(surface, hint, round(t * 0.85), lay.h - round(t * 0.7))
+        if self.notice is not None:
+            box = pygame.Rect(
+                0, 0, text.size_of(self.notice[0], t, True)[0] + 4 * lay.margin, t * 2
+            )
+            box.midbottom = (lay.w // 2, lay.h - round(t * 2.6))
+            blit_panel(surface, box, color=(20, 90, 50, 240), radius=box.h // 2)
+            blit_text(surface, self.notice[0], t, box.center, theme.INK, True, "center")
+        if self.question is not None:
+            self.question.draw(surface, lay)
+
+    def _draw_keys(self, surface: pygame.Surface, hint: str, size: int, bottom: int) -> None:
+        """The keys' line: each "key: what it does" drawn on its own, in reading order, so
+        that right to left no key's word runs into its neighbour's ("Enter: back")."""
+        parts = [p.strip() for p in hint.split("\u00b7") if p.strip()]
+        gap = text.size_of("  \u00b7  ", size)[0]
+        widths = [text.size_of(p, size)[0] for p in parts]
+        x = (self._lay.w - sum(widths) - gap * (len(parts) - 1)) // 2
+        if i18n.is_rtl():
+            parts, widths = parts[::-1], widths[::-1]
+        for k, (part, w) in enumerate(zip(parts, widths, strict=True)):
+            if k:
+                blit_text(
+                    surface,
+                    "\u00b7",
+                    size,
+                    (x - gap // 2, bottom),
+                    theme.INK_DIM,
+                    False,
+                    "midbottom",
+                )
+            blit_text(surface, part, size, (x, bottom), theme.INK_DIM, anchor="bottomleft")
+            x += w + gap

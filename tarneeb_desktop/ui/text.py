@@ -11,6 +11,7 @@ only when told the script, so Devanagari fonts get ``set_script("Deva")``.
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
@@ -32,6 +33,9 @@ _FILES = {
     (SYMBOLS, True): "NotoSansSymbols2-Regular.ttf",
 }
 CACHE_SIZE = 512
+LRM = "\u200e"  # left-to-right mark
+# A sign before digits, not between two numbers ("5-3" is a score): "-7", "+3"
+_SIGNED = re.compile(r"(?<![\w)])([-+\u2212])(?=\d)")
 
 
 def script_of(ch: str) -> str | None:
@@ -78,7 +82,9 @@ def shape(text: str, rtl: bool | None = None) -> str:
     """Arabic letters joined and the line put in display order; other text is unchanged.
 
     ``rtl`` is the paragraph direction (default: the interface language's): in an Arabic
-    interface a line starting with a Latin name still reads from the right."""
+    interface a line starting with a Latin name still reads from the right. A sign before
+    digits stays before them ("-7", not "7-"): a left-to-right mark ties it to its number
+    (and is taken out again: the fonts have no glyph for it)."""
     if not any(script_of(c) == ARABIC for c in text):
         return text
     if rtl is None:
@@ -86,7 +92,9 @@ def shape(text: str, rtl: bool | None = None) -> str:
     try:
         import arabic_reshaper
 
-        return str(_get_display()(arabic_reshaper.reshape(text), base_dir="R" if rtl else "L"))
+        marked = _SIGNED.sub(LRM + r"\1", text)
+        shown = _get_display()(arabic_reshaper.reshape(marked), base_dir="R" if rtl else "L")
+        return str(shown).replace(LRM, "")
     except Exception:  # shaping is cosmetic: never let it stop the game
         return text
 

@@ -14,7 +14,7 @@ from tarneeb_desktop.rules import GameOver, HandScored, SeatsScored
 from tarneeb_desktop.rules.cards import RANKS
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.game import dialogs41
-from tarneeb_desktop.ui.game.labels import call_label, trump_label
+from tarneeb_desktop.ui.game.labels import call_label, comma, trump_label
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import SUIT_SYMBOL, Button, blit_panel, blit_text, fit_group
@@ -235,9 +235,9 @@ class SummaryDialog(Dialog):
             desc = tr("{name} bid {bid}", name=scene.names[ev.declarer], bid=bid)
         trump = scene.pv.results[-1].trump if scene.pv.results else None
         if trump and not scene.pv.rules.suit_bidding:
-            desc += ", " + tr("trump {suit}", suit=trump_label(trump))
+            desc += comma() + tr("trump {suit}", suit=trump_label(trump))
         if ev.doubled:
-            desc += ", " + tr("doubled")
+            desc += comma() + tr("doubled")
         theme.draw_label(
             s,
             desc,

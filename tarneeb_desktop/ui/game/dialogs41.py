@@ -12,6 +12,7 @@ from tarneeb_desktop.ai.analysis import highest_bidder
 from tarneeb_desktop.rules import GameOver, HandResult, SeatsScored, View
 from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.game.game41 import close_seats
+from tarneeb_desktop.ui.game.labels import comma
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import blit_text
@@ -200,7 +201,7 @@ def draw_score_sheet(scene: TableScene, s: pygame.Surface, lay: Layout, box: pyg
         bids, took, points = r.bids, r.seat_tricks, r.seat_points
         if not r.trump or bids is None or took is None or points is None:
             # a thrown-in hand: its bids, dimmed, across the players' columns
-            said = ", ".join(str(bids[p]) for p in order) if bids is not None else ""
+            said = comma().join(str(bids[p]) for p in order) if bids is not None else ""
             blit_text(
                 s,
                 f"{tr('thrown in')} ({said})",

@@ -13,6 +13,7 @@ import pygame
 from tarneeb_desktop.rules import BidsMade, View
 from tarneeb_desktop.rules.game41 import bid_value, lowest_bid, needed_total
 from tarneeb_desktop.ui import i18n, theme
+from tarneeb_desktop.ui.game.labels import comma
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import SUIT_SYMBOL, blit_text
@@ -175,7 +176,7 @@ def draw_contract(
         y += round(t * 1.3)
     close = [s_ for s_ in close_seats(pv) if pv.phase != "over"]
     if close:
-        names = ", ".join(scene.names[c] for c in close)
+        names = comma().join(scene.names[c] for c in close)
         blit_text(
             s,
             tr("Close to {n}: {names}", n=pv.rules.target, names=names),

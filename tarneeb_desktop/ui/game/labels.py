@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tarneeb_desktop.ui import i18n
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.theme import SUIT_SYMBOL, SUIT_WORD
 
@@ -28,6 +29,11 @@ def call_label(call: str) -> str:
     if c and c[-1].upper() in SUIT_SYMBOL and c[:-1].isdigit():
         return c[:-1] + SUIT_SYMBOL[c[-1].upper()]
     return c
+
+
+def comma() -> str:
+    """The comma between the parts of a sentence: the Arabic comma in Arabic."""
+    return "\u060c " if i18n.language() == "ar" else ", "
 
 
 def trump_label(t: str) -> str:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tarneeb_desktop.ui import theme
+from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.anim import ease_out
 from tarneeb_desktop.ui.game import dialogs41, game41
 from tarneeb_desktop.ui.game.labels import call_label
@@ -71,6 +71,8 @@ class ScorePanel:
         r = lay.score_rect
         if game41.is41(pv):  # two players a team: wider
             r = pygame.Rect(r.x, r.y, round(lay.unit * 44), r.h)
+        else:  # tall enough for the last tricks line in every script (Arabic's is taller)
+            r.h = max(r.h, self._tarneeb_height(lay))
         shown = tuple(round(v) for v in self.shown)
         key = (
             lay.w,
@@ -90,19 +92,31 @@ class ScorePanel:
             self._surf = surf
         s.blit(self._surf, r.topleft)
 
+    def _rows(self, lay: Layout) -> tuple[int, int, int, int]:
+        """Tarneeb's panel: (pad, first row's offset, a row's height, tricks line's offset)."""
+        t = lay.text
+        return round(lay.unit * 1.6), round(t * 1.7), round(t * 2.35), round(t * 1.35)
+
+    def _tarneeb_height(self, lay: Layout) -> int:
+        pad, first, row, tricks = self._rows(lay)
+        line = text.size_of(tr("{n} tricks", n=13), round(lay.text * 0.75))[1]
+        return 2 * pad + first + row + tricks + line
+
     def _render(self, s: pygame.Surface, lay: Layout, r: pygame.Rect) -> None:
         pv = self.scene.pv
         blit_panel(s, r, color=(6, 20, 14, 215), radius=round(lay.unit * 1.6))
         pad = round(lay.unit * (1.4 if game41.is41(pv) else 1.6))
         t = lay.text
-        blit_text(s, tr("Score"), t, (r.x + pad, r.y + pad), theme.INK_DIM, bold=True)
+        left, right = i18n.mirror_x(r.x + pad, r.x, r.w), i18n.mirror_x(r.right - pad, r.x, r.w)
+        start = i18n.anchor("topleft")
+        blit_text(s, tr("Score"), t, (left, r.y + pad), theme.INK_DIM, bold=True, anchor=start)
         blit_text(
             s,
             tr("to {n}", n=pv.rules.target),
             t,
-            (r.right - pad, r.y + pad),
+            (right, r.y + pad),
             theme.INK_DIM,
-            anchor="topright",
+            anchor=i18n.anchor("topright"),
         )
         if game41.is41(pv):
             game41.draw_score(self.scene, s, lay, r, pad)
@@ -110,28 +124,42 @@ class ScorePanel:
         tw = pv.tricks_won
         show_tricks = pv.phase == "play" or bool(pv.tricks)
         teams = self.scene.teams()
+        _, first, row_h, tricks = self._rows(lay)
+
+        def x(at: int) -> int:  # mirrored right to left, as the name plates are
+            return i18n.mirror_x(at, r.x, r.w)
+
         for row, (i, label) in enumerate(zip(teams, (tr("Us"), tr("Them")), strict=True)):
-            y = r.y + pad + round(t * 1.7) + row * round(t * 2.35)
+            y = r.y + pad + first + row * row_h
             pygame.draw.circle(
-                s, theme.TEAM[i], (r.x + pad + t // 3, y + round(t * 0.72)), max(3, t // 3)
+                s, theme.TEAM[i], (x(r.x + pad + t // 3), y + round(t * 0.72)), max(3, t // 3)
             )
-            blit_text(s, label, round(t * 1.05), (r.x + pad + t, y), theme.TEAM[i], bold=True)
+            blit_text(
+                s,
+                label,
+                round(t * 1.05),
+                (x(r.x + pad + t), y),
+                theme.TEAM[i],
+                bold=True,
+                anchor=start,
+            )
             if show_tricks:
                 blit_text(
                     s,
                     tr("{n} tricks", n=tw[i]) if tw[i] != 1 else tr("1 trick"),
                     round(t * 0.75),
-                    (r.x + pad + t, y + round(t * 1.35)),
+                    (x(r.x + pad + t), y + tricks),
                     theme.INK_DIM,
+                    anchor=start,
                 )
             blit_text(
                 s,
                 str(round(self.shown[i])),
                 round(t * 1.5),
-                (r.right - pad, y + round(t * 0.95)),
+                (x(r.right - pad), y + round(t * 0.95)),
                 theme.INK,
                 bold=True,
-                anchor="midright",
+                anchor=i18n.anchor("midright"),
             )
 
     def draw_contract(self, s: pygame.Surface, lay: Layout) -> None:
