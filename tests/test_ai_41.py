@@ -310,3 +310,18 @@ def test_samples_are_weighted_by_the_bids() -> None:
         return sum((h[seat] & hearts).bit_count() * w for h, w in deals) / total
 
     assert mean_hearts(1) > mean_hearts(3) + 1.0
+
+
+@pytest.mark.parametrize("preset", ["syrian41", "lebanese400"])
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_four_players_of_a_level_play_most_hands(preset, level) -> None:
+    # A thrown-in hand scores nothing and is dealt again: bids must reach the needed total
+    # most of the time, or a game of computer players stalls.
+    played = 0
+    for seed in range(60):
+        g = GameState.new(make_rules(preset), seed)
+        players = [make_player(level, s) for s in range(4)]
+        while g.phase == "auction" and g.hand_number == 1:
+            g.apply(players[g.turn].choose(g.view(g.turn)))
+        played += g.phase == "play"
+    assert played >= 40  # two thirds (the first easy played about one hand in five)

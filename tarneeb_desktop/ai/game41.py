@@ -58,6 +58,8 @@ FAIR_P = {"lebanese": 0.85, "doubled_from_7": 0.7}
 # The dealer raises to the needed total unless that loses this many points more than a
 # throw-in (the game has to go on: a hand thrown in is dealt again).
 DEALER_SLACK = 1.0
+# Easy bids its estimate less this, rounded.
+EASY_SHADE = 0.4
 # Points a seat's made bid counts beyond its value when it reaches the target.
 WIN_BONUS = 20.0
 
@@ -151,6 +153,30 @@ def choose_bid(view: View, caution: float = 0.0, sd: float = OWN_SD) -> str:
     if evs[low] + others > min(0.0, evs[best]) - DEALER_SLACK:
         return str(low)
     return str(best)
+
+
+def easy_bid(view: View) -> str:
+    """A beginner's bid: about the tricks it expects, rounded down a little, blind to the
+    value table's jumps; as dealer it makes up the needed total when that is within a trick
+    of what it expects (so that four easy players still play most hands)."""
+    legal = [int(a) for a in view.legal]
+    mean = estimate(view)
+    bid = min(max(legal[0], int(mean - EASY_SHADE + 0.5)), legal[-1])
+    if view.seat == view.dealer:
+        rules = view.rules
+        bids = [b if b is not None else 0 for b in (view.bids or (0, 0, 0, 0))]
+        scores = _seat_scores(view)
+        needed = rules41.needed_total(rules, scores)
+        for b in legal:
+            if b < bid:
+                continue
+            trial = list(bids)
+            trial[view.seat] = b
+            if rules41.bids_total(rules, trial, scores) >= needed:
+                if b <= mean + 1.0:
+                    bid = b
+                break
+    return str(bid)
 
 
 # ------------------------------------------------------------------ what each seat needs

@@ -314,10 +314,6 @@ class MediumPlayer:
 
 # ------------------------------------------------------------------ easy
 
-# Easy's 41 bidding: a trick less than it sees, and less sure of its estimate.
-EASY_CAUTION_41 = 0.8
-EASY_SD_41 = 2.0
-
 
 def easy_card(view: View) -> str:
     """Beginner's play: win cheaply when possible, do not overtake a winning partner,
@@ -359,8 +355,7 @@ class EasyPlayer:
             raise ValueError("no legal action: it is not this seat's turn")
         phase = view.phase
         if game41.is41(view) and phase == "auction":
-            # Timid, and blind to the throw-in and the value table's jumps.
-            return game41.choose_bid(view, caution=EASY_CAUTION_41, sd=EASY_SD_41)
+            return game41.easy_bid(view)
         if phase == "play":
             if len(view.legal) > 1 and self._rng.random() < self.mistake_rate:
                 # A slip a person makes: a card that was legal but not thought through.
