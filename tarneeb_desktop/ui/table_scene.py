@@ -44,6 +44,7 @@ from tarneeb_desktop.table.savegame import (
 )
 from tarneeb_desktop.table.seats import ComputerSeat, PersonSeat, Seat, seat_seed
 from tarneeb_desktop.ui.anim import Step
+from tarneeb_desktop.ui.game import auction  # noqa: F401  (its page: A, the auction)
 from tarneeb_desktop.ui.game.bid_panel import BidPanel
 from tarneeb_desktop.ui.game.controls import Controls
 from tarneeb_desktop.ui.game.cover import HotSeatCover

@@ -535,13 +535,14 @@ class PauseMenuDialog(Dialog):
     table nothing pauses (the others play on): it is titled "Menu" there."""
 
     kind = "menu"
-    size = (44.0, 56.0)
+    size = (44.0, 64.0)
 
     def specs(self) -> list[tuple[str, str, bool]]:
         return [
             (tr("Resume"), "close", True),
             (tr("Score sheet"), "scores", False),
             (tr("Cards played"), "played", False),
+            (tr("Auction"), "auction", False),
             (tr("Main menu"), "menu", False),
             (tr("Quit"), "quit", False),
         ]

@@ -229,6 +229,14 @@ class ScorePanel:
             if pv.doubled:
                 by += "  \u00b7  " + tr("doubled")
             self._foot(s, r, pad, by, pv.declarer)
+            blit_text(
+                s,
+                tr("Auction (A)"),
+                round(t * 0.8),
+                (r.right - pad, r.y + pad + round(t * 1.5)),
+                theme.INK_DIM,
+                anchor="topright",
+            )
             return
         blit_text(s, tr("Auction"), t, (r.x + pad, r.y + pad), theme.INK_DIM, bold=True)
         bids = [(st, c) for st, c in pv.calls if c not in ("pass", "double", "no_double")]

@@ -1,0 +1,78 @@
+"""The auction stays in sight during the play: A, a click on the contract, or the menu."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tarneeb_desktop.rules import GameState, make_rules
+from tarneeb_desktop.ui import i18n
+from tarneeb_desktop.ui.game.auction import auction_rows, winning_call
+from tests.test_ui_helpers import FRAME, advance, key, make_app, mouse, settle, table_scene
+
+pytestmark = pytest.mark.usefixtures("ui_home")
+
+
+def test_the_calls_are_laid_out_in_rounds_from_the_first_to_speak() -> None:
+    calls = [(1, "7"), (2, "pass"), (3, "8"), (0, "pass"), (1, "9"), (3, "pass")]
+    order, rows = auction_rows(calls)
+    assert order == [1, 2, 3, 0]
+    assert rows == [["7", "pass", "8", "pass"], ["9", None, "pass", None]]
+    assert winning_call(rows) == (1, 0)  # East's 9
+    # every call kept once, in order, read row by row
+    assert [c for row in rows for c in row if c is not None] == [c for _, c in calls]
+    # a weak hand's question is not a call; no call at all: nothing to show
+    assert auction_rows([(2, "keep"), (2, "pass")]) == ([2, 3, 0, 1], [["pass", None, None, None]])
+    assert auction_rows([]) == ([], [])
+
+
+def _in_play(lang: str = "en"):  # type: ignore[no-untyped-def]
+    state = GameState.new(make_rules("standard"), seed=4, dealer=3)
+    assert advance(state, lambda s: s.phase == "play" and s.current_player() == 0, 4)
+    app = make_app()
+    app.settings.language = lang
+    app.apply_settings()
+    scene = table_scene(app, state)
+    settle(app, scene)
+    return app, scene, state
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_a_shows_the_auction_during_play_and_a_closes_it(monkeypatch, lang: str) -> None:
+    from tarneeb_desktop.ui.game import auction
+
+    app, scene, state = _in_play(lang)
+    assert state.phase == "play"
+    app.step(FRAME, [key(pygame.K_a)])
+    assert scene.overlay is not None and scene.overlay["kind"] == "auction"
+    drawn: list[tuple[str, int]] = []
+    real = auction.blit_text
+
+    def spy(surface, line, size, pos, *a, **k):  # type: ignore[no-untyped-def]
+        drawn.append((line, pos[0]))
+        return real(surface, line, size, pos, *a, **k)
+
+    monkeypatch.setattr(auction, "blit_text", spy)
+    scene.dirty = True
+    app.step(FRAME, [])
+    order, rows = auction_rows(scene.pv.calls)
+    names = [i18n.tr("You") if s == 0 else scene.names[s] for s in order]
+    heads = [(line, x) for line, x in drawn if line in names]
+    assert [h[0] for h in heads] == names  # the first to speak first
+    xs = [h[1] for h in heads]
+    assert xs == (sorted(xs, reverse=True) if lang == "ar" else sorted(xs))  # reading order
+    app.step(FRAME, [key(pygame.K_a)])
+    assert scene.overlay is None
+    i18n.set_language("en")
+
+
+def test_a_click_on_the_contract_and_the_menu_open_it_too() -> None:
+    app, scene, _ = _in_play()
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, scene.layout.contract_rect.center)])
+    assert scene.overlay is not None and scene.overlay["kind"] == "auction"
+    app.step(FRAME, [key(pygame.K_ESCAPE)])
+    assert scene.overlay is None
+    app.step(FRAME, [key(pygame.K_ESCAPE)])
+    button = next(b for b in scene.overlay_buttons() if b.action == "auction")
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, button.rect.center)])
+    assert scene.overlay["kind"] == "auction"
