@@ -183,6 +183,8 @@ class StatsRecorder:
         return rules.preset if rules.matches_preset() else f"{rules.preset}+custom"
 
     def _changed(self, change: Change) -> None:
+        if getattr(self.table, "taken_back", False):
+            return  # a move was taken back: the game is kept out of the statistics
         state = self.table.state
         new_hands = state.history[self.hands :]
         game_over = state.is_over() and not self.over

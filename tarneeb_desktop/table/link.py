@@ -22,7 +22,7 @@ from tarneeb_desktop.rules import (
     TrickWon,
     View,
 )
-from tarneeb_desktop.table.flow import Change, Table
+from tarneeb_desktop.table.flow import TAKE_BACK, Change, Table
 from tarneeb_desktop.table.pool import Pool
 from tarneeb_desktop.table.savegame import SavedSeat, write_save
 from tarneeb_desktop.table.seats import PersonSeat
@@ -120,11 +120,11 @@ class LocalLink:
         return self.table.view(seat)
 
     def _changed(self, change: Change) -> None:
+        # the opening change and a take-back say where the table is: whole views
+        whole = change.seat is None or change.action == TAKE_BACK
         for seat in self.watched:
             self._out.append(
-                Update(
-                    change.seq, seat, change.view(seat), list(change.events), change.seat is None
-                )
+                Update(change.seq, seat, change.view(seat), list(change.events), whole)
             )
 
     def poll(self) -> list[Update | Notice]:
@@ -140,6 +140,14 @@ class LocalLink:
 
     def waiting(self, seat: int) -> bool:
         return False  # a local move is applied at once
+
+    def can_take_back(self, seat: int) -> bool:
+        """Whether ``seat`` may take back its last call or card (see ``Table.take_back``)."""
+        return self.table.can_take_back(seat)
+
+    def take_back(self, seat: int) -> bool:
+        """Return the table to just before ``seat``'s last move; False when it cannot be."""
+        return self.table.take_back(seat)
 
     def pump(self, may_act: Callable[[int], bool]) -> bool:
         return self.table.pump(may_act)
@@ -208,7 +216,7 @@ class Autosave:
         table.listen(self._changed)
 
     def _changed(self, change: Change) -> None:
-        if any(
+        if change.action == TAKE_BACK or any(
             isinstance(e, TrickWon | HandThrownIn | HandScored | SeatsScored | GameOver)
             for e in change.events
         ):
@@ -226,6 +234,8 @@ class Autosave:
                     self.table.seed,
                     self.table.seq,
                     **self.extra,
+                    # a game in which a move was taken back is marked (and stays marked)
+                    **({"taken_back": True} if self.table.taken_back else {}),
                 )
                 if self.on_saved is not None:
                     self.on_saved()

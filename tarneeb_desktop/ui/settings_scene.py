@@ -336,6 +336,16 @@ class SettingsScene(Scene):
                 show=on_off,
             ),
             Row(
+                "allow_undo",
+                "Undo my last move",
+                "toggle",
+                "Against the computer, U takes back your last card or call. "
+                "Such a game is marked and not counted in the statistics.",
+                get=lambda: s.allow_undo,
+                put=lambda v: self._set("allow_undo", v),
+                show=on_off,
+            ),
+            Row(
                 "fullscreen",
                 "Full screen",
                 "toggle",

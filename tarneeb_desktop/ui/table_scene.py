@@ -56,6 +56,7 @@ from tarneeb_desktop.ui.game.labels import display_order
 from tarneeb_desktop.ui.game.panels import THINK_SIGN_AFTER, Panels
 from tarneeb_desktop.ui.game.score import ScorePanel
 from tarneeb_desktop.ui.game.timeline import Timeline
+from tarneeb_desktop.ui.game.undo import Undo
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout, side_of
 from tarneeb_desktop.ui.scene import Scene, test_log
@@ -149,6 +150,7 @@ class TableScene(Scene):
         self.finished = False
         self._layout: Layout | None = None
         self.hints = Hints(self)
+        self.undo = Undo(self)
         # per frame: (seat at the bottom, seat of the view, cards) of the hand drawn face up
         self.face_up_log: list[tuple[int, int, tuple[str, ...]] | None] | None = None
         self.cover_log: list[bool] | None = None  # per frame: was the privacy cover shown
@@ -166,6 +168,8 @@ class TableScene(Scene):
             for s in range(4)
         ]
         table = Table(state, seats, names, seed=self.seed, pool=Pool(inline=self.inline_ai))
+        # Undo against the computer: a setting, for one person at the table (game/undo.py)
+        table.allow_take_back = self.app.settings.allow_undo and len(humans) == 1
         link = LocalLink(table, humans)
         if humans and not self.autoplay:
             saved_seats = offline_seats(names, humans, self.levels)
@@ -237,7 +241,10 @@ class TableScene(Scene):
         saved = read_save(path or savegame_path())
         if saved is None:
             return None
-        return cls(app, saved.state, saved.names, saved.humans, saved.levels, saved.seed)
+        scene = cls(app, saved.state, saved.names, saved.humans, saved.levels, saved.seed)
+        if saved.extra.get("taken_back") and scene.table is not None:
+            scene.table.taken_back = True  # still marked, still out of the statistics
+        return scene
 
     # ------------------------------------------------------------------ lifecycle
     @property

@@ -1,7 +1,7 @@
 """The table's keys and clicks: each event goes to the open dialog, or the hot-seat cover, or
 else to the hand, the bid panel and the table's own controls (the corner buttons, the pile,
 L for the last trick (open until the next press or click, like a click on the pile), S or Tab for the score sheet, V for the cards played, H for a hint,
-C to claim, A or a click on the contract for the auction, Esc for the pause menu). Also tells the end-to-end test where to click."""
+C to claim, U or Ctrl+Z to undo (game/undo.py), A or a click on the contract for the auction, Esc for the pause menu). Also tells the end-to-end test where to click."""
 
 from __future__ import annotations
 
@@ -69,6 +69,9 @@ class Controls:
         if lay.scores_button.collidepoint(pos):
             scene.open_overlay("scores")
             return True
+        if scene.undo.offered and scene.undo.rect(lay).collidepoint(pos):
+            scene.undo.press()
+            return True
         if lay.contract_rect.collidepoint(pos) and scene.pv.contract:
             scene.open_overlay("auction")  # the auction that led to the contract
             return True
@@ -97,6 +100,9 @@ class Controls:
             return True
         if key == pygame.K_a:
             scene.open_overlay("auction")
+            return True
+        if key == pygame.K_u or (key == pygame.K_z and pygame.key.get_mods() & pygame.KMOD_CTRL):
+            scene.undo.press()
             return True
         if key in (pygame.K_s, pygame.K_TAB, pygame.K_v):
             scene.open_overlay("played" if key == pygame.K_v else "scores")

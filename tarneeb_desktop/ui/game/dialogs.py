@@ -383,6 +383,17 @@ class GameOverDialog(Dialog):
             theme.INK_DIM,
             anchor="midtop",
         )
+        if getattr(scene.table, "taken_back", False):
+            y += round(lay.text * 1.8)
+            blit_text(
+                s,
+                tr("A move was taken back: this game is not counted in the statistics"),
+                round(lay.text * 0.9),
+                (box.centerx, y),
+                theme.GOLD,
+                anchor="midtop",
+                max_width=box.w - lay.margin * 2,
+            )
         if scene.exported is not None:
             y += round(lay.text * 1.8)
             blit_text(

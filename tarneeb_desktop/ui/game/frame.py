@@ -109,5 +109,6 @@ class Frame:
         scene.score.draw_contract(s, lay)
         scene.hand.draw_static(s)
         scene.panels.draw_corner_buttons(s, lay)
+        scene.undo.draw(s, lay)
         # the action panel: drawn here, shown above the fans and plates (see ``draw``)
         scene.bids.render()

@@ -1,0 +1,100 @@
+"""Undo (U, Ctrl+Z or the button in the corner): take back my own last call or card against
+the computer, when the setting is on (off by default; never at a LAN table, where the game
+is the host's). The table flow returns to just before that move (``Table.take_back``, the
+computers' answers undone too) and publishes a change with no events: the scene then draws
+again from the views, every animation dropped. A game in which it was used is marked: its
+save says so, the game-over dialog says so, and the statistics leave it out."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from tarneeb_desktop.ui import theme
+from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.layout import Layout
+from tarneeb_desktop.ui.theme import blit_panel, blit_text
+
+if TYPE_CHECKING:
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+
+class Undo:
+    """The undo button and what pressing it does."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+
+    @property
+    def offered(self) -> bool:
+        """The setting is on at this (local) table."""
+        table = self.scene.table
+        return bool(table is not None and table.allow_take_back and not self.scene.link.remote)
+
+    def possible(self) -> bool:
+        scene = self.scene
+        return (
+            self.offered and scene.overlay is None and scene.link.can_take_back(scene.me)  # type: ignore[attr-defined]
+        )
+
+    @staticmethod
+    def rect(lay: Layout) -> pygame.Rect:
+        """In the bottom-left corner, the size of the corner buttons at the right."""
+        r = lay.menu_button.copy()
+        r.bottomleft = (lay.margin, lay.h - lay.margin)
+        return r
+
+    def draw(self, s: pygame.Surface, lay: Layout) -> None:
+        if not self.offered:
+            return
+        r = self.rect(lay)
+        can = self.possible()
+        blit_panel(s, r, color=(0, 0, 0, 110 if can else 50), radius=r.h // 3)
+        color = theme.INK if can else theme.INK_DIM
+        blit_text(s, tr("Undo (U)"), round(lay.text * 0.9), r.center, color, anchor="center")
+
+    def press(self) -> None:
+        """Take back my last move, or say why it cannot be done."""
+        scene = self.scene
+        if not self.offered:
+            if scene.table is not None and not scene.link.remote:
+                scene.say(tr("Undo is off: turn it on in the settings"))
+            return
+        if not self.possible() or not scene.link.take_back(scene.me):  # type: ignore[attr-defined]
+            scene.say(tr("Nothing to take back now"))
+            return
+        self.redraw_from_view()
+        scene.say(tr("Your last move was taken back"))
+
+    def redraw_from_view(self) -> None:
+        """Show the table as the link's views have it now: no animation, no pending update."""
+        scene = self.scene
+        link = scene.link
+        scene.hand.forget()  # nothing held or chosen (before the tweens go: it adds one)
+        tl = scene.timeline
+        tl.steps.clear()
+        tl.current = None
+        tl.tweens.clear()
+        link.poll()  # the take-back's own updates: drawn from the views below
+        seq = link.seq
+        for seat in scene.inbox:
+            scene.inbox[seat] = []
+            scene.views[seat], scene.view_seq[seat] = link.view(seat), seq
+        scene.shown_seq = seq
+        scene.pv = scene.last_view = link.view(scene.me)
+        trick = scene.pv.trick
+        scene.trick_cards = (
+            [((trick[0] + i) % 4, c) for i, c in enumerate(trick[1])] if trick else []
+        )
+        scene.trick_winner = None
+        scene.dealt = None
+        scene.banner = None
+        scene.hidden.clear()
+        scene.sent_rect = None
+        scene.last_trick_shown = False
+        scene.pause_key = None
+        scene.bids.kb_button = -1
+        scene.score.reset()
+        scene.panels.forget_plates()
+        scene.invalidate()
