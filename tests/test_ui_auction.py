@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pygame
 import pytest
 
@@ -76,3 +78,50 @@ def test_a_click_on_the_contract_and_the_menu_open_it_too() -> None:
     button = next(b for b in scene.overlay_buttons() if b.action == "auction")
     app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, button.rect.center)])
     assert scene.overlay["kind"] == "auction"
+
+
+def test_the_score_chart_follows_the_totals_hand_by_hand() -> None:
+    from tarneeb_desktop.ui.game.chart import score_series, value_range
+
+    state = GameState.new(make_rules("standard", target=41), seed=8, dealer=3)
+    rng = random.Random(8)
+    while len(state.history) < 8 and not state.is_over():
+        state.apply(rng.choice(state.legal_actions()))
+    rows = state.view(0).results
+    series = score_series(rows)
+    played = [r for r in rows if r.contract is not None]
+    assert series[0] == (0, 0) and len(series) == len(played) + 1  # thrown-in deals skipped
+    assert series[1:] == [tuple(r.totals) for r in played]
+    lo, hi = value_range(series, 41)
+    assert lo <= min(min(p) for p in series) and lo <= 0
+    assert hi >= max(41, max(max(p) for p in series))
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720)])
+def test_the_score_sheet_draws_its_chart_beside_the_numbers(size, monkeypatch) -> None:
+    from tarneeb_desktop.ui.game import chart
+
+    state = GameState.new(make_rules("standard", target=61), seed=8, dealer=3)
+    rng = random.Random(8)
+    while len([r for r in state.history if r.contract]) < 4:
+        state.apply(rng.choice(state.legal_actions()))
+    app = make_app(size)
+    scene = table_scene(app, state)
+    drawn = []
+    real = chart.draw_chart
+
+    def spy(s, r, series, teams, target, px):  # type: ignore[no-untyped-def]
+        drawn.append((r.copy(), series, px))
+        return real(s, r, series, teams, target, px)
+
+    from tarneeb_desktop.ui.game import dialogs
+
+    monkeypatch.setattr(dialogs, "draw_chart", spy)
+    app.step(FRAME, [key(pygame.K_s)])
+    scene.dirty = True
+    app.step(FRAME, [])
+    assert drawn
+    r, series, px = drawn[-1]
+    box = scene.overlay.rect()
+    assert box.contains(r) and r.w >= 150 and r.h >= 150  # readable at 800x600
+    assert len(series) == 5 and px >= 10

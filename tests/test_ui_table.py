@@ -509,7 +509,7 @@ def test_the_double_question_says_what_doubling_does_and_enter_keeps_it_single(
     settle(app, scene)
     drawn = drawn_lines(app, scene, monkeypatch, bid_panel)
     why = "Doubling multiplies this hand's points by {n}, won or lost, for both teams"
-    assert tr(why, n=state.rules.double_factor) in drawn
+    assert tr(why, n=state.rules.double_factor) in " ".join(drawn)  # wrapped, not shrunk
     focused = [b.action for b in scene.buttons() if b.focus]
     assert focused == ["no_double"]
     app.step(FRAME, [key(pygame.K_RETURN)])

@@ -33,14 +33,15 @@ class Question:
             line_h = max(line_h, text.size_of(line, lay.text)[1])
         body_h = line_h * len(lines)
         bh = round(lay.unit * 6.6)
-        box.h = lay.margin * 3 + head + body_h + round(lay.unit * 2) + bh
+        foot = lay.margin * 2
+        box.h = lay.margin * 3 + head + body_h + round(lay.unit * 4) + bh + foot
         box.center = (lay.w // 2, lay.h // 2)
-        return box, lines, box.bottom - lay.margin - bh
+        return box, lines, box.bottom - foot - bh
 
     def buttons(self, lay: Layout) -> list[Button]:
         box, _, y = self._box(lay)
         gap = round(lay.unit * 2)
-        bw = (box.w - 2 * lay.margin - gap) // 2
+        bw = round(box.w * 0.38)
         out = []
         for k, (label, action) in enumerate(self.choices):
             r = pygame.Rect(0, y, bw, round(lay.unit * 6.6))

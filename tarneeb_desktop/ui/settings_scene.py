@@ -756,12 +756,13 @@ class SettingsScene(Scene):
                 "Up/Down or Tab: choose  \u00b7  Left/Right or Enter: change  \u00b7  Esc: back"
             )
         )
-        self._draw_keys(surface, hint, round(t * 0.85), lay.h - round(t * 0.7))
-        if self.notice is not None:
+        if self.notice is None:
+            self._draw_keys(surface, hint, round(t * 0.85), lay.h - round(t * 0.7))
+        else:  # in the keys' place, for a moment
             box = pygame.Rect(
                 0, 0, text.size_of(self.notice[0], t, True)[0] + 4 * lay.margin, t * 2
             )
-            box.midbottom = (lay.w // 2, lay.h - round(t * 2.6))
+            box.midbottom = (lay.w // 2, lay.h - round(t * 0.3))
             blit_panel(surface, box, color=(20, 90, 50, 240), radius=box.h // 2)
             blit_text(surface, self.notice[0], t, box.center, theme.INK, True, "center")
         if self.question is not None:

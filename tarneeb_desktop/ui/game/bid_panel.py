@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tarneeb_desktop.ai.analysis import can_claim
-from tarneeb_desktop.ui import theme
+from tarneeb_desktop.ui import text, theme
 from tarneeb_desktop.ui.game import game41
 from tarneeb_desktop.ui.game.labels import action_label
 from tarneeb_desktop.ui.i18n import tr
@@ -111,9 +111,10 @@ class BidPanel:
         gap = round(lay.unit * 1.2)
         pad = round(lay.unit * 2)
         title_h = round(lay.text * 2.2)
-        if (game41.is41(pv) and pv.phase == "auction") or pv.phase == "double":
-            # and the bids so far against what is needed; or what doubling does
-            title_h = round(lay.text * 3.6)
+        if game41.is41(pv) and pv.phase == "auction":
+            title_h = round(lay.text * 3.6)  # and the bids so far against what is needed
+        elif pv.phase == "double":  # and what doubling does, on two lines
+            title_h = round(lay.text * 4.8)
         if pv.phase == "play":
             bw = round(bw * 3.4)  # the claim button: a long label under a long title
         elif pv.phase == "double":
@@ -241,10 +242,15 @@ class BidPanel:
             title = tr("Your bid, for yourself: {lo} to 13 tricks", lo=game41.lowest(pv))
             under = game41.total_line(pv)
         elif pv.phase == "double":
-            under = tr(
+            why = tr(
                 "Doubling multiplies this hand's points by {n}, won or lost, for both teams",
                 n=pv.rules.double_factor,
             )
+            size = round(lay.text * 0.9)
+            y = panel.y + round(lay.unit * 2.2) + round(lay.text * 1.45)
+            for line in text.wrap(why, size, panel.w - 2 * round(lay.unit * 2))[:2]:
+                r = blit_text(s, line, size, (panel.centerx, y), theme.INK, anchor="midtop")
+                y += max(r.h, round(size * 1.3))
         if under:
             blit_text(
                 s,

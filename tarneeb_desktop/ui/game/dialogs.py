@@ -14,6 +14,7 @@ from tarneeb_desktop.rules import GameOver, HandScored, SeatsScored
 from tarneeb_desktop.rules.cards import RANKS
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.game import dialogs41
+from tarneeb_desktop.ui.game.chart import draw_chart, score_series
 from tarneeb_desktop.ui.game.labels import call_label, comma, trump_label
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
@@ -204,6 +205,7 @@ class SummaryDialog(Dialog):
     once worked out, what the declarers could have taken with every card seen (``dd``)."""
 
     kind = "summary"
+    size = (84.0, 68.0)  # room for the best-play line on two lines
     closes_on_escape = False
     autoplay_wait = 2.5
 
@@ -411,7 +413,7 @@ class ScoreSheetDialog(Dialog):
     """Every hand of the game so far: contract, declarer, tricks, points and totals."""
 
     kind = "scores"
-    size = (120.0, 80.0)
+    size = (150.0, 84.0)
 
     def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
         scene = self.scene
@@ -421,9 +423,16 @@ class ScoreSheetDialog(Dialog):
             return
         t = lay.text
         us, them = scene.teams()
-        cols = [0.06, 0.16, 0.40, 0.56, 0.68, 0.80, 0.92]
+        # the numbers, then beside them (after them in reading order) the chart
+        cols = [0.04, 0.11, 0.26, 0.37, 0.45, 0.53, 0.61]
+        chart = pygame.Rect(0, 0, round(box.w * 0.3), 0)
+        chart.x = box.x + round(box.w * 0.67)
+        chart.y = box.y + round(lay.heading * 2.4)
+        chart.h = box.bottom - lay.button[1] - round(lay.unit * 5) - chart.y
         if i18n.is_rtl():  # the columns read from the right
             cols = [1 - c for c in cols]
+            chart.right = box.right - round(box.w * 0.67)
+        draw_chart(s, chart, score_series(scene.pv.results), (us, them), scene.pv.rules.target, t)
         heads = [
             "#",
             tr("Contract"),
@@ -443,7 +452,9 @@ class ScoreSheetDialog(Dialog):
         max_rows = max(1, (box.bottom - y - lay.button[1] - round(lay.unit * 5)) // round(t * 1.55))
         start = max(0, len(rows) - max_rows)
         for i, r in enumerate(rows[start:], start=start + 1):
-            total = f"{r.totals[us]} / {r.totals[them]}"
+            # ours first in reading order, as the columns: at the right in RTL
+            first, second = (them, us) if i18n.is_rtl() else (us, them)
+            total = f"{r.totals[first]} / {r.totals[second]}"
             if r.contract is None:
                 vals = [str(i), tr("thrown in"), "", "", "", "", total]
             else:
@@ -456,14 +467,14 @@ class ScoreSheetDialog(Dialog):
                     str(i),
                     con,
                     scene.names[r.declarer or 0],
-                    f"{r.tricks[us]}-{r.tricks[them]}",
+                    f"{r.tricks[first]}-{r.tricks[second]}",
                     f"{r.points[us]:+d}",
                     f"{r.points[them]:+d}",
                     total,
                 ]
             for k, (c, v) in enumerate(zip(cols, vals, strict=True)):
                 col = theme.TEAM[us if k == 4 else them] if k in (4, 5) else theme.INK
-                rect = pygame.Rect(0, 0, round(box.w * 0.2), round(t * 1.5))
+                rect = pygame.Rect(0, 0, round(box.w * 0.1), round(t * 1.5))
                 rect.midtop = (box.x + round(box.w * c), y)
                 theme.draw_label(s, v, rect, t, col, scene.four_color, on_dark=True)
             y += round(t * 1.55)
@@ -472,7 +483,7 @@ class ScoreSheetDialog(Dialog):
                 s,
                 tr("No hand finished yet"),
                 t,
-                (box.centerx, y + t),
+                (i18n.mirror_x(box.x + round(box.w * 0.33), box.x, box.w), y + t),
                 theme.INK_DIM,
                 anchor="midtop",
             )

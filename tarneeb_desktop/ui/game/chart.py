@@ -1,0 +1,78 @@
+"""The score sheet's chart: both teams' totals over the game, hand by hand, in the teams'
+colours, with the target as a line; time runs in reading order (from the right in Arabic)."""
+
+from __future__ import annotations
+
+import pygame
+
+from tarneeb_desktop.rules import HandResult
+from tarneeb_desktop.ui import i18n, theme
+from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.theme import blit_text
+
+
+def score_series(results: tuple[HandResult, ...] | list[HandResult]) -> list[tuple[int, int]]:
+    """The teams' totals (team 0, team 1) before the first hand and after each hand played
+    (a deal thrown in changes nothing and is not a point of the chart)."""
+    out = [(0, 0)]
+    for r in results:
+        if r.contract is None and not (r.bids is not None and r.trump):
+            continue
+        out.append((int(r.totals[0]), int(r.totals[1])))
+    return out
+
+
+def value_range(series: list[tuple[int, int]], target: int) -> tuple[int, int]:
+    """The y axis: from the lowest total (or 0) to the target (or the highest total)."""
+    lows = [min(a, b) for a, b in series]
+    highs = [max(a, b) for a, b in series]
+    return min(0, *lows), max(target, *highs)
+
+
+def draw_chart(
+    s: pygame.Surface,
+    r: pygame.Rect,
+    series: list[tuple[int, int]],
+    teams: tuple[int, int],
+    target: int,
+    size: int,
+) -> None:
+    """The chart in ``r``: a line per team (``teams``: us, them), labels at ``size`` px."""
+    lo, hi = value_range(series, target)
+    pad_l = round(size * 2.4)
+    pad_b = round(size * 1.6)
+    plot = pygame.Rect(r.x + pad_l, r.y + round(size * 0.6), r.w - pad_l - size, 0)
+    plot.h = r.bottom - pad_b - plot.y
+    if i18n.is_rtl():  # the value labels at the right, time from the right
+        plot.x = r.x + size
+    span = max(1, hi - lo)
+    n = max(1, len(series) - 1)
+
+    def at(i: int, v: int) -> tuple[int, int]:
+        x = plot.x + round(plot.w * i / n)
+        if i18n.is_rtl():
+            x = plot.right - (x - plot.x)
+        return x, plot.bottom - round(plot.h * (v - lo) / span)
+
+    pygame.draw.rect(s, (70, 100, 85), plot, width=1)
+    for v, color in ((0, theme.INK_DIM), (target, theme.GOLD)):
+        y = at(0, v)[1]
+        for x in range(plot.x, plot.right, 8):  # dashed
+            pygame.draw.line(s, color, (x, y), (min(x + 4, plot.right), y), 1)
+        label_x = plot.x - size // 3 if not i18n.is_rtl() else plot.right + size // 3
+        anchor = "midright" if not i18n.is_rtl() else "midleft"
+        blit_text(s, str(v), round(size * 0.85), (label_x, y), color, anchor=anchor)
+    for team in teams:
+        points = [at(i, p[team]) for i, p in enumerate(series)]
+        color = theme.TEAM[team]
+        if len(points) > 1:
+            pygame.draw.lines(s, color, False, points, 3)
+        for p in points:
+            pygame.draw.circle(s, color, p, 4)
+    us, them = teams
+    foot = r.bottom - round(size * 0.2)
+    first, second = r.centerx - size * 2, r.centerx + size * 2
+    if i18n.is_rtl():  # "Us" first in reading order: at the right
+        first, second = second, first
+    blit_text(s, tr("Us"), size, (first, foot), theme.TEAM[us], True, "midbottom")
+    blit_text(s, tr("Them"), size, (second, foot), theme.TEAM[them], True, "midbottom")
