@@ -113,14 +113,15 @@ class BidPanel:
         title_h = round(lay.text * 2.2)
         if game41.is41(pv) and pv.phase == "auction":
             title_h = round(lay.text * 3.6)  # and the bids so far against what is needed
-        elif pv.phase == "double":  # and what doubling does, on two lines
-            title_h = round(lay.text * 4.8)
         if pv.phase == "play":
             bw = round(bw * 3.4)  # the claim button: a long label under a long title
         elif pv.phase == "double":
             bw = round(bw * 2.6)  # under a line that says what doubling does
         elif pv.phase != "auction":
             bw = round(bw * 1.75)
+        if pv.phase == "double":  # and what doubling does, wrapped: as tall as the script's lines
+            lines, line_h = self._why_lines(cols * bw + (cols - 1) * gap)
+            title_h = round(lay.unit * 2.2) + round(lay.text * 1.45) + len(lines) * line_h
         # between the partner's cards and my lifted hand; a tall suited grid gets smaller buttons
         top = lay.back_rects(TOP, 1)[0].bottom + lay.margin
         bottom = lay.hand_rects(13)[0].top - lay.lift - lay.margin
@@ -213,6 +214,16 @@ class BidPanel:
             if b.action == action:
                 self.kb_button = i
 
+    def _why_lines(self, width: int) -> tuple[list[str], int]:
+        """What doubling does, wrapped to ``width``: its lines and their height."""
+        size = round(self.scene.layout.text * 0.9)
+        why = tr(
+            "Doubling multiplies this hand's points by {n}, won or lost, for both teams",
+            n=self.scene.pv.rules.double_factor,
+        )
+        lines = text.wrap(why, size, width)
+        return lines, max(text.size_of(line, size)[1] for line in lines)
+
     # ------------------------------------------------------------------ drawing
     def render(self) -> None:
         """The panel's picture (when it has buttons), made with the static layer."""
@@ -242,15 +253,13 @@ class BidPanel:
             title = tr("Your bid, for yourself: {lo} to 13 tricks", lo=game41.lowest(pv))
             under = game41.total_line(pv)
         elif pv.phase == "double":
-            why = tr(
-                "Doubling multiplies this hand's points by {n}, won or lost, for both teams",
-                n=pv.rules.double_factor,
-            )
-            size = round(lay.text * 0.9)
+            lines, line_h = self._why_lines(panel.w - 2 * round(lay.unit * 2))
             y = panel.y + round(lay.unit * 2.2) + round(lay.text * 1.45)
-            for line in text.wrap(why, size, panel.w - 2 * round(lay.unit * 2))[:2]:
-                r = blit_text(s, line, size, (panel.centerx, y), theme.INK, anchor="midtop")
-                y += max(r.h, round(size * 1.3))
+            for line in lines:
+                blit_text(
+                    s, line, round(lay.text * 0.9), (panel.centerx, y), theme.INK, anchor="midtop"
+                )
+                y += line_h
         if under:
             blit_text(
                 s,
