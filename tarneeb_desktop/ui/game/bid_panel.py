@@ -150,6 +150,7 @@ class BidPanel:
                 self._buttons.append(
                     Button(rect, label, action, primary=action not in ("pass", "keep", "no_double"))
                 )
+        theme.fit_group(self._buttons)  # one text size for the row ("Diamonds" and its row)
         self.panel = panel
         turn = (pv.hand_number, len(pv.calls), pv.phase)
         if turn != self._turn:
