@@ -18,7 +18,7 @@ from tarneeb_desktop.paths import user_data_dir
 from tarneeb_desktop.rules import HandResult
 from tarneeb_desktop.rules.options import ALL_PRESETS
 from tarneeb_desktop.storage import load_json, write_json_atomic
-from tarneeb_desktop.table.flow import Change, Table
+from tarneeb_desktop.table.flow import TAKE_BACK, Change, Table
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +56,19 @@ def game_of(key: str) -> str:
     return rules.game if rules is not None else "tarneeb"
 
 
+class _Signed:
+    """A group's counters, each ``+=`` multiplied by ``sign`` (-1: taking counts out)."""
+
+    def __init__(self, g: dict[str, int], sign: int) -> None:
+        self.g, self.sign = g, sign
+
+    def __getitem__(self, k: str) -> int:
+        return self.g[k]
+
+    def __setitem__(self, k: str, v: int) -> None:
+        self.g[k] += (v - self.g[k]) * self.sign
+
+
 @dataclass
 class Statistics:
     """Counters per "preset / opponents' level" key, for the player's team (team 0)."""
@@ -70,15 +83,19 @@ class Statistics:
     def group(self, preset: str, level: str) -> dict[str, int]:
         return self.groups.setdefault(self.key(preset, level), _empty())
 
-    def record_hand(self, preset: str, level: str, result: HandResult, team: int = 0) -> None:
+    def record_hand(
+        self, preset: str, level: str, result: HandResult, team: int = 0, sign: int = 1
+    ) -> None:
         """Count one finished hand (thrown-in hands are not counted). In 41 the bid counted
-        is the player's own: seat ``team`` (seat 0, the person who started the game)."""
+        is the player's own: seat ``team`` (seat 0, the person who started the game).
+        ``sign`` -1 takes a counted hand out again (a game marked after it was counted)."""
         if result.bids is not None:
-            self._record_hand41(self.group(preset, level), result, team)
+            g41 = _Signed(self.group(preset, level), sign)
+            self._record_hand41(g41, result, team)  # type: ignore[arg-type]
             return
         if result.declarer is None:
             return
-        g = self.group(preset, level)
+        g = _Signed(self.group(preset, level), sign)
         g["hands_played"] += 1
         if result.points[team] > result.points[1 - team]:
             g["hands_won"] += 1
@@ -171,7 +188,21 @@ class StatsRecorder:
         self.table, self.path, self.level = table, path, level
         self.hands = len(table.state.history)
         self.over = table.state.is_over()
+        #: no take-back so far in this game (a resumed marked game is not: see _changed)
+        self.clean = True
         table.listen(self._changed)
+
+    def _take_out(self) -> None:
+        """The game's first take-back: the hands it counted so far come out again (a take-back
+        stays within a hand, so they are the finished hands of the game)."""
+        self.clean = False
+        try:
+            stats = Statistics.load(self.path)
+            for result in self.table.state.history:
+                stats.record_hand(self.preset, self.level, result, sign=-1)
+            stats.save(self.path)
+        except (OSError, ValueError) as exc:
+            log.warning("could not update the statistics: %s", exc)
 
     @property
     def preset(self) -> str:
@@ -183,7 +214,11 @@ class StatsRecorder:
         return rules.preset if rules.matches_preset() else f"{rules.preset}+custom"
 
     def _changed(self, change: Change) -> None:
-        if getattr(self.table, "taken_back", False):
+        if change.action == TAKE_BACK and self.clean:
+            self._take_out()
+        if change.action != TAKE_BACK:
+            self.clean = not self.table.taken_back
+        if self.table.taken_back:
             return  # a move was taken back: the game is kept out of the statistics
         state = self.table.state
         new_hands = state.history[self.hands :]
