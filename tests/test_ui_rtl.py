@@ -256,3 +256,23 @@ def test_the_settings_keys_line_is_drawn_key_by_key_in_reading_order(monkeypatch
     assert xs == sorted(xs)  # laid from left to right: in Arabic the first part is rightmost
     # "Enter" is never a part of its own, next to "Esc: back"
     assert all(p.strip() != "Enter" for p in parts)
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_the_contract_panel_reads_from_the_start_side(monkeypatch, lang: str) -> None:
+    from tarneeb_desktop.ui.game import score
+
+    app = app_in(lang)
+    state = GameState.new(make_rules("standard"), seed=3, dealer=3)
+    scene = table_scene(app, state)
+    app.step(FRAME, [])
+    calls = record_text(monkeypatch, score)
+    scene.invalidate()
+    app.step(FRAME, [])
+    r = scene.layout.contract_rect
+    title = next(c for c in calls if c[0] == i18n.tr("Auction"))
+    hand = next(c for c in calls if c[0] == i18n.tr("Hand {n}", n=1))
+    if lang == "ar":  # the title at the right, the hand's number at the left
+        assert title[2].endswith("right") and title[1][0] > r.centerx > hand[1][0]
+    else:
+        assert title[2].endswith("left") and title[1][0] < r.centerx < hand[1][0]

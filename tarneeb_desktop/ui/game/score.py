@@ -170,39 +170,44 @@ class ScorePanel:
         blit_panel(s, r, color=(6, 20, 14, 215), radius=round(lay.unit * 1.6))
         pad = round(lay.unit * 1.6)
         t = lay.text
+        rtl, a = i18n.is_rtl(), i18n.anchor
+
+        def x(at: int) -> int:  # mirrored right to left, as the score panel and the plates
+            return i18n.mirror_x(at, r.x, r.w)
+
+        start, end = x(r.x + pad), x(r.right - pad)
         blit_text(
-            s,
-            dialogs41.hand_label(pv),
-            t,
-            (r.right - pad, r.y + pad),
-            theme.INK_DIM,
-            anchor="topright",
+            s, dialogs41.hand_label(pv), t, (end, r.y + pad), theme.INK_DIM, anchor=a("topright")
         )
         if game41.is41(pv):  # hearts, the bids' total and who is close to winning
             game41.draw_contract(scene, s, lay, r, pad)
             return
         if pv.contract and pv.declarer is not None:
-            blit_text(s, tr("Contract"), t, (r.x + pad, r.y + pad), theme.INK_DIM, bold=True)
+            title_at = (start, r.y + pad)
+            blit_text(s, tr("Contract"), t, title_at, theme.INK_DIM, bold=True, anchor=a("topleft"))
             level = pv.contract[:-2] if pv.contract.endswith("NT") else pv.contract.rstrip("CDHS")
             big = round(t * 2.2)
             y = r.y + pad + round(t * 1.5)
-            lr = blit_text(s, level, big, (r.x + pad, y), theme.INK, bold=True)
+            lr = blit_text(s, level, big, (start, y), theme.INK, bold=True, anchor=a("topleft"))
+            after = (lr.left - pad if rtl else lr.right + pad, lr.centery)  # beside the level
             if pv.trump:
                 if pv.trump == "NT":
                     blit_text(
                         s,
                         tr("NT"),
                         round(big * 0.8),
-                        (lr.right + pad, lr.centery),
+                        after,
                         theme.GOLD,
                         bold=True,
-                        anchor="midleft",
+                        anchor=a("midleft"),
                     )
                 else:
                     sym = SUIT_SYMBOL[pv.trump]
                     chip = pygame.Rect(
                         lr.right + pad // 2, lr.y + lr.h // 10, round(big * 1.05), round(big * 1.05)
                     )
+                    if rtl:
+                        chip.right = lr.left - pad // 2
                     pygame.draw.ellipse(s, (250, 248, 240), chip)
                     blit_text(
                         s,
@@ -217,9 +222,9 @@ class ScorePanel:
                     s,
                     tr("choosing trump\u2026"),
                     round(t * 0.85),
-                    (lr.right + pad, lr.centery),
+                    after,
                     theme.INK_DIM,
-                    anchor="midleft",
+                    anchor=a("midleft"),
                 )
             by = (
                 tr("by you")
@@ -233,19 +238,25 @@ class ScorePanel:
                 s,
                 tr("Auction (A)"),
                 round(t * 0.8),
-                (r.right - pad, r.y + pad + round(t * 1.5)),
+                (end, r.y + pad + round(t * 1.5)),
                 theme.INK_DIM,
-                anchor="topright",
+                anchor=a("topright"),
             )
             return
-        blit_text(s, tr("Auction"), t, (r.x + pad, r.y + pad), theme.INK_DIM, bold=True)
+        auction_at = (start, r.y + pad)
+        blit_text(s, tr("Auction"), t, auction_at, theme.INK_DIM, bold=True, anchor=a("topleft"))
         bids = [(st, c) for st, c in pv.calls if c not in ("pass", "double", "no_double")]
         if bids:
             seat, bid = bids[-1]
             theme.draw_label(
                 s,
                 call_label(bid),
-                pygame.Rect(r.x + pad, r.y + pad + round(t * 1.4), round(t * 5), round(t * 2.8)),
+                pygame.Rect(
+                    start - (round(t * 5) if rtl else 0),
+                    r.y + pad + round(t * 1.4),
+                    round(t * 5),
+                    round(t * 2.8),
+                ),
                 round(t * 2.2),
                 theme.INK,
                 scene.four_color,
@@ -262,17 +273,17 @@ class ScorePanel:
                 s,
                 tr("No bid yet"),
                 round(t * 1.1),
-                (r.x + pad, r.centery + t // 2),
+                (start, r.centery + t // 2),
                 theme.INK,
-                anchor="midleft",
+                anchor=a("midleft"),
             )
             blit_text(
                 s,
                 tr("Bids: 7 to 13 tricks"),
                 round(t * 0.85),
-                (r.x + pad, r.bottom - pad),
+                (start, r.bottom - pad),
                 theme.INK_DIM,
-                anchor="bottomleft",
+                anchor=a("bottomleft"),
             )
 
     def _foot(self, s: pygame.Surface, r: pygame.Rect, pad: int, line: str, seat: int) -> None:
@@ -281,9 +292,9 @@ class ScorePanel:
             s,
             line,
             round(self.scene.layout.text * 0.95),
-            (r.x + pad, r.bottom - pad),
+            (i18n.mirror_x(r.x + pad, r.x, r.w), r.bottom - pad),
             theme.TEAM[seat & 1],
             bold=True,
-            anchor="bottomleft",
+            anchor=i18n.anchor("bottomleft"),
             max_width=r.w - 2 * pad,
         )
