@@ -1,7 +1,9 @@
 """The table's keys and clicks: each event goes to the open dialog, or the hot-seat cover, or
 else to the hand, the bid panel and the table's own controls (the corner buttons, the pile,
-L for the last trick (open until the next press or click, like a click on the pile), S or Tab for the score sheet, V for the cards played, H for a hint,
-C to claim, U or Ctrl+Z to undo (game/undo.py), A or a click on the contract for the auction, Esc for the pause menu). Also tells the end-to-end test where to click."""
+L for the last trick (open until the next press or click, like a click on the pile), S or Tab
+for the score sheet, V for the cards played, A or a click on the contract for the auction,
+H for a hint, C to claim (or to hear why not), U or Ctrl+Z to undo (``game/undo.py``), Esc
+for the pause menu). Also tells the end-to-end test where to click."""
 
 from __future__ import annotations
 
