@@ -191,3 +191,21 @@ def test_a_game_of_41_keeps_team_totals_and_each_seats_score(home: Path, preset:
     path.write_text(json.dumps(doc))
     kept = list_kept()
     assert kept.games == [] and len(kept.problems) == 1
+
+
+def test_a_game_with_a_take_back_is_kept_marked(home: Path) -> None:
+    from tarneeb_desktop.table.flow import Table
+    from tarneeb_desktop.table.history import GameKeeper
+    from tarneeb_desktop.table.pool import Pool
+    from tarneeb_desktop.table.seats import ComputerSeat
+    from tarneeb_desktop.ui.games_scene import rules_text
+
+    seats = [ComputerSeat("random", 40 + s, NAMES[s]) for s in range(4)]
+    t = Table(GameState.new(make_rules("standard", target=11), 6), seats, NAMES, pool=Pool())
+    GameKeeper(t, NAMES)
+    t.taken_back = True  # as Table.take_back leaves it
+    t.run()
+    row = list_kept().games[0]
+    assert row.taken_back and "undo used" in rules_text(row)
+    plain = keep_finished(finished(2), NAMES)
+    assert not next(g for g in list_kept().games if g.path == plain).taken_back

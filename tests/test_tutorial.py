@@ -172,7 +172,8 @@ def test_the_first_start_offers_the_tutorial_once(ui_home) -> None:
     from tarneeb_desktop.ui.menu import MenuScene
 
     app = make_app()
-    tutorial_offer.start(app)  # settings without the flag: never offered
+    app.settings.tutorial_offered = True  # offered before: straight to the menu
+    tutorial_offer.start(app)
     assert isinstance(app.scene, MenuScene)
     app.settings.tutorial_offered = False  # type: ignore[attr-defined]
     tutorial_offer.start(app)

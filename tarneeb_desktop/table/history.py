@@ -68,6 +68,8 @@ class KeptGame:
     game: int | None = None
     #: 41 only: each seat's final score (``totals`` are the partners' sums)
     seat_totals: tuple[int, int, int, int] | None = None
+    #: a move was taken back (undo) in this game
+    taken_back: bool = False
 
 
 @dataclass
@@ -101,6 +103,7 @@ def keep_finished(
     game: int | None = None,
     folder: Path | None = None,
     now: datetime | None = None,
+    taken_back: bool = False,
 ) -> Path:
     """Keep a finished game's record (``names`` by seat; for a tournament game its name and
     the game's number from 1), then forget the oldest beyond :data:`KEEP`. Returns the
@@ -122,6 +125,8 @@ def keep_finished(
     }
     if state.rules.game == "41":
         kept["seat_totals"] = list(state.seat_scores)
+    if taken_back:  # an undo was used: the list and the viewer can say so
+        kept["taken_back"] = True
     if tournament is not None:
         kept["tournament"] = tournament
         if game is not None:
@@ -223,6 +228,7 @@ def _row(path: Path, doc: Any) -> KeptGame | None:
         tournament,
         game,
         (seats[0], seats[1], seats[2], seats[3]) if seats is not None else None,
+        kept.get("taken_back") is True,
     )
 
 
@@ -309,6 +315,7 @@ class GameKeeper:
                 tournament=self.tournament,
                 game=self.game,
                 folder=self.folder,
+                taken_back=bool(getattr(self.table, "taken_back", False)),
             )
         except (OSError, ValueError) as exc:
             log.warning("could not keep the finished game: %s", exc)

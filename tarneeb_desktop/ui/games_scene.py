@@ -57,6 +57,8 @@ def rules_text(g: KeptGame) -> str:
     text = ", ".join([preset_word(preset), *changes])
     if g.tournament:
         text += "  \u00b7  " + tr("{name}, game {n}", name=g.tournament, n=g.game or 1)
+    if g.taken_back:
+        text += "  \u00b7  " + tr("undo used")
     return text
 
 

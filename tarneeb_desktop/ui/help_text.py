@@ -167,7 +167,9 @@ def pages() -> list[Page]:
             keys=[
                 ("H", tr("A hint: what a strong player would do")),
                 ("C", tr("Claim the remaining tricks when every card you hold wins")),
-                ("L", tr("The last trick (a click on the pile of tricks shows it too)")),
+                ("L", tr("The last trick, until you press L again (a click on the pile too)")),
+                ("A", tr("The auction of this hand")),
+                ("U", tr("Undo your last move (when the setting is on)")),
                 ("V", tr("Every card played so far")),
                 ("S", tr("The score sheet")),
                 ("Esc", tr("The menu")),
