@@ -145,9 +145,15 @@ def draw_contract(
     needs (in the auction) or their total (in the play); who is close to the target."""
     pv = scene.pv
     t = lay.text
-    head = blit_text(s, tr("Trump"), t, (r.x + pad, r.y + pad), theme.INK_DIM, bold=True)
+    rtl, a = i18n.is_rtl(), i18n.anchor
+    start = i18n.mirror_x(r.x + pad, r.x, r.w)  # right to left: the panel mirrors, as Tarneeb's
+    head = blit_text(
+        s, tr("Trump"), t, (start, r.y + pad), theme.INK_DIM, bold=True, anchor=a("topleft")
+    )
     size = round(t * 1.35)
     chip = pygame.Rect(head.right + pad // 2, head.centery - size // 2, size, size)
+    if rtl:
+        chip.right = head.left - pad // 2
     pygame.draw.ellipse(s, (250, 248, 240), chip)
     blit_text(
         s,
@@ -168,9 +174,9 @@ def draw_contract(
             s,
             text,
             round(t * 0.9),
-            (r.x + pad, y),
+            (start, y),
             color,
-            anchor="midleft",
+            anchor=a("midleft"),
             max_width=r.w - 2 * pad,
         )
         y += round(t * 1.3)
@@ -181,9 +187,9 @@ def draw_contract(
             s,
             tr("Close to {n}: {names}", n=pv.rules.target, names=names),
             round(t * 0.85),
-            (r.x + pad, r.bottom - pad),
+            (start, r.bottom - pad),
             theme.GOLD,
             bold=True,
-            anchor="bottomleft",
+            anchor=a("bottomleft"),
             max_width=r.w - 2 * pad,
         )
