@@ -4,7 +4,7 @@ Settings uses."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -99,22 +99,33 @@ def level_words(level: str) -> str:
 
 
 class LobbyScene(ButtonScene):
-    """Who sits where, until the game starts; the host's window has the Start button."""
+    """Who sits where, until the game starts; the host's window has the Start button.
+
+    A tournament's LAN game (``tournament_play.py``) passes ``after_game`` (the table's
+    game-over Continue, or this lobby's when nobody plays at this screen: it then shows the
+    table until the game ends), ``leave`` (what Leave does) and ``hint`` (its own line)."""
 
     def __init__(
         self,
         app: App,
-        session: ClientSession,
+        session: ClientSession | None,
         host: Any = None,
         others: Sequence[ClientSession] = (),
+        after_game: Callable[[Any], None] | None = None,
+        leave: Callable[[], None] | None = None,
+        hint: str | None = None,
     ) -> None:
-        """``others``: the sessions of more people at this screen (the host's window)."""
+        """``others``: the sessions of more people at this screen (the host's window);
+        ``session`` None: nobody plays at this screen (only with ``host``)."""
         super().__init__(app)
         self.session = session
         self.others = list(others)
         self.host = host
+        self.after_game, self.leave, self.hint = after_game, leave, hint
         self.notice: str | None = None
         self.keep = False  # the session and host go on to the table: do not close them
+        self.seen: dict[str, Any] = {}  # the host's lobby, when nobody here has a session
+        self.sessions = [self.session] if self.session is not None else []
         self.address = ""
         if host is not None and host.address is not None:
             port = host.address[1]
@@ -123,7 +134,14 @@ class LobbyScene(ButtonScene):
     def busy(self) -> bool:
         return True
 
+    @property
+    def lobby(self) -> dict[str, Any]:
+        return (self.session.lobby if self.session is not None else self.seen) or {}
+
     def update(self, dt: float) -> None:
+        if self.session is None:
+            self._watch()
+            return
         for session in (self.session, *self.others):
             for msg in session.poll():
                 kind = msg.get("type")
@@ -134,11 +152,24 @@ class LobbyScene(ButtonScene):
                     self.dirty = True
         self._to_table()
 
+    def _watch(self) -> None:
+        """Nobody here plays: the host's lobby as it is, and at the game's end what follows."""
+        try:
+            seen = self.host.call(self.host._lobby)
+        except (RuntimeError, TimeoutError):
+            return
+        if seen != self.seen:
+            self.seen = seen
+            self.dirty = True
+        if self.host.done.is_set() and self.after_game is not None:
+            self.after_game(self)
+
     def _to_table(self) -> None:
         """Once the game has started for every seat at this screen (the table starts from
         each session's latest view)."""
         from tarneeb_desktop.ui.table_scene import TableScene
 
+        assert self.session is not None
         view, seq = self.session.snapshot()
         if view is None or seq is None:
             return
@@ -146,12 +177,20 @@ class LobbyScene(ButtonScene):
             return  # their first views are on their way
         self.keep = True
         self.app.switch(
-            TableScene.remote(self.app, self.session, view, seq, host=self.host, others=self.others)
+            TableScene.remote(
+                self.app,
+                self.session,
+                view,
+                seq,
+                host=self.host,
+                others=self.others,
+                after_game=self.after_game,
+            )
         )
 
     def on_hide(self) -> None:
         if not self.keep:
-            for session in (self.session, *self.others):
+            for session in (*self.sessions, *self.others):
                 try:
                     session.leave()
                 except OSError:
@@ -178,12 +217,14 @@ class LobbyScene(ButtonScene):
     def activate(self, action: str) -> None:
         if action == "start" and self.host is not None:
             self.host.start_game()
+        elif action == "back" and self.leave is not None:
+            self.leave()
         elif action == "back":
             self.app.show_menu()
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = Layout(*surface.get_size())
-        lobby = self.session.lobby or {}
+        lobby = self.lobby
         box = page(surface, lay, str(lobby.get("table") or tr("Lobby")))
         y = box.y + round(lay.heading * 2.3)
         if self.address:
@@ -236,7 +277,7 @@ class LobbyScene(ButtonScene):
                 color = theme.INK_DIM
             else:
                 who = str(s.get("name", ""))
-                if n == self.session.seat and who != tr("You"):
+                if self.session and n == self.session.seat and who != tr("You"):
                     who = tr("{name} (you)", name=who)
                 elif any(n == s.seat for s in self.others):
                     who = tr("{name} (at this screen)", name=who)
@@ -265,10 +306,20 @@ class LobbyScene(ButtonScene):
                 max_width=r.right - r.x - col // 2 - lay.margin,
             )
             y += row_h
-        hint = (
+        hint = self.hint or (
             tr("Start when everyone is seated; computer players take the empty seats.")
             if self.host is not None
             else tr("Waiting for the host to start the game...")
         )
-        blit_text(surface, hint, lay.text, (lay.w // 2, y + lay.margin), theme.INK, anchor="midtop")
+        if self.session is None and lobby.get("started"):
+            hint = tr("The game is on; the standings follow when it ends.")
+        blit_text(
+            surface,
+            hint,
+            lay.text,
+            (lay.w // 2, y + lay.margin),
+            theme.INK,
+            anchor="midtop",
+            max_width=box.w - 2 * lay.margin,
+        )
         draw_buttons_and_notice(surface, self, lay, box, below=True)

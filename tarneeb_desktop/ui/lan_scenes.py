@@ -1,12 +1,10 @@
 """The LAN screens: host a table, join one (found on the network, typed, or joined before),
 and choose a seat; the lobby and what the screens share are in ``lan_lobby.py``.
 
-The window's player always sits down through a
-:class:`~tarneeb_desktop.net.client.ClientSession`, even at the table this window hosts, so
-there is one way to play a LAN seat (:class:`~tarneeb_desktop.ui.table_scene.TableScene`
-through a remote link). The host may seat more people at its own screen: each sits down
-through a session of its own, and the table passes the screen between them behind the
-hot-seat privacy cover.
+The window's player always sits down through a ``ClientSession``, even at the table this
+window hosts (:func:`host_table`, which a tournament's LAN game uses too), so there is one
+way to play a LAN seat (``TableScene`` through a remote link); more people at the host's
+screen sit down through a session each, and take turns behind the hot-seat cover.
 """
 
 from __future__ import annotations
@@ -182,66 +180,28 @@ class HostScene(ButtonScene):
 
     def open_table(self) -> None:
         """Start the host (the usual port, or any free one), announce it, and sit down."""
-        from tarneeb_desktop.net.host import Host
         from tarneeb_desktop.paths import user_data_dir
 
         local = [s for s in range(4) if s == 0 or self.choice[s] == "here"]
         seats = [s for s in range(4) if s in local or self.choice[s] == "open"]
-        bind = self.listen_on()
-        host = None
-        address = None
-        for port in (DEFAULT_PORT, 0):
-            try:
-                host = Host(
-                    self.app.rules,
-                    open_seats=seats,
-                    ai_level=self.levels[1],
-                    levels=self.levels,
-                    bots=[self.bot_name(s) for s in range(4)],
-                    turn_seconds=self.turn_seconds,
-                    bind=bind,
-                    port=port,
-                    auto_start=False,
-                    exit_when_over=False,
-                    ai_delay=self.ai_delay,
-                    save_path=user_data_dir() / "lan-table.json",
-                    table_name=tr("Tarneeb at {computer}", computer=_computer_name()),
-                )
-                address = host.start()
-                break
-            except (OSError, RuntimeError) as exc:
-                log.info("could not host on port %s: %s", port, exc)
-                if host is not None:
-                    host.stop()
-                host = None
-        if host is None or address is None:
-            self.notice = tr("Could not open a table on this computer")
+        try:
+            host, sessions = host_table(
+                [(s, local_name(self.app, s)) for s in local],
+                self.announce,
+                rules=self.app.rules,
+                open_seats=seats,
+                ai_level=self.levels[1],
+                levels=self.levels,
+                bots=[self.bot_name(s) for s in range(4)],
+                turn_seconds=self.turn_seconds,
+                auto_start=False,
+                save_path=user_data_dir() / "lan-table.json",
+                table_name=tr("Tarneeb at {computer}", computer=_computer_name()),
+            )
+        except HostError as exc:
+            self.notice = str(exc)
             self.dirty = True
             return
-        # Everyone at this screen sits down like a friend would: a session (and a token) each,
-        # so the host stays the only authority.
-        sessions: list[ClientSession] = []
-        try:
-            for seat in local:
-                session = ClientSession("127.0.0.1", address[1], name=local_name(self.app, seat))
-                sessions.append(session)
-                session.connect()
-                session.join(seat=seat)
-        except (OSError, ProtocolError, JoinError, TimeoutError) as exc:
-            for session in sessions:
-                session.close()
-            host.stop()
-            self.notice = tr("Could not sit at the table: {why}", why=str(exc))
-            self.dirty = True
-            return
-        # announced only now: the seats of the people here are never offered to friends
-        try:
-            if self.announce:
-                # a table kept on this computer announces itself to this computer only
-                target = ("127.0.0.1", DISCOVERY_PORT) if is_loopback(bind) else None
-                host.start_beacon(**({"target": target} if target else {}))
-        except OSError as exc:  # no broadcast here: friends type the address instead
-            log.info("no discovery beacon: %s", exc)
         self.app.switch(LobbyScene(self.app, sessions[0], host=host, others=sessions[1:]))
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -291,6 +251,56 @@ class HostScene(ButtonScene):
             )
             y += round(lay.text * 1.5)
         draw_buttons_and_notice(surface, self, lay, box)
+
+
+class HostError(Exception):
+    """A table could not be opened or sat at (a sentence for the player)."""
+
+
+def host_table(
+    people: list[tuple[int, str]], announce: bool, rules: Any = None, **kwargs: Any
+) -> tuple[Any, list[ClientSession]]:
+    """Open a LAN table (``kwargs`` go to the Host) on the usual port or any free one, sit
+    the ``people`` here down (a session each: the host stays the only authority), announce
+    it; the host and the sessions, or HostError."""
+    from tarneeb_desktop.net.host import Host
+
+    bind = bind_address(HostScene.bind)
+    host = address = None
+    for port in (DEFAULT_PORT, 0):
+        try:
+            host = Host(
+                rules, bind=bind, port=port, exit_when_over=False, ai_delay=HostScene.ai_delay,
+                **kwargs,
+            )  # fmt: skip
+            address = host.start()
+            break
+        except (OSError, RuntimeError) as exc:
+            log.info("could not host on port %s: %s", port, exc)
+            if host is not None:
+                host.stop()
+            host = None
+    if host is None or address is None:
+        raise HostError(tr("Could not open a table on this computer"))
+    sessions: list[ClientSession] = []
+    try:
+        for seat, name in people:
+            session = ClientSession("127.0.0.1", address[1], name=name)
+            sessions.append(session)
+            session.connect()
+            session.join(seat=seat)
+    except (OSError, ProtocolError, JoinError, TimeoutError) as exc:
+        for session in sessions:
+            session.close()
+        host.stop()
+        raise HostError(tr("Could not sit at the table: {why}", why=str(exc))) from None
+    try:  # announced only now: the seats of the people here are never offered to friends
+        if announce:  # a table kept on this computer announces itself to this computer only
+            target = ("127.0.0.1", DISCOVERY_PORT) if is_loopback(bind) else None
+            host.start_beacon(**({"target": target} if target else {}))
+    except OSError as exc:  # no broadcast here: friends type the address instead
+        log.info("no discovery beacon: %s", exc)
+    return host, sessions
 
 
 # ---------------------------------------------------------------------- join
@@ -588,6 +598,3 @@ class SeatScene(ButtonScene):
                 anchor="midtop",
             )
         draw_buttons_and_notice(surface, self, lay, box)
-
-
-# ---------------------------------------------------------------------- lobby

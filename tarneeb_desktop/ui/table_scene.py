@@ -193,13 +193,15 @@ class TableScene(Scene):
         seq: int,
         host: Any = None,
         others: tuple[ClientSession, ...] | list[ClientSession] = (),
+        after_game: Callable[[TableScene], None] | None = None,
     ) -> TableScene:
-        """A seat (or several, for the people at this screen) at a LAN host's table."""
+        """A seat (or several, for the people at this screen) at a LAN host's table;
+        ``after_game`` as for a local table (a tournament's game)."""
         from tarneeb_desktop.net.link import RemoteLink
 
         compass = [tr("South"), tr("East"), tr("North"), tr("West")]
         link = RemoteLink(session, view, seq, others, host=host, default_names=compass)
-        return cls(app, None, link=link)
+        return cls(app, None, link=link, after_game=after_game)
 
     # ------------------------------------------------------------------ creation
     @classmethod

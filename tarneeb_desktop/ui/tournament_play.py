@@ -11,6 +11,9 @@ the standings screen between games (the champion at the end).
   only the pairing's second team has people, the table is turned (``offset`` 1) so that a
   person sits at seat 0, the seat the statistics count for. A listener counts the game in
   the tournament the moment it ends, and keeps its record (``history.GameKeeper``).
+* **With players on the LAN** this window hosts the game as a LAN table and shows its lobby
+  until they have sat down (:meth:`Running.lan_game`); the same listeners watch the host's
+  table. A saved LAN game is hosted again and goes on once they are back in their seats.
 """
 
 from __future__ import annotations
@@ -41,7 +44,6 @@ from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
-    from tarneeb_desktop.ui.table_scene import TableScene
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +74,7 @@ class Running:
     def __init__(self, tournament: Tournament, name: str) -> None:
         self.t = tournament
         self.name = name
+        self.host: Any = None  # the LAN table of the game being played, if it has one
 
     @property
     def id(self) -> str:
@@ -131,8 +134,9 @@ class Running:
         off = self.offset(players)
         return off, [players[(s + off) % 4] for s in range(4)]
 
-    def game_scene(self, app: App) -> TableScene:
-        """The current game on the table: resumed from its save when there is one."""
+    def game_scene(self, app: App) -> Any:
+        """The current game on the table (resumed from its save when there is one); with
+        players on the LAN, its table's lobby (:meth:`lan_game`)."""
         from tarneeb_desktop.ui.table_scene import TableScene
 
         pairing = self.t.next_game()
@@ -144,6 +148,8 @@ class Running:
         levels = [p.level for p in players]
         seed = self.t.game_seed(pairing)
         state = self._saved_state(pairing) or GameState.new(self.t.rules, seed=seed)
+        if any(p.kind == "network" for p in players):
+            return self.lan_game(app, pairing, off, players, state)
         seats: list[Seat] = [
             PersonSeat(names[s])
             if s in humans
@@ -153,8 +159,18 @@ class Running:
         inline = app.settings.speed_factor == 0
         table = Table(state, seats, names, seed=seed, pool=Pool(inline=inline))
         link = LocalLink(table, humans)
-        saved_seats = offline_seats(names, humans, levels)
-        link.autosave = Autosave(
+        link.autosave = self._listen(table, pairing, off, players)
+        return TableScene(
+            app, None, link=link, levels=levels, seed=seed, after_game=self.after_game
+        )
+
+    def _listen(self, table: Table, pairing: Pairing, off: int, players: list[Player]) -> Autosave:
+        """What a tournament game's table keeps: its save after every trick, the statistics
+        (with people at this screen), its record, and its result in the tournament."""
+        names = [p.name for p in players]
+        humans = tuple(s for s, p in enumerate(players) if p.kind == "person")
+        saved_seats = offline_seats(names, humans, [p.level for p in players])
+        autosave = Autosave(
             table,
             game_path(),
             lambda: saved_seats,
@@ -167,8 +183,51 @@ class Running:
             StatsRecorder(table, stats_path(), opponents_level(players, humans))
         GameKeeper(table, names, tournament=self.name, game=pairing.number + 1)
         GameCounter(self, table, off)
-        return TableScene(
-            app, None, link=link, levels=levels, seed=seed, after_game=self.after_game
+        return autosave
+
+    def lan_game(
+        self, app: App, pairing: Pairing, off: int, players: list[Player], state: GameState
+    ) -> Any:
+        """A game with players on the LAN: this window hosts it as a LAN table (a resumed
+        game too: it goes on once they have sat down again) and shows its lobby; the game
+        starts by itself when every LAN seat is taken (or at Start: the computer takes the
+        empty ones, and stands in for a LAN player who leaves). The people here sit down
+        through sessions of their own and play on the LAN table scene."""
+        from tarneeb_desktop.ui.lan_lobby import LobbyScene
+        from tarneeb_desktop.ui.lan_scenes import HostError, HostScene, host_table
+
+        names = [p.name for p in players]
+        here = [(s, p.name) for s, p in enumerate(players) if p.kind == "person"]
+        try:
+            host, sessions = host_table(
+                here,
+                HostScene.beacon,
+                rules=self.t.rules,
+                seed=self.t.game_seed(pairing),
+                state=state,
+                open_seats=[s for s, p in enumerate(players) if p.kind in ("person", "network")],
+                levels=[p.level for p in players],
+                names=names,
+                bots=names,
+                auto_start=True,
+                table_name=tr("{tournament}, game {n}", tournament=self.name, n=pairing.number + 1),
+            )
+        except HostError as exc:
+            app.notices.append(str(exc))
+            return StandingsScene(app, self)
+        self._listen(host.table, pairing, off, players)
+        self.host = host
+        return LobbyScene(
+            app,
+            sessions[0] if sessions else None,
+            host=host,
+            others=sessions[1:],
+            after_game=self.after_game,
+            leave=lambda: app.switch(StandingsScene(app, self)),
+            hint=tr(
+                "The game starts when every player on the LAN has sat down "
+                "(Join a LAN game); Start lets the computer take their seats."
+            ),
         )
 
     def _saved_state(self, pairing: Pairing) -> GameState | None:
@@ -187,8 +246,15 @@ class Running:
             return None
         return saved.state
 
-    def after_game(self, scene: TableScene) -> None:
-        """The game-over dialog's Continue: the standings (or the champion)."""
+    def after_game(self, scene: Any) -> None:
+        """The game-over dialog's Continue (or a LAN game's end when nobody here played):
+        the standings (or the champion)."""
+        if self.host is not None:  # the host's loop has counted the game: wait for it
+            try:
+                self.host.call(lambda: None)
+            except (RuntimeError, TimeoutError):
+                pass
+            self.host = None
         scene.app.switch(StandingsScene(scene.app, self))
 
 

@@ -1,10 +1,12 @@
 """The tournament's setup screen: 3 to 8 teams of two, who plays each seat (a person at this
-screen or a computer level), the players' and teams' names, the rules and how it ends.
+screen, a computer level or a player on the LAN), the players' and teams' names, the rules
+and how it ends.
 
 Team names follow the players' names (``Karim & Layla``) until one is typed; a name left
 empty takes its default again. Tab, the arrows and Enter move and press, as on every
 screen; letters go into the name that has the focus. Start saves the tournament and shows
-who plays first (``tournament_play.StandingsScene``). A LAN seat is not offered here.
+who plays first (``tournament_play.StandingsScene``). A game with a LAN seat is hosted on
+the LAN by this window: the seat's name stands for it until the player sits down.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ from tarneeb_desktop.ui.widgets import TextField, draw_field
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
 
-KINDS = ("person", *LEVELS)
+KINDS = ("person", *LEVELS, "network")
 COMPUTER_NAMES = (
     "Karim", "Layla", "Omar", "Nour", "Sami", "Rana", "Tarek", "Hala",
     "Fadi", "Maya", "Ziad", "Yara", "Rami", "Dana", "Hadi", "Salma",
@@ -127,8 +129,8 @@ class SetupScene(ButtonScene):
             players = []
             for j, s in enumerate(row.seats):
                 name = s.name.text.strip() or tr("Player {n}", n=2 * k + j + 1)
-                if s.kind == "person":
-                    players.append(Player("person", name))
+                if s.kind in ("person", "network"):
+                    players.append(Player(s.kind, name))
                 else:
                     players.append(Player("computer", name, level=s.kind))
             teams.append(Team.of(players, row.name.text if row.named else None))
@@ -372,6 +374,10 @@ class SetupScene(ButtonScene):
             note = self.problem or tr(
                 "{teams} teams. The loser of each game is out.", teams=len(self.teams)
             )
+        if not self.problem and any(s.kind == "network" for r in self.teams for s in r.seats):
+            note += " " + tr(
+                "This computer hosts the games with players on the LAN; they join with Join a LAN game."
+            )
         blit_text(
             surface,
             note,
@@ -384,6 +390,8 @@ class SetupScene(ButtonScene):
 
 
 def kind_word(kind: str) -> str:
+    if kind == "network":
+        return tr("On the LAN")
     return tr("Person") if kind == "person" else tr(LEVEL_WORDS.get(kind, kind))
 
 
