@@ -23,10 +23,6 @@ PATIENCE = 90.0  # wall-clock seconds a step may take before the test gives up
 _home = test_ui_lan_local._home
 
 
-def first_legal(view) -> str:  # type: ignore[no-untyped-def]
-    return view.legal[0]
-
-
 def running(first: list[Player]):  # type: ignore[no-untyped-def]
     """A one-game tournament whose first team is ``first``, against computers."""
     from tarneeb_desktop.ui.tournament_play import Running
@@ -41,17 +37,29 @@ def running(first: list[Player]):  # type: ignore[no-untyped-def]
     return r
 
 
-def join_lan_seat(host, name: str = "Dana"):  # type: ignore[no-untyped-def]
-    """A friend joins by the normal join (any free seat) and plays as a computer."""
+def join_lan_seat(host, name: str = "Dana", hold=None):  # type: ignore[no-untyped-def]
+    """A friend joins by the normal join (any free seat) and plays as a computer; with
+    ``hold`` (an Event), from the first trick saved on the friend waits for it (the
+    ``blocked`` Event says so) before each move."""
+    from tarneeb_desktop.ui.tournament_play import game_path
+
     friend = ClientSession("127.0.0.1", host.address[1], name=name)
     friend.connect()
     seat = friend.join()
     done: list[bool] = []
+    blocked = threading.Event()
+
+    def player(view):  # type: ignore[no-untyped-def]
+        if hold is not None and game_path().exists():
+            blocked.set()
+            hold.wait(PATIENCE)
+        return view.legal[0]
+
     thread = threading.Thread(
-        target=lambda: done.append(play_seat(friend, first_legal, 0.0)), daemon=True
+        target=lambda: done.append(play_seat(friend, player, 0.0)), daemon=True
     )
     thread.start()
-    return friend, seat, thread, done
+    return friend, seat, thread, done, blocked
 
 
 def test_the_setup_offers_a_player_on_the_lan() -> None:
@@ -93,7 +101,7 @@ def test_a_lan_player_joins_the_lobby_and_the_game_counts_in_the_standings(ui_ho
     step_until(app, lambda: lobby.lobby.get("seats"), "the lobby")
     assert not lobby.lobby["started"]
     assert [s["kind"] == "open" for s in lobby.lobby["seats"]] == [True, False, False, False]
-    friend, seat, thread, done = join_lan_seat(host)
+    friend, seat, thread, done, _ = join_lan_seat(host)
     assert seat == 0
     # the game starts by itself once the LAN seat is taken; the lobby shows the friend
     step_until(app, lambda: lobby.lobby.get("started") or app.scene is not lobby, "the start")
@@ -126,7 +134,7 @@ def test_a_person_here_and_a_lan_partner_play_on_the_lan_table(ui_home) -> None:
     lobby = app.scene
     assert isinstance(lobby, LobbyScene) and lobby.session is not None
     assert lobby.session.seat == 0
-    _friend, seat, thread, done = join_lan_seat(lobby.host)
+    _friend, seat, thread, done, _ = join_lan_seat(lobby.host)
     assert seat == 2  # the partner's seat, opposite
     step_until(app, lambda: isinstance(app.scene, TableScene), "the table")
     table = app.scene
@@ -147,3 +155,64 @@ def test_a_person_here_and_a_lan_partner_play_on_the_lan_table(ui_home) -> None:
     thread.join(PATIENCE)
     assert done == [True]
     assert len(r.t.results) == 1 and r.t.results[0].teams == (0, 1)
+
+
+def lan_game_started(app, hold):  # type: ignore[no-untyped-def]
+    """The one-game tournament of a LAN player and a computer against computers, hosted
+    here; the friend joins and plays until the first trick is saved, then waits on ``hold``."""
+    from tarneeb_desktop.ui.tournament_play import StandingsScene
+
+    r = running([Player("network", "Guest"), Player("computer", "Omar", level="random")])
+    app.switch(StandingsScene(app, r))
+    app.step(FRAME, [])
+    app.scene.activate("play")
+    lobby = app.scene
+    friend, _seat, thread, done, blocked = join_lan_seat(lobby.host, hold=hold)
+    step_until(app, blocked.is_set, "the friend's move after the first trick")
+    return r, lobby, friend, thread, done
+
+
+def test_a_lan_player_who_leaves_is_played_by_the_computer(ui_home) -> None:
+    from tarneeb_desktop.ui.tournament_play import StandingsScene
+
+    app = make_app(speed="fast")
+    hold = threading.Event()
+    try:
+        r, lobby, friend, _thread, _done = lan_game_started(app, hold)
+        host = lobby.host
+        host.call(lambda: setattr(host, "disconnect_grace", 0.0))  # no waiting for them
+        friend.leave()
+        friend.close()
+        step_until(app, lambda: isinstance(app.scene, StandingsScene), "the standings")
+        assert len(r.t.results) == 1 and r.t.finished == "games"
+    finally:
+        hold.set()
+
+
+def test_a_lan_game_left_in_the_middle_is_hosted_again_on_continue(ui_home) -> None:
+    from tarneeb_desktop.table.savegame import read_save
+    from tarneeb_desktop.ui.lan_lobby import LobbyScene
+    from tarneeb_desktop.ui.tournament_play import StandingsScene, game_path, resume
+
+    app = make_app(speed="fast")
+    hold = threading.Event()
+    try:
+        r, lobby, _friend, _thread, _done = lan_game_started(app, hold)
+        lobby.activate("back")  # Leave: the standings, the table closed, the game kept
+        assert isinstance(app.scene, StandingsScene)
+        assert lobby.host.loop is None or lobby.host.loop.is_closed()
+    finally:
+        hold.set()
+    saved = read_save(game_path(), need_person=False)
+    assert saved is not None and saved.extra["tournament"] == r.id
+    again = resume(app)  # Continue: the same game, hosted again, waiting for its player
+    assert isinstance(again, LobbyScene) and again.session is None
+    app.switch(again)
+    state = again.host.table.state
+    assert state == saved.state and not again.host.started
+    _, seat, thread, done, _ = join_lan_seat(again.host, name="Yara")
+    assert seat == 0
+    step_until(app, lambda: isinstance(app.scene, StandingsScene), "the standings")
+    thread.join(PATIENCE)
+    assert done == [True]
+    assert len(again.after_game.__self__.t.results) == 1  # the Running resumed
