@@ -12,7 +12,7 @@ import pygame
 from tarneeb_desktop.net.addresses import listen_addresses
 from tarneeb_desktop.net.client import ClientSession
 from tarneeb_desktop.net.protocol import MAX_NAME_CHARS
-from tarneeb_desktop.ui import theme
+from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene
@@ -209,6 +209,8 @@ class LobbyScene(ButtonScene):
             r.right = lay.w // 2 - gap // 2
             out.append(Button(r, tr("Start"), "start", primary=True))
             out.append(Button(r.move(bw + gap, 0), tr("Leave"), "back"))
+            if i18n.is_rtl():  # Start on the reading side
+                out[0].rect.x, out[1].rect.x = out[1].rect.x, out[0].rect.x
         else:
             r.centerx = lay.w // 2
             out.append(Button(r, tr("Leave"), "back"))
@@ -255,6 +257,7 @@ class LobbyScene(ButtonScene):
         for line in info:
             blit_text(surface, line, lay.text, (lay.w // 2, y), theme.INK_DIM, anchor="midtop")
             y += round(lay.text * 1.6)
+        y += round(lay.text * 0.4)  # room for the taller scripts' lines above the seats
         raw = lobby.get("seats")
         seats: list[Any] = raw if isinstance(raw, list) else []
         row_h = round(lay.text * 2.6)
@@ -291,18 +294,18 @@ class LobbyScene(ButtonScene):
                 surface,
                 tr(SEAT_WORDS[n]),
                 lay.text,
-                (r.x + lay.margin, r.centery),
+                (i18n.mirror_x(r.x + lay.margin, r.x, r.w), r.centery),
                 theme.GOLD,
                 bold=True,
-                anchor="midleft",
+                anchor=i18n.anchor("midleft"),
             )
             blit_text(
                 surface,
                 who,
                 lay.text,
-                (r.x + col // 2, r.centery),
+                (i18n.mirror_x(r.x + col // 2, r.x, r.w), r.centery),
                 color,
-                anchor="midleft",
+                anchor=i18n.anchor("midleft"),
                 max_width=r.right - r.x - col // 2 - lay.margin,
             )
             y += row_h
