@@ -107,6 +107,7 @@ def test_a_lan_player_joins_the_lobby_and_the_game_counts_in_the_standings(ui_ho
     step_until(app, lambda: lobby.lobby.get("started") or app.scene is not lobby, "the start")
     if app.scene is lobby:
         assert lobby.lobby["seats"][0]["name"] == "Dana"
+        assert [b.action for b in lobby.buttons()] == ["back"]  # no Start once it is on
     step_until(app, lambda: isinstance(app.scene, StandingsScene), "the standings")
     thread.join(PATIENCE)
     assert done == [True]  # the friend played to the end
@@ -150,7 +151,10 @@ def test_a_person_here_and_a_lan_partner_play_on_the_lan_table(ui_home) -> None:
             table.act(table.me, table.pv.legal[0])
         app.step(FRAME, [])
         time.sleep(0)
-    table._overlay_action("next")
+    app.step(FRAME, [])
+    go_on = next(b for b in table.overlay_buttons() if b.action == "next")  # Continue
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, go_on.rect.center)])
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONUP, go_on.rect.center)])
     assert isinstance(app.scene, StandingsScene)
     thread.join(PATIENCE)
     assert done == [True]

@@ -159,8 +159,11 @@ class LobbyScene(ButtonScene):
         except (RuntimeError, TimeoutError):
             return
         if seen != self.seen:
+            started = seen.get("started") != self.seen.get("started")
             self.seen = seen
             self.dirty = True
+            if started:
+                self.rebuild()  # no Start once the game is on
         if self.host.done.is_set() and self.after_game is not None:
             self.after_game(self)
 
@@ -205,7 +208,7 @@ class LobbyScene(ButtonScene):
         r = pygame.Rect(0, 0, bw, bh)
         r.bottom = round(lay.h * 0.86) - lay.margin
         out = []
-        if self.host is not None:
+        if self.host is not None and not self.lobby.get("started"):
             r.right = lay.w // 2 - gap // 2
             out.append(Button(r, tr("Start"), "start", primary=True))
             out.append(Button(r.move(bw + gap, 0), tr("Leave"), "back"))
