@@ -7,7 +7,6 @@ binding directly, not through the analysis code.
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 from typing import Any
 
@@ -200,12 +199,12 @@ def test_record_errors_and_usage_as_replay(
     assert exc.value.code == 2
 
 
-def test_a_full_hand_takes_under_two_seconds() -> None:
-    """The issue's bound, in CPU time (the wall clock depends on what else runs)."""
-    state = play_game(make_rules("standard"), 11, ["medium"] * 4).state
-    hands = [h for h in state.history if h.plays]
-    assert hands
-    for h in hands[:3]:
-        start = time.process_time()
-        analyse_plays(h.cards, h.trump or "NT", h.declarer, h.plays)
-        assert time.process_time() - start < 2.0
+def test_a_41_hand_is_described_by_its_highest_bid(capsys: pytest.CaptureFixture[str]) -> None:
+    """41 has no declarer: the line names the highest bidder's side and hearts (the
+    two-second bound per hand is measured by bench/analyse.py, not here)."""
+    example = Path(__file__).parent / "data" / "lebanese400-game.json"
+    code, out, _ = run(["analyse", str(example)], capsys)
+    heads = [line for line in out.splitlines() if line.startswith("hand ")]
+    assert code == 0 and heads
+    assert all("bid highest" in line and "hearts trump" in line for line in heads)
+    assert not any("declared" in line for line in heads)

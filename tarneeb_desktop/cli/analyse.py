@@ -18,12 +18,19 @@ from tarneeb_desktop.ai.analysis import HandAnalysis, analyse_game
 from tarneeb_desktop.record import RecordError, Replay, load_record
 
 
-def describe(h: HandAnalysis) -> list[str]:
+def describe(h: HandAnalysis, game41: bool = False) -> list[str]:
     """The human-readable lines of one hand: a line for the hand, one per costly card."""
-    lines = [
-        f"hand {h.hand}: seat {h.declarer} declared {h.contract}, trump {h.trump}; "
-        f"could take {h.could_take}, took {h.taken}"
-    ]
+    if game41:  # 41 / 400: no declarer, the highest bid's side
+        head = (
+            f"hand {h.hand}: seat {h.declarer} bid highest ({h.contract}), hearts trump; "
+            f"their side could take {h.could_take}, took {h.taken}"
+        )
+    else:
+        head = (
+            f"hand {h.hand}: seat {h.declarer} declared {h.contract}, trump {h.trump}; "
+            f"could take {h.could_take}, took {h.taken}"
+        )
+    lines = [head]
     for p in h.plays:
         if p.cost:
             lines.append(
@@ -81,7 +88,7 @@ def main(args: argparse.Namespace) -> int:
     if not hands:
         print("no cards were played in this record")
     for h in hands:
-        print("\n".join(describe(h)))
+        print("\n".join(describe(h, result.state.rules.game == "41")))
     costly = [p for h in hands for p in h.plays if p.cost]
     print(
         f"{len(costly)} costly card{'s' if len(costly) != 1 else ''}, "
