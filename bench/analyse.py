@@ -31,30 +31,36 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=4, help="whole games to analyse")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--level", default="medium", help="the players' level")
+    parser.add_argument("--rules", default="standard", help="preset, e.g. lebanese400")
     args = parser.parse_args()
     if not dds.available():
         print(f"DDS not available: {dds.load_error()}")
         print("analyse_ms_per_hand: nan")
         return
-    rules = make_rules("standard")
+    rules = make_rules(args.rules)
+    game41 = rules.game == "41"
     hands = []
     for g in range(args.games):
         table = play_game(rules, args.seed * 1000 + g, [args.level] * 4)
-        hands += [h for h in table.state.history if h.declarer is not None and h.plays]
+        hands += [h for h in table.state.history if h.plays and (game41 or h.declarer is not None)]
     dds.dd_tricks_leading(
         [["AS"], ["KS"], ["QS"], ["JS"]], "NT", 0
     )  # load the library before timing
     times, cpu = [], []
     for h in hands:
         t, c = time.perf_counter(), time.process_time()
-        analyse_plays(h.cards, h.trump or "NT", h.declarer, h.plays)
+        if game41:  # hearts trump, the dealer's right leads
+            analyse_plays(h.cards, "H", (h.dealer + 1) % 4, h.plays)
+        else:
+            analyse_plays(h.cards, h.trump or "NT", h.declarer, h.plays)
         times.append(time.perf_counter() - t)
         cpu.append(time.process_time() - c)
     mean = 1000 * statistics.mean(times)
     print(
         f"analyse, whole hand (52 positions, every card scored): mean {mean:.1f} ms, "
         f"median {1000 * statistics.median(times):.1f} ms, slowest {1000 * max(times):.1f} ms, "
-        f"CPU {1000 * statistics.mean(cpu):.1f} ms ({len(times)} hands of {args.games} games)"
+        f"CPU {1000 * statistics.mean(cpu):.1f} ms ({len(times)} hands of {args.games} "
+        f"{args.rules} games)"
     )
     print(f"analyse_ms_per_hand: {mean:.1f}")
 
