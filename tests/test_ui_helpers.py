@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import concurrent.futures
 import random
 
 import pygame
@@ -60,10 +61,21 @@ def run(app, seconds: float, events=None) -> None:  # type: ignore[no-untyped-de
         t += FRAME
 
 
+def wait_decision(scene) -> None:  # type: ignore[no-untyped-def]
+    """Wait (real time, at most 30 s) for a computer decision the table's worker thread is
+    working out, if any."""
+    pending = getattr(getattr(scene, "table", None), "_pending", None)
+    if pending is not None:
+        concurrent.futures.wait([pending[1]], timeout=30)
+
+
 def settle(app, scene, limit: float = 60.0) -> None:  # type: ignore[no-untyped-def]
-    """Step until the table waits for the player (or ``limit`` seconds of fake time)."""
+    """Step until the table waits for the player (or ``limit`` seconds of fake time). A
+    computer's decision being worked out on a worker thread is waited for (real time), so
+    that a slow decision never runs the fake clock out."""
     t = 0.0
     while t < limit and not scene.my_turn():
+        wait_decision(scene)
         app.step(FRAME, [])
         t += FRAME
         if scene.overlay is not None and scene.overlay.get("kind") == "summary":

@@ -10,7 +10,16 @@ import pytest
 from tarneeb_desktop.rules import GameState, make_rules
 from tarneeb_desktop.stats import Statistics, stats_path
 from tarneeb_desktop.table.savegame import read_save, savegame_path
-from tests.test_ui_helpers import FRAME, advance, key, make_app, mouse, settle, table_scene
+from tests.test_ui_helpers import (
+    FRAME,
+    advance,
+    key,
+    make_app,
+    mouse,
+    settle,
+    table_scene,
+    wait_decision,
+)
 
 pytestmark = pytest.mark.usefixtures("ui_home")
 
@@ -99,6 +108,7 @@ def finish_hand(app, scene) -> None:  # type: ignore[no-untyped-def]
             scene.overlay = None
         if scene.my_turn():
             scene.act(scene.me, scene.pv.legal[0])
+        wait_decision(scene)
         app.step(FRAME, [])
     raise AssertionError("the hand never ended")
 
