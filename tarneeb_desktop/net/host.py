@@ -283,6 +283,11 @@ class Host:
         if self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join(timeout)
 
+    def lobby(self) -> dict[str, Any]:
+        """The lobby message as the players get it (seats, names, started), read safely from
+        another thread (a window watching its own table)."""
+        return self.call(self._lobby)  # type: ignore[no-any-return]
+
     def call(self, fn: Callable[..., Any], *args: Any, timeout: float = 10.0) -> Any:
         """Run ``fn(*args)`` on the host's loop and return its result (from another thread)."""
         loop = self.loop

@@ -155,7 +155,7 @@ class LobbyScene(ButtonScene):
     def _watch(self) -> None:
         """Nobody here plays: the host's lobby as it is, and at the game's end what follows."""
         try:
-            seen = self.host.call(self.host._lobby)
+            seen = self.host.lobby()
         except (RuntimeError, TimeoutError):
             return
         if seen != self.seen:
