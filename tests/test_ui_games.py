@@ -92,6 +92,9 @@ def test_export_and_delete_after_asking_with_cancel_focused(ui_home: Path) -> No
     assert scene.confirming and scene.buttons()[scene.focus].action == "cancel"
     app.step(FRAME, [key(pygame.K_RETURN)])  # the safe choice: nothing deleted
     assert not scene.confirming and second.exists()
+    app.step(FRAME, [key(pygame.K_DELETE)])
+    app.step(FRAME, [key(pygame.K_ESCAPE)])  # Esc answers the question, on this screen
+    assert app.scene is scene and not scene.confirming and second.exists()
     press(app, "delete")
     press(app, "confirm")
     assert not second.exists() and first.exists()

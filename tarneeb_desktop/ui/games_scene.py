@@ -195,9 +195,6 @@ class GamesScene(ButtonScene):
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
         if ev.type == pygame.KEYDOWN:
-            if ev.key == pygame.K_ESCAPE and self.confirming:
-                self.activate("cancel")
-                return True
             if ev.key in (pygame.K_UP, pygame.K_DOWN) and not self.confirming:
                 self.choose(self.row + (1 if ev.key == pygame.K_DOWN else -1))
                 return True
@@ -264,17 +261,7 @@ class GamesScene(ButtonScene):
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
-        lay = Layout(*surface.get_size())
-        surface.blit(theme.felt(surface.get_size()), (0, 0))
-        blit_text(
-            surface,
-            tr("Finished games"),
-            lay.heading,
-            (lay.w // 2, round(lay.heading * 0.6)),
-            theme.GOLD,
-            bold=True,
-            anchor="midtop",
-        )
+        lay = self.draw_page(surface, tr("Finished games"))
         box = self.box(lay)
         blit_panel(surface, box, color=(6, 20, 14, 210), radius=round(lay.unit * 2))
         pad, t = lay.margin, lay.text

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from tarneeb_desktop.ui import theme
 from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.theme import Button, fit_group
+from tarneeb_desktop.ui.theme import Button, blit_text, fit_group
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
@@ -81,6 +82,21 @@ class ButtonScene(Scene):
     def activate(self, action: str) -> None:
         pass
 
+    def draw_page(self, surface: pygame.Surface, title: str) -> Layout:
+        """The felt and a page's title at the top; the layout, for the rest of the page."""
+        lay = Layout(*surface.get_size())
+        surface.blit(theme.felt(surface.get_size()), (0, 0))
+        blit_text(
+            surface,
+            title,
+            lay.heading,
+            (lay.w // 2, round(lay.heading * 0.6)),
+            theme.GOLD,
+            bold=True,
+            anchor="midtop",
+        )
+        return lay
+
     def handle_event(self, ev: pygame.event.Event) -> bool:
         buttons = self.buttons()
         if ev.type == pygame.MOUSEMOTION:
@@ -105,7 +121,8 @@ class ButtonScene(Scene):
             elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.activate(buttons[self.focus].action)
             elif ev.key == pygame.K_ESCAPE:
-                self.activate("back")
+                # a question on screen ("Delete?", "End?"): Esc is its safe answer
+                self.activate("cancel" if getattr(self, "confirming", False) else "back")
             return True
         return False
 

@@ -120,24 +120,8 @@ class StatsScene(ButtonScene):
             self.focus = 0
         self.rebuild()
 
-    def handle_event(self, ev: pygame.event.Event) -> bool:
-        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE and self.confirming:
-            self.activate("cancel")
-            return True
-        return super().handle_event(ev)
-
     def draw(self, surface: pygame.Surface) -> None:
-        lay = Layout(*surface.get_size())
-        surface.blit(theme.felt(surface.get_size()), (0, 0))
-        blit_text(
-            surface,
-            tr("Statistics"),
-            lay.heading,
-            (lay.w // 2, round(lay.heading * 0.6)),
-            theme.GOLD,
-            bold=True,
-            anchor="midtop",
-        )
+        lay = self.draw_page(surface, tr("Statistics"))
         buttons = self.buttons()
         box = pygame.Rect(0, 0, min(lay.w - 2 * lay.margin, round(lay.unit * 160)), 0)
         box.top = round(lay.heading * 2.2)

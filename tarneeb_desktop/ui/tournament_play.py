@@ -395,12 +395,6 @@ class StandingsScene(ButtonScene):
             self.focus = 0
         self.rebuild()
 
-    def handle_event(self, ev: pygame.event.Event) -> bool:
-        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE and self.confirming:
-            self.activate("cancel")
-            return True
-        return super().handle_event(ev)
-
     # ------------------------------------------------------------------ reading
     def rows(self) -> list[tuple[str, dict[str, str], bool]]:
         """(team name, cells by column key, knocked out) in the standings' order."""
