@@ -112,7 +112,9 @@ def test_statistics_columns_run_in_reading_order(monkeypatch, lang: str) -> None
     calls = record_text(monkeypatch, stats_scene)
     app.switch(StatsScene(app))
     app.step(FRAME, [])
-    heads = calls[1 : 1 + len(COLUMNS)]  # the title, then the column headings
+    # the column headings, one after the other from the first
+    first = next(i for i, c in enumerate(calls) if c[0] == i18n.tr(COLUMNS[0][0]))
+    heads = calls[first : first + len(COLUMNS)]
     assert [c[0] for c in heads] == [i18n.tr(h) for h, _k, _o in COLUMNS]
     hx = [c[1][0] for c in heads]
     group = next(c for c in calls if c[0] == stats_scene.group_label("standard/hard"))
