@@ -95,10 +95,12 @@ def test_setup_edits_teams_names_rules_and_the_end() -> None:
     assert t.teams[1].name == "Zed & Nour!"
 
 
-def test_setup_to_game_to_standings_to_the_next_game(ui_home) -> None:
+def test_setup_to_game_to_standings_to_the_next_game(ui_home, monkeypatch) -> None:
     from tarneeb_desktop.ui.table_scene import TableScene
     from tarneeb_desktop.ui.tournament_play import Running, StandingsScene
 
+    # the Start button's seed, fixed: a random one made some games very long
+    monkeypatch.setenv("TARNEEB_TEST_SEED", "5")
     app = make_app(speed="instant")
     scene = setup_scene(app)
     computers_only(scene)
@@ -106,6 +108,7 @@ def test_setup_to_game_to_standings_to_the_next_game(ui_home) -> None:
     standings = app.scene
     assert isinstance(standings, StandingsScene)
     running = standings.running
+    assert running.t.seed == 5
     assert "Next game (1)" in " ".join(standings.lines())
     assert (ui_home / "tournament.json").exists()
     app.step(FRAME, [key(pygame.K_RETURN)])  # Play the next game
