@@ -28,6 +28,7 @@ from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene
+from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
 
 if TYPE_CHECKING:
@@ -35,19 +36,13 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-PRESET_WORDS = {
-    "standard": "Standard",
-    "shortfall": "Shortfall",
-    "egyptian": "Egyptian",
-    "syrian41": "Syrian 41",
-    "lebanese400": "Lebanese 400",
-}
 # the columns: heading and share of the table's width
 COLUMNS = (("Date", 0.17), ("Rules", 0.25), ("Players", 0.33), ("Result", 0.25))
 
 
 def preset_word(preset: str) -> str:
-    return tr(PRESET_WORDS[preset]) if preset in PRESET_WORDS else preset
+    """A preset in the words Settings uses for it (an unknown one as it is written)."""
+    return tr(CHOICE_LABELS[preset]) if preset in CHOICE_LABELS else preset
 
 
 def rules_text(g: KeptGame) -> str:

@@ -14,6 +14,7 @@ from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene
+from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
 
 log = logging.getLogger(__name__)
@@ -36,14 +37,6 @@ LEVEL_WORDS = {
     "human": "People",
     "mixed": "Mixed",
 }
-PRESET_WORDS = {
-    "standard": "Standard",
-    "shortfall": "Shortfall",
-    "egyptian": "Egyptian",
-    "syrian41": "Syrian 41",
-    "lebanese400": "Lebanese 400",
-    "41": "41 / 400",
-}
 #: where the table's columns are: (the panel, its padding, the label column's width, a column's)
 Geometry = tuple[pygame.Rect, int, int, float]
 GAME_WORDS = {"tarneeb": "Tarneeb", "41": "41 / 400"}
@@ -56,7 +49,7 @@ def group_label(key: str) -> str:
     preset, _, level = key.partition("/")
     custom = preset.endswith("+custom")
     preset = preset.removesuffix("+custom")
-    text = tr(PRESET_WORDS.get(preset, preset))
+    text = tr(CHOICE_LABELS.get(preset, preset))  # the presets in Settings' words
     if custom:
         text += f" ({tr('Custom')})"
     return f"{text} \u00b7 {tr(LEVEL_WORDS.get(level, level))}"

@@ -40,6 +40,7 @@ from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene, test_log
+from tarneeb_desktop.ui.settings_rows import preset_label
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
 
 if TYPE_CHECKING:
@@ -50,13 +51,6 @@ log = logging.getLogger(__name__)
 SAVE_FORMAT = "tarneeb-tournament-save/1"
 TOURNAMENT_FILE = "tournament.json"
 GAME_FILE = "tournament-game.json"
-LEVEL_WORDS = {
-    "random": "Random",
-    "easy": "Easy",
-    "medium": "Medium",
-    "hard": "Hard",
-    "expert": "Expert",
-}
 
 
 def tournament_path() -> Path:
@@ -563,6 +557,4 @@ class StandingsScene(ButtonScene):
 
 
 def preset_name(t: Tournament) -> str:
-    from tarneeb_desktop.ui.games_scene import preset_word
-
-    return preset_word(t.rules.preset) + ("" if t.rules.matches_preset() else f" ({tr('Custom')})")
+    return preset_label(t.rules)  # as Settings names the rules

@@ -36,12 +36,9 @@ from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene
+from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS
 from tarneeb_desktop.ui.theme import Button, blit_text
-from tarneeb_desktop.ui.tournament_play import (
-    LEVEL_WORDS,
-    Running,
-    StandingsScene,
-)
+from tarneeb_desktop.ui.tournament_play import Running, StandingsScene
 from tarneeb_desktop.ui.widgets import TextField, draw_field
 
 if TYPE_CHECKING:
@@ -396,7 +393,7 @@ class SetupScene(ButtonScene):
 def kind_word(kind: str) -> str:
     if kind == "network":
         return tr("On the LAN")
-    return tr("Person") if kind == "person" else tr(LEVEL_WORDS.get(kind, kind))
+    return tr("Person") if kind == "person" else tr(CHOICE_LABELS.get(kind, kind))
 
 
 def preset_name_of(index: int) -> str:
