@@ -27,7 +27,7 @@ from tarneeb_desktop.table.history import (
 from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.scene import ButtonScene
+from tarneeb_desktop.ui.scene import ButtonScene, draw_page
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
 
@@ -256,7 +256,7 @@ class GamesScene(ButtonScene):
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
-        lay = self.draw_page(surface, tr("Finished games"))
+        lay = draw_page(surface, tr("Finished games"))
         box = self.box(lay)
         blit_panel(surface, box, color=(6, 20, 14, 210), radius=round(lay.unit * 2))
         pad, t = lay.margin, lay.text

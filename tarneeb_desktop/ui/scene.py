@@ -53,6 +53,23 @@ class Scene:
         pass
 
 
+def draw_page(surface: pygame.Surface, title: str, top: float = 0.6) -> Layout:
+    """The felt and a page's title at the top (``top`` headings down); the layout, for the
+    rest of the page."""
+    lay = Layout(*surface.get_size())
+    surface.blit(theme.felt(surface.get_size()), (0, 0))
+    blit_text(
+        surface,
+        title,
+        lay.heading,
+        (lay.w // 2, round(lay.heading * top)),
+        theme.GOLD,
+        bold=True,
+        anchor="midtop",
+    )
+    return lay
+
+
 class ButtonScene(Scene):
     """A screen of buttons that work with the mouse and with arrows and Enter."""
 
@@ -81,21 +98,6 @@ class ButtonScene(Scene):
 
     def activate(self, action: str) -> None:
         pass
-
-    def draw_page(self, surface: pygame.Surface, title: str) -> Layout:
-        """The felt and a page's title at the top; the layout, for the rest of the page."""
-        lay = Layout(*surface.get_size())
-        surface.blit(theme.felt(surface.get_size()), (0, 0))
-        blit_text(
-            surface,
-            title,
-            lay.heading,
-            (lay.w // 2, round(lay.heading * 0.6)),
-            theme.GOLD,
-            bold=True,
-            anchor="midtop",
-        )
-        return lay
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
         buttons = self.buttons()

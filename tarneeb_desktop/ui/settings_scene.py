@@ -36,7 +36,7 @@ from tarneeb_desktop.settings import (
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.scene import Scene
+from tarneeb_desktop.ui.scene import Scene, draw_page
 from tarneeb_desktop.ui.settings_ask import Question
 from tarneeb_desktop.ui.settings_rows import (
     CHOICE_LABELS,
@@ -671,16 +671,7 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self._place()
         lay = self._lay
-        surface.blit(theme.felt(surface.get_size()), (0, 0))
-        blit_text(
-            surface,
-            tr("Settings"),
-            lay.heading,
-            (lay.w // 2, round(lay.heading * 0.6)),
-            theme.GOLD,
-            bold=True,
-            anchor="midtop",
-        )
+        draw_page(surface, tr("Settings"))
         view = self._view
         surface.set_clip(view)
         t = lay.text

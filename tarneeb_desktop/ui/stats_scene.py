@@ -13,7 +13,7 @@ from tarneeb_desktop.stats import game_of
 from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.scene import ButtonScene
+from tarneeb_desktop.ui.scene import ButtonScene, draw_page
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
 
@@ -114,7 +114,7 @@ class StatsScene(ButtonScene):
         self.rebuild()
 
     def draw(self, surface: pygame.Surface) -> None:
-        lay = self.draw_page(surface, tr("Statistics"))
+        lay = draw_page(surface, tr("Statistics"))
         buttons = self.buttons()
         box = pygame.Rect(0, 0, min(lay.w - 2 * lay.margin, round(lay.unit * 160)), 0)
         box.top = round(lay.heading * 2.2)

@@ -35,7 +35,7 @@ from tarneeb_desktop.table.tournament import (
 from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.scene import ButtonScene
+from tarneeb_desktop.ui.scene import ButtonScene, draw_page
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS
 from tarneeb_desktop.ui.theme import Button, blit_text
 from tarneeb_desktop.ui.tournament_play import Running, StandingsScene
@@ -321,17 +321,7 @@ class SetupScene(ButtonScene):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        lay = Layout(*surface.get_size())
-        surface.blit(theme.felt(surface.get_size()), (0, 0))
-        blit_text(
-            surface,
-            tr("New tournament"),
-            lay.heading,
-            (lay.w // 2, round(lay.heading * 0.5)),
-            theme.GOLD,
-            bold=True,
-            anchor="midtop",
-        )
+        lay = draw_page(surface, tr("New tournament"), top=0.5)
         area, rh, gap, cols = self.grid(lay)
         t = round(lay.text * 0.85)
         heads = [tr("Team"), tr("Player {n}", n=1), "", tr("Player {n}", n=2), ""]
