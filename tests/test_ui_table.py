@@ -422,26 +422,29 @@ def test_sentences_about_the_player_say_you_and_about_others_their_name(monkeypa
     assert "You plays 8" not in shown
 
 
-def drawn_lines(app, scene, monkeypatch, module) -> list[str]:  # type: ignore[no-untyped-def]
-    """The lines of text ``module`` draws in one frame (a spy on its ``blit_text``)."""
+def drawn_lines(app, scene, monkeypatch, *modules) -> list[str]:  # type: ignore[no-untyped-def]
+    """The lines of text the ``modules`` draw in one frame (a spy on their ``blit_text``)."""
     drawn: list[str] = []
-    real = module.blit_text
 
-    def spy(surface, line, *a, **k):  # type: ignore[no-untyped-def]
-        drawn.append(line)
-        return real(surface, line, *a, **k)
+    def spy_on(real):  # type: ignore[no-untyped-def]
+        def spy(surface, line, *a, **k):  # type: ignore[no-untyped-def]
+            drawn.append(line)
+            return real(surface, line, *a, **k)
+
+        return spy
 
     with monkeypatch.context() as m:
-        m.setattr(module, "blit_text", spy)
+        for module in modules:
+            m.setattr(module, "blit_text", spy_on(module.blit_text))
         scene.invalidate()  # the static layer too
         app.step(FRAME, [])
     return drawn
 
 
 def _dialog_lines(app, scene, monkeypatch) -> list[str]:  # type: ignore[no-untyped-def]
-    from tarneeb_desktop.ui.game import dialogs
+    from tarneeb_desktop.ui.game import dialogs, pages
 
-    return drawn_lines(app, scene, monkeypatch, dialogs)
+    return drawn_lines(app, scene, monkeypatch, dialogs, pages)
 
 
 def test_at_a_lan_table_the_menu_is_not_paused_and_leaving_asks_first(monkeypatch) -> None:

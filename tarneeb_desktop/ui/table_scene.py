@@ -44,15 +44,15 @@ from tarneeb_desktop.table.savegame import (
 )
 from tarneeb_desktop.table.seats import ComputerSeat, PersonSeat, Seat, seat_seed
 from tarneeb_desktop.ui.anim import Step
-from tarneeb_desktop.ui.game import auction  # noqa: F401  (its page: A, the auction)
 from tarneeb_desktop.ui.game.bid_panel import BidPanel
 from tarneeb_desktop.ui.game.controls import Controls
 from tarneeb_desktop.ui.game.cover import HotSeatCover
-from tarneeb_desktop.ui.game.dialogs import PAGES, Dialog, SummaryDialog, played_grid
+from tarneeb_desktop.ui.game.dialogs import Dialog, SummaryDialog, played_grid
 from tarneeb_desktop.ui.game.frame import Frame
 from tarneeb_desktop.ui.game.hand import Hand
 from tarneeb_desktop.ui.game.hints import Hints
 from tarneeb_desktop.ui.game.labels import display_order
+from tarneeb_desktop.ui.game.pages import PAGES
 from tarneeb_desktop.ui.game.panels import THINK_SIGN_AFTER, Panels
 from tarneeb_desktop.ui.game.score import ScorePanel
 from tarneeb_desktop.ui.game.timeline import Timeline

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tarneeb_desktop.ui import theme
-from tarneeb_desktop.ui.game.dialogs import PAGES, Dialog, page_title
+from tarneeb_desktop.ui.game.dialogs import Dialog, page_title
 from tarneeb_desktop.ui.game.dialogs41 import columns
 from tarneeb_desktop.ui.game.labels import call_label
 from tarneeb_desktop.ui.i18n import tr
@@ -97,6 +97,3 @@ class AuctionDialog(Dialog):
                     s, call_label(call), cell, t, color, scene.four_color, on_dark=True
                 )
             y += step
-
-
-PAGES["auction"] = AuctionDialog

@@ -1,5 +1,5 @@
-"""The dialogs over the table: the hand's summary, the game's end, the score sheet, the cards
-played and the pause menu. Each is a small object the scene keeps in ``scene.overlay`` while
+"""The dialogs over the table: the hand's summary, the game's end, the score sheet and the cards
+played (the pause menu, the leave question and the table of pages by name: ``pages.py``). Each is a small object the scene keeps in ``scene.overlay`` while
 it is open: ``buttons()`` (laid out once per window size), ``handle_event`` (a button's action
 goes to ``scene._overlay_action``) and ``draw``.
 """
@@ -550,80 +550,3 @@ class CardsPlayedDialog(Dialog):
             anchor="midtop",
             max_width=box.w - 2 * lay.margin,
         )
-
-
-class PauseMenuDialog(Dialog):
-    """Esc at the table: resume, the score sheet, the cards played, the menu, quit. At a LAN
-    table nothing pauses (the others play on): it is titled "Menu" there."""
-
-    kind = "menu"
-    size = (44.0, 64.0)
-
-    def specs(self) -> list[tuple[str, str, bool]]:
-        return [
-            (tr("Resume"), "close", True),
-            (tr("Score sheet"), "scores", False),
-            (tr("Cards played"), "played", False),
-            (tr("Auction"), "auction", False),
-            (tr("Main menu"), "menu", False),
-            (tr("Quit"), "quit", False),
-        ]
-
-    def layout_buttons(self, lay: Layout, box: pygame.Rect, bw: int, bh: int) -> list[Button]:
-        """A column under the title."""
-        out = []
-        y = box.y + round(lay.heading * 2.4)
-        for label, action, primary in self.specs():
-            r = pygame.Rect(0, y, bw, bh)
-            r.centerx = box.centerx
-            out.append(Button(r, label, action, primary=primary))
-            y += bh + round(lay.unit * 1.6)
-        fit_group(out)
-        return out
-
-    def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
-        blit_text(
-            s,
-            tr("Menu") if self.scene.link.remote else tr("Paused"),
-            lay.heading,
-            (box.centerx, box.y + lay.heading // 2),
-            theme.GOLD,
-            bold=True,
-            anchor="midtop",
-        )
-
-
-class LeaveTableDialog(Dialog):
-    """ "Main menu" at a LAN table: leaving hands the seat to the computer, so it asks first;
-    Stay (the choice that changes nothing) has the focus, and Enter or Esc keeps the seat."""
-
-    kind = "leave"
-    size = (70.0, 34.0)
-
-    def specs(self) -> list[tuple[str, str, bool]]:
-        return [(tr("Stay"), "close", True), (tr("Leave"), "leave", False)]
-
-    def buttons(self) -> list[Button]:
-        out = super().buttons()
-        if not any(b.focus for b in out):
-            out[0].focus = True
-        return out
-
-    def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
-        blit_lines(
-            s,
-            tr("Leave this table? The computer plays your seat until you come back."),
-            round(lay.text * 1.15),
-            (box.centerx, box.y + round(lay.unit * 5)),
-            theme.INK,
-            box.w - 2 * lay.margin,
-        )
-
-
-#: The dialogs opened by name (a key, a corner button, the pause menu's buttons).
-PAGES: dict[str, type[Dialog]] = {
-    "menu": PauseMenuDialog,
-    "scores": ScoreSheetDialog,
-    "played": CardsPlayedDialog,
-    "leave": LeaveTableDialog,
-}
