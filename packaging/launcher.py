@@ -6,6 +6,22 @@ import sys
 # The support banner pygame prints on import is noise in a packaged game.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+
+def ensure_streams() -> None:
+    """Give a program started with no standard streams stand-ins that swallow its output.
+
+    A windowed Windows build (and a macOS app) starts with none: sys.stdout, sys.stderr and
+    sys.stdin are None, and a subcommand that writes or flushes them would stop with an
+    error. (Wine adds a case Windows does not have: a Unix file as a standard stream stops
+    CPython before any of this runs; packaging/windows/build-wine.sh's header says more.)
+    """
+    for name, mode in (("stdin", "r"), ("stdout", "w"), ("stderr", "w")):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, mode, encoding="utf-8"))  # noqa: SIM115
+
+
+ensure_streams()
+
 from tarneeb_desktop import crashlog  # noqa: E402
 
 crashlog.install()  # covers other threads, and anything raised outside run() below

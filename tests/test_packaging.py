@@ -202,6 +202,35 @@ def test_launcher_self_check_passes_from_the_source_tree(tmp_path):
     assert Path(report["settings"]).is_file()
 
 
+def test_launcher_runs_a_subcommand_with_no_standard_streams(tmp_path):
+    # As a windowed Windows build starts: sys.stdin, sys.stdout and sys.stderr are None.
+    # The arena writes its table and flushes sys.stdout; without stand-ins it would stop.
+    code = tmp_path / "exit-code"
+    script = (
+        "import runpy, sys\n"
+        "sys.stdin = sys.stdout = sys.stderr = None\n"
+        f"sys.argv = ['Tarneeb', 'arena', '--deals', '1', '--team0', 'easy', '--team1', 'easy']\n"
+        "try:\n"
+        f"    runpy.run_path({str(ROOT / 'packaging' / 'launcher.py')!r}, run_name='__main__')\n"
+        "    rc = 0\n"
+        "except SystemExit as exc:\n"
+        "    rc = exc.code\n"
+        f"open({str(code)!r}, 'w').write(str(rc))\n"
+    )
+    env = _launcher_env(tmp_path, PYTHONPATH=str(ROOT))
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=RUN_TIMEOUT,
+        cwd=tmp_path,
+    )
+    assert code.read_text() == "0", result.stdout + result.stderr
+    assert result.stdout == ""  # everything went to the stand-ins
+    assert not list((tmp_path / ".local" / "share").rglob("crash-*.log"))
+
+
 # --- the frozen app ---------------------------------------------------------------------
 
 

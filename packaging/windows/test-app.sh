@@ -1,0 +1,198 @@
+#!/usr/bin/env bash
+# Install the real Windows setup that build-wine.sh made and play the installed game under
+# Wine, on Linux:
+#
+#   bash packaging/windows/build-wine.sh && bash packaging/windows/test-app.sh
+#   (tests/test_windows_app.py runs both)
+#
+# In a fresh Wine prefix, on a virtual screen:
+# 1. installs dist/Tarneeb-VERSION-windows-x64-setup.exe silently for all users and checks
+#    the files, the Start-menu shortcut and the uninstall entry;
+# 2. the installed tarneeb-cli.exe: --version, the bundle's self-check (DDS loaded and right,
+#    fonts, Arabic shaping, the settings written to %LOCALAPPDATA%\Tarneeb), then a whole game
+#    `--autoplay --fast --level hard --seed S --save-record FILE`; Linux's `tarneeb replay`
+#    checks that record, and the installed `tarneeb-cli.exe analyse FILE --json` must print
+#    exactly what Linux's `tarneeb analyse FILE --json` prints;
+# 3. the installed windowed Tarneeb.exe opens its window (found with xdotool) with no standard
+#    streams, as a double-click starts it; a screenshot of the first screen is taken
+#    (SHOT=FILE keeps it; docs/screenshots/windows-wine-first-screen.png is one);
+# 4. the same folder compiled as a later version installs over it (an old _internal/ file is
+#    cleared) and still starts; the uninstaller removes the program, the shortcut and the
+#    entry and keeps the player's %LOCALAPPDATA%\Tarneeb.
+# Linux side: LINUX_TARNEEB="CMD" runs tarneeb (default: python3 -m tarneeb_desktop; a frozen
+# Linux build such as dist-linux/Tarneeb/Tarneeb works too). SETUP=FILE tests another setup;
+# SEED=N the autoplayed game (default 7); KEEP=1 keeps the scratch folder.
+# Needs: wine with 64-bit support and wine32 (ISCC.exe), xvfb-run, xdotool, ImageMagick's
+# import, python3 with the game installed. Exit status: 0 passed, 1 a check failed, 2 a tool
+# or the setup is missing.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+HERE="$ROOT/packaging/windows"
+APP_ID='{4B49B426-217B-48E4-A605-E00BA7CE84EB}_is1'
+say() { printf 'test-app: %s\n' "$*"; }
+fail() {
+  say "FAIL: $*" >&2
+  exit 1
+}
+need() {
+  say "missing: $*" >&2
+  exit 2
+}
+
+for t in wine wineserver xvfb-run xdotool import sha256sum; do
+  command -v "$t" >/dev/null || need "$t (apt-get install wine wine64 wine32:i386 xvfb xdotool imagemagick)"
+done
+VERSION=$(sed -n 's/^__version__ = "\(.*\)"/\1/p' "$ROOT/tarneeb_desktop/__init__.py")
+SETUP=${SETUP:-$ROOT/dist/Tarneeb-$VERSION-windows-x64-setup.exe}
+[ -f "$SETUP" ] || need "$SETUP (run packaging/windows/build-wine.sh first)"
+read -r -a LINUX <<<"${LINUX_TARNEEB:-python3 -m tarneeb_desktop}"
+SEED=${SEED:-7}
+
+if [ -z "${TARNEEB_APP_XVFB:-}" ]; then
+  export TARNEEB_APP_XVFB=1
+  exec xvfb-run -a -s "-screen 0 1280x800x24" bash "$0" "$@"
+fi
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/tarneeb-app.XXXXXX")
+export WINEPREFIX="$work/prefix" WINEARCH=win64 WINEDEBUG=-all
+export WINEDLLOVERRIDES="mscoree,mshtml=;winemenubuilder.exe=d"
+export HOME="$work/home"
+# A crash must end the program with its log, not wait behind a message box nobody clicks.
+export TARNEEB_NO_CRASH_DIALOG=1
+mkdir -p "$HOME"
+cleanup() {
+  wineserver -k 2>/dev/null || true
+  if [ -n "${KEEP:-}" ]; then say "kept $work"; else rm -rf "$work"; fi
+}
+trap cleanup EXIT
+win() {
+  local p=${1//\//\\}
+  printf 'Z:%s' "$p"
+}
+# Wine 8 hands a Windows program a Unix file as a standard stream in a form CPython rejects
+# ("init_sys_streams: Invalid handle"; a file redirected inside Wine, by cmd's >, works, as on
+# Windows), so output always goes through a pipe.
+wrun() { # wrun SECONDS PROGRAM ARGS...
+  local secs=$1 rc=0
+  shift
+  timeout "$secs" wine "$@" </dev/null 2>&1 | cat || rc=$?
+  return "$rc"
+}
+settle() { timeout 120 wineserver -w || true; }
+
+say "Wine $(wine --version), setup $(basename "$SETUP") ($(($(stat -c %s "$SETUP") / 1048576)) MB)"
+timeout 300 wineboot -i >/dev/null 2>&1 || fail "wineboot could not make a prefix"
+settle
+c="$WINEPREFIX/drive_c"
+user_dirs=("$c"/users/*/AppData/Local)
+[ "${#user_dirs[@]}" = 1 ] && [ -d "${user_dirs[0]}" ] || fail "no single user folder in $c/users"
+localappdata=${user_dirs[0]}
+dir="$c/Program Files/Tarneeb"
+lnk="$c/ProgramData/Microsoft/Windows/Start Menu/Programs/Tarneeb.lnk"
+silent=(/VERYSILENT /SUPPRESSMSGBOXES /NORESTART /ALLUSERS)
+uninstall_key() {
+  awk -v key="Uninstall\\\\\\\\$APP_ID]" '
+    /^\[/ { on = index($0, key) > 0; next }
+    on' "$WINEPREFIX/system.reg" 2>/dev/null || true
+}
+
+# --- 1. install --------------------------------------------------------------------------
+wrun 600 "$SETUP" "${silent[@]}" "/LOG=$(win "$work/setup-1.log")" >/dev/null ||
+  fail "setup exited with an error (log: $(tail -3 "$work/setup-1.log" 2>/dev/null))"
+settle
+for f in Tarneeb.exe tarneeb-cli.exe unins000.exe _internal/python311.dll \
+  _internal/endplay/_dds/dds.dll _internal/endplay/_dds/msvcp140.dll; do
+  [ -f "$dir/$f" ] || fail "$f is not installed in $dir"
+done
+[ -f "$lnk" ] || fail "no Start-menu shortcut"
+uninstall_key | grep -q "\"DisplayName\"=\"Tarneeb $VERSION\"" ||
+  fail "no uninstall entry named 'Tarneeb $VERSION'"
+say "installed in C:\\Program Files\\Tarneeb: files, Start-menu shortcut, uninstall entry"
+
+# --- 2. the installed command line: a whole game and its analysis ------------------------
+cli="$dir/tarneeb-cli.exe"
+got=$(wrun 120 "$cli" --version | tr -d '\r') || fail "tarneeb-cli.exe --version: $got"
+[ "$got" = "tarneeb $VERSION" ] || fail "tarneeb-cli.exe --version said '$got'"
+check=$(TARNEEB_SELF_CHECK=1 wrun 120 "$cli" | tr -d '\r') || fail "self-check failed: $check"
+grep -q '"problems": \[\]' <<<"$check" || fail "self-check found problems: $check"
+grep -q '"dds": ".*dds.dll"' <<<"$check" || fail "self-check: DDS not loaded: $check"
+say "installed tarneeb-cli.exe: $got; self-check passed (DDS loaded and right)"
+
+record="$work/windows-game.json"
+out=$(wrun 1200 "$cli" --autoplay --fast --level hard --seed "$SEED" \
+  --save-record "$(win "$record")" | tr -d '\r') || fail "the autoplayed game failed: $out"
+settle
+[ -s "$record" ] || fail "the autoplayed game wrote no record: $out"
+replay=$("${LINUX[@]}" replay "$record" 2>&1) || fail "Linux's replay rejects the Windows game: $replay"
+grep -q "legal record, complete game" <<<"$replay" || fail "the Windows game is not complete: $replay"
+say "installed game, hard level, seed $SEED: $replay"
+
+win_json="$work/analysis-windows.json"
+linux_json="$work/analysis-linux.json"
+wrun 600 "$cli" analyse "$(win "$record")" --json | tr -d '\r' >"$win_json" ||
+  fail "tarneeb-cli.exe analyse failed: $(tail -3 "$win_json")"
+"${LINUX[@]}" analyse "$record" --json >"$linux_json" || fail "Linux's analyse failed"
+grep -q '"hands"' "$linux_json" || fail "Linux's analyse printed no hands"
+cmp -s "$win_json" "$linux_json" ||
+  fail "the analyses differ: $(diff <(tr ',' '\n' <"$win_json") <(tr ',' '\n' <"$linux_json") | head -6)"
+say "analyse --json: Windows and Linux agree ($(wc -c <"$win_json") bytes, $(grep -o '"card"' "$win_json" | wc -l) cards)"
+
+# --- 3. the windowed game opens its window ------------------------------------------------
+# As from a double-click, nothing reads its output (Wine turns closed descriptors into
+# handles CPython rejects, so /dev/null stands in for them).
+(cd "$work" && exec wine "$dir/Tarneeb.exe" </dev/null >/dev/null 2>&1) &
+pid=$!
+wid=$(timeout 90 xdotool search --sync --onlyvisible --name '^Tarneeb' 2>/dev/null | head -1) ||
+  true
+[ -n "$wid" ] || fail "Tarneeb.exe opened no window in 90 s"
+shot="$work/windows-first-screen.png"
+colours=0
+for _ in $(seq 60); do # the first frame comes a few seconds after the window (fonts, images)
+  sleep 1
+  kill -0 "$pid" 2>/dev/null || fail "Tarneeb.exe stopped after opening its window"
+  import -window "$wid" "$shot" 2>/dev/null || continue
+  colours=$(convert "$shot" -format '%k' info: 2>/dev/null || echo 0)
+  [ "$colours" -le 200 ] || break
+done
+[ "$colours" -gt 200 ] || fail "the first screen stayed blank for 60 s ($colours colours)"
+if [ -n "${SHOT:-}" ]; then cp "$shot" "$SHOT"; fi
+say "Tarneeb.exe opened its window '$(xdotool getwindowname "$wid")': screenshot with $colours colours"
+wineserver -k 2>/dev/null || true
+wait "$pid" 2>/dev/null || true
+[ -f "$localappdata/Tarneeb/settings.json" ] || fail "the game wrote no %LOCALAPPDATA%\\Tarneeb\\settings.json"
+
+# --- 4. upgrade over it, then uninstall ----------------------------------------------------
+# The same dist/Tarneeb compiled as a later version: what a player's next download does.
+. "$HERE/inno.sh"
+next="$VERSION.1"
+upsrc="$work/src"
+mkdir -p "$upsrc/packaging/windows" "$upsrc/assets"
+cp "$HERE/tarneeb.iss" "$upsrc/packaging/windows/"
+cp "$ROOT/assets/icon.ico" "$upsrc/assets/"
+cp "$ROOT/LICENSE" "$upsrc/"
+ln -s "$ROOT/dist" "$upsrc/dist"
+wrun 600 "$iscc" /Q "/DAppVersion=$next" /DCompression=zip "$(win "$upsrc/packaging/windows/tarneeb.iss")" >/dev/null ||
+  fail "ISCC.exe could not compile $next"
+settle
+upgrade="$ROOT/dist/Tarneeb-$next-windows-x64-setup.exe"
+[ -f "$upgrade" ] || fail "ISCC.exe made no $upgrade"
+mv "$upgrade" "$work/setup-$next.exe"
+echo stale >"$dir/_internal/stale-module.pyd"
+wrun 600 "$work/setup-$next.exe" "${silent[@]}" "/LOG=$(win "$work/setup-2.log")" >/dev/null ||
+  fail "upgrade to $next exited with an error"
+settle
+[ ! -e "$dir/_internal/stale-module.pyd" ] || fail "the upgrade left an old _internal/ file"
+uninstall_key | grep -q "\"DisplayName\"=\"Tarneeb $next\"" || fail "the entry is not 'Tarneeb $next'"
+got=$(wrun 120 "$dir/tarneeb-cli.exe" --version | tr -d '\r') || fail "after the upgrade: $got"
+say "upgraded to $next over $VERSION: old _internal/ cleared, the game starts ($got)"
+
+wrun 300 "$dir/unins000.exe" /VERYSILENT /SUPPRESSMSGBOXES /NORESTART >/dev/null ||
+  fail "the uninstaller exited with an error"
+settle
+[ ! -e "$dir" ] || fail "the program folder is still there"
+[ ! -e "$lnk" ] || fail "the Start-menu shortcut is still there"
+[ -z "$(uninstall_key)" ] || fail "the uninstall entry is still there"
+[ -f "$localappdata/Tarneeb/settings.json" ] || fail "the uninstaller removed the player's folder"
+say "uninstalled; the player's %LOCALAPPDATA%\\Tarneeb is kept"
+say "PASS"
