@@ -18,6 +18,7 @@ from tarneeb_desktop.paths import user_data_dir
 from tarneeb_desktop.rules import HandResult
 from tarneeb_desktop.rules.options import ALL_PRESETS
 from tarneeb_desktop.storage import load_json, write_json_atomic
+from tarneeb_desktop.table.ending import GameEnd
 from tarneeb_desktop.table.flow import TAKE_BACK, Change, Table
 
 log = logging.getLogger(__name__)
@@ -104,8 +105,8 @@ class Statistics:
         if result.declarer % 2 == team:
             g["contracts_bid"] += 1
             assert result.contract is not None
-            level = int("".join(c for c in result.contract if c.isdigit()))
-            if result.tricks[team] >= level:
+            bid = int("".join(c for c in result.contract if c.isdigit()))
+            if result.tricks[team] >= bid:
                 g["contracts_made"] += 1
 
     @staticmethod
@@ -180,14 +181,16 @@ class Statistics:
 
 
 class StatsRecorder:
-    """Listens to a table flow and counts its finished hands and game in the statistics
-    file (games with a person only: the caller attaches it to those). A statistics file
-    that cannot be written never stops a game."""
+    """Listens to a table flow and counts its finished hands and, once when it ends
+    (``ending.GameEnd``), its game in the statistics file (games with a person only: the
+    caller, ``session.py``, attaches it to those). A statistics file that cannot be written
+    never stops a game."""
 
     def __init__(self, table: Table, path: Path, level: str) -> None:
         self.table, self.path, self.level = table, path, level
         self.hands = len(table.state.history)
-        self.over = table.state.is_over()
+        #: the game's end, counted once (a game resumed after its end is not counted again)
+        self.end = GameEnd(table)
         #: no take-back so far in this game (a resumed marked game is not: see _changed)
         self.clean = True
         table.listen(self._changed)
@@ -222,10 +225,10 @@ class StatsRecorder:
             return  # a move was taken back: the game is kept out of the statistics
         state = self.table.state
         new_hands = state.history[self.hands :]
-        game_over = state.is_over() and not self.over
+        game_over = self.end.now()
         if not new_hands and not game_over:
             return
-        self.hands, self.over = len(state.history), state.is_over()
+        self.hands = len(state.history)
         try:
             stats = Statistics.load(self.path)
             for result in new_hands:

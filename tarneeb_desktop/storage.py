@@ -12,7 +12,19 @@ from typing import Any
 
 log = logging.getLogger(__name__)
 
-__all__ = ["load_json", "set_aside", "write_json_atomic"]
+__all__ = ["load_json", "set_aside", "take_set_aside", "write_json_atomic"]
+
+#: every file set aside and not yet reported, as (the file, where its broken copy went): the
+#: window tells the player in words (``ui/file_notice.py``) and empties it
+_SET_ASIDE: list[tuple[Path, Path]] = []
+
+
+def take_set_aside(folder: Path) -> list[tuple[Path, Path]]:
+    """The files of ``folder`` (the player's folder) set aside since the last call, oldest
+    first, each reported once (those of another folder are dropped)."""
+    out = list(_SET_ASIDE)
+    del _SET_ASIDE[: len(out)]
+    return [(p, k) for p, k in out if k.is_relative_to(folder)]
 
 
 def write_json_atomic(path: str | os.PathLike[str], doc: Any) -> None:
@@ -48,6 +60,7 @@ def set_aside(path: Path) -> Path | None:
     except OSError:
         log.exception("could not set aside %s", path)
         return None
+    _SET_ASIDE.append((path, target))
     return target
 
 

@@ -207,3 +207,33 @@ def test_make_player_levels() -> None:
         assert make_player(level, 1).name == level
     with pytest.raises(ValueError):
         make_player("grandmaster", 1)
+
+
+def test_a_non_trump_opening_lead_under_first_lead_trump_shows_the_leader_has_no_trump() -> None:
+    # With first_lead_trump the opening leader must lead a trump when holding one, so a lead
+    # of another suit tells every other seat that the leader holds none: sampled deals must
+    # not give it one (GameState.from_view would then find the lead illegal).
+    import random
+
+    from tarneeb_desktop.ai.knowledge import Knowledge
+    from tarneeb_desktop.rules.cards import SUIT_MASKS
+
+    checked = 0
+    for seed in range(400):
+        g = GameState.new(make_rules("standard", first_lead_trump=True), seed=seed)
+        rng = random.Random(seed)
+        while g.phase != "play" and not g.is_over():
+            g.apply(rng.choice(g.legal_actions()))
+        if g.is_over() or g.trump == 4:
+            continue
+        leader = g.turn
+        card = rng.choice(g.legal_actions())
+        g.apply(card)
+        if "CDHS".index(card[1]) == g.trump:
+            continue
+        watcher = (leader + 1) % 4
+        k = Knowledge(g.view(watcher))
+        assert k.voids[leader] >> g.trump & 1, (seed, card)
+        assert k.possible[leader] & SUIT_MASKS[g.trump] == 0
+        checked += 1
+    assert checked >= 5

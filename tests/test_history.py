@@ -93,7 +93,7 @@ def test_a_corrupt_file_is_set_aside_and_the_list_still_opens(home: Path) -> Non
     truncated = folder / "20240502-000000-000000.json"
     truncated.write_text(good[0].read_text(encoding="utf-8")[:300], encoding="utf-8")
     not_a_game = folder / "20240503-000000-000000.json"
-    not_a_game.write_text(json.dumps({"format": "tarneeb-record/1", "hands": []}))
+    not_a_game.write_text(json.dumps({"format": "tarneeb-record/1", "hands": "none"}))
     binary = folder / "20240504-000000-000000.json"
     binary.write_bytes(b"\xff\xfe\x00garbage")
     kept = list_kept()
@@ -127,8 +127,77 @@ def test_export_writes_the_record_into_exports(home: Path) -> None:
     path = keep_finished(state, NAMES, now=T0)
     out = export_kept(path)
     assert out.parent == home / "exports" and out.exists()
-    assert json.loads(out.read_text(encoding="utf-8")) == to_record(state, NAMES)
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    kept = doc.pop("kept")  # the export keeps the date (and a tournament's name)
+    assert doc == to_record(state, NAMES) and kept["finished"].startswith("2024-05-01")
     assert path.exists()
+
+
+def test_export_goes_where_the_player_says_and_keeps_the_tournament(
+    home: Path, tmp_path: Path
+) -> None:
+    path = keep_finished(finished(5), NAMES, now=T0, tournament="Cup", game=2)
+    where = tmp_path / "elsewhere"
+    where.mkdir()
+    out = export_kept(path, where)
+    assert out.parent == where
+    again = export_kept(path, where)  # never overwrites
+    assert again != out and again.exists() and out.exists()
+    named = export_kept(path, where / "final")
+    assert named == where / "final.json"
+    kept = json.loads(named.read_text(encoding="utf-8"))["kept"]
+    assert kept["tournament"] == "Cup" and kept["game"] == 2
+
+
+def test_an_export_or_a_plain_record_in_the_folder_is_listed_not_set_aside(home: Path) -> None:
+    """Issue 24, defect 2: any legal record opens, one without the kept summary too."""
+    from tarneeb_desktop.record import write_record
+
+    kept = keep_finished(finished(1), NAMES, now=T0)
+    exported = export_kept(kept, home / "games")  # the Export put into the games folder
+    plain = home / "games" / "20240601-000000-000000-000.json"
+    state = finished(3)
+    write_record(plain, state, NAMES)  # as `tarneeb tournament --save-records` writes one
+    rows = list_kept()
+    assert rows.problems == []
+    assert {r.path for r in rows.games} == {kept, exported, plain}
+    row = next(r for r in rows.games if r.path == plain)
+    assert row.totals == tuple(state.scores) and row.winner == state.winner
+    assert row.hands == history.played_hands(state.history)
+    assert open_kept(plain).state.scores == state.scores
+    assert plain.exists() and exported.exists()
+
+
+def test_import_adds_a_legal_record_and_refuses_anything_else(home: Path, tmp_path: Path) -> None:
+    from tarneeb_desktop.record import write_record
+
+    src = tmp_path / "from-a-friend.json"
+    state = finished(4)
+    write_record(src, state, NAMES)
+    added = history.import_record(src)
+    assert added.parent == home / "games" and src.exists()
+    assert [r.path for r in list_kept().games] == [added]
+    bad = tmp_path / "bad.json"
+    doc = json.loads(src.read_text(encoding="utf-8"))
+    doc["hands"][0]["plays"][0] = "ZZ"
+    bad.write_text(json.dumps(doc), encoding="utf-8")
+    for wrong, words in (
+        (bad, "bad.json: hand"),
+        (tmp_path / "missing.json", "there is no file"),
+        (tmp_path, "is a folder"),
+    ):
+        with pytest.raises(KeptGameError, match=words):
+            history.import_record(wrong)
+    assert bad.exists() and len(list_kept().games) == 1
+
+
+def test_passed_out_deals_are_not_counted_as_hands(home: Path) -> None:
+    """Issue 24, defect 3: a thrown-in deal is not a hand, in the kept summary too."""
+    state = play_game(make_rules("standard", target=11), 0, ["easy"] * 4).state
+    thrown = [r for r in state.history if r.contract is None]
+    assert thrown  # this seed's deals include passed-out ones
+    row = list_kept(keep_finished(state, NAMES, now=T0).parent).games[0]
+    assert row.hands == len(state.history) - len(thrown)
 
 
 def test_the_keeper_keeps_a_game_once_when_it_ends_and_survives_a_write_error(

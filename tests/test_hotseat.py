@@ -7,7 +7,7 @@ import pytest
 
 from tarneeb_desktop.rules import GameState, make_rules
 from tarneeb_desktop.rules.cards import cards_of
-from tests.test_ui_helpers import FRAME, key, make_app, mouse, settle, step_watching
+from tests.test_ui_helpers import FRAME, FrameWatch, key, make_app, mouse, settle, step_watching
 from tests.test_ui_table import drawn_lines
 
 pytestmark = pytest.mark.usefixtures("ui_home")
@@ -27,8 +27,7 @@ def hotseat_scene(humans: tuple[int, ...], seed: int = 5, preset: str = "standar
         seed=seed,
         inline_ai=True,
     )
-    scene.face_up_log = []
-    scene.cover_log = []
+    FrameWatch(scene)
     app.switch(scene)
     return app, scene
 

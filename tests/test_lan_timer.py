@@ -73,7 +73,14 @@ def test_a_person_who_runs_out_of_time_gets_one_computer_move(tmp_home: Path) ->
         wait_until(lambda: host_state(host)["turn"] == 0)
         start = host_state(host)["seq"]
         view_msg = session.wait_for(lambda m: m.get("type") == "view" and m["seq"] == start)
-        assert view_msg["timer"] == {"seat": 0, "seconds": 20.0, "left": 20.0}
+        # Issue 21, defect 3: South's screen does not show the table yet: no time runs.
+        assert "timer" not in view_msg
+        clock.now += 1000
+        host.poke()
+        assert host_state(host)["seq"] == start
+        session.ready()  # the table is on South's screen: the countdown starts, and says so
+        timer_msg = session.wait_for(lambda m: m.get("type") == "timer")
+        assert timer_msg["timer"] == {"seat": 0, "seconds": 20.0, "left": 20.0}
         clock.now += 19
         host.poke()
         assert host_state(host)["seq"] == start  # still South's to make

@@ -42,6 +42,10 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "tarneeb_desktop.net.*",
         "tarneeb_desktop.settings",
         "tarneeb_desktop.stats",
+        # setting up a game (a table, its seats and listeners) for the window
+        "tarneeb_desktop.session",
+        # daily deals: sets of deals from a code, played through the session's tables
+        "tarneeb_desktop.daily",
     ),
     4: ("tarneeb_desktop.ui", "tarneeb_desktop.ui.*"),
     5: ("tarneeb_desktop.cli", "tarneeb_desktop.cli.*", "tarneeb_desktop.__main__"),

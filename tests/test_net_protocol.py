@@ -93,7 +93,7 @@ def test_validate_client_messages() -> None:
         assert err.value.code == "invalid", bad
     assert P.validate_client_message({"type": "chat", "text": "a\ud800b"})["text"] == "a b"
     join = P.validate_client_message({"type": "join", "name": " Omar\u202e\n "})
-    assert join == {"type": "join", "seat": None, "token": None, "name": "Omar"}
+    assert join == {"type": "join", "seat": None, "token": None, "name": "Omar", "password": ""}
 
 
 def test_hello_keeps_its_frozen_keys_and_mismatches_read_as_sentences() -> None:

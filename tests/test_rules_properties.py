@@ -165,6 +165,10 @@ def _redeal_unseen(g, seat, rng):
     seen = [(leader, cards) for leader, cards, _ in view.tricks]
     if view.trick:
         seen.append(view.trick)
+    trump = "CDHS".find(view.trump or "NT")
+    if view.rules.first_lead_trump and trump >= 0 and seen and seen[0][1]:
+        if CARD_INDEX[seen[0][1][0]] // 13 != trump:  # the opening leader had no trump
+            void[seen[0][0]] |= SUIT_MASKS[trump]
     for leader, cards in seen:
         if not cards:
             continue

@@ -166,7 +166,7 @@ def test_the_menu_reports_a_damaged_save(ui_home) -> None:
     (ui_home / "savegame.json").write_text("{")
     app = make_app()
     app.switch(MenuScene(app))
-    assert "could not be loaded" in (app.scene.notice or "")
+    assert "The saved game could not be read." in (app.scene.notice or "")
 
 
 def test_an_older_bare_record_still_resumes(ui_home) -> None:

@@ -193,7 +193,7 @@ def test_cards_played_page_under_the_hot_seat_cover_shows_no_hand() -> None:
     run(app, 0.5)
     assert scene.covered()
     app.step(FRAME, [key(pygame.K_ESCAPE)])
-    scene._overlay_action("played")
+    scene.overlay_action("played")
     grid = [st for _, row in scene.played_grid() for _, st in row]
     assert "mine" not in grid and grid.count("played") == len(state.view(0).played_cards())
 
@@ -220,3 +220,44 @@ def test_the_best_play_line_says_whose_play_and_never_reads_as_a_contradiction()
     assert "could have taken 9" in short and "best play by all four" in short
     assert "as they did" in best_play_line(5, 5)
     assert len({better, short, best_play_line(5, 5)}) == 3
+
+
+def _position(hand: tuple[str, ...], trick: tuple[int, tuple[str, ...]] | None, legal=None):  # type: ignore[no-untyped-def]
+    """Seat 0's view with spades trump, holding ``hand``, with ``trick`` on the table."""
+    from dataclasses import replace
+
+    view = all_spades_state().view(0)
+    return replace(view, hand=hand, trick=trick, legal=legal or hand, tricks=())
+
+
+def test_a_claim_is_offered_for_the_last_card_and_in_a_trick_under_way() -> None:
+    from tarneeb_desktop.ai.analysis import can_claim, claim_card
+
+    # the top trump alone, on lead
+    assert can_claim(_position(("AS",), None))
+    # the ace and king of trumps, West having led a heart: the ace ruffs, the king leads
+    assert claim_card(_position(("AS", "KS"), (3, ("5H",)))) == "AS"
+    # following a spade lead with both top trumps
+    assert claim_card(_position(("KS", "AS"), (2, ("3S", "QS")))) == "AS"
+    # not sure: a higher card on the table, a later seat that may ruff, a low card kept
+    assert not can_claim(_position(("KS",), (3, ("AS",))))  # the ace is on the table
+    assert not can_claim(_position(("AH", "AS"), (3, ("5H",)), legal=("AH",)))  # East may ruff
+    assert claim_card(_position(("AH", "AS"), (1, ("5H", "6H", "7H")), legal=("AH",))) == "AH"
+    assert not can_claim(_position(("AH", "2D"), None))  # the two of diamonds may lose
+
+
+def test_c_claims_the_last_card_and_plays_it() -> None:
+    app = make_app(speed="fast")
+    scene = table_scene(app, all_spades_state())
+    settle(app, scene)
+    for _ in range(12):  # lead the lowest spade, one trick after another, by hand
+        settle(app, scene)
+        low = min(scene.pv.legal, key=lambda c: "23456789TJQKA".index(c[0]))
+        assert scene.act(scene.me, low)
+    settle(app, scene)
+    assert scene.pv.hand == ("AS",)
+    assert [b.action for b in scene.buttons()] == ["claim"]
+    app.step(FRAME, [key(pygame.K_c)])
+    assert scene.claiming == scene.me
+    run_until_summary(app, scene)
+    assert scene.table.state.history[-1].tricks[0] == 13

@@ -54,7 +54,7 @@ def test_rows_newest_first_with_a_corrupt_file_set_aside() -> None:
     date, rules, players, result = scene.cells(scene.games[0])
     assert date.startswith("2025-03-01")
     assert rules.startswith("Syrian 41") and "Cup, game 3" in rules
-    assert players == "Sami, Rana, Omar, Hala"
+    assert players == "Sami & Omar vs Rana & Hala"  # partners together (issue 24, 10)
     g = scene.games[0]
     assert result.startswith(f"{g.totals[0]} : {g.totals[1]}")
     winners = ("Sami", "Omar") if g.winner == 0 else ("Rana", "Hala")
@@ -84,10 +84,15 @@ def test_export_and_delete_after_asking_with_cancel_focused(ui_home: Path) -> No
     first = keep("standard", 1, 0)
     second = keep("standard", 2, 5)
     app, scene = games_app()
-    press(app, "export")
-    exported = list((ui_home / "exports").glob("*.json"))
+    press(app, "export")  # Export asks where, a file name in the Documents or home folder
+    assert scene.asking == "export" and scene.field.text.endswith(".json")
+    (ui_home / "chosen").mkdir()
+    scene.field.text = str(ui_home / "chosen")
+    app.step(FRAME, [key(pygame.K_RETURN)])
+    exported = list((ui_home / "chosen").glob("*.json"))
     assert len(exported) == 1 and scene.message and str(exported[0]) in scene.message
     assert json.loads(exported[0].read_text())["hands"] == json.loads(second.read_text())["hands"]
+    assert json.loads(exported[0].read_text())["kept"]["finished"].startswith("2025-03-01")
     app.step(FRAME, [key(pygame.K_DELETE)])
     assert scene.confirming and scene.buttons()[scene.focus].action == "cancel"
     app.step(FRAME, [key(pygame.K_RETURN)])  # the safe choice: nothing deleted
@@ -113,7 +118,7 @@ def test_a_kept_game_broken_when_opened_is_set_aside_and_said() -> None:
     assert app.scene is scene and scene.games == []
     assert "plays[0]" in scene.problems[-1] and not path.exists()
     app.step(FRAME, [])
-    assert [b.action for b in scene.buttons()] == ["back"]
+    assert [b.action for b in scene.buttons()] == ["import", "back"]
 
 
 def test_empty_list_and_the_menu_entry() -> None:
@@ -128,3 +133,25 @@ def test_empty_list_and_the_menu_entry() -> None:
     assert isinstance(app.scene, GamesScene) and app.scene.games == []
     app.step(FRAME, [key(pygame.K_ESCAPE)])
     assert isinstance(app.scene, MenuScene)
+
+
+def test_import_adds_an_exported_record_and_a_bad_file_changes_nothing(ui_home: Path) -> None:
+    """Issue 24, defect 2: Import takes any legal record (an export, ``--save-records``)."""
+    from tarneeb_desktop.record import write_record
+
+    table = play_game(make_rules("standard", target=11), 7, ["random"] * 4, ["A", "B", "C", "D"])
+    src = ui_home / "a-record.json"
+    write_record(src, table.state, table.names)
+    app, scene = games_app()
+    press(app, "import")
+    assert scene.asking == "import"
+    scene.field.text = str(ui_home / "nothing-here.json")
+    press(app, "path-ok")
+    assert scene.games == [] and "no file" in (scene.message or "")
+    press(app, "import")
+    scene.field.text = ""
+    app.step(FRAME, [pygame.event.Event(pygame.TEXTINPUT, text=str(src))])
+    app.step(FRAME, [key(pygame.K_RETURN)])
+    assert len(scene.games) == 1 and scene.selected.players == ("A", "B", "C", "D")
+    assert scene.message == "Imported a-record.json" and src.exists()
+    assert scene.problems == []

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import concurrent.futures
 import random
+import weakref
+from typing import Any
 
 import pygame
 
@@ -96,18 +98,57 @@ def standard_state(seed: int) -> GameState:
     return GameState.new(make_rules("standard"), seed=seed, dealer=3)
 
 
+class FrameWatch:
+    """What each frame of a table showed, spied from the test (the drawing code keeps no log):
+    ``face_up``, per frame drawn, the hand drawn face up as (seat at the bottom, seat of the
+    view, cards) or None; ``covered``, whether the privacy cover was shown. The hand at rest is
+    drawn on the static layer, so a frame shows the one that layer was last drawn with."""
+
+    watching: weakref.WeakKeyDictionary[Any, FrameWatch] = weakref.WeakKeyDictionary()
+
+    def __init__(self, scene: Any) -> None:
+        self.face_up: list[tuple[int, int, tuple[str, ...]] | None] = []
+        self.covered: list[bool] = []
+        self._static: tuple[int, int, tuple[str, ...]] | None = None
+        frame, hand = scene.frame, scene.hand
+        draw, draw_static = frame.draw, hand.draw_static
+
+        def shown() -> tuple[int, int, tuple[str, ...]]:
+            return (scene.me, scene.pv.seat, tuple(scene.hand_cards()))
+
+        def spy_static(s: pygame.Surface) -> None:
+            draw_static(s)
+            self._static = shown() if scene.dealt is None and hand.card_rects() else None
+
+        def spy_draw(surface: pygame.Surface) -> None:
+            covered = scene.covered()
+            draw(surface)
+            self.covered.append(covered)
+            if covered:
+                self.face_up.append(None)
+            elif scene.dealt is not None and scene.card_rects():
+                self.face_up.append(shown())  # the cards dealt so far, drawn over the layer
+            else:
+                self.face_up.append(self._static)
+
+        hand.draw_static, frame.draw = spy_static, spy_draw
+        FrameWatch.watching[scene] = self
+
+
 def step_watching(app, scene, events, passed_to, frames):  # type: ignore[no-untyped-def]
-    """Step one frame of a hot-seat table and keep its privacy record: who the cover last
-    passed the computer to (returned, updated) and, for each frame drawn, the hand drawn face
-    up, whether the cover was shown and ``passed_to`` (appended to ``frames``). Returns
-    ``(passed_to, face_up)``; ``face_up`` is False when no frame was drawn."""
+    """Step one frame of a hot-seat table (watched by a :class:`FrameWatch`) and keep its
+    privacy record: who the cover last passed the computer to (returned, updated) and, for
+    each frame drawn, the hand drawn face up, whether the cover was shown and ``passed_to``
+    (appended to ``frames``). Returns ``(passed_to, face_up)``; ``face_up`` is False when no
+    frame was drawn."""
+    watch = FrameWatch.watching[scene]
     was_covered = scene.covered()
-    n = len(scene.face_up_log)
+    n = len(watch.face_up)
     app.step(FRAME, events)
     if was_covered and not scene.covered():
         passed_to = scene.me
-    if len(scene.face_up_log) == n:
+    if len(watch.face_up) == n:
         return passed_to, False
-    face_up = scene.face_up_log[-1]
-    frames.append((face_up, scene.cover_log[-1], passed_to))
+    face_up = watch.face_up[-1]
+    frames.append((face_up, watch.covered[-1], passed_to))
     return passed_to, face_up

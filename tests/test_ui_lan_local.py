@@ -12,7 +12,7 @@ import pytest
 from tarneeb_desktop.net.client import ClientSession, play_seat
 from tarneeb_desktop.rules import CallMade, CardPlayed, HandDealt, TrickWon, TrumpNamed, make_rules
 from tarneeb_desktop.rules.cards import cards_of
-from tests.test_ui_helpers import FRAME, make_app, mouse, step_watching
+from tests.test_ui_helpers import FRAME, FrameWatch, make_app, mouse, step_watching
 
 PATIENCE = 60.0  # wall-clock seconds a game step may take before the test gives up
 NAMES = ["Sami", "Layla", "Nour", "Omar"]
@@ -123,8 +123,7 @@ def open_table(choices: dict[int, int], bot_seat: int | None):  # type: ignore[n
     click(app, button(lobby, "start").rect.center)
     step_until(app, lambda: lan_table(app.scene), "the table")
     scene = app.scene
-    scene.face_up_log = []
-    scene.cover_log = []
+    FrameWatch(scene)
     return app, scene, host, watch, bot
 
 
@@ -198,7 +197,8 @@ def test_two_people_at_the_host_screen_with_a_lan_bot_and_a_computer() -> None:
         assert scene.covered()  # the first deal starts hidden, as in hot-seat
         scene.dirty = True
         app.step(FRAME, [])
-        assert scene.cover_log[-1] is True and scene.face_up_log[-1] is None
+        seen = FrameWatch.watching[scene]
+        assert seen.covered[-1] is True and seen.face_up[-1] is None
         sent = spy_actions(scene)
         frames = play(app, scene, watch, tricks=6)
         # each person's moves went through their own session, with their own seat and token

@@ -26,6 +26,7 @@ def test_enter_starts_a_new_game_at_the_table() -> None:
     app = menu_app()
     assert [b.action for b in app.scene.buttons()] == [
         "new",
+        "daily",
         "tournament",
         "games",
         "settings",
@@ -75,7 +76,10 @@ def test_the_pages_open_and_escape_comes_back() -> None:
 
     app = menu_app()
     down = key(pygame.K_DOWN)
-    for n, page in ((1, SetupScene), (2, GamesScene), (3, SettingsScene), (4, StatsScene)):
+    from tarneeb_desktop.ui.daily_scene import DailyScene
+
+    pages = ((1, DailyScene), (2, SetupScene), (3, GamesScene), (4, SettingsScene), (5, StatsScene))
+    for n, page in pages:
         app.step(FRAME, [down] * n + [key(pygame.K_RETURN)])
         assert isinstance(app.scene, page)
         app.step(FRAME, [key(pygame.K_ESCAPE)])
@@ -91,11 +95,18 @@ def test_the_pages_open_and_escape_comes_back() -> None:
 def test_a_damaged_save_is_reported_once_and_kept_aside(ui_home) -> None:
     (ui_home / "savegame.json").write_text('{"format": "tarneeb-record/1", "hands": [')
     app = menu_app()
-    assert app.scene.notice and "could not be loaded" in app.scene.notice
-    assert not (ui_home / "savegame.json").exists()
-    assert list(ui_home.glob("savegame.json.broken-*"))
-    app.step(FRAME, [key(pygame.K_DOWN)])  # any key dismisses the notice
-    assert app.scene.notice is None
+    kept = list(ui_home.glob("savegame.json.broken-*"))
+    assert not (ui_home / "savegame.json").exists() and len(kept) == 1
+    # in the player's words: which file, what was kept, where the broken copy was put
+    notice = app.scene.notice or ""
+    assert "The saved game could not be read." in notice and "Error" not in notice
+    assert "statistics and finished games are kept" in notice
+    assert kept[0].name in notice and str(ui_home) in notice
+    assert [b.action for b in app.scene.buttons()] == ["notice_ok"]
+    app.step(FRAME, [key(pygame.K_DOWN)])  # it stays until dismissed
+    assert app.scene.notice == notice
+    app.step(FRAME, [key(pygame.K_RETURN)])  # OK
+    assert app.scene.notice is None and "new" in [b.action for b in app.scene.buttons()]
     from tarneeb_desktop.ui.menu import MenuScene
 
     app.switch(MenuScene(app))
@@ -112,12 +123,12 @@ def test_bad_settings_are_reported_on_the_menu(ui_home) -> None:
     app = App(settings, sound=False)
     app.switch(MenuScene(app))
     app.step(FRAME, [])
-    assert app.scene.notice and "volume" in app.scene.notice
+    assert app.scene.notice and "Your settings could not all be read." in app.scene.notice
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1280, 720), (640, 400)])
 def test_every_button_fits_the_window_and_none_overlap(ui_home, size) -> None:
-    """Continue, New game, Tournament and Finished games (one row), Settings, Statistics, the
+    """Continue, New game, Daily deals, Tournament and Finished games (one row), Settings, Statistics, the
     two LAN buttons (one row), How to play and Quit fit even a small window."""
     from tarneeb_desktop.record import write_record
     from tarneeb_desktop.ui.menu import MenuScene
@@ -127,14 +138,14 @@ def test_every_button_fits_the_window_and_none_overlap(ui_home, size) -> None:
     app.switch(MenuScene(app))
     app.step(FRAME, [])
     buttons = app.scene.buttons()
-    assert buttons[0].action == "continue" and len(buttons) == 10
+    assert buttons[0].action == "continue" and len(buttons) == 11
     screen = pygame.Rect(0, 0, *size)
     for i, a in enumerate(buttons):
         assert screen.contains(a.rect), a.action
         for b in buttons[i + 1 :]:
             assert not a.rect.colliderect(b.rect), (a.action, b.action)
     rows = {b.rect.y for b in buttons}
-    assert len(rows) == 8  # the pairs share their rows
+    assert len(rows) == 9  # the pairs share their rows
     by = {b.action: b.rect for b in buttons}
     assert by["tournament"].y == by["games"].y and by["lan_host"].y == by["lan_join"].y
 

@@ -258,7 +258,7 @@ def test_the_champion_after_the_games_chosen(ui_home) -> None:
     running = app.scene.running
     app.step(FRAME, [key(pygame.K_RETURN)])
     table = play_to_game_over(app)
-    table._overlay_action("next")
+    table.overlay_action("next")
     standings = app.scene
     assert isinstance(standings, StandingsScene)
     assert running.t.finished == "games"
@@ -320,7 +320,8 @@ def test_a_damaged_tournament_save_is_said_and_set_aside(ui_home) -> None:
     app.switch(MenuScene(app))
     app.step(FRAME, [])
     assert "continue" not in [b.action for b in app.scene.buttons()]
-    assert "the saved tournament could not be used" in (app.scene.notice or "")
+    assert "The saved tournament could not be read." in (app.scene.notice or "")
+    app.step(FRAME, [key(pygame.K_RETURN)])  # OK: the notice has been read
     press(app, "tournament")
     assert isinstance(app.scene, SetupScene)
     assert not (ui_home / "tournament.json").exists()

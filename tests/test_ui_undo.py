@@ -170,3 +170,35 @@ def test_no_undo_at_a_lan_table() -> None:
     before = scene.table.state.clone()
     app.step(FRAME, [key(pygame.K_u)])
     assert scene.table.state == before and not scene.table.taken_back
+
+
+def test_undo_survives_a_closed_window_and_continue() -> None:
+    import json
+
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+    app, scene = undo_scene()
+    _, before = play_and_wait(app, scene)
+    assert scene.link.can_take_back(scene.me)
+    scene.autosave()  # the last save before the window was killed
+    position = scene.table.state.clone()
+    # a new window: Continue, and the last card can still be taken back
+    app = make_app(speed="fast")
+    app.settings.allow_undo = True
+    again = TableScene.from_saved(app)
+    assert again is not None
+    assert [again.table.state.view(s) for s in range(4)] == [position.view(s) for s in range(4)]
+    app.switch(again)
+    settle(app, again)
+    assert again.link.can_take_back(again.me) and again.undo.possible()
+    app.step(FRAME, [key(pygame.K_u)])
+    assert again.table.taken_back
+    assert [again.table.state.view(s) for s in range(4)] == [before.view(s) for s in range(4)]
+    # a damaged take-back point costs the undo only, never the game
+    scene.autosave()
+    doc = json.loads(savegame_path().read_text())
+    doc["resume"]["undo"]["hand"]["plays"] = ["2C", "2C"]
+    savegame_path().write_text(json.dumps(doc))
+    saved = read_save(savegame_path())
+    assert saved is not None and saved.undo is None
+    assert saved.state.view(0) == position.view(0)

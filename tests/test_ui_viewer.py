@@ -139,10 +139,11 @@ def test_the_keys_go_to_tricks_hands_and_the_ends() -> None:
     app.step(FRAME, [key(pygame.K_UP)])  # back to where the second trick starts
     nxt = steps.positions[scene.index + 1]
     assert nxt.play == 4 and scene.position.play == 3
+    # "Hand ▶" goes to the next hand's start, as "◀ Hand" goes to this one's (issue 24, 8)
     app.step(FRAME, [key(pygame.K_PAGEDOWN)])
-    assert scene.position.kind == "end" and scene.position.hand == 0
+    assert scene.position.kind == "deal" and scene.position.hand == 1
     app.step(FRAME, [key(pygame.K_PAGEDOWN)])
-    assert scene.position.kind == "end" and scene.position.hand == 1
+    assert scene.position.kind == "deal" and scene.position.hand == 2
     app.step(FRAME, [key(pygame.K_PAGEUP)])
     assert scene.position.kind == "deal" and scene.position.hand == 1
     app.step(FRAME, [key(pygame.K_END)])
@@ -240,3 +241,62 @@ def test_tarneeb_view_refuses_a_bad_file(tmp_path, capsys) -> None:
     assert "not JSON" in capsys.readouterr().err
     assert main(["view", str(tmp_path / "missing.json")]) == 2
     assert "no such file" in capsys.readouterr().err
+
+
+def test_playback_speed_is_chosen_and_the_labels_keep_their_size() -> None:
+    """Issue 24, defect 8: a speed control (button and +/-) that sets the beat, and the
+    toolbar's text size does not change when Play and Pause swap or the speed changes."""
+    from tarneeb_desktop.ui.viewer_scene import SPEEDS
+
+    doc = json.loads((DATA / "standard-game.json").read_text())
+    app, scene = viewer(doc, inline=False)
+    scene.pool.cancel()
+    sizes = {b.text_size for b in scene.buttons()}
+    assert len(sizes) == 1
+    assert scene.beat == 1 / SPEEDS[scene.speed]
+    app.step(FRAME, [key(pygame.K_SPACE)])
+    assert scene.playing and {b.text_size for b in scene.buttons()} == sizes
+    steps_per_frame = []
+    for speed in range(len(SPEEDS)):
+        scene.speed, scene.index, scene.playing, scene.clock = speed, 0, True, 0.0
+        for _ in range(60):  # 60 frames of FRAME seconds
+            scene.update(FRAME)
+        steps_per_frame.append(scene.index)
+    assert steps_per_frame == sorted(steps_per_frame) and steps_per_frame[0] < steps_per_frame[-1]
+    assert abs(steps_per_frame[1] - 60 * FRAME * SPEEDS[1]) <= 1
+    scene.speed = 0
+    app.step(FRAME, [key(pygame.K_EQUALS)])
+    app.step(FRAME, [key(pygame.K_PLUS)])
+    assert scene.speed == 2
+    app.step(FRAME, [key(pygame.K_MINUS)])
+    assert scene.speed == 1
+    speed = next(b for b in scene.buttons() if b.action == "speed")
+    label = speed.label
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, speed.rect.center)])
+    assert scene.speed == 2
+    assert next(b for b in scene.buttons() if b.action == "speed").label != label
+    assert {b.text_size for b in scene.buttons()} == sizes
+
+
+def test_a_passed_out_deal_is_said_and_not_counted_as_a_hand() -> None:
+    """Issue 24, defect 3: the viewer counts hands as the game over does (a deal thrown in is
+    not one) and says what happened to a thrown-in deal."""
+    from tarneeb_desktop.arena import play_game
+    from tarneeb_desktop.table.history import played_hands
+
+    state = play_game(make_rules("standard", target=11), 0, ["easy"] * 4).state
+    thrown = [i for i, r in enumerate(state.history) if r.contract is None]
+    assert thrown  # this seed's game has passed-out deals
+    app, scene = viewer(to_record(state, ["Sami", "Rana", "Omar", "Hala"]))
+    scene.pool.cancel()
+    total = played_hands(state.history)
+    assert total == len(state.history) - len(thrown)
+    deal = next(p for p in scene.steps.positions if p.hand == thrown[0])
+    title = scene.hand_title(deal)
+    assert title.startswith("A deal thrown in (after hand")
+    lines = [t for t, _ in scene.analysis_lines(deal)]
+    assert lines == ["Everyone passed: the deal is thrown in and dealt again"]
+    played = next(p for p in scene.steps.positions if p.hand not in thrown)
+    assert scene.hand_title(played) == f"Hand 1 of {total}"
+    last = scene.steps.positions[-1]
+    assert scene.hand_title(last) == f"Hand {total} of {total}"

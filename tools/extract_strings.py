@@ -149,18 +149,18 @@ def _module(path: Path) -> _Module | None:
     return _modules[path]
 
 
-def _lookup(mod: _Module, name: str) -> list[str] | None:
+def _lookup(mod: _Module, name: str, depth: int = 0) -> list[str] | None:
     if name in mod.consts:
         return mod.consts[name]
-    if name in mod.imports:
+    if name in mod.imports and depth < 4:  # also through a module that imports it in turn
         modname, attr = mod.imports[name]
         if modname.startswith("tarneeb_desktop"):
             rel = Path(*modname.split("."))
             for cand in (ROOT / rel.with_suffix(".py"), ROOT / rel / "__init__.py"):
                 if cand.exists():
                     other = _module(cand)
-                    if other is not None and attr in other.consts:
-                        return other.consts[attr]
+                    if other is not None:
+                        return _lookup(other, attr, depth + 1)
     return None
 
 

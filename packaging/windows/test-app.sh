@@ -143,14 +143,24 @@ say "analyse --json: Windows and Linux agree ($(wc -c <"$win_json") bytes, $(gre
 # handles CPython rejects, so /dev/null stands in for them).
 (cd "$work" && exec wine "$dir/Tarneeb.exe" </dev/null >/dev/null 2>&1) &
 pid=$!
-wid=$(timeout 90 xdotool search --sync --onlyvisible --name '^Tarneeb' 2>/dev/null | head -1) ||
-  true
-[ -n "$wid" ] || fail "Tarneeb.exe opened no window in 90 s"
+crash_log() { # the newest crash log's last lines, if the game left one
+  local f
+  f=$(ls -t "$localappdata"/Tarneeb/logs/crash-*.log 2>/dev/null | head -1)
+  [ -z "$f" ] || tail -5 "$f"
+}
+wid=""
+for _ in $(seq 90); do
+  kill -0 "$pid" 2>/dev/null || fail "Tarneeb.exe stopped before opening a window: $(crash_log)"
+  wid=$(xdotool search --onlyvisible --name '^Tarneeb' 2>/dev/null | head -1) || true
+  [ -z "$wid" ] || break
+  sleep 1
+done
+[ -n "$wid" ] || fail "Tarneeb.exe opened no window in 90 s $(crash_log)"
 shot="$work/windows-first-screen.png"
 colours=0
 for _ in $(seq 60); do # the first frame comes a few seconds after the window (fonts, images)
   sleep 1
-  kill -0 "$pid" 2>/dev/null || fail "Tarneeb.exe stopped after opening its window"
+  kill -0 "$pid" 2>/dev/null || fail "Tarneeb.exe stopped after opening its window: $(crash_log)"
   import -window "$wid" "$shot" 2>/dev/null || continue
   colours=$(convert "$shot" -format '%k' info: 2>/dev/null || echo 0)
   [ "$colours" -le 200 ] || break

@@ -23,11 +23,10 @@ from tarneeb_desktop.rules.cards import (
     CARD_NAMES,
     FULL_DECK,
     STRAINS,
+    SUITS,
     cards_of,
     mask_of,
 )
-
-SUITS = "CDHS"
 
 
 def highest_bidder(bids: Sequence[int], dealer: int) -> int:
@@ -67,32 +66,73 @@ def could_have_taken(result: HandResult) -> int | None:
         return None
 
 
-def can_claim(view: View) -> bool:
-    """True when this seat, on lead, takes every remaining trick however the others hold
-    and play their cards: each card it holds outranks every card of its suit it cannot see
-    (partner's included, to be safe), and nobody else can ruff (no trump is left outside
-    this hand, or this hand holds nothing but trumps)."""
-    if view.phase != "play" or view.turn != view.seat or not view.hand:
+def _sure_to_lead(hand: Sequence[str], unseen: int, trump: int | None) -> bool:
+    """True when ``hand``, leading every trick from now, takes them all however the others
+    hold and play: each card outranks every unseen card of its suit, and nobody can ruff (no
+    trump is unseen, or the hand holds nothing but trumps)."""
+    for suit in range(4):
+        mine = [CARD_INDEX[c] for c in hand if CARD_INDEX[c] // 13 == suit]
+        others = [c for c in range(13 * suit, 13 * suit + 13) if unseen >> c & 1]
+        if mine and others and min(mine) < max(others):
+            return False
+    if trump is None:
+        return True
+    trumps_out = any(unseen >> c & 1 for c in range(13 * trump, 13 * trump + 13))
+    return not trumps_out or all(CARD_INDEX[c] // 13 == trump for c in hand)
+
+
+def _wins_now(view: View, card: str, unseen: int, trump: int | None) -> bool:
+    """True when ``card``, played now to the trick in progress, wins it whatever the seats
+    still to play hold: it beats the cards on the table, and no unseen card can beat it."""
+    assert view.trick is not None
+    cards = view.trick[1]
+    led = CARD_INDEX[cards[0]] // 13
+    suit, rank = divmod(CARD_INDEX[card], 13)
+    if suit != led and suit != trump:
         return False
-    if view.trick is not None and view.trick[1]:
-        return False  # only at the start of a trick: the seat leads every trick from now
+    for c in cards:  # the cards already on the table
+        s, r = divmod(CARD_INDEX[c], 13)
+        if (s == suit and r > rank) or (s == trump and suit != trump):
+            return False
+    if any(unseen >> c & 1 for c in range(13 * suit + rank + 1, 13 * suit + 13)):
+        return False  # a higher card of its suit is still out
+    later = 3 - len(cards)  # the seats still to play to this trick might ruff
+    return (
+        suit == trump
+        or trump is None
+        or later == 0
+        or not any(unseen >> c & 1 for c in range(13 * trump, 13 * trump + 13))
+    )
+
+
+def claim_card(view: View) -> str | None:
+    """The card this seat plays to take every remaining trick for sure (None: no claim).
+
+    On lead: any card, when every card it holds is a sure winner (each outranks every card
+    of its suit it cannot see, partner's included, to be safe, and nobody else can ruff);
+    the highest is played. In a trick under way: a legal card that wins this trick whatever
+    the seats after it hold, leaving a hand that wins every trick it then leads. The last
+    card counts like any other."""
+    if view.phase != "play" or view.turn != view.seat or not view.hand:
+        return None
     mine = mask_of(view.hand)
     played = mask_of(card for _, card in view.played_cards())
     unseen = FULL_DECK & ~mine & ~played
-    for suit in range(4):
-        my_cards = [CARD_INDEX[c] for c in view.hand if CARD_INDEX[c] // 13 == suit]
-        if not my_cards:
-            continue
-        others = [c for c in range(13 * suit, 13 * suit + 13) if unseen >> c & 1]
-        if others and min(my_cards) < max(others):
-            return False
-    trump = view.trump
-    if trump is None or trump == "NT":
-        return True
-    t = SUITS.index(trump)
-    trumps_out = any(unseen >> c & 1 for c in range(13 * t, 13 * t + 13))
-    only_trumps = all(CARD_INDEX[c] // 13 == t for c in view.hand)
-    return not trumps_out or only_trumps
+    trump = None if view.trump is None or view.trump == "NT" else SUITS.index(view.trump)
+    if view.trick is None or not view.trick[1]:
+        if not _sure_to_lead(view.hand, unseen, trump):
+            return None
+        return max(view.legal or view.hand, key=lambda c: CARD_INDEX[c] % 13)
+    for card in sorted(view.legal, key=lambda c: -(CARD_INDEX[c] % 13)):
+        rest = [c for c in view.hand if c != card]
+        if _wins_now(view, card, unseen, trump) and _sure_to_lead(rest, unseen, trump):
+            return card
+    return None
+
+
+def can_claim(view: View) -> bool:
+    """True when this seat takes every remaining trick for sure (see :func:`claim_card`)."""
+    return claim_card(view) is not None
 
 
 # ---------------------------------------------------------------------- card by card

@@ -59,6 +59,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, TypeAlias
 
+from tarneeb_desktop.rules.cards import RANKS, STRAINS, SUITS
+
 __all__ = [
     "ENV_VAR",
     "MAX_BOARDS",
@@ -97,9 +99,6 @@ this, 65 MB: room for two "small" tables (``THREADMEM_SMALL_MAX_MB``, 30 MB each
 not for a "large" one (160 MB), so every thread gets a small table. Below 24 DDS would
 fit no thread at all (and exit the process on the first solve)."""
 
-RANKS = "23456789TJQKA"
-SUITS = "CDHS"
-STRAINS: tuple[str, ...] = ("C", "D", "H", "S", "NT")
 
 # DDS numbering: suits/strains 0=S 1=H 2=D 3=C 4=NT; ranks 2..14 as bit (1 << rank).
 _DDS_STRAIN = {"S": 0, "H": 1, "D": 2, "C": 3, "NT": 4}

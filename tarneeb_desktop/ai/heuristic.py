@@ -22,7 +22,7 @@ from tarneeb_desktop.ai.knowledge import (
     suit_lengths,
 )
 from tarneeb_desktop.rules import View
-from tarneeb_desktop.rules.cards import CARD_INDEX, CARD_NAMES, SUIT_MASKS
+from tarneeb_desktop.rules.cards import CARD_INDEX, CARD_NAMES, SUIT_MASKS, SUITS
 
 
 def _cards(view: View) -> list[int]:
@@ -371,7 +371,7 @@ class EasyPlayer:
             strain, _ = best_strain(hand, allow_nt=False)
             lengths = suit_lengths(hand)
             longest = max(range(4), key=lambda s: (lengths[s], s == strain))
-            letter = "CDHS"[longest]
+            letter = SUITS[longest]
             return letter if letter in view.legal else view.legal[0]
         if phase == "double":
             return suggest_double(view, caution=1.5)

@@ -114,6 +114,12 @@ class Knowledge:
             self.trick = [CARD_INDEX[c] for c in view.trick[1]]
             if self.trick:
                 self.led_suit = self.trick[0] // 13
+        first = view.tricks[0][:2] if view.tricks else view.trick
+        if view.rules.first_lead_trump and 0 <= self.trump < 4 and first and first[1]:
+            # The opening lead must be a trump when the leader holds one: a lead of another
+            # suit shows that the leader had none.
+            if CARD_INDEX[first[1][0]] // 13 != self.trump:
+                voids[first[0]] |= 1 << self.trump
         self.played_by = played_by
         self.played = played_by[0] | played_by[1] | played_by[2] | played_by[3]
         self.unseen = FULL_DECK & ~self.played & ~self.hand

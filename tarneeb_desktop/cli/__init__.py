@@ -89,6 +89,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the analysis as one JSON object")
 
     p = sub.add_parser(
+        "daily",
+        help="the daily deals of a code and the computer's result on each",
+        description="The 8 deals of a daily-deals code (today's, e.g. 2026-12-01/standard, "
+        "unless --code names another) and the computer's result on each with the computer "
+        "in South's seat; the same on every computer. Exit status 0; 2: wrong usage.",
+    )
+    p.add_argument("--code", default=None, help="the challenge code (default today's)")
+    p.add_argument("--level", default="expert", help="the computer's level (default expert)")
+    p.add_argument("--json", action="store_true", help="end with one JSON line of results")
+
+    p = sub.add_parser(
         "view",
         help="open a game record in the replay viewer",
         description="Show a tarneeb-record/1 game record step by step in the window, all "
@@ -132,6 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--name", default=None, help="the table's name shown to players who join")
     p.add_argument("--no-beacon", action="store_true", help="do not announce the table on the LAN")
+    p.add_argument("--password", default="", help="a short password players must give to join")
 
     p = sub.add_parser("join", help="play a seat of a LAN table with an AI, without a window")
     p.add_argument("address", metavar="HOST:PORT")
@@ -143,6 +155,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="come back to the seat this token was given for (after a host restart)",
     )
+    p.add_argument("--password", default="", help="the table's password, if it has one")
     return parser
 
 
@@ -175,6 +188,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from tarneeb_desktop.cli.analyse import main as analyse_main
 
         return analyse_main(args)
+    if args.command == "daily":
+        from tarneeb_desktop.cli.daily import main as daily_main
+
+        return daily_main(args)
     if args.command == "view":
         from tarneeb_desktop.cli.view import main as view_main
 

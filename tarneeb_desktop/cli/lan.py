@@ -16,6 +16,7 @@ from tarneeb_desktop.net.client import (
     parse_address,
     play_seat,
 )
+from tarneeb_desktop.net import rejoin
 from tarneeb_desktop.net.host import Host
 from tarneeb_desktop.net.protocol import MAX_NAME_CHARS, clean_text
 from tarneeb_desktop.paths import user_data_dir
@@ -75,6 +76,7 @@ def host_main(args: argparse.Namespace) -> int:
                 open_seats=parse_open_seats(args.open_seats),
                 save_path=save_table,
                 table_name=clean_text(name, MAX_NAME_CHARS) if name else "Tarneeb table",
+                password=getattr(args, "password", "") or "",
                 **common,
             )
     except (InvalidRulesError, ValueError) as exc:
@@ -120,9 +122,20 @@ def join_main(args: argparse.Namespace) -> int:
         print("tarneeb join: --seat must be 0-3", file=sys.stderr)
         return 2
     session = ClientSession(host, port, name=args.name or f"{args.bot} bot")
+    token = getattr(args, "token", None)
     try:
         session.connect()
-        seat = session.join(args.seat, token=getattr(args, "token", None))
+        seat = None
+        if args.seat is None and token is None:
+            try:  # run again with the same player folder: back to the seat kept for this table
+                seat = rejoin.sit_again(session)
+            except JoinError as exc:
+                if exc.code != "wrong_token":
+                    raise
+                log.info("the host no longer knows the kept seat; taking a free one")
+        if seat is None:
+            seat = session.join(args.seat, token=token, password=getattr(args, "password", "") or "")
+        rejoin.remember_seat(session)
     except IncompatibleError as exc:
         print(f"tarneeb join: {exc.message}", file=sys.stderr)
         return 1

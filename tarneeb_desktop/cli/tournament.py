@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import json
 import logging
-import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -18,6 +17,7 @@ from pathlib import Path
 from tarneeb_desktop.arena import play_game
 from tarneeb_desktop.rules import InvalidRulesError, RulesError
 from tarneeb_desktop.rules.args import rules_from_args
+from tarneeb_desktop.table.seeds import random_seed
 from tarneeb_desktop.table.tournament import (
     GameResult,
     Player,
@@ -77,7 +77,7 @@ def build(args: argparse.Namespace) -> Tournament:
     if args.streak is not None and args.streak < 1:
         raise TournamentError("--streak must be at least 1")
     teams = [Team.of([Player.from_spec(s)] * 2, name=s) for s in specs]
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+    seed = args.seed if args.seed is not None else random_seed()
     return Tournament(
         teams, rules, games=args.games, streak=args.streak, knockout=args.knockout, seed=seed
     )

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import argparse
 import logging
-import random
 import sys
 from collections.abc import Callable
 
 from tarneeb_desktop.rules import Rules, RulesError
 from tarneeb_desktop.rules.args import rules_from_args
 from tarneeb_desktop.settings import Settings
+from tarneeb_desktop.table.seeds import random_seed
 from tarneeb_desktop.ui.app import DEFAULT_SIZE, App
 from tarneeb_desktop.ui.layout import MIN_H, MIN_W
 from tarneeb_desktop.ui.scene import Scene
@@ -65,7 +65,7 @@ def main(args: argparse.Namespace, first: Callable[[App], Scene] | None = None) 
     from tarneeb_desktop.ui.table_scene import TableScene
 
     if autoplay:
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+        seed = args.seed if args.seed is not None else random_seed()
         level = args.level or settings.levels[1]
         app.switch(
             TableScene.new_game(

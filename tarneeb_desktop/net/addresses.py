@@ -87,7 +87,7 @@ def listen_addresses(bind: str) -> list[str]:
     candidates += _interface_addresses()
     try:
         candidates += [
-            i[4][0] for i in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+            str(i[4][0]) for i in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
         ]
     except OSError:
         pass

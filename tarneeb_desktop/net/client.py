@@ -42,6 +42,7 @@ from tarneeb_desktop.net.protocol import (
     hello,
 )
 from tarneeb_desktop.rules import MalformedError, View
+from tarneeb_desktop.rules.codec import decode_view
 from tarneeb_desktop.table.seats import FunctionSeat, Seat, decide
 
 log = logging.getLogger(__name__)
@@ -114,6 +115,14 @@ class ClientSession:
         self.token: str | None = None
         self.view: View | None = None
         self.seq: int | None = None
+        #: A watcher's session: the public play, no seat (see :meth:`watch`).
+        self.watching = False
+        self.password = ""  # the table's, as typed: a watcher comes back with it
+        #: The table's chat as this session heard it (the host sends what was said before
+        #: on joining): ``{"seat", "name", "text", "watcher"?}`` messages, oldest first.
+        self.chat_log: list[dict[str, Any]] = []
+        #: The latest ``timer`` the host sent (in a view or alone) and when it arrived.
+        self.timer: tuple[dict[str, Any], float] | None = None
         self.connected = False
         #: Counts connections; a ``disconnected`` message names the one it is about, so that
         #: the note of a connection already replaced by :meth:`reconnect` can be ignored.
@@ -177,14 +186,29 @@ class ClientSession:
         del buf[: i + 1]
         return decode(line) if len(line) <= 16 * 1024 else _decode_large(line)
 
-    def join(self, seat: int | None = None, token: str | None = None) -> int:
+    def join(self, seat: int | None = None, token: str | None = None, password: str = "") -> int:
         """Take ``seat`` (or any free seat), or come back to ours with ``token``; returns the
         seat. Raises JoinError when refused, TimeoutError when the host does not answer."""
+        msg = {"type": "join", "seat": seat, "token": token, "name": self.name}
+        self.password = password or self.password
+        if password:
+            msg["password"] = password
+        return self._ask(msg)
+
+    def watch(self, password: str = "") -> None:
+        """Watch the table (the public play only); raises JoinError when refused."""
+        msg: dict[str, Any] = {"type": "watch", "name": self.name}
+        self.password = password or self.password
+        if password:
+            msg["password"] = password
+        self._ask(msg)
+
+    def _ask(self, msg: dict[str, Any]) -> int:
         while not self._join_reply.empty():
             self._join_reply.get_nowait()
         self._joining = True
         try:
-            self._send({"type": "join", "seat": seat, "token": token, "name": self.name})
+            self._send(msg)
             try:
                 reply = self._join_reply.get(timeout=self.timeout)
             except queue.Empty:
@@ -193,13 +217,19 @@ class ClientSession:
             self._joining = False
         if reply["type"] == "joined":
             return int(reply["seat"])
+        if reply["type"] == "watching":
+            return -1
         if reply["type"] == "disconnected":
             raise JoinError("disconnected", str(reply.get("reason")))
         raise JoinError(str(reply.get("code")), str(reply.get("message")))
 
     def reconnect(self) -> int:
         """Connect again and take our seat back with our token (after a drop or a host
-        restart). The computer hands the seat back at the next trick."""
+        restart). The computer's stand-in steps aside at once; a watcher watches again."""
+        if self.watching and self.token is None:
+            self.connect()
+            self.watch(self.password)
+            return -1
         if self.token is None:
             raise JoinError("not_joined", "this session never held a seat")
         self.connect()
@@ -244,6 +274,10 @@ class ClientSession:
     def react(self, reaction: str) -> None:
         """One of :data:`~tarneeb_desktop.net.protocol.REACTIONS`."""
         self._send({"type": "react", "reaction": reaction})
+
+    def ready(self) -> None:
+        """Our screen shows the table: the host's turn timer may count for our seat."""
+        self._send({"type": "ready"})
 
     def sync(self) -> None:
         """Ask for the lobby and a full view again."""
@@ -320,23 +354,39 @@ class ClientSession:
         kind = msg.get("type")
         if kind == "view":
             try:
-                view = View.from_dict(msg["view"])
+                view = decode_view(msg["view"])
                 seq = int(msg["seq"])
             except (KeyError, TypeError, ValueError, MalformedError):
                 log.warning("the host sent a view that does not parse")
                 return
             with self._state_lock:
                 self.view, self.seq = view, seq
+            if "timer" in msg:
+                self.timer = (msg["timer"], time.monotonic())
+        elif kind == "timer":
+            self.timer = (msg.get("timer"), time.monotonic())  # type: ignore[assignment]
         elif kind == "lobby":
             self.lobby = msg
         elif kind == "joined":
+            first = self.seat is None or self._joining
             self.seat = int(msg["seat"])
             self.token = str(msg["token"])
+            if isinstance(msg.get("name"), str):
+                self.name = msg["name"]  # the host's: a second "Sara" is "Sara 2"
+            if first:
+                self.chat_log = []  # the host sends what was said before again
             self._join_reply.put(msg)
+        elif kind == "watching":
+            self.watching = True
+            self.chat_log = []
+            self._join_reply.put(msg)
+        elif kind == "chat":
+            self.chat_log = [*self.chat_log[-99:], msg]
         elif (
             kind == "error"
             and self._joining
-            and msg.get("code") in ("seat_taken", "no_seat", "wrong_token", "invalid")
+            and msg.get("code")
+            in ("seat_taken", "no_seat", "wrong_token", "invalid", "wrong_password", "no_watchers")
         ):
             self._join_reply.put(msg)
         if self.on_message is not None:
@@ -369,6 +419,10 @@ def play_seat(
     for ``reconnect_for`` s."""
     seat = player if isinstance(player, Seat) else FunctionSeat(player)
     acted: int | None = None
+    try:
+        session.ready()  # no screen to wait for: the turn timer may count at once
+    except OSError:
+        pass
     while True:
         msg = session.next_message(timeout=1.0)
         if msg is not None:
@@ -410,6 +464,7 @@ def _reconnect(session: ClientSession, patience: float) -> bool:
     while True:
         try:
             session.reconnect()
+            session.ready()
             return True
         except (OSError, ProtocolError, JoinError, TimeoutError) as exc:
             if time.monotonic() > deadline or isinstance(exc, IncompatibleError | JoinError):

@@ -28,7 +28,12 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from tarneeb_desktop.net.addresses import bind_address, is_loopback
+from tarneeb_desktop.net.client import ClientSession, JoinError
+from tarneeb_desktop.net.host_lobby import LobbyMixin
 from tarneeb_desktop.net.protocol import (
+    DEFAULT_PORT,
+    DISCOVERY_PORT,
     MAX_MESSAGE_BYTES,
     RATE_BURST,
     RATE_PER_SECOND,
@@ -36,7 +41,6 @@ from tarneeb_desktop.net.protocol import (
     ProtocolError,
     TokenBucket,
     check_hello,
-    event_to_dict,
     hello,
     validate_client_message,
 )
@@ -48,29 +52,19 @@ from tarneeb_desktop.net.seating import (
     read_message,
 )
 from tarneeb_desktop.net.turn_timer import TurnTimer
-from tarneeb_desktop.rules import (
-    Event,
-    GameOver,
-    GameState,
-    HandScored,
-    HandThrownIn,
-    Rules,
-    RulesError,
-    TrickWon,
-    make_rules,
-)
+from tarneeb_desktop.rules import Event, GameState, Rules, RulesError, make_rules
+from tarneeb_desktop.rules.codec import encode_events, encode_view
 from tarneeb_desktop.storage import write_json_atomic
-from tarneeb_desktop.table.flow import Change, Table
+from tarneeb_desktop.table.flow import SEAT_NAMES, Change, Table
 from tarneeb_desktop.table.pool import Pool
-from tarneeb_desktop.table.savegame import SaveError, read_save, save_document
+from tarneeb_desktop.table.savegame import SaveError, read_save, save_document, save_due
 from tarneeb_desktop.table.seats import seat_seed
+from tarneeb_desktop.table.seeds import random_seed
 
 log = logging.getLogger(__name__)
 
-SEAT_NAMES = ("South", "East", "North", "West")
 
-
-class Host:
+class Host(LobbyMixin):
     """A LAN table. Construct it, then :meth:`start` (a background thread, for the window)
     or :meth:`run` (blocking, for ``tarneeb host``).
 
@@ -111,9 +105,12 @@ class Host:
         clock: Callable[[], float] = time.monotonic,
         table_name: str = "Tarneeb table",
         state: GameState | None = None,
+        password: str = "",
+        watchers: bool = True,
+        table_id: str | None = None,
     ) -> None:
         if seed is None:
-            seed = secrets.randbelow(2**31)
+            seed = random_seed()
         self.seed = seed
         if state is None:
             state = GameState.new(rules if rules is not None else make_rules(), seed=seed)
@@ -156,6 +153,13 @@ class Host:
         self.clock = clock
         self.turn_timer = TurnTimer(turn_seconds, clock)
         self.table_name = table_name
+        #: Says which table a kept seat token belongs to (saved with the table, so a resumed
+        #: table is the same one for its players' Rejoin).
+        self.table_id = table_id or secrets.token_hex(8)
+        self.password = ""
+        self.set_password(password)
+        self.watchers_allowed = watchers
+        self.chat_log: list[dict[str, Any]] = []
         self.started = False
         #: Called on the loop after the game starts and after every applied action, with the
         #: new seq and the action's events (tests and the window's own observers use this).
@@ -195,6 +199,10 @@ class Host:
             self.seq,
             ai_level=self.ai_level,
             table_name=self.table_name,
+            table_id=self.table_id,
+            turn_seconds=self.turn_timer.seconds,
+            password=self.password,
+            watchers=self.watchers_allowed,
         )
         if wait:
             self._write_save(self.save_path, doc)
@@ -222,6 +230,15 @@ class Host:
         kwargs.setdefault("ai_level", str(saved.extra.get("ai_level", "medium")))
         kwargs.setdefault("table_name", str(saved.extra.get("table_name", "Tarneeb table")))
         kwargs.setdefault("save_path", path)
+        if isinstance(saved.extra.get("table_id"), str):
+            kwargs.setdefault("table_id", saved.extra["table_id"])
+        turn = saved.extra.get("turn_seconds")
+        if isinstance(turn, int | float) and not isinstance(turn, bool):
+            kwargs.setdefault("turn_seconds", float(turn))
+        if isinstance(saved.extra.get("password"), str):
+            kwargs.setdefault("password", saved.extra["password"])
+        if isinstance(saved.extra.get("watchers"), bool):
+            kwargs.setdefault("watchers", saved.extra["watchers"])
         host = cls(
             saved.state.rules,
             seed=saved.seed,
@@ -365,7 +382,14 @@ class Host:
             self._handlers.add(task)
             task.add_done_callback(self._handlers.discard)
         try:
-            conn.send(hello("host", table=self.table_name))
+            conn.send(
+                hello(
+                    "host",
+                    table=self.table_name,
+                    table_id=self.table_id,
+                    password=bool(self.password),
+                )
+            )
             try:
                 first = await asyncio.wait_for(read_message(conn), HELLO_TIMEOUT)
             except TimeoutError:
@@ -402,9 +426,13 @@ class Host:
             await asyncio.wait_for(conn.writer.wait_closed(), 1.0)
         except (TimeoutError, ConnectionError, OSError):
             pass
+        if conn.watching:
+            conn.watching = False
+            self._broadcast(self._lobby())
         if conn.seat is not None and self.seats[conn.seat].conn is conn:
             seat = self.seats[conn.seat]
             seat.conn = None
+            seat.ready = False
             log.info("seat %d (%s) disconnected", seat.number, seat.name)
             self._broadcast(self._lobby())
             self._advance()
@@ -415,33 +443,54 @@ class Host:
         kind = msg["type"]
         if kind == "join":
             self._join(conn, msg)
+        elif kind == "watch":
+            self.watch(conn, msg)
         elif kind == "action":
             if self._action(conn, msg):
                 # An action that moves the game is paced by the game itself, so it costs no
                 # token: a fast bot never hits the limit, a flood of rejected ones does.
                 conn.bucket.refund()
         elif kind in ("chat", "react"):
-            if conn.seat is None:
-                raise ProtocolError("not_joined", "take a seat before chatting")
-            seat = self.seats[conn.seat]
-            out = {"type": kind, "seat": seat.number, "name": seat.name}
-            out.update({k: v for k, v in msg.items() if k != "type"})
-            log.info("%s from seat %d: %r", kind, seat.number, msg.get("text", msg.get("reaction")))
-            self._broadcast(out)
+            self.chat(conn, kind, msg)
         elif kind == "sync":
             conn.send(self._lobby())
             if conn.seat is not None and self.started:
                 self._send_view(conn, conn.seat, [])
+            elif conn.watching and self.started:
+                self.send_watcher_view(conn, [])
+        elif kind == "ready":
+            self._screen_ready(conn)
         elif kind == "ping":
             conn.send({"type": "pong", "seq": self.seq})
         elif kind == "leave":
+            seat = self.seats[conn.seat] if conn.seat is not None else None
+            if seat is not None and seat.conn is conn and self.started:
+                seat.ai_control = True  # "the computer plays your seat until you come back"
+                log.info("seat %d (%s) left; the computer plays it", seat.number, seat.name)
             conn.close()
 
+    def _screen_ready(self, conn: Connection) -> None:
+        """The connection's screen shows the table: its seat's turn timer may count now
+        (nobody's time starts while their screen still shows the lobby)."""
+        if conn.seat is None or self.seats[conn.seat].conn is not conn:
+            return
+        seat = self.seats[conn.seat]
+        if seat.ready:
+            return
+        seat.ready = True
+        before = self.turn_timer.key
+        self._arm_turn_timer()
+        wire = self.turn_timer.wire()
+        if wire is not None and self.turn_timer.key != before:
+            self._broadcast({"type": "timer", "timer": wire})
+
     def _join(self, conn: Connection, msg: dict[str, Any]) -> None:
-        if conn.seat is not None:
+        if conn.seat is not None or conn.watching:
             raise ProtocolError("invalid", f"this connection already holds seat {conn.seat}")
         token, wanted = msg["token"], msg["seat"]
         name = msg["name"]
+        if token is None:
+            self.check_password(msg.get("password", ""))  # a token proves a seat already
         if token is not None:
             seat = self._seat_of_token(token)
             if seat is None:
@@ -471,14 +520,20 @@ class Host:
                     raise ProtocolError("no_seat", "no seat at this table is free")
                 seat = free[0]
             seat.token = secrets.token_urlsafe(24)
-            seat.name = name or f"Player {seat.number + 1}"
+            seat.name = self.unique_name(name or f"Player {seat.number + 1}", seat.number)
             log.info("seat %d taken by %s from %s", seat.number, seat.name, conn.peer)
         if name and token is not None:
-            seat.name = name
+            seat.name = self.unique_name(name, seat.number)
         seat.conn = conn
+        seat.ready = False
         seat.wait_started = None
+        if seat.ai_control and not seat.timed_out:
+            # Back at once: the computer's stand-in steps aside at the seat's next decision.
+            seat.ai_control = False
+            log.info("seat %d (%s) plays again", seat.number, seat.name)
         conn.seat = seat.number
         conn.send({"type": "joined", "seat": seat.number, "token": seat.token, "name": seat.name})
+        self.send_chat_log(conn)
         self._maybe_return_control()
         self._broadcast(self._lobby())
         if self.started:
@@ -555,6 +610,8 @@ class Host:
         for conn in list(self.conns):
             if conn.seat is not None:
                 self._send_view(conn, conn.seat, [])
+            elif conn.watching:
+                self.send_watcher_view(conn, [])
         self._advance()
 
     def _applied(self, change: Change) -> None:
@@ -568,11 +625,16 @@ class Host:
         self._arm_turn_timer()
         for cb in self.on_change:
             cb(self.seq, events)
-        wire = [event_to_dict(e) for e in events]
+        wire = encode_events(events)
+        watched: dict[str, Any] | None = None
         for conn in list(self.conns):
             if conn.seat is not None:
                 self._send_view(conn, conn.seat, wire)
-        if any(isinstance(e, TrickWon | HandThrownIn | HandScored | GameOver) for e in events):
+            elif conn.watching:
+                if watched is None:
+                    watched = self.watcher_view()
+                conn.send({"type": "view", "seq": self.seq, "view": watched, "events": wire})
+        if save_due(events):
             self.table.names = [s.name for s in self.seats]
             self.save(wait=False)
             self._maybe_return_control()
@@ -633,7 +695,7 @@ class Host:
             timer.stop()
             return
         seat = self.seats[state.turn]
-        if not (seat.open and seat.connected and not seat.ai_control):
+        if not (seat.open and seat.connected and seat.ready and not seat.ai_control):
             timer.stop()
             return
         if timer.key == (self.seq, seat.number):
@@ -712,7 +774,7 @@ class Host:
 
     async def _close_all(self, reason: str) -> None:
         for conn in list(self.conns):
-            conn.send({"type": "bye", "reason": reason})
+            conn.send({"type": "bye", "code": "over", "reason": reason})
         for conn in list(self.conns):
             try:
                 await asyncio.wait_for(conn.writer.drain(), 2.0)
@@ -732,6 +794,10 @@ class Host:
             "over": self.table.state.is_over(),
             "seq": self.seq,
             "turn_seconds": self.turn_timer.seconds,
+            "table_id": self.table_id,
+            "password": bool(self.password),
+            "watchers": self.watchers_allowed,
+            "watching": sorted(c.name for c in self.watching()),
             "seats": [
                 {
                     "seat": s.number,
@@ -740,13 +806,15 @@ class Host:
                     "connected": s.connected,
                     "ai_playing": s.ai_control,
                     "level": s.level if s.kind == "ai" else None,
+                    # a person's seat the computer plays while they are away: at this level
+                    "stand_in": s.level if s.kind == "human" and s.ai_control else None,
                 }
                 for s in self.seats
             ],
         }
 
     def _send_view(self, conn: Connection, seat: int, events: list[dict[str, Any]]) -> None:
-        msg = {"type": "view", "seq": self.seq, "view": self.table.view(seat).to_dict()}
+        msg = {"type": "view", "seq": self.seq, "view": encode_view(self.table.view(seat))}
         msg["events"] = events
         timer = self.turn_timer.wire()
         if timer is not None:
@@ -764,9 +832,76 @@ class Host:
             "port": self.address[1] if self.address else 0,
             "free_seats": self.free_seats(),
             "started": self.started,
+            "watchers": self.watchers_allowed,
+            "password": bool(self.password),
             "rules": self.table.state.rules.preset,
         }
 
     def free_seats(self) -> list[int]:
         """Open seats nobody has taken yet (the discovery beacon advertises them)."""
         return [s.number for s in self.seats if s.kind == "open"]
+
+
+# ---------------------------------------------------------------------- the window's table
+
+
+class HostError(Exception):
+    """A table could not be opened (``why`` None) or its people here could not sit at it
+    (``why`` says why); the window words it for the player."""
+
+    def __init__(self, why: str | None = None) -> None:
+        super().__init__(why or "could not open a table on this computer")
+        self.why = why
+
+
+def host_table(
+    people: list[tuple[int, str]],
+    *,
+    announce: bool,
+    bind: str = "0.0.0.0",
+    port: int = DEFAULT_PORT,
+    ai_delay: float = 0.7,
+    rules: Rules | None = None,
+    **kwargs: Any,
+) -> tuple[Host, list[ClientSession]]:
+    """Open a LAN table for the window (``kwargs`` go to the :class:`Host`) on ``port`` or
+    any free one, listening on ``bind`` (``TARNEEB_LAN_BIND`` may override it), sit the
+    ``people`` here down (a session each: the host stays the only authority), then announce
+    it when ``announce``. The host and the sessions, or :class:`HostError`."""
+    bind = bind_address(bind)
+    host: Host | None = None
+    address = None
+    for attempt in dict.fromkeys((port, 0)):
+        try:
+            host = Host(
+                rules, bind=bind, port=attempt, exit_when_over=False, ai_delay=ai_delay,
+                **kwargs,
+            )  # fmt: skip
+            address = host.start()
+            break
+        except (OSError, RuntimeError) as exc:
+            log.info("could not host on port %s: %s", attempt, exc)
+            if host is not None:
+                host.stop()
+            host = None
+    if host is None or address is None:
+        raise HostError()
+    sessions: list[ClientSession] = []
+    try:
+        for seat, name in people:
+            session = ClientSession("127.0.0.1", address[1], name=name)
+            sessions.append(session)
+            session.connect()
+            session.join(seat=seat)
+    except (OSError, ProtocolError, JoinError, TimeoutError) as exc:
+        for session in sessions:
+            session.close()
+        host.stop()
+        raise HostError(str(exc)) from None
+    try:  # announced only now: the seats of the people here are never offered to friends
+        if announce:  # a table kept on this computer announces itself to this computer only
+            target = ("127.0.0.1", DISCOVERY_PORT) if is_loopback(bind) else None
+            host.start_beacon(**({"target": target} if target else {}))
+    except OSError as exc:  # no broadcast here: friends type the address instead
+        log.info("no discovery beacon: %s", exc)
+    return host, sessions

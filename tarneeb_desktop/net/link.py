@@ -16,27 +16,14 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from tarneeb_desktop.net import rejoin
 from tarneeb_desktop.net.client import ClientSession, JoinError
 from tarneeb_desktop.net.protocol import MAX_CHAT_CHARS, ProtocolError
 from tarneeb_desktop.net.turn_timer import timer_from_wire
-from tarneeb_desktop.rules import (
-    AuctionWon,
-    BidsMade,
-    CallMade,
-    CardPlayed,
-    Event,
-    GameOver,
-    HandDealt,
-    HandScored,
-    HandThrownIn,
-    MalformedError,
-    RedealDecided,
-    SeatsScored,
-    TrickWon,
-    TrumpNamed,
-    View,
-)
-from tarneeb_desktop.table.link import Notice, Update
+from tarneeb_desktop.rules import Event, MalformedError, View
+from tarneeb_desktop.rules.codec import decode_event, decode_view
+from tarneeb_desktop.table.flow import SEAT_NAMES
+from tarneeb_desktop.table.link import Link, Notice, Update
 from tarneeb_desktop.table.pool import Pool
 from tarneeb_desktop.table.seats import PersonSeat, decide
 
@@ -46,59 +33,13 @@ RECONNECT_EVERY = 2.0  # seconds between attempts to take a seat back after a dr
 NOT_CONNECTED = "Not connected to the host"
 
 
-def _four(values: Any) -> tuple[int, int, int, int]:
-    """Four whole numbers (one per seat) from a wire list; ValueError otherwise."""
-    if not isinstance(values, list) or len(values) != 4:
-        raise ValueError("a per-seat list holds four numbers")
-    a, b, c, d = (int(v) for v in values)
-    return (a, b, c, d)
-
-
 def event_from_dict(d: dict[str, Any]) -> Event | None:
-    """An event as the host sends it (``protocol.event_to_dict``) → the engine's event; None
-    for anything unknown or malformed (a newer host may send events this version lacks)."""
+    """An event as the host sends it (``rules/codec.py``) → the engine's event; None for
+    anything unknown or malformed (a newer host may send events this version lacks)."""
     try:
-        kind = d["event"]
-        if kind == "hand_dealt":
-            return HandDealt(int(d["hand_number"]), int(d["dealer"]))
-        if kind == "redeal_decided":
-            return RedealDecided(int(d["seat"]), str(d["call"]))
-        if kind == "call_made":
-            return CallMade(int(d["seat"]), str(d["call"]))
-        if kind == "auction_won":
-            return AuctionWon(int(d["declarer"]), str(d["contract"]))
-        if kind == "trump_named":
-            return TrumpNamed(int(d["seat"]), str(d["trump"]))
-        if kind == "card_played":
-            return CardPlayed(int(d["seat"]), str(d["card"]))
-        if kind == "trick_won":
-            return TrickWon(int(d["winner"]), int(d["leader"]), tuple(str(c) for c in d["cards"]))
-        if kind == "hand_thrown_in":
-            seat = d.get("seat")
-            return HandThrownIn(str(d["reason"]), None if seat is None else int(seat))
-        if kind == "hand_scored":
-            t, p, tot = d["tricks"], d["points"], d["totals"]
-            return HandScored(
-                int(d["declarer"]),
-                str(d["contract"]),
-                bool(d["doubled"]),
-                (int(t[0]), int(t[1])),
-                (int(p[0]), int(p[1])),
-                (int(tot[0]), int(tot[1])),
-                bool(d["made"]),
-            )
-        if kind == "bids_made":
-            return BidsMade(_four(d["bids"]), int(d["total"]), int(d["needed"]))
-        if kind == "seats_scored":
-            return SeatsScored(
-                _four(d["bids"]), _four(d["tricks"]), _four(d["points"]), _four(d["totals"])
-            )
-        if kind == "game_over":
-            tot = d["totals"]
-            return GameOver(int(d["winner"]), (int(tot[0]), int(tot[1])))
-    except (KeyError, TypeError, ValueError, IndexError):
-        pass
-    return None
+        return decode_event(d)
+    except MalformedError:
+        return None
 
 
 def names_from_lobby(lobby: dict[str, Any] | None, defaults: Sequence[str]) -> list[str]:
@@ -127,14 +68,16 @@ class RemoteLink:
         seq: int,
         others: Sequence[ClientSession] = (),
         host: Any = None,
-        default_names: Sequence[str] = ("South", "East", "North", "West"),
+        default_names: Sequence[str] = SEAT_NAMES,
     ) -> None:
         seat = session.seat if session.seat is not None else view.seat
         self.sessions: dict[int, ClientSession] = {seat: session}
         for other in others:
             if other.seat is not None and other.seat not in self.sessions:
                 self.sessions[other.seat] = other
-        self.people = tuple(self.sessions)
+        #: A watcher's link: nobody plays here, the table is seen from South's place.
+        self.watching = bool(getattr(session, "watching", False))
+        self.people = () if self.watching else tuple(self.sessions)
         self.default_names = list(default_names)
         self.names = names_from_lobby(session.lobby, self.default_names)
         self.host = host
@@ -156,6 +99,16 @@ class RemoteLink:
         self.clock: Callable[[], float] = time.monotonic
         #: The host's turn timer as last heard: (seat, seconds, deadline on ``clock``).
         self.timer: tuple[int, float, float] | None = None
+        kept_timer = getattr(session, "timer", None)
+        if kept_timer is not None:  # the lobby read the first view: its timer counts
+            raw, got = kept_timer
+            self.timer = timer_from_wire(raw, self.clock() - (time.monotonic() - got))
+        #: The host's lobby as last heard (who is away, who watches).
+        self.lobby: dict[str, Any] = dict(session.lobby or {})
+        #: The host's window goes on with its table in the background when its host leaves
+        #: for the menu (set by the lobby; a tournament's table closes instead).
+        self.keep_on_leave = False
+        self.bye_code = ""
 
     # ------------------------------------------------------------------ reading
     @property
@@ -185,7 +138,7 @@ class RemoteLink:
         kind = msg.get("type")
         if kind == "view":
             try:
-                view = View.from_dict(msg["view"])
+                view = decode_view(msg["view"])
                 seq = int(msg["seq"])
             except (KeyError, TypeError, ValueError, MalformedError):
                 return
@@ -201,17 +154,28 @@ class RemoteLink:
             self.sent.pop(seat, None)
             if newest == seat:
                 self.timer = timer_from_wire(msg.get("timer"), self.clock())
+            if view.phase == "over":
+                rejoin.forget_seat(self.table_id)
             out.append(Update(seq, seat, view, [e for e in events if e is not None], not raw))
+        elif kind == "timer":
+            if seat == next(iter(self.sessions)):
+                self.timer = timer_from_wire(msg.get("timer"), self.clock())
         elif kind == "lobby":
             names = names_from_lobby(msg, self.default_names)
-            if names != self.names:
+            away = self.away()
+            self.lobby = msg
+            if names != self.names or away != self.away():
                 self.names[:] = names
                 out.append(Notice("names"))
         elif kind in ("chat", "react"):
             # every session at this screen hears it: one of them passes it on
             listener = next((s for s in self.sessions if s not in self.lost), seat)
             who = msg.get("seat")
-            if seat == listener and isinstance(who, int) and 0 <= who <= 3:
+            if msg.get("earlier"):
+                return  # said before this screen came: in the chat history only
+            if seat == listener and kind == "chat" and who is None:
+                out.append(Notice("chat", None, str(msg.get("text", ""))[:MAX_CHAT_CHARS]))
+            elif seat == listener and isinstance(who, int) and 0 <= who <= 3:
                 text = msg.get("text") if kind == "chat" else msg.get("reaction")
                 if isinstance(text, str) and text:
                     out.append(Notice(kind, who, text[:MAX_CHAT_CHARS]))
@@ -222,9 +186,13 @@ class RemoteLink:
             text = msg.get("message")
             out.append(Notice("error", seat, text[:160] if isinstance(text, str) else "", code))
         elif kind == "bye":
+            code = str(msg.get("code", ""))
             if not self.host_gone:
-                out.append(Notice("bye"))
+                out.append(Notice("bye", code=code))
+            self.bye_code = code
             self.host_gone = True
+            if code == "removed":
+                rejoin.forget_seat(self.table_id)
         elif kind == "disconnected":
             if msg.get("connection") != session.connection_id or self.host_gone:
                 return  # about a connection already replaced, or the table has closed
@@ -250,6 +218,13 @@ class RemoteLink:
     def waiting(self, seat: int) -> bool:
         """A move of ``seat`` is on its way, or its connection is being taken back."""
         return seat in self.sent or seat in self.lost
+
+    def can_take_back(self, seat: int) -> bool:
+        """Never: a LAN table's moves are the host's (it offers no take-back)."""
+        return False
+
+    def take_back(self, seat: int) -> bool:
+        return False
 
     def pump(self, may_act: Callable[[int], bool]) -> bool:
         """The host plays the computers; here only a person's claimed or forced card."""
@@ -285,6 +260,38 @@ class RemoteLink:
             person.auto_single = on
 
     # ------------------------------------------------------------------ extras
+    @property
+    def table_id(self) -> str | None:
+        tid = self.lobby.get("table_id")
+        return tid if isinstance(tid, str) else None
+
+    def away(self) -> dict[int, str | None]:
+        """Seats whose person is away: seat → the level of the computer that plays it
+        meanwhile (None while the host still waits for them)."""
+        out: dict[int, str | None] = {}
+        seats = self.lobby.get("seats")
+        for s in seats if isinstance(seats, list) else []:
+            if isinstance(s, dict) and s.get("kind") == "human" and isinstance(s.get("seat"), int):
+                stand_in = s.get("stand_in")
+                if not s.get("connected", True) or s.get("ai_playing"):
+                    out[s["seat"]] = stand_in if isinstance(stand_in, str) else None
+        return out
+
+    def chat_log(self) -> list[dict[str, Any]]:
+        """The table's chat so far (what was said before this screen came included)."""
+        session = next(iter(self.sessions.values()))
+        return list(session.chat_log)
+
+    def ready(self) -> None:
+        """The table is on the screen: the host's turn timer may count for our seats."""
+        if self.watching:
+            return
+        for s in self.sessions.values():
+            try:
+                s.ready()
+            except OSError:
+                pass
+
     def chat(self, seat: int, text: str) -> None:
         session = self.sessions.get(seat)
         if session is not None:
@@ -323,6 +330,8 @@ class RemoteLink:
         def run() -> None:
             try:
                 session.reconnect()
+                if not self.watching:
+                    session.ready()
                 self.lost.discard(seat)
             except (OSError, ProtocolError, JoinError, TimeoutError) as exc:
                 log.info("reconnect failed: %s", exc)
@@ -354,5 +363,11 @@ class RemoteLink:
                 pass
             s.close()
         if self.host is not None:
-            self.host.stop()
+            if self.keep_on_leave and self.latest.phase != "over" and not self.host_gone:
+                rejoin.keep_hosted(self.host, list(self.sessions.values()))
+            else:
+                self.host.stop()
             self.host = None
+
+
+_REMOTE_IS_A_LINK: type[Link] = RemoteLink  # mypy checks RemoteLink against the protocol

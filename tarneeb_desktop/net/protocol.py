@@ -18,21 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tarneeb_desktop import __version__
-from tarneeb_desktop.rules import (
-    AuctionWon,
-    BidsMade,
-    CallMade,
-    CardPlayed,
-    Event,
-    GameOver,
-    HandDealt,
-    HandScored,
-    HandThrownIn,
-    RedealDecided,
-    SeatsScored,
-    TrickWon,
-    TrumpNamed,
-)
+from tarneeb_desktop.rules.codec import encode_event, is_int
 
 PROTOCOL = "tarneeb-lan"
 VERSION = 1
@@ -47,6 +33,10 @@ MAX_MESSAGE_BYTES = 16 * 1024
 MAX_CHAT_CHARS = 200
 #: Longest player name, in characters, after cleaning.
 MAX_NAME_CHARS = 24
+#: Longest table password, in characters (a short word said across the room).
+MAX_PASSWORD_CHARS = 16
+#: Watchers a table takes at most.
+MAX_WATCHERS = 8
 #: Longest action text (the longest real one is ``no_double``).
 MAX_ACTION_CHARS = 16
 #: Token bucket per connection: a burst of this many messages, refilled at this rate per second.
@@ -59,7 +49,7 @@ RATE_MAX_DROPPED = 200
 REACTIONS = ("good_game", "well_played", "thanks", "oops", "wow", "hurry_up", "sorry", "hello")
 
 #: What a client may send after its hello, with the fields each must carry.
-CLIENT_TYPES = ("join", "action", "chat", "react", "sync", "ping", "leave")
+CLIENT_TYPES = ("join", "watch", "action", "chat", "react", "sync", "ping", "ready", "leave")
 
 #: Error codes the host sends (``{"type": "error", "code": ..., "message": ...}``).
 ERROR_CODES = (
@@ -78,7 +68,13 @@ ERROR_CODES = (
     "illegal",  # the rules refuse the action (the message says why)
     "not_started",  # the game has not started yet
     "game_over",  # the game is over
+    "wrong_password",  # join or watch without the table's password, or with another one
+    "no_watchers",  # watch at a table whose host refuses watchers (or has enough of them)
 )
+
+#: Why a host says ``bye`` (``{"type": "bye", "code": ..., "reason": ...}``): the client
+#: words it for its player.
+BYE_CODES = ("over", "closed", "removed")
 
 
 class ProtocolError(Exception):
@@ -153,7 +149,7 @@ def check_hello(msg: dict[str, Any], we_are: str) -> None:
             f"this table speaks only the Tarneeb Desktop LAN protocol ({PROTOCOL})"
         )
     version = msg.get("version")
-    if version == VERSION and _is_int(version):
+    if version == VERSION and is_int(version):
         return
     app = msg.get("app")
     theirs = (
@@ -168,10 +164,6 @@ def check_hello(msg: dict[str, Any], we_are: str) -> None:
 
 
 # --------------------------------------------------------------------------- validation
-
-
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def _is_token(v: Any) -> bool:
@@ -203,20 +195,25 @@ def validate_client_message(msg: dict[str, Any]) -> dict[str, Any]:
     seat: Any
     if kind == "join":
         seat = msg.get("seat")
-        if seat is not None and (not _is_int(seat) or not 0 <= seat <= 3):
+        if seat is not None and (not is_int(seat) or not 0 <= seat <= 3):
             raise ProtocolError("invalid", "join: seat must be 0-3 or null")
         token = msg.get("token")
         if token is not None and not _is_token(token):
             raise ProtocolError("invalid", "join: token must be a string")
         name = clean_text(msg.get("name", ""), MAX_NAME_CHARS)
-        return {"type": kind, "seat": seat, "token": token, "name": name}
+        password = clean_text(msg.get("password") or "", MAX_PASSWORD_CHARS)
+        return {"type": kind, "seat": seat, "token": token, "name": name, "password": password}
+    if kind == "watch":
+        name = clean_text(msg.get("name", ""), MAX_NAME_CHARS)
+        password = clean_text(msg.get("password") or "", MAX_PASSWORD_CHARS)
+        return {"type": kind, "name": name, "password": password}
     if kind == "action":
         seat = msg.get("seat")
         seq: Any = msg.get("seq")
         token, action = msg.get("token"), msg.get("action")
-        if not _is_int(seat) or not 0 <= seat <= 3:
+        if not is_int(seat) or not 0 <= seat <= 3:
             raise ProtocolError("invalid", "action: seat must be 0-3")
-        if not _is_int(seq) or seq < 0:
+        if not is_int(seq) or seq < 0:
             raise ProtocolError("invalid", "action: seq must be a whole number")
         if not _is_token(token):
             raise ProtocolError("invalid", "action: token must be a string")
@@ -237,7 +234,7 @@ def validate_client_message(msg: dict[str, Any]) -> dict[str, Any]:
         if reaction not in REACTIONS:
             raise ProtocolError("invalid", f"react: reaction must be one of {', '.join(REACTIONS)}")
         return {"type": kind, "reaction": reaction}
-    if kind in ("sync", "ping", "leave"):
+    if kind in ("sync", "ping", "ready", "leave"):
         return {"type": kind}
     if kind == "hello":
         raise ProtocolError("invalid", "hello: only the first message is a hello")
@@ -246,61 +243,10 @@ def validate_client_message(msg: dict[str, Any]) -> dict[str, Any]:
 
 # --------------------------------------------------------------------------- events
 
-
-def event_to_dict(event: Event) -> dict[str, Any]:
-    """An engine event as sent to clients. Each field is listed by hand so that a field added
-    to an event later is not sent until someone checks that it hides nothing; HandDealt in
-    particular carries no cards."""
-    if isinstance(event, HandDealt):
-        return {"event": "hand_dealt", "hand_number": event.hand_number, "dealer": event.dealer}
-    if isinstance(event, RedealDecided):
-        return {"event": "redeal_decided", "seat": event.seat, "call": event.call}
-    if isinstance(event, CallMade):
-        return {"event": "call_made", "seat": event.seat, "call": event.call}
-    if isinstance(event, AuctionWon):
-        return {"event": "auction_won", "declarer": event.declarer, "contract": event.contract}
-    if isinstance(event, TrumpNamed):
-        return {"event": "trump_named", "seat": event.seat, "trump": event.trump}
-    if isinstance(event, CardPlayed):
-        return {"event": "card_played", "seat": event.seat, "card": event.card}
-    if isinstance(event, TrickWon):
-        return {
-            "event": "trick_won",
-            "winner": event.winner,
-            "leader": event.leader,
-            "cards": list(event.cards),
-        }
-    if isinstance(event, HandThrownIn):
-        return {"event": "hand_thrown_in", "reason": event.reason, "seat": event.seat}
-    if isinstance(event, HandScored):
-        return {
-            "event": "hand_scored",
-            "declarer": event.declarer,
-            "contract": event.contract,
-            "doubled": event.doubled,
-            "tricks": list(event.tricks),
-            "points": list(event.points),
-            "totals": list(event.totals),
-            "made": event.made,
-        }
-    if isinstance(event, BidsMade):
-        return {
-            "event": "bids_made",
-            "bids": list(event.bids),
-            "total": event.total,
-            "needed": event.needed,
-        }
-    if isinstance(event, SeatsScored):
-        return {
-            "event": "seats_scored",
-            "bids": list(event.bids),
-            "tricks": list(event.tricks),
-            "points": list(event.points),
-            "totals": list(event.totals),
-        }
-    if isinstance(event, GameOver):
-        return {"event": "game_over", "winner": event.winner, "totals": list(event.totals)}
-    raise TypeError(f"no wire form for event {event!r}")
+#: An engine event as sent to clients: the one codec's encoder (``rules/codec.py`` lists each
+#: event's fields by hand, so that a field added later hides nothing; HandDealt carries no
+#: cards). Kept under this name for the protocol's readers.
+event_to_dict = encode_event
 
 
 # --------------------------------------------------------------------------- rate limit

@@ -65,6 +65,9 @@ class Connection:
         peer = writer.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
         self.seat: int | None = None
+        #: A watcher: no seat, the public play only (``host_lobby.py``), under ``name``.
+        self.watching = False
+        self.name = ""
         self.dropped = 0
         self.closed = False
 
@@ -98,6 +101,9 @@ class Seat:
     seed: int = 0
     #: The turn timer ran out: the computer makes this one move, then the person plays again.
     timed_out: bool = False
+    #: The connection holding the seat said its screen shows the table (``ready``): only
+    #: then does the turn timer count for the seat.
+    ready: bool = False
     #: The seat the table flow asks: a network seat (with a computer standing in while its
     #: player is away) or, once the seat is not open, a computer player.
     network: NetworkSeat = field(init=False, repr=False)

@@ -32,16 +32,6 @@ SUIT_MASKS: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
 _HOLDING_NAMES: list[list[tuple[str, ...] | None]] = [[None] * 8192 for _ in range(4)]
 
 
-def suit_of(card: int) -> int:
-    """The suit (0..3) of a card."""
-    return card // 13
-
-
-def rank_of(card: int) -> int:
-    """The rank (0 for a two .. 12 for an ace) of a card."""
-    return card % 13
-
-
 def card_name(card: int) -> str:
     """The text form of a card: ``"AS"``."""
     return CARD_NAMES[card]
@@ -94,14 +84,6 @@ def mask_of(cards: Iterable[str | int]) -> int:
     for c in cards:
         mask |= 1 << (c if isinstance(c, int) else parse_card(c))
     return mask
-
-
-def parse_strain(text: str) -> int:
-    """Parse a strain ``C D H S NT`` into 0..4."""
-    key = text.strip().upper() if isinstance(text, str) else ""
-    if key not in STRAINS:
-        raise MalformedError(f"{text!r} is not a strain (C, D, H, S or NT)")
-    return STRAINS.index(key)
 
 
 def bid_name(level: int, strain: int | None) -> str:

@@ -71,8 +71,9 @@ def team_of(seat: int) -> int:
 def deal_hands(seed: int, hand_index: int, dealer: int) -> list[int]:
     """The four hands (masks) of the hand numbered ``hand_index`` of the game seeded ``seed``.
 
-    Cards are dealt one at a time starting with ``dealer + 1``. A string seed makes
-    ``random.Random`` hash it with SHA-512, which is stable across runs and platforms.
+    Cards are dealt one at a time starting with ``dealer + 1``, from a deck shuffled by
+    ``random.Random(seed * 1_000_003 + hand_index)``: an int seed, stable across runs and
+    platforms.
     """
     deck = list(range(52))
     # An int seed is stable across runs and platforms, and cheaper to set up than a string.
@@ -365,13 +366,6 @@ class GameState:
         else:
             out.extend(str(n) for n in range(max(self.high_value + 1, 7), 14))
         return out
-
-    def is_legal(self, action: str) -> bool:
-        try:
-            self._check(action)
-        except (IllegalActionError, MalformedError):
-            return False
-        return True
 
     # ----------------------------------------------------------------- applying
 

@@ -222,6 +222,19 @@ class View:
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise MalformedError(f"not a valid view: {exc}") from None
 
+    def refusal(self, card: str) -> tuple[str, str] | None:
+        """Which rule of the play refuses ``card`` from this seat's hand now, as the state
+        refuses it: ``("follow", suit)`` while a trick is led (the suit led must be followed
+        when held) or ``("lead trump", suit)`` on the first lead with ``first_lead_trump``;
+        None when the card is legal or this is not the seat's turn to play."""
+        if card in self.legal or self.phase != "play" or self.turn != self.seat:
+            return None
+        if self.trick and self.trick[1]:
+            return "follow", self.trick[1][0][1]
+        if self.trump is not None and self.trump != "NT":
+            return "lead trump", self.trump
+        return None
+
     def played_cards(self) -> list[tuple[int, str]]:
         """Every card played this hand as (seat, card), in order."""
         out: list[tuple[int, str]] = []

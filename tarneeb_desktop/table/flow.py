@@ -33,7 +33,7 @@ TAKE_BACK = "take-back"  # the action of the change that returns to before a per
 @dataclass
 class Change:
     """One step of the game: ``seq`` counts them (0: the game as it stood when the table
-    opened); ``seat`` acted with ``action`` (both None for the opening change)."""
+    opened); ``seat`` acted with ``action``."""
 
     seq: int
     seat: int | None
@@ -107,11 +107,6 @@ class Table:
         if listener in self.listeners:
             self.listeners.remove(listener)
 
-    def publish_opening(self) -> None:
-        """Tell the listeners how the table stands (seq, no events): a resumed game, a
-        started LAN table."""
-        self._publish(Change(self.seq, None, None, (), self))
-
     # ------------------------------------------------------------------ acting
     def submit(self, seat: int, action: str) -> list[Event]:
         """Apply ``action`` for ``seat``; raises RulesError (state unchanged) when illegal."""
@@ -147,6 +142,24 @@ class Table:
             and b[1] == self.state.hand_index
             and not self.state.is_over()
         )
+
+    def take_back_point(self) -> tuple[int, GameState] | None:
+        """The person and the state a take-back would return to, while it may be used (the
+        save keeps it, so that undo survives a closed window)."""
+        b = self._before
+        if b is None or not self.can_take_back(b[0]):
+            return None
+        return b[0], b[2]
+
+    def restore_take_back(self, seat: int, before: GameState) -> bool:
+        """Give back a take-back point read from a save: a person's seat, in the hand
+        being played. False (and nothing kept) otherwise."""
+        if not (0 <= seat < 4 and self._is_person(seat)):
+            return False
+        if before.hand_index != self.state.hand_index or self.state.is_over():
+            return False
+        self._before = (seat, before.hand_index, before)
+        return True
 
     def take_back(self, seat: int) -> bool:
         """Return the game to just before ``seat``'s last call or card (undoing the

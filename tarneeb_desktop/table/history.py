@@ -30,8 +30,10 @@ from typing import Any
 from tarneeb_desktop.paths import user_data_dir
 from tarneeb_desktop.record import RecordError, Replay, replay, to_record
 from tarneeb_desktop.rules import GameState, RulesError, rules_from_dict
+from tarneeb_desktop.rules.codec import is_int
 from tarneeb_desktop.storage import load_json, set_aside, write_json_atomic
-from tarneeb_desktop.table.savegame import export_record
+from tarneeb_desktop.table.ending import when_over
+from tarneeb_desktop.table.savegame import EXPORTS
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +45,12 @@ _STAMP = "%Y%m%d-%H%M%S"
 
 class KeptGameError(Exception):
     """A kept game that cannot be opened (it has been set aside; the message says where)."""
+
+
+def export_record_path() -> Path:
+    """A new file in the user folder's exports/ (``tarneeb-YYYYmmdd-HHMMSS.json``)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return _unused(user_data_dir() / EXPORTS / f"tarneeb-{stamp}.json")
 
 
 def games_dir() -> Path:
@@ -121,7 +129,7 @@ def keep_finished(
         "finished": when.isoformat(timespec="seconds"),
         "totals": list(state.scores),
         "winner": state.winner,
-        "hands": len(state.history),
+        "hands": played_hands(state.history),
     }
     if state.rules.game == "41":
         kept["seat_totals"] = list(state.seat_scores)
@@ -179,26 +187,65 @@ def delete_kept(path: Path) -> None:
 # ---------------------------------------------------------------------- reading
 
 
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
+def played_hands(rows: Sequence[Any]) -> int:
+    """How many hands were played: a deal thrown in (every player passed, or a weak hand
+    redealt, or in 41 bids too low) is not a hand. The one count the game over, the viewer,
+    the kept games and ``tarneeb analyse`` use."""
+    return sum(1 for r in rows if not thrown_in(r))
+
+
+def thrown_in(row: Any) -> bool:
+    """A deal that was not played: no contract (Tarneeb), or no trump (41)."""
+    if getattr(row, "bids", None) is not None:
+        return not row.trump
+    return not row.contract
+
+
+def summary_of(doc: Any, when: datetime) -> dict[str, Any]:
+    """A ``kept`` summary for a plain legal record (an export, ``--save-records``):
+    RecordError when it is not one. ``when`` stands for the time it finished."""
+    rep = replay(doc)
+    state = rep.state
+    kept: dict[str, Any] = {
+        "format": KEPT_FORMAT,
+        "finished": when.astimezone(UTC).isoformat(timespec="seconds"),
+        "totals": list(state.scores),
+        "winner": state.winner if state.is_over() else None,
+        "hands": played_hands(state.history),
+    }
+    if state.rules.game == "41":
+        kept["seat_totals"] = list(state.seat_scores)
+    return kept
+
+
+def _mtime(path: Path) -> datetime:
+    try:
+        return datetime.fromtimestamp(path.stat().st_mtime, UTC)
+    except OSError:
+        return datetime.now(UTC)
 
 
 def _row(path: Path, doc: Any) -> KeptGame | None:
-    """The list's row for a file's contents; None when it is not a kept game."""
+    """The list's row for a file's contents; None when it is not a legal record. A record
+    without the ``kept`` summary (an export, ``tarneeb tournament --save-records``) is
+    replayed for one, its file's time standing for when it finished."""
     if not isinstance(doc, dict) or doc.get("format") != "tarneeb-record/1":
         return None
     kept, rules, players = doc.get("kept"), doc.get("rules", {}), doc.get("players")
     if not isinstance(kept, dict) or kept.get("format") != KEPT_FORMAT:
-        return None
+        try:
+            kept = summary_of(doc, _mtime(path))
+        except (RecordError, RecursionError):
+            return None
     try:
         rules_from_dict(rules)
         finished = datetime.fromisoformat(kept["finished"])
     except (RulesError, KeyError, TypeError, ValueError):
         return None
     totals, winner, hands = kept.get("totals"), kept.get("winner"), kept.get("hands")
-    if not (isinstance(totals, list) and len(totals) == 2 and all(map(_is_int, totals))):
+    if not (isinstance(totals, list) and len(totals) == 2 and all(map(is_int, totals))):
         return None
-    if winner not in (0, 1, None) or isinstance(winner, bool) or not _is_int(hands):
+    if winner not in (0, 1, None) or isinstance(winner, bool) or not is_int(hands):
         return None
     if players is not None and not (
         isinstance(players, list) and len(players) == 4 and all(isinstance(p, str) for p in players)
@@ -207,11 +254,11 @@ def _row(path: Path, doc: Any) -> KeptGame | None:
     tournament, game = kept.get("tournament"), kept.get("game")
     if tournament is not None and not isinstance(tournament, str):
         return None
-    if game is not None and not _is_int(game):
+    if game is not None and not is_int(game):
         return None
     seats = kept.get("seat_totals")
     if seats is not None and not (
-        isinstance(seats, list) and len(seats) == 4 and all(map(_is_int, seats))
+        isinstance(seats, list) and len(seats) == 4 and all(map(is_int, seats))
     ):
         return None
     if finished.tzinfo is None:
@@ -238,6 +285,19 @@ def _broken(path: Path, why: str) -> str:
     return f"{path.name} could not be used ({why}){where}"
 
 
+def _why(doc: Any) -> str:
+    """Why a file's contents are not a legal record, in a few words."""
+    if not isinstance(doc, dict) or doc.get("format") != "tarneeb-record/1":
+        return "not a game record"
+    try:
+        replay(doc)
+    except RecordError as exc:
+        return exc.sentence()
+    except RecursionError:
+        return "nested too deeply"
+    return "its summary is damaged"
+
+
 def list_kept(folder: Path | None = None) -> KeptList:
     """Every kept game, newest first. A broken file is set aside and said in ``problems``."""
     folder = games_dir() if folder is None else folder
@@ -249,7 +309,7 @@ def list_kept(folder: Path | None = None) -> KeptList:
             continue
         row = _row(path, doc)
         if row is None:
-            out.problems.append(_broken(path, "not a kept game"))
+            out.problems.append(_broken(path, _why(doc)))
             continue
         out.games.append(row)
     return out
@@ -269,11 +329,69 @@ def open_kept(path: Path) -> Replay:
         raise KeptGameError(_broken(path, exc.sentence())) from None
 
 
-def export_kept(path: Path) -> Path:
-    """Copy a kept game's record into the user folder's exports/ (as the game's own
-    export does); returns the new file. KeptGameError as :func:`open_kept`."""
-    rep = open_kept(path)
-    return export_record(rep.state, list(rep.players) if rep.players else [])
+def export_kept(path: Path, to: Path | None = None) -> Path:
+    """Copy a kept game's record, with its summary (the date, the tournament's name), to
+    ``to`` (a file, or a folder to put it in; by default the user folder's exports/, as
+    the game's own export); returns the new file, never overwriting one. KeptGameError as
+    :func:`open_kept`; OSError when it cannot be written."""
+    open_kept(path)  # a broken file is set aside, with its sentence
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    if to is None:
+        target = export_record_path()
+    else:
+        to = to.expanduser()
+        target = to / f"tarneeb-{path.stem}.json" if to.is_dir() else to
+        if target.suffix.lower() != ".json":
+            target = target.with_name(target.name + ".json")
+        target = _unused(target)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    write_json_atomic(target, doc)
+    return target
+
+
+def _unused(path: Path) -> Path:
+    """``path``, or ``NAME-1.json``, ``NAME-2.json``... when it exists."""
+    n, out = 1, path
+    while out.exists():
+        out = path.with_name(f"{path.stem}-{n}{path.suffix}")
+        n += 1
+    return out
+
+
+def import_record(source: Path, folder: Path | None = None) -> Path:
+    """Add a record file (an export, a ``--save-records`` file, a bug report's) to the kept
+    games; returns the kept file. KeptGameError with a sentence when it cannot be read or
+    is not a legal record (the source is left as it is)."""
+    source = source.expanduser()
+    try:
+        doc = json.loads(source.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise KeptGameError(f"there is no file {source}") from None
+    except IsADirectoryError:
+        raise KeptGameError(f"{source} is a folder, not a game record") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        raise KeptGameError(f"{source.name} is not a game record ({type(exc).__name__})") from None
+    if not isinstance(doc, dict) or doc.get("format") != "tarneeb-record/1":
+        raise KeptGameError(f"{source.name} is not a game record")
+    kept = doc.get("kept")
+    try:
+        if not (isinstance(kept, dict) and kept.get("format") == KEPT_FORMAT):
+            doc["kept"] = summary_of(doc, _mtime(source))
+        elif _row(source, doc) is None:
+            raise KeptGameError(f"{source.name}: {_why(doc)}")
+        else:
+            replay(doc)
+    except RecordError as exc:
+        raise KeptGameError(f"{source.name}: {exc.sentence()}") from None
+    except RecursionError:
+        raise KeptGameError(f"{source.name} is nested too deeply to be a record") from None
+    folder = games_dir() if folder is None else folder
+    folder.mkdir(parents=True, exist_ok=True)
+    when = datetime.fromisoformat(doc["kept"]["finished"])
+    when = when if when.tzinfo else when.replace(tzinfo=UTC)
+    target = _free_name(folder, when)
+    write_json_atomic(target, doc)
+    return target
 
 
 def finished_at(entry: KeptGame) -> str:
@@ -283,8 +401,9 @@ def finished_at(entry: KeptGame) -> str:
 
 class GameKeeper:
     """Listens to a table flow and keeps its record with :func:`keep_finished` once, when
-    the game ends (games with a person: the caller attaches it to those). A file that
-    cannot be written never stops the game: it is logged and ``on_error`` told."""
+    the game ends (``ending.when_over``; the caller chooses the games: ``session.py`` keeps
+    an offline game with a person, and every tournament game). A file that cannot be
+    written never stops the game: it is logged and ``on_error`` told."""
 
     def __init__(
         self,
@@ -301,13 +420,10 @@ class GameKeeper:
         self.tournament, self.game, self.folder = tournament, game, folder
         self.on_kept, self.on_error = on_kept, on_error
         self.kept: Path | None = None
-        self.done = table.state.is_over()  # a game resumed after its end is not kept again
-        table.listen(self._changed)
+        # a game resumed after its end is not kept again
+        self.end = when_over(table, self._keep)
 
-    def _changed(self, _change: Any) -> None:
-        if self.done or not self.table.state.is_over():
-            return
-        self.done = True
+    def _keep(self) -> None:
         try:
             self.kept = keep_finished(
                 self.table.state,

@@ -12,19 +12,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from tarneeb_desktop.rules import (
-    Event,
-    GameOver,
-    HandScored,
-    HandThrownIn,
-    RulesError,
-    SeatsScored,
-    TrickWon,
-    View,
-)
+from tarneeb_desktop.rules import Event, RulesError, View
 from tarneeb_desktop.table.flow import TAKE_BACK, Change, Table
 from tarneeb_desktop.table.pool import Pool
-from tarneeb_desktop.table.savegame import SavedSeat, write_save
+from tarneeb_desktop.table.savegame import SavedSeat, save_due, undo_point, write_save
 from tarneeb_desktop.table.seats import PersonSeat
 
 
@@ -55,12 +46,21 @@ class Notice:
 
 
 class Link(Protocol):
-    """What the table scene needs of a game, wherever the game runs."""
+    """What the table scene (and its parts in ``ui/game/``) needs of a game, wherever the
+    game runs: both :class:`LocalLink` and ``net/link.py``'s ``RemoteLink`` implement it
+    (mypy checks that they do, below and there). A remote link's extras (chat, reactions,
+    the turn timer) are not part of it: ``ui/game/lan.py`` takes a ``RemoteLink``."""
 
     remote: bool
-    names: list[str]
-    people: tuple[int, ...]  # the seats of the people at this screen
     pool: Pool
+
+    @property
+    def names(self) -> list[str]: ...
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        """The seats of the people at this screen."""
+        ...
 
     @property
     def seq(self) -> int: ...
@@ -72,9 +72,21 @@ class Link(Protocol):
 
     def poll(self) -> list[Update | Notice]: ...
 
-    def submit(self, seat: int, action: str) -> str | None: ...
+    def pending_messages(self) -> bool:
+        """Something has arrived that :meth:`poll` will return (the scene stays awake)."""
+        ...
+
+    def submit(self, seat: int, action: str) -> str | None:
+        """Play ``action`` for ``seat``: None, or a sentence saying why it was refused."""
+        ...
 
     def waiting(self, seat: int) -> bool: ...
+
+    def can_take_back(self, seat: int) -> bool:
+        """Whether ``seat`` may take back its last call or card now (a local table only)."""
+        ...
+
+    def take_back(self, seat: int) -> bool: ...
 
     def pump(self, may_act: Callable[[int], bool]) -> bool: ...
 
@@ -83,6 +95,18 @@ class Link(Protocol):
     def claim(self, seat: int) -> None: ...
 
     def claiming(self, seat: int) -> bool: ...
+
+    def end_claims(self) -> None:
+        """Every person here stops playing the rest of the hand by itself."""
+        ...
+
+    def set_auto_single(self, on: bool) -> None:
+        """Whether a person's forced card (the only legal one) plays itself."""
+        ...
+
+    def tick(self, dt: float) -> None:
+        """Time passes (``dt`` seconds): a remote link takes dropped seats back."""
+        ...
 
     def save(self) -> None: ...
 
@@ -120,8 +144,8 @@ class LocalLink:
         return self.table.view(seat)
 
     def _changed(self, change: Change) -> None:
-        # the opening change and a take-back say where the table is: whole views
-        whole = change.seat is None or change.action == TAKE_BACK
+        # a take-back says where the table is: whole views
+        whole = change.action == TAKE_BACK
         for seat in self.watched:
             self._out.append(
                 Update(change.seq, seat, change.view(seat), list(change.events), whole)
@@ -198,9 +222,12 @@ class LocalLink:
         self.table.close()
 
 
+_LOCAL_IS_A_LINK: type[Link] = LocalLink  # mypy checks LocalLink against the protocol
+
+
 class Autosave:
-    """Keeps a table's save up to date: after every trick, thrown-in deal and hand (41's
-    per-seat score too), and when asked; a finished game's save is removed (Continue then offers nothing)."""
+    """Keeps a table's save up to date: after every call and card (so after every trick,
+    thrown-in deal and hand too), and when asked; a finished game's save is removed (Continue then offers nothing)."""
 
     def __init__(
         self,
@@ -216,14 +243,14 @@ class Autosave:
         table.listen(self._changed)
 
     def _changed(self, change: Change) -> None:
-        if change.action == TAKE_BACK or any(
-            isinstance(e, TrickWon | HandThrownIn | HandScored | SeatsScored | GameOver)
-            for e in change.events
-        ):
+        # after every call and card (issue 24: a game killed in the middle of a trick goes
+        # on from that card); the save points are the ones the LAN host keeps
+        if change.action == TAKE_BACK or change.events or save_due(change.events):
             self.save()
 
     def save(self) -> None:
         try:
+            point = self.table.take_back_point()
             if self.table.state.is_over():
                 self.path.unlink(missing_ok=True)
             else:
@@ -236,6 +263,8 @@ class Autosave:
                     **self.extra,
                     # a game in which a move was taken back is marked (and stays marked)
                     **({"taken_back": True} if self.table.taken_back else {}),
+                    # and undo survives a closed window: the take-back point is kept
+                    **({"undo": undo_point(*point)} if point else {}),
                 )
                 if self.on_saved is not None:
                     self.on_saved()

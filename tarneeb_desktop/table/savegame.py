@@ -10,16 +10,26 @@ offline ``tarneeb-save/1`` (humans and levels lists), a bare record, and the LAN
 
 from __future__ import annotations
 
-import random
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from tarneeb_desktop.paths import user_data_dir
 from tarneeb_desktop.record import RecordError, replay, to_record, write_record
-from tarneeb_desktop.rules import GameState
+from tarneeb_desktop.rules import (
+    Event,
+    GameOver,
+    GameState,
+    HandScored,
+    HandThrownIn,
+    SeatsScored,
+    TrickWon,
+)
+from tarneeb_desktop.rules.codec import is_int
 from tarneeb_desktop.storage import load_json, set_aside, write_json_atomic
+from tarneeb_desktop.table.seeds import random_seed
 
 SAVE_FORMAT = "tarneeb-save/2"
 OLD_OFFLINE_FORMAT = "tarneeb-save/1"
@@ -29,6 +39,16 @@ EXPORTS = "exports"
 SEAT_KINDS = ("person", "computer", "network", "bot")
 # The player at seat 0 gets a real name too: "You" read as a name ("You plays 7").
 DEFAULT_NAMES = ["Sara", "Karim", "Layla", "Omar"]
+
+
+#: The events after which a table is saved: a trick's end, a thrown-in deal, a scored hand
+#: (41's per seat too) and the game's end.
+SAVE_POINTS = (TrickWon, HandThrownIn, HandScored, SeatsScored, GameOver)
+
+
+def save_due(events: Iterable[Event]) -> bool:
+    """A move with these events ends at a point where the table is saved (offline and LAN)."""
+    return any(isinstance(e, SAVE_POINTS) for e in events)
 
 
 def savegame_path() -> Path:
@@ -63,6 +83,8 @@ class SavedTable:
     seed: int
     seq: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
+    #: the person's take-back point when the game was saved (seat, state before the move)
+    undo: tuple[int, GameState] | None = None
 
     @property
     def names(self) -> list[str]:
@@ -104,15 +126,40 @@ def write_save(
     write_json_atomic(path, save_document(state, seats, seed, seq, **extra))
 
 
+def undo_point(seat: int, before: GameState) -> dict[str, Any]:
+    """A take-back point as the save keeps it: the seat and the hand being played as it
+    stood before the person's move (the record's last hand, cut there)."""
+    return {"seat": seat, "hand": to_record(before)["hands"][-1]}
+
+
+def _read_undo(
+    data: dict[str, Any], undo: Any, state: GameState, seed: int
+) -> tuple[int, GameState] | None:
+    """The take-back point of a save, replayed from its record with the last hand cut
+    short; None when there is none or it does not lead to the saved position (a damaged
+    point loses only the undo, never the game)."""
+    if not isinstance(undo, dict) or not is_int(undo.get("seat")) or not 0 <= undo["seat"] < 4:
+        return None
+    hands = data.get("hands")
+    if not isinstance(hands, list) or not hands or not isinstance(undo.get("hand"), dict):
+        return None
+    try:
+        before = replay({**data, "hands": [*hands[:-1], undo["hand"]]}, seed=seed).state
+    except (RecordError, RecursionError, TypeError, ValueError, KeyError, AttributeError):
+        return None
+    same_hand = before.hand_index == state.hand_index and not before.is_over()
+    prefix = (
+        state.calls[: len(before.calls)] == before.calls
+        and state.plays[: len(before.plays)] == before.plays
+    )
+    return (undo["seat"], before) if same_hand and prefix else None
+
+
 def offline_seats(names: list[str], humans: tuple[int, ...], levels: list[str]) -> list[SavedSeat]:
     """The seats of an offline table: people at ``humans``, computers elsewhere."""
     return [
         SavedSeat("person" if i in humans else "computer", names[i], levels[i]) for i in range(4)
     ]
-
-
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def _seats_v2(r: dict[str, Any]) -> list[SavedSeat] | None:
@@ -138,7 +185,7 @@ def _seats_v1(r: dict[str, Any]) -> list[SavedSeat] | None:
         isinstance(humans, list)
         and 0 < len(humans) <= 4
         and len(set(map(repr, humans))) == len(humans)
-        and all(_is_int(h) and 0 <= h < 4 for h in humans)
+        and all(is_int(h) and 0 <= h < 4 for h in humans)
     ):
         return None
     for v in (levels, names):
@@ -151,7 +198,7 @@ def _seats_v1(r: dict[str, Any]) -> list[SavedSeat] | None:
 def _from_lan_v1(data: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]] | None:
     """The LAN host's old save as (record, resume of the new format)."""
     seats, seed, seq = data.get("seats"), data.get("seed"), data.get("seq", 0)
-    if not (_is_int(seed) and _is_int(seq) and isinstance(seats, list) and len(seats) == 4):
+    if not (is_int(seed) and is_int(seq) and isinstance(seats, list) and len(seats) == 4):
         return None
     if not all(isinstance(s, dict) for s in seats):
         return None
@@ -207,7 +254,7 @@ def read_save(path: Path, *, need_person: bool = True) -> SavedTable | None:
     resume = data.get("resume")
     seats: list[SavedSeat] | None = None
     if resume is not None:
-        if not isinstance(resume, dict) or not _is_int(resume.get("seed")):
+        if not isinstance(resume, dict) or not is_int(resume.get("seed")):
             raise bad("its seats are damaged")
         if resume.get("format") == SAVE_FORMAT:
             seats = _seats_v2(resume)
@@ -215,7 +262,7 @@ def read_save(path: Path, *, need_person: bool = True) -> SavedTable | None:
             seats = _seats_v1(resume)
         if seats is None or (need_person and seats[0].kind != "person"):
             raise bad("its seats are damaged")
-        if not _is_int(resume.get("seq", 0)):
+        if not is_int(resume.get("seq", 0)):
             raise bad("its seats are damaged")
     seed = resume["seed"] if resume else None
     try:
@@ -227,16 +274,18 @@ def read_save(path: Path, *, need_person: bool = True) -> SavedTable | None:
         return None
     if seed is None:
         # An older save (a bare record) has no seed: the hands to come get fresh deals.
-        seed = random.SystemRandom().randrange(1 << 31)
+        seed = random_seed()
         rep.state.seed = seed
     if seats is None:
         names = list(rep.players or [])
         if len(names) != 4:
             names = list(DEFAULT_NAMES)
         seats = offline_seats(names, (0,), ["medium"] * 4)
-    extra = {k: v for k, v in (resume or {}).items() if k not in ("format", "seed", "seq", "seats")}
+    skip = ("format", "seed", "seq", "seats", "undo")
+    extra = {k: v for k, v in (resume or {}).items() if k not in skip}
     seq = resume.get("seq", 0) if resume else 0
-    return SavedTable(rep.state, seats, seed, seq, extra)
+    undo = _read_undo(data, resume.get("undo"), rep.state, seed) if resume else None
+    return SavedTable(rep.state, seats, seed, seq, extra, undo)
 
 
 def export_record(state: GameState, names: list[str]) -> Path:

@@ -11,13 +11,16 @@ network player only while a computer stands in for them. Everyone else acts by
 from __future__ import annotations
 
 import logging
+import random
 from collections.abc import Callable
 from typing import ClassVar
 
 from tarneeb_desktop.ai import make_player
+from tarneeb_desktop.ai.analysis import claim_card
 from tarneeb_desktop.ai.base import Player, first_legal
 from tarneeb_desktop.rules import View
 from tarneeb_desktop.rules.cards import RANKS
+from tarneeb_desktop.table.seeds import position_seed
 
 log = logging.getLogger(__name__)
 
@@ -29,8 +32,10 @@ def seat_seed(seed: int, seat: int) -> int:
 
 def decide(seat: Seat, view: View) -> tuple[str, str | None]:
     """Ask ``seat`` for an action; on an error or an illegal answer the first legal action
-    and a description of the fault, so that a failing player never stops a game. This is
-    the only fallback of the program."""
+    and a description of the fault, so that a failing player never stops a game. Every
+    seat's answer comes through here (the flow's seats, a LAN bot, a remote person's
+    claimed or forced card, the hint's last resort); the other fallbacks choose another
+    player (a hint a weaker level, an absent LAN player a computer) and still end here."""
     try:
         action = seat.decide(view)
     except Exception as exc:  # any player's failure must not stop the table
@@ -85,8 +90,8 @@ class PersonSeat(Seat):
         return self.claiming or (self.auto_single and len(view.legal) == 1)
 
     def decide(self, view: View) -> str:
-        if self.claiming:
-            return max(view.legal, key=lambda c: RANKS.index(c[0]))
+        if self.claiming:  # the card that takes this trick for sure, else the highest
+            return claim_card(view) or max(view.legal, key=lambda c: RANKS.index(c[0]))
         return view.legal[0]
 
 
@@ -105,10 +110,23 @@ class ComputerSeat(Seat):
         return True
 
     def decide(self, view: View) -> str:
+        reseed(self.player, self.seed, view)
         return self.player.choose(view)
 
     def describe(self) -> dict[str, object]:
         return {"kind": self.kind, "name": self.name, "level": self.level}
+
+
+def reseed(player: Player, seed: int | None, view: View) -> None:
+    """Seed the player's generator for this decision by the position
+    (``seeds.position_seed``): the same position always gets the same answer, a resumed
+    game's too. A seat without a seed keeps its generator as it runs."""
+    if seed is None:
+        return
+    for name in ("_rng", "rng"):
+        rng = getattr(player, name, None)
+        if isinstance(rng, random.Random):
+            rng.seed(position_seed(seed, view))
 
 
 class FunctionSeat(Seat):
@@ -147,6 +165,7 @@ class NetworkSeat(Seat):
     def decide(self, view: View) -> str:
         if self._stand_in is None:
             self._stand_in = _make(self.level, self.seed)
+        reseed(self._stand_in, self.seed, view)
         return self._stand_in.choose(view)
 
     def describe(self) -> dict[str, object]:

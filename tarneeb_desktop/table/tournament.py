@@ -29,6 +29,7 @@ from typing import Any
 
 from tarneeb_desktop.ai.base import LEVELS
 from tarneeb_desktop.rules import GameState, Rules, RulesError, rules_from_dict
+from tarneeb_desktop.rules.codec import is_int
 
 STATE_FORMAT = "tarneeb-tournament-state/1"
 RESULT_FORMAT = "tarneeb-tournament/1"
@@ -114,7 +115,7 @@ class Player:
         level, command = d.get("level", "medium"), d.get("command", "")
         if not all(isinstance(v, str) for v in (kind, name, level, command)):
             raise TournamentError("a player's kind, name, level and command are text")
-        return cls(kind, name, level, command)
+        return cls(str(kind), str(name), str(level), str(command))  # all text: checked above
 
 
 def default_team_name(players: Sequence[Player]) -> str:
@@ -226,14 +227,10 @@ class Standing:
         }
 
 
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
 def _limit(value: Any, what: str) -> int | None:
     if value is None:
         return None
-    if not _is_int(value) or value < 1:
+    if not is_int(value) or value < 1:
         raise TournamentError(f"the number of {what} must be a whole number of 1 or more")
     return int(value)
 
@@ -261,7 +258,7 @@ class Tournament:
             )
         if not all(isinstance(t, Team) for t in teams):
             raise TournamentError("every team is a Team")
-        if not _is_int(seed):
+        if not is_int(seed):
             raise TournamentError("the seed is a whole number")
         self.teams: tuple[Team, ...] = tuple(teams)
         self.rules = rules
@@ -320,9 +317,9 @@ class Tournament:
             raise TournamentError("the tournament is over: no game is being played")
         if winner_side not in (0, 1) or isinstance(winner_side, bool):
             raise TournamentError(f"the winner is side 0 or 1, not {winner_side!r}")
-        if len(totals) != 2 or not all(_is_int(t) for t in totals):
+        if len(totals) != 2 or not all(is_int(t) for t in totals):
             raise TournamentError("a game's totals are two whole numbers")
-        if not _is_int(hands) or hands < 0:
+        if not is_int(hands) or hands < 0:
             raise TournamentError("a game's number of hands is a whole number")
         result = GameResult(
             pairing.teams, pairing.teams[winner_side], (int(totals[0]), int(totals[1])), hands

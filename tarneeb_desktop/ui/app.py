@@ -144,6 +144,19 @@ class App:
 
         self.switch(JoinScene(self))
 
+    def play_on(self, viewer: Any, seat: int) -> None:
+        """Play on from here, in the replay viewer, the person at ``seat``."""
+        from tarneeb_desktop.ui.play_on_table import start_play_on
+
+        start_play_on(self, viewer, seat)
+
+    def review_hand(self, table: Any) -> bool:
+        """Review, on a table's dialog: the replay viewer on that hand (False: nothing
+        to review)."""
+        from tarneeb_desktop.ui.review import open_hand_review
+
+        return open_hand_review(table) is not None
+
     def switch(self, scene: Scene) -> None:
         if self.scene is not None:
             self.scene.on_hide()

@@ -21,15 +21,17 @@ from tarneeb_desktop.table.history import (
     delete_kept,
     export_kept,
     finished_at,
+    import_record,
     list_kept,
     open_kept,
 )
-from tarneeb_desktop.ui import i18n, theme
+from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene, draw_page
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
+from tarneeb_desktop.ui.widgets import TextField, draw_field
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
@@ -37,7 +39,17 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 # the columns: heading and share of the table's width
-COLUMNS = (("Date", 0.17), ("Rules", 0.25), ("Players", 0.33), ("Result", 0.25))
+COLUMNS = (("Date", 0.15), ("Rules", 0.27), ("Players", 0.31), ("Result", 0.27))
+LINES = 2  # a cell's text wraps to at most this many lines
+
+
+def cell_lines(cell: str, size: int, width: int) -> list[str]:
+    """A cell's text wrapped to ``width``: at most :data:`LINES` lines (the last one then
+    shrunk to fit when drawn)."""
+    lines = text.wrap(cell, size, width) or [""]
+    if len(lines) > LINES:
+        lines = [*lines[: LINES - 1], " ".join(lines[LINES - 1 :])]
+    return lines
 
 
 def preset_word(preset: str) -> str:
@@ -55,6 +67,21 @@ def rules_text(g: KeptGame) -> str:
     if g.taken_back:
         text += "  \u00b7  " + tr("undo used")
     return text
+
+
+def players_text(g: KeptGame) -> str:
+    """``Sami & Omar vs Rana & Hala``: partners together (seats 0 and 2 against 1 and 3)."""
+    if len(g.players) != 4:
+        return ", ".join(g.players)
+    p = g.players
+    return tr("{a} vs {b}", a=f"{p[0]} & {p[2]}", b=f"{p[1]} & {p[3]}")
+
+
+def default_folder() -> Path:
+    """Where Export offers to write: the Documents folder, else the home folder."""
+    home = Path.home()
+    docs = home / "Documents"
+    return docs if docs.is_dir() else home
 
 
 def result_text(g: KeptGame) -> str:
@@ -101,6 +128,9 @@ class GamesScene(ButtonScene):
         self.top = 0  # the first row shown
         self.confirming = False
         self.message: str | None = None
+        # Export and Import ask for a file: "export" or "import" while the field is shown
+        self.asking: str | None = None
+        self.field = TextField(max_chars=400)
 
     @property
     def selected(self) -> KeptGame | None:
@@ -110,12 +140,56 @@ class GamesScene(ButtonScene):
     def build(self, lay: Layout) -> list[Button]:
         if self.confirming:
             specs = [(tr("Delete"), "confirm"), (tr("Cancel"), "cancel")]
+        elif self.asking:
+            specs = [(tr("Export") if self.asking == "export" else tr("Import"), "path-ok")]
+            specs.append((tr("Cancel"), "path-cancel"))
         else:
-            specs = [(tr("Back"), "back")]
+            specs = [(tr("Import"), "import"), (tr("Back"), "back")]
             if self.games:
                 specs = [(tr("Open"), "open"), (tr("Export"), "export"), (tr("Delete"), "delete")]
-                specs.append((tr("Back"), "back"))
+                specs += [(tr("Import"), "import"), (tr("Back"), "back")]
         return bottom_buttons(lay, specs, 28, primary=not self.confirming)
+
+    def ask(self, what: str) -> None:
+        """Show the file field for Export (a folder or file to write) or Import (a file)."""
+        g = self.selected
+        if what == "export" and g is not None:
+            start = str(default_folder() / f"tarneeb-{g.path.stem}.json")
+        else:
+            start = str(default_folder()) + "/"
+        self.asking, self.field.text = what, start
+        self.field.start()
+        self.focus = 0
+
+    def answered(self) -> None:
+        """Export to, or import from, the file typed; a clear message either way."""
+        what, typed = self.asking, self.field.text.strip()
+        self.asking = None
+        self.field.stop()
+        if not typed:
+            return
+        target = Path(typed).expanduser()
+        g = self.selected
+        if what == "export" and g is not None:
+            try:
+                path = export_kept(g.path, target)
+                self.message = tr("Saved to {path}", path=str(path))
+            except KeptGameError as exc:
+                self._gone(str(exc))
+            except OSError as exc:
+                self.message = tr("Could not export the game: {error}", error=exc.strerror or exc)
+        elif what == "import":
+            try:
+                path = import_record(target)
+            except KeptGameError as exc:
+                self.message = tr("Could not import the file: {error}", error=str(exc))
+                return
+            except OSError as exc:
+                self.message = tr("Could not import the file: {error}", error=exc.strerror or exc)
+                return
+            self.games = list_kept().games
+            self.row = next((i for i, k in enumerate(self.games) if k.path == path), 0)
+            self.message = tr("Imported {name}", name=target.name)
 
     def activate(self, action: str) -> None:
         g = self.selected
@@ -126,14 +200,13 @@ class GamesScene(ButtonScene):
         if action == "open" and g is not None:
             self.open(g)
             return
-        if action == "export" and g is not None:
-            try:
-                path = export_kept(g.path)
-                self.message = tr("Saved to {path}", path=str(path))
-            except KeptGameError as exc:
-                self._gone(str(exc))
-            except OSError as exc:
-                self.message = tr("Could not export the game: {error}", error=exc.strerror or exc)
+        if action in ("export", "import"):
+            self.ask(action)
+        elif action == "path-ok":
+            self.answered()
+        elif action == "path-cancel":
+            self.asking = None
+            self.field.stop()
         elif action == "delete" and g is not None:
             self.confirming = True
             self.focus = 1  # Cancel
@@ -189,6 +262,14 @@ class GamesScene(ButtonScene):
             self.dirty = True
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
+        if self.asking:
+            said = self.field.handle_event(ev)
+            if said in ("enter", "escape"):
+                self.activate("path-ok" if said == "enter" else "path-cancel")
+                return True
+            if said == "typed":
+                self.dirty = True
+                return True
         if ev.type == pygame.KEYDOWN:
             if ev.key in (pygame.K_UP, pygame.K_DOWN) and not self.confirming:
                 self.choose(self.row + (1 if ev.key == pygame.K_DOWN else -1))
@@ -216,13 +297,15 @@ class GamesScene(ButtonScene):
     def box(self, lay: Layout) -> pygame.Rect:
         box = pygame.Rect(0, 0, min(lay.w - 2 * lay.margin, round(lay.unit * 170)), 0)
         box.top = round(lay.heading * 2.2)
-        bottom = lay.h - lay.margin * 2 - round(lay.unit * 6.6) - round(lay.text * 3.2)
+        # under the list: the note lines (and the file field while Export or Import asks)
+        notes = max(2, len(self._note_lines())) * 1.3 + (2.0 if self.asking else 0.4)
+        bottom = lay.h - lay.margin * 2 - round(lay.unit * 6.6) - round(lay.text * 0.85 * notes)
         box.height = bottom - box.top
         box.centerx = lay.w // 2
         return box
 
     def row_h(self, lay: Layout) -> int:
-        return round(lay.text * 1.7)
+        return round(lay.text * 0.9 * LINES * 1.45 + lay.text * 0.4)
 
     def visible_rows(self, lay: Layout) -> int:
         box = self.box(lay)
@@ -243,7 +326,7 @@ class GamesScene(ButtonScene):
         return out
 
     def cells(self, g: KeptGame) -> list[str]:
-        return [finished_at(g), rules_text(g), ", ".join(g.players), result_text(g)]
+        return [finished_at(g), rules_text(g), players_text(g), result_text(g)]
 
     def _columns(self, box: pygame.Rect, pad: int) -> list[tuple[int, int]]:
         """(start x in reading order, width) of each column."""
@@ -262,32 +345,21 @@ class GamesScene(ButtonScene):
         pad, t = lay.margin, lay.text
         cols = self._columns(box, pad)
         anchor = i18n.anchor("topleft")
+        # one size for every heading: the largest at which all of them fit
+        head_size = min(
+            text.fit(tr(head), t, cols[i][1] - pad, True) for i, (head, _) in enumerate(COLUMNS)
+        )
         for i, (head, _) in enumerate(COLUMNS):
             x, w = cols[i]
             blit_text(
-                surface,
-                tr(head),
-                t,
-                (x, box.y + pad // 2),
-                theme.INK_DIM,
-                bold=True,
-                anchor=anchor,
-                max_width=w - pad,
+                surface, tr(head), head_size, (x, box.y + pad // 2), theme.INK_DIM, True, anchor
             )
         for k, r in self.row_rects(lay):
             g = self.games[k]
             if k == self.row:
                 blit_panel(surface, r, color=(242, 196, 84, 70), radius=r.h // 4)
-            for text, (x, w) in zip(self.cells(g), cols, strict=True):
-                blit_text(
-                    surface,
-                    text,
-                    round(t * 0.9),
-                    (x, r.y + round(t * 0.25)),
-                    theme.INK,
-                    anchor=anchor,
-                    max_width=w - pad,
-                )
+            for cell, (x, w) in zip(self.cells(g), cols, strict=True):
+                self._draw_cell(surface, cell, round(t * 0.9), x, w - pad, r)
         if not self.games:
             blit_text(
                 surface,
@@ -302,6 +374,19 @@ class GamesScene(ButtonScene):
         for b in self.buttons():
             b.draw(surface)
 
+    def _draw_cell(
+        self, surface: pygame.Surface, cell: str, size: int, x: int, w: int, r: pygame.Rect
+    ) -> None:
+        """A cell's text in up to :data:`LINES` lines of one size, centred in the row's
+        height (a long one wraps rather than shrinking to a speck)."""
+        lines = cell_lines(cell, size, w)
+        step = round(size * 1.45)
+        y = r.centery - step * len(lines) // 2
+        anchor = i18n.anchor("topleft")
+        for line in lines:
+            blit_text(surface, line, size, (x, y), theme.INK, anchor=anchor, max_width=w)
+            y += step
+
     def _note_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
         """Under the list: the question before a delete, a message, the files set aside."""
         lines: list[tuple[str, tuple[int, int, int]]] = []
@@ -309,18 +394,47 @@ class GamesScene(ButtonScene):
             lines.append((tr("Delete this game? This cannot be undone."), (255, 170, 150)))
         elif self.message:
             lines.append((self.message, theme.INK))
+        if self.asking:
+            lines = [(self.prompt(), theme.INK)]
+        if len(self.problems) > 2:  # every file set aside is counted, the last two said
+            lines.append(
+                (tr("{n} files could not be used and were set aside", n=len(self.problems)),
+                 (255, 170, 150))
+            )
         lines += [
             (tr("Set aside: {problem}", problem=p), (255, 170, 150)) for p in self.problems[-2:]
         ]
-        return lines[:3]
+        return lines[:4]
+
+    def prompt(self) -> str:
+        if self.asking == "export":
+            return tr("Export to (a folder or a file name), then Enter:")
+        return tr("The game record to import (a file), then Enter:")
 
     def _draw_notes(self, surface: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
         t = round(lay.text * 0.85)
         y = box.bottom + lay.margin // 3
-        for text, colour in self._note_lines():
+        lines = self._note_lines()
+        if self.asking:  # the prompt, the field under it, then the rest
+            blit_text(surface, lines[0][0], t, (lay.w // 2, y), theme.INK, anchor="midtop")
+            y += round(t * 1.5)
+            field = pygame.Rect(0, y, min(box.w, round(lay.unit * 120)), round(t * 1.9))
+            field.centerx = lay.w // 2
+            draw_field(
+                surface,
+                field,
+                self.field.shown(True),
+                t,
+                fill=(250, 246, 232),
+                border=theme.GOLD,
+                margin=lay.margin // 2,
+            )
+            y = field.bottom + lay.margin // 4
+            lines = lines[1:2]
+        for line, colour in lines:
             blit_text(
                 surface,
-                text,
+                line,
                 t,
                 (lay.w // 2, y),
                 colour,

@@ -37,8 +37,8 @@ def _fan(
     cards: list[str],
     centre: tuple[int, int],
     ch: int,
-    lifted: set[str] = frozenset(),  # type: ignore[assignment]
-    dim: set[str] = frozenset(),  # type: ignore[assignment]
+    lifted: set[str] | frozenset[str] = frozenset(),
+    dim: set[str] | frozenset[str] = frozenset(),
     width: int | None = None,
 ) -> list[pygame.Rect]:
     """A row of face-up cards ``ch`` pixels high centred on ``centre`` (some lifted), no

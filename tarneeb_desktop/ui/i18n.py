@@ -22,17 +22,10 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+from tarneeb_desktop.settings import LANGUAGES  # the languages offered: one table
+
 log = logging.getLogger(__name__)
 
-LANGUAGES: dict[str, str] = {
-    "en": "English",
-    "ar": "العربية",
-    "fr": "Français",
-    "de": "Deutsch",
-    "ru": "Русский",
-    "uk": "Українська",
-    "hi": "हिन्दी",
-}
 RTL_LANGUAGES = frozenset({"ar", "fa", "he", "ur"})
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 ENV_VAR = "TARNEEB_LANG"

@@ -12,6 +12,7 @@ import pygame
 from tarneeb_desktop.net.addresses import listen_addresses
 from tarneeb_desktop.net.client import ClientSession
 from tarneeb_desktop.net.protocol import MAX_NAME_CHARS
+from tarneeb_desktop.table.flow import SEAT_NAMES as SEAT_WORDS  # the lobby's name for them
 from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
@@ -21,8 +22,6 @@ from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
-
-SEAT_WORDS = ("South", "East", "North", "West")
 
 
 def player_name(app: App) -> str:

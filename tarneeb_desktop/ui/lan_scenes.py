@@ -2,7 +2,8 @@
 and choose a seat; the lobby and what the screens share are in ``lan_lobby.py``.
 
 The window's player always sits down through a ``ClientSession``, even at the table this
-window hosts (:func:`host_table`, which a tournament's LAN game uses too), so there is one
+window hosts (``net.host.host_table``, which a tournament's LAN game uses too, with this
+screen's :func:`hosting` settings), so there is one
 way to play a LAN seat (``TableScene`` through a remote link); more people at the host's
 screen sit down through a session each, and take turns behind the hot-seat cover.
 """
@@ -17,15 +18,14 @@ import pygame
 
 from tarneeb_desktop.net.addresses import (
     bind_address,
-    is_loopback,
     listen_addresses,
     load_recent,
     remember,
 )
 from tarneeb_desktop.net.client import ClientSession, JoinError, parse_address
+from tarneeb_desktop.net.host import HostError, host_table
 from tarneeb_desktop.net.protocol import (
     DEFAULT_PORT,
-    DISCOVERY_PORT,
     MAX_NAME_CHARS,
     ProtocolError,
 )
@@ -187,7 +187,7 @@ class HostScene(ButtonScene):
         try:
             host, sessions = host_table(
                 [(s, local_name(self.app, s)) for s in local],
-                self.announce,
+                announce=self.announce,
                 rules=self.app.rules,
                 open_seats=seats,
                 ai_level=self.levels[1],
@@ -197,9 +197,10 @@ class HostScene(ButtonScene):
                 auto_start=False,
                 save_path=user_data_dir() / "lan-table.json",
                 table_name=tr("Tarneeb at {computer}", computer=_computer_name()),
+                **hosting(),
             )
         except HostError as exc:
-            self.notice = str(exc)
+            self.notice = host_error_text(exc)
             self.dirty = True
             return
         self.app.switch(LobbyScene(self.app, sessions[0], host=host, others=sessions[1:]))
@@ -253,54 +254,18 @@ class HostScene(ButtonScene):
         draw_buttons_and_notice(surface, self, lay, box)
 
 
-class HostError(Exception):
-    """A table could not be opened or sat at (a sentence for the player)."""
+def hosting() -> dict[str, Any]:
+    """How this window hosts a LAN table (the host screen's settings; tests keep it on
+    loopback and any free port): ``bind``, ``port`` and ``ai_delay`` for
+    ``net.host.host_table``."""
+    return {"bind": HostScene.bind, "port": DEFAULT_PORT, "ai_delay": HostScene.ai_delay}
 
 
-def host_table(
-    people: list[tuple[int, str]], announce: bool, rules: Any = None, **kwargs: Any
-) -> tuple[Any, list[ClientSession]]:
-    """Open a LAN table (``kwargs`` go to the Host) on the usual port or any free one, sit
-    the ``people`` here down (a session each: the host stays the only authority), announce
-    it; the host and the sessions, or HostError."""
-    from tarneeb_desktop.net.host import Host
-
-    bind = bind_address(HostScene.bind)
-    host = address = None
-    for port in (DEFAULT_PORT, 0):
-        try:
-            host = Host(
-                rules, bind=bind, port=port, exit_when_over=False, ai_delay=HostScene.ai_delay,
-                **kwargs,
-            )  # fmt: skip
-            address = host.start()
-            break
-        except (OSError, RuntimeError) as exc:
-            log.info("could not host on port %s: %s", port, exc)
-            if host is not None:
-                host.stop()
-            host = None
-    if host is None or address is None:
-        raise HostError(tr("Could not open a table on this computer"))
-    sessions: list[ClientSession] = []
-    try:
-        for seat, name in people:
-            session = ClientSession("127.0.0.1", address[1], name=name)
-            sessions.append(session)
-            session.connect()
-            session.join(seat=seat)
-    except (OSError, ProtocolError, JoinError, TimeoutError) as exc:
-        for session in sessions:
-            session.close()
-        host.stop()
-        raise HostError(tr("Could not sit at the table: {why}", why=str(exc))) from None
-    try:  # announced only now: the seats of the people here are never offered to friends
-        if announce:  # a table kept on this computer announces itself to this computer only
-            target = ("127.0.0.1", DISCOVERY_PORT) if is_loopback(bind) else None
-            host.start_beacon(**({"target": target} if target else {}))
-    except OSError as exc:  # no broadcast here: friends type the address instead
-        log.info("no discovery beacon: %s", exc)
-    return host, sessions
+def host_error_text(exc: HostError) -> str:
+    """A hosting failure as the player reads it."""
+    if exc.why is None:
+        return tr("Could not open a table on this computer")
+    return tr("Could not sit at the table: {why}", why=exc.why)
 
 
 # ---------------------------------------------------------------------- join

@@ -168,7 +168,8 @@ class Layout:
     @property
     def contract_rect(self) -> pygame.Rect:
         u = self.unit
-        r = pygame.Rect(0, self.margin, round(u * 30), round(u * 20))
+        # wide enough for its title and the hand's number side by side at body size
+        r = pygame.Rect(0, self.margin, round(u * 35), round(u * 20))
         r.right = self.w - self.margin
         return r
 
@@ -193,21 +194,6 @@ class Layout:
     def scores_button(self) -> pygame.Rect:
         r = self.menu_button
         return r.move(-(r.w + self.margin // 2), 0)
-
-    def panel_rect(self, rows: int, cols: int) -> pygame.Rect:
-        """The action panel (bids, trump, double, redeal) above my hand."""
-        bw, bh = self.button
-        gap = round(self.unit * 1.2)
-        pad = round(self.unit * 2)
-        title = round(self.text * 2.2)
-        w = cols * bw + (cols - 1) * gap + 2 * pad
-        h = rows * bh + (rows - 1) * gap + 2 * pad + title
-        r = pygame.Rect(0, 0, w, h)
-        hand_top = self.hand_rects(13)[0].top - self.lift
-        r.midbottom = (self.w // 2, hand_top - self.margin)
-        if r.top < self.margin:
-            r.top = self.margin
-        return r
 
     @property
     def button(self) -> tuple[int, int]:

@@ -6,9 +6,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from tarneeb_desktop.paths import user_data_dir
+from tarneeb_desktop.storage import take_set_aside
 from tarneeb_desktop.table.savegame import SaveError, read_save, savegame_path
 from tarneeb_desktop.table.tournament import TournamentError
 from tarneeb_desktop.ui import i18n, text, theme
+from tarneeb_desktop.ui.file_notice import FileNotice, paragraphs
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene
@@ -16,8 +19,6 @@ from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
-
-NOTICE_SECONDS = 8.0
 
 
 def _subtitle() -> str:
@@ -43,8 +44,24 @@ class MenuScene(ButtonScene):
         self.game_saved = False  # an offline game in progress: New game asks before it goes
         self.asking = False  # "Start a new game?" is shown, with Keep my game focused
         self.tournament_saved: float | None = None
-        self.notice: str | None = None  # what went wrong with the settings or the save
-        self.notice_left = 0.0
+        # the files that could not be read, and other words for the player, until OK
+        self.file_notice: FileNotice | None = None
+
+    @property
+    def notice(self) -> str | None:
+        """The notice's words while it is shown."""
+        return self.file_notice.text if self.file_notice else None
+
+    def tell(self, message: str | None = None) -> None:
+        """Show the files set aside (and ``message``, and the app's notices) until OK."""
+        others = [*self.app.notices, *([message] if message else [])]
+        self.app.notices.clear()
+        words = paragraphs(take_set_aside(user_data_dir()), others)
+        if self.file_notice is not None:
+            words = self.file_notice.paragraphs + words
+        self.file_notice = FileNotice(words) if words else None
+        self.focus = 0
+        self.rebuild()
 
     def on_show(self) -> None:
         from tarneeb_desktop.ui.tournament_play import in_progress
@@ -61,30 +78,13 @@ class MenuScene(ButtonScene):
         self.game_saved = self.can_continue
         self.can_continue = self.can_continue or self.tournament_saved is not None
         self.asking = False
-        if self.app.notices:
-            self.notice = "  ".join(self.app.notices)
-            self.app.notices.clear()
-            self.notice_left = NOTICE_SECONDS
         self.focus = 0
+        self.tell()
         self.rebuild()
 
-    def update(self, dt: float) -> None:
-        if self.notice is not None:
-            self.notice_left -= dt
-            if self.notice_left <= 0:
-                self.notice = None
-            self.dirty = True
-
-    def busy(self) -> bool:
-        return self.notice is not None
-
-    def handle_event(self, ev: pygame.event.Event) -> bool:
-        if ev.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and self.notice:
-            self.notice = None  # the notice has been seen; any key or click dismisses it
-            self.dirty = True
-        return super().handle_event(ev)
-
     def build(self, lay: Layout) -> list[Button]:
+        if self.file_notice is not None:
+            return [self.file_notice.button(lay)]
         if self.asking:
             return self._question_buttons(lay)
         items = []
@@ -92,6 +92,7 @@ class MenuScene(ButtonScene):
             items.append((tr("Continue"), "continue"))
         items += [
             (tr("New game"), "new"),
+            (tr("Daily deals"), "daily"),
             (tr("Tournament"), "tournament"),
             (tr("Finished games"), "games"),
             (tr("Settings"), "settings"),
@@ -173,6 +174,12 @@ class MenuScene(ButtonScene):
     def activate(self, action: str) -> None:
         from tarneeb_desktop.ui.table_scene import TableScene
 
+        if self.file_notice is not None:  # OK, Enter or Esc: the notice has been read
+            if action in ("notice_ok", "back"):
+                self.file_notice = None
+                self.focus = 0
+                self.rebuild()
+            return
         if action == "new" and self.game_saved:
             # a game is in progress: starting another throws it away, so ask first
             self.asking = True
@@ -189,14 +196,17 @@ class MenuScene(ButtonScene):
                 scene = self._resume_tournament() or TableScene.from_saved(self.app)
             except SaveError as exc:
                 scene = None
-                self.notice = tr("The saved game could not be loaded: {why}", why=str(exc))
-                self.notice_left = NOTICE_SECONDS
+                self.tell(tr("The saved game could not be loaded: {why}", why=str(exc)))
             if scene is None:
                 self.can_continue = False
                 self.focus = 0
                 self.rebuild()
             else:
                 self.app.switch(scene)
+        elif action == "daily":
+            from tarneeb_desktop.ui.daily_scene import open_daily
+
+            open_daily(self.app)
         elif action == "tournament":
             self.app.open_tournament()
         elif action == "games":
@@ -271,10 +281,10 @@ class MenuScene(ButtonScene):
         )
         if self.asking:
             self._draw_question(surface, lay)
+        if self.file_notice is not None:
+            self.file_notice.draw(surface, lay)
         for b in self.buttons():
             b.draw(surface)
-        if self.notice:
-            self._draw_notice(surface, lay, self.notice)
         blit_text(
             surface,
             tr("Arrows and Enter, or click  \u00b7  F11 full screen"),
@@ -304,21 +314,4 @@ class MenuScene(ButtonScene):
             theme.INK,
             anchor="midtop",
             max_width=box.w - 2 * lay.margin,
-        )
-
-    def _draw_notice(self, surface: pygame.Surface, lay: Layout, message: str) -> None:
-        """A banner at the top: what went wrong with the settings or the saved game."""
-        r = pygame.Rect(0, 0, round(lay.w * 0.9), round(lay.text * 2.6))
-        r.midtop = (lay.w // 2, lay.margin)
-        blit_panel(
-            surface, r, color=(120, 24, 24, 235), border=(255, 255, 255, 90), radius=r.h // 3
-        )
-        blit_text(
-            surface,
-            message,
-            round(lay.text * 0.9),
-            r.center,
-            theme.INK,
-            anchor="center",
-            max_width=r.w - 2 * lay.margin,
         )

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tarneeb_desktop.table.flow import SEAT_NAMES as SEAT_NAMES  # the settings' seat words
 from tarneeb_desktop.ui.i18n import tr
-
-SEAT_NAMES = ("South", "East", "North", "West")
 
 CHOICE_LABELS = {
     "raise": "Raise",

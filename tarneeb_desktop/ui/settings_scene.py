@@ -126,7 +126,7 @@ class SettingsScene(Scene):
     # ------------------------------------------------------------------ the rows
     @property
     def s(self) -> Settings:
-        return self.app.settings  # type: ignore[no-any-return]
+        return self.app.settings
 
     def rebuild(self) -> None:
         key = self.rows[self.focus].key if self.rows and self.focus < len(self.rows) else None

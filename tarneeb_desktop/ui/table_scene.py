@@ -19,7 +19,6 @@ Over 600 lines: the glue of those parts and both links' updates, which share thi
 from __future__ import annotations
 
 import logging
-import os
 import random
 from collections import deque
 from collections.abc import Callable
@@ -31,19 +30,13 @@ import pygame
 from tarneeb_desktop.ai.analysis import can_claim, could_have_taken
 from tarneeb_desktop.net.link import NOT_CONNECTED
 from tarneeb_desktop.rules import CardPlayed, GameState, View
-from tarneeb_desktop.stats import StatsRecorder, stats_path
-from tarneeb_desktop.table.flow import Table
-from tarneeb_desktop.table.history import GameKeeper
-from tarneeb_desktop.table.link import Autosave, Link, LocalLink, Notice, Update
-from tarneeb_desktop.table.pool import Pool
-from tarneeb_desktop.table.savegame import (
-    export_record,
-    offline_seats,
-    read_save,
-    savegame_path,
-)
-from tarneeb_desktop.table.seats import ComputerSeat, PersonSeat, Seat, seat_seed
-from tarneeb_desktop.ui.anim import Step
+from tarneeb_desktop.session import offline_link
+from tarneeb_desktop.table.flow import SEAT_NAMES
+from tarneeb_desktop.table.link import Link, Notice, Update
+from tarneeb_desktop.table.savegame import export_record, read_save, savegame_path
+from tarneeb_desktop.table.seats import Seat
+from tarneeb_desktop.table.seeds import new_seed
+from tarneeb_desktop.ui.anim import Step, Tween
 from tarneeb_desktop.ui.game.bid_panel import BidPanel
 from tarneeb_desktop.ui.game.controls import Controls
 from tarneeb_desktop.ui.game.cover import HotSeatCover
@@ -65,15 +58,16 @@ from tarneeb_desktop.ui.theme import Button
 if TYPE_CHECKING:
     from tarneeb_desktop.net.client import ClientSession
     from tarneeb_desktop.ui.app import App
+    from tarneeb_desktop.ui.cards import CardArt
     from tarneeb_desktop.ui.game.lan import LanExtras
 
 log = logging.getLogger(__name__)
 
 
 class TableScene(Scene):
-    """A game in progress, seen from seat ``me``. Offline: ``TableScene(app, state, names,
-    humans, levels, seed, ...)`` builds a table flow with person and computer seats behind a
-    local link; a LAN seat: :meth:`remote`."""
+    """A game in progress, seen from seat ``me``, through ``link``. Offline:
+    ``TableScene(app, state, names, humans, levels, seed, ...)`` asks the session module
+    (``session.offline_link``) for the table and its listeners; a LAN seat: :meth:`remote`."""
 
     def __init__(
         self,
@@ -151,38 +145,27 @@ class TableScene(Scene):
         self._layout: Layout | None = None
         self.hints = Hints(self)
         self.undo = Undo(self)
-        # per frame: (seat at the bottom, seat of the view, cards) of the hand drawn face up
-        self.face_up_log: list[tuple[int, int, tuple[str, ...]] | None] | None = None
-        self.cover_log: list[bool] | None = None  # per frame: was the privacy cover shown
         self.exported: Path | None = None
         # The summary's "could have taken" answer, worked out off the UI thread.
         self.dd_future: Any = None
 
     def _local_link(self, state: GameState, names: list[str], humans: tuple[int, ...]) -> Link:
-        """A table flow in this process: people at ``humans``, computers elsewhere; saved
-        after every trick and counted in the statistics when a person plays."""
-        seats: list[Seat] = [
-            PersonSeat(names[s])
-            if s in humans
-            else ComputerSeat(self.levels[s], seat_seed(self.seed, s), names[s])
-            for s in range(4)
-        ]
-        table = Table(state, seats, names, seed=self.seed, pool=Pool(inline=self.inline_ai))
-        # Undo against the computer: a setting, for one person at the table (game/undo.py)
-        table.allow_take_back = self.app.settings.allow_undo and len(humans) == 1
-        link = LocalLink(table, humans)
-        if humans and not self.autoplay:
-            saved_seats = offline_seats(names, humans, self.levels)
-            link.autosave = Autosave(
-                table,
-                savegame_path(),
-                lambda: saved_seats,
-                on_saved=lambda: test_log("saved"),
-                on_error=lambda exc: log.warning("could not save the game: %s", exc),
-            )
-            StatsRecorder(table, stats_path(), self._opponents_level(humans))
-            GameKeeper(table, names, on_kept=lambda path: test_log(f"kept {path.name}"))
-        return link
+        """A table flow in this process, set up by ``session.offline_link``: people at
+        ``humans``, computers elsewhere; saved, counted and kept when a person plays; the
+        autoplayed game's record written when it ends (``--save-record``)."""
+        return offline_link(
+            state, names, humans, self.levels, self.seed,
+            inline=self.inline_ai,
+            allow_undo=self.app.settings.allow_undo,
+            autoplay=self.autoplay,
+            save_record=self.save_record if self.autoplay else None,
+            on_record_error=self._record_error,
+            note=test_log,
+        )  # fmt: skip
+
+    def _record_error(self, exc: OSError) -> None:
+        print(f"tarneeb: cannot write {self.save_record}: {exc}")
+        self.app.exit_code = 1
 
     @classmethod
     def remote(
@@ -199,7 +182,7 @@ class TableScene(Scene):
         ``after_game`` as for a local table (a tournament's game)."""
         from tarneeb_desktop.net.link import RemoteLink
 
-        compass = [tr("South"), tr("East"), tr("North"), tr("West")]
+        compass = [tr(SEAT_NAMES[s]) for s in range(4)]
         link = RemoteLink(session, view, seq, others, host=host, default_names=compass)
         return cls(app, None, link=link, after_game=after_game)
 
@@ -220,18 +203,12 @@ class TableScene(Scene):
         """A new game; ``humans`` None means the seats chosen in the settings."""
         if humans is None:
             humans = app.settings.humans()
-        if seed is None:
-            env = os.environ.get("TARNEEB_TEST_SEED")
-            seed = (
-                int(env)
-                if env and env.lstrip("-").isdigit()
-                else random.SystemRandom().randrange(1 << 31)
-            )
+        seed = new_seed(seed)  # TARNEEB_TEST_SEED fixes it when none is given
         state = GameState.new(rules, seed=seed)
         # The default "You" is a word, not a name: show it in the player's language.
         names = [tr("You") if n == "You" else n for n in app.settings.names]
         if not humans:
-            names = [tr("South"), tr("East"), tr("North"), tr("West")]
+            names = [tr(SEAT_NAMES[s]) for s in range(4)]
         if level:
             levels = [level] * 4
         return cls(app, state, names, humans, levels, seed, autoplay, save_record, inline_ai)
@@ -246,6 +223,9 @@ class TableScene(Scene):
         scene = cls(app, saved.state, saved.names, saved.humans, saved.levels, saved.seed)
         if saved.extra.get("taken_back") and scene.table is not None:
             scene.table.taken_back = True  # still marked, still out of the statistics
+        if saved.undo is not None and scene.table is not None and scene.table.allow_take_back:
+            scene.table.restore_take_back(*saved.undo)  # undo survives Continue
+            scene.frame.stale()
         return scene
 
     # ------------------------------------------------------------------ lifecycle
@@ -287,6 +267,33 @@ class TableScene(Scene):
     def hotseat(self) -> bool:
         return self.cover.hotseat
 
+    # ------------------------------------------------------------------ what the parts reach
+    # (the interfaces of ``game/context.py``, besides the state and the queries below)
+    @property
+    def cards(self) -> CardArt:
+        return self.app.cards
+
+    def play_sound(self, name: str) -> None:
+        self.app.play_sound(name)
+
+    def add_tween(self, tween: Tween) -> None:
+        self.timeline.tweens.append(tween)
+
+    def veil(self, lay: Layout, alpha: int) -> pygame.Surface:
+        return self.panels.veil(lay, alpha)
+
+    def action_panel(self) -> pygame.Rect | None:
+        """The bid panel's box while it shows buttons (a message is drawn above it)."""
+        return self.bids.panel if self.buttons() else None
+
+    @property
+    def taken_back(self) -> bool:
+        return bool(getattr(self.table, "taken_back", False))
+
+    @property
+    def on_lan(self) -> bool:
+        return self.link.remote
+
     def warm_up(self) -> None:
         lay = self.layout
         self.app.cards.preload([lay.card[1], lay.trick_card[1]], [lay.back[1]])
@@ -294,10 +301,18 @@ class TableScene(Scene):
     def on_show(self) -> None:
         self.warm_up()
         self.invalidate()
+        if self.reviewing:  # back from "Review": the same table, its dialog still open
+            self.reviewing = False
+            return
         if self.pv.phase != "over" and not self.pv.calls and not self.pv.played_cards():
             self.timeline.queue_deal()
 
+    #: set while "Review" (``ui/review.py``) shows this table's game: the table stays open
+    reviewing = False
+
     def on_hide(self) -> None:
+        if self.reviewing:
+            return
         self.autosave()
         self.link.close()
 
@@ -324,7 +339,7 @@ class TableScene(Scene):
             or self.toast
             or self.hand.drag
             or self.score.counting
-            or self._ai_to_move() is not None
+            or self.ai_to_move() is not None
             or (self.autoplay and self.overlay is not None)
             or self.finished
             or self.hints.future is not None
@@ -396,15 +411,6 @@ class TableScene(Scene):
     def autosave(self) -> None:
         """Save the game in progress now (the flow also saves after every trick)."""
         self.link.save()
-
-    def write_final_record(self) -> None:
-        table = self.table
-        if self.save_record and table is not None:
-            try:
-                table.write_record(self.save_record)
-            except OSError as exc:
-                print(f"tarneeb: cannot write {self.save_record}: {exc}")
-                self.app.exit_code = 1
 
     # ------------------------------------------------------------------ acting
     def act(self, seat: int, action: str, from_rect: pygame.Rect | None = None) -> bool:
@@ -500,14 +506,6 @@ class TableScene(Scene):
             self.table_turn(), lambda seat: self.views.get(seat) or self.link.view(seat)
         )
 
-    def _opponents_level(self, humans: tuple[int, ...]) -> str:
-        """The level the statistics file this game under: the opponents' (seats 1 and 3)."""
-        kinds = {("human" if s in humans else self.levels[s]) for s in (1, 3)}
-        return kinds.pop() if len(kinds) == 1 else "mixed"
-
-    def opponents_level(self) -> str:
-        return self._opponents_level(self.humans)
-
     def say(self, message: str, seconds: float = 2.2) -> None:
         self.toast = (message, seconds)
         self.dirty = True
@@ -515,7 +513,7 @@ class TableScene(Scene):
     def side(self, seat: int) -> int:
         return side_of(seat, self.me, self.pv.rules.clockwise)
 
-    def _analyse_hand(self, overlay: SummaryDialog, after: View) -> None:
+    def analyse_hand(self, overlay: SummaryDialog, after: View) -> None:
         """Ask "could we have made it?" for the hand just played: the double-dummy tricks of
         the declaring side (every card has been shown by now, so this reveals nothing)."""
         if not after.results or self.autoplay:
@@ -612,7 +610,7 @@ class TableScene(Scene):
             return seat == self.me and self.my_turn()
         return self.pause_key == (self.link.seq, seat) and self.ai_elapsed >= self.pause
 
-    def _ai_to_move(self) -> int | None:
+    def ai_to_move(self) -> int | None:
         """The computer seat that must act now at a local table, if any (nothing animating,
         no dialog); at a LAN table the host plays them and the window may sleep."""
         if self.link.remote or not self._idle():
@@ -741,10 +739,10 @@ class TableScene(Scene):
             return []
         buttons = self.overlay.buttons()
         if self.link.remote:  # no rematch or export: the game belongs to the host
-            buttons = [b for b in buttons if b.action not in ("rematch", "export")]
+            buttons = [b for b in buttons if b.action not in ("rematch", "export", "review")]
         return buttons
 
-    def _overlay_action(self, action: str) -> None:
+    def overlay_action(self, action: str) -> None:
         kind = self.overlay.kind if self.overlay else ""
         if action == "close":
             self.overlay = None
@@ -759,6 +757,9 @@ class TableScene(Scene):
         elif action == "quit":
             self.app.quit(0)
             return
+        elif action == "review" and kind in ("summary", "gameover"):
+            if self.app.review_hand(self):  # the replay viewer on this hand (ui/review.py)
+                return
         elif action == "next" and kind == "gameover" and self.after_game is not None:
             self.overlay = None
             self.after_game(self)

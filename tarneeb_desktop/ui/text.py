@@ -115,6 +115,8 @@ def _rtl() -> bool:
 
 
 _HB_SCRIPTS = {DEVANAGARI: "Deva"}
+#: The script of each interface language written in one other than Latin.
+_UI_SCRIPTS = {"ar": ARABIC, "hi": DEVANAGARI}
 
 
 @lru_cache(maxsize=128)
@@ -180,6 +182,13 @@ def _render(text: str, size: int, color: tuple[int, ...], bold: bool) -> pygame.
         s = f.render(run, True, color)
         parts.append((s, f.get_ascent()))
         ascent = max(ascent, f.get_ascent())
+    # Every line of the interface's script keeps that script's ascent and descent, Latin
+    # lines too: "You" and its Arabic neighbours then share a baseline wherever lines are
+    # placed by their tops, and centred lines centre alike.
+    own = _UI_SCRIPTS.get(i18n.get_language())
+    if own is not None:
+        ascent = max(ascent, font(size, bold, own).get_ascent())
+        height = max(height, ascent - font(size, bold, own).get_descent())
     # Align every run on one baseline: fonts of different scripts have different ascents.
     height = max([height] + [ascent - a + s.get_height() for s, a in parts]) + round(size * 0.1)
     width = sum(s.get_width() for s, _ in parts)

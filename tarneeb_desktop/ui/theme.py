@@ -190,6 +190,43 @@ def blit_text(
     return r
 
 
+def blit_block(
+    target: pygame.Surface,
+    s: str,
+    size: int,
+    rect: pygame.Rect,
+    color: tuple[int, ...] = INK,
+    bold: bool = False,
+    align: str = "start",
+    valign: str = "top",
+) -> pygame.Rect:
+    """``s`` at ``size``, wrapped to the width of ``rect`` rather than shrunk, its lines
+    stacked at the ``valign`` ("top", "center", "bottom") of ``rect`` and each put at its
+    ``align`` ("start": the left, or the right in a right-to-left language; "end"; "center").
+    Returns the rectangle the lines take."""
+    lines = text.wrap(s, size, rect.w, bold)
+    surfs = [text.render(line, size, color, bold) for line in lines]
+    step = max([round(size * 1.3)] + [round(p.get_height() * 0.8) for p in surfs])
+    total = step * (len(surfs) - 1) + (surfs[-1].get_height() if surfs else 0)
+    y = {"top": rect.y, "center": rect.centery - total // 2}.get(valign, rect.bottom - total)
+    side = {"start": "left", "end": "right"}.get(align, align)
+    if i18n.is_rtl() and side in ("left", "right"):
+        side = "right" if side == "left" else "left"
+    used = pygame.Rect(rect.x, y, 0, 0)
+    for p in surfs:
+        r = p.get_rect(top=y)
+        if side == "left":
+            r.left = rect.left
+        elif side == "right":
+            r.right = rect.right
+        else:
+            r.centerx = rect.centerx
+        target.blit(p, r)
+        used = r if used.size == (0, 0) else used.union(r)
+        y += step
+    return used
+
+
 #: A button's label keeps this share of the button's height clear at each end, so text
 #: never touches the edges; at most LABEL_HEIGHT of the height is text.
 LABEL_PAD = 0.3

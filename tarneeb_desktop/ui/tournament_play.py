@@ -6,11 +6,11 @@ the standings screen between games (the champion at the end).
   game; the game being played is saved after every trick in ``tournament-game.json`` (the
   one save format, with the tournament's id and the game's number beside it). Continue on
   the menu resumes that game, or the standings between games (:func:`resume`).
-* **Each game** is a :class:`TableScene` reached through a local link built here: people at
-  this screen (hot-seat with the privacy cover when two or more), computers elsewhere. When
-  only the pairing's second team has people, the table is turned (``offset`` 1) so that a
-  person sits at seat 0, the seat the statistics count for. A listener counts the game in
-  the tournament the moment it ends, and keeps its record (``history.GameKeeper``).
+* **Each game** is a :class:`TableScene` on a local link that the session module sets up
+  (``session.TournamentGame``): people at this screen (hot-seat with the privacy cover when
+  two or more), computers elsewhere, the table turned when only seats 1 and 3 have people.
+  Its listeners count the game in the tournament the moment it ends (this module then
+  saves the tournament), keep its record and its statistics.
 * **With players on the LAN** this window hosts the game as a LAN table and shows its lobby
   until they have sat down (:meth:`Running.lan_game`); the same listeners watch the host's
   table. A saved LAN game is hosted again and goes on once they are back in their seats.
@@ -27,14 +27,9 @@ import pygame
 
 from tarneeb_desktop.paths import user_data_dir
 from tarneeb_desktop.rules import GameState
-from tarneeb_desktop.stats import StatsRecorder, stats_path
+from tarneeb_desktop.session import TournamentGame, turned_seats
 from tarneeb_desktop.storage import load_json, set_aside, write_json_atomic
-from tarneeb_desktop.table.flow import Change, Table
-from tarneeb_desktop.table.history import GameKeeper
-from tarneeb_desktop.table.link import Autosave, LocalLink
-from tarneeb_desktop.table.pool import Pool
-from tarneeb_desktop.table.savegame import SaveError, offline_seats, read_save
-from tarneeb_desktop.table.seats import ComputerSeat, PersonSeat, Seat, seat_seed
+from tarneeb_desktop.table.savegame import SaveError, read_save
 from tarneeb_desktop.table.tournament import Pairing, Player, Tournament, TournamentError
 from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.i18n import tr
@@ -115,18 +110,22 @@ class Running:
             ) from None
 
     # ------------------------------------------------------------------ a game
-    @staticmethod
-    def offset(players: list[Player]) -> int:
-        """0, or the seat of the first person when only the seats 1 and 3 have people (the
-        table is then turned so that this person sits at seat 0)."""
-        people = [s for s, p in enumerate(players) if p.kind == "person"]
-        return people[0] if people and not {0, 2} & set(people) else 0
-
     def table_seats(self, pairing: Pairing) -> tuple[int, list[Player]]:
-        """The turn of the table and the players by table seat."""
-        players = self.t.seats(pairing)
-        off = self.offset(players)
-        return off, [players[(s + off) % 4] for s in range(4)]
+        """The turn of the table and the players by table seat (``session.turned_seats``)."""
+        return turned_seats(self.t.seats(pairing))
+
+    def game(self, pairing: Pairing) -> TournamentGame:
+        """The pairing's game as the session module sets it up: counted in the tournament
+        the moment it ends, which saves the tournament."""
+        return TournamentGame(
+            self.t,
+            pairing,
+            name=self.name,
+            tournament_id=self.id,
+            save_path=game_path(),
+            counted=self.save_quietly,
+            note=test_log,
+        )
 
     def game_scene(self, app: App) -> Any:
         """The current game on the table (resumed from its save when there is one); with
@@ -136,80 +135,36 @@ class Running:
         pairing = self.t.next_game()
         if pairing is None:
             raise TournamentError("the tournament is over")
-        off, players = self.table_seats(pairing)
-        names = [p.name for p in players]
-        humans = tuple(s for s, p in enumerate(players) if p.kind == "person")
-        levels = [p.level for p in players]
-        seed = self.t.game_seed(pairing)
-        state = self._saved_state(pairing) or GameState.new(self.t.rules, seed=seed)
-        if any(p.kind == "network" for p in players):
-            return self.lan_game(app, pairing, off, players, state)
-        seats: list[Seat] = [
-            PersonSeat(names[s])
-            if s in humans
-            else ComputerSeat(levels[s], seat_seed(seed, s), names[s])
-            for s in range(4)
-        ]
-        inline = app.settings.speed_factor == 0
-        table = Table(state, seats, names, seed=seed, pool=Pool(inline=inline))
-        link = LocalLink(table, humans)
-        link.autosave = self._listen(table, pairing, off, players)
+        game = self.game(pairing)
+        state = self._saved_state(pairing)
+        if game.on_lan:
+            return self.lan_game(app, game, state)
+        link = game.local_link(state, inline=app.settings.speed_factor == 0)
         return TableScene(
-            app, None, link=link, levels=levels, seed=seed, after_game=self.after_game
+            app, None, link=link, levels=game.levels, seed=game.seed, after_game=self.after_game
         )
 
-    def _listen(self, table: Table, pairing: Pairing, off: int, players: list[Player]) -> Autosave:
-        """What a tournament game's table keeps: its save after every trick, the statistics
-        (with people at this screen), its record, and its result in the tournament."""
-        names = [p.name for p in players]
-        humans = tuple(s for s, p in enumerate(players) if p.kind == "person")
-        saved_seats = offline_seats(names, humans, [p.level for p in players])
-        autosave = Autosave(
-            table,
-            game_path(),
-            lambda: saved_seats,
-            on_saved=lambda: test_log("saved"),
-            on_error=lambda exc: log.warning("could not save the tournament game: %s", exc),
-            tournament=self.id,
-            tournament_game=pairing.number,
-        )
-        if humans:
-            StatsRecorder(table, stats_path(), opponents_level(players, humans))
-        GameKeeper(table, names, tournament=self.name, game=pairing.number + 1)
-        GameCounter(self, table, off)
-        return autosave
-
-    def lan_game(
-        self, app: App, pairing: Pairing, off: int, players: list[Player], state: GameState
-    ) -> Any:
+    def lan_game(self, app: App, game: TournamentGame, state: GameState | None) -> Any:
         """A game with players on the LAN: this window hosts it as a LAN table (a resumed
         game too: it goes on once they have sat down again) and shows its lobby; the game
         starts by itself when every LAN seat is taken (or at Start: the computer takes the
         empty ones, and stands in for a LAN player who leaves). The people here sit down
         through sessions of their own and play on the LAN table scene."""
+        from tarneeb_desktop.net.host import HostError
         from tarneeb_desktop.ui.lan_lobby import LobbyScene
-        from tarneeb_desktop.ui.lan_scenes import HostError, HostScene, host_table
+        from tarneeb_desktop.ui.lan_scenes import HostScene, host_error_text, hosting
 
-        names = [p.name for p in players]
-        here = [(s, p.name) for s, p in enumerate(players) if p.kind == "person"]
+        n = game.pairing.number + 1
         try:
-            host, sessions = host_table(
-                here,
-                HostScene.beacon,
-                rules=self.t.rules,
-                seed=self.t.game_seed(pairing),
-                state=state,
-                open_seats=[s for s, p in enumerate(players) if p.kind in ("person", "network")],
-                levels=[p.level for p in players],
-                names=names,
-                bots=names,
-                auto_start=True,
-                table_name=tr("{tournament}, game {n}", tournament=self.name, n=pairing.number + 1),
+            host, sessions = game.host(
+                state,
+                table_name=tr("{tournament}, game {n}", tournament=self.name, n=n),
+                announce=HostScene.beacon,
+                **hosting(),
             )
         except HostError as exc:
-            app.notices.append(str(exc))
+            app.notices.append(host_error_text(exc))
             return StandingsScene(app, self)
-        self._listen(host.table, pairing, off, players)
         self.host = host
         return LobbyScene(
             app,
@@ -250,33 +205,6 @@ class Running:
                 pass
             self.host = None
         scene.app.switch(StandingsScene(scene.app, self))
-
-
-def opponents_level(players: list[Player], humans: tuple[int, ...]) -> str:
-    """What the statistics file the game under: the level of seats 1 and 3."""
-    kinds = {"human" if s in humans else players[s].level for s in (1, 3)}
-    return kinds.pop() if len(kinds) == 1 else "mixed"
-
-
-class GameCounter:
-    """Counts a tournament game the moment it ends (before anyone presses Continue) and
-    saves the tournament, so quitting at the game-over dialog loses nothing."""
-
-    def __init__(self, running: Running, table: Table, offset: int) -> None:
-        self.running, self.table, self.offset = running, table, offset
-        self.done = table.state.is_over()
-        table.listen(self._changed)
-
-    def _changed(self, _change: Change) -> None:
-        if self.done or not self.table.state.is_over():
-            return
-        self.done = True
-        try:
-            self.running.t.record_game(self.table.state, self.offset)
-        except TournamentError as exc:
-            log.warning("the game could not be counted: %s", exc)
-            return
-        self.running.save_quietly()
 
 
 def in_progress(notices: list[str] | None = None) -> float | None:
@@ -345,10 +273,28 @@ class StandingsScene(ButtonScene):
         super().__init__(app)
         self.running = running
         self.confirming = False
+        self.in_progress = self.game_in_progress()
 
     @property
     def t(self) -> Tournament:
         return self.running.t
+
+    def game_in_progress(self) -> bool:
+        """The next game has been started and saved (the window was closed during it):
+        Play resumes it, and ending the tournament drops it."""
+        pairing = self.t.next_game()
+        return pairing is not None and self.running._saved_state(pairing) is not None
+
+    def play_label(self) -> str:
+        if self.in_progress:
+            pairing = self.t.next_game()
+            return tr("Resume game {n}", n=pairing.number + 1 if pairing else 1)
+        return tr("Play the next game")
+
+    def end_question(self) -> str:
+        if self.in_progress:
+            return tr("End the tournament now? The game in progress does not count.")
+        return tr("End the tournament now? The standings as they are decide the champion.")
 
     def build(self, lay: Layout) -> list[Button]:
         if self.confirming:
@@ -357,7 +303,7 @@ class StandingsScene(ButtonScene):
             specs = [(tr("New tournament"), "new"), (tr("Main menu"), "menu")]
         else:
             specs = [
-                (tr("Play the next game"), "play"),
+                (self.play_label(), "play"),
                 (tr("End the tournament"), "end"),
                 (tr("Main menu"), "menu"),
             ]
@@ -476,7 +422,7 @@ class StandingsScene(ButtonScene):
         buttons = self.buttons()
         lines = self.lines()
         if self.confirming:
-            lines = [tr("End the tournament now? The game in progress does not count.")]
+            lines = [self.end_question()]
         box = pygame.Rect(0, 0, min(lay.w - 2 * lay.margin, round(lay.unit * 160)), 0)
         box.top = y + round(t * 2)
         room = buttons[0].rect.top - lay.margin - box.top - round(t * 1.4) * len(lines)

@@ -12,8 +12,6 @@ the LAN by this window: the seat's name stands for it until the player sits down
 from __future__ import annotations
 
 import itertools
-import os
-import random
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -23,6 +21,7 @@ import pygame
 from tarneeb_desktop.ai.base import LEVELS
 from tarneeb_desktop.rules import make_rules
 from tarneeb_desktop.rules.options import ALL_PRESETS
+from tarneeb_desktop.table.seeds import new_seed
 from tarneeb_desktop.table.tournament import (
     MAX_TEAMS,
     MIN_TEAMS,
@@ -133,11 +132,7 @@ class SetupScene(ButtonScene):
                     players.append(Player("computer", name, level=s.kind))
             teams.append(Team.of(players, row.name.text if row.named else None))
         rules = make_rules(list(ALL_PRESETS)[self.preset])
-        if seed is None:  # TARNEEB_TEST_SEED fixes it, as it fixes a new game's deals
-            env = os.environ.get("TARNEEB_TEST_SEED", "")
-            seed = (
-                int(env) if env.lstrip("-").isdigit() else random.SystemRandom().randrange(1 << 31)
-            )
+        seed = new_seed(seed)  # TARNEEB_TEST_SEED fixes it, as it fixes a new game's deals
         return Tournament(
             teams,
             rules,

@@ -36,7 +36,7 @@ class TutorialDialog(Dialog):
         return ""
 
     def buttons(self) -> list[Button]:
-        fresh = self._buttons is None or self._buttons[0] != self.scene.app.size
+        fresh = self._buttons is None or self._buttons[0] != self.tutorial.app.size
         out = super().buttons()
         if fresh and out:
             out[0].focus = True  # the first button is the safe one

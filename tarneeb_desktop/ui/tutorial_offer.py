@@ -41,7 +41,7 @@ def start(app: App) -> None:
     """The first scene of a window: the offer when due (once), else the main menu."""
     offer = should_offer(app)
     if getattr(app.settings, "tutorial_offered", True) is False:
-        app.settings.tutorial_offered = True  # type: ignore[attr-defined]
+        app.settings.tutorial_offered = True
         try:
             app.settings.save()
         except OSError:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tarneeb_desktop.rules import GameState, View, make_rules
-from tarneeb_desktop.table.seats import ComputerSeat, FunctionSeat
+from tarneeb_desktop.table.seats import ComputerSeat, FunctionSeat, seat_seed
 from tarneeb_desktop.ui.i18n import tr
 
 SEED = 4111  # the deals after the first (never reached: the tutorial ends with its hand)
@@ -53,7 +53,7 @@ def new_state() -> GameState:
 def scripted_seat(seat: int, name: str) -> FunctionSeat:
     """A computer seat that plays the script, then (when the player has strayed from it, or
     once the lessons are over) as the medium computer player with a fixed seed."""
-    player = ComputerSeat("medium", SEED * 8 + seat)
+    player = ComputerSeat("medium", seat_seed(SEED, seat))
 
     def choose(view: View) -> str:
         action = SCRIPT.get((seat, len(view.calls), len(view.played_cards())))

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from tarneeb_desktop.table.flow import SEAT_NAMES as COMPASS
+from tarneeb_desktop.table.history import played_hands
 from tarneeb_desktop.table.pool import Pool
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.cards import card_size
@@ -24,7 +26,7 @@ from tarneeb_desktop.ui.game.labels import call_label, card_label, display_order
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import BOTTOM, LEFT, RIGHT, TOP, Layout, side_of
 from tarneeb_desktop.ui.scene import ButtonScene
-from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
+from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text, label_size
 from tarneeb_desktop.ui.viewer_steps import (
     Analysed,
     Position,
@@ -41,7 +43,6 @@ log = logging.getLogger(__name__)
 GOOD = (120, 220, 140)
 LINE = 1.55  # a line's height for its font size (Arabic and Devanagari are tall)
 COSTLY = (255, 120, 110)
-COMPASS = ("South", "East", "North", "West")
 # (label, action): the row of controls, in order
 CONTROLS = (
     ("\u25ae\u25c0\u25c0", "first"),
@@ -53,8 +54,13 @@ CONTROLS = (
     ("{trick} \u25b6", "trick+"),
     ("{hand} \u25b6", "hand+"),
     ("\u25b6\u25b6\u25ae", "last"),
+    ("{playon}", "playon"),
+    ("speed", "speed"),
     ("{back}", "back"),
 )
+#: playback speeds, in steps a second (the Speed button and +/- go through them)
+SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
+DEFAULT_SPEED = 1
 KEYS = {
     pygame.K_RIGHT: "fwd1",
     pygame.K_LEFT: "back1",
@@ -65,6 +71,11 @@ KEYS = {
     pygame.K_HOME: "first",
     pygame.K_END: "last",
     pygame.K_SPACE: "play",
+    pygame.K_PLUS: "faster",
+    pygame.K_EQUALS: "faster",
+    pygame.K_KP_PLUS: "faster",
+    pygame.K_MINUS: "slower",
+    pygame.K_KP_MINUS: "slower",
 }
 
 
@@ -87,6 +98,7 @@ class ViewerScene(ButtonScene):
         self.index = 0
         self.playing = False
         self.clock = 0.0
+        self.speed = DEFAULT_SPEED  # an index into SPEEDS
         self.game41 = steps.state.rules.game == "41"
         self.rows = hand_rows(steps)
         self.analysis: dict[int, Analysed] = {}
@@ -94,6 +106,10 @@ class ViewerScene(ButtonScene):
         self.pool = Pool(inline=inline)
         self.jobs: dict[int, Future[Analysed]] = {}
         self.names = list(steps.players) if steps.players else [tr(c) for c in COMPASS]
+        #: the seat whose cards' cost the game line counts as "yours" (the person's)
+        self.me = 0
+        #: "Play on from here": the question which seat to take, while it is open
+        self.choosing: Any = None
 
     # ------------------------------------------------------------------ analysis
     def on_show(self) -> None:
@@ -135,14 +151,21 @@ class ViewerScene(ButtonScene):
         if not self.playing:
             return
         self.clock += dt
-        beat = max(0.15, 0.9 * self.app.settings.speed_factor)
-        if self.clock >= beat:
+        if self.clock >= self.beat:
             self.clock = 0.0
             if self.index >= self.steps.last:
                 self.playing = False
                 self.rebuild()
             else:
                 self.go(self.index + 1)
+
+    @property
+    def beat(self) -> float:
+        """Seconds between two steps while playing back (the chosen speed)."""
+        return 1.0 / SPEEDS[self.speed]
+
+    def speed_label(self) -> str:
+        return tr("Speed {n}/s", n=f"{SPEEDS[self.speed]:g}")
 
     # ------------------------------------------------------------------ moving
     @property
@@ -162,7 +185,7 @@ class ViewerScene(ButtonScene):
             "back1": lambda: i - 1,
             "trick+": lambda: s.trick_end(i),
             "trick-": lambda: s.trick_start(i),
-            "hand+": lambda: s.hand_end(i),
+            "hand+": lambda: s.next_hand(i),
             "hand-": lambda: s.hand_start(i),
         }
         if action in moves:
@@ -173,6 +196,18 @@ class ViewerScene(ButtonScene):
             self.playing = not self.playing and self.index < s.last
             self.clock = 0.0
             self.rebuild()
+        elif action in ("speed", "faster", "slower"):
+            if action == "speed":  # the button goes round
+                self.speed = (self.speed + 1) % len(SPEEDS)
+            else:
+                self.speed = max(0, min(len(SPEEDS) - 1, self.speed + (action == "faster") * 2 - 1))
+            self.rebuild()
+        elif (
+            action in ("playon", "cancel")
+            or action.startswith("seat")
+            or (action == "back" and self.choosing is not None)
+        ):
+            self.play_on(action)
         elif action == "back":
             self.pool.cancel()
             if self.back is not None:
@@ -181,27 +216,87 @@ class ViewerScene(ButtonScene):
                 self.app.show_menu()
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
-        if ev.type == pygame.KEYDOWN and ev.key in KEYS:
+        if ev.type == pygame.KEYDOWN and ev.key in KEYS and self.choosing is None:
             self.activate(KEYS[ev.key])
             return True
         return super().handle_event(ev)
 
     # ------------------------------------------------------------------ buttons
+    def play_on(self, action: str) -> None:
+        """Play on from here (``ui/play_on.py``): ask for a seat, then the table."""
+        from tarneeb_desktop.ui import play_on
+
+        if action == "playon" and play_on.can_play_on(self.position):
+            self.playing = False
+            self.choosing = play_on.SeatChoice(self.names)
+        elif action.startswith("seat") and self.choosing is not None:
+            self.choosing = None
+            self.playing = False
+            self.app.play_on(self, int(action[4:]))  # the table: ui/play_on_table.py
+        else:
+            self.choosing = None
+        self.rebuild()
+
+    def cost_line(self) -> str | None:
+        """The game's "tricks your cards cost" beside partner's (the analysed hands)."""
+        if not self.analysis:
+            return None
+        mine = partner = 0
+        for a in self.analysis.values():
+            for p in a.plays:
+                if p.seat == self.me:
+                    mine += p.cost
+                elif p.seat == (self.me + 2) % 4:
+                    partner += p.cost
+        return tr("Tricks your cards cost: {you}  \u00b7  your partner's: {partner}",
+                  you=mine, partner=partner)  # fmt: skip
+
     def build(self, lay: Layout) -> list[Button]:
+        if self.choosing is not None:
+            return self.choosing.buttons(lay)
         n = len(CONTROLS)
         gap = max(3, round(lay.unit * 0.8))
         bw = min(round(lay.unit * 15), (lay.w - 2 * lay.margin - (n - 1) * gap) // n)
         bh = round(lay.unit * 6)
         x = lay.w // 2 - (n * bw + (n - 1) * gap) // 2
-        words = {"hand": tr("Hand"), "trick": tr("Trick"), "back": tr("Back")}
+        words = {"hand": tr("Hand"), "trick": tr("Trick"), "back": tr("Back"),
+                 "playon": tr("Play on")}  # fmt: skip
         out = []
         for label, action in CONTROLS:
             if action == "play":
-                label = "\u25ae\u25ae" if self.playing else "\u25b6 " + tr("Play back")
+                label = self.play_labels()[1 if self.playing else 0]
+            elif action == "speed":
+                label = self.speed_label()
             r = pygame.Rect(x, lay.h - lay.margin - bh, bw, bh)
             out.append(Button(r, label.format(**words), action, primary=action == "play"))
+            if action == "playon":
+                from tarneeb_desktop.ui.play_on import can_play_on
+
+                out[-1].enabled = can_play_on(self.position)
             x += bw + gap
         return out  # media controls keep their direction right to left too
+
+    @staticmethod
+    def play_labels() -> tuple[str, str]:
+        """The Play button's two labels: to play back, and to pause."""
+        return "\u25b6 " + tr("Play back"), "\u25ae\u25ae " + tr("Pause")
+
+    def buttons(self) -> list[Button]:
+        """The controls, their labels all at one size that does not change when Play and
+        Pause swap or the speed changes (the size fits every label either button takes)."""
+        fresh = not self._buttons or self._size != self.app.size
+        out = super().buttons()
+        if fresh and len(out) == len(CONTROLS):
+            saved, speeds = self.speed, []
+            for k in range(len(SPEEDS)):
+                self.speed = k
+                speeds.append(self.speed_label())
+            self.speed = saved
+            labels = [b.label for b in out] + list(self.play_labels()) + speeds
+            size = min(label_size(label, out[0].rect) for label in labels)
+            for b in out:
+                b.text_size = size
+        return out
 
     # ------------------------------------------------------------------ drawing
     def hand_rects(self, lay: Layout, side: int, n: int, ch: int) -> list[pygame.Rect]:
@@ -261,10 +356,44 @@ class ViewerScene(ButtonScene):
             anchor="midbottom",
             max_width=lay.w - 2 * lay.margin,
         )
+        cost = self.cost_line()
+        if cost:
+            blit_text(
+                surface,
+                cost,
+                round(t * 0.85),
+                (i18n.mirror_x(lay.w - lay.margin, 0, lay.w), lay.margin + round(t * LINE)),
+                theme.INK_DIM,
+                anchor=i18n.anchor("topright"),
+                max_width=lay.w // 2 - 2 * lay.margin,
+            )
+        if self.choosing is not None:
+            self.choosing.draw(surface, lay, self.buttons())
+
+    def hand_title(self, pos: Position) -> str:
+        """ "Hand 3 of 8" counting the hands played as the game over does; a deal thrown in
+        is "A deal thrown in (after hand 2)"."""
+        n = self.steps.played_number(pos.hand)
+        if n is None:
+            done = played_hands(self.steps.state.history[: pos.hand])
+            return tr("A deal thrown in (after hand {n})", n=done)
+        return tr("Hand {n} of {total}", n=n, total=self.steps.hands_played())
+
+    def thrown_in_note(self, pos: Position) -> str | None:
+        """Why this deal was not played, said where the analysis would be."""
+        why = self.steps.thrown_in_reason(pos.hand)
+        if why is None:
+            return None
+        if why == "weak_hand":
+            row = self.steps.state.history[pos.hand]
+            name = self.names[row.redeal] if row.redeal is not None else ""
+            return tr("{name} had a weak hand and asked for a redeal: a new deal", name=name)
+        if why == "low_total":
+            return tr("The bids were too low in total: the cards are dealt again")
+        return tr("Everyone passed: the deal is thrown in and dealt again")
 
     def _draw_title(self, surface: pygame.Surface, lay: Layout, pos: Position) -> None:
-        n_hands = len(self.steps.state.history) + (0 if self.steps.state.is_over() else 1)
-        head = tr("Hand {n} of {total}", n=pos.hand + 1, total=n_hands)
+        head = self.hand_title(pos)
         if self.title:
             head = f"{self.title}  \u00b7  {head}"
         step = tr("Step {n} of {total}", n=pos.index + 1, total=self.steps.last + 1)
@@ -338,7 +467,8 @@ class ViewerScene(ButtonScene):
         top, bottom = self._band(lay)
         cw, ch = card_size(ch * 0.9)
         cx, cy = lay.w // 2, (top + bottom) // 2
-        dx, dy = {BOTTOM: (0, 0.5), TOP: (0, -0.5), LEFT: (-0.95, 0), RIGHT: (0.95, 0)}[side]
+        # apart enough that no card covers another's mark (marks go on each card's outer edge)
+        dx, dy = {BOTTOM: (0, 0.56), TOP: (0, -0.56), LEFT: (-1.12, 0), RIGHT: (1.12, 0)}[side]
         r = pygame.Rect(0, 0, cw, ch)
         r.center = (round(cx + dx * cw), round(cy + dy * ch))
         return r
@@ -350,22 +480,39 @@ class ViewerScene(ButtonScene):
             return
         lead, cards = pos.trick
         first_play = (pos.play if pos.play is not None else 0) - len(cards) + 1
+        marks = []
         for k, card in enumerate(cards):
             seat = (lead + k) % 4
-            r = self._trick_rect(lay, side_of(seat, 0, clockwise), ch)
+            side = side_of(seat, 0, clockwise)
+            r = self._trick_rect(lay, side, ch)
             surface.blit(self.app.cards.get(card, r.h), r)
             if pos.trick_winner == seat:
                 pygame.draw.rect(surface, theme.GOLD, r.inflate(6, 6), 3, border_radius=6)
             play = first_play + k if pos.play is not None else None
-            mark = None
             if play is not None and play >= 0:
                 a = self.analysis.get(pos.hand)
                 if a is not None and play < len(a.plays):
-                    mark = a.plays[play]
-            if mark is not None:
-                self._draw_mark(surface, lay, r, mark)
+                    marks.append((r, side, a.plays[play]))
+        for r, side, mark in marks:  # over every card: no card hides a mark
+            self._draw_mark(surface, lay, r, mark, side)
 
-    def _draw_mark(self, surface: pygame.Surface, lay: Layout, r: pygame.Rect, mark: Any) -> None:
+    def mark_rect(self, r: pygame.Rect, side: int, w: int, h: int) -> pygame.Rect:
+        """Where a card's badge goes: on the card's outer edge (above North's card, below
+        South's, under East's and West's reaching outward), clear of the other cards."""
+        box = pygame.Rect(0, 0, w, h)
+        if side == TOP:
+            box.midbottom = (r.centerx, r.top + h // 2)
+        elif side == BOTTOM:
+            box.midtop = (r.centerx, r.bottom - h // 2)
+        elif side == LEFT:
+            box.topright = (r.right, r.bottom - h // 2)
+        else:
+            box.topleft = (r.left, r.bottom - h // 2)
+        return box
+
+    def _draw_mark(
+        self, surface: pygame.Surface, lay: Layout, r: pygame.Rect, mark: Any, side: int = BOTTOM
+    ) -> None:
         """A badge on a card of the trick: its tricks, or (a costly card) the better card."""
         if mark.cost:
             line = f"{mark.tricks} ({card_label(mark.best_cards[0])}: {mark.best})"
@@ -374,8 +521,7 @@ class ViewerScene(ButtonScene):
             line, colour = str(mark.tricks), GOOD
         size = round(lay.text * 0.85)
         img = text.render(line, size, colour, True, shaped=True)  # digits and a card: left to right
-        box = pygame.Rect(0, 0, max(r.w, img.get_width() + 10), round(size * 1.5))
-        box.midtop = (r.centerx, r.bottom - box.h // 2)
+        box = self.mark_rect(r, side, max(r.w, img.get_width() + 10), round(size * 1.5))
         blit_panel(surface, box, color=(8, 20, 14, 230), border=(*colour, 255), radius=box.h // 3)
         surface.blit(img, img.get_rect(center=box.center))
 
@@ -413,6 +559,9 @@ class ViewerScene(ButtonScene):
 
     def analysis_lines(self, pos: Position) -> list[tuple[str, tuple[int, int, int]]]:
         """What the analysis says at ``pos``: the hand's line and the last card's."""
+        note = self.thrown_in_note(pos)
+        if note is not None:
+            return [(note, theme.GOLD)]
         a = self.analysis.get(pos.hand)
         row = self.rows.get(pos.hand)
         if self.analysis_error and a is None:

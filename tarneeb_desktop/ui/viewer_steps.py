@@ -21,6 +21,7 @@ from tarneeb_desktop.record import RecordError, replay, replay_hand
 from tarneeb_desktop.rules import STRAINS, Event, GameState, HandResult, TrickWon
 from tarneeb_desktop.rules.cards import CARD_NAMES, cards_of
 from tarneeb_desktop.rules.game41 import seat_tricks
+from tarneeb_desktop.table.history import played_hands, thrown_in
 
 
 @dataclass(frozen=True)
@@ -171,6 +172,30 @@ class Steps:
     def last(self) -> int:
         return len(self.positions) - 1
 
+    def played_number(self, hand: int) -> int | None:
+        """The deal's number among the hands played (from 1, as the game over counts them:
+        ``history.played_hands``), or None for a deal thrown in."""
+        rows = self.state.history
+        if hand < len(rows) and thrown_in(rows[hand]):
+            return None
+        return played_hands(rows[:hand]) + 1
+
+    def hands_played(self) -> int:
+        """How many hands the game played (the unfinished last one counts)."""
+        rows = self.state.history
+        return played_hands(rows) + (0 if self.state.is_over() else 1)
+
+    def thrown_in_reason(self, hand: int) -> str | None:
+        """Why deal ``hand`` was thrown in ("all_pass", "weak_hand" or "low_total"), or
+        None when it was played."""
+        rows = self.state.history
+        if hand >= len(rows) or not thrown_in(rows[hand]):
+            return None
+        row = rows[hand]
+        if row.redeal is not None:
+            return "weak_hand"
+        return "low_total" if row.bids is not None else "all_pass"
+
     def trick_end(self, i: int) -> int:
         """The first step after ``i`` that completes a trick or ends a hand (else the end)."""
         for p in self.positions[i + 1 :]:
@@ -188,8 +213,18 @@ class Steps:
         return 0
 
     def hand_end(self, i: int) -> int:
+        """The last step of the hand at ``i`` (its result), or of the next hand when ``i``
+        is already there."""
         for p in self.positions[i + 1 :]:
             if p.kind == "end":
+                return p.index
+        return self.last
+
+    def next_hand(self, i: int) -> int:
+        """The first step (the deal) of the hand after ``i``'s (else the end): "Hand ▶"
+        goes to the next hand's start, as "◀ Hand" goes to this hand's start."""
+        for p in self.positions[i + 1 :]:
+            if p.kind == "deal":
                 return p.index
         return self.last
 

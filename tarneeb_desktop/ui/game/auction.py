@@ -17,7 +17,7 @@ from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import blit_text
 
 if TYPE_CHECKING:
-    from tarneeb_desktop.ui.table_scene import TableScene
+    from tarneeb_desktop.ui.game.context import DialogContext
 
 NOT_CALLS = ("redeal", "keep")  # a weak hand's question, not a call of the auction
 
@@ -60,7 +60,7 @@ class AuctionDialog(Dialog):
     close_key = pygame.K_a  # A toggles the page
 
     def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
-        scene: TableScene = self.scene
+        scene: DialogContext = self.scene
         t = lay.text
         page_title(s, lay, box, tr("Auction"))
         order, rows = auction_rows(scene.pv.calls)

@@ -13,15 +13,16 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tarneeb_desktop.ai.analysis import can_claim
-from tarneeb_desktop.ui import text, theme
+from tarneeb_desktop.rules.cards import NT, STRAINS, parse_bid
+from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.game import game41
 from tarneeb_desktop.ui.game.labels import action_label
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import TOP
-from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
+from tarneeb_desktop.ui.theme import SUIT_SYMBOL, Button, blit_panel, blit_text
 
 if TYPE_CHECKING:
-    from tarneeb_desktop.ui.table_scene import TableScene
+    from tarneeb_desktop.ui.game.context import TableContext
 
 #: 7 8 9 bid that many; 0 1 2 3 stand for 10 11 12 13.
 DIGITS = {
@@ -45,15 +46,21 @@ TITLES = {
 }
 
 
+def strain_head(strain: int) -> str:
+    """The name of a row of the suited grid: the suit's symbol, or the words for no trump."""
+    return tr("NT") if strain == NT else SUIT_SYMBOL[STRAINS[strain]]
+
+
 class BidPanel:
     """The panel's buttons (built once per look: see ``forget``), the one chosen with the
     keys, and the panel's picture, drawn above the fans and the plates."""
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: TableContext) -> None:
         self.scene = scene
         self.kb_button = -1
         self._buttons: list[Button] | None = None
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.heads: list[tuple[int, pygame.Rect]] = []  # the suited grid's row names
         self.surf: tuple[pygame.Surface, tuple[int, int]] | None = None
         self._turn: tuple[int, int, str] | None = None  # the turn the focus was set for
 
@@ -69,13 +76,11 @@ class BidPanel:
         if pv.phase == "play":
             grid = [["claim"]]  # every card I hold wins: offer to skip playing them one by one
         elif pv.phase == "auction" and pv.rules.suit_bidding:
-            strains = ["C", "D", "H", "S", "NT"]
-            levels = sorted(
-                {int(a[:-2] if a.endswith("NT") else a[:-1]) for a in legal if a != "pass"}
-            )
-            grid = [[f"{lv}{s}" if f"{lv}{s}" in legal else None for s in strains] for lv in levels]
-            if "pass" in legal:
-                grid.append(["pass"])
+            # a row per strain, a column per level, every bid in its place the whole auction
+            # (those no longer legal are gaps): nothing moves or changes size as bids rise
+            low = min([7] + [parse_bid(a, True)[0] for a in legal if a != "pass"])
+            grid = [[f"{lv}{s}" for lv in range(low, 14)] for s in STRAINS]
+            grid.append(["pass"])
         elif pv.phase == "auction" and game41.is41(pv):
             grid = [legal[i : i + ROW_41] for i in range(0, len(legal), ROW_41)]
         elif pv.phase == "auction":
@@ -101,56 +106,67 @@ class BidPanel:
             return self._buttons
         pv = scene.pv
         if pv.phase == "play" and (
-            scene.claiming is not None or len(pv.hand) < 2 or not can_claim(pv)
+            scene.claiming is not None or not can_claim(pv)  # the last card included
         ):
             return self._buttons
         grid = self._grid()
+        suited = pv.phase == "auction" and pv.rules.suit_bidding
         cols = max((len(r) for r in grid), default=1)
         rows = len(grid)
         bw, bh = lay.button
         gap = round(lay.unit * 1.2)
         pad = round(lay.unit * 2)
-        title_h = round(lay.text * 2.2)
-        if game41.is41(pv) and pv.phase == "auction":
-            title_h = round(lay.text * 3.6)  # and the bids so far against what is needed
+        head_w = 0  # the suited grid's column of strain names, at the start side
+        if suited:
+            bw = round(bw * 1.15)
+            head_w = max(text.size_of(strain_head(i), lay.text, True)[0] for i in range(5)) + gap
         if pv.phase == "play":
             bw = round(bw * 3.4)  # the claim button: a long label under a long title
         elif pv.phase == "double":
             bw = round(bw * 2.6)  # under a line that says what doubling does
         elif pv.phase != "auction":
             bw = round(bw * 1.75)
-        if pv.phase == "double":  # and what doubling does, wrapped: as tall as the script's lines
-            lines, line_h = self._why_lines(cols * bw + (cols - 1) * gap)
-            title_h = round(lay.unit * 2.2) + round(lay.text * 1.45) + len(lines) * line_h
-        # between the partner's cards and my lifted hand; a tall suited grid gets smaller buttons
+        inner = head_w + cols * bw + (cols - 1) * gap
+        title_h = round(lay.unit * 2.2) + round(lay.text * 1.45)
+        lines, line_h = self._under_lines(inner)  # 41's bids so far, or what doubling does
+        title_h += len(lines) * line_h + (round(lay.unit) if lines else 0)
+        # between the partner's cards and my lifted hand; the rows share what room there is
         top = lay.back_rects(TOP, 1)[0].bottom + lay.margin
         bottom = lay.hand_rects(13)[0].top - lay.lift - lay.margin
         fit = (bottom - top - title_h - 2 * pad - (rows - 1) * gap) // max(1, rows)
         bh = max(12, min(bh, fit))
-        panel = pygame.Rect(
-            0,
-            0,
-            cols * bw + (cols - 1) * gap + 2 * pad,
-            rows * bh + (rows - 1) * gap + 2 * pad + title_h,
-        )
+        panel = pygame.Rect(0, 0, inner + 2 * pad, rows * bh + (rows - 1) * gap + 2 * pad + title_h)
         panel.midbottom = (lay.w // 2, bottom)
+        everything: list[Button] = []
+        self.heads = []
         for r, row in enumerate(grid):
             y = panel.y + pad + title_h + r * (bh + gap)
+            if suited and r < len(STRAINS):
+                head = pygame.Rect(panel.x + pad, y, head_w - gap, bh)
+                self.heads.append((r, self._mirror(head, panel)))
             for c, action in enumerate(row):
                 if action is None:
                     continue
                 if len(row) == 1 and cols > 1:  # the pass row of the suited grid spans it
-                    rect = pygame.Rect(panel.x + pad, y, cols * bw + (cols - 1) * gap, bh)
+                    rect = pygame.Rect(panel.x + pad + head_w, y, cols * bw + (cols - 1) * gap, bh)
                 else:
-                    rect = pygame.Rect(panel.x + pad + c * (bw + gap), y, bw, bh)
+                    rect = pygame.Rect(panel.x + pad + head_w + c * (bw + gap), y, bw, bh)
                 if action == "claim":
                     label = tr("Claim the remaining tricks")
+                elif suited and action.endswith("NT"):
+                    label = action[:-2]  # the row's name says no trump
                 else:
                     label = action_label(pv.phase, action)
-                self._buttons.append(
-                    Button(rect, label, action, primary=action not in ("pass", "keep", "no_double"))
+                primary = action not in ("pass", "keep", "no_double")
+                group = "bids" if suited else None  # one size for the grid, Pass included
+                everything.append(
+                    Button(self._mirror(rect, panel), label, action, primary=primary, group=group)
                 )
-        theme.fit_group(self._buttons)  # one text size for the row ("Diamonds" and its row)
+        # one text size for the panel's buttons, found over the whole grid (the bids no
+        # longer legal included), so that it does not change as the bids rise
+        theme.fit_group(everything)
+        legal = set(pv.legal) | {"claim"}
+        self._buttons = [b for b in everything if b.action in legal]
         self.panel = panel
         turn = (pv.hand_number, len(pv.calls), pv.phase)
         if turn != self._turn:
@@ -199,11 +215,7 @@ class BidPanel:
         if digit is not None and pv.phase == "auction":
             # suited: the lowest legal strain of that many tricks
             for a in pv.legal:
-                if a != "pass" and (
-                    a == str(digit)
-                    or (a[:-1] == str(digit) and not a.endswith("NT"))
-                    or (a.endswith("NT") and a[:-2] == str(digit))
-                ):
+                if a != "pass" and parse_bid(a, pv.rules.suit_bidding)[0] == digit:
                     return scene.act(scene.me, a)
             scene.say(tr("You cannot bid {n} now", n=digit))
             return True
@@ -215,15 +227,35 @@ class BidPanel:
             if b.action == action:
                 self.kb_button = i
 
-    def _why_lines(self, width: int) -> tuple[list[str], int]:
-        """What doubling does, wrapped to ``width``: its lines and their height."""
-        size = round(self.scene.layout.text * 0.9)
-        why = tr(
-            "Doubling multiplies this hand's points by {n}, won or lost, for both teams",
-            n=self.scene.pv.rules.double_factor,
-        )
-        lines = text.wrap(why, size, width)
+    def _under(self) -> str:
+        """The line under the title: 41's bids so far, or what doubling does ("": none)."""
+        pv = self.scene.pv
+        if game41.is41(pv) and pv.phase == "auction":
+            return game41.total_line(pv)
+        if pv.phase == "double":
+            return tr(
+                "Doubling multiplies this hand's points by {n}, won or lost, for both teams",
+                n=pv.rules.double_factor,
+            )
+        return ""
+
+    def _under_lines(self, width: int) -> tuple[list[str], int]:
+        """The line under the title at body size, wrapped to ``width``: its lines and their
+        height (none: no line)."""
+        under = self._under()
+        if not under:
+            return [], 0
+        size = self.scene.layout.text
+        lines = text.wrap(under, size, width)
         return lines, max(text.size_of(line, size)[1] for line in lines)
+
+    @staticmethod
+    def _mirror(rect: pygame.Rect, panel: pygame.Rect) -> pygame.Rect:
+        """``rect`` mirrored inside ``panel`` in a right-to-left language: the row reads from
+        the right (Pass at the right, the bids rising to the left), as menus and dialogs do."""
+        if i18n.is_rtl():
+            rect = rect.move(panel.x + panel.right - rect.right - rect.x, 0)
+        return rect
 
     # ------------------------------------------------------------------ drawing
     def render(self) -> None:
@@ -249,28 +281,14 @@ class BidPanel:
         )
         pv = scene.pv
         title = tr(TITLES.get(pv.phase, ""))
-        under = ""
         if game41.is41(pv) and pv.phase == "auction":
             title = tr("Your bid, for yourself: {lo} to 13 tricks", lo=game41.lowest(pv))
-            under = game41.total_line(pv)
-        elif pv.phase == "double":
-            lines, line_h = self._why_lines(panel.w - 2 * round(lay.unit * 2))
-            y = panel.y + round(lay.unit * 2.2) + round(lay.text * 1.45)
-            for line in lines:
-                blit_text(
-                    s, line, round(lay.text * 0.9), (panel.centerx, y), theme.INK, anchor="midtop"
-                )
-                y += line_h
-        if under:
-            blit_text(
-                s,
-                under,
-                round(lay.text * 0.9),
-                (panel.centerx, panel.y + round(lay.unit * 2.2) + round(lay.text * 1.45)),
-                theme.INK,
-                anchor="midtop",
-                max_width=panel.w - 2 * round(lay.unit * 2),
-            )
+        inner = panel.w - 2 * round(lay.unit * 2)
+        lines, line_h = self._under_lines(inner)
+        y = panel.y + round(lay.unit * 2.2) + round(lay.text * 1.45)
+        for line in lines:
+            blit_text(s, line, lay.text, (panel.centerx, y), theme.INK, anchor="midtop")
+            y += line_h
         blit_text(
             s,
             title,
@@ -279,8 +297,14 @@ class BidPanel:
             theme.GOLD,
             bold=True,
             anchor="midtop",
-            max_width=panel.w - 2 * round(lay.unit * 2),
+            max_width=inner,
         )
+        for strain, r in self.heads:
+            color = theme.suit_color(STRAINS[strain], scene.four_color, on_dark=True)
+            if strain == NT:
+                color = theme.INK
+            r = r.move(s_off)
+            blit_text(s, strain_head(strain), lay.text, r.center, color, bold=True, anchor="center")
         for b in buttons:
             saved = b.rect
             b.rect = b.rect.move(s_off)

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pygame
 
 from tarneeb_desktop.rules import HandResult
-from tarneeb_desktop.ui import i18n, theme
+from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import blit_text
 
 
@@ -37,14 +38,10 @@ def draw_chart(
     target: int,
     size: int,
 ) -> None:
-    """The chart in ``r``: a line per team (``teams``: us, them), labels at ``size`` px."""
+    """The chart in ``r``: a line per team (``teams``: us, them), labels at ``size`` px;
+    the legend above the plot, where it covers no point and no axis."""
     lo, hi = value_range(series, target)
-    pad_l = round(size * 2.4)
-    pad_b = round(size * 1.6)
-    plot = pygame.Rect(r.x + pad_l, r.y + round(size * 0.6), r.w - pad_l - size, 0)
-    plot.h = r.bottom - pad_b - plot.y
-    if i18n.is_rtl():  # the value labels at the right, time from the right
-        plot.x = r.x + size
+    plot, legend_y = chart_plot(r, size)
     span = max(1, hi - lo)
     n = max(1, len(series) - 1)
 
@@ -61,7 +58,7 @@ def draw_chart(
             pygame.draw.line(s, color, (x, y), (min(x + 4, plot.right), y), 1)
         label_x = plot.x - size // 3 if not i18n.is_rtl() else plot.right + size // 3
         anchor = "midright" if not i18n.is_rtl() else "midleft"
-        blit_text(s, str(v), round(size * 0.85), (label_x, y), color, anchor=anchor)
+        blit_text(s, str(v), size, (label_x, y), color, anchor=anchor)
     for team in teams:
         points = [at(i, p[team]) for i, p in enumerate(series)]
         color = theme.TEAM[team]
@@ -70,9 +67,40 @@ def draw_chart(
         for p in points:
             pygame.draw.circle(s, color, p, 4)
     us, them = teams
-    foot = r.bottom - round(size * 0.2)
-    first, second = r.centerx - size * 2, r.centerx + size * 2
+    first, second = plot.centerx - size * 2, plot.centerx + size * 2
     if i18n.is_rtl():  # "Us" first in reading order: at the right
         first, second = second, first
-    blit_text(s, tr("Us"), size, (first, foot), theme.TEAM[us], True, "midbottom")
-    blit_text(s, tr("Them"), size, (second, foot), theme.TEAM[them], True, "midbottom")
+    blit_text(s, tr("Us"), size, (first, legend_y), theme.TEAM[us], True, "midtop")
+    blit_text(s, tr("Them"), size, (second, legend_y), theme.TEAM[them], True, "midtop")
+
+
+def chart_plot(r: pygame.Rect, size: int) -> tuple[pygame.Rect, int]:
+    """Where the chart in ``r`` draws: the plot (the value labels beside it, at the start
+    side) and the top of the legend's line above it."""
+    pad_l = round(size * 2.4)
+    legend_h = round(size * 1.9)  # a line of the legend, in the tallest script
+    plot = pygame.Rect(r.x + pad_l, r.y + legend_h, r.w - pad_l - size, 0)
+    plot.h = r.bottom - round(size * 0.7) - plot.y  # half a value label below the lowest
+    if i18n.is_rtl():  # the value labels at the right, time from the right
+        plot.x = r.x + size
+    return plot, r.y
+
+
+def sheet_columns(
+    lay: Layout, box: pygame.Rect, heads: list[str], rows: list[list[str]], share: float = 0.62
+) -> list[float]:
+    """The middles of a score sheet's columns, as shares of ``box``'s width: each column as
+    wide as its heading or its widest value at body size, the room left shared out between
+    them, all within the first ``share`` of the box (from the right in RTL)."""
+    t = lay.text
+    widths = [
+        max([text.size_of(h, t, True)[0]] + [text.size_of(row[k], t)[0] for row in rows])
+        for k, h in enumerate(heads)
+    ]
+    room = box.w * share - round(lay.unit * 4)
+    gap = max(round(t * 0.6), (room - sum(widths)) / max(1, len(widths)))
+    out, x = [], round(lay.unit * 4)
+    for w in widths:
+        out.append((x + w / 2) / box.w)
+        x += w + gap
+    return [1 - c for c in out] if i18n.is_rtl() else out

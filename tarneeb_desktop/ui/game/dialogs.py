@@ -1,7 +1,9 @@
 """The dialogs over the table: the hand's summary, the game's end, the score sheet and the cards
-played (the pause menu, the leave question and the table of pages by name: ``pages.py``). Each is a small object the scene keeps in ``scene.overlay`` while
-it is open: ``buttons()`` (laid out once per window size), ``handle_event`` (a button's action
-goes to ``scene._overlay_action``) and ``draw``.
+played (the pause menu, the leave question and the table of pages by name: ``pages.py``).
+Each is a small object the scene keeps in ``scene.overlay`` while it is open: ``buttons()``
+(laid out once per window size), ``handle_event`` (a button's action goes to the context's
+``overlay_action``) and ``draw``. A dialog reaches the table through a ``DialogContext``
+(``context.py``), which the scene provides.
 """
 
 from __future__ import annotations
@@ -10,18 +12,18 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tarneeb_desktop.rules import GameOver, HandScored, SeatsScored
-from tarneeb_desktop.rules.cards import RANKS
+from tarneeb_desktop.rules import GameOver, HandResult, HandScored, SeatsScored
+from tarneeb_desktop.rules.cards import RANKS, SUITS
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.game import dialogs41
-from tarneeb_desktop.ui.game.chart import draw_chart, score_series
+from tarneeb_desktop.ui.game.chart import draw_chart, score_series, sheet_columns
 from tarneeb_desktop.ui.game.labels import call_label, comma, trump_label
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import SUIT_SYMBOL, Button, blit_panel, blit_text, fit_group
 
 if TYPE_CHECKING:
-    from tarneeb_desktop.ui.table_scene import TableScene
+    from tarneeb_desktop.ui.game.context import DialogContext
 
 CHOOSE_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT)
 
@@ -35,7 +37,7 @@ class Dialog:
     close_key: int | None = None  # another key that closes it (V: the cards-played page)
     autoplay_wait = 2.0  # seconds (at normal speed) an autoplayed game leaves it open
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: DialogContext) -> None:
         self.scene = scene
         self.age = 0.0  # seconds open
         self._buttons: tuple[tuple[int, int], list[Button]] | None = None
@@ -62,10 +64,10 @@ class Dialog:
         return r
 
     def buttons(self) -> list[Button]:
-        size = self.scene.app.size
+        lay = self.scene.layout
+        size = (lay.w, lay.h)
         if self._buttons is not None and self._buttons[0] == size:
             return self._buttons[1]
-        lay = self.scene.layout
         box = self.rect()
         bw, bh = round(lay.button[0] * 1.9), lay.button[1]
         out = self.layout_buttons(lay, box, bw, bh)
@@ -99,7 +101,7 @@ class Dialog:
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             for b in buttons:
                 if b.rect.collidepoint(ev.pos):
-                    scene._overlay_action(b.action)
+                    scene.overlay_action(b.action)
                     return True
             return True
         if ev.type == pygame.KEYDOWN:
@@ -108,7 +110,7 @@ class Dialog:
                     (b for b in buttons if b.primary), None
                 )
                 if focus:
-                    scene._overlay_action(focus.action)
+                    scene.overlay_action(focus.action)
             elif ev.key in CHOOSE_KEYS and buttons:
                 i = next((k for k, b in enumerate(buttons) if b.focus), -1)
                 step = 1 if ev.key in (pygame.K_DOWN, pygame.K_RIGHT) else -1
@@ -117,15 +119,15 @@ class Dialog:
                 buttons[(i + step) % len(buttons) if i >= 0 else 0].focus = True
                 scene.dirty = True
             elif ev.key == pygame.K_ESCAPE and self.closes_on_escape:
-                scene._overlay_action("close")
+                scene.overlay_action("close")
             elif ev.key == self.close_key:
-                scene._overlay_action("close")
+                scene.overlay_action("close")
             return True
         return ev.type in (pygame.MOUSEBUTTONUP, pygame.KEYUP)
 
     def draw(self, s: pygame.Surface, lay: Layout, buttons: list[Button]) -> None:
         scene = self.scene
-        s.blit(scene.panels.veil(lay, 140), (0, 0))
+        s.blit(scene.veil(lay, 140), (0, 0))
         box = self.rect()
         blit_panel(
             s,
@@ -209,13 +211,14 @@ class SummaryDialog(Dialog):
     closes_on_escape = False
     autoplay_wait = 2.5
 
-    def __init__(self, scene: TableScene, event: HandScored) -> None:
+    def __init__(self, scene: DialogContext, event: HandScored) -> None:
         super().__init__(scene)
         self.event = event
         self.dd: int | None = None
 
     def specs(self) -> list[tuple[str, str, bool]]:
-        return [(tr("Continue"), "close", True)]
+        # Review: the replay viewer on this hand, with its double-dummy marks
+        return [(tr("Continue"), "close", True), (tr("Review"), "review", False)]
 
     def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
         scene = self.scene
@@ -298,7 +301,7 @@ class Summary41Dialog(SummaryDialog):
 
     size = (96.0, 66.0)
 
-    def __init__(self, scene: TableScene, event: SeatsScored) -> None:  # type: ignore[override]
+    def __init__(self, scene: DialogContext, event: SeatsScored) -> None:
         Dialog.__init__(self, scene)
         self.event41 = event
         self.event = event  # type: ignore[assignment]
@@ -315,7 +318,7 @@ class GameOverDialog(Dialog):
     size = (80.0, 58.0)
     closes_on_escape = False
 
-    def __init__(self, scene: TableScene, event: GameOver) -> None:
+    def __init__(self, scene: DialogContext, event: GameOver) -> None:
         super().__init__(scene)
         self.event = event
 
@@ -323,11 +326,13 @@ class GameOverDialog(Dialog):
         if self.scene.after_game is not None:  # a tournament game: on to the standings
             return [
                 (tr("Continue"), "next", True),
+                (tr("Review"), "review", False),
                 (tr("Export"), "export", False),
                 (tr("Main menu"), "menu", False),
             ]
         return [
             (tr("Rematch"), "rematch", True),
+            (tr("Review"), "review", False),
             (tr("Export"), "export", False),
             (tr("Main menu"), "menu", False),
         ]
@@ -385,7 +390,7 @@ class GameOverDialog(Dialog):
             theme.INK_DIM,
             anchor="midtop",
         )
-        if getattr(scene.table, "taken_back", False):
+        if scene.taken_back:
             y += round(lay.text * 1.8)
             blit_text(
                 s,
@@ -415,6 +420,30 @@ class ScoreSheetDialog(Dialog):
     kind = "scores"
     size = (150.0, 84.0)
 
+    def _row(self, i: int, r: HandResult) -> list[str]:
+        """The sheet's line for hand ``i`` (``r``): ours first in reading order, as the
+        columns (at the right in RTL)."""
+        scene = self.scene
+        us, them = scene.teams()
+        first, second = (them, us) if i18n.is_rtl() else (us, them)
+        total = f"{r.totals[first]} / {r.totals[second]}"
+        if r.contract is None:
+            return [str(i), tr("thrown in"), "", "", "", "", total]
+        con = call_label(r.contract)
+        if r.trump and not scene.pv.rules.suit_bidding:
+            con += " " + (SUIT_SYMBOL.get(r.trump, tr("NT")))
+        if r.doubled:
+            con += " x2"
+        return [
+            str(i),
+            con,
+            scene.names[r.declarer or 0],
+            f"{r.tricks[first]}-{r.tricks[second]}",
+            f"{r.points[us]:+d}",
+            f"{r.points[them]:+d}",
+            total,
+        ]
+
     def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
         scene = self.scene
         page_title(s, lay, box, tr("Score sheet"))
@@ -424,13 +453,11 @@ class ScoreSheetDialog(Dialog):
         t = lay.text
         us, them = scene.teams()
         # the numbers, then beside them (after them in reading order) the chart
-        cols = [0.04, 0.11, 0.26, 0.37, 0.45, 0.53, 0.61]
         chart = pygame.Rect(0, 0, round(box.w * 0.3), 0)
         chart.x = box.x + round(box.w * 0.67)
         chart.y = box.y + round(lay.heading * 2.4)
         chart.h = box.bottom - lay.button[1] - round(lay.unit * 5) - chart.y
-        if i18n.is_rtl():  # the columns read from the right
-            cols = [1 - c for c in cols]
+        if i18n.is_rtl():
             chart.right = box.right - round(box.w * 0.67)
         draw_chart(s, chart, score_series(scene.pv.results), (us, them), scene.pv.rules.target, t)
         heads = [
@@ -442,41 +469,22 @@ class ScoreSheetDialog(Dialog):
             tr("Them"),
             tr("Total"),
         ]
+        rows = list(scene.pv.results)
+        cols = sheet_columns(lay, box, heads, [self._row(i, r) for i, r in enumerate(rows, 1)])
         y = box.y + round(lay.heading * 2.4)
         for c, h in zip(cols, heads, strict=True):
             blit_text(
                 s, h, t, (box.x + round(box.w * c), y), theme.INK_DIM, bold=True, anchor="midtop"
             )
         y += round(t * 1.8)
-        rows = list(scene.pv.results)
         max_rows = max(1, (box.bottom - y - lay.button[1] - round(lay.unit * 5)) // round(t * 1.55))
         start = max(0, len(rows) - max_rows)
         for i, r in enumerate(rows[start:], start=start + 1):
-            # ours first in reading order, as the columns: at the right in RTL
-            first, second = (them, us) if i18n.is_rtl() else (us, them)
-            total = f"{r.totals[first]} / {r.totals[second]}"
-            if r.contract is None:
-                vals = [str(i), tr("thrown in"), "", "", "", "", total]
-            else:
-                con = call_label(r.contract)
-                if r.trump and not scene.pv.rules.suit_bidding:
-                    con += " " + (SUIT_SYMBOL.get(r.trump, tr("NT")))
-                if r.doubled:
-                    con += " x2"
-                vals = [
-                    str(i),
-                    con,
-                    scene.names[r.declarer or 0],
-                    f"{r.tricks[first]}-{r.tricks[second]}",
-                    f"{r.points[us]:+d}",
-                    f"{r.points[them]:+d}",
-                    total,
-                ]
-            for k, (c, v) in enumerate(zip(cols, vals, strict=True)):
+            for k, (c, v) in enumerate(zip(cols, self._row(i, r), strict=True)):
                 col = theme.TEAM[us if k == 4 else them] if k in (4, 5) else theme.INK
-                rect = pygame.Rect(0, 0, round(box.w * 0.1), round(t * 1.5))
+                rect = pygame.Rect(0, 0, round(box.w * 0.12), round(t * 1.5))
                 rect.midtop = (box.x + round(box.w * c), y)
-                theme.draw_label(s, v, rect, t, col, scene.four_color, on_dark=True)
+                theme.draw_label(s, v, rect, t, col, scene.four_color, on_dark=True, fitted=True)
             y += round(t * 1.55)
         if not rows:
             blit_text(
@@ -493,7 +501,7 @@ def played_grid(played: set[str], mine: set[str]) -> list[tuple[str, list[tuple[
     """Per suit (spades first), every rank from the ace down with its state: "played",
     "mine" (in ``mine``, the hand shown) or "out" (not seen yet)."""
     out = []
-    for suit in "SHDC":
+    for suit in reversed(SUITS):  # spades first
         row = []
         for rank in reversed(RANKS):
             card = rank + suit
@@ -541,12 +549,4 @@ class CardsPlayedDialog(Dialog):
         legend = tr("Gold: your cards  ·  white: not played yet  ·  struck out: played")
         if scene.covered():
             legend = tr("White: not played yet  ·  struck out: played")
-        blit_text(
-            s,
-            legend,
-            round(t * 0.9),
-            (box.centerx, y + round(t * 0.4)),
-            theme.INK_DIM,
-            anchor="midtop",
-            max_width=box.w - 2 * lay.margin,
-        )
+        blit_lines(s, legend, t, (box.centerx, y + round(t * 0.4)), theme.INK_DIM, box.w - 2 * lay.margin)

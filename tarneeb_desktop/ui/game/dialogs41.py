@@ -18,13 +18,13 @@ from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import blit_text
 
 if TYPE_CHECKING:
-    from tarneeb_desktop.ui.table_scene import TableScene
+    from tarneeb_desktop.ui.game.context import TableView
 
 RED = (255, 130, 120)
 GREEN = (140, 220, 150)
 
 
-def seat_order(scene: TableScene) -> list[int]:
+def seat_order(scene: TableView) -> list[int]:
     """The players in rows: my team first (me, then my partner), then the others."""
     me = scene.me
     return [me, (me + 2) % 4, (me + 1) % 4, (me + 3) % 4]
@@ -43,7 +43,7 @@ def _cell(s: pygame.Surface, text: str, size: int, x: int, y: int, color, bold=F
 
 
 def draw_summary(
-    scene: TableScene,
+    scene: TableView,
     ev: SeatsScored,
     dd: int | None,
     s: pygame.Surface,
@@ -114,7 +114,7 @@ def _team(totals: tuple[int, ...], team: int) -> int:
 
 
 def draw_game_over(
-    scene: TableScene, ev: GameOver, s: pygame.Surface, lay: Layout, box: pygame.Rect, y: int
+    scene: TableView, ev: GameOver, s: pygame.Surface, lay: Layout, box: pygame.Rect, y: int
 ) -> None:
     """The final score of 41 from ``y`` down: each player's total, the teams' sums."""
     scores = scene.pv.seat_scores or (0, 0, 0, 0)
@@ -160,7 +160,7 @@ def hand_label(pv: View) -> str:
     return tr("Hand {n}", n=played_rows(pv.results[: max(0, pv.hand_number - 1)]) + 1)
 
 
-def draw_score_sheet(scene: TableScene, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
+def draw_score_sheet(scene: TableView, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
     """Every hand of 41: per player "bid/tricks" and the points, then the teams' totals; the
     players' own totals at the foot."""
     t = lay.text

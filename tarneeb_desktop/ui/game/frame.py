@@ -3,8 +3,7 @@
 Everything at rest (the felt, the contract, my hand, the corner buttons, the bid panel's
 picture) is drawn on a static layer that is rebuilt only when it changes (``stale``); what
 moves or changes at every card is drawn over it each frame. Under the hot-seat cover only the
-cards on the table are drawn (no hand, no bid panel). The scene's ``face_up_log`` and ``cover_log``, when a test sets
-them, get one record per frame drawn: the hand shown face up, and whether the cover was.
+cards on the table are drawn (no hand, no bid panel).
 """
 
 from __future__ import annotations
@@ -55,15 +54,9 @@ class Frame:
         if scene.covered():
             # nothing of the table is drawn under the cover: no hand can show through it
             scene.cover.draw(surface, lay, scene.names[scene.next_human()])
-            if scene.face_up_log is not None:
-                scene.face_up_log.append(None)
-            if scene.cover_log is not None:
-                scene.cover_log.append(True)
             if overlay is not None:
                 overlay.draw(surface, lay, scene.overlay_buttons())
             return
-        if scene.cover_log is not None:
-            scene.cover_log.append(False)
         if self._static is None or self._static.get_size() != surface.get_size():
             buf = self._buf
             if buf is None or buf.get_size() != surface.get_size():
@@ -71,11 +64,6 @@ class Frame:
             self.draw_static(buf, lay)
             self._static = buf
         surface.blit(self._static, (0, 0))
-        if scene.face_up_log is not None:
-            face_up = scene.hand.face_up
-            if scene.dealt is not None and scene.card_rects():
-                face_up = (scene.me, scene.pv.seat, tuple(scene.hand_cards()))
-            scene.face_up_log.append(face_up)
         # The fans and the plates change at every card; each is one cached picture, so they
         # are drawn every frame rather than rebuilding the static layer.
         panels = scene.panels
@@ -92,7 +80,7 @@ class Frame:
         scene.score.draw(surface, lay)
         scene.timeline.draw(surface)
         scene.hand.draw_drag(surface)
-        panels.draw_thinking(surface, lay, scene._ai_to_move())
+        panels.draw_thinking(surface, lay, scene.ai_to_move())
         if scene.last_trick_shown:
             panels.draw_last_trick(surface, lay)
         if scene.banner:

@@ -19,7 +19,7 @@ from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import SUIT_SYMBOL, blit_text
 
 if TYPE_CHECKING:
-    from tarneeb_desktop.ui.table_scene import TableScene
+    from tarneeb_desktop.ui.game.context import TableView
 
 CLOSE = 10  # a player this near the target (or nearer) is shown as close to winning
 
@@ -68,7 +68,7 @@ def bids_made_text(ev: BidsMade) -> str:
     return tr("The bids total {total}: play, hearts are trump", total=ev.total)
 
 
-def plate_sub(scene: TableScene, seat: int) -> str:
+def plate_sub(scene: TableView, seat: int) -> str:
     """A plate's second line: the seat's bid, and its tricks during the play."""
     pv = scene.pv
     bid = (pv.bids or (None, None, None, None))[seat]
@@ -81,11 +81,14 @@ def plate_sub(scene: TableScene, seat: int) -> str:
     return line + "  \u00b7  " + (tr("{n} tricks", n=won) if won != 1 else tr("1 trick"))
 
 
-def draw_score(scene: TableScene, s: pygame.Surface, lay: Layout, r: pygame.Rect, pad: int) -> None:
+def draw_score(
+    scene: TableView, counted: list[float], s: pygame.Surface, lay: Layout, r: pygame.Rect, pad: int
+) -> None:
     """The score panel's body in 41 (under its title): per team its sum, under it each
-    player's own score (gold when close to the target)."""
+    player's own score (gold when close to the target); ``counted``: the scores as the
+    panel counts them up."""
     pv = scene.pv
-    shown = [round(v) for v in scene.score.shown]
+    shown = [round(v) for v in counted]
     t = lay.text
     close = close_seats(pv)
     half = (r.w - 3 * pad) // 2
@@ -101,12 +104,11 @@ def draw_score(scene: TableScene, s: pygame.Surface, lay: Layout, r: pygame.Rect
         total = str(shown[seats[0]] + shown[seats[1]])
         _pair(s, label, total, big, start, end, y, theme.TEAM[team], True)
         y += round(t * 1.55)
-        small = round(t * 0.85)
         for seat in seats:
             color = theme.GOLD if seat in close else theme.INK
             name = scene.names[seat]
-            _pair(s, name, str(shown[seat]), small, start, end, y, color, seat in close)
-            y += round(t * 1.2)
+            _pair(s, name, str(shown[seat]), t, start, end, y, color, seat in close)
+            y += round(t * 1.3)
 
 
 def _pair(
@@ -139,7 +141,7 @@ def _pair(
 
 
 def draw_contract(
-    scene: TableScene, s: pygame.Surface, lay: Layout, r: pygame.Rect, pad: int
+    scene: TableView, s: pygame.Surface, lay: Layout, r: pygame.Rect, pad: int
 ) -> None:
     """The right-hand panel's body in 41: hearts are trump; the bids against what the hand
     needs (in the auction) or their total (in the play); who is close to the target."""
@@ -168,28 +170,13 @@ def draw_contract(
     else:
         total, needed = running_total(pv)
         line = tr("The bids total {total} ({needed} needed)", total=total, needed=needed)
-    y = r.y + pad + round(t * 2.3)
-    for text, color in ((tr("Hearts, always"), theme.INK), (line, theme.INK_DIM)):
-        blit_text(
-            s,
-            text,
-            round(t * 0.9),
-            (start, y),
-            color,
-            anchor=a("midleft"),
-            max_width=r.w - 2 * pad,
-        )
-        y += round(t * 1.3)
+    # (the heading's chip says hearts are trump; the panel's room goes to the bids' line)
+    inner = pygame.Rect(r.x + pad, head.bottom + round(t * 0.4), r.w - 2 * pad, 0)
+    inner.h = r.bottom - pad - inner.y
     close = [s_ for s_ in close_seats(pv) if pv.phase != "over"]
     if close:
         names = comma().join(scene.names[c] for c in close)
-        blit_text(
-            s,
-            tr("Close to {n}: {names}", n=pv.rules.target, names=names),
-            round(t * 0.85),
-            (start, r.bottom - pad),
-            theme.GOLD,
-            bold=True,
-            anchor=a("bottomleft"),
-            max_width=r.w - 2 * pad,
-        )
+        near = tr("Close to {n}: {names}", n=pv.rules.target, names=names)
+        foot = theme.blit_block(s, near, t, inner, theme.GOLD, bold=True, valign="bottom")
+        inner.h = foot.y - inner.y
+    theme.blit_block(s, line, t, inner, theme.INK_DIM, valign="top")

@@ -13,15 +13,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from tarneeb_desktop.rules.cards import SUIT_NAMES, SUITS
 from tarneeb_desktop.ui import theme
 from tarneeb_desktop.ui.anim import Tween, ease_out, lerp_rect
-from tarneeb_desktop.ui.game.labels import SUIT_NAME
 from tarneeb_desktop.ui.game.panels import blit_card
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 
 if TYPE_CHECKING:
-    from tarneeb_desktop.ui.table_scene import TableScene
+    from tarneeb_desktop.ui.game.context import TableContext
 
 DRAG_THRESHOLD = 6  # px: a press that moves further is a drag, else a click
 PLAY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
@@ -31,13 +31,12 @@ class Hand:
     """The fan's input state: the card under the mouse, the one chosen with the keys, the
     one pressed and the one being dragged (with where it was grabbed)."""
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: TableContext) -> None:
         self.scene = scene
         self.hover: str | None = None
         self.kb_card: str | None = None
         self.press: tuple[str, tuple[int, int], pygame.Rect] | None = None
         self.drag: tuple[str, tuple[int, int]] | None = None  # card, grab offset
-        self.face_up: tuple[int, int, tuple[str, ...]] | None = None  # on the static layer
 
     def forget(self) -> None:
         """The hand goes under the cover: nothing of it stays lifted, chosen or held."""
@@ -140,12 +139,13 @@ class Hand:
             return tr("Wait for the auction to finish")
         if pv.turn != scene.me or not scene.my_turn():
             return tr("Wait for your turn")
-        if pv.trick and pv.trick[1]:
-            led = pv.trick[1][0][1]
-            return tr("You must follow " + SUIT_NAME[led])
-        if pv.trump and pv.trump in SUIT_NAME:
-            return tr("You must lead " + SUIT_NAME[pv.trump] + " (trump)")
-        return tr("You cannot play that card now")
+        why = pv.refusal(card)  # the rules say which of their rules refuses it
+        if why is None:
+            return tr("You cannot play that card now")
+        rule, suit = why
+        if rule == "follow":
+            return tr("You must follow " + SUIT_NAMES[SUITS.index(suit)])
+        return tr("You must lead " + SUIT_NAMES[SUITS.index(suit)] + " (trump)")
 
     def try_play(self, card: str, from_rect: pygame.Rect | None = None) -> bool:
         """Play ``card`` if the view says it is legal; otherwise shake it and say why."""
@@ -158,7 +158,7 @@ class Hand:
         if from_rect is None:
             self.shake(card)
         scene.say(self.reason(card))
-        scene.app.play_sound("error")
+        scene.play_sound("error")
         return False
 
     def key(self, key: int) -> bool:
@@ -191,13 +191,13 @@ class Hand:
 
         def draw(surface: pygame.Surface, p: float) -> None:
             r = rect_at(p)
-            blit_card(scene.app.cards, surface, card, r, dim=dim, shadow=not dim)
+            blit_card(scene.cards, surface, card, r, dim=dim, shadow=not dim)
 
         def end() -> None:
             scene.hidden.discard(card)
             scene.invalidate()
 
-        scene.timeline.tweens.append(Tween(seconds, draw, end))
+        scene.add_tween(Tween(seconds, draw, end))
         scene.invalidate()
 
     def slide_back(self, card: str, rect: pygame.Rect) -> None:
@@ -227,10 +227,8 @@ class Hand:
         scene = self.scene
         pv = scene.pv
         legal = scene.legal_cards()
-        self.face_up = None
-        art = scene.app.cards
+        art = scene.cards
         for card, r in self.card_rects() if scene.dealt is None else []:
-            self.face_up = (scene.me, pv.seat, tuple(scene.hand_cards()))
             if card in scene.hidden:
                 continue
             dim = bool(scene.my_turn() and pv.phase == "play" and card not in legal)
@@ -241,11 +239,9 @@ class Hand:
     def draw_dealing(self, s: pygame.Surface, lay: Layout) -> None:
         """While dealing, my cards landed so far (drawn per frame, not on the static layer)."""
         for card, r in self.card_rects():
-            blit_card(self.scene.app.cards, s, card, r)
+            blit_card(self.scene.cards, s, card, r)
 
     def draw_drag(self, s: pygame.Surface) -> None:
         if self.drag:
             card, off = self.drag
-            blit_card(
-                self.scene.app.cards, s, card, self.drag_rect(self.scene.mouse, off), shadow=True
-            )
+            blit_card(self.scene.cards, s, card, self.drag_rect(self.scene.mouse, off), shadow=True)

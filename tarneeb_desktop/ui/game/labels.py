@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from tarneeb_desktop.rules.cards import NT, RANKS, STRAINS, parse_bid
+from tarneeb_desktop.rules.errors import MalformedError
 from tarneeb_desktop.ui import i18n
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.theme import SUIT_SYMBOL, SUIT_WORD
 
 DISPLAY_SUIT_ORDER = "CDSH"  # alternate black and red along the hand
-SUIT_NAME = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 
 
 def call_label(call: str) -> str:
@@ -24,11 +25,14 @@ def call_label(call: str) -> str:
         return tr("Redeal")
     if low == "keep":
         return tr("Keep")
-    if c.upper().endswith("NT") and c[:-2].isdigit():
-        return f"{c[:-2]} {tr('NT')}"
-    if c and c[-1].upper() in SUIT_SYMBOL and c[:-1].isdigit():
-        return c[:-1] + SUIT_SYMBOL[c[-1].upper()]
-    return c
+    try:
+        level, strain = parse_bid(c, suit_bidding=True)
+    except MalformedError:
+        return c  # a bid of Tarneeb's or 41's auction, "9": as it is
+    assert strain is not None  # parsed as a suited bid: it names its strain
+    if strain == NT:
+        return f"{level} {tr('NT')}"
+    return f"{level}{SUIT_SYMBOL[STRAINS[strain]]}"
 
 
 def comma() -> str:
@@ -54,5 +58,4 @@ def card_label(card: str) -> str:
 
 def display_order(cards: tuple[str, ...] | list[str]) -> list[str]:
     """My cards as fanned: suits alternating in colour, ranks rising to the right."""
-    ranks = "23456789TJQKA"
-    return sorted(cards, key=lambda c: (DISPLAY_SUIT_ORDER.index(c[1]), ranks.index(c[0])))
+    return sorted(cards, key=lambda c: (DISPLAY_SUIT_ORDER.index(c[1]), RANKS.index(c[0])))

@@ -41,7 +41,7 @@ class PauseMenuDialog(Dialog):
         out = []
         y = box.y + round(lay.heading * 2.4)
         for label, action, primary in self.specs():
-            r = pygame.Rect(0, y, bw, bh)
+            r = pygame.Rect(0, y, max(bw, box.w - round(lay.unit * 8)), bh)  # body-size labels
             r.centerx = box.centerx
             out.append(Button(r, label, action, primary=primary))
             y += bh + round(lay.unit * 1.6)
@@ -51,7 +51,7 @@ class PauseMenuDialog(Dialog):
     def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
         blit_text(
             s,
-            tr("Menu") if self.scene.link.remote else tr("Paused"),
+            tr("Menu") if self.scene.on_lan else tr("Paused"),
             lay.heading,
             (box.centerx, box.y + lay.heading // 2),
             theme.GOLD,

@@ -24,7 +24,7 @@ from tarneeb_desktop.ui.layout import BOTTOM, LEFT, TOP, Layout
 from tarneeb_desktop.ui.theme import blit_panel, blit_text
 
 if TYPE_CHECKING:
-    from tarneeb_desktop.ui.table_scene import TableScene
+    from tarneeb_desktop.ui.game.context import TableContext
 
 THINK_SIGN_AFTER = 0.4  # seconds a computer player thinks before its sign shows
 
@@ -64,7 +64,7 @@ def mark_winner(s: pygame.Surface, r: pygame.Rect) -> None:
 class Panels:
     """The drawing of everything around the table, with its cached pictures."""
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: TableContext) -> None:
         self.scene = scene
         self._veil: pygame.Surface | None = None
         self._base_surf: pygame.Surface | None = None
@@ -76,7 +76,7 @@ class Panels:
         self._plates.clear()
 
     def card(self, s: pygame.Surface, name: str, r: pygame.Rect, **kw: bool) -> None:
-        blit_card(self.scene.app.cards, s, name, r, **kw)
+        blit_card(self.scene.cards, s, name, r, **kw)
 
     def veil(self, lay: Layout, alpha: int) -> pygame.Surface:
         """A translucent black sheet over the whole table (cached per size)."""
@@ -98,7 +98,8 @@ class Panels:
     def draw_corner_buttons(self, s: pygame.Surface, lay: Layout) -> None:
         for rect, label in ((lay.menu_button, tr("Menu")), (lay.scores_button, tr("Scores"))):
             blit_panel(s, rect, color=(0, 0, 0, 110), radius=rect.h // 3)
-            blit_text(s, label, round(lay.text * 0.9), rect.center, theme.INK, anchor="center")
+            room = theme.label_room(rect)
+            blit_text(s, label, lay.text, rect.center, theme.INK, anchor="center", max_width=room)
 
     def draw_backs(
         self, s: pygame.Surface, lay: Layout, counts: list[int] | tuple[int, ...]
@@ -113,7 +114,7 @@ class Panels:
                 continue
             rects = lay.back_rects(side, n)
             box = rects[0].unionall(rects)
-            key = (side, n, lay.w, lay.h, scene.app.cards.back_name)
+            key = (side, n, lay.w, lay.h, scene.cards.back_name)
             fan = self._fans.get(key)
             if fan is None:
                 # one picture per fan: three blits instead of thirty-nine per rebuild
@@ -153,7 +154,12 @@ class Panels:
     def draw_pointer(self, s: pygame.Surface, lay: Layout) -> None:
         scene = self.scene
         turn = scene.turn_shown()
-        if turn is None or scene.pv.phase == "over" or scene.dealt is not None or scene.buttons():
+        if (
+            turn is None
+            or scene.pv.phase == "over"
+            or scene.dealt is not None
+            or scene.action_panel() is not None
+        ):
             return
         side = scene.side(turn)
         cx, cy = lay.centre
@@ -242,19 +248,25 @@ class Panels:
         tx = stripe.right + r.h // 6  # where the text starts, laid out left to right
         stripe = i18n.align(stripe, r, "start", r.h // 8)
         pygame.draw.rect(s, team, stripe, border_radius=stripe.w // 2)
+        # two lines at body size, each centred in its half of the plate (by the line's box,
+        # so an Arabic name sits as a Latin one does, inside the plate)
+        rad = max(8, round(lay.text * 0.85))  # the dealer's chip, at the end of the name
+        room = r.right - tx - (2 * rad + 6 if seat == self.scene.pv.dealer else r.h // 6)
+        upper = pygame.Rect(tx, r.y + r.h // 10, room, r.h // 2 - r.h // 10)
+        lower = pygame.Rect(tx, r.centery, r.right - tx - r.h // 6, r.h // 2 - r.h // 10)
         blit_text(
             s,
             name,
             lay.text,
-            (i18n.mirror_x(tx, r.x, r.w), r.y + r.h // 2 + 1),
+            (i18n.mirror_x(tx, r.x, r.w), upper.centery),
             theme.INK,
             bold=True,
-            anchor=i18n.anchor("bottomleft"),
-            max_width=r.right - tx - r.h // 2,
+            anchor=i18n.anchor("midleft"),
+            max_width=room,
         )
         if sub:
-            box = pygame.Rect(tx, r.y + r.h // 2, r.right - tx - r.h // 6, r.h // 2 - 2)
-            size = round(lay.text * 0.85)
+            box = lower
+            size = lay.text
             if not i18n.is_rtl():
                 theme.draw_label(
                     s, sub, box, size, theme.INK_DIM, four_color, on_dark=True, align="left"
@@ -275,12 +287,12 @@ class Panels:
                 )
                 used = ink.get_bounding_rect()
                 s.blit(ink, (box.right - used.right, box.y))
+        # the dealer's chip: a round badge with "D" at body size
         if seat == self.scene.pv.dealer:
-            rad = max(8, round(r.h * 0.22))
             c = (i18n.mirror_x(r.right - rad - 3, r.x, r.w), r.y + rad + 3)
             pygame.draw.circle(s, (250, 250, 245), c, rad)
             pygame.draw.circle(s, (180, 40, 40), c, rad, width=max(2, rad // 4))
-            blit_text(s, "D", round(rad * 1.2), c, (30, 30, 30), bold=True, anchor="center")
+            blit_text(s, "D", lay.text, c, (30, 30, 30), bold=True, anchor="center")
 
     # ------------------------------------------------------------------ bubbles
     def draw_bubbles(self, s: pygame.Surface, lay: Layout, seat: int) -> None:
@@ -396,8 +408,9 @@ class Panels:
         w = text.size_of(msg, size, True)[0] + round(lay.unit * 6)
         r = pygame.Rect(0, 0, w, round(size * 2.1))
         bottom = lay.hand_rects(13)[0].top - lay.lift - lay.unit
-        if self.scene.buttons():
-            bottom = min(bottom, self.scene.bids.panel.top - lay.unit)
+        panel = self.scene.action_panel()
+        if panel is not None:
+            bottom = min(bottom, panel.top - lay.unit)
         r.midbottom = (lay.w // 2, bottom)
         return r
 

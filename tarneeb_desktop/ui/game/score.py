@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from tarneeb_desktop.rules.cards import parse_bid
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.anim import ease_out
 from tarneeb_desktop.ui.game import dialogs41, game41
@@ -16,14 +17,14 @@ from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import SUIT_SYMBOL, blit_panel, blit_text
 
 if TYPE_CHECKING:
-    from tarneeb_desktop.ui.table_scene import TableScene
+    from tarneeb_desktop.ui.game.context import TableView
 
 
 class ScorePanel:
     """The totals as shown (``shown``, counting up to the presented view's scores: per team,
     or per player in 41) and the panels that show them and the contract."""
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: TableView) -> None:
         self.scene = scene
         self.reset()
         self.key: tuple[Any, ...] | None = None  # the look of the cached picture
@@ -95,11 +96,11 @@ class ScorePanel:
     def _rows(self, lay: Layout) -> tuple[int, int, int, int]:
         """Tarneeb's panel: (pad, first row's offset, a row's height, tricks line's offset)."""
         t = lay.text
-        return round(lay.unit * 1.6), round(t * 1.7), round(t * 2.35), round(t * 1.35)
+        return round(lay.unit * 1.6), round(t * 1.7), round(t * 2.8), round(t * 1.4)
 
     def _tarneeb_height(self, lay: Layout) -> int:
         pad, first, row, tricks = self._rows(lay)
-        line = text.size_of(tr("{n} tricks", n=13), round(lay.text * 0.75))[1]
+        line = text.size_of(tr("{n} tricks", n=13), lay.text)[1]
         return 2 * pad + first + row + tricks + line
 
     def _render(self, s: pygame.Surface, lay: Layout, r: pygame.Rect) -> None:
@@ -119,7 +120,7 @@ class ScorePanel:
             anchor=i18n.anchor("topright"),
         )
         if game41.is41(pv):
-            game41.draw_score(self.scene, s, lay, r, pad)
+            game41.draw_score(self.scene, self.shown, s, lay, r, pad)
             return
         tw = pv.tricks_won
         show_tricks = pv.phase == "play" or bool(pv.tricks)
@@ -147,7 +148,7 @@ class ScorePanel:
                 blit_text(
                     s,
                     tr("{n} tricks", n=tw[i]) if tw[i] != 1 else tr("1 trick"),
-                    round(t * 0.75),
+                    t,
                     (x(r.x + pad + t), y + tricks),
                     theme.INK_DIM,
                     anchor=start,
@@ -167,6 +168,9 @@ class ScorePanel:
         scene = self.scene
         pv = scene.pv
         r = lay.contract_rect
+        if game41.is41(pv):  # the bids' line and who is close: wider, as the score panel
+            r = pygame.Rect(0, r.y, round(lay.unit * 40), r.h)
+            r.right = lay.contract_rect.right
         blit_panel(s, r, color=(6, 20, 14, 215), radius=round(lay.unit * 1.6))
         pad = round(lay.unit * 1.6)
         t = lay.text
@@ -176,16 +180,26 @@ class ScorePanel:
             return i18n.mirror_x(at, r.x, r.w)
 
         start, end = x(r.x + pad), x(r.right - pad)
-        blit_text(
+        hand = blit_text(
             s, dialogs41.hand_label(pv), t, (end, r.y + pad), theme.INK_DIM, anchor=a("topright")
         )
+        title_w = r.w - 2 * pad - hand.w - pad  # the title and the hand's number never touch
         if game41.is41(pv):  # hearts, the bids' total and who is close to winning
             game41.draw_contract(scene, s, lay, r, pad)
             return
         if pv.contract and pv.declarer is not None:
             title_at = (start, r.y + pad)
-            blit_text(s, tr("Contract"), t, title_at, theme.INK_DIM, bold=True, anchor=a("topleft"))
-            level = pv.contract[:-2] if pv.contract.endswith("NT") else pv.contract.rstrip("CDHS")
+            blit_text(
+                s,
+                tr("Contract"),
+                t,
+                title_at,
+                theme.INK_DIM,
+                bold=True,
+                anchor=a("topleft"),
+                max_width=title_w,
+            )
+            level = str(parse_bid(pv.contract, pv.rules.suit_bidding)[0])
             big = round(t * 2.2)
             y = r.y + pad + round(t * 1.5)
             lr = blit_text(s, level, big, (start, y), theme.INK, bold=True, anchor=a("topleft"))
@@ -221,7 +235,7 @@ class ScorePanel:
                 blit_text(
                     s,
                     tr("choosing trump\u2026"),
-                    round(t * 0.85),
+                    t,
                     after,
                     theme.INK_DIM,
                     anchor=a("midleft"),
@@ -234,17 +248,24 @@ class ScorePanel:
             if pv.doubled:
                 by += "  \u00b7  " + tr("doubled")
             self._foot(s, r, pad, by, pv.declarer)
-            blit_text(
-                s,
-                tr("Auction (A)"),
-                round(t * 0.8),
-                (end, r.y + pad + round(t * 1.5)),
-                theme.INK_DIM,
-                anchor=a("topright"),
-            )
+            # where to see the whole auction: beside the contract, wrapped to the room left
+            room = pygame.Rect(0, lr.y, r.w - 2 * pad - lr.w - round(big * 1.05) - 2 * pad, lr.h)
+            room.right = r.right - pad
+            if rtl:
+                room.left = r.x + pad
+            theme.blit_block(s, tr("Auction (A)"), t, room, theme.INK_DIM, align="end", valign="center")
             return
         auction_at = (start, r.y + pad)
-        blit_text(s, tr("Auction"), t, auction_at, theme.INK_DIM, bold=True, anchor=a("topleft"))
+        title = blit_text(
+            s,
+            tr("Auction"),
+            t,
+            auction_at,
+            theme.INK_DIM,
+            bold=True,
+            anchor=a("topleft"),
+            max_width=title_w,
+        )
         bids = [(st, c) for st, c in pv.calls if c not in ("pass", "double", "no_double")]
         if bids:
             seat, bid = bids[-1]
@@ -269,32 +290,17 @@ class ScorePanel:
             )
             self._foot(s, r, pad, high, seat)
         else:
-            blit_text(
-                s,
-                tr("No bid yet"),
-                round(t * 1.1),
-                (start, r.centery + t // 2),
-                theme.INK,
-                anchor=a("midleft"),
+            # the bids' range at the foot, the words above it: each wrapped, never shrunk
+            inner = pygame.Rect(r.x + pad, max(title.bottom, hand.bottom), r.w - 2 * pad, 0)
+            inner.h = r.bottom - pad - inner.y
+            foot = theme.blit_block(
+                s, tr("Bids: 7 to 13 tricks"), t, inner, theme.INK_DIM, valign="bottom"
             )
-            blit_text(
-                s,
-                tr("Bids: 7 to 13 tricks"),
-                round(t * 0.85),
-                (start, r.bottom - pad),
-                theme.INK_DIM,
-                anchor=a("bottomleft"),
-            )
+            inner.h = foot.y - inner.y
+            theme.blit_block(s, tr("No bid yet"), t, inner, theme.INK, valign="center")
 
     def _foot(self, s: pygame.Surface, r: pygame.Rect, pad: int, line: str, seat: int) -> None:
         """The panel's last line, in the colours of ``seat``'s team."""
-        blit_text(
-            s,
-            line,
-            round(self.scene.layout.text * 0.95),
-            (i18n.mirror_x(r.x + pad, r.x, r.w), r.bottom - pad),
-            theme.TEAM[seat & 1],
-            bold=True,
-            anchor=i18n.anchor("bottomleft"),
-            max_width=r.w - 2 * pad,
-        )
+        inner = pygame.Rect(r.x + pad, r.y + pad, r.w - 2 * pad, r.h - 2 * pad)
+        t = self.scene.layout.text
+        theme.blit_block(s, line, t, inner, theme.TEAM[seat & 1], bold=True, valign="bottom")

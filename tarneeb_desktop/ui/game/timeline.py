@@ -30,6 +30,7 @@ from tarneeb_desktop.rules import (
     TrumpNamed,
     View,
 )
+from tarneeb_desktop.rules.codec import EventTable
 from tarneeb_desktop.ui.anim import Step, Tween, ease_in_out, ease_out, lerp_rect
 from tarneeb_desktop.ui.game.dialogs import GameOverDialog, Summary41Dialog, SummaryDialog
 from tarneeb_desktop.ui.game.game41 import bids_made_text
@@ -51,6 +52,23 @@ class Timeline:
         self.steps: deque[Step] = deque()
         self.current: Step | None = None
         self.tweens: list[Tween] = []
+        #: each event kind's steps (see ``_show_*``)
+        self._show: EventTable[None] = EventTable(
+            {
+                CallMade: self._show_call,
+                RedealDecided: self._show_call,
+                AuctionWon: self._show_auction_won,
+                TrumpNamed: self._show_trump,
+                BidsMade: self._show_bids_made,
+                HandThrownIn: self._show_thrown_in,
+                CardPlayed: self._show_card,
+                TrickWon: self._show_trick,
+                HandScored: self._show_scored,
+                SeatsScored: self._show_scored,
+                GameOver: self._show_game_over,
+                HandDealt: self._show_deal,
+            }
+        )
 
     def add(self, step: Step) -> None:
         self.steps.append(step)
@@ -95,72 +113,80 @@ class Timeline:
     # ------------------------------------------------------------------ events to steps
     def queue_events(self, events: list[Event], after: View, from_rect: pygame.Rect | None) -> None:
         """The steps that show ``events``, ending on ``after`` (the table's view)."""
-        scene = self.scene
-        f = scene.speed
-        add = self.steps.append
         for ev in events:
-            if isinstance(ev, CallMade | RedealDecided):
-                add(Step(0.45 * f, start=self._fn_call(ev), name="call"))
-            elif isinstance(ev, AuctionWon):
-                bid = call_label(ev.contract)
-                if scene.is_me(ev.declarer):
-                    text = tr("You play {bid}", bid=bid)
-                else:
-                    text = tr("{name} plays {bid}", name=scene.names[ev.declarer], bid=bid)
-                add(
-                    Step(
-                        1.0 * f, start=self._fn_banner(text), end=self._fn_banner(None), name="won"
-                    )
-                )
-            elif isinstance(ev, TrumpNamed):
-                text = tr("Trump: {suit}", suit=trump_label(ev.trump))
-                add(
-                    Step(
-                        0.9 * f,
-                        start=self._fn_trump(ev, text),
-                        end=self._fn_banner(None),
-                        name="trump",
-                    )
-                )
-            elif isinstance(ev, BidsMade):  # 41: played (a thrown-in hand says so below)
-                if ev.total >= ev.needed:
-                    text = bids_made_text(ev)
-                    add(Step(1.0 * f, start=self._fn_banner(text), end=self._fn_banner(None)))
-            elif isinstance(ev, HandThrownIn):
-                made = [e for e in events if isinstance(e, BidsMade)]
-                if ev.reason == "low_total" and made:  # 41: the bids fell short
-                    text = bids_made_text(made[0])
-                elif ev.reason == "all_pass":
-                    text = tr("Everybody passed: new deal")
-                else:
-                    seat = ev.seat or 0
-                    text = (
-                        tr("You ask for a new deal")
-                        if scene.is_me(seat)
-                        else tr("{name} asks for a new deal", name=scene.names[seat])
-                    )
-                add(
-                    Step(
-                        (2.4 if ev.reason == "low_total" else 1.4) * f,
-                        start=self._fn_banner(text),
-                        end=self._fn_banner(None),
-                        name="thrown",
-                    )
-                )
-            elif isinstance(ev, CardPlayed):
-                self._queue_card(ev, from_rect if ev.seat == scene.me else None)
-            elif isinstance(ev, TrickWon):
-                self._queue_trick(ev)
-            elif isinstance(ev, HandScored | SeatsScored):
-                self._queue_scored(ev, after)
-            elif isinstance(ev, GameOver):
-                self._queue_game_over(ev, after)
-            elif isinstance(ev, HandDealt):
-                if scene.hotseat:
-                    add(Step(0.0, start=scene.conceal, name="conceal"))
-                add(Step(0.0, start=self._fn_set_view(after), name="view"))
-                self.queue_deal()
-        add(Step(0.0, start=self._fn_set_view(after), name="view"))
+            self._show(ev, events, after, from_rect)
+        self.steps.append(Step(0.0, start=self._fn_set_view(after), name="view"))
+
+    # Each shows one event: (the event, the move's events, the view after, where my card was).
+    def _show_call(self, ev: CallMade | RedealDecided, *_: object) -> None:
+        self.steps.append(Step(0.45 * self.scene.speed, start=self._fn_call(ev), name="call"))
+
+    def _show_banner(self, text: str, seconds: float, name: str = "") -> None:
+        start, end = self._fn_banner(text), self._fn_banner(None)
+        self.steps.append(Step(seconds * self.scene.speed, start=start, end=end, name=name))
+
+    def _show_auction_won(self, ev: AuctionWon, *_: object) -> None:
+        scene = self.scene
+        bid = call_label(ev.contract)
+        if scene.is_me(ev.declarer):
+            text = tr("You play {bid}", bid=bid)
+        else:
+            text = tr("{name} plays {bid}", name=scene.names[ev.declarer], bid=bid)
+        self._show_banner(text, 1.0, "won")
+
+    def _show_trump(self, ev: TrumpNamed, *_: object) -> None:
+        text = tr("Trump: {suit}", suit=trump_label(ev.trump))
+        self.steps.append(
+            Step(
+                0.9 * self.scene.speed,
+                start=self._fn_trump(ev, text),
+                end=self._fn_banner(None),
+                name="trump",
+            )
+        )
+
+    def _show_bids_made(self, ev: BidsMade, *_: object) -> None:
+        if ev.total >= ev.needed:  # 41: played (a thrown-in hand says so below)
+            self._show_banner(bids_made_text(ev), 1.0)
+
+    def _show_thrown_in(self, ev: HandThrownIn, events: list[Event], *_: object) -> None:
+        scene = self.scene
+        made = [e for e in events if isinstance(e, BidsMade)]
+        if ev.reason == "low_total" and made:  # 41: the bids fell short
+            text = bids_made_text(made[0])
+        elif ev.reason == "all_pass":
+            text = tr("Everybody passed: new deal")
+        else:
+            seat = ev.seat or 0
+            text = (
+                tr("You ask for a new deal")
+                if scene.is_me(seat)
+                else tr("{name} asks for a new deal", name=scene.names[seat])
+            )
+        self._show_banner(text, 2.4 if ev.reason == "low_total" else 1.4, "thrown")
+
+    def _show_card(
+        self, ev: CardPlayed, _events: object, _after: object, from_rect: pygame.Rect | None
+    ) -> None:
+        self._queue_card(ev, from_rect if ev.seat == self.scene.me else None)
+
+    def _show_trick(self, ev: TrickWon, *_: object) -> None:
+        self._queue_trick(ev)
+
+    def _show_scored(
+        self, ev: HandScored | SeatsScored, _events: object, after: View, *_: object
+    ) -> None:
+        self._queue_scored(ev, after)
+
+    def _show_game_over(self, ev: GameOver, _events: object, after: View, *_: object) -> None:
+        self._queue_game_over(ev, after)
+
+    def _show_deal(self, _ev: HandDealt, _events: object, after: View, *_: object) -> None:
+        scene = self.scene
+        if scene.hotseat:
+            self.steps.append(Step(0.0, start=scene.conceal, name="conceal"))
+        self.steps.append(Step(0.0, start=self._fn_set_view(after), name="view"))
+        self.queue_deal()
 
     def _fn_set_view(self, view: View) -> Callable[[], None]:
         def run() -> None:
@@ -297,7 +323,7 @@ class Timeline:
                 dialog = SummaryDialog(scene, ev)
             scene.overlay = dialog
             scene.claiming = None
-            scene._analyse_hand(dialog, after)
+            scene.analyse_hand(dialog, after)
             scene.app.play_sound("hand_end")
             scene.invalidate()
 
@@ -317,8 +343,6 @@ class Timeline:
         def start() -> None:
             scene.pv = after
             scene.overlay = GameOverDialog(scene, ev)
-            if scene.autoplay:
-                scene.write_final_record()
             scene.invalidate()
 
         self.steps.append(

@@ -34,9 +34,7 @@ class Undo:
 
     def possible(self) -> bool:
         scene = self.scene
-        return (
-            self.offered and scene.overlay is None and scene.link.can_take_back(scene.me)  # type: ignore[attr-defined]
-        )
+        return self.offered and scene.overlay is None and scene.link.can_take_back(scene.me)
 
     @staticmethod
     def rect(lay: Layout) -> pygame.Rect:
@@ -61,7 +59,7 @@ class Undo:
             if scene.table is not None and not scene.link.remote:
                 scene.say(tr("Undo is off: turn it on in the settings"))
             return
-        if not self.possible() or not scene.link.take_back(scene.me):  # type: ignore[attr-defined]
+        if not self.possible() or not scene.link.take_back(scene.me):
             scene.say(tr("Nothing to take back now"))
             return
         self.redraw_from_view()

@@ -19,8 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import Any
 
 from tarneeb_desktop.rules import (
+    STRAINS,
     AuctionWon,
     BidsMade,
     CallMade,
@@ -31,11 +33,15 @@ from tarneeb_desktop.rules import (
     HandResult,
     HandScored,
     HandThrownIn,
+    MalformedError,
+    RedealDecided,
     SeatsScored,
     TrickWon,
     TrumpNamed,
     View,
 )
+from tarneeb_desktop.rules.cards import parse_bid
+from tarneeb_desktop.rules.codec import EventTable
 from tarneeb_desktop.rules.view import teams_of
 
 NO_BIDS = (None, None, None, None)
@@ -43,15 +49,16 @@ NO_BIDS = (None, None, None, None)
 
 def _strain(contract: str) -> str | None:
     """The trump a suited bid names (``"9H"`` → ``"H"``, ``"8NT"`` → ``"NT"``)."""
-    if contract.upper().endswith("NT"):
-        return "NT"
-    last = contract[-1:].upper()
-    return last if last in "CDHS" and last else None
+    try:
+        _, strain = parse_bid(contract, suit_bidding=True)
+    except MalformedError:
+        return None
+    return None if strain is None else STRAINS[strain]
 
 
-def _row(view: View, **scored: object) -> HandResult:
+def _row(view: View, **scored: Any) -> HandResult:
     """The public row (no cards) of the hand ``view`` shows, as the history would keep it."""
-    fields: dict[str, object] = {
+    fields: dict[str, Any] = {
         "dealer": view.dealer,
         "cards": (0, 0, 0, 0),
         "redeal": None,
@@ -73,48 +80,79 @@ def _row(view: View, **scored: object) -> HandResult:
             seat_totals=view.seat_scores,
         )
     fields.update(scored)
-    return HandResult(**fields)  # type: ignore[arg-type]
+    return HandResult(**fields)
 
 
-def _apply41(view: View, ev: Event) -> View | None:
-    """``view`` after an event that 41 shows its own way; None for the others."""
-    if isinstance(ev, CallMade):
-        bids = list(view.bids or NO_BIDS)
-        bids[ev.seat] = int(ev.call)
-        calls = (*view.calls, (ev.seat, ev.call))
-        return replace(view, calls=calls, bids=(bids[0], bids[1], bids[2], bids[3]))
-    if isinstance(ev, BidsMade):  # enough: the play starts with the dealer's right
-        if ev.total < ev.needed:
-            return view
-        return replace(view, trick=((view.dealer + 1) % 4, ()))
-    if isinstance(ev, TrickWon):
-        seat = list(view.seat_tricks or (0, 0, 0, 0))
-        seat[ev.winner] += 1
-        return replace(view, seat_tricks=(seat[0], seat[1], seat[2], seat[3]))
-    if isinstance(ev, SeatsScored):
-        row = _row(
-            view,
-            trump=view.trump,
-            tricks=teams_of(ev.tricks),
-            points=teams_of(ev.points),
-            totals=teams_of(ev.totals),
-            bids=ev.bids,
-            seat_tricks=ev.tricks,
-            seat_points=ev.points,
-            seat_totals=ev.totals,
-        )
-        return replace(
-            view,
-            scores=teams_of(ev.totals),
-            seat_scores=ev.totals,
-            results=(*view.results, row),
-        )
-    if isinstance(ev, HandDealt):  # hearts are trump from the deal on; nobody has bid
-        return replace(_deal(view, ev), trump="H", bids=NO_BIDS, seat_tricks=(0, 0, 0, 0))
-    return None
+# ------------------------------------------------------------------ both games
 
 
-def _deal(view: View, ev: HandDealt) -> View:
+def _call(ev: CallMade, view: View) -> View:
+    calls = (*view.calls, (ev.seat, ev.call))
+    if ev.call in ("double", "no_double"):  # the declarer's answer: the play starts
+        return replace(view, calls=calls, doubled=ev.call == "double", trick=(ev.seat, ()))
+    return replace(view, calls=calls)
+
+
+def _auction_won(ev: AuctionWon, view: View) -> View:
+    trump = view.trump
+    trick = view.trick
+    if view.rules.suit_bidding:
+        trump = _strain(ev.contract)
+        bids = sum(1 for _, c in view.calls if c != "pass")
+        if bids > 1:  # a contested suited contract is played at once (else: double?)
+            trick = (ev.declarer, ())
+    return replace(view, declarer=ev.declarer, contract=ev.contract, trump=trump, trick=trick)
+
+
+def _trump_named(ev: TrumpNamed, view: View) -> View:
+    return replace(view, trump=ev.trump, trick=(ev.seat, ()))
+
+
+def _card_played(ev: CardPlayed, view: View) -> View:
+    sizes = list(view.hand_sizes)
+    sizes[ev.seat] = max(0, sizes[ev.seat] - 1)
+    leader, cards = view.trick if view.trick is not None else (ev.seat, ())
+    hand = view.hand
+    if ev.seat == view.seat:
+        hand = tuple(c for c in hand if c != ev.card)
+    return replace(
+        view,
+        hand=hand,
+        hand_sizes=(sizes[0], sizes[1], sizes[2], sizes[3]),
+        trick=(leader, (*cards, ev.card)),
+    )
+
+
+def _trick_won(ev: TrickWon, view: View) -> View:
+    won = list(view.tricks_won)
+    won[ev.winner & 1] += 1
+    return replace(
+        view,
+        tricks_won=(won[0], won[1]),
+        tricks=(*view.tricks, (ev.leader, ev.cards, ev.winner)),
+        trick=(ev.winner, ()),
+    )
+
+
+def _hand_scored(ev: HandScored, view: View) -> View:
+    row = _row(
+        view,
+        trump=view.trump,
+        declarer=ev.declarer,
+        contract=ev.contract,
+        doubled=ev.doubled,
+        tricks=ev.tricks,
+        points=ev.points,
+        totals=ev.totals,
+    )
+    return replace(view, scores=ev.totals, results=(*view.results, row))
+
+
+def _thrown_in(ev: HandThrownIn, view: View) -> View:
+    return replace(view, results=(*view.results, _row(view, redeal=ev.seat)))
+
+
+def _deal(ev: HandDealt, view: View) -> View:
     return replace(
         view,
         hand_number=ev.hand_number,
@@ -132,75 +170,98 @@ def _deal(view: View, ev: HandDealt) -> View:
     )
 
 
+def _game_over(ev: GameOver, view: View) -> View:
+    return replace(view, winner=ev.winner, hand=(), trick=None)
+
+
+def _unchanged(ev: Event, view: View) -> View:
+    return view
+
+
+#: ``view`` after an event, as both games show it (Tarneeb's own events included). A weak
+#: hand kept (``RedealDecided``) and, outside 41, its events change nothing shown.
+_COMMON: EventTable[View] = EventTable(
+    {
+        CallMade: _call,
+        AuctionWon: _auction_won,
+        TrumpNamed: _trump_named,
+        CardPlayed: _card_played,
+        TrickWon: _trick_won,
+        HandScored: _hand_scored,
+        HandThrownIn: _thrown_in,
+        HandDealt: _deal,
+        GameOver: _game_over,
+        RedealDecided: _unchanged,
+        BidsMade: _unchanged,
+        SeatsScored: _unchanged,
+    }
+)
+
+
+# ------------------------------------------------------------------ 41's own
+
+
+def _bid41(ev: CallMade, view: View) -> View:
+    bids = list(view.bids or NO_BIDS)
+    bids[ev.seat], _ = parse_bid(ev.call, suit_bidding=False)
+    calls = (*view.calls, (ev.seat, ev.call))
+    return replace(view, calls=calls, bids=(bids[0], bids[1], bids[2], bids[3]))
+
+
+def _bids_made41(ev: BidsMade, view: View) -> View:
+    if ev.total < ev.needed:
+        return view
+    return replace(view, trick=((view.dealer + 1) % 4, ()))  # the dealer's right leads
+
+
+def _trick_won41(ev: TrickWon, view: View) -> View:
+    seat = list(view.seat_tricks or (0, 0, 0, 0))
+    seat[ev.winner] += 1
+    return _trick_won(ev, replace(view, seat_tricks=(seat[0], seat[1], seat[2], seat[3])))
+
+
+def _seats_scored41(ev: SeatsScored, view: View) -> View:
+    row = _row(
+        view,
+        trump=view.trump,
+        tricks=teams_of(ev.tricks),
+        points=teams_of(ev.points),
+        totals=teams_of(ev.totals),
+        bids=ev.bids,
+        seat_tricks=ev.tricks,
+        seat_points=ev.points,
+        seat_totals=ev.totals,
+    )
+    return replace(
+        view,
+        scores=teams_of(ev.totals),
+        seat_scores=ev.totals,
+        results=(*view.results, row),
+    )
+
+
+def _deal41(ev: HandDealt, view: View) -> View:
+    # hearts are trump from the deal on; nobody has bid
+    return replace(_deal(ev, view), trump="H", bids=NO_BIDS, seat_tricks=(0, 0, 0, 0))
+
+
+#: ``view`` after an event in 41 (a view with per-seat ``bids``): its own events, then the
+#: common ones.
+_FORTY_ONE: EventTable[View] = EventTable(
+    {
+        CallMade: _bid41,
+        BidsMade: _bids_made41,
+        TrickWon: _trick_won41,
+        SeatsScored: _seats_scored41,
+        HandDealt: _deal41,
+    },
+    default=_COMMON,
+)
+
+
 def apply_event(view: View, ev: Event) -> View:
     """``view`` after ``ev`` (see the module's docstring for the fields it moves on)."""
-    if view.bids is not None:
-        shown = _apply41(view, ev)
-        if shown is not None:
-            shown = _apply_common(shown, ev) if isinstance(ev, TrickWon) else shown
-            return shown
-    return _apply_common(view, ev)
-
-
-def _apply_common(view: View, ev: Event) -> View:
-    """``view`` after ``ev`` as both games show it (Tarneeb's own events included)."""
-    if isinstance(ev, CallMade):
-        calls = (*view.calls, (ev.seat, ev.call))
-        if ev.call in ("double", "no_double"):  # the declarer's answer: the play starts
-            return replace(view, calls=calls, doubled=ev.call == "double", trick=(ev.seat, ()))
-        return replace(view, calls=calls)
-    if isinstance(ev, AuctionWon):
-        trump = view.trump
-        trick = view.trick
-        if view.rules.suit_bidding:
-            trump = _strain(ev.contract)
-            bids = sum(1 for _, c in view.calls if c != "pass")
-            if bids > 1:  # a contested suited contract is played at once (else: double?)
-                trick = (ev.declarer, ())
-        return replace(view, declarer=ev.declarer, contract=ev.contract, trump=trump, trick=trick)
-    if isinstance(ev, TrumpNamed):
-        return replace(view, trump=ev.trump, trick=(ev.seat, ()))
-    if isinstance(ev, CardPlayed):
-        sizes = list(view.hand_sizes)
-        sizes[ev.seat] = max(0, sizes[ev.seat] - 1)
-        leader, cards = view.trick if view.trick is not None else (ev.seat, ())
-        hand = view.hand
-        if ev.seat == view.seat:
-            hand = tuple(c for c in hand if c != ev.card)
-        return replace(
-            view,
-            hand=hand,
-            hand_sizes=(sizes[0], sizes[1], sizes[2], sizes[3]),
-            trick=(leader, (*cards, ev.card)),
-        )
-    if isinstance(ev, TrickWon):
-        won = list(view.tricks_won)
-        won[ev.winner & 1] += 1
-        return replace(
-            view,
-            tricks_won=(won[0], won[1]),
-            tricks=(*view.tricks, (ev.leader, ev.cards, ev.winner)),
-            trick=(ev.winner, ()),
-        )
-    if isinstance(ev, HandScored):
-        row = _row(
-            view,
-            trump=view.trump,
-            declarer=ev.declarer,
-            contract=ev.contract,
-            doubled=ev.doubled,
-            tricks=ev.tricks,
-            points=ev.points,
-            totals=ev.totals,
-        )
-        return replace(view, scores=ev.totals, results=(*view.results, row))
-    if isinstance(ev, HandThrownIn):
-        return replace(view, results=(*view.results, _row(view, redeal=ev.seat)))
-    if isinstance(ev, HandDealt):
-        return _deal(view, ev)
-    if isinstance(ev, GameOver):
-        return replace(view, winner=ev.winner, hand=(), trick=None)
-    return view  # RedealDecided (a weak hand kept), BidsMade: nothing shown changes
+    return (_FORTY_ONE if view.bids is not None else _COMMON)(ev, view)
 
 
 def apply_events(view: View, events: Iterable[Event]) -> View:

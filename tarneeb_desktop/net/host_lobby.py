@@ -1,0 +1,217 @@
+"""What the LAN host does for the people around its table, beside the game: watchers, chat
+(kept, so that who comes later reads what was said), unique names, the table's password, and
+the host's own hand on the lobby (moving a player to another seat, removing one, naming the
+table, allowing or refusing watchers).
+
+A mixin of :class:`~tarneeb_desktop.net.host.Host`: every method runs on the host's loop (the
+window calls them through ``Host.call``), and reads the host's seats and connections.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hmac
+import logging
+from typing import TYPE_CHECKING, Any
+
+from tarneeb_desktop.net.protocol import (
+    MAX_NAME_CHARS,
+    MAX_PASSWORD_CHARS,
+    MAX_WATCHERS,
+    ProtocolError,
+    clean_text,
+)
+from tarneeb_desktop.rules.codec import encode_view
+from tarneeb_desktop.table.flow import SEAT_NAMES
+
+if TYPE_CHECKING:
+    from tarneeb_desktop.net.seating import Connection, Seat
+    from tarneeb_desktop.table.flow import Table
+
+log = logging.getLogger(__name__)
+
+#: Chat lines the host keeps and sends to whoever joins or comes back.
+CHAT_KEPT = 40
+
+
+class LobbyMixin:
+    """Watchers, chat, names, password and the host's lobby controls (see the module)."""
+
+    # provided by Host
+    seats: list[Seat]
+    conns: set[Connection]
+    table: Table
+    started: bool
+    table_name: str
+    bots: list[str]
+    password: str
+    watchers_allowed: bool
+    chat_log: list[dict[str, Any]]
+
+    if TYPE_CHECKING:
+
+        def _broadcast(self, msg: dict[str, Any]) -> None: ...
+        def _lobby(self) -> dict[str, Any]: ...
+        def _sync_seats(self) -> None: ...
+        def _advance(self) -> None: ...
+        @property
+        def seq(self) -> int: ...
+
+    # ------------------------------------------------------------------ checks
+
+    def check_password(self, given: str) -> None:
+        """A join or watch must carry the table's password (compared in constant time)."""
+        if self.password and not hmac.compare_digest(
+            given.encode("utf-8"), self.password.encode("utf-8")
+        ):
+            raise ProtocolError("wrong_password", "this table asks for its password")
+
+    def unique_name(self, name: str, seat: int | None) -> str:
+        """``name``, or ``name 2`` (3, ...) when someone else at the table has it already
+        (letter case aside): two people are never both "Sara"."""
+        taken = {
+            s.name.casefold() for s in self.seats if s.number != seat and s.kind in ("human", "ai")
+        }
+        taken |= {c.name.casefold() for c in self.watching()}
+        base, n, out = name, 2, name
+        while out.casefold() in taken:
+            suffix = f" {n}"
+            out, n = base[: MAX_NAME_CHARS - len(suffix)] + suffix, n + 1
+        return out
+
+    def watching(self) -> list[Connection]:
+        return [c for c in self.conns if c.watching and not c.closed]
+
+    # ------------------------------------------------------------------ watchers
+
+    def watch(self, conn: Connection, msg: dict[str, Any]) -> None:
+        """A watcher sits down beside the table: the public play only (no seat's cards)."""
+        if conn.seat is not None or conn.watching:
+            raise ProtocolError("invalid", "this connection already sits at the table")
+        self.check_password(msg["password"])
+        if not self.watchers_allowed:
+            raise ProtocolError("no_watchers", "this table does not take watchers")
+        if len(self.watching()) >= MAX_WATCHERS:
+            raise ProtocolError("no_watchers", f"this table has {MAX_WATCHERS} watchers already")
+        conn.name = self.unique_name(msg["name"] or "Watcher", None)
+        conn.watching = True
+        log.info("%s watches from %s", conn.name, conn.peer)
+        conn.send({"type": "watching", "name": conn.name})
+        self.send_chat_log(conn)
+        self._broadcast(self._lobby())
+        if self.started:
+            self.send_watcher_view(conn, [])
+
+    def watcher_view(self) -> dict[str, Any]:
+        """The table as a watcher sees it: South's place with no cards in hand (every seat's
+        hand hidden; the calls, the cards played, the scores are public)."""
+        view = self.table.view(0)
+        return encode_view(dataclasses.replace(view, hand=(), legal=()))
+
+    def send_watcher_view(self, conn: Connection, events: list[dict[str, Any]]) -> None:
+        conn.send({"type": "view", "seq": self.seq, "view": self.watcher_view(), "events": events})
+
+    def set_watchers(self, allowed: bool) -> None:
+        """The host allows or refuses watchers; refusing sends the present ones away."""
+        self.watchers_allowed = allowed
+        if not allowed:
+            for conn in self.watching():
+                conn.send(
+                    {"type": "bye", "code": "closed", "reason": "the host takes no watchers now"}
+                )
+                conn.close()
+        self._broadcast(self._lobby())
+
+    # ------------------------------------------------------------------ chat
+
+    def chat(self, conn: Connection, kind: str, msg: dict[str, Any]) -> None:
+        """A chat line or a reaction, from a seated player or a watcher, to everyone (its
+        sender too: each screen keeps the table's chat history)."""
+        if conn.seat is not None:
+            seat = self.seats[conn.seat]
+            out: dict[str, Any] = {"type": kind, "seat": seat.number, "name": seat.name}
+        elif conn.watching:
+            out = {"type": kind, "seat": None, "name": conn.name, "watcher": True}
+        else:
+            raise ProtocolError("not_joined", "take a seat or watch before chatting")
+        out.update({k: v for k, v in msg.items() if k != "type"})
+        log.info("%s from %s: %r", kind, out["name"], msg.get("text", msg.get("reaction")))
+        if kind == "chat":
+            self.chat_log.append(out)
+            del self.chat_log[:-CHAT_KEPT]
+        self._broadcast(out)
+
+    def send_chat_log(self, conn: Connection) -> None:
+        """What was said before this connection came (marked ``earlier``)."""
+        for line in self.chat_log:
+            conn.send({**line, "earlier": True})
+
+    # ------------------------------------------------------------------ the host's controls
+
+    def rename_table(self, name: str) -> str:
+        """The host names the table (cleaned; blank keeps the old name)."""
+        try:
+            text = clean_text(name, MAX_NAME_CHARS * 2)
+        except ProtocolError:
+            text = ""
+        if text:
+            self.table_name = text
+            self._broadcast(self._lobby())
+        return self.table_name
+
+    def set_password(self, password: str) -> None:
+        """A short password every new join or watch must carry ("" for none)."""
+        self.password = clean_text(password, MAX_PASSWORD_CHARS)
+
+    def move_seat(self, src: int, dst: int) -> None:
+        """Before the start: the player at ``src`` moves to ``dst`` (a free seat open to
+        people, or another person's, who then takes ``src``). ValueError says why not."""
+        if self.started:
+            raise ValueError("players change seats only before the game starts")
+        if not (0 <= src <= 3 and 0 <= dst <= 3) or src == dst:
+            raise ValueError("choose two different seats")
+        a, b = self.seats[src], self.seats[dst]
+        if a.kind != "human":
+            raise ValueError(f"nobody sits at seat {src}")
+        if not b.open:
+            raise ValueError(f"seat {dst} is a computer player's")
+        for field in ("token", "name", "conn", "ready"):
+            va, vb = getattr(a, field), getattr(b, field)
+            setattr(a, field, vb)
+            setattr(b, field, va)
+        if a.token is None:
+            a.name = SEAT_NAMES[a.number]
+        for seat in (a, b):
+            if seat.conn is not None:
+                seat.conn.seat = seat.number
+                seat.conn.send(
+                    {"type": "joined", "seat": seat.number, "token": seat.token, "name": seat.name}
+                )
+        log.info("the host moved %s from seat %d to seat %d", b.name, src, dst)
+        self._sync_seats()
+        self._broadcast(self._lobby())
+
+    def remove_player(self, number: int) -> None:
+        """The host removes the person at seat ``number``: they are told so and their token
+        stops working; before the start the seat is free again, after it a computer plays
+        it. ValueError when nobody sits there."""
+        seat = self.seats[number] if 0 <= number <= 3 else None
+        if seat is None or seat.kind != "human":
+            raise ValueError(f"nobody sits at seat {number}")
+        conn = seat.conn
+        log.info("the host removed %s from seat %d", seat.name, number)
+        seat.token, seat.conn, seat.ready = None, None, False
+        seat.ai_control = False
+        if self.started:
+            seat.open = False
+            seat.name = self.bots[number]
+        else:
+            seat.name = SEAT_NAMES[number]
+        if conn is not None:
+            conn.seat = None
+            conn.send({"type": "bye", "code": "removed", "reason": "the host removed you"})
+            conn.close()
+        self._sync_seats()
+        self._broadcast(self._lobby())
+        if self.started:
+            self._advance()

@@ -1,0 +1,28 @@
+"""How the daily-deals screens word a result: a signed score, a contract and its seat."""
+
+from __future__ import annotations
+
+from tarneeb_desktop import daily
+from tarneeb_desktop.ui.game.labels import call_label
+from tarneeb_desktop.ui.i18n import tr
+
+SEATS = ("South", "East", "North", "West")
+
+
+def signed(n: int | None) -> str:
+    return "" if n is None else f"{n:+d}"
+
+
+def seat_word(seat: int | None) -> str:
+    return "" if seat is None else tr(SEATS[seat])
+
+
+def contract_text(res: daily.PlayResult | None) -> str:
+    """ "North 8", "Bid 5" (41) or "Thrown in"."""
+    if res is None:
+        return ""
+    if res.contract is None:
+        return tr("Thrown in")
+    if res.bids is not None:
+        return f"{seat_word(res.declarer)} {tr('Bid {bid}', bid=res.contract)}"
+    return f"{seat_word(res.declarer)} {call_label(res.contract)}"

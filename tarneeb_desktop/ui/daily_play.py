@@ -1,0 +1,116 @@
+"""A daily deal at the table: the normal table scene on one deal, from 0-0, the person at South.
+
+``DailyTableScene`` is a ``TableScene`` on the link ``daily.person_link`` sets up (through the
+session's table, with the fixed computer players). Each frame it also moves the computer's
+own play of the same deal on by one step (``DailySet.tick``: one decision at a time on the
+worker pool, so the person's table never waits long for it), and it never shows it. When
+the hand has been scored (after the hand's summary) or thrown in, the person's result is
+worked out on the pool and the daily-deals screen shows the comparison. Leaving through the
+pause menu goes back to the daily-deals screen; the deal then counts as not played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import TYPE_CHECKING
+
+from tarneeb_desktop import daily
+from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.table_scene import TableScene
+
+if TYPE_CHECKING:
+    from tarneeb_desktop.ui.app import App
+
+
+def player_names(app: App) -> list[str]:
+    name = app.settings.names[0] if app.settings.names else ""
+    me = tr("You") if not name or name == "You" else name
+    return [me, tr("East"), tr("North"), tr("West")]
+
+
+class DailyTableScene(TableScene):
+    """Deal ``index`` of ``dset`` at the table; ``done(index)`` when the person's result is
+    kept, ``left()`` when the person leaves before the end."""
+
+    def __init__(
+        self,
+        app: App,
+        dset: daily.DailySet,
+        index: int,
+        *,
+        done: Callable[[int], None],
+        left: Callable[[], None],
+        inline_ai: bool = False,
+    ) -> None:
+        inline = inline_ai or app.settings.speed_factor == 0
+        link = daily.person_link(dset.code, index, dset.level, player_names(app), inline=inline)
+        deal = daily.deal_of(dset.code, index)
+        super().__init__(app, None, seed=deal.seed, link=link, inline_ai=inline)
+        self.dset, self.index = dset, index
+        self.done_cb, self.left_cb = done, left
+        self.result_job: Future[daily.PlayResult] | None = None
+        self.link.set_auto_single(bool(getattr(app.settings, "auto_play_single", False)))
+        dset.start(index)
+
+    # ------------------------------------------------------------------ the frame
+    def busy(self) -> bool:
+        # the computer's play moves on while the person thinks: frames must keep coming
+        return super().busy() or self.dset.computing(self.index) or self.result_job is not None
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.dset.tick()
+        if self.result_job is not None:
+            if self.result_job.done():
+                self._finish()
+            return
+        table = self.table
+        if table is None or not daily.hand_over(table.state):
+            return
+        # thrown in: no summary; the next deal's animation is never shown
+        row = table.state.history[0]
+        if row.declarer is None and row.bids is None and self.pv.hand_number > 1:
+            self._work_out()
+
+    def _work_out(self) -> None:
+        if self.result_job is None:
+            table = self.table
+            self.result_job = self.link.pool.submit(daily.result_of, table.state, table.names)
+
+    def _finish(self) -> None:
+        job, self.result_job = self.result_job, None
+        assert job is not None
+        try:
+            result = job.result()
+        except Exception:  # the analysis line is an extra: keep the result without it
+            result = daily.result_of(self.table.state, self.table.names, analyse=False)
+        self.dset.person_played(self.index, result)
+        self.finished = True
+        self.done_cb(self.index)
+
+    # ------------------------------------------------------------------ dialogs
+    def overlay_buttons(self):  # type: ignore[no-untyped-def]
+        # the daily-deals screen has its own Review (both plays); no rematch or export here
+        buttons = super().overlay_buttons()
+        drop = {"review", "rematch", "export"}
+        return [b for b in buttons if b.action not in drop]
+
+    def overlay_action(self, action: str) -> None:
+        kind = self.overlay.kind if self.overlay else ""
+        if kind in ("summary", "gameover") and action in ("close", "next", "menu", "leave"):
+            self.overlay = None
+            self._work_out()
+            self.invalidate()
+            return
+        if action in ("menu", "leave"):  # the pause menu's "Main menu": back to the daily deals
+            self.overlay = None
+            self.link.close()
+            self.left_cb()
+            return
+        super().overlay_action(action)
+
+    def on_hide(self) -> None:
+        # the hand is not saved: a daily deal is played in one go
+        if not getattr(self, "reviewing", False):
+            self.link.close()

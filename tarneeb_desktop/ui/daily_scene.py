@@ -1,0 +1,476 @@
+"""The daily-deals screen: today's set (or a challenge code's), the per-deal table, past days.
+
+One screen, three states: the set's table (each deal's contract, the person's score, the
+computer's on the same cards, the difference and what the declarers could take double
+dummy; the total at the foot, the code above, the past days and the streak beside it, and a
+challenge-code field), the comparison after a deal (shown over the table; "The computer is
+still playing this deal..." until its play is in) and, once all eight are played, the end
+of the set with the score line to copy. Each deal is played at the real table
+(``daily_play.py``); the sets themselves are ``daily.DailySet``. Nothing here deals cards or
+sets up a game.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import pygame
+
+from tarneeb_desktop import daily
+from tarneeb_desktop.paths import user_data_dir
+from tarneeb_desktop.rules.options import ALL_PRESETS
+from tarneeb_desktop.ui import i18n, theme
+from tarneeb_desktop.ui.daily_labels import contract_text, signed
+from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.layout import Layout
+from tarneeb_desktop.ui.scene import ButtonScene, draw_page, test_log
+from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS, preset_label
+from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
+from tarneeb_desktop.ui.widgets import TextField, draw_field
+
+if TYPE_CHECKING:
+    from tarneeb_desktop.ui.app import App
+
+log = logging.getLogger(__name__)
+
+LEVELS = ("medium", "hard", "expert")
+GOOD, BAD = (120, 220, 140), (255, 130, 120)
+PAST_ROWS = 6
+
+
+def copy_text(line: str) -> str:
+    """Put ``line`` on the system's clipboard (``pygame.scrap``, SDL's clipboard); where
+    there is none, write it to ``daily-score.txt`` in the player's folder. What was done,
+    for the player."""
+    try:
+        import pygame.scrap as scrap
+
+        if hasattr(scrap, "put_text"):
+            scrap.put_text(line)
+        else:
+            if not scrap.get_init():
+                scrap.init()
+            scrap.put(pygame.SCRAP_TEXT, line.encode("utf-8"))
+        return tr("The score line is copied")
+    except Exception as exc:  # no clipboard (a headless system): keep it in a file
+        log.info("no clipboard (%s); writing the score line to a file", exc)
+    path = user_data_dir() / "daily-score.txt"
+    try:
+        path.write_text(line + "\n", encoding="utf-8")
+    except OSError:
+        return tr("Could not copy the score line")
+    return tr("No clipboard here: the score line is in {file}", file=str(path))
+
+
+class DailyScene(ButtonScene):
+    """The daily-deals screen (see the module's description)."""
+
+    def __init__(self, app: App, code: str | None = None, level: str | None = None) -> None:
+        super().__init__(app)
+        self.store = daily.DailyStore()
+        preset = getattr(app.settings, "rules_preset", "standard")
+        preset = preset if preset in ALL_PRESETS else "standard"
+        self.dset = daily.DailySet(code or daily.today_code(preset), level or daily.DEFAULT_LEVEL,
+                                   self.store)  # fmt: skip
+        self.field = TextField(max_chars=48, printable=True)
+        self.typing = False
+        self.message: tuple[str, tuple[int, int, int]] | None = None
+        self.compared: int | None = None  # the deal whose comparison is shown over the table
+        self.selected: int | None = None  # the row a click chose (Review)
+
+    # ------------------------------------------------------------------ the set
+    @property
+    def code(self) -> str:
+        return self.dset.code
+
+    def started(self) -> bool:
+        return any(self.store.result(self.code, i, "person") for i in range(daily.DEALS))
+
+    def open_code(self, code: str) -> None:
+        """Show the set of ``code`` (a friend's challenge, or another day's)."""
+        try:
+            normal = daily.normalize_code(code)
+        except daily.CodeError:
+            self.message = (tr("That is not a challenge code (e.g. 2026-12-01/standard)"), BAD)
+            self.rebuild()
+            return
+        self.dset.stop()
+        self.dset = daily.DailySet(normal, self.dset.level, self.store)
+        self.compared = self.selected = None
+        self.message = None
+        test_log(f"daily code {normal}")
+        self.rebuild()
+
+    def play_next(self) -> None:
+        index = self.store.next_deal(self.code)
+        if index is None:
+            return
+        from tarneeb_desktop.ui.daily_play import DailyTableScene
+
+        self.compared = None
+        test_log(f"daily deal {index}")
+        self.app.switch(
+            DailyTableScene(self.app, self.dset, index, done=self.played, left=self.came_back)
+        )
+
+    def played(self, index: int) -> None:
+        """Back from the table: show the deal's comparison."""
+        self.compared = self.selected = index
+        self.app.switch(self)
+        self.rebuild()
+
+    def came_back(self) -> None:
+        self.app.switch(self)
+        self.rebuild()
+
+    def review(self, index: int) -> None:
+        person, computer = self.dset.shown(index)
+        if person is None or not person.record:
+            return
+        from tarneeb_desktop.ui.daily_review import open_review
+
+        open_review(self.app, self.code, index, person, computer, back=self.came_back)
+
+    def score_line(self) -> str:
+        """The line to copy for friends: the code, both totals and the difference."""
+        p, c, n = self.store.totals(self.code)
+        return tr(
+            "Tarneeb daily deals {code}: {you} against the computer's {computer} ({diff}) "
+            "over {n} deals",
+            code=self.code, you=signed(p), computer=signed(c), diff=signed(p - c), n=n,
+        )  # fmt: skip
+
+    # ------------------------------------------------------------------ the frame
+    def busy(self) -> bool:
+        return self.dset.play is not None
+
+    def update(self, dt: float) -> None:
+        if self.dset.play is None:
+            return
+        had = self.dset.play.index
+        self.dset.tick()
+        if self.dset.play is None and had == self.compared:
+            self.rebuild()
+
+    def on_show(self) -> None:
+        super().on_show()
+        self.store = self.dset.store
+        self.rebuild()
+
+    def on_hide(self) -> None:
+        if self.typing:
+            TextField.stop()
+            self.typing = False
+
+    # ------------------------------------------------------------------ input
+    def field_rect(self, lay: Layout) -> pygame.Rect:
+        side = self.side_rect(lay)
+        h = round(lay.unit * 6)
+        return pygame.Rect(side.x, side.bottom - h, side.w, h)
+
+    def handle_event(self, ev: pygame.event.Event) -> bool:
+        lay = Layout(*self.app.size)
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            if self.field_rect(lay).collidepoint(ev.pos) and self.compared is None:
+                self.focus_field(True)
+                return True
+            row = self.row_at(lay, ev.pos)
+            if row is not None and self.compared is None:
+                self.selected = row
+                self.rebuild()
+                return True
+        if self.typing:
+            what = self.field.handle_event(ev)
+            if what == "enter":
+                self.focus_field(False)
+                self.open_code(self.field.text)
+                return True
+            if what == "escape":
+                self.focus_field(False)
+                return True
+            if what == "typed":
+                self.dirty = True
+                return True
+        return super().handle_event(ev)
+
+    def focus_field(self, on: bool) -> None:
+        if on and not self.typing:
+            TextField.start()
+        elif not on and self.typing:
+            TextField.stop()
+        self.typing = on
+        self.dirty = True
+
+    def activate(self, action: str) -> None:
+        if action == "back":
+            if self.compared is not None:
+                self.compared = None
+                self.rebuild()
+                return
+            self.dset.stop()
+            self.app.show_menu()
+        elif action == "play":
+            self.play_next()
+        elif action == "table":
+            self.compared = None
+            self.rebuild()
+        elif action == "review":
+            pick = self.compared if self.compared is not None else self.selected
+            if pick is None:
+                pick = max((i for i in range(daily.DEALS) if self.dset.shown(i)[0]), default=None)
+            if pick is not None:
+                self.review(pick)
+        elif action == "copy":
+            self.message = (copy_text(self.score_line()), GOOD)
+            test_log(f"daily copied {self.score_line()}")
+            self.rebuild()
+        elif action == "level" and not self.started():
+            i = LEVELS.index(self.dset.level) if self.dset.level in LEVELS else -1
+            self.dset.level = LEVELS[(i + 1) % len(LEVELS)]
+            self.rebuild()
+        elif action == "rules":
+            label, _, preset = self.code.rpartition("/")
+            names = list(ALL_PRESETS)
+            nxt = names[(names.index(preset) + 1) % len(names)] if preset in names else names[0]
+            self.open_code(f"{label}/{nxt}")
+        elif action == "today":
+            self.open_code(daily.today_code(daily.code_rules(self.code).preset))
+        elif action == "code":
+            if self.typing:
+                self.focus_field(False)
+                self.open_code(self.field.text)
+            else:
+                self.focus_field(True)
+
+    # ------------------------------------------------------------------ geometry
+    def table_rect(self, lay: Layout) -> pygame.Rect:
+        top = lay.margin + round(lay.heading * 3.3)
+        bottom = lay.h - lay.margin * 2 - round(lay.unit * 7)
+        w = round(lay.w * 0.62)
+        r = pygame.Rect(0, top, w, bottom - top)
+        return i18n.align(r, pygame.Rect(0, 0, lay.w, lay.h), "start", lay.margin)
+
+    def side_rect(self, lay: Layout) -> pygame.Rect:
+        t = self.table_rect(lay)
+        w = lay.w - t.w - 3 * lay.margin
+        r = pygame.Rect(0, t.y, w, t.h)
+        return i18n.align(r, pygame.Rect(0, 0, lay.w, lay.h), "end", lay.margin)
+
+    def row_h(self, lay: Layout) -> int:
+        return (self.table_rect(lay).h - lay.margin * 2) // (daily.DEALS + 3)
+
+    def row_at(self, lay: Layout, pos: tuple[int, int]) -> int | None:
+        box = self.table_rect(lay)
+        if not box.collidepoint(pos):
+            return None
+        k = (pos[1] - box.y - lay.margin) // self.row_h(lay) - 1
+        return k if 0 <= k < daily.DEALS and self.dset.shown(k)[0] else None
+
+    def build(self, lay: Layout) -> list[Button]:
+        bh = round(lay.unit * 7)
+        y = lay.h - lay.margin - bh
+        if self.compared is not None:
+            nxt = self.store.next_deal(self.code)
+            specs = [(tr("Next deal") if nxt is not None else tr("See the results"),
+                      "play" if nxt is not None else "table")]  # fmt: skip
+            specs += [(tr("Review"), "review"), (tr("Back to the table"), "table")]
+        else:
+            nxt = self.store.next_deal(self.code)
+            specs = []
+            if nxt is not None:
+                specs.append((tr("Play deal {n}", n=nxt + 1), "play"))
+            specs += [(tr("Review"), "review"), (tr("Copy"), "copy")]
+            specs += [(tr("Rules"), "rules"), (tr("Level"), "level")]
+            specs += [(tr("Today"), "today"), (tr("Back"), "back")]
+        gap = lay.margin
+        bw = min(
+            round(lay.unit * 30), (lay.w - 2 * lay.margin - gap * (len(specs) - 1)) // len(specs)
+        )
+        total = bw * len(specs) + gap * (len(specs) - 1)
+        x = lay.w // 2 - total // 2
+        out = []
+        for k, (label, action) in enumerate(specs):
+            enabled = not (action == "level" and self.started())
+            if action == "review":
+                enabled = any(self.dset.shown(i)[0] for i in range(daily.DEALS))
+            out.append(Button(pygame.Rect(x, y, bw, bh), label, action, enabled, primary=k == 0))
+            x += bw + gap
+        if i18n.is_rtl():  # the first button on the right
+            xs = [b.rect.x for b in out][::-1]
+            for b, xx in zip(out, xs, strict=True):
+                b.rect.x = xx
+        return out
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = draw_page(surface, tr("Daily deals"), top=0.5)
+        rules = daily.code_rules(self.code)
+        level = tr(CHOICE_LABELS.get(self.dset.level, self.dset.level))
+        sub = tr("Code {code}  \u00b7  {rules}  \u00b7  computer level {level}",
+                 code=self.code, rules=preset_label(rules), level=level)  # fmt: skip
+        blit_text(surface, sub, lay.text, (lay.w // 2, round(lay.heading * 1.75)), theme.INK,
+                  anchor="midtop", max_width=lay.w - 2 * lay.margin)  # fmt: skip
+        self.draw_table(surface, lay)
+        self.draw_side(surface, lay)
+        if self.compared is not None:
+            self.draw_comparison(surface, lay, self.compared)
+        if self.message:
+            blit_text(surface, self.message[0], round(lay.text * 0.9),
+                      (lay.w // 2, self.buttons()[0].rect.top - lay.margin // 2), self.message[1],
+                      anchor="midbottom", max_width=lay.w - 2 * lay.margin)  # fmt: skip
+        for b in self.buttons():
+            b.draw(surface)
+
+    def _columns(self, box: pygame.Rect, pad: int) -> list[int]:
+        """The x of each column's start (mirrored right to left)."""
+        shares = (0.0, 0.1, 0.36, 0.52, 0.7, 0.85)
+        inner = box.w - 2 * pad
+        return [i18n.mirror_x(box.x + pad + round(inner * s), box.x, box.w) for s in shares]
+
+    def draw_table(self, s: pygame.Surface, lay: Layout) -> None:
+        box = self.table_rect(lay)
+        blit_panel(s, box, color=theme.PANEL, border=theme.PANEL_LINE, radius=round(lay.unit * 2))
+        pad = lay.margin
+        cols = self._columns(box, pad)
+        rh = self.row_h(lay)
+        size = round(lay.text * 0.95)
+        anchor = i18n.anchor("midleft")
+        heads = ("#", tr("Contract"), tr("You"), tr("Computer"), tr("Difference"), tr("Could take"))
+        y = box.y + pad + rh // 2
+        for x, head in zip(cols, heads, strict=True):
+            blit_text(s, head, size, (x, y), theme.GOLD, True, anchor)
+        nxt = self.store.next_deal(self.code)
+        for i in range(daily.DEALS):
+            y += rh
+            person, computer = self.dset.shown(i)
+            if i == self.selected:
+                hl = pygame.Rect(box.x + pad // 2, y - rh // 2, box.w - pad, rh)
+                blit_panel(s, hl, color=(255, 255, 255, 28), radius=rh // 4)
+            cells: list[tuple[str, tuple[int, ...]]] = [(str(i + 1), theme.INK_DIM)]
+            if person is None:
+                note = tr("next") if i == nxt else ""
+                cells += [(note, theme.INK_DIM)]
+            else:
+                cells.append((contract_text(person), theme.INK))
+                cells.append((signed(person.net), theme.TEAM[0]))
+                if computer is None:
+                    cells.append((tr("playing..."), theme.INK_DIM))
+                else:
+                    cmp = daily.compare(person, computer)
+                    colour = GOOD if cmp.diff > 0 else BAD if cmp.diff < 0 else theme.INK
+                    cells.append((signed(computer.net), theme.INK))
+                    cells.append((signed(cmp.diff), colour))
+                could = "" if person.could_take is None else str(person.could_take)
+                cells.append((could, theme.INK_DIM))
+            for x, (cell, colour) in zip(cols, cells, strict=False):
+                blit_text(s, cell, size, (x, y), colour, anchor=anchor,
+                          max_width=round(box.w * 0.25))  # fmt: skip
+        y += rh
+        pygame.draw.line(s, (255, 255, 255, 70), (box.x + pad, y - rh // 2),
+                         (box.right - pad, y - rh // 2))  # fmt: skip
+        p, c, n = self.store.totals(self.code)
+        y += rh // 3
+        bold = round(lay.text * 1.05)
+        blit_text(s, tr("Total ({n} deals)", n=n), bold, (cols[0], y), theme.GOLD, True, anchor)
+        if n:
+            blit_text(s, signed(p), bold, (cols[2], y), theme.TEAM[0], True, anchor)
+            blit_text(s, signed(c), bold, (cols[3], y), theme.INK, True, anchor)
+            colour = GOOD if p > c else BAD if p < c else theme.INK
+            blit_text(s, signed(p - c), bold, (cols[4], y), colour, True, anchor)
+
+    def draw_side(self, s: pygame.Surface, lay: Layout) -> None:
+        side = self.side_rect(lay)
+        field = self.field_rect(lay)
+        box = pygame.Rect(side.x, side.y, side.w, field.y - side.y - lay.margin * 3)
+        blit_panel(s, box, color=theme.PANEL, border=theme.PANEL_LINE, radius=round(lay.unit * 2))
+        pad = lay.margin
+        x = i18n.mirror_x(box.x + pad, box.x, box.w)
+        anchor = i18n.anchor("topleft")
+        y = box.y + pad
+        streak = self.store.streak()
+        blit_text(s, tr("Streak: {n} days in a row", n=streak), lay.text, (x, y), theme.GOLD,
+                  True, anchor, max_width=box.w - 2 * pad)  # fmt: skip
+        y += round(lay.text * 1.9)
+        blit_text(s, tr("Past days"), round(lay.text * 0.9), (x, y), theme.INK_DIM, True, anchor)
+        y += round(lay.text * 1.5)
+        small = round(lay.text * 0.85)
+        rows = [r for r in self.store.past() if r["deals"]][:PAST_ROWS]
+        if not rows:
+            blit_text(s, tr("None yet"), small, (x, y), theme.INK_DIM, anchor=anchor)
+        for r in rows:
+            mark = "\u2713 " if r["finished"] else ""
+            line = f"{mark}{r['code']}  {signed(r['person'])} : {signed(r['computer'])}"
+            colour = theme.INK if r["code"] != self.code else theme.GOLD
+            blit_text(s, line, small, (x, y), colour, anchor=anchor, max_width=box.w - 2 * pad)
+            y += round(small * 1.45)
+        label_y = field.y - round(lay.text * 1.6)
+        blit_text(s, tr("Challenge code (Enter to open)"), round(lay.text * 0.85),
+                  (i18n.mirror_x(field.x, field.x, field.w), label_y), theme.INK_DIM,
+                  anchor=i18n.anchor("topleft"), max_width=field.w)  # fmt: skip
+        shown = self.field.shown(self.typing) if (self.typing or self.field.text) else ""
+        if not shown:
+            shown = self.code
+        draw_field(s, field, shown, lay.text, fill=theme.BUTTON if self.typing else (200, 206, 198),
+                   border=theme.GOLD if self.typing else theme.PANEL_LINE, margin=pad,
+                   from_start=False)  # fmt: skip
+
+    def draw_comparison(self, s: pygame.Surface, lay: Layout, index: int) -> None:
+        """The deal just played: both scores on the same cards, the difference, and what
+        the declarers could have taken."""
+        s.blit(_veil(s.get_size()), (0, 0))
+        w, h = round(lay.w * 0.62), round(lay.h * 0.58)
+        box = pygame.Rect(0, 0, w, h)
+        box.center = (lay.w // 2, round(lay.h * 0.47))
+        blit_panel(s, box, color=(8, 26, 18, 245), border=(*theme.GOLD, 160),
+                   radius=round(lay.unit * 2))  # fmt: skip
+        person, computer = self.dset.shown(index)
+        cx = box.centerx
+        y = box.y + lay.margin
+        blit_text(s, tr("Deal {n} of {total}", n=index + 1, total=daily.DEALS), lay.heading,
+                  (cx, y), theme.GOLD, True, "midtop")  # fmt: skip
+        y += round(lay.heading * 1.8)
+        if person is None:
+            return
+        rows = [(tr("You"), person)]
+        if computer is not None:
+            rows.append((tr("The computer in your seat"), computer))
+        for who, res in rows:
+            could = ""
+            if res.could_take is not None and res.contract is not None:
+                could = tr(", could take {n}", n=res.could_take)
+            tricks = "" if res.contract is None else tr("{n} tricks", n=res.tricks)
+            line = f"{who}: {contract_text(res)}  {tricks}{could}"
+            blit_text(s, line, lay.text, (cx, y), theme.INK, anchor="midtop", max_width=w - 40)
+            y += round(lay.text * 1.5)
+            score = tr("Score {n}", n=signed(res.net))
+            blit_text(s, score, round(lay.text * 1.2), (cx, y), theme.TEAM[0], True, "midtop")
+            y += round(lay.text * 2.2)
+        if computer is None:
+            blit_text(s, tr("The computer is still playing this deal..."), lay.text, (cx, y),
+                      theme.INK_DIM, anchor="midtop")  # fmt: skip
+            return
+        cmp = daily.compare(person, computer)
+        if cmp.diff > 0:
+            verdict, colour = tr("You did {n} better than the computer", n=cmp.diff), GOOD
+        elif cmp.diff < 0:
+            verdict, colour = tr("The computer did {n} better", n=-cmp.diff), BAD
+        else:
+            verdict, colour = tr("The same score as the computer"), theme.INK
+        blit_text(s, verdict, round(lay.heading * 0.9), (cx, y), colour, True, "midtop",
+                  max_width=w - 40)  # fmt: skip
+        if self.store.next_deal(self.code) is None:
+            y += round(lay.heading * 1.6)
+            blit_text(s, self.score_line(), round(lay.text * 0.85), (cx, y), theme.INK_DIM,
+                      anchor="midtop", max_width=w - 40)  # fmt: skip
+
+
+def _veil(size: tuple[int, int]) -> pygame.Surface:
+    v = pygame.Surface(size, pygame.SRCALPHA)
+    v.fill((0, 0, 0, 150))
+    return v
+
+
+def open_daily(app: App) -> None:
+    """The menu's "Daily deals"."""
+    app.switch(DailyScene(app))

@@ -1,0 +1,201 @@
+"""The daily-deals screens, Review on the hand summary, and Play on from here."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tarneeb_desktop import daily
+from tarneeb_desktop.rules import make_rules
+from tarneeb_desktop.rules.cards import cards_of
+from tests.test_ui_helpers import FRAME, make_app
+
+pytestmark = pytest.mark.usefixtures("ui_home")
+
+CODE = "2026-12-01/standard"
+
+
+def _finish_table(app, scene_type, choose=lambda scene: scene.pv.legal[0], limit=20000):  # type: ignore[no-untyped-def]
+    """Step the app while a ``scene_type`` table is shown, the person's moves by ``choose``
+    and every summary closed; the scene it ended on."""
+    for _ in range(limit):
+        scene = app.scene
+        if not isinstance(scene, scene_type):
+            return scene
+        if scene.overlay is not None and scene.overlay.kind in ("summary", "gameover"):
+            scene.overlay_action("close")
+        elif scene.my_turn():
+            scene.act(scene.me, choose(scene))
+        app.step(FRAME, [])
+    raise AssertionError("the table did not finish")
+
+
+def _daily_app(level="medium"):  # type: ignore[no-untyped-def]
+    from tarneeb_desktop.ui.daily_scene import DailyScene
+
+    app = make_app(speed="instant")
+    scene = DailyScene(app, CODE, level)
+    app.switch(scene)
+    app.step(FRAME, [])
+    return app, scene
+
+
+def test_a_deal_is_played_and_compared_on_the_same_cards(ui_home) -> None:
+    from tarneeb_desktop.ui.daily_play import DailyTableScene
+    from tarneeb_desktop.ui.daily_scene import DailyScene
+
+    app, scene = _daily_app()
+    assert [b.action for b in scene.buttons()][0] == "play"
+    scene.activate("play")
+    table = app.scene
+    assert isinstance(table, DailyTableScene)
+    assert list(table.table.state.dealt) == list(daily.deal_of(CODE, 0).hands)
+    back = _finish_table(app, DailyTableScene)
+    assert back is scene and isinstance(back, DailyScene)
+    assert scene.compared == 0
+    for _ in range(2000):  # the computer's play finishes on the daily screen if need be
+        if scene.dset.shown(0)[1] is not None:
+            break
+        app.step(FRAME, [])
+    person, computer = scene.dset.shown(0)
+    assert person is not None and computer is not None
+    assert computer.to_dict() == daily.play_computer(CODE, 0, "medium").to_dict()
+    assert person.record["hands"][0]["cards"] == daily.deal_of(CODE, 0).hand_texts()
+    assert daily.DailyStore(ui_home / "daily.json").next_deal(CODE) == 1
+    assert not (ui_home / "stats.json").exists()  # a daily deal is not a game of the statistics
+    app.step(FRAME, [])
+    assert [b.action for b in scene.buttons()][:2] == ["play", "review"]
+
+
+def test_the_computer_is_never_shown_before_the_person_played(ui_home) -> None:
+    store = daily.DailyStore(ui_home / "daily.json")
+    store.put(CODE, 0, "computer", daily.play_computer(CODE, 0, "medium"), "medium")
+    dset = daily.DailySet(CODE, "medium", store)
+    assert dset.shown(0) == (None, None)
+
+
+def test_review_shows_both_plays_of_the_deal(ui_home) -> None:
+    from tarneeb_desktop.ui.daily_play import DailyTableScene
+    from tarneeb_desktop.ui.daily_review import DailyReview
+
+    app, scene = _daily_app()
+    scene.activate("play")
+    _finish_table(app, DailyTableScene)
+    for _ in range(2000):
+        if scene.dset.shown(0)[1] is not None:
+            break
+        app.step(FRAME, [])
+    scene.activate("review")
+    review = app.scene
+    assert isinstance(review, DailyReview)
+    hands = [tuple(sorted(h)) for h in review.position.holdings]
+    assert hands == [tuple(sorted(cards_of(m))) for m in daily.deal_of(CODE, 0).hands]
+    assert review.which == 0 and len(review.plays) == 2
+    review.go(5)
+    review.activate("switch")
+    assert review.which == 1 and review.index == min(5, review.steps.last)
+    assert review.steps is review.plays[1][1]
+    app.step(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s")])
+    assert review.which == 0
+    review.activate("back")
+    assert app.scene is scene
+
+
+def test_review_on_the_hand_summary_opens_that_hand(ui_home) -> None:
+    from tarneeb_desktop.ui.table_scene import TableScene
+    from tarneeb_desktop.ui.viewer_scene import ViewerScene
+
+    app = make_app(speed="instant")
+    table = TableScene.new_game(app, make_rules(), 5, humans=(0,), level="random", inline_ai=True)
+    app.switch(table)
+    for _ in range(20000):
+        if (
+            table.overlay is not None
+            and table.overlay.kind == "summary"
+            and table.table.state.history[-1].plays
+        ):
+            break
+        if table.overlay is not None:
+            table.overlay_action("close")
+        elif table.my_turn():
+            table.act(0, table.pv.legal[0])
+        app.step(FRAME, [])
+    assert "review" in [b.action for b in table.overlay_buttons()]
+    hand = len(table.table.state.history) - 1
+    row = table.table.state.history[hand]
+    table.overlay_action("review")
+    viewer = app.scene
+    assert isinstance(viewer, ViewerScene)
+    pos = viewer.position
+    assert pos.hand == hand and pos.kind == "deal"
+    assert [tuple(sorted(h)) for h in pos.holdings] == [
+        tuple(sorted(cards_of(m))) for m in row.cards
+    ]
+    viewer.activate("back")
+    assert app.scene is table and table.overlay is not None and table.overlay.kind == "summary"
+    table.overlay_action("close")  # the table goes on
+    for _ in range(50):
+        app.step(FRAME, [])
+    assert table.table.state.hand_index >= hand + 1
+
+
+def test_play_on_keeps_every_card_where_it_was(ui_home) -> None:
+    from tarneeb_desktop.ui.play_on_table import PlayOnScene
+    from tarneeb_desktop.ui.viewer_scene import ViewerScene
+    from tarneeb_desktop.ui.viewer_steps import positions
+
+    record = daily.play_computer(CODE, 3, "medium").record
+    app = make_app(speed="instant")
+    viewer = ViewerScene(app, positions(record), inline=True)
+    app.switch(viewer)
+    # a position in the middle of a trick
+    pos = next(p for p in viewer.steps.positions if p.kind == "card" and p.play == 21)
+    viewer.go(pos.index)
+    viewer.activate("playon")
+    assert viewer.choosing is not None
+    assert [b.action for b in viewer.buttons()] == ["seat0", "seat1", "seat2", "seat3", "cancel"]
+    viewer.activate("seat1")
+    scene = app.scene
+    assert isinstance(scene, PlayOnScene) and scene.me == 1 and scene.humans == (1,)
+    state = scene.table.state
+    assert [tuple(sorted(cards_of(m))) for m in state.hands] == [
+        tuple(sorted(h)) for h in pos.holdings
+    ]
+    assert state.contract == pos.contract and state.declarer == pos.declarer
+    assert len(state.plays) == pos.play + 1
+    assert pos.trick is not None
+    assert [c for _, c in scene.trick_cards] == list(pos.trick[1])
+    assert state.tricks_won == list(pos.tricks_won)
+    back = _finish_table(app, PlayOnScene)
+    assert back is viewer and viewer.index == pos.index
+    assert not (ui_home / "stats.json").exists()
+    assert not (ui_home / "savegame.json").exists()
+
+
+def test_no_play_on_at_the_end_of_a_hand(ui_home) -> None:
+    from tarneeb_desktop.ui.viewer_scene import ViewerScene
+    from tarneeb_desktop.ui.viewer_steps import positions
+
+    record = daily.play_computer(CODE, 3, "medium").record
+    app = make_app(speed="instant")
+    viewer = ViewerScene(app, positions(record), inline=True)
+    app.switch(viewer)
+    viewer.go(viewer.steps.last)
+    viewer.activate("playon")
+    assert viewer.choosing is None
+    assert not next(b for b in viewer.buttons() if b.action == "playon").enabled
+
+
+def test_copy_and_a_challenge_code(ui_home) -> None:
+    app, scene = _daily_app()
+    scene.activate("copy")
+    assert scene.message is not None
+    scene.focus_field(True)
+    for ch in "friends/egyptian":
+        scene.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    assert scene.code == "friends/egyptian"
+    scene.focus_field(True)
+    scene.field.text = "not a code/nosuch"
+    scene.activate("code")
+    assert scene.code == "friends/egyptian" and scene.message is not None
