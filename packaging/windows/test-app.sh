@@ -149,13 +149,13 @@ crash_log() { # the newest crash log's last lines, if the game left one
   [ -z "$f" ] || tail -5 "$f"
 }
 wid=""
-for _ in $(seq 90); do
+for _ in $(seq 180); do # slow on a loaded machine: Wine starts its services first
   kill -0 "$pid" 2>/dev/null || fail "Tarneeb.exe stopped before opening a window: $(crash_log)"
   wid=$(xdotool search --onlyvisible --name '^Tarneeb' 2>/dev/null | head -1) || true
   [ -z "$wid" ] || break
   sleep 1
 done
-[ -n "$wid" ] || fail "Tarneeb.exe opened no window in 90 s $(crash_log)"
+[ -n "$wid" ] || fail "Tarneeb.exe opened no window in 180 s $(crash_log)"
 shot="$work/windows-first-screen.png"
 colours=0
 for _ in $(seq 60); do # the first frame comes a few seconds after the window (fonts, images)
