@@ -60,6 +60,9 @@ export WINEDLLOVERRIDES="mscoree,mshtml=;winemenubuilder.exe=d"
 export HOME="$work/home"
 # A crash must end the program with its log, not wait behind a message box nobody clicks.
 export TARNEEB_NO_CRASH_DIALOG=1
+# The tests' SDL_VIDEODRIVER=dummy would reach the Windows game through Wine and keep its
+# window from ever opening: the installed game runs as a player's would.
+unset SDL_VIDEODRIVER SDL_AUDIODRIVER
 mkdir -p "$HOME"
 cleanup() {
   wineserver -k 2>/dev/null || true
