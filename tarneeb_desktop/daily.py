@@ -405,15 +405,6 @@ def daily_path() -> Path:
     return user_data_dir() / "daily.json"
 
 
-def score_line(code: str, person: int, computer: int, played: int) -> str:
-    """The line a player copies for friends (English and plain, like the code)."""
-    diff = person - computer
-    return (
-        f"Tarneeb daily {code}: {person:+d} vs computer {computer:+d} "
-        f"({diff:+d}) over {played} deals"
-    )
-
-
 class DailyStore:
     """``daily.json``: per code, the level and per deal the person's and the computer's
     results; the set is *finished* when all :data:`DEALS` deals have a person's result."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tarneeb_desktop.ai import dds
-from tarneeb_desktop.ai.analysis import can_claim, could_have_taken
+from tarneeb_desktop.ai.analysis import can_claim, claim_card, could_have_taken
 from tarneeb_desktop.ai.heuristic import MediumPlayer
 from tarneeb_desktop.rules import GameState, make_rules
 from tarneeb_desktop.rules.cards import cards_of
@@ -24,15 +24,17 @@ def deal_and_bid(hands: list[str], contract: str = "7", trump: str = "S") -> Gam
 
 def claim_lines(g: GameState, seat: int, team_tricks: int) -> int:
     """Play the hand out from ``g`` in every way the other three seats can choose, ``seat``
-    cashing its cards from the top; assert that its team ends with ``team_tricks`` tricks in
+    cashing its sure winners; assert that its team ends with ``team_tricks`` tricks in
     each. Returns the number of lines played."""
     if g.phase != "play" or g.history:
         assert g.history[-1].tricks[seat % 2] == team_tricks
         return 1
     s = g.current_player()
     legal = g.legal_actions()
-    if s == seat:
-        choices = [max(legal, key=lambda c: "23456789TJQKA".index(c[0]))]
+    if s == seat:  # the claimer plays as the table plays a claim (``claim_card``)
+        card = claim_card(g.view(seat))
+        assert card is not None, "a claim once offered stays sure"
+        choices = [card]
     else:
         choices = legal
     lines = 0

@@ -165,12 +165,15 @@ def test_human_output_a_line_per_hand_and_per_costly_card(
     _, js, _ = run(["analyse", str(path), "--json"], capsys)
     hands = json.loads(js)["hands"]
     lines = out.strip().splitlines()
-    assert sum(line.startswith("hand ") for line in lines) == len(hands)
+    assert sum(line.startswith("Hand ") for line in lines) == len(hands)
+    # numbered from 1 and seats named, as the viewer says them (issue 24, defect 9)
+    assert lines[0].startswith("Hand 1: ")
     costly = [p for h in hands for p in h["plays"] if p["cost"]]
     card_lines = [line for line in lines if line.startswith("  trick ")]
     assert len(card_lines) == len(costly)
     for line, p in zip(card_lines, costly, strict=True):
-        assert f"seat {p['seat']} played {p['card']} for {p['tricks']} trick" in line
+        seat = ("South", "East", "North", "West")[p["seat"]]
+        assert f"({seat}) played {p['card']} for {p['tricks']} trick" in line
         assert line.endswith(f"would take {p['best']} (cost {p['cost']})")
     assert lines[-1].startswith(f"{len(costly)} costly card")
 
@@ -204,7 +207,7 @@ def test_a_41_hand_is_described_by_its_highest_bid(capsys: pytest.CaptureFixture
     two-second bound per hand is measured by bench/analyse.py, not here)."""
     example = Path(__file__).parent / "data" / "lebanese400-game.json"
     code, out, _ = run(["analyse", str(example)], capsys)
-    heads = [line for line in out.splitlines() if line.startswith("hand ")]
+    heads = [line for line in out.splitlines() if line.startswith("Hand ")]
     assert code == 0 and heads
     assert all("bid highest" in line and "hearts trump" in line for line in heads)
     assert not any("declared" in line for line in heads)

@@ -51,7 +51,7 @@ def test_a_local_link_gives_each_person_their_own_view_of_every_change() -> None
     assert link.submit(1, "pass") is not None  # not seat 1's turn: a sentence, nothing moves
 
 
-def test_autosave_after_every_trick_and_gone_when_the_game_is_over(tmp_path) -> None:
+def test_autosave_after_every_call_and_card_and_gone_when_the_game_is_over(tmp_path) -> None:
     state = GameState.new(make_rules(target=5), 4)
     table = Table(state, [ComputerSeat("random", s) for s in range(4)], seed=4)
     path = tmp_path / "save.json"
@@ -59,7 +59,8 @@ def test_autosave_after_every_trick_and_gone_when_the_game_is_over(tmp_path) -> 
     seats = [SavedSeat("person", "A"), *(SavedSeat("computer", n) for n in "BCD")]
     Autosave(table, path, lambda: seats, on_saved=lambda: saved_at.append(table.seq))
     table.run(until=lambda ev: any(isinstance(e, TrickWon) for e in ev))
-    assert saved_at == [table.seq]
+    # after every call and card (issue 24: a kill mid-trick loses nothing)
+    assert saved_at == list(range(1, table.seq + 1))
     got = read_save(path)
     assert got is not None and got.state == state and got.seq == table.seq
     table.run()

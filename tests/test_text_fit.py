@@ -16,7 +16,7 @@ import pytest
 
 from tarneeb_desktop.rules import GameState, make_rules
 from tarneeb_desktop.ui import i18n
-from tests.test_ui_helpers import FRAME, advance, key, make_app, settle
+from tests.test_ui_helpers import advance, make_app, settle
 from tests.text_spy import TextSpy, Traced, problems
 
 pytestmark = pytest.mark.usefixtures("ui_home")
@@ -50,6 +50,53 @@ def tables() -> Iterator[tuple[str, str, int, Callable[[GameState], bool]]]:
     yield "400 play", "lebanese400", 6, lambda s: my_turn_in("play")(s) and len(s.tricks) >= 2
 
 
+def played(rules: str, seed: int, until_event: str, first=(), dealer=3, limit=3000):  # type: ignore[no-untyped-def]
+    """A game of ``rules`` played at random (after the actions ``first``) until an event
+    named ``until_event`` (and then to my next turn): the state and that event."""
+    import random
+
+    state = GameState.new(make_rules(rules), seed=seed, dealer=dealer)
+    for action in first:
+        state.apply(action)
+    rng = random.Random(seed)
+    got = None
+    for _ in range(limit):
+        if got is not None and (state.is_over() or state.current_player() == 0):
+            break
+        for ev in state.apply(rng.choice(state.legal_actions())) or []:
+            if type(ev).__name__ == until_event and got is None:
+                got = ev
+    assert got is not None, (rules, until_event)
+    return state, got
+
+
+def dialogs(app):  # type: ignore[no-untyped-def]
+    """(what, scene, dialog): the hand's summary, 41's, the game's end, and the score sheets
+    of games some hands in (a deal thrown in among them in 41)."""
+    from tarneeb_desktop.ui.game.dialogs import GameOverDialog, Summary41Dialog, SummaryDialog
+
+    state, ev = played("standard", 4, "HandScored")
+    scene = scene_at(app, state)
+    summary = SummaryDialog(scene, ev)
+    summary.dd = 9
+    yield "tarneeb summary", scene, summary
+    state, ev = played("syrian41", 3, "SeatsScored")
+    scene = scene_at(app, state)
+    summary41 = Summary41Dialog(scene, ev)
+    summary41.dd = 9
+    yield "41 summary", scene, summary41
+    state, ev = played("standard", 5, "GameOver")
+    scene = scene_at(app, state)
+    yield "tarneeb game over", scene, GameOverDialog(scene, ev)
+    scene.open_overlay("scores")
+    yield "tarneeb score sheet, game over", scene, scene.overlay
+    # the first deal thrown in (8 of 11 bid), the next played: rows "", "1"
+    state, _ = played("syrian41", 8, "SeatsScored", ("2", "3", "2", "1"), dealer=0)
+    scene = scene_at(app, state)
+    scene.open_overlay("scores")
+    yield "41 score sheet", scene, scene.overlay
+
+
 def draw(app, scene) -> Traced:  # type: ignore[no-untyped-def]
     surface = Traced(app.surface.get_size())
     scene.dirty = True
@@ -64,24 +111,30 @@ def check(lang: str, size: tuple[int, int]) -> list[str]:
     with TextSpy():
         app = make_app(size=size)
         app.settings.language = lang
-        app.settings.allow_take_back = True
+        app.settings.allow_undo = True
         app.apply_settings()
         for what, rules, seed, until in tables():
             state = GameState.new(make_rules(rules), seed=seed, dealer=3)
             assert advance(state, until, seed), what
             scene = scene_at(app, state)
-            if state.phase == "play":
-                scene.last_trick_shown = True
             body = scene.layout.text
             where = f"{lang} {size[0]}x{size[1]} {what}"
             found += problems(draw(app, scene).items, window, body, where)
-            scene.last_trick_shown = False
             if "auction" in what:
                 continue
+            scene.last_trick_shown = True  # L: the last trick over the veiled table
+            found += problems(draw(app, scene).items, window, body, f"{where} last trick")
+            scene.last_trick_shown = False
             for page in ("menu", "scores", "played", "auction"):
                 scene.open_overlay(page)
                 found += problems(draw(app, scene).items, window, body, f"{where} {page}")
                 scene.overlay = None
+        for what, scene, dialog in dialogs(app):
+            scene.overlay = dialog
+            body = scene.layout.text
+            where = f"{lang} {size[0]}x{size[1]} {what}"
+            found += problems(draw(app, scene).items, window, body, where)
+            scene.overlay = None
     return found
 
 

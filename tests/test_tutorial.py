@@ -78,19 +78,30 @@ def test_following_the_instructions_completes_the_tutorial(ui_home) -> None:
     for _ in range(200):
         _wait(app, scene)
         if scene.overlay is not None:
-            if scene.overlay.kind == "tutorial_done":
-                break
-            app.step(FRAME, [key(pygame.K_RETURN)])  # the hand's summary
-            continue
+            break
         assert scene.lesson() is None
         app.step(FRAME, [key(pygame.K_RIGHT), key(pygame.K_RETURN)])
     assert scene.overlay is not None and scene.overlay.kind == "tutorial_done"
     assert scene.table.state.history[0].tricks[0] >= 8  # the contract was made
-    app.step(FRAME, [key(pygame.K_RETURN)])  # Main menu has the focus
-    assert isinstance(app.scene, MenuScene)
+    # the end comes in place of the hand's summary: nothing of a next hand is dealt
+    assert scene.pv.hand_number == 1 and scene.dealt is None
+    for _ in range(30):
+        app.step(FRAME, [])
+    assert scene.pv.hand_number == 1 and scene.overlay.kind == "tutorial_done"
+    body = scene.overlay.body()
+    assert "You learnt to:" in body and "trump" in body
+    actions = [b.action for b in scene.overlay_buttons()]
+    assert actions == ["play", "howto", "menu"]
     # a lesson is no game: nothing saved, nothing counted
     assert not (ui_home / "savegame.json").exists()
     assert not list(ui_home.glob("stats*"))
+    app.step(FRAME, [key(pygame.K_RETURN)])  # Play a real game has the focus
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+    assert isinstance(app.scene, TableScene) and not isinstance(app.scene, TutorialScene)
+    assert app.scene.pv.hand_number == 1 and app.scene.pv.rules.preset == app.rules.preset
+    app.show_menu()
+    assert isinstance(app.scene, MenuScene)
 
 
 def test_a_wrong_click_explains_and_changes_nothing(ui_home) -> None:
@@ -160,15 +171,67 @@ def test_the_coach_speaks_every_language(ui_home, lang: str) -> None:
     assert scene.coach_text() != "" and scene.coach_text() == scene.lessons[0].instruction
     scene.dirty = True
     assert app.step(FRAME, [])
-    # the coach's panel stays between the score and the contract panels
     box = scene.coach_rect()
-    assert not box.colliderect(scene.layout.score_rect)
     assert not box.colliderect(scene.layout.contract_rect)
     i18n.set_language("en")
 
 
+def _covered(scene) -> dict[str, pygame.Rect]:  # type: ignore[no-untyped-def]
+    """What the coach must leave in sight: every seat's cards and plate, the trick, the bid
+    panel and the contract."""
+    from tarneeb_desktop.ui.layout import BOTTOM, LEFT, RIGHT, TOP
+
+    lay = scene.layout
+    out = {"contract": lay.contract_rect}
+    for side, name in ((BOTTOM, "South"), (RIGHT, "East"), (TOP, "North"), (LEFT, "West")):
+        cards = lay.back_rects(side, 13)
+        out[f"{name}'s cards"] = cards[0].unionall(cards)
+        out[f"{name}'s plate"] = lay.plate_rect(side)
+        out[f"{name}'s trick card"] = lay.trick_rect(side)
+    lifted = lay.hand_rects(13)
+    out["South's lifted cards"] = lifted[0].unionall(lifted).move(0, -lay.lift)
+    panel = scene.action_panel()
+    if panel is not None:
+        out["bid panel"] = panel
+    return out
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])
+def test_the_coach_covers_no_seat_in_any_language(ui_home, size) -> None:
+    """Issue 23: the lesson box hid North. In every language and lesson, with and without a
+    refused move's explanation, it misses every seat's cards and plate, the trick and the
+    bid panel, and its text fits its room at body size."""
+    from tarneeb_desktop.ui import i18n
+
+    app, scene = _tutorial(size)
+    try:
+        for n in range(len(scene.lessons)):
+            _wait(app, scene)
+            assert scene.step() == n
+            for lang in ("en", "ar", "fr", "de", "ru", "uk", "hi"):
+                i18n.set_language(lang)
+                scene.lessons = script.lessons()
+                for tip in (None, (n, scene.lessons[n].wrong)):
+                    scene.tip = tip
+                    box, room = scene.coach_rect(), scene.coach_bounds()
+                    assert room.contains(box), (lang, n, box, room)
+                    for what, r in _covered(scene).items():
+                        assert not box.colliderect(r), (lang, n, what)
+            i18n.set_language("en")
+            scene.lessons = script.lessons()
+            scene.tip = None
+            _click_target(app, scene)
+        # free play: the narration's box too
+        _wait(app, scene)
+        box = scene.coach_rect()
+        assert not any(box.colliderect(r) for r in _covered(scene).values())
+    finally:
+        i18n.set_language("en")
+
+
 def test_the_first_start_offers_the_tutorial_once(ui_home) -> None:
     from tarneeb_desktop.ui import tutorial_offer
+    from tarneeb_desktop.ui.first_start import FirstStartScene
     from tarneeb_desktop.ui.menu import MenuScene
 
     app = make_app()
@@ -177,6 +240,8 @@ def test_the_first_start_offers_the_tutorial_once(ui_home) -> None:
     assert isinstance(app.scene, MenuScene)
     app.settings.tutorial_offered = False  # type: ignore[attr-defined]
     tutorial_offer.start(app)
+    assert isinstance(app.scene, FirstStartScene)  # the name and language first
+    app.step(FRAME, [key(pygame.K_RETURN)])  # Continue: the default name kept
     assert isinstance(app.scene, tutorial_offer.OfferScene)
     assert app.settings.tutorial_offered is True  # type: ignore[attr-defined]
     app.step(FRAME, [])
@@ -187,9 +252,52 @@ def test_the_first_start_offers_the_tutorial_once(ui_home) -> None:
     # Not now (Esc) goes to the menu; a player who has a game in progress is not new
     app.settings.tutorial_offered = False  # type: ignore[attr-defined]
     tutorial_offer.start(app)
+    app.step(FRAME, [key(pygame.K_RETURN)])
     app.step(FRAME, [key(pygame.K_ESCAPE)])
     assert isinstance(app.scene, MenuScene)
     (ui_home / "savegame.json").write_text("{}")
     app.settings.tutorial_offered = False  # type: ignore[attr-defined]
     tutorial_offer.start(app)
     assert isinstance(app.scene, MenuScene) and app.settings.tutorial_offered is True  # type: ignore[attr-defined]
+
+
+def test_the_first_start_asks_the_name_and_the_language_once(ui_home) -> None:
+    """Issue 23: the player was called "Sara" without being asked."""
+    import json
+
+    from tarneeb_desktop.settings import settings_path
+    from tarneeb_desktop.ui import i18n, tutorial_offer
+    from tarneeb_desktop.ui.first_start import FirstStartScene
+    from tarneeb_desktop.ui.i18n import tr
+    from tarneeb_desktop.ui.menu import MenuScene
+
+    app = make_app()
+    app.settings.tutorial_offered = False  # type: ignore[attr-defined]
+    tutorial_offer.start(app)
+    scene = app.scene
+    assert isinstance(scene, FirstStartScene)
+    assert scene.field.text == app.settings.names[0] != ""  # the default is filled in
+    # an empty name is refused with a word and changes nothing
+    for _ in range(len(scene.field.text)):
+        app.step(FRAME, [key(pygame.K_BACKSPACE)])
+    assert scene.field.text == ""
+    app.step(FRAME, [key(pygame.K_RETURN)])
+    assert app.scene is scene and scene.error
+    typed = pygame.event.Event(pygame.TEXTINPUT, text="Rana")
+    app.step(FRAME, [typed])
+    # the language: the page switches at once
+    try:
+        arabic = next(b for b in scene.buttons() if b.action == "lang:ar")
+        _click(app, arabic.rect.center)
+        assert i18n.get_language() == "ar"
+        assert scene.buttons()[-1].label == tr("Continue") != "Continue"
+        app.step(FRAME, [key(pygame.K_RETURN)])  # Continue has the focus again
+        assert isinstance(app.scene, tutorial_offer.OfferScene)
+        saved = json.loads(settings_path().read_text())
+        assert saved["names"][0] == "Rana" and saved["language"] == "ar"
+        assert app.settings.names[0] == "Rana"
+    finally:
+        i18n.set_language("en")
+        app.settings.language = "en"
+    tutorial_offer.start(app)  # asked once
+    assert isinstance(app.scene, MenuScene)

@@ -199,3 +199,24 @@ def test_copy_and_a_challenge_code(ui_home) -> None:
     scene.field.text = "not a code/nosuch"
     scene.activate("code")
     assert scene.code == "friends/egyptian" and scene.message is not None
+
+
+def test_a_deal_of_400_is_played_and_compared(ui_home) -> None:
+    from tarneeb_desktop.ui.daily_play import DailyTableScene
+    from tarneeb_desktop.ui.daily_scene import DailyScene
+
+    app = make_app(speed="instant")
+    scene = DailyScene(app, "2026-12-01/lebanese400", "medium")
+    app.switch(scene)
+    scene.activate("play")
+    assert isinstance(app.scene, DailyTableScene)
+    assert app.scene.pv.rules.game == "41"
+    assert _finish_table(app, DailyTableScene) is scene
+    for _ in range(2000):
+        if scene.dset.shown(0)[1] is not None:
+            break
+        app.step(FRAME, [])
+    person, computer = scene.dset.shown(0)
+    assert person is not None and computer is not None and computer.bids is not None
+    surface = pygame.Surface(app.size)
+    scene.draw(surface)  # the comparison of a 41 deal draws

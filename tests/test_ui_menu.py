@@ -211,3 +211,23 @@ def test_the_menu_draws_all_labels_at_one_size_below_the_subtitle(lang: str) -> 
         assert min(b.rect.top for b in buttons) > app.scene._subtitle_y(lay) + lay.text
     finally:
         i18n.set_language("en")
+
+
+def test_continue_says_what_it_resumes(ui_home) -> None:
+    """Issue 23: Continue says the rules, the score and the hand it resumes."""
+    from tarneeb_desktop.rules import GameState, make_rules
+    from tarneeb_desktop.table.savegame import offline_seats, write_save
+    from tarneeb_desktop.ui.menu import MenuScene
+    from tests.test_ui_helpers import advance
+
+    state = GameState.new(make_rules("egyptian"), seed=4)
+    assert advance(state, lambda s: len(s.history) >= 2, 4)
+    names = ["Rana", "Karim", "Layla", "Omar"]
+    write_save(ui_home / "savegame.json", state, offline_seats(names, (0,), ["easy"] * 4), 4)
+    app = make_app()
+    app.switch(MenuScene(app))
+    app.step(FRAME, [])
+    words = app.scene.resumes or ""
+    us, them = state.scores
+    hand = state.view(0).hand_number
+    assert words == f"Egyptian: Us {us}, Them {them}, hand {hand}" and hand >= 3

@@ -280,7 +280,16 @@ def test_a_dialogs_buttons_answer() -> None:
     table = FakeTable(view)
     menu = PauseMenuDialog(table)
     buttons = {b.action: b for b in menu.buttons()}
-    assert list(buttons) == ["close", "scores", "played", "auction", "menu", "quit"]
+    assert list(buttons) == [
+        "close",
+        "scores",
+        "played",
+        "auction",
+        "table_settings",
+        "howto",
+        "menu",
+        "quit",
+    ]
     press(
         menu,
         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=buttons["scores"].rect.center, button=1),

@@ -264,7 +264,7 @@ def test_the_champion_after_the_games_chosen(ui_home) -> None:
     assert running.t.finished == "games"
     winner = running.t.results[0].winner
     assert running.t.champion() == winner
-    assert standings.lines()[-1] == "After the games chosen"
+    assert standings.lines()[-1] == "All the games chosen have been played"
     assert [b.action for b in standings.buttons()] == ["new", "menu"]
     app.step(FRAME, [])
 

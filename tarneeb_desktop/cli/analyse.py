@@ -11,30 +11,50 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from tarneeb_desktop.ai import dds
 from tarneeb_desktop.ai.analysis import HandAnalysis, analyse_game
 from tarneeb_desktop.record import RecordError, Replay, load_record
+from tarneeb_desktop.table.flow import SEAT_NAMES
+from tarneeb_desktop.table.history import played_hands
 
 
-def describe(h: HandAnalysis, game41: bool = False) -> list[str]:
-    """The human-readable lines of one hand: a line for the hand, one per costly card."""
+def seat_names(players: Sequence[str] | None) -> list[str]:
+    """How the text names the seats, as the viewer does: the players' names with their
+    place ("Karim (East)"), or the places alone."""
+    if players and len(players) == 4:
+        return [f"{players[s]} ({SEAT_NAMES[s]})" for s in range(4)]
+    return list(SEAT_NAMES)
+
+
+def describe(
+    h: HandAnalysis,
+    game41: bool = False,
+    number: int | None = None,
+    names: Sequence[str] | None = None,
+) -> list[str]:
+    """The human-readable lines of one hand: a line for the hand, one per costly card.
+    ``number`` is the hand's number among the hands played (from 1, as the viewer and the
+    game over count them; the JSON keeps the record's index), ``names`` the seats' names."""
+    who = list(names) if names else seat_names(None)
+    n = h.hand + 1 if number is None else number
     if game41:  # 41 / 400: no declarer, the highest bid's side
         head = (
-            f"hand {h.hand}: seat {h.declarer} bid highest ({h.contract}), hearts trump; "
+            f"Hand {n}: {who[h.declarer]} bid highest ({h.contract}), hearts trump; "
             f"their side could take {h.could_take}, took {h.taken}"
         )
     else:
         head = (
-            f"hand {h.hand}: seat {h.declarer} declared {h.contract}, trump {h.trump}; "
+            f"Hand {n}: {who[h.declarer]} declared {h.contract}, trump {h.trump}; "
             f"could take {h.could_take}, took {h.taken}"
         )
     lines = [head]
     for p in h.plays:
         if p.cost:
             lines.append(
-                f"  trick {p.trick + 1}: seat {p.seat} played {p.card} for {p.tricks} "
+                f"  trick {p.trick + 1}: {who[p.seat]} played {p.card} for {p.tricks} "
                 f"trick{'s' if p.tricks != 1 else ''}; {'/'.join(p.best_cards)} "
                 f"would take {p.best} (cost {p.cost})"
             )
@@ -87,8 +107,11 @@ def main(args: argparse.Namespace) -> int:
         return 0
     if not hands:
         print("no cards were played in this record")
+    names = seat_names(result.players)
+    rows = result.state.history
     for h in hands:
-        print("\n".join(describe(h, result.state.rules.game == "41")))
+        number = played_hands(rows[: h.hand]) + 1
+        print("\n".join(describe(h, result.state.rules.game == "41", number, names)))
     costly = [p for h in hands for p in h.plays if p.cost]
     print(
         f"{len(costly)} costly card{'s' if len(costly) != 1 else ''}, "

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tarneeb_desktop.net import rejoin
 from tarneeb_desktop.net.client import (
     ClientSession,
     IncompatibleError,
@@ -16,7 +17,6 @@ from tarneeb_desktop.net.client import (
     parse_address,
     play_seat,
 )
-from tarneeb_desktop.net import rejoin
 from tarneeb_desktop.net.host import Host
 from tarneeb_desktop.net.protocol import MAX_NAME_CHARS, clean_text
 from tarneeb_desktop.paths import user_data_dir
@@ -134,7 +134,9 @@ def join_main(args: argparse.Namespace) -> int:
                     raise
                 log.info("the host no longer knows the kept seat; taking a free one")
         if seat is None:
-            seat = session.join(args.seat, token=token, password=getattr(args, "password", "") or "")
+            seat = session.join(
+                args.seat, token=token, password=getattr(args, "password", "") or ""
+            )
         rejoin.remember_seat(session)
     except IncompatibleError as exc:
         print(f"tarneeb join: {exc.message}", file=sys.stderr)

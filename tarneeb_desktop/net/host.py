@@ -524,6 +524,7 @@ class Host(LobbyMixin):
             log.info("seat %d taken by %s from %s", seat.number, seat.name, conn.peer)
         if name and token is not None:
             seat.name = self.unique_name(name, seat.number)
+        self.computers_give_way()  # a computer named like this person takes another name
         seat.conn = conn
         seat.ready = False
         seat.wait_started = None
@@ -599,6 +600,7 @@ class Host(LobbyMixin):
             if seat.kind == "open":
                 seat.open = False
                 seat.name = self.bots[seat.number]
+        self.computers_give_way()
         self._sync_seats()
         self.started = True
         log.info("the game starts: %s", ", ".join(f"{s.number}={s.name}" for s in self.seats))

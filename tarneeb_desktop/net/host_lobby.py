@@ -21,14 +21,26 @@ from tarneeb_desktop.net.protocol import (
     ProtocolError,
     clean_text,
 )
+from tarneeb_desktop.net.seating import COMPUTER_NAMES
 from tarneeb_desktop.rules.codec import encode_view
 from tarneeb_desktop.table.flow import SEAT_NAMES
+from tarneeb_desktop.table.savegame import DEFAULT_NAMES
 
 if TYPE_CHECKING:
     from tarneeb_desktop.net.seating import Connection, Seat
     from tarneeb_desktop.table.flow import Table
 
 log = logging.getLogger(__name__)
+
+
+def _numbered(name: str, taken: set[str]) -> str:
+    """``name``, or ``name 2`` (3, ...) when its folded form is in ``taken``."""
+    base, n, out = name, 2, name
+    while out.casefold() in taken:
+        suffix = f" {n}"
+        out, n = base[: MAX_NAME_CHARS - len(suffix)] + suffix, n + 1
+    return out
+
 
 #: Chat lines the host keeps and sends to whoever joins or comes back.
 CHAT_KEPT = 40
@@ -68,16 +80,35 @@ class LobbyMixin:
 
     def unique_name(self, name: str, seat: int | None) -> str:
         """``name``, or ``name 2`` (3, ...) when someone else at the table has it already
-        (letter case aside): two people are never both "Sara"."""
-        taken = {
-            s.name.casefold() for s in self.seats if s.number != seat and s.kind in ("human", "ai")
-        }
+        (letter case aside): two people are never both "Sara". A computer seat's name does
+        not count: the computer gives way (:meth:`computers_give_way`)."""
+        taken = {s.name.casefold() for s in self.seats if s.number != seat and s.kind == "human"}
         taken |= {c.name.casefold() for c in self.watching()}
-        base, n, out = name, 2, name
-        while out.casefold() in taken:
-            suffix = f" {n}"
-            out, n = base[: MAX_NAME_CHARS - len(suffix)] + suffix, n + 1
-        return out
+        return _numbered(name, taken)
+
+    def computers_give_way(self) -> bool:
+        """A computer seat named like a person at the table (or a watcher) takes another
+        name: the first default player's name nobody has, else its own numbered. True when
+        a name changed."""
+        people = {s.name.casefold() for s in self.seats if s.kind == "human"}
+        people |= {c.name.casefold() for c in self.watching()}
+        changed = False
+        for s in self.seats:
+            if s.kind != "ai" or s.name.casefold() not in people:
+                continue
+            taken = people | {o.name.casefold() for o in self.seats if o is not s}
+            free = [n for n in (*COMPUTER_NAMES, *DEFAULT_NAMES) if n.casefold() not in taken]
+            name = free[0] if free else _numbered(s.name, taken)
+            log.info(
+                "the computer at seat %d is called %s (a person is %s)", s.number, name, s.name
+            )
+            s.name = self.bots[s.number] = name
+            if s.computer is not None:
+                s.computer.name = name
+            changed = True
+        if changed:
+            self.table.names = [s.name for s in self.seats]
+        return changed
 
     def watching(self) -> list[Connection]:
         return [c for c in self.conns if c.watching and not c.closed]
@@ -95,6 +126,7 @@ class LobbyMixin:
             raise ProtocolError("no_watchers", f"this table has {MAX_WATCHERS} watchers already")
         conn.name = self.unique_name(msg["name"] or "Watcher", None)
         conn.watching = True
+        self.computers_give_way()
         log.info("%s watches from %s", conn.name, conn.peer)
         conn.send({"type": "watching", "name": conn.name})
         self.send_chat_log(conn)

@@ -195,7 +195,7 @@ def keep_hosted(host: Host, sessions: list[ClientSession]) -> None:
     global _hosted
     stop_hosted(except_host=host)
     seats = [(s.seat, s.token, s.name) for s in sessions if s.seat is not None and s.token]
-    _hosted = Hosted(host, seats)  # type: ignore[arg-type]
+    _hosted = Hosted(host, seats)
     log.info("the table goes on while its host is away")
 
 

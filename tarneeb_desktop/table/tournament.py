@@ -395,6 +395,23 @@ class Tournament:
         """The team at the top of the standings; None before any game was played."""
         return self.standings()[0].team if self.results else None
 
+    def tie_break(self) -> str | None:
+        """What put the first team above the second when they won as many games: "lost"
+        (fewer games lost), "points" (a better points difference) or "order" (the order the
+        teams were entered, all else equal); None when the first won more games (or there
+        are no two teams to compare, or a knockout: the last team left wins)."""
+        rows = self.standings()
+        if self.knockout or len(rows) < 2 or not self.results:
+            return None
+        a, b = rows[0], rows[1]
+        if a.won != b.won:
+            return None
+        if a.lost != b.lost:
+            return "lost"
+        if a.points_for - a.points_against != b.points_for - b.points_against:
+            return "points"
+        return "order"
+
     def result_document(self) -> dict[str, Any]:
         """The ``tarneeb-tournament/1`` object ``tarneeb tournament --json`` prints."""
         return {

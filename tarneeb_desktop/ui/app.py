@@ -118,10 +118,11 @@ class App:
 
         self.switch(StatsScene(self))
 
-    def open_help(self) -> None:
+    def open_help(self, back: Scene | None = None) -> None:
+        """How to play; Menu and Esc return to ``back`` (a paused table) when given."""
         from tarneeb_desktop.ui.howto_scene import HowToScene
 
-        self.switch(HowToScene(self))
+        self.switch(HowToScene(self, back=back))
 
     def open_games(self) -> None:
         from tarneeb_desktop.ui.games_scene import GamesScene
@@ -216,7 +217,9 @@ class App:
         scene = self.scene
         for ev in events or []:
             if ev.type == pygame.QUIT:
-                self.quit(0)
+                ask = getattr(scene, "ask_before_quit", None)  # a LAN game in progress asks
+                if ask is None or not ask():
+                    self.quit(0)
                 continue
             if ev.type == pygame.VIDEORESIZE:
                 if self.fullscreen:

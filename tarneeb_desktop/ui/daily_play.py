@@ -60,12 +60,15 @@ class DailyTableScene(TableScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.dset.tick()
+        table = self.table
+        # the computer's play uses the worker only while this table waits for the person
+        # (or is over), so the partner's and opponents' decisions never queue behind it
+        if table is None or table.automatic_turn() is None:
+            self.dset.tick()
         if self.result_job is not None:
             if self.result_job.done():
                 self._finish()
             return
-        table = self.table
         if table is None or not daily.hand_over(table.state):
             return
         # thrown in: no summary; the next deal's animation is never shown

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tarneeb_desktop import daily
-from tarneeb_desktop.ui import theme
+from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.daily_labels import contract_text
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
@@ -74,31 +74,44 @@ class DailyReview(ViewerScene):
 
     def build(self, lay: Layout) -> list[Button]:
         out = super().build(lay)
-        if len(self.plays) > 1:
-            other = self.plays[1 - self.which][0]
-            w, h = round(lay.unit * 44), round(lay.unit * 6)
-            r = pygame.Rect(0, 0, w, h)
-            r.midtop = (lay.w // 2, self.strip_rect(lay).bottom + lay.margin // 2)
-            out.append(Button(r, tr("Switch to {who}", who=other) + "  (S)", "switch"))
+        if len(self.plays) > 1 and self.choosing is None:
+            panel = self.panel_rect(lay)
+            h = round(lay.unit * 6)
+            r = pygame.Rect(panel.x, panel.bottom + lay.margin // 2, panel.w, h)
+            label = tr("Show your play") if self.which else tr("Show the computer's play")
+            out.append(Button(r, label + "  (S)", "switch"))
         return out
 
-    def strip_rect(self, lay: Layout) -> pygame.Rect:
-        top = lay.margin + round(lay.text * 1.7)
-        w = round(lay.w * 0.5)
-        return pygame.Rect(lay.w // 2 - w // 2, top, w, round(lay.text * 1.6))
+    def panel_rect(self, lay: Layout) -> pygame.Rect:
+        """The two results, one above the other, in the top corner opposite the auction."""
+        top, _ = self._band(lay)
+        w = round(lay.w * 0.24)
+        line = round(lay.text * 0.9 * 1.55)
+        box = pygame.Rect(
+            0, top + round(lay.text * 1.2), w, line * (1 + len(self.plays)) + lay.margin
+        )
+        return i18n.align(box, pygame.Rect(0, 0, lay.w, lay.h), "end", lay.margin)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
+        if self.choosing is not None:
+            return
         lay = Layout(*surface.get_size())
-        strip = self.strip_rect(lay)
-        blit_panel(surface, strip, color=(6, 20, 14, 220), radius=strip.h // 3)
-        n = len(self.plays)
+        box = self.panel_rect(lay)
+        blit_panel(surface, box, color=(6, 20, 14, 200), radius=round(lay.unit))
+        size = round(lay.text * 0.9)
+        line = round(size * 1.55)
+        x = i18n.mirror_x(box.x + lay.margin // 2, box.x, box.w)
+        anchor = i18n.anchor("topleft")
+        y = box.y + lay.margin // 2
+        blit_text(surface, tr("The same cards"), size, (x, y), theme.GOLD, True, anchor)
         for k, (who, _, res) in enumerate(self.plays):
-            cell = pygame.Rect(strip.x + k * strip.w // n, strip.y, strip.w // n, strip.h)
-            line = f"{who}: {_contract(res)}  {res.net:+d}"
-            colour = theme.GOLD if k == self.which else theme.INK_DIM
-            blit_text(surface, line, round(lay.text * 0.85), cell.center, colour,
-                      bold=k == self.which, anchor="center", max_width=cell.w - 8)  # fmt: skip
+            y += line
+            mark = "\u25b6 " if k == self.which else ""
+            text = f"{mark}{who}: {_contract(res)}  {res.net:+d}"
+            colour = theme.INK if k == self.which else theme.INK_DIM
+            blit_text(surface, text, size, (x, y), colour, bold=k == self.which, anchor=anchor,
+                      max_width=box.w - lay.margin)  # fmt: skip
 
 
 def _contract(res: daily.PlayResult) -> str:

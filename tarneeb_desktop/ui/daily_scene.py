@@ -306,9 +306,10 @@ class DailyScene(ButtonScene):
     def draw(self, surface: pygame.Surface) -> None:
         lay = draw_page(surface, tr("Daily deals"), top=0.5)
         rules = daily.code_rules(self.code)
-        level = tr(CHOICE_LABELS.get(self.dset.level, self.dset.level))
+        lv = self.dset.level
+        level = tr(CHOICE_LABELS[lv]) if lv in CHOICE_LABELS else lv
         sub = tr("Code {code}  \u00b7  {rules}  \u00b7  computer level {level}",
-                 code=self.code, rules=preset_label(rules), level=level)  # fmt: skip
+                 code="\u200e" + self.code + "\u200e", rules=preset_label(rules), level=level)  # fmt: skip
         blit_text(surface, sub, lay.text, (lay.w // 2, round(lay.heading * 1.75)), theme.INK,
                   anchor="midtop", max_width=lay.w - 2 * lay.margin)  # fmt: skip
         self.draw_table(surface, lay)
@@ -439,8 +440,8 @@ class DailyScene(ButtonScene):
             could = ""
             if res.could_take is not None and res.contract is not None:
                 could = tr(", could take {n}", n=res.could_take)
-            tricks = "" if res.contract is None else tr("{n} tricks", n=res.tricks)
-            line = f"{who}: {contract_text(res)}  {tricks}{could}"
+            tricks = "" if res.contract is None else ", " + tr("{n} tricks", n=res.tricks)
+            line = f"{who}: {contract_text(res)}{tricks}{could}"
             blit_text(s, line, lay.text, (cx, y), theme.INK, anchor="midtop", max_width=w - 40)
             y += round(lay.text * 1.5)
             score = tr("Score {n}", n=signed(res.net))
@@ -459,8 +460,16 @@ class DailyScene(ButtonScene):
             verdict, colour = tr("The same score as the computer"), theme.INK
         blit_text(s, verdict, round(lay.heading * 0.9), (cx, y), colour, True, "midtop",
                   max_width=w - 40)  # fmt: skip
+        y += round(lay.heading * 1.6)
+        p, c, n = self.store.totals(self.code)
+        total = tr("After {n} deals: you {you}, the computer {computer}", n=n, you=signed(p),
+                   computer=signed(c))  # fmt: skip
+        blit_text(s, total, lay.text, (cx, y), theme.INK, anchor="midtop", max_width=w - 40)
+        note = tr("Could take: the declarers' tricks with best play by all four, every card seen")
+        blit_text(s, note, round(lay.text * 0.8), (cx, box.bottom - lay.margin), theme.INK_DIM,
+                  anchor="midbottom", max_width=w - 40)  # fmt: skip
         if self.store.next_deal(self.code) is None:
-            y += round(lay.heading * 1.6)
+            y += round(lay.text * 1.8)
             blit_text(s, self.score_line(), round(lay.text * 0.85), (cx, y), theme.INK_DIM,
                       anchor="midtop", max_width=w - 40)  # fmt: skip
 

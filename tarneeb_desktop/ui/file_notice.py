@@ -91,10 +91,15 @@ class FileNotice:
         step = round(lay.text * 1.4)
         lines = self._lines(lay, inner)
         bh = round(lay.unit * 6.6)
-        h = lay.margin * 3 + round(lay.heading * 1.5) + step * len(lines) + bh + lay.margin * 2
+        h = self.text_top(lay, 0) + step * len(lines) + lay.margin * 2 + bh + lay.margin * 2
         r = pygame.Rect(0, 0, w, min(h, lay.h - 2 * lay.margin))
         r.center = (lay.w // 2, lay.h // 2)
         return r
+
+    @staticmethod
+    def text_top(lay: Layout, top: int) -> int:
+        """Where the paragraphs start in a panel whose top is ``top``."""
+        return top + lay.margin * 2 + round(lay.heading * 1.9) + lay.margin
 
     def button(self, lay: Layout) -> Button:
         box = self.rect(lay)
@@ -113,8 +118,8 @@ class FileNotice:
         )
         y = box.y + lay.margin * 2
         title = tr("Some files could not be read")
-        r = blit_text(surface, title, lay.heading, (box.centerx, y), theme.GOLD, True, "midtop")
-        y = r.bottom + lay.margin
+        blit_text(surface, title, lay.heading, (box.centerx, y), theme.GOLD, True, "midtop")
+        y = self.text_top(lay, box.y)
         step = round(lay.text * 1.4)
         rtl = i18n.is_rtl()
         x = box.right - 2 * lay.margin if rtl else box.x + 2 * lay.margin

@@ -9,12 +9,14 @@ read has been set aside by the history; its problem line is shown under the list
 from __future__ import annotations
 
 import logging
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
 from tarneeb_desktop.record import RecordError
+from tarneeb_desktop.settings import LANGUAGES
 from tarneeb_desktop.table.history import (
     KeptGame,
     KeptGameError,
@@ -31,6 +33,7 @@ from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene, draw_page
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
+from tarneeb_desktop.ui.viewer_scene import rtl_run
 from tarneeb_desktop.ui.widgets import TextField, draw_field
 
 if TYPE_CHECKING:
@@ -52,6 +55,24 @@ def cell_lines(cell: str, size: int, width: int) -> list[str]:
     return lines
 
 
+def shown_name(name: str) -> str:
+    """A tournament's name as this language says it: a name the setup made ("Tournament
+    2026-12-01 21:12", in whatever language it was made in) gets this language's word;
+    a name the player typed stays as it is."""
+    m = re.fullmatch(r"(.+) (\d{4}-\d{2}-\d{2} \d{2}:\d{2})", name)
+    if m is None or m.group(1) not in tournament_words():
+        return name
+    return f"{tr('Tournament')} {m.group(2)}"
+
+
+def tournament_words() -> set[str]:
+    """ "Tournament" in every language of the game."""
+    words = {"Tournament"}
+    for code in LANGUAGES:
+        words.add(i18n._load(code).get("Tournament", "Tournament"))  # its catalogue
+    return words
+
+
 def preset_word(preset: str) -> str:
     """A preset in the words Settings uses for it (an unknown one as it is written)."""
     return tr(CHOICE_LABELS[preset]) if preset in CHOICE_LABELS else preset
@@ -63,7 +84,8 @@ def rules_text(g: KeptGame) -> str:
     changes = [p.strip() for p in g.rules_label.split(",")[1:]]
     text = ", ".join([preset_word(preset), *changes])
     if g.tournament:
-        text += "  \u00b7  " + tr("{name}, game {n}", name=g.tournament, n=g.game or 1)
+        name = rtl_run(shown_name(g.tournament))
+        text += "  \u00b7  " + tr("{name}, game {n}", name=name, n=g.game or 1)
     if g.taken_back:
         text += "  \u00b7  " + tr("undo used")
     return text
@@ -73,7 +95,7 @@ def players_text(g: KeptGame) -> str:
     """``Sami & Omar vs Rana & Hala``: partners together (seats 0 and 2 against 1 and 3)."""
     if len(g.players) != 4:
         return ", ".join(g.players)
-    p = g.players
+    p = [rtl_run(name) for name in g.players]
     return tr("{a} vs {b}", a=f"{p[0]} & {p[2]}", b=f"{p[1]} & {p[3]}")
 
 
@@ -89,8 +111,9 @@ def result_text(g: KeptGame) -> str:
     score = f"{g.totals[0]} : {g.totals[1]}"
     if g.winner is None or len(g.players) != 4:
         return score
-    a, b = g.players[g.winner], g.players[g.winner + 2]
-    return f"{score}, {tr('{a} and {b} win', a=a, b=b)}"
+    a, b = rtl_run(g.players[g.winner]), rtl_run(g.players[g.winner + 2])
+    comma = "\u060c " if i18n.is_rtl() else ", "  # the Arabic comma in Arabic
+    return f"{score}{comma}{tr('{a} and {b} win', a=a, b=b)}"
 
 
 def bottom_buttons(
@@ -398,8 +421,10 @@ class GamesScene(ButtonScene):
             lines = [(self.prompt(), theme.INK)]
         if len(self.problems) > 2:  # every file set aside is counted, the last two said
             lines.append(
-                (tr("{n} files could not be used and were set aside", n=len(self.problems)),
-                 (255, 170, 150))
+                (
+                    tr("{n} files could not be used and were set aside", n=len(self.problems)),
+                    (255, 170, 150),
+                )
             )
         lines += [
             (tr("Set aside: {problem}", problem=p), (255, 170, 150)) for p in self.problems[-2:]

@@ -113,8 +113,9 @@ def page_text(page: Page, lay: Layout, column: pygame.Rect) -> PageText:
 class HowToScene(ButtonScene):
     """The rules and the table explained, page by page."""
 
-    def __init__(self, app, page: int = 0) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app, page: int = 0, back=None) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
+        self.back = back  # the scene Menu and Esc return to (a paused table), else the menu
         self.pages = help_text.pages()
         self.page = max(0, min(page, len(self.pages) - 1))
         self._geo: tuple[tuple[int, int, bool, int, bool], Geometry] | None = None
@@ -181,7 +182,13 @@ class HowToScene(ButtonScene):
         elif action in ("next", "tutorial"):
             from tarneeb_desktop.ui.tutorial import TutorialScene
 
+            if self.back is not None:  # the paused table is left: saved and closed
+                self.back.reviewing = False
+                self.back.on_hide()
+
             self.app.switch(TutorialScene(self.app))
+        elif self.back is not None:  # "back" to the paused table
+            self.app.switch(self.back)
         else:  # "back": Menu, Esc
             self.app.show_menu()
 

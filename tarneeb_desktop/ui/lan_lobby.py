@@ -11,7 +11,7 @@ import pygame
 
 from tarneeb_desktop.net.addresses import listen_addresses
 from tarneeb_desktop.net.client import ClientSession
-from tarneeb_desktop.net.protocol import MAX_NAME_CHARS
+from tarneeb_desktop.net.protocol import MAX_CHAT_CHARS, MAX_NAME_CHARS
 from tarneeb_desktop.table.flow import SEAT_NAMES as SEAT_WORDS  # the lobby's name for them
 from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.i18n import tr
@@ -19,6 +19,10 @@ from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS, preset_label  # Settings' words
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
+from tarneeb_desktop.ui.widgets import TextField, draw_field
+
+#: Lines of the lobby's chat shown under the seats.
+CHAT_LINES = 5
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
@@ -125,6 +129,11 @@ class LobbyScene(ButtonScene):
         self.keep = False  # the session and host go on to the table: do not close them
         self.seen: dict[str, Any] = {}  # the host's lobby, when nobody here has a session
         self.sessions = [self.session] if self.session is not None else []
+        self.chat = TextField(max_chars=MAX_CHAT_CHARS)
+        self.typing = False  # the chat line is open (T or the Chat button; Enter sends)
+        self._swallow = False  # the T that opened the chat line also arrives as text
+        self.picked: int | None = None  # the host picked this seat's player: move or remove
+        self.rows: dict[int, pygame.Rect] = {}  # where each seat's row was drawn
         self.address = ""
         if host is not None and host.address is not None:
             port = host.address[1]
@@ -144,10 +153,14 @@ class LobbyScene(ButtonScene):
         for session in (self.session, *self.others):
             for msg in session.poll():
                 kind = msg.get("type")
-                if kind == "lobby":
+                if kind in ("lobby", "chat", "joined"):
+                    self.dirty = True
+                elif kind == "bye" and msg.get("code") == "removed":
+                    self.notice = tr("The host removed you from the table")
                     self.dirty = True
                 elif kind in ("disconnected", "bye"):
-                    self.notice = tr("The host closed the table")
+                    if not self.notice:
+                        self.notice = tr("The host closed the table")
                     self.dirty = True
         self._to_table()
 
@@ -178,17 +191,18 @@ class LobbyScene(ButtonScene):
         if any(s.snapshot()[0] is None for s in self.others):
             return  # their first views are on their way
         self.keep = True
-        self.app.switch(
-            TableScene.remote(
-                self.app,
-                self.session,
-                view,
-                seq,
-                host=self.host,
-                others=self.others,
-                after_game=self.after_game,
-            )
+        scene = TableScene.remote(
+            self.app,
+            self.session,
+            view,
+            seq,
+            host=self.host,
+            others=self.others,
+            after_game=self.after_game,
         )
+        # the host's own table goes on while its host is in the menu (a tournament's closes)
+        scene.link.keep_on_leave = self.host is not None and self.after_game is None  # type: ignore[attr-defined]
+        self.app.switch(scene)
 
     def on_hide(self) -> None:
         if not self.keep:
@@ -208,19 +222,92 @@ class LobbyScene(ButtonScene):
         r.bottom = round(lay.h * 0.86) - lay.margin
         out = []
         if self.host is not None and not self.lobby.get("started"):
-            r.right = lay.w // 2 - gap // 2
+            r.right = lay.w // 2 - gap // 2 - (bw + gap) // 2
             out.append(Button(r, tr("Start"), "start", primary=True))
+            out.append(Button(r.move(bw + gap, 0), tr("Chat (T)"), "chat"))
+            out.append(Button(r.move(2 * (bw + gap), 0), tr("Leave"), "back"))
+            if self.picked is not None:  # the host's hand on a player: remove them
+                rm = pygame.Rect(0, 0, bw, bh)
+                rm.bottomright = (lay.w - lay.w // 10 - lay.margin, r.y - gap)
+                out.append(Button(rm, tr("Remove"), "remove"))
+        elif self.session is not None:
+            r.right = lay.w // 2 - gap // 2
+            out.append(Button(r, tr("Chat (T)"), "chat"))
             out.append(Button(r.move(bw + gap, 0), tr("Leave"), "back"))
-            if i18n.is_rtl():  # Start on the reading side
-                out[0].rect.x, out[1].rect.x = out[1].rect.x, out[0].rect.x
         else:
             r.centerx = lay.w // 2
             out.append(Button(r, tr("Leave"), "back"))
+        if i18n.is_rtl():  # the first on the reading side
+            xs = [b.rect.x for b in out[:3] if b.rect.y == r.y]
+            for b, x in zip([b for b in out if b.rect.y == r.y], reversed(xs), strict=False):
+                b.rect.x = x
         return out
+
+    def handle_event(self, ev: pygame.event.Event) -> bool:
+        if self.typing:
+            swallow, self._swallow = self._swallow, False
+            if ev.type == pygame.TEXTINPUT and not (swallow and ev.text in ("t", "T")):
+                self.chat.insert(ev.text)
+            elif ev.type == pygame.KEYDOWN:
+                what = self.chat.handle_event(ev)
+                if what == "enter":
+                    self._say(self.chat.text.strip())
+                if what in ("enter", "escape"):
+                    self.typing = False
+            self.dirty = True
+            return True
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_t and self.session is not None:
+            self.activate("chat")
+            self._swallow = True
+            return True
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self._host_lobby():
+            for n, r in self.rows.items():
+                if r.collidepoint(ev.pos):
+                    self._pick(n)
+                    return True
+        return super().handle_event(ev)
+
+    def _host_lobby(self) -> bool:
+        return self.host is not None and not self.lobby.get("started")
+
+    def _pick(self, n: int) -> None:
+        """The host clicks a seat's row: a player to move (or remove), then where to."""
+        seats = self.lobby.get("seats") or []
+        kind = next(
+            (s.get("kind") for s in seats if isinstance(s, dict) and s.get("seat") == n), None
+        )
+        if self.picked is None or self.picked == n:
+            self.picked = n if self.picked is None and kind == "human" else None
+        else:
+            try:
+                self.host.call(self.host.move_seat, self.picked, n)
+            except (ValueError, RuntimeError, TimeoutError):
+                self.notice = tr("A player moves only to a seat open to people")
+            self.picked = None
+        self.rebuild()
+
+    def _say(self, line: str) -> None:
+        if line and self.session is not None:
+            try:
+                self.session.chat(line)
+            except OSError:
+                self.notice = tr("Not connected to the host")
 
     def activate(self, action: str) -> None:
         if action == "start" and self.host is not None:
             self.host.start_game()
+        elif action == "chat":
+            self.typing = True
+            self.chat.text = ""
+            TextField.start()
+            self.dirty = True
+        elif action == "remove" and self.host is not None and self.picked is not None:
+            try:
+                self.host.call(self.host.remove_player, self.picked)
+            except (ValueError, RuntimeError, TimeoutError):
+                pass
+            self.picked = None
+            self.rebuild()
         elif action == "back" and self.leave is not None:
             self.leave()
         elif action == "back":
@@ -291,7 +378,15 @@ class LobbyScene(ButtonScene):
                 color = theme.INK
             r = pygame.Rect(0, y, round(lay.w * 0.56), row_h - round(lay.unit))
             r.centerx = lay.w // 2
-            blit_panel(surface, r, color=(255, 255, 255, 24), radius=r.h // 4)
+            self.rows[n] = r
+            picked = n == self.picked
+            blit_panel(
+                surface,
+                r,
+                color=(242, 196, 84, 70) if picked else (255, 255, 255, 24),
+                border=theme.GOLD + (255,) if picked else None,
+                radius=r.h // 4,
+            )
             blit_text(
                 surface,
                 tr(SEAT_WORDS[n]),
@@ -318,6 +413,20 @@ class LobbyScene(ButtonScene):
         )
         if self.session is None and lobby.get("started"):
             hint = tr("The game is on; the standings follow when it ends.")
+        elif self.session is not None and self.session.watching:
+            hint = tr("You watch this table: the game shows when the host starts it.")
+        elif self._host_lobby() and not self.hint:
+            hint = (
+                tr("Click another seat to move this player there, or Remove them.")
+                if self.picked is not None
+                else tr("Start when everyone is seated; click a player to move or remove them.")
+            )
+        watching = lobby.get("watching")
+        if isinstance(watching, list) and watching:
+            y += round(lay.text * 0.3)
+            line = tr("Watching: {names}", names=", ".join(str(w) for w in watching[:6]))
+            blit_text(surface, line, lay.text, (lay.w // 2, y), theme.INK_DIM, anchor="midtop")
+            y += round(lay.text * 1.5)
         blit_text(
             surface,
             hint,
@@ -327,4 +436,54 @@ class LobbyScene(ButtonScene):
             anchor="midtop",
             max_width=box.w - 2 * lay.margin,
         )
+        self._draw_chat(surface, lay, y + lay.margin + round(lay.text * 1.8))
         draw_buttons_and_notice(surface, self, lay, box, below=True)
+
+    def _draw_chat(self, surface: pygame.Surface, lay: Layout, top: int) -> None:
+        """The lobby's chat: what was said (its sender's lines too), and the line typed."""
+        from tarneeb_desktop.ui.game.chat import history_line
+
+        if self.session is None:
+            return
+        lines = [history_line(m) for m in self.session.chat_log[-CHAT_LINES:]]
+        if not lines and not self.typing:
+            return
+        bottom = min(b.rect.y for b in self.buttons()) - lay.margin
+        line_h = round(lay.text * 1.45)
+        field_h = round(lay.text * 2.0) if self.typing else 0
+        room = max(0, (bottom - top - field_h - lay.margin) // line_h)
+        lines = lines[-room:] if room else []
+        r = pygame.Rect(0, 0, round(lay.w * 0.56), len(lines) * line_h + field_h + lay.margin)
+        r.midbottom = (lay.w // 2, bottom)
+        blit_panel(surface, r, color=(0, 0, 0, 70), radius=lay.margin)
+        x = i18n.mirror_x(r.x + lay.margin, r.x, r.w)
+        y = r.y + lay.margin // 2 + line_h // 2
+        for line in lines:
+            blit_text(
+                surface,
+                line,
+                round(lay.text * 0.9),
+                (x, y),
+                theme.INK,
+                anchor=i18n.anchor("midleft"),
+                max_width=r.w - 2 * lay.margin,
+            )
+            y += line_h
+        if self.typing:
+            f = pygame.Rect(
+                r.x + lay.margin // 2,
+                r.bottom - field_h - lay.margin // 4,
+                r.w - lay.margin,
+                field_h,
+            )
+            draw_field(
+                surface,
+                f,
+                tr("Say: {line}", line=self.chat.shown(True)),
+                lay.text,
+                fill=(6, 20, 14, 235),
+                border=theme.GOLD + (255,),
+                ink=theme.INK,
+                margin=lay.margin,
+                from_start=True,
+            )

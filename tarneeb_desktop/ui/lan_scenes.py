@@ -1,5 +1,9 @@
 """The LAN screens: host a table, join one (found on the network, typed, or joined before),
-and choose a seat; the lobby and what the screens share are in ``lan_lobby.py``.
+rejoin a seat held before, choose a seat or watch; the lobby and what the screens share are in
+``lan_lobby.py``.
+
+Over 600 lines: three screens of one journey (host, join, seat) that share their helpers; a
+split would scatter the words each error is given.
 
 The window's player always sits down through a ``ClientSession``, even at the table this
 window hosts (``net.host.host_table``, which a tournament's LAN game uses too, with this
@@ -16,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from tarneeb_desktop.net import rejoin
 from tarneeb_desktop.net.addresses import (
     bind_address,
     listen_addresses,
@@ -27,11 +32,12 @@ from tarneeb_desktop.net.host import HostError, host_table
 from tarneeb_desktop.net.protocol import (
     DEFAULT_PORT,
     MAX_NAME_CHARS,
+    MAX_PASSWORD_CHARS,
     ProtocolError,
 )
 from tarneeb_desktop.net.seating import computer_names
 from tarneeb_desktop.net.turn_timer import TURN_CHOICES
-from tarneeb_desktop.ui import theme
+from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.lan_lobby import (
     SEAT_WORDS,
@@ -92,6 +98,7 @@ class HostScene(ButtonScene):
             lv if lv in COMPUTER_LEVELS else "medium" for lv in (levels + ["medium"] * 4)[:4]
         ]
         self.turn_seconds = 0
+        self.watchers = True
         self.announce = type(self).beacon
         self.notice: str | None = None
 
@@ -142,6 +149,9 @@ class HostScene(ButtonScene):
             else tr("Private: friends join by address")
         )
         out.append(Button(r.move(half + gap, 0), announce, "beacon"))
+        y += bh + gap
+        watch = tr("Watchers: allowed") if self.watchers else tr("Watchers: refused")
+        out.append(Button(pygame.Rect(left, y, half, bh), watch, "watchers"))
         y += bh + lay.margin // 2 + 3 * round(lay.text * 1.5) + gap  # the notes: see draw
         r = pygame.Rect(left, y, half, bh)
         out.append(Button(r, tr("Open the table"), "open", primary=True))
@@ -173,6 +183,9 @@ class HostScene(ButtonScene):
         elif action == "beacon":
             self.announce = not self.announce
             self.rebuild()
+        elif action == "watchers":
+            self.watchers = not self.watchers
+            self.rebuild()
         elif action == "back":
             self.app.show_menu()
         elif action == "open":
@@ -182,6 +195,7 @@ class HostScene(ButtonScene):
         """Start the host (the usual port, or any free one), announce it, and sit down."""
         from tarneeb_desktop.paths import user_data_dir
 
+        rejoin.stop_hosted()  # a new table: the one going on in the background closes
         local = [s for s in range(4) if s == 0 or self.choice[s] == "here"]
         seats = [s for s in range(4) if s in local or self.choice[s] == "open"]
         try:
@@ -194,6 +208,7 @@ class HostScene(ButtonScene):
                 levels=self.levels,
                 bots=[self.bot_name(s) for s in range(4)],
                 turn_seconds=self.turn_seconds,
+                watchers=self.watchers,
                 auto_start=False,
                 save_path=user_data_dir() / "lan-table.json",
                 table_name=tr("Tarneeb at {computer}", computer=_computer_name()),
@@ -261,6 +276,39 @@ def hosting() -> dict[str, Any]:
     return {"bind": HostScene.bind, "port": DEFAULT_PORT, "ai_delay": HostScene.ai_delay}
 
 
+def return_to_hosted_table(app: App) -> None:
+    """The menu's Continue while this window's LAN table goes on: sit the people here down
+    again (their seats' tokens) and show the table."""
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+    try:
+        host, sessions = rejoin.return_to_hosted()
+        wait = [s.wait_for(lambda m: m.get("type") == "view", 5.0) for s in sessions]
+    except (OSError, ProtocolError, JoinError, TimeoutError) as exc:
+        log.info("could not return to the table: %s", exc)
+        app.notices.append(tr("The table could not be opened again"))
+        app.show_menu()
+        return
+    del wait
+    view, seq = sessions[0].snapshot()
+    assert view is not None and seq is not None
+    scene = TableScene.remote(app, sessions[0], view, seq, host=host, others=sessions[1:])
+    scene.link.keep_on_leave = True  # type: ignore[attr-defined]
+    app.switch(scene)
+
+
+def join_error_text(exc: JoinError) -> str:
+    """A refused join as the player reads it (the host's words are for the log)."""
+    words = {
+        "seat_taken": tr("That seat is taken; choose a free one, or watch"),
+        "no_seat": tr("Every seat is taken; you may watch the game"),
+        "wrong_token": tr("The host no longer keeps that seat"),
+        "wrong_password": tr("This table asks for its password: type it above"),
+        "no_watchers": tr("This table takes no watchers"),
+    }
+    return words.get(exc.code, exc.message)
+
+
 def host_error_text(exc: HostError) -> str:
     """A hosting failure as the player reads it."""
     if exc.why is None:
@@ -278,8 +326,14 @@ class JoinScene(ButtonScene):
     def __init__(self, app: App, finder: Any = None) -> None:
         """``finder``: a TableFinder, None to start one, False for none (tests)."""
         super().__init__(app)
-        self.fields = (TextField("", 80), TextField(player_name(app), MAX_NAME_CHARS))
-        self.field = 0  # the one typed into; 0: address, 1: name
+        name = rejoin.last_name() or player_name(app)  # the name typed here last time
+        self.fields = (
+            TextField("", 80),
+            TextField(name, MAX_NAME_CHARS),
+            TextField("", MAX_PASSWORD_CHARS),
+        )
+        self.field = 0  # the one typed into; 0: address, 1: name, 2: the table's password
+        self.kept = rejoin.kept_seats()  # tables this computer sat at: Rejoin
         self.notice: str | None = None
         self.finder = finder
         self.found: list[Any] = []
@@ -297,6 +351,10 @@ class JoinScene(ButtonScene):
     @property
     def name(self) -> str:
         return self.fields[1].text
+
+    @property
+    def password(self) -> str:
+        return self.fields[2].text
 
     def on_show(self) -> None:
         super().on_show()
@@ -329,16 +387,30 @@ class JoinScene(ButtonScene):
                 self.rebuild()
 
     def field_rects(self, lay: Layout) -> list[pygame.Rect]:
-        w, h = round(lay.w * 0.44), round(lay.text * 2.4)
+        w, h = round(lay.w * 0.44), round(lay.text * 2.2)
         a = pygame.Rect(0, 0, w, h)
-        a.topleft = (round(lay.w * 0.38), round(lay.h * 0.17))
-        return [a, a.move(0, h + round(lay.unit * 2))]
+        a.topleft = (round(lay.w * 0.38), round(lay.h * 0.14))
+        if i18n.is_rtl():  # the labels on the right, the fields on their left
+            a.right = lay.w - round(lay.w * 0.38)
+        step = h + round(lay.unit * 1.2)
+        return [a, a.move(0, step), a.move(0, 2 * step)]
 
     def build(self, lay: Layout) -> list[Button]:
         bw, bh = round(lay.unit * 60), round(lay.unit * 6)
         gap = round(lay.unit * 1.4)
         y = round(lay.h * 0.42)
         out = []
+        for i, k in enumerate(self.kept[:2]):  # the way back to a table sat at before
+            label = tr(
+                "Rejoin {table} at {address} ({seat})",
+                table=k.table or tr("the table"),
+                address=k.address,
+                seat=tr(SEAT_WORDS[k.seat]),
+            )
+            r = pygame.Rect(0, y, bw, bh)
+            r.centerx = lay.w // 2
+            out.append(Button(r, label, f"rejoin:{i}", primary=True))
+            y += bh + gap
         for i, t in enumerate(self.found[:4]):
             label = tr(
                 "{name} at {address} - free seats: {n}",
@@ -348,7 +420,8 @@ class JoinScene(ButtonScene):
             )
             r = pygame.Rect(0, y, bw, bh)
             r.centerx = lay.w // 2
-            out.append(Button(r, label, f"table:{i}", enabled=t.compatible and bool(t.free_seats)))
+            # a full table may still be watched
+            out.append(Button(r, label, f"table:{i}", enabled=t.compatible))
             y += bh + gap
         heard = {f"{t.host}:{t.port}" for t in self.found[:4]}
         for i, address in enumerate(self.recent):
@@ -376,7 +449,7 @@ class JoinScene(ButtonScene):
             return True
         if ev.type == pygame.KEYDOWN:
             if ev.key == pygame.K_TAB:
-                self.field = 1 - self.field
+                self.field = (self.field + 1) % len(self.fields)
                 self.dirty = True
                 return True
             if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -418,6 +491,10 @@ class JoinScene(ButtonScene):
                 return
             if self.connect(host, port):
                 self.recent = remember(self.address.strip())
+        elif action.startswith("rejoin:"):
+            i = int(action[7:])
+            if i < len(self.kept):
+                self.rejoin(self.kept[i])
         elif action.startswith("recent:"):
             i = int(action[7:])
             if i < len(self.recent):
@@ -430,8 +507,34 @@ class JoinScene(ButtonScene):
                 self.address = f"{t.host}:{t.port}"
                 self.connect(t.host, t.port)
 
+    def rejoin(self, kept: rejoin.KeptSeat) -> None:
+        """Back to a seat this computer held: the host gives it back at once."""
+        try:
+            host, port = parse_address(kept.address)
+        except ValueError:
+            return
+        session = ClientSession(host, port, name=kept.name or self.name.strip(), timeout=5.0)
+        try:
+            session.connect()
+            if rejoin.sit_again(session, kept) is None:
+                raise JoinError("seat_taken", "someone sits there now")
+        except JoinError as exc:
+            self.notice = join_error_text(exc)
+            self.kept = rejoin.kept_seats()
+        except ProtocolError as exc:
+            self.notice = exc.message
+        except (OSError, TimeoutError) as exc:
+            self.notice = tr("Cannot reach {address}: {why}", address=kept.address, why=exc)
+        else:
+            self.app.switch(LobbyScene(self.app, session))
+            return
+        session.close()
+        self.rebuild()
+
     def connect(self, host: str, port: int) -> bool:
+        rejoin.remember_name(self.name)
         session = ClientSession(host, port, name=self.name.strip() or tr("Player"), timeout=5.0)
+        session.password = self.password.strip()
         try:
             session.connect()
         except ProtocolError as exc:  # IncompatibleError's message is a sentence to show
@@ -448,15 +551,20 @@ class JoinScene(ButtonScene):
     def draw(self, surface: pygame.Surface) -> None:
         lay = Layout(*surface.get_size())
         box = page(surface, lay, tr("Join a LAN game"))
-        labels = (tr("Host (name or address:port)"), tr("Your name"))
+        labels = (
+            tr("Host (name or address:port)"),
+            tr("Your name"),
+            tr("Table password (if any)"),
+        )
         for i, r in enumerate(self.field_rects(lay)):
+            rtl = i18n.is_rtl()
             blit_text(
                 surface,
                 labels[i],
                 lay.text,
-                (r.x - lay.margin, r.centery),
+                (r.right + lay.margin, r.centery) if rtl else (r.x - lay.margin, r.centery),
                 theme.INK,
-                anchor="midright",
+                anchor="midleft" if rtl else "midright",
             )
             focus = i == self.field
             draw_field(
@@ -506,8 +614,15 @@ class SeatScene(ButtonScene):
     def build(self, lay: Layout) -> list[Button]:
         bw, bh = round(lay.unit * 44), round(lay.unit * 6.6)
         gap = round(lay.unit * 1.6)
-        y = round(lay.h * 0.3)
+        y = round(lay.h * 0.27)
         out = []
+        kept = rejoin.kept_for((self.session.host_hello or {}).get("table_id"))
+        if kept is not None and not rejoin.held_now(self.session, kept.seat):
+            r = pygame.Rect(0, y, bw, bh)
+            r.centerx = lay.w // 2
+            label = tr("Rejoin your seat ({seat})", seat=tr(SEAT_WORDS[kept.seat]))
+            out.append(Button(r, label, "rejoin", primary=True))
+            y += bh + gap
         for s in self.seats():
             n = s.get("seat")
             if not isinstance(n, int) or not 0 <= n <= 3:
@@ -525,9 +640,16 @@ class SeatScene(ButtonScene):
             r.centerx = lay.w // 2
             out.append(Button(r, label, f"seat:{n}", enabled=free))
             y += bh + gap
-        r = pygame.Rect(0, y + gap, bw, bh)
-        r.centerx = lay.w // 2
-        out.append(Button(r, tr("Back"), "back"))
+        half = (bw - gap) // 2
+        r = pygame.Rect(0, y + gap, half, bh)
+        r.x = lay.w // 2 - bw // 2
+        lobby = self.session.lobby or {}
+        out.append(
+            Button(r, tr("Watch"), "watch", enabled=lobby.get("watchers", True) is not False)
+        )
+        out.append(Button(r.move(half + gap, 0), tr("Back"), "back"))
+        if i18n.is_rtl():
+            out[-2].rect.x, out[-1].rect.x = out[-1].rect.x, out[-2].rect.x
         # Enter takes the first free seat
         self.focus = next((i for i, b in enumerate(out) if b.enabled), len(out) - 1)
         return out
@@ -536,11 +658,19 @@ class SeatScene(ButtonScene):
         if action == "back":
             self.session.close()
             self.app.switch(JoinScene(self.app))
-        elif action.startswith("seat:"):
+        elif action in ("rejoin", "watch") or action.startswith("seat:"):
+            password = self.session.password
             try:
-                self.session.join(seat=int(action[5:]))
+                if action == "rejoin":
+                    if rejoin.sit_again(self.session) is None:
+                        raise JoinError("seat_taken", "someone sits there now")
+                elif action == "watch":
+                    self.session.watch(password)
+                else:
+                    self.session.join(seat=int(action[5:]), password=password)
+                    rejoin.remember_seat(self.session)
             except JoinError as exc:
-                self.notice = exc.message
+                self.notice = join_error_text(exc)
                 self.rebuild()
                 return
             except (OSError, TimeoutError) as exc:

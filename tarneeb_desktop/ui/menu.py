@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -46,6 +46,7 @@ class MenuScene(ButtonScene):
         self.tournament_saved: float | None = None
         # the files that could not be read, and other words for the player, until OK
         self.file_notice: FileNotice | None = None
+        self.resumes: str | None = None  # what Continue resumes: rules, score, hand
 
     @property
     def notice(self) -> str | None:
@@ -67,8 +68,11 @@ class MenuScene(ButtonScene):
         from tarneeb_desktop.ui.tournament_play import in_progress
 
         self.tournament_saved = in_progress(self.app.notices)  # when it was saved, if any
+        self.resumes = None
         try:
-            self.can_continue = read_save(savegame_path()) is not None
+            saved = read_save(savegame_path())
+            self.can_continue = saved is not None
+            self.resumes = resume_words(saved) if saved is not None else None
         except SaveError as exc:
             # reported once: the damaged file has been set aside, so it is not read again
             self.can_continue = False
@@ -76,7 +80,13 @@ class MenuScene(ButtonScene):
         except OSError:
             self.can_continue = False
         self.game_saved = self.can_continue
+        if self.tournament_saved is not None:  # Continue resumes the tournament first
+            self.resumes = tr("The tournament in progress")
         self.can_continue = self.can_continue or self.tournament_saved is not None
+        from tarneeb_desktop.net.rejoin import hosted  # the LAN table this window hosts goes on
+
+        self.lan_hosted = hosted() is not None
+        self.can_continue = self.can_continue or self.lan_hosted
         self.asking = False
         self.focus = 0
         self.tell()
@@ -191,6 +201,10 @@ class MenuScene(ButtonScene):
             self.rebuild()
         elif action in ("new", "new_confirmed"):
             self.app.switch(TableScene.new_game(self.app, self.app.rules, humans=None))
+        elif action == "continue" and getattr(self, "lan_hosted", False):
+            from tarneeb_desktop.ui.lan_scenes import return_to_hosted_table
+
+            return_to_hosted_table(self.app)  # back to the LAN table this window hosts
         elif action == "continue":
             try:
                 scene = self._resume_tournament() or TableScene.from_saved(self.app)
@@ -283,6 +297,8 @@ class MenuScene(ButtonScene):
             self._draw_question(surface, lay)
         if self.file_notice is not None:
             self.file_notice.draw(surface, lay)
+        else:
+            self._draw_resumes(surface, lay)
         for b in self.buttons():
             b.draw(surface)
         blit_text(
@@ -315,3 +331,34 @@ class MenuScene(ButtonScene):
             anchor="midtop",
             max_width=box.w - 2 * lay.margin,
         )
+
+    def _draw_resumes(self, surface: pygame.Surface, lay: Layout) -> None:
+        """What Continue resumes, beside its button (on the reading end side)."""
+        button = next((b for b in self.buttons() if b.action == "continue"), None)
+        if button is None or not self.resumes or self.asking:
+            return
+        rtl = i18n.is_rtl()
+        room = (button.rect.left if rtl else lay.w - button.rect.right) - 3 * lay.margin
+        lines = text.wrap(self.resumes, lay.text, room)[:2]
+        step = round(lay.text * 1.3)
+        y = button.rect.centery - step * (len(lines) - 1) // 2
+        x = button.rect.left - lay.margin * 2 if rtl else button.rect.right + lay.margin * 2
+        for line in lines:
+            anchor = "midright" if rtl else "midleft"
+            blit_text(surface, line, lay.text, (x, y), theme.INK, anchor=anchor)
+            y += step
+
+
+def resume_words(saved: Any) -> str:
+    """What a saved game is, in a line: its rules, the score and the hand being played."""
+    from tarneeb_desktop.ui.settings_rows import preset_label
+
+    state = saved.state
+    us, them = state.scores[0], state.scores[1]
+    return tr(
+        "{rules}: Us {us}, Them {them}, hand {n}",
+        rules=preset_label(state.rules),
+        us=us,
+        them=them,
+        n=state.view(0).hand_number,  # as the table numbers it
+    )

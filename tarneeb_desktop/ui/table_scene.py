@@ -403,6 +403,10 @@ class TableScene(Scene):
     def lan_buttons(self) -> list[Button]:
         return [] if self.lan is None else self.lan.buttons()
 
+    def ask_before_quit(self) -> bool:
+        """Closing the window: a LAN game in progress asks first (``ui/game/lan.py``)."""
+        return self.lan is not None and self.lan.ask_before_quit()
+
     def leave(self) -> None:
         """Give up the seats and, when this window hosts, close the table (LAN)."""
         self.link.close()

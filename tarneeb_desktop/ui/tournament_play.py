@@ -1,5 +1,6 @@
 """A tournament being played in the window: its save, its games on the normal table, and
-the standings screen between games (the champion at the end).
+the standings screen between games (the champion at the end). (Just over 600 lines since
+issue 24's "Play it out" and tie-break: the standings scene is the part to move out.)
 
 * **Saved.** ``tournament.json`` in the user folder holds the tournament
   (``Tournament.to_dict``) and its name, written atomically when it starts and after every
@@ -31,12 +32,14 @@ from tarneeb_desktop.session import TournamentGame, turned_seats
 from tarneeb_desktop.storage import load_json, set_aside, write_json_atomic
 from tarneeb_desktop.table.savegame import SaveError, read_save
 from tarneeb_desktop.table.tournament import Pairing, Player, Tournament, TournamentError
-from tarneeb_desktop.ui import i18n, theme
+from tarneeb_desktop.ui import i18n, text, theme
+from tarneeb_desktop.ui.games_scene import shown_name
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene, test_log
 from tarneeb_desktop.ui.settings_rows import preset_label
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
+from tarneeb_desktop.ui.viewer_scene import rtl_run
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
@@ -240,6 +243,8 @@ def resume(app: App) -> Any:
 
 # ---------------------------------------------------------------------- standings
 
+#: how many computer moves "Play it out" applies in one frame
+PLAY_OUT_ACTIONS = 24
 COLUMNS = (
     ("Played", "played"),
     ("Won", "won"),
@@ -249,7 +254,7 @@ COLUMNS = (
     ("Run", "run"),
 )
 ENDED = {
-    "games": "After the games chosen",
+    "games": "All the games chosen have been played",
     "streak": "A team won the games in a row asked for",
     "knockout": "One team is left",
     "by_hand": "Ended by hand",
@@ -274,6 +279,9 @@ class StandingsScene(ButtonScene):
         self.running = running
         self.confirming = False
         self.in_progress = self.game_in_progress()
+        #: "Play it out": the link of the game between two computer teams being played
+        #: at full speed behind the standings (None otherwise)
+        self.out: Any = None
 
     @property
     def t(self) -> Tournament:
@@ -284,6 +292,40 @@ class StandingsScene(ButtonScene):
         Play resumes it, and ending the tournament drops it."""
         pairing = self.t.next_game()
         return pairing is not None and self.running._saved_state(pairing) is not None
+
+    def can_play_out(self) -> bool:
+        """The next game has no person in it (here or on the LAN): it can be played out."""
+        pairing = self.t.next_game()
+        if pairing is None:
+            return False
+        return all(p.kind not in ("person", "network") for p in self.t.seats(pairing))
+
+    def play_out(self) -> None:
+        """Play the next game (two computer teams) to its end at full speed, behind the
+        standings; its result is counted and shown as the game ends (issue 24)."""
+        pairing = self.t.next_game()
+        if pairing is None or self.out is not None:
+            return
+        game = self.running.game(pairing)
+        state = self.running._saved_state(pairing)
+        self.out = game.local_link(state, inline=self.app.settings.speed_factor == 0)
+
+    def update(self, dt: float) -> None:
+        if self.out is None:
+            return
+        table = self.out.table
+        for _ in range(PLAY_OUT_ACTIONS):  # a frame's share; the window stays responsive
+            if table.state.is_over() or not table.pump():
+                break
+        self.dirty = True
+        if table.state.is_over():
+            self.out.close()
+            self.out = None
+            self.in_progress = False
+            self.rebuild()
+
+    def busy(self) -> bool:
+        return self.out is not None
 
     def play_label(self) -> str:
         if self.in_progress:
@@ -299,23 +341,28 @@ class StandingsScene(ButtonScene):
     def build(self, lay: Layout) -> list[Button]:
         if self.confirming:
             specs = [(tr("End the tournament"), "confirm"), (tr("Cancel"), "cancel")]
+        elif self.out is not None:
+            specs = [(tr("Watch the rest"), "watch"), (tr("Main menu"), "menu")]
         elif self.t.finished is not None:
             specs = [(tr("New tournament"), "new"), (tr("Main menu"), "menu")]
         else:
-            specs = [
-                (self.play_label(), "play"),
-                (tr("End the tournament"), "end"),
-                (tr("Main menu"), "menu"),
-            ]
+            specs = [(self.play_label(), "play")]
+            if self.can_play_out():
+                specs.append((tr("Play it out"), "playout"))
+            specs += [(tr("End the tournament"), "end"), (tr("Main menu"), "menu")]
         from tarneeb_desktop.ui.games_scene import bottom_buttons
 
         return bottom_buttons(lay, specs, 40, primary=not self.confirming)
 
     def activate(self, action: str) -> None:
-        if action == "play" and self.t.next_game() is not None:
+        if action in ("play", "watch") and self.t.next_game() is not None:
+            self.stop_playing_out()
             self.app.switch(self.running.game_scene(self.app))
             return
+        if action == "playout":
+            self.play_out()
         if action in ("menu", "back"):
+            self.stop_playing_out()
             self.app.show_menu()
             return
         if action == "new":  # the tournament is over: the menu's Tournament sets up a new one
@@ -334,6 +381,17 @@ class StandingsScene(ButtonScene):
             self.confirming = False
             self.focus = 0
         self.rebuild()
+
+    def stop_playing_out(self) -> None:
+        """Leave the game being played out where it is: saved after its last card, it goes
+        on from there (Play, Continue)."""
+        if self.out is not None:
+            self.out.close()
+            self.out = None
+            self.in_progress = self.game_in_progress()
+
+    def on_hide(self) -> None:
+        self.stop_playing_out()
 
     # ------------------------------------------------------------------ reading
     def rows(self) -> list[tuple[str, dict[str, str], bool]]:
@@ -364,21 +422,64 @@ class StandingsScene(ButtonScene):
                 tr(
                     "Game {n}: {winner} beat {loser}, {a} : {b}",
                     n=len(t.results),
-                    winner=names[r.winner],
-                    loser=names[r.loser],
+                    winner=rtl_run(names[r.winner]),
+                    loser=rtl_run(names[r.loser]),
                     a=won_total,
                     b=lost_total,
                 )
             )
         pairing = t.next_game()
-        if pairing is not None:
+        if pairing is not None and self.out is not None:
+            state = self.out.table.state
+            a, b = (names[i] for i in pairing.teams)
+            out.append(
+                tr(
+                    "Playing game {n} out: {a} against {b}, {x} : {y}",
+                    n=pairing.number + 1,
+                    a=a,
+                    b=b,
+                    x=state.scores[0],
+                    y=state.scores[1],
+                )  # fmt: skip
+            )
+        elif pairing is not None:
             a, b = (names[i] for i in pairing.teams)
             out.append(tr("Next game ({n}): {a} against {b}", n=pairing.number + 1, a=a, b=b))
             queue = ", ".join(names[i] for i in t.queue)
             out.append(tr("Waiting: {teams}", teams=queue) if queue else tr("Nobody is waiting"))
         elif t.finished is not None:
             out.append(tr(ENDED[t.finished]))
+            why = self.tie_line()
+            if why:
+                out.append(why)
         return out
+
+    def tie_line(self) -> str | None:
+        """Why the champion is first when another team won as many games (issue 24)."""
+        how = self.t.tie_break()
+        if how is None:
+            return None
+        rows = self.t.standings()
+        a, b = rows[0], rows[1]
+        if how == "lost":
+            return tr(
+                "{a} and {b} are level on wins ({n} each): {a} lost fewer games",
+                a=a.name,
+                b=b.name,
+                n=a.won,
+            )
+        if how == "points":
+            return tr(
+                "{a} and {b} are level on wins ({n} each): {a} has the better points difference "
+                "({x} against {y})",
+                a=a.name, b=b.name, n=a.won,
+                x=f"{a.points_for - a.points_against:+d}", y=f"{b.points_for - b.points_against:+d}",
+            )  # fmt: skip
+        return tr(
+            "{a} and {b} are level on games and points: {a} is first as the team entered first",
+            a=a.name,
+            b=b.name,
+        )
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -412,7 +513,8 @@ class StandingsScene(ButtonScene):
             y = r.bottom
         blit_text(
             surface,
-            f"{self.running.name}  \u00b7  {preset_name(self.t)}  \u00b7  {end_text(self.t)}",
+            f"{shown_name(self.running.name)}  \u00b7  {preset_name(self.t)}  \u00b7  "
+            f"{end_text(self.t)}",
             round(t * 0.9),
             (lay.w // 2, y + 4),
             theme.INK_DIM,
@@ -426,7 +528,8 @@ class StandingsScene(ButtonScene):
         box = pygame.Rect(0, 0, min(lay.w - 2 * lay.margin, round(lay.unit * 160)), 0)
         box.top = y + round(t * 2)
         room = buttons[0].rect.top - lay.margin - box.top - round(t * 1.4) * len(lines)
-        box.height = min(room, lay.margin * 2 + round(t * 1.7) * (len(self.t.teams) + 1))
+        # the headings (two lines at most), then a row per team
+        box.height = min(room, lay.margin * 2 + round(t * 1.7) * (len(self.t.teams) + 1) + t)
         box.centerx = lay.w // 2
         self._draw_table(surface, lay, box, champion)
         ly = box.bottom + lay.margin // 2
@@ -459,18 +562,22 @@ class StandingsScene(ButtonScene):
             return i18n.mirror_x(round(box.x + pad + first + colw * (i + 0.5)), box.x, box.w)
 
         y = box.y + pad // 2
-        for i, (head, _) in enumerate(COLUMNS):
-            blit_text(
-                surface,
-                tr(head),
-                round(t * 0.85),
-                (col_x(i), y),
-                theme.INK_DIM,
-                bold=True,
-                anchor="midtop",
-                max_width=round(colw) - 4,
-            )
-        y += round(t * 1.7)
+        # every heading at one size, a long one on two lines rather than smaller
+        size = round(t * 0.85)
+        heads = [text.wrap(tr(head), size, round(colw) - 4, True) for head, _ in COLUMNS]
+        size = min(text.fit(line, size, round(colw) - 4, True) for h in heads for line in h)
+        for i, lines in enumerate(heads):
+            for k, line in enumerate(lines):
+                blit_text(
+                    surface,
+                    line,
+                    size,
+                    (col_x(i), y + k * round(size * 1.3)),
+                    theme.INK_DIM,
+                    True,
+                    "midtop",
+                )
+        y += round(size * 1.3) * max(len(h) for h in heads) + round(t * 0.45)
         rows = self.rows()
         row_h = max(
             round(t * 1.2), min(round(t * 1.7), (box.bottom - y - pad // 2) // max(1, len(rows)))

@@ -20,19 +20,32 @@ from tarneeb_desktop.table.pool import Pool
 from tarneeb_desktop.table.seats import PersonSeat
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui import tutorial_script as script
+from tarneeb_desktop.ui.game.score import ScorePanel
 from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.layout import LEFT, TOP
 from tarneeb_desktop.ui.table_scene import TableScene
 from tarneeb_desktop.ui.theme import blit_panel, blit_text
 from tarneeb_desktop.ui.tutorial_dialogs import DoneDialog, SkipDialog
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
+    from tarneeb_desktop.ui.layout import Layout
     from tarneeb_desktop.ui.tutorial_script import Lesson
 
 
 def _player_name(app: App) -> str:
     name = app.settings.names[0] if app.settings.names else ""
     return tr("You") if not name or name == "You" else name
+
+
+class _CoachedScore(ScorePanel):
+    """The score panel, left out while the coach sits over it."""
+
+    scene: TutorialScene
+
+    def draw(self, s: pygame.Surface, lay: Layout) -> None:
+        if not self.scene.hides_score():
+            super().draw(s, lay)
 
 
 class TutorialScene(TableScene):
@@ -43,6 +56,7 @@ class TutorialScene(TableScene):
         seats = [PersonSeat(names[0])] + [script.scripted_seat(s, names[s]) for s in (1, 2, 3)]
         table = Table(script.new_state(), seats, names, seed=script.SEED, pool=Pool(inline=True))
         super().__init__(app, None, seed=script.SEED, link=LocalLink(table, (script.ME,)))
+        self.score = _CoachedScore(self)
         self.link.set_auto_single(False)  # every card of the lessons is the player's to play
         self.lessons = script.lessons()
         self.tip: tuple[int, str] | None = None  # (step, the explanation of a refused move)
@@ -144,6 +158,12 @@ class TutorialScene(TableScene):
         if action == "skip" or action == "menu":
             self.overlay = None
             self.app.show_menu()
+        elif action == "play":  # a real first game (a game in progress is asked about first)
+            self.overlay = None
+            self.app.show_menu()
+            menu = self.app.scene
+            if hasattr(menu, "activate"):
+                menu.activate("new")
         elif action == "howto":
             self.overlay = None
             self.app.open_help()
@@ -154,7 +174,16 @@ class TutorialScene(TableScene):
     # ------------------------------------------------------------------ the frame
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.done or self.overlay is not None:
+        if self.done:
+            return
+        if self.overlay is not None and self.overlay.kind == "summary":
+            # the end in place of the hand's summary: the next deal (waiting for the summary
+            # to close) is never shown
+            self.done = True
+            self.overlay = DoneDialog(self)
+            self.invalidate()
+            return
+        if self.overlay is not None:
             return
         if self.pv.results or self.pv.hand_number > 1 or self.pv.phase == "over":
             self.done = True
@@ -163,34 +192,70 @@ class TutorialScene(TableScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        if self.overlay is None and not self.done:
+        if self.coaching():
             self.draw_coach(surface)
 
-    def coach_rect(self) -> pygame.Rect:
+    def coaching(self) -> bool:
+        """The coach is shown (not under a dialog, over the last trick's page or the deal)."""
+        shown = self.overlay is None and not self.done and not self.last_trick_shown
+        return shown and self.dealt is None
+
+    def coach_bounds(self) -> pygame.Rect:
+        """Where the coach may sit, covering no seat's cards or plate, nor the trick or the
+        bid panel: right of West's cards, left of North's and of the trick's cards, from the
+        top down to West's plate (or the bid panel when it reaches that far)."""
         lay = self.layout
-        left = lay.score_rect.right + lay.margin
-        right = lay.contract_rect.left - lay.margin
-        return pygame.Rect(left, lay.margin, right - left, 0)
+        m = lay.margin
+        left = lay.back_rects(LEFT, 13)[0].right + m
+        right = min(lay.back_rects(TOP, 13)[0].left, lay.trick_rect(LEFT).left) - m
+        bottom = lay.plate_rect(LEFT).top - m
+        panel = self.action_panel()
+        if panel is not None and panel.left < right:
+            bottom = min(bottom, panel.top - m)
+        return pygame.Rect(left, m, right - left, bottom - m)
+
+    def _coach_lines(self, width: int) -> tuple[list[str], list[str]]:
+        size = self.layout.text
+        lines = text.wrap(self.coach_text(), size, width)
+        tip = self.tip[1] if self.tip and self.tip[0] == self.step() else None
+        return lines, text.wrap(tip, size, width) if tip else []
+
+    def coach_rect(self) -> pygame.Rect:
+        """The coach's panel: below the score panel when it fits there, else from the top
+        (the score panel, 0 to 0 all through the tutorial's hand, is hidden meanwhile)."""
+        lay = self.layout
+        bounds = self.coach_bounds()
+        pad = lay.margin
+        size = lay.text
+        small = round(size * 0.85)
+        step = round(size * 1.32)
+        lines, tip_lines = self._coach_lines(bounds.w - 2 * pad)
+        h = pad * 2 + round(small * 1.5) + step * (len(lines) + len(tip_lines)) + small * 2
+        if tip_lines:
+            h += step // 3
+        box = pygame.Rect(bounds.x, bounds.y, bounds.w, h)
+        below = lay.score_rect.bottom + lay.margin
+        if below + h <= bounds.bottom:
+            box.y = below
+        return box
+
+    def hides_score(self) -> bool:
+        """Whether the coach sits over the score panel now."""
+        return self.coaching() and self.coach_rect().colliderect(self.layout.score_rect)
 
     def draw_coach(self, surface: pygame.Surface) -> None:
-        """The coach's panel at the top, and the pointer at what to click."""
+        """The coach's panel beside the trick, and the pointer at what to click."""
         lay = self.layout
         box = self.coach_rect()
         pad = lay.margin
         size = lay.text
         small = round(size * 0.85)
         step = round(size * 1.32)
-        width = box.w - 2 * pad
-        lines = text.wrap(self.coach_text(), size, width)
-        tip = self.tip[1] if self.tip and self.tip[0] == self.step() else None
-        tip_lines = text.wrap(tip, size, width) if tip else []
+        lines, tip_lines = self._coach_lines(box.w - 2 * pad)
         n = self.step()
         head = tr("Tutorial")
         if n < len(self.lessons) and self.pv.hand_number == 1:
             head += "  \u00b7  " + tr("Lesson {n} of {total}", n=n + 1, total=len(self.lessons))
-        box.h = pad * 2 + round(small * 1.5) + step * (len(lines) + len(tip_lines)) + small * 2
-        if tip_lines:
-            box.h += step // 3
         blit_panel(
             surface,
             box,
@@ -202,7 +267,16 @@ class TutorialScene(TableScene):
         rtl = i18n.is_rtl()
         x = box.right - pad if rtl else box.x + pad
         anchor = i18n.anchor("topleft")
-        blit_text(surface, head, small, (x, box.y + pad), theme.GOLD, True, anchor)
+        blit_text(
+            surface,
+            head,
+            small,
+            (x, box.y + pad),
+            theme.GOLD,
+            True,
+            anchor,
+            max_width=box.w - 2 * pad,
+        )
         y = box.y + pad + round(small * 1.5)
         for line in lines:
             blit_text(surface, line, size, (x, y), theme.INK, anchor=anchor)
@@ -219,6 +293,7 @@ class TutorialScene(TableScene):
             (box.right - pad if not rtl else box.x + pad, box.bottom - pad // 2),
             theme.INK_DIM,
             anchor=i18n.anchor("bottomright"),
+            max_width=box.w - 2 * pad,
         )
         targets = self.targets()
         if targets:  # one frame round them all (the lesson's cards lie side by side)

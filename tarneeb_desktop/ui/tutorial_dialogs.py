@@ -113,8 +113,11 @@ class SkipDialog(TutorialDialog):
 
 
 class DoneDialog(TutorialDialog):
+    """The end: shown in place of the hand's summary, so nothing is dealt behind it."""
+
     kind = "tutorial_done"
     escape_action = "menu"
+    size = (110.0, 62.0)
 
     def title(self) -> str:
         return tr("You finished the tutorial!")
@@ -122,13 +125,24 @@ class DoneDialog(TutorialDialog):
     def body(self) -> str:
         history = self.tutorial.table.state.history if self.tutorial.table else []
         took = history[0].tricks[0] if history and history[0].tricks else None
-        done = tr(
-            "You know how to bid, name trump, follow suit and trump. How to play explains the "
-            "scoring and the variants."
+        learnt = "\n".join(
+            [
+                tr("You learnt to:"),
+                "\u2022 " + tr("bid higher than the bid before, or pass;"),
+                "\u2022 " + tr("name the trump suit when your bid wins the auction;"),
+                "\u2022 " + tr("follow the suit that was led whenever you can;"),
+                "\u2022 " + tr("win a trick with a trump when you hold none of the suit led."),
+                "",
+                tr("Play a real game against the computer now; How to play explains the scoring."),
+            ]
         )
         if took is None:
-            return done
-        return tr("Your team bid 8 and took {n} tricks.", n=took) + "\n" + done
+            return learnt
+        return tr("Your team bid 8 and took {n} tricks.", n=took) + "\n\n" + learnt
 
     def specs(self) -> list[tuple[str, str, bool]]:
-        return [(tr("Main menu"), "menu", True), (tr("How to play"), "howto", False)]
+        return [
+            (tr("Play a real game"), "play", True),
+            (tr("How to play"), "howto", False),
+            (tr("Main menu"), "menu", False),
+        ]

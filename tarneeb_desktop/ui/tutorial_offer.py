@@ -1,5 +1,6 @@
 """The tutorial offered once, on the first start: "New to Tarneeb?", with Play the tutorial
-and Not now. ``start(app)`` shows the offer when it is due, else the main menu.
+and Not now, after the player's name and language (``first_start.py``). ``start(app)``
+shows them when due, else the main menu.
 
 It is due while the settings' ``tutorial_offered`` flag is off and the player has neither
 finished a hand (statistics) nor a game in progress; showing it, or finding it not due,
@@ -46,8 +47,10 @@ def start(app: App) -> None:
             app.settings.save()
         except OSError:
             pass  # asked again next time: no harm
-    if offer:
-        app.switch(OfferScene(app))
+    if offer:  # first the player's name and language (``first_start``), then the offer
+        from tarneeb_desktop.ui.first_start import FirstStartScene
+
+        app.switch(FirstStartScene(app, lambda a: a.switch(OfferScene(a))))
     else:
         app.show_menu()
 

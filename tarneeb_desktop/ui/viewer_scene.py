@@ -1,5 +1,6 @@
 """The replay viewer: a game record step by step, all four hands face up, with the
-double-dummy analysis of every card.
+double-dummy analysis of every card. (Over 600 lines for now: the toolbar, the marks and
+"Play on from here" grew it at once in issue 24; the toolbar is the part to move out.)
 
 Steps come from ``viewer_steps.positions`` (one per deal, call and card). Keys: Left/Right a
 step, Up/Down the start or end of a trick, Page Up/Down of a hand, Home/End of the game,
@@ -77,6 +78,13 @@ KEYS = {
     pygame.K_MINUS: "slower",
     pygame.K_KP_MINUS: "slower",
 }
+
+
+def rtl_run(value: str) -> str:
+    """A name or a card put into a right-to-left sentence: a right-to-left mark after it
+    keeps the digits that follow out of its run ("لعب Omar 9♣: 3 أكلات" stays in that
+    order, issue 24); unchanged in a left-to-right language."""
+    return value + "\u200f" if i18n.is_rtl() else value
 
 
 class ViewerScene(ButtonScene):
@@ -254,20 +262,26 @@ class ViewerScene(ButtonScene):
     def build(self, lay: Layout) -> list[Button]:
         if self.choosing is not None:
             return self.choosing.buttons(lay)
-        n = len(CONTROLS)
+        rows = self.toolbar_rows(lay)
+        n = -(-len(CONTROLS) // rows)  # buttons in the (first) row
         gap = max(3, round(lay.unit * 0.8))
-        bw = min(round(lay.unit * 15), (lay.w - 2 * lay.margin - (n - 1) * gap) // n)
+        widest = round(lay.unit * (15 if rows == 1 else 28))
+        bw = min(widest, (lay.w - 2 * lay.margin - (n - 1) * gap) // n)
         bh = round(lay.unit * 6)
-        x = lay.w // 2 - (n * bw + (n - 1) * gap) // 2
         words = {"hand": tr("Hand"), "trick": tr("Trick"), "back": tr("Back"),
                  "playon": tr("Play on")}  # fmt: skip
         out = []
-        for label, action in CONTROLS:
+        for k, (label, action) in enumerate(CONTROLS):
             if action == "play":
                 label = self.play_labels()[1 if self.playing else 0]
             elif action == "speed":
                 label = self.speed_label()
-            r = pygame.Rect(x, lay.h - lay.margin - bh, bw, bh)
+            row, col = divmod(k, n)
+            if col == 0:  # each row centred; the last row at the bottom
+                in_row = min(n, len(CONTROLS) - k)
+                x = lay.w // 2 - (in_row * bw + (in_row - 1) * gap) // 2
+            y = lay.h - lay.margin - bh - (rows - 1 - row) * (bh + gap)
+            r = pygame.Rect(x, y, bw, bh)
             out.append(Button(r, label.format(**words), action, primary=action == "play"))
             if action == "playon":
                 from tarneeb_desktop.ui.play_on import can_play_on
@@ -275,6 +289,28 @@ class ViewerScene(ButtonScene):
                 out[-1].enabled = can_play_on(self.position)
             x += bw + gap
         return out  # media controls keep their direction right to left too
+
+    def toolbar_rows(self, lay: Layout) -> int:
+        """The controls in one row, or in two when in one row their labels would be drawn
+        smaller than the small print (a small window, long words)."""
+        n = len(CONTROLS)
+        gap = max(3, round(lay.unit * 0.8))
+        one = min(round(lay.unit * 15), (lay.w - 2 * lay.margin - (n - 1) * gap) // n)
+        r = pygame.Rect(0, 0, one, round(lay.unit * 6))
+        size = min(label_size(label, r) for label in self.all_labels())
+        return 1 if size >= round(lay.text * 0.8) else 2
+
+    def all_labels(self) -> list[str]:
+        """Every label the controls can show (Play and Pause, each speed)."""
+        words = {"hand": tr("Hand"), "trick": tr("Trick"), "back": tr("Back"),
+                 "playon": tr("Play on")}  # fmt: skip
+        out = [label.format(**words) for label, _ in CONTROLS if label not in ("play", "speed")]
+        saved = self.speed
+        for k in range(len(SPEEDS)):
+            self.speed = k
+            out.append(self.speed_label())
+        self.speed = saved
+        return out + list(self.play_labels())
 
     @staticmethod
     def play_labels() -> tuple[str, str]:
@@ -287,13 +323,7 @@ class ViewerScene(ButtonScene):
         fresh = not self._buttons or self._size != self.app.size
         out = super().buttons()
         if fresh and len(out) == len(CONTROLS):
-            saved, speeds = self.speed, []
-            for k in range(len(SPEEDS)):
-                self.speed = k
-                speeds.append(self.speed_label())
-            self.speed = saved
-            labels = [b.label for b in out] + list(self.play_labels()) + speeds
-            size = min(label_size(label, out[0].rect) for label in labels)
+            size = min(label_size(label, out[0].rect) for label in self.all_labels())
             for b in out:
                 b.text_size = size
         return out
@@ -319,14 +349,21 @@ class ViewerScene(ButtonScene):
     def _band(self, lay: Layout) -> tuple[int, int]:
         """The band between the title and the controls where the table is drawn."""
         top = lay.margin + round(lay.text * 2.2)
-        buttons_top = lay.h - lay.margin - round(lay.unit * 6)
+        rows = self.toolbar_rows(lay)
+        gap = max(3, round(lay.unit * 0.8))
+        buttons_top = lay.h - lay.margin - round(lay.unit * 6) * rows - gap * (rows - 1)
         # above the buttons: the keys' line, then the analysis's two lines
-        bottom = buttons_top - lay.margin - round(lay.text * (0.8 + 2 * 0.85) * LINE)
+        # (and a little more: a line of Arabic or Devanagari inks taller than LINE says)
+        bottom = buttons_top - lay.margin - round(lay.text * ((0.8 + 2 * 0.85) * LINE + 0.5))
         return top, bottom
 
     def card_h(self, lay: Layout) -> int:
         top, bottom = self._band(lay)
-        return round(min((bottom - top) * 0.22, lay.w * 0.075 / 0.716))
+        band = bottom - top
+        # the trick (its cards reach 0.9 of a hand's card height from the middle, with a
+        # mark under South's) and the name plates must fit between North's and South's hands
+        room = (band * 0.5 - lay.text * 2.8) / 1.9
+        return round(min(band * 0.22, lay.w * 0.075 / 0.716, room))
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = Layout(*surface.get_size())
@@ -348,7 +385,7 @@ class ViewerScene(ButtonScene):
             surface,
             tr(
                 "Left/Right a step, Up/Down a trick, Page Up/Down a hand, Home/End the game, "
-                "Space play"
+                "Space play, +/- speed"
             ),
             round(t * 0.8),
             (lay.w // 2, self.buttons()[0].rect.top - lay.margin // 2),
@@ -465,10 +502,10 @@ class ViewerScene(ButtonScene):
 
     def _trick_rect(self, lay: Layout, side: int, ch: int) -> pygame.Rect:
         top, bottom = self._band(lay)
-        cw, ch = card_size(ch * 0.9)
+        cw, ch = card_size(ch * 0.82)
         cx, cy = lay.w // 2, (top + bottom) // 2
-        # apart enough that no card covers another's mark (marks go on each card's outer edge)
-        dx, dy = {BOTTOM: (0, 0.56), TOP: (0, -0.56), LEFT: (-1.12, 0), RIGHT: (1.12, 0)}[side]
+        # apart enough that no card covers another's mark (see mark_rect)
+        dx, dy = {BOTTOM: (0, 0.6), TOP: (0, -0.6), LEFT: (-1.12, 0), RIGHT: (1.12, 0)}[side]
         r = pygame.Rect(0, 0, cw, ch)
         r.center = (round(cx + dx * cw), round(cy + dy * ch))
         return r
@@ -497,12 +534,11 @@ class ViewerScene(ButtonScene):
             self._draw_mark(surface, lay, r, mark, side)
 
     def mark_rect(self, r: pygame.Rect, side: int, w: int, h: int) -> pygame.Rect:
-        """Where a card's badge goes: on the card's outer edge (above North's card, below
-        South's, under East's and West's reaching outward), clear of the other cards."""
+        """Where a card's badge goes: on the card's bottom edge, in the gap between North's
+        and South's cards, under East's and West's reaching outward: clear of the other
+        cards and of the name plates."""
         box = pygame.Rect(0, 0, w, h)
-        if side == TOP:
-            box.midbottom = (r.centerx, r.top + h // 2)
-        elif side == BOTTOM:
+        if side in (TOP, BOTTOM):
             box.midtop = (r.centerx, r.bottom - h // 2)
         elif side == LEFT:
             box.topright = (r.right, r.bottom - h // 2)
@@ -588,9 +624,9 @@ class ViewerScene(ButtonScene):
         out = [(hand_line, theme.GOLD)]
         mark = self.marks(pos)
         if mark is not None:
-            name, card = self.names[mark.seat], card_label(mark.card)
+            name, card = rtl_run(self.names[mark.seat]), rtl_run(card_label(mark.card))
             if mark.cost:
-                best = "/".join(card_label(c) for c in mark.best_cards)
+                best = rtl_run("/".join(card_label(c) for c in mark.best_cards))
                 out.append(
                     (
                         tr(

@@ -117,8 +117,9 @@ class BidPanel:
         gap = round(lay.unit * 1.2)
         pad = round(lay.unit * 2)
         head_w = 0  # the suited grid's column of strain names, at the start side
+        if pv.phase == "auction":
+            bw = round(bw * 1.2)  # "Passe", "Пас" at body size
         if suited:
-            bw = round(bw * 1.15)
             head_w = max(text.size_of(strain_head(i), lay.text, True)[0] for i in range(5)) + gap
         if pv.phase == "play":
             bw = round(bw * 3.4)  # the claim button: a long label under a long title

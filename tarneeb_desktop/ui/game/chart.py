@@ -35,12 +35,12 @@ def draw_chart(
     r: pygame.Rect,
     series: list[tuple[int, int]],
     teams: tuple[int, int],
-    target: int,
+    target: int | None,
     size: int,
 ) -> None:
     """The chart in ``r``: a line per team (``teams``: us, them), labels at ``size`` px;
     the legend above the plot, where it covers no point and no axis."""
-    lo, hi = value_range(series, target)
+    lo, hi = value_range(series, target or 0)  # None: no target line (41's team sums)
     plot, legend_y = chart_plot(r, size)
     span = max(1, hi - lo)
     n = max(1, len(series) - 1)
@@ -52,7 +52,8 @@ def draw_chart(
         return x, plot.bottom - round(plot.h * (v - lo) / span)
 
     pygame.draw.rect(s, (70, 100, 85), plot, width=1)
-    for v, color in ((0, theme.INK_DIM), (target, theme.GOLD)):
+    marks = [(0, theme.INK_DIM)] + ([(target, theme.GOLD)] if target is not None else [])
+    for v, color in marks:
         y = at(0, v)[1]
         for x in range(plot.x, plot.right, 8):  # dashed
             pygame.draw.line(s, color, (x, y), (min(x + 4, plot.right), y), 1)

@@ -5,12 +5,12 @@ and the speech bubbles of what was said (chat lines and quick reactions) at the 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from tarneeb_desktop.net.protocol import MAX_CHAT_CHARS
-from tarneeb_desktop.ui import text, theme
+from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import BOTTOM, TOP, Layout
 from tarneeb_desktop.ui.theme import blit_panel, blit_text
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from tarneeb_desktop.ui.table_scene import TableScene
 
 BUBBLE_SECONDS = 5.0
+HISTORY_LINES = 7  # the chat history shown while the chat line is open
 
 
 class Chat:
@@ -32,6 +33,8 @@ class Chat:
         self.open = False
         self.field = TextField(max_chars=MAX_CHAT_CHARS)
         self.bubbles: dict[int, tuple[str, float]] = {}
+        #: The table's chat so far (the link's, its sender's own lines included).
+        self.history: Callable[[], list[dict[str, Any]]] = list
         self._swallow_t = False  # the T that opened the chat line also arrives as text
 
     def start(self, by_t: bool = False) -> None:
@@ -88,6 +91,26 @@ class Chat:
             self._bubble(s, lay, seat, line)
         if self.open:
             self._draw_line(s, lay)
+            self._draw_history(s, lay)
+
+    def _draw_history(self, s: pygame.Surface, lay: Layout) -> None:
+        """The last lines said at the table, under the chat line (oldest first)."""
+        lines = [history_line(m) for m in self.history()[-HISTORY_LINES:]]
+        if not lines:
+            return
+        size = round(lay.text * 0.9)
+        line_h = round(size * 1.6)
+        r = pygame.Rect(0, 0, round(lay.w * 0.5), line_h * len(lines) + lay.margin)
+        r.midtop = (lay.w // 2, lay.back_rects(TOP, 13)[0].bottom + round(lay.text * 5.6))
+        blit_panel(s, r, color=(6, 20, 14, 215), border=(255, 255, 255, 60), radius=lay.margin)
+        y = r.y + lay.margin // 2 + line_h // 2
+        anchor = i18n.anchor("midleft")
+        x = i18n.mirror_x(r.x + lay.margin, r.x, r.w)
+        for line in lines:
+            blit_text(
+                s, line, size, (x, y), theme.INK, anchor=anchor, max_width=r.w - lay.margin * 2
+            )
+            y += line_h
 
     def _bubble(self, s: pygame.Surface, lay: Layout, seat: int, line: str) -> None:
         size = round(lay.text * 0.95)
@@ -134,3 +157,11 @@ class Chat:
         back.midtop = (r.centerx, r.bottom + 2)  # on a dark strip: the trick may be below
         blit_panel(s, back, color=(6, 20, 14, 225), border=None, radius=back.h // 2)
         blit_text(s, hint, size, back.center, theme.GOLD, anchor="center", max_width=r.w)
+
+
+def history_line(msg: dict[str, Any]) -> str:
+    """One line of the chat history: who said what (a watcher marked so)."""
+    name, said = str(msg.get("name", "")), str(msg.get("text", ""))
+    if msg.get("watcher"):
+        name = tr("{name} (watching)", name=name)
+    return tr("{name}: {said}", name=name, said=said)

@@ -39,6 +39,7 @@ class Dialog:
 
     def __init__(self, scene: DialogContext) -> None:
         self.scene = scene
+        self.per_row = 0  # buttons a row (set with the buttons: two rows when one is too long)
         self.age = 0.0  # seconds open
         self._buttons: tuple[tuple[int, int], list[Button]] | None = None
 
@@ -70,6 +71,19 @@ class Dialog:
             return self._buttons[1]
         box = self.rect()
         bw, bh = round(lay.button[0] * 1.9), lay.button[1]
+        # as wide as the widest label needs at body size, as far as the row fits the box:
+        # every dialog's buttons then read at one size ("Skip the tutorial" too)
+        specs = self.specs()
+        pad = 2 * max(2, round(bh * theme.LABEL_PAD)) + 2
+        size = max(lay.text, round(bh * theme.LABEL_HEIGHT))  # the height's size, if it fits
+        need = max((theme.label_width(label, size) + pad for label, _, _ in specs), default=0)
+        gap = round(lay.unit * 2)
+        self.per_row = len(specs)
+        fits = (box.w - 2 * lay.margin - (len(specs) - 1) * gap) // max(1, len(specs))
+        if need > fits and len(specs) > 2:  # two rows rather than smaller words
+            self.per_row = (len(specs) + 1) // 2
+            fits = (box.w - 2 * lay.margin - (self.per_row - 1) * gap) // self.per_row
+        bw = max(bw, min(need, fits))
         out = self.layout_buttons(lay, box, bw, bh)
         self._buttons = (size, out)
         return out
@@ -78,13 +92,16 @@ class Dialog:
         """A row of buttons along the foot of ``box``."""
         specs = self.specs()
         gap = round(lay.unit * 2)
-        total = len(specs) * bw + (len(specs) - 1) * gap
-        x = box.centerx - total // 2
+        per = self.per_row or len(specs)
+        rows = [specs[i : i + per] for i in range(0, len(specs), per)]
         out = []
-        for label, action, primary in specs:
-            r = pygame.Rect(x, box.bottom - bh - round(lay.unit * 3), bw, bh)
-            out.append(Button(r, label, action, primary=primary))
-            x += bw + gap
+        for k, row in enumerate(rows):  # the last row at the foot, the others above it
+            total = len(row) * bw + (len(row) - 1) * gap
+            x = box.centerx - total // 2
+            y = box.bottom - bh - round(lay.unit * 3) - (len(rows) - 1 - k) * (bh + gap)
+            for label, action, primary in row:
+                out.append(Button(pygame.Rect(x, y, bw, bh), label, action, primary=primary))
+                x += bw + gap
         fit_group(out)  # one text size per row of buttons
         return out
 
@@ -271,7 +288,7 @@ class SummaryDialog(Dialog):
         if isinstance(self.dd, int):
             y += round(lay.text * 2.0)
             line = best_play_line(self.dd, ev.tricks[ev.declarer & 1])
-            blit_lines(s, line, round(lay.text * 0.95), (box.centerx, y), theme.INK_DIM, box.w - 40)
+            blit_lines(s, line, lay.text, (box.centerx, y), theme.INK_DIM, box.w - 40)
 
 
 def best_play_line(dd: int, taken: int) -> str:
@@ -420,22 +437,22 @@ class ScoreSheetDialog(Dialog):
     kind = "scores"
     size = (150.0, 84.0)
 
-    def _row(self, i: int, r: HandResult) -> list[str]:
-        """The sheet's line for hand ``i`` (``r``): ours first in reading order, as the
+    def _row(self, number: str, r: HandResult) -> list[str]:
+        """The sheet's line for ``r``, the hand ``number`` ("": thrown in): ours first in reading order, as the
         columns (at the right in RTL)."""
         scene = self.scene
         us, them = scene.teams()
         first, second = (them, us) if i18n.is_rtl() else (us, them)
         total = f"{r.totals[first]} / {r.totals[second]}"
         if r.contract is None:
-            return [str(i), tr("thrown in"), "", "", "", "", total]
+            return [number, tr("thrown in"), "", "", "", "", total]
         con = call_label(r.contract)
         if r.trump and not scene.pv.rules.suit_bidding:
             con += " " + (SUIT_SYMBOL.get(r.trump, tr("NT")))
         if r.doubled:
             con += " x2"
         return [
-            str(i),
+            number,
             con,
             scene.names[r.declarer or 0],
             f"{r.tricks[first]}-{r.tricks[second]}",
@@ -470,7 +487,9 @@ class ScoreSheetDialog(Dialog):
             tr("Total"),
         ]
         rows = list(scene.pv.results)
-        cols = sheet_columns(lay, box, heads, [self._row(i, r) for i, r in enumerate(rows, 1)])
+        numbers = dialogs41.row_numbers(rows)  # as the table counts hands: thrown-in not
+        lines = [self._row(n, r) for n, r in zip(numbers, rows, strict=True)]
+        cols = sheet_columns(lay, box, heads, lines)
         y = box.y + round(lay.heading * 2.4)
         for c, h in zip(cols, heads, strict=True):
             blit_text(
@@ -479,8 +498,8 @@ class ScoreSheetDialog(Dialog):
         y += round(t * 1.8)
         max_rows = max(1, (box.bottom - y - lay.button[1] - round(lay.unit * 5)) // round(t * 1.55))
         start = max(0, len(rows) - max_rows)
-        for i, r in enumerate(rows[start:], start=start + 1):
-            for k, (c, v) in enumerate(zip(cols, self._row(i, r), strict=True)):
+        for i, r in enumerate(rows[start:], start=start):
+            for k, (c, v) in enumerate(zip(cols, self._row(numbers[i], r), strict=True)):
                 col = theme.TEAM[us if k == 4 else them] if k in (4, 5) else theme.INK
                 rect = pygame.Rect(0, 0, round(box.w * 0.12), round(t * 1.5))
                 rect.midtop = (box.x + round(box.w * c), y)
@@ -549,4 +568,6 @@ class CardsPlayedDialog(Dialog):
         legend = tr("Gold: your cards  ·  white: not played yet  ·  struck out: played")
         if scene.covered():
             legend = tr("White: not played yet  ·  struck out: played")
-        blit_lines(s, legend, t, (box.centerx, y + round(t * 0.4)), theme.INK_DIM, box.w - 2 * lay.margin)
+        blit_lines(
+            s, legend, t, (box.centerx, y + round(t * 0.4)), theme.INK_DIM, box.w - 2 * lay.margin
+        )

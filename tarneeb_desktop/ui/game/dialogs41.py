@@ -11,6 +11,7 @@ import pygame
 from tarneeb_desktop.ai.analysis import highest_bidder
 from tarneeb_desktop.rules import GameOver, HandResult, SeatsScored, View
 from tarneeb_desktop.ui import i18n, theme
+from tarneeb_desktop.ui.game.chart import draw_chart, score_series
 from tarneeb_desktop.ui.game.game41 import close_seats
 from tarneeb_desktop.ui.game.labels import comma
 from tarneeb_desktop.ui.i18n import tr
@@ -93,20 +94,15 @@ def draw_summary(
         if row is not None and row.bids is not None:
             top = highest_bidder(row.bids, row.dealer)
             y += round(t * 1.8)
-            blit_text(
-                s,
-                tr(
-                    "With every card seen, {a} and {b} could take {n} tricks",
-                    a=scene.names[top],
-                    b=scene.names[(top + 2) % 4],
-                    n=dd,
-                ),
-                round(lay.text * 0.9),
-                (box.centerx, y),
-                theme.INK_DIM,
-                anchor="midtop",
-                max_width=box.w - 2 * lay.margin,
+            line = tr(
+                "With best play by all four and every card seen, {a} and {b} "
+                "(the highest bid and partner) could have taken {n} tricks",
+                a=scene.names[top],
+                b=scene.names[(top + 2) % 4],
+                n=dd,
             )
+            room = pygame.Rect(box.x + 2 * lay.margin, y, box.w - 4 * lay.margin, box.h)
+            theme.blit_block(s, line, lay.text, room, theme.INK_DIM, align="center")
 
 
 def _team(totals: tuple[int, ...], team: int) -> int:
@@ -155,6 +151,17 @@ def played_rows(results: tuple[HandResult, ...]) -> int:
     return sum(1 for r in results if r.contract or (r.bids is not None and r.trump))
 
 
+def row_numbers(results: tuple[HandResult, ...] | list[HandResult]) -> list[str]:
+    """The score sheet's "#" of each row: the hand's number among those played, as the
+    table counts them ("Hand 3"); a deal thrown in has none."""
+    out, n = [], 0
+    for r in results:
+        played = bool(r.contract or (r.bids is not None and r.trump))
+        n += played
+        out.append(str(n) if played else "")
+    return out
+
+
 def hand_label(pv: View) -> str:
     """ "Hand 3": the number of the hand among those played (a deal thrown in is not one)."""
     return tr("Hand {n}", n=played_rows(pv.results[: max(0, pv.hand_number - 1)]) + 1)
@@ -166,7 +173,15 @@ def draw_score_sheet(scene: TableView, s: pygame.Surface, lay: Layout, box: pyga
     t = lay.text
     order = seat_order(scene)
     us, them = scene.teams()
-    xs = columns(box, [0.05, 0.19, 0.33, 0.47, 0.61, 0.77, 0.91])
+    # the numbers in the first two thirds, the chart of the teams' sums after them
+    xs = columns(box, [0.05, 0.135, 0.23, 0.325, 0.42, 0.515, 0.605])
+    chart = pygame.Rect(0, box.y + round(lay.heading * 2.4), round(box.w * 0.29), 0)
+    chart.x = box.x + round(box.w * 0.68)
+    chart.h = box.bottom - lay.button[1] - round(lay.unit * 5) - round(t * 2.6) - chart.y
+    if i18n.is_rtl():
+        chart.right = box.right - round(box.w * 0.68)
+    series = score_series(scene.pv.results)
+    draw_chart(s, chart, series, (us, them), None, t)
     y = box.y + round(lay.heading * 2.4)
     heads = ["#", *(scene.names[p] for p in order), tr("Us"), tr("Them")]
     colors = ["", *(theme.TEAM[p & 1] for p in order), theme.TEAM[us], theme.TEAM[them]]
@@ -179,13 +194,13 @@ def draw_score_sheet(scene: TableView, s: pygame.Surface, lay: Layout, box: pyga
             colors[k] or theme.INK_DIM,
             bold=True,
             anchor="midtop",
-            max_width=round(box.w * 0.13),
+            max_width=round(box.w * 0.095),
         )
     y += round(t * 1.3)
     blit_text(
         s,
         tr("bid/tricks, points"),
-        round(t * 0.8),
+        t,
         (box.centerx, y),
         theme.INK_DIM,
         anchor="midtop",
@@ -195,9 +210,10 @@ def draw_score_sheet(scene: TableView, s: pygame.Surface, lay: Layout, box: pyga
     foot = lay.button[1] + round(lay.unit * 5) + round(t * 2.2)
     max_rows = max(1, (box.bottom - y - foot) // round(t * 1.5))
     start = max(0, len(rows) - max_rows)
-    for i, r in enumerate(rows[start:], start=start + 1):
+    numbers = row_numbers(rows)
+    for i, r in enumerate(rows[start:], start=start):
         totals = r.seat_totals or (0, 0, 0, 0)
-        vals: list[tuple[str, tuple[int, int, int]]] = [(str(i), theme.INK_DIM)]
+        vals: list[tuple[str, tuple[int, int, int]]] = [(numbers[i], theme.INK_DIM)]
         bids, took, points = r.bids, r.seat_tricks, r.seat_points
         if not r.trump or bids is None or took is None or points is None:
             # a thrown-in hand: its bids, dimmed, across the players' columns

@@ -73,7 +73,8 @@ class Frame:
             panels.draw_bubbles(surface, lay, seat)
         panels.draw_pile(surface, lay)
         scene.bids.draw(surface)
-        panels.draw_pointer(surface, lay)
+        if not scene.last_trick_shown:  # the arrow would cross the last trick's caption
+            panels.draw_pointer(surface, lay)
         if scene.dealt is not None:
             scene.hand.draw_dealing(surface, lay)
         panels.draw_trick(surface, lay)

@@ -59,3 +59,9 @@ def card_label(card: str) -> str:
 def display_order(cards: tuple[str, ...] | list[str]) -> list[str]:
     """My cards as fanned: suits alternating in colour, ranks rising to the right."""
     return sorted(cards, key=lambda c: (DISPLAY_SUIT_ORDER.index(c[1]), RANKS.index(c[0])))
+
+
+def reading_seconds(line: str) -> float:
+    """How long a banner with ``line`` stays up at normal speed so that it can be read:
+    a second, and a third of a second a word."""
+    return 1.0 + len(line.split()) / 3

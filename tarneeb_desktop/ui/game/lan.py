@@ -15,8 +15,10 @@ from tarneeb_desktop.net.link import RemoteLink
 from tarneeb_desktop.table.link import Notice
 from tarneeb_desktop.ui import theme
 from tarneeb_desktop.ui.game.chat import Chat
+from tarneeb_desktop.ui.game.dialogs import Dialog, blit_lines
 from tarneeb_desktop.ui.i18n import tr
-from tarneeb_desktop.ui.layout import TOP
+from tarneeb_desktop.ui.layout import TOP, Layout
+from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS  # Settings' words for levels
 from tarneeb_desktop.ui.theme import Button, blit_text, fit_group
 
 if TYPE_CHECKING:
@@ -58,12 +60,37 @@ class LanExtras:
         self.reactions_open = False
         self._buttons: tuple[Any, list[Button]] | None = None
         self._shown_seconds: int | None = None  # the turn timer's whole seconds drawn last
+        self.chat.history = link.chat_log
         link.set_on_message(wake)
+        link.ready()  # the table shows: the host's turn timer may count for our seats now
+
+    def away_text(self, seat: int) -> str | None:
+        """A seat whose person is away, and who plays it meanwhile (on its name plate)."""
+        away = self.link.away()
+        if seat not in away:
+            return None
+        level = away[seat]
+        if level is None:
+            return tr("away: waiting for them")
+        return tr("away: computer ({level}) plays", level=tr(CHOICE_LABELS.get(level, level)))
+
+    def ask_before_quit(self) -> bool:
+        """Closing the window with a game in progress asks first (a second close quits)."""
+        scene = self.scene
+        if scene.pv.phase == "over" or self.link.host_gone or self.link.watching:
+            return False
+        if scene.overlay is not None and scene.overlay.kind == "quit_lan":
+            return False
+        scene.overlay = QuitLanDialog(scene)
+        scene.dirty = True
+        return True
 
     def notice(self, n: Notice) -> None:
         scene = self.scene
         if n.kind == "chat" and n.seat is not None:
             self.chat.hear(n.seat, n.text)
+        elif n.kind == "chat":
+            scene.dirty = True  # a watcher spoke: the chat history shows it
         elif n.kind == "react" and n.seat is not None:
             label = REACTION_LABELS.get(n.text)
             if label:
@@ -82,7 +109,9 @@ class LanExtras:
             if n.text:
                 scene.say(n.text)
         elif n.kind == "bye":
-            if scene.pv.phase != "over":
+            if n.code == "removed":
+                scene.say(tr("The host removed you from the table"), 8.0)
+            elif scene.pv.phase != "over":
                 scene.say(tr("The host closed the table"), 6.0)
         elif n.kind == "lost":
             scene.say(tr("Connection lost: reconnecting..."), 3.0)
@@ -215,3 +244,37 @@ class LanExtras:
                 theme.GOLD,
                 anchor="midtop",
             )
+
+
+class QuitLanDialog(Dialog):
+    """Closing the window at a LAN table with a game on: Stay, or Quit (the host's table
+    closes for everyone; a joined player's seat is played by the computer until they
+    rejoin)."""
+
+    kind = "quit_lan"
+    size = (70.0, 34.0)
+
+    def specs(self) -> list[tuple[str, str, bool]]:
+        return [(tr("Stay"), "close", True), (tr("Quit"), "quit", False)]
+
+    def buttons(self) -> list[Button]:
+        out = super().buttons()
+        if not any(b.focus for b in out):
+            out[0].focus = True  # Stay, the choice that changes nothing
+        return out
+
+    def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
+        hosting = getattr(self.scene, "host", None) is not None
+        text = (
+            tr("Close the window? The table closes for everyone at it.")
+            if hosting
+            else tr("Close the window? The computer plays your seat until you rejoin.")
+        )
+        blit_lines(
+            s,
+            text,
+            round(lay.text * 1.15),
+            (box.centerx, box.y + round(lay.unit * 5)),
+            theme.INK,
+            box.w - 2 * lay.margin,
+        )

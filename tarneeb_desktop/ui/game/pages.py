@@ -4,6 +4,8 @@ page the table opens, the score sheet, the cards played and the auction included
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from tarneeb_desktop.ui import theme
@@ -14,6 +16,7 @@ from tarneeb_desktop.ui.game.dialogs import (
     ScoreSheetDialog,
     blit_lines,
 )
+from tarneeb_desktop.ui.game.table_settings import TableSettingsDialog, chosen
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import Button, blit_text, fit_group
@@ -24,17 +27,36 @@ class PauseMenuDialog(Dialog):
     table nothing pauses (the others play on): it is titled "Menu" there."""
 
     kind = "menu"
-    size = (44.0, 64.0)
+
+    @property
+    def size(self) -> tuple[float, float]:  # type: ignore[override]
+        """As tall as its column of buttons (in layout units: heading 4.2, button 6.2)."""
+        return 48.0, 4.2 * 2.4 + len(self.specs()) * (6.2 + 1.6) + 3.0
 
     def specs(self) -> list[tuple[str, str, bool]]:
-        return [
+        out = [
             (tr("Resume"), "close", True),
             (tr("Score sheet"), "scores", False),
             (tr("Cards played"), "played", False),
             (tr("Auction"), "auction", False),
-            (tr("Main menu"), "menu", False),
-            (tr("Quit"), "quit", False),
+            (tr("Settings"), "table_settings", False),  # those that may change mid-game
         ]
+        if not self.scene.on_lan:  # a LAN game goes on meanwhile: no pages away from it
+            out.append((tr("How to play"), "howto", False))
+        return out + [(tr("Main menu"), "menu", False), (tr("Quit"), "quit", False)]
+
+    def handle_event(self, ev: pygame.event.Event, buttons: list[Button]) -> bool:
+        b = chosen(ev, buttons)
+        if b is not None and b.action == "howto":
+            self.open_howto()
+            return True
+        return super().handle_event(ev, buttons)
+
+    def open_howto(self) -> None:
+        """How to play, coming back to this table (kept open, its pause menu still shown)."""
+        scene: Any = self.scene
+        scene.reviewing = True  # the table stays open while the pages are shown
+        scene.app.open_help(back=scene)
 
     def layout_buttons(self, lay: Layout, box: pygame.Rect, bw: int, bh: int) -> list[Button]:
         """A column under the title."""
@@ -93,4 +115,6 @@ PAGES: dict[str, type[Dialog]] = {
     "played": CardsPlayedDialog,
     "auction": AuctionDialog,
     "leave": LeaveTableDialog,
+    "table_settings": TableSettingsDialog,
+    "paused": PauseMenuDialog,  # back from the settings
 }

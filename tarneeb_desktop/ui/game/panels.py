@@ -26,6 +26,7 @@ from tarneeb_desktop.ui.theme import blit_panel, blit_text
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.game.context import TableContext
 
+SEP = "  \u00b7  "  # between the parts of a plate's second line
 THINK_SIGN_AFTER = 0.4  # seconds a computer player thinks before its sign shows
 
 
@@ -98,7 +99,7 @@ class Panels:
     def draw_corner_buttons(self, s: pygame.Surface, lay: Layout) -> None:
         for rect, label in ((lay.menu_button, tr("Menu")), (lay.scores_button, tr("Scores"))):
             blit_panel(s, rect, color=(0, 0, 0, 110), radius=rect.h // 3)
-            room = theme.label_room(rect)
+            room = rect.w - 2 * max(2, round(rect.h * 0.2))  # a quiet chip: a narrow margin
             blit_text(s, label, lay.text, rect.center, theme.INK, anchor="center", max_width=room)
 
     def draw_backs(
@@ -190,6 +191,10 @@ class Panels:
         scene = self.scene
         pv = scene.pv
         name = scene.names[seat]
+        lan = getattr(scene, "lan", None)  # a LAN seat whose person is away says who plays it
+        away = lan.away_text(seat) if lan is not None else None
+        if away:
+            return name, away
         if game41.is41(pv):  # each player's own bid, and tricks
             return name, game41.plate_sub(scene, seat)
         if pv.phase in ("auction", "redeal") or (pv.declarer is None and pv.phase != "over"):
@@ -198,15 +203,45 @@ class Panels:
         won = sum(1 for _, _, w in pv.tricks if w == seat)
         sub = tr("{n} tricks", n=won) if won != 1 else tr("1 trick")
         if seat == pv.declarer and pv.contract:
-            sub = tr("Bid {bid}", bid=call_label(pv.contract)) + "  \u00b7  " + sub
+            sub = tr("Bid {bid}", bid=call_label(pv.contract)) + SEP + sub
         return name, sub
+
+    @staticmethod
+    def sub_lines(lay: Layout, r: pygame.Rect, sub: str) -> list[str]:
+        """A plate's second line, cut in two at its " · " when it is wider than the plate at
+        body size ("Заявка 13  ·  Взяток: 0"): the text is never shrunk."""
+        room = r.w - r.h // 8 - max(3, r.h // 12) - r.h // 6 - r.h // 6 - 2
+        if sub and " \u00b7 " in sub and text.size_of(sub, lay.text, True)[0] > room:
+            return [part.strip() for part in sub.split(" \u00b7 ")]
+        return [sub] if sub else []
+
+    def plate_text(self, lay: Layout, name: str, sub: str) -> tuple[list[str], int]:
+        """A plate's lines (the name, then its second line, cut in two when too wide) and the
+        step from one to the next: as tall as the tallest line's letters, and a little."""
+        lines = [name, *self.sub_lines(lay, lay.plate_rect(BOTTOM), sub)]
+        inks = [text.render(line, lay.text, theme.INK, k == 0) for k, line in enumerate(lines)]
+        tallest = max(ink.get_bounding_rect().h for ink in inks)
+        return lines, max(round(lay.text * 1.25), tallest + max(2, lay.text // 5))
+
+    def plate_box(self, lay: Layout, side: int, sub: str, name: str = "Ag") -> pygame.Rect:
+        """The plate of ``side``: taller when its lines need it (a second line cut in two, a
+        script's tall letters), grown away from the table's edge: upward at the bottom,
+        downward elsewhere."""
+        r = lay.plate_rect(side)
+        lines, step = self.plate_text(lay, name, sub)
+        extra = len(lines) * step + 2 * max(3, r.h // 10) - r.h
+        if extra > 0:
+            r.h += extra
+            if side == BOTTOM:
+                r.y -= extra
+        return r
 
     def draw_plate(self, s: pygame.Surface, lay: Layout, seat: int) -> None:
         scene = self.scene
         side = scene.side(seat)
-        r = lay.plate_rect(side)
         turn = scene.turn_shown() == seat
         name, sub = self.plate_lines(seat)
+        r = self.plate_box(lay, side, sub, name)
         key = (seat, side, lay.w, lay.h, turn, name, sub, seat == scene.pv.dealer, scene.four_color)
         key += (i18n.is_rtl(),)  # the plate's text sits on the other side in RTL
         surf = self._plates.get(key)
@@ -240,53 +275,38 @@ class Panels:
             border=(*theme.GOLD, 255) if turn else (*team, 120),
             glow=(255, 210, 90, 170) if turn else None,
         )
-        stripe = pygame.Rect(
-            r.x + r.h // 8, r.y + r.h // 5, max(3, r.h // 12), r.h - 2 * (r.h // 5)
-        )
+        h0 = lay.plate_rect(BOTTOM).h  # the plate's height before it grew for its lines
+        stripe = pygame.Rect(r.x + h0 // 8, r.y + h0 // 5, max(3, h0 // 12), r.h - 2 * (h0 // 5))
         # In RTL the plate reads from its right edge: the stripe, the name and the info line
         # start there and the dealer badge moves to the left (the seat itself never moves).
-        tx = stripe.right + r.h // 6  # where the text starts, laid out left to right
-        stripe = i18n.align(stripe, r, "start", r.h // 8)
+        tx = stripe.right + h0 // 6  # where the text starts, laid out left to right
+        stripe = i18n.align(stripe, r, "start", h0 // 8)
         pygame.draw.rect(s, team, stripe, border_radius=stripe.w // 2)
-        # two lines at body size, each centred in its half of the plate (by the line's box,
-        # so an Arabic name sits as a Latin one does, inside the plate)
+        # the lines at body size, one step apart (a step as tall as the script's letters),
+        # the block centred in the plate; each line placed by its ink, so an Arabic or a
+        # Hindi name sits inside the plate as a Latin one does
         rad = max(8, round(lay.text * 0.85))  # the dealer's chip, at the end of the name
-        room = r.right - tx - (2 * rad + 6 if seat == self.scene.pv.dealer else r.h // 6)
-        upper = pygame.Rect(tx, r.y + r.h // 10, room, r.h // 2 - r.h // 10)
-        lower = pygame.Rect(tx, r.centery, r.right - tx - r.h // 6, r.h // 2 - r.h // 10)
-        blit_text(
-            s,
-            name,
-            lay.text,
-            (i18n.mirror_x(tx, r.x, r.w), upper.centery),
-            theme.INK,
-            bold=True,
-            anchor=i18n.anchor("midleft"),
-            max_width=room,
-        )
-        if sub:
-            box = lower
-            size = lay.text
-            if not i18n.is_rtl():
-                theme.draw_label(
-                    s, sub, box, size, theme.INK_DIM, four_color, on_dark=True, align="left"
-                )
-            else:
-                # draw_label only aligns left: draw it aside, then put its ink at the right
-                box.right = i18n.mirror_x(box.x, r.x, r.w)
-                ink = pygame.Surface(box.size, pygame.SRCALPHA)
-                theme.draw_label(
-                    ink,
-                    sub,
-                    ink.get_rect(),
-                    size,
-                    theme.INK_DIM,
-                    four_color,
-                    on_dark=True,
-                    align="left",
-                )
-                used = ink.get_bounding_rect()
-                s.blit(ink, (box.right - used.right, box.y))
+        room = r.right - tx - (2 * rad + 6 if seat == self.scene.pv.dealer else h0 // 6)
+        lines, step = self.plate_text(lay, name, sub)
+        y = r.centery - len(lines) * step // 2
+        name_ink = text.render(name, lay.text, theme.INK, True)
+        size = text.fit(name, lay.text, room, True)
+        if size != lay.text:
+            name_ink = text.render(name, size, theme.INK, True)
+        used = name_ink.get_bounding_rect()
+        at = (tx - used.x, y + step // 2 - used.centery)
+        if i18n.is_rtl():
+            at = (i18n.mirror_x(tx, r.x, r.w) - used.right, at[1])
+        s.blit(name_ink, at)
+        for line in lines[1:]:
+            y += step
+            ink = pygame.Surface((r.right - tx - h0 // 6, step), pygame.SRCALPHA)
+            theme.draw_label(
+                ink, line, ink.get_rect(), lay.text, theme.INK_DIM, four_color, True, "left", True
+            )
+            used = ink.get_bounding_rect()
+            x = i18n.mirror_x(tx, r.x, r.w) - used.right if i18n.is_rtl() else tx - used.x
+            s.blit(ink, (x, y + step // 2 - used.centery))
         # the dealer's chip: a round badge with "D" at body size
         if seat == self.scene.pv.dealer:
             c = (i18n.mirror_x(r.right - rad - 3, r.x, r.w), r.y + rad + 3)
@@ -305,7 +325,9 @@ class Panels:
                 self.bubble(s, lay, side, call_label(calls[-1]))
 
     def bubble_rect(self, lay: Layout, side: int, w: int, h: int) -> pygame.Rect:
-        plate = lay.plate_rect(side)
+        seat = next((st for st in range(4) if self.scene.side(st) == side), None)
+        name, sub = self.plate_lines(seat) if seat is not None else ("Ag", "")
+        plate = self.plate_box(lay, side, sub, name)  # beside the plate as drawn, grown or not
         r = pygame.Rect(0, 0, w, h)
         if side == BOTTOM:
             r.midbottom = (plate.centerx, plate.top - lay.unit)
@@ -351,13 +373,11 @@ class Panels:
         r = lay.pile_rect
         for i in range(min(n, 5)):
             self.card(s, "back", r.move(-i * 2, -i * 2))
-        blit_text(
-            s,
-            tr("Last trick (L)"),
-            round(lay.text * 0.8),
-            (r.centerx, r.top - lay.unit * 1.5),
-            theme.INK_DIM,
-            anchor="midbottom",
+        # over the pile, as wide as the corner buttons under it, wrapped rather than shrunk
+        room = lay.scores_button.union(lay.menu_button)
+        room = pygame.Rect(room.x, 0, room.w, r.top - round(lay.unit * 1.5))
+        theme.blit_block(
+            s, tr("Last trick (L)"), lay.text, room, theme.INK_DIM, align="center", valign="bottom"
         )
 
     def draw_last_trick(self, s: pygame.Surface, lay: Layout) -> None:

@@ -201,8 +201,22 @@ class ScorePanel:
             )
             level = str(parse_bid(pv.contract, pv.rules.suit_bidding)[0])
             big = round(t * 2.2)
-            y = r.y + pad + round(t * 1.5)
-            lr = blit_text(s, level, big, (start, y), theme.INK, bold=True, anchor=a("topleft"))
+            by = (
+                tr("by you")
+                if scene.is_me(pv.declarer)
+                else tr("by {name}", name=scene.names[pv.declarer])
+            )
+            if pv.doubled:
+                by += "  \u00b7  " + tr("doubled")
+            foot = self._foot(s, r, pad, by, pv.declarer)
+            # the level between the title and the foot, by its ink (Arabic's lines are tall)
+            ink = text.render(level, big, theme.INK, True)
+            used = ink.get_bounding_rect()
+            middle = (max(hand.bottom, r.y + pad + round(t * 1.3)) + foot.top) // 2
+            lr = used.move(start - used.x, middle - used.centery)
+            if rtl:
+                lr.right = start
+            s.blit(ink, (lr.x - used.x, lr.y - used.y))
             after = (lr.left - pad if rtl else lr.right + pad, lr.centery)  # beside the level
             if pv.trump:
                 if pv.trump == "NT":
@@ -222,6 +236,7 @@ class ScorePanel:
                     )
                     if rtl:
                         chip.right = lr.left - pad // 2
+                    chip.centery = lr.centery
                     pygame.draw.ellipse(s, (250, 248, 240), chip)
                     blit_text(
                         s,
@@ -240,20 +255,14 @@ class ScorePanel:
                     theme.INK_DIM,
                     anchor=a("midleft"),
                 )
-            by = (
-                tr("by you")
-                if scene.is_me(pv.declarer)
-                else tr("by {name}", name=scene.names[pv.declarer])
-            )
-            if pv.doubled:
-                by += "  \u00b7  " + tr("doubled")
-            self._foot(s, r, pad, by, pv.declarer)
             # where to see the whole auction: beside the contract, wrapped to the room left
             room = pygame.Rect(0, lr.y, r.w - 2 * pad - lr.w - round(big * 1.05) - 2 * pad, lr.h)
             room.right = r.right - pad
             if rtl:
                 room.left = r.x + pad
-            theme.blit_block(s, tr("Auction (A)"), t, room, theme.INK_DIM, align="end", valign="center")
+            theme.blit_block(
+                s, tr("Auction (A)"), t, room, theme.INK_DIM, align="end", valign="center"
+            )
             return
         auction_at = (start, r.y + pad)
         title = blit_text(
@@ -299,8 +308,10 @@ class ScorePanel:
             inner.h = foot.y - inner.y
             theme.blit_block(s, tr("No bid yet"), t, inner, theme.INK, valign="center")
 
-    def _foot(self, s: pygame.Surface, r: pygame.Rect, pad: int, line: str, seat: int) -> None:
+    def _foot(
+        self, s: pygame.Surface, r: pygame.Rect, pad: int, line: str, seat: int
+    ) -> pygame.Rect:
         """The panel's last line, in the colours of ``seat``'s team."""
         inner = pygame.Rect(r.x + pad, r.y + pad, r.w - 2 * pad, r.h - 2 * pad)
         t = self.scene.layout.text
-        theme.blit_block(s, line, t, inner, theme.TEAM[seat & 1], bold=True, valign="bottom")
+        return theme.blit_block(s, line, t, inner, theme.TEAM[seat & 1], bold=True, valign="bottom")

@@ -34,7 +34,7 @@ from tarneeb_desktop.rules.codec import EventTable
 from tarneeb_desktop.ui.anim import Step, Tween, ease_in_out, ease_out, lerp_rect
 from tarneeb_desktop.ui.game.dialogs import GameOverDialog, Summary41Dialog, SummaryDialog
 from tarneeb_desktop.ui.game.game41 import bids_made_text
-from tarneeb_desktop.ui.game.labels import call_label, trump_label
+from tarneeb_desktop.ui.game.labels import call_label, reading_seconds, trump_label
 from tarneeb_desktop.ui.game.panels import blit_card
 from tarneeb_desktop.ui.game.view_model import apply_event
 from tarneeb_desktop.ui.i18n import tr
@@ -163,7 +163,8 @@ class Timeline:
                 if scene.is_me(seat)
                 else tr("{name} asks for a new deal", name=scene.names[seat])
             )
-        self._show_banner(text, 2.4 if ev.reason == "low_total" else 1.4, "thrown")
+        # a new deal is news the player must read: as long as the words need, at least
+        self._show_banner(text, max(2.4, reading_seconds(text)), "thrown")
 
     def _show_card(
         self, ev: CardPlayed, _events: object, _after: object, from_rect: pygame.Rect | None

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tarneeb_desktop.ui import theme
+from tarneeb_desktop.ui import text, theme
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import blit_panel, blit_text
@@ -38,8 +38,11 @@ class Undo:
 
     @staticmethod
     def rect(lay: Layout) -> pygame.Rect:
-        """In the bottom-left corner, the size of the corner buttons at the right."""
+        """In the bottom-left corner, as tall as the corner buttons at the right and as wide
+        as its label at body size needs ("Отменить (U)"), up to my hand's first card."""
         r = lay.menu_button.copy()
+        need = text.size_of(tr("Undo (U)"), lay.text)[0] + 2 * round(r.h * 0.4)
+        r.w = max(r.w, min(need, lay.hand_rects(13)[0].left - 2 * lay.margin))
         r.bottomleft = (lay.margin, lay.h - lay.margin)
         return r
 
@@ -50,7 +53,8 @@ class Undo:
         can = self.possible()
         blit_panel(s, r, color=(0, 0, 0, 110 if can else 50), radius=r.h // 3)
         color = theme.INK if can else theme.INK_DIM
-        blit_text(s, tr("Undo (U)"), round(lay.text * 0.9), r.center, color, anchor="center")
+        room = r.w - 2 * max(2, round(r.h * 0.2))
+        blit_text(s, tr("Undo (U)"), lay.text, r.center, color, anchor="center", max_width=room)
 
     def press(self) -> None:
         """Take back my last move, or say why it cannot be done."""

@@ -1,0 +1,132 @@
+"""The settings that may change in the middle of a game, from the pause menu: the animation
+speed, the sound, the language, the four-colour deck and the forced card playing itself.
+
+Each row is its label and a button showing the value; a click (or Enter) on it moves to the
+next value, which is saved and applied at once. Back returns to the pause menu. The rest of
+the settings (rules, seats, names) belong to the next game and stay on the Settings screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from tarneeb_desktop.settings import LANGUAGES, SPEED_FACTORS
+from tarneeb_desktop.ui import i18n, text, theme
+from tarneeb_desktop.ui.game.dialogs import Dialog, page_title
+from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.layout import Layout
+from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS, on_off
+from tarneeb_desktop.ui.theme import Button, blit_text, fit_group
+
+#: (the setting, its label as Settings words it, its values, how a value is shown)
+ROWS: tuple[tuple[str, str, tuple[Any, ...], Callable[[Any], str]], ...] = (
+    (
+        "animation_speed",
+        "Animation speed",
+        tuple(SPEED_FACTORS),
+        lambda v: tr(CHOICE_LABELS.get(v, v)),
+    ),
+    ("sound", "Sound", (True, False), on_off),
+    ("language", "Language", tuple(LANGUAGES), lambda v: LANGUAGES.get(v, v)),
+    ("card_style", "Four-colour deck", ("classic", "four-color"), lambda v: on_off(v != "classic")),
+    ("auto_play_single", "Play a forced card by itself", (False, True), on_off),
+)
+
+
+def chosen(ev: pygame.event.Event, buttons: list[Button]) -> Button | None:
+    """The button a click or Enter chooses, if any."""
+    if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+        return next((b for b in buttons if b.rect.collidepoint(ev.pos)), None)
+    if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        return next((b for b in buttons if b.focus), None) or next(
+            (b for b in buttons if b.primary), None
+        )
+    return None
+
+
+class TableSettingsDialog(Dialog):
+    """The rows of :data:`ROWS` and Back (to the pause menu)."""
+
+    kind = "table_settings"
+    size = (100.0, 78.0)
+
+    def specs(self) -> list[tuple[str, str, bool]]:
+        return [(tr("Back"), "menu_page", True)]
+
+    @property
+    def settings(self) -> Any:
+        return self.scene.app.settings  # type: ignore[attr-defined]
+
+    def row_y(self, lay: Layout, box: pygame.Rect, i: int) -> int:
+        return box.y + round(lay.heading * 2.6) + i * round(lay.unit * 8.2)
+
+    def layout_buttons(self, lay: Layout, box: pygame.Rect, bw: int, bh: int) -> list[Button]:
+        rtl = i18n.is_rtl()
+        out = []
+        vw = round(box.w * 0.3)
+        for i, (name, _, _, show) in enumerate(ROWS):
+            r = pygame.Rect(0, self.row_y(lay, box, i), vw, bh)
+            if rtl:
+                r.left = box.x + round(lay.unit * 4)
+            else:
+                r.right = box.right - round(lay.unit * 4)
+            out.append(Button(r, show(getattr(self.settings, name)), "set:" + name))
+        fit_group(out)
+        back = super().layout_buttons(lay, box, bw, bh)
+        if not any(b.focus for b in out):
+            out[0].focus = True
+        return out + back
+
+    def cycle(self, name: str) -> None:
+        """The next value of setting ``name``: saved and applied now."""
+        values = next(row[2] for row in ROWS if row[0] == name)
+        s = self.settings
+        now = getattr(s, name)
+        setattr(
+            s, name, values[(values.index(now) + 1) % len(values)] if now in values else values[0]
+        )
+        try:
+            s.save()
+        except OSError:
+            pass  # in force for this session all the same
+        scene: Any = self.scene
+        scene.app.apply_settings()
+        if name == "auto_play_single":
+            scene.link.set_auto_single(bool(s.auto_play_single))
+        focus = next((b.action for b in self.buttons() if b.focus), "set:" + name)
+        self._buttons = None  # the labels in the new value (and language)
+        for b in self.buttons():
+            b.focus = b.action == focus
+        scene.invalidate()
+
+    def handle_event(self, ev: pygame.event.Event, buttons: list[Button]) -> bool:
+        b = chosen(ev, buttons)
+        if b is not None and b.action.startswith("set:"):
+            self.cycle(b.action[4:])
+            return True
+        if (
+            b is not None
+            and b.action == "menu_page"
+            or (ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE)
+        ):
+            self.scene.overlay_action("paused")
+            return True
+        return super().handle_event(ev, buttons)
+
+    def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
+        page_title(s, lay, box, tr("Settings"))
+        rtl = i18n.is_rtl()
+        bh = lay.button[1]
+        step = round(lay.text * 1.25)
+        room = round(box.w * 0.7) - round(lay.unit * 10)  # beside the value, at body size
+        for i, (_, label, _, _) in enumerate(ROWS):
+            lines = text.wrap(tr(label), lay.text, room)
+            y = self.row_y(lay, box, i) + bh // 2 - step * (len(lines) - 1) // 2
+            x = box.right - round(lay.unit * 4) if rtl else box.x + round(lay.unit * 4)
+            for line in lines:
+                anchor = "midright" if rtl else "midleft"
+                blit_text(s, line, lay.text, (x, y), theme.INK, anchor=anchor)
+                y += step

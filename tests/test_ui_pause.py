@@ -1,0 +1,93 @@
+"""The pause menu (issue 23): Settings that may change mid-game, and How to play, both
+coming back to the same table."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from tarneeb_desktop.settings import settings_path
+from tarneeb_desktop.ui import i18n
+from tests.test_ui_helpers import FRAME, key, make_app, mouse, settle, standard_state, table_scene
+
+pytestmark = pytest.mark.usefixtures("ui_home")
+
+
+def _click(app, button) -> None:  # type: ignore[no-untyped-def]
+    pos = button.rect.center
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, pos), mouse(pygame.MOUSEBUTTONUP, pos)])
+
+
+def _button(scene, action: str):  # type: ignore[no-untyped-def]
+    return next(b for b in scene.overlay_buttons() if b.action == action)
+
+
+def _paused():  # type: ignore[no-untyped-def]
+    app = make_app(speed="fast")
+    scene = table_scene(app, standard_state(5))
+    settle(app, scene)
+    app.step(FRAME, [key(pygame.K_ESCAPE)])
+    assert scene.overlay is not None and scene.overlay.kind == "menu"
+    return app, scene
+
+
+def test_the_pause_menu_offers_settings_and_how_to_play() -> None:
+    app, scene = _paused()
+    actions = [b.action for b in scene.overlay_buttons()]
+    assert "table_settings" in actions and "howto" in actions
+    box = scene.overlay.rect()
+    assert all(box.contains(b.rect) for b in scene.overlay_buttons())  # all inside the menu
+
+
+def test_settings_change_mid_game_and_are_saved() -> None:
+    app, scene = _paused()
+    before = scene.table.state.clone()
+    _click(app, _button(scene, "table_settings"))
+    assert scene.overlay.kind == "table_settings"
+    rows = [b.action for b in scene.overlay_buttons()]
+    assert rows == [
+        "set:animation_speed",
+        "set:sound",
+        "set:language",
+        "set:card_style",
+        "set:auto_play_single",
+        "menu_page",
+    ]
+    speed = app.settings.animation_speed
+    _click(app, _button(scene, "set:animation_speed"))
+    assert app.settings.animation_speed != speed
+    _click(app, _button(scene, "set:card_style"))
+    assert app.settings.card_style == "four-color" and scene.four_color
+    _click(app, _button(scene, "set:auto_play_single"))
+    assert app.settings.auto_play_single
+    assert all(s.auto_single for s in scene.table.seats if s.kind == "person")
+    try:
+        _click(app, _button(scene, "set:language"))  # English, then Arabic
+        assert i18n.get_language() == "ar" and app.settings.language == "ar"
+        assert _button(scene, "menu_page").label == i18n.tr("Back") != "Back"
+    finally:
+        i18n.set_language("en")
+    saved = json.loads(settings_path().read_text())
+    assert saved["card_style"] == "four-color" and saved["auto_play_single"] is True
+    # Back (or Esc) returns to the pause menu; the game did not move
+    app.step(FRAME, [key(pygame.K_ESCAPE)])
+    assert scene.overlay is not None and scene.overlay.kind == "menu"
+    assert scene.table.state.view(0) == before.view(0)
+
+
+def test_how_to_play_comes_back_to_the_same_table() -> None:
+    from tarneeb_desktop.ui.howto_scene import HowToScene
+
+    app, scene = _paused()
+    before = scene.table.state.view(0)
+    _click(app, _button(scene, "howto"))
+    assert isinstance(app.scene, HowToScene)
+    app.step(FRAME, [key(pygame.K_ESCAPE)])
+    assert app.scene is scene and scene.overlay is not None and scene.overlay.kind == "menu"
+    assert scene.table.state.view(0) == before
+    app.step(FRAME, [key(pygame.K_ESCAPE)])  # Resume
+    assert scene.overlay is None
+    settle(app, scene)
+    assert scene.act(scene.me, scene.pv.legal[0])  # the game goes on
