@@ -67,22 +67,10 @@ VERSION=$(sed -n 's/^__version__ = "\(.*\)"/\1/p' "$ROOT/tarneeb_desktop/__init_
 [ -n "$VERSION" ] || fail "no __version__ in tarneeb_desktop/__init__.py"
 NUMERIC=$(grep -o '[0-9]\+' <<<"$VERSION" | head -3 | paste -sd.)
 
-export WINEPREFIX="$CACHE/prefix" WINEARCH=win64 WINEDEBUG=-all
-export WINEDLLOVERRIDES="mscoree,mshtml=;winemenubuilder.exe=d"
-mkdir -p "$CACHE/home"
-export HOME="$CACHE/home" # Wine links the Windows user's folders into $HOME
+# shellcheck source=packaging/windows/wine.sh
+. "$HERE/wine.sh"
+wine_env "$CACHE/prefix" "$CACHE/home"
 PY="$CACHE/python"
-win() { # a Unix path as Wine sees it through drive Z:
-  local p=${1//\//\\}
-  printf 'Z:%s' "$p"
-}
-wrun() { # wrun SECONDS PROGRAM ARGS...: run under Wine, output through a pipe (see above)
-  local secs=$1 rc=0
-  shift
-  timeout "$secs" wine "$@" </dev/null 2>&1 | cat || rc=$?
-  timeout 120 wineserver -w || true
-  return "$rc"
-}
 stamp_of() { cat "$@" | sha256sum | cut -c1-16; }
 
 # --- 1. downloads ----------------------------------------------------------------------
@@ -131,7 +119,7 @@ INSTAMP="$PYSTAMP-$WHSTAMP"
 if [ "$(cat "$PY/.installed" 2>/dev/null)" != "$INSTAMP" ]; then
   if [ ! -f "$WINEPREFIX/system.reg" ]; then
     timeout 300 wineboot -i >/dev/null 2>&1 || fail "wineboot could not make a prefix"
-    timeout 120 wineserver -w || true
+    settle
   fi
   pipwheel=$(ls "$WHEELS"/pip-*.whl)
   python3 -m zipfile -e "$pipwheel" "$PY/Lib/site-packages"

@@ -29,7 +29,6 @@ set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 HERE="$ROOT/packaging/windows"
-APP_ID='{4B49B426-217B-48E4-A605-E00BA7CE84EB}_is1'
 say() { printf 'test-app: %s\n' "$*"; }
 fail() {
   say "FAIL: $*" >&2
@@ -55,34 +54,19 @@ if [ -z "${TARNEEB_APP_XVFB:-}" ]; then
 fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/tarneeb-app.XXXXXX")
-export WINEPREFIX="$work/prefix" WINEARCH=win64 WINEDEBUG=-all
-export WINEDLLOVERRIDES="mscoree,mshtml=;winemenubuilder.exe=d"
-export HOME="$work/home"
+# shellcheck source=packaging/windows/wine.sh
+. "$HERE/wine.sh"
+wine_env "$work/prefix" "$work/home"
 # A crash must end the program with its log, not wait behind a message box nobody clicks.
 export TARNEEB_NO_CRASH_DIALOG=1
 # The tests' SDL_VIDEODRIVER=dummy would reach the Windows game through Wine and keep its
 # window from ever opening: the installed game runs as a player's would.
 unset SDL_VIDEODRIVER SDL_AUDIODRIVER
-mkdir -p "$HOME"
 cleanup() {
   wineserver -k 2>/dev/null || true
   if [ -n "${KEEP:-}" ]; then say "kept $work"; else rm -rf "$work"; fi
 }
 trap cleanup EXIT
-win() {
-  local p=${1//\//\\}
-  printf 'Z:%s' "$p"
-}
-# Wine 8 hands a Windows program a Unix file as a standard stream in a form CPython rejects
-# ("init_sys_streams: Invalid handle"; a file redirected inside Wine, by cmd's >, works, as on
-# Windows), so output always goes through a pipe.
-wrun() { # wrun SECONDS PROGRAM ARGS...
-  local secs=$1 rc=0
-  shift
-  timeout "$secs" wine "$@" </dev/null 2>&1 | cat || rc=$?
-  return "$rc"
-}
-settle() { timeout 120 wineserver -w || true; }
 
 say "Wine $(wine --version), setup $(basename "$SETUP") ($(($(stat -c %s "$SETUP") / 1048576)) MB)"
 timeout 300 wineboot -i >/dev/null 2>&1 || fail "wineboot could not make a prefix"
@@ -94,22 +78,17 @@ localappdata=${user_dirs[0]}
 dir="$c/Program Files/Tarneeb"
 lnk="$c/ProgramData/Microsoft/Windows/Start Menu/Programs/Tarneeb.lnk"
 silent=(/VERYSILENT /SUPPRESSMSGBOXES /NORESTART /ALLUSERS)
-uninstall_key() {
-  awk -v key="Uninstall\\\\\\\\$APP_ID]" '
-    /^\[/ { on = index($0, key) > 0; next }
-    on' "$WINEPREFIX/system.reg" 2>/dev/null || true
-}
+reg="$WINEPREFIX/system.reg" # all users
 
 # --- 1. install --------------------------------------------------------------------------
 wrun 600 "$SETUP" "${silent[@]}" "/LOG=$(win "$work/setup-1.log")" >/dev/null ||
   fail "setup exited with an error (log: $(tail -3 "$work/setup-1.log" 2>/dev/null))"
-settle
 for f in Tarneeb.exe tarneeb-cli.exe unins000.exe _internal/python311.dll \
   _internal/endplay/_dds/dds.dll _internal/endplay/_dds/msvcp140.dll; do
   [ -f "$dir/$f" ] || fail "$f is not installed in $dir"
 done
 [ -f "$lnk" ] || fail "no Start-menu shortcut"
-uninstall_key | grep -q "\"DisplayName\"=\"Tarneeb $VERSION\"" ||
+uninstall_key "$reg" | grep -q "\"DisplayName\"=\"Tarneeb $VERSION\"" ||
   fail "no uninstall entry named 'Tarneeb $VERSION'"
 say "installed in C:\\Program Files\\Tarneeb: files, Start-menu shortcut, uninstall entry"
 
@@ -125,7 +104,6 @@ say "installed tarneeb-cli.exe: $got; self-check passed (DDS loaded and right)"
 record="$work/windows-game.json"
 out=$(wrun 1200 "$cli" --autoplay --fast --level hard --seed "$SEED" \
   --save-record "$(win "$record")" | tr -d '\r') || fail "the autoplayed game failed: $out"
-settle
 [ -s "$record" ] || fail "the autoplayed game wrote no record: $out"
 replay=$("${LINUX[@]}" replay "$record" 2>&1) || fail "Linux's replay rejects the Windows game: $replay"
 grep -q "legal record, complete game" <<<"$replay" || fail "the Windows game is not complete: $replay"
@@ -187,25 +165,22 @@ cp "$ROOT/LICENSE" "$upsrc/"
 ln -s "$ROOT/dist" "$upsrc/dist"
 wrun 600 "$iscc" /Q "/DAppVersion=$next" /DCompression=zip "$(win "$upsrc/packaging/windows/tarneeb.iss")" >/dev/null ||
   fail "ISCC.exe could not compile $next"
-settle
 upgrade="$ROOT/dist/Tarneeb-$next-windows-x64-setup.exe"
 [ -f "$upgrade" ] || fail "ISCC.exe made no $upgrade"
 mv "$upgrade" "$work/setup-$next.exe"
 echo stale >"$dir/_internal/stale-module.pyd"
 wrun 600 "$work/setup-$next.exe" "${silent[@]}" "/LOG=$(win "$work/setup-2.log")" >/dev/null ||
   fail "upgrade to $next exited with an error"
-settle
 [ ! -e "$dir/_internal/stale-module.pyd" ] || fail "the upgrade left an old _internal/ file"
-uninstall_key | grep -q "\"DisplayName\"=\"Tarneeb $next\"" || fail "the entry is not 'Tarneeb $next'"
+uninstall_key "$reg" | grep -q "\"DisplayName\"=\"Tarneeb $next\"" || fail "the entry is not 'Tarneeb $next'"
 got=$(wrun 120 "$dir/tarneeb-cli.exe" --version | tr -d '\r') || fail "after the upgrade: $got"
 say "upgraded to $next over $VERSION: old _internal/ cleared, the game starts ($got)"
 
 wrun 300 "$dir/unins000.exe" /VERYSILENT /SUPPRESSMSGBOXES /NORESTART >/dev/null ||
   fail "the uninstaller exited with an error"
-settle
 [ ! -e "$dir" ] || fail "the program folder is still there"
 [ ! -e "$lnk" ] || fail "the Start-menu shortcut is still there"
-[ -z "$(uninstall_key)" ] || fail "the uninstall entry is still there"
+[ -z "$(uninstall_key "$reg")" ] || fail "the uninstall entry is still there"
 [ -f "$localappdata/Tarneeb/settings.json" ] || fail "the uninstaller removed the player's folder"
 say "uninstalled; the player's %LOCALAPPDATA%\\Tarneeb is kept"
 say "PASS"

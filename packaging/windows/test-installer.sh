@@ -34,7 +34,6 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-APP_ID='{4B49B426-217B-48E4-A605-E00BA7CE84EB}_is1'
 
 say() { printf 'test-installer: %s\n' "$*"; }
 fail() {
@@ -62,25 +61,19 @@ fi
 
 # --- a scratch repository layout and a fresh Wine prefix -------------------------------
 work=$(mktemp -d "${TMPDIR:-/tmp}/tarneeb-installer.XXXXXX")
-export WINEPREFIX="$work/prefix" WINEARCH=win64 WINEDEBUG=-all
-# No Mono or Gecko download prompts, no menu entries written to the host's desktop.
-export WINEDLLOVERRIDES="mscoree,mshtml=;winemenubuilder.exe=d"
-export HOME="$work/home" # Wine links the Windows user's Desktop and Documents into $HOME
-mkdir -p "$HOME"
+# shellcheck source=packaging/windows/wine.sh
+. "$ROOT/packaging/windows/wine.sh"
+wine_env "$work/prefix" "$work/home"
 cleanup() {
   wineserver -k 2>/dev/null || true
   if [ -n "${KEEP:-}" ]; then say "kept $work"; else rm -rf "$work"; fi
 }
 trap cleanup EXIT
 
-win() { # a Unix path as Wine sees it through drive Z:
-  local p=${1//\//\\}
-  printf 'Z:%s' "$p"
-}
 run() { # run a Windows program and wait for every process it started; keep its status
   local rc=0
   timeout 300 wine "$@" >>"$work/wine.log" 2>&1 || rc=$?
-  timeout 120 wineserver -w || true
+  settle
   return "$rc"
 }
 
@@ -132,11 +125,6 @@ echo '{"language": "ar"}' >"$localappdata/Tarneeb/settings.json"
 echo 'an old crash log' >"$localappdata/Tarneeb/logs/crash-20250101-120000.log"
 
 # --- checks ----------------------------------------------------------------------------
-uninstall_key() { # uninstall_key REGFILE: the uninstall entry's block, empty when absent
-  awk -v key="Uninstall\\\\\\\\$APP_ID]" '
-    /^\[/ { on = index($0, key) > 0; next }
-    on' "$1" 2>/dev/null || true
-}
 check_installed() { # check_installed DIR SHORTCUT REGFILE VERSION MODE
   local dir=$1 lnk=$2 reg=$3 version=$4 mode=$5 f
   for f in $FILES; do
