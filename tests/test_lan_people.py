@@ -7,26 +7,26 @@ import json
 import os
 import subprocess
 import sys
-import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tarneeb_desktop.net import rejoin
-from tarneeb_desktop.net.client import ClientSession, JoinError, play_seat
+from tarneeb_desktop.net.client import ClientSession, JoinError
 from tarneeb_desktop.net.host import Host
 from tarneeb_desktop.net.link import RemoteLink
-from tarneeb_desktop.rules import CardPlayed, make_rules
-from tarneeb_desktop.table.seats import ComputerSeat
+from tarneeb_desktop.rules import make_rules
 from tests.test_net_game import (
     ROOT,
     TIMEOUT,
     RecordingSession,
     host_state,
     leaks,
+    play_to_the_end,
     seat_sessions,
     wait_until,
+    watched_host,
 )
 
 
@@ -220,33 +220,13 @@ def test_the_join_screen_remembers_the_name_typed_last(tmp_home: Path) -> None:
 def test_a_watchers_stream_never_carries_a_hidden_card(tmp_home: Path) -> None:
     """A whole game watched: the same byte-level check as the players' views, with every
     seat's cards hidden from the watcher."""
-    hands_at: dict[int, list[int]] = {}
-    played_at: dict[int, set[str]] = {}
-    host = Host(make_rules(target=11), seed=5, open_seats=[0, 1, 2, 3], ai_level="random")
-
-    def observe(seq: int, events: list[Any]) -> None:
-        hands_at[seq] = list(host.table.state.hands)
-        played_at[seq] = {e.card for e in events if isinstance(e, CardPlayed)}
-
-    host.on_change.append(observe)
-    host.start()
+    host, hands_at, played_at = watched_host(target=11)
     try:
         assert host.address is not None
         watcher = RecordingSession(*host.address, name="Friend")
         watcher.connect()
         watcher.watch()
-        sessions = seat_sessions(host, [0, 1, 2, 3])
-        results: dict[int, bool] = {}
-
-        def run(s: ClientSession) -> None:
-            results[s.seat or 0] = play_seat(s, ComputerSeat("random", s.seat), reconnect_for=0)
-
-        threads = [threading.Thread(target=run, args=(s,)) for s in sessions]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(TIMEOUT)
-        assert host.done.wait(TIMEOUT) and all(results.values())
+        play_to_the_end(host, seat_sessions(host, [0, 1, 2, 3]))
         wait_until(lambda: watcher.view is not None and watcher.view.phase == "over")
     finally:
         host.stop()

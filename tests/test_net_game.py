@@ -315,11 +315,14 @@ def leaks(
     return found
 
 
-def test_a_client_never_receives_another_seats_unplayed_card(tmp_home: Path) -> None:
-    spy_seat = 1
+def watched_host(
+    target: int, seed: int = 5
+) -> tuple[Host, dict[int, list[int]], dict[int, set[str]]]:
+    """A started host of four open seats, with every seat's hand and the cards played kept
+    at each change (what :func:`leaks` checks a stream against)."""
     hands_at: dict[int, list[int]] = {}
     played_at: dict[int, set[str]] = {}
-    host = Host(make_rules(target=31), seed=5, open_seats=[0, 1, 2, 3], ai_level="random")
+    host = Host(make_rules(target=target), seed=seed, open_seats=[0, 1, 2, 3], ai_level="random")
 
     def observe(seq: int, events: list[Any]) -> None:
         hands_at[seq] = list(host.table.state.hands)
@@ -327,25 +330,36 @@ def test_a_client_never_receives_another_seats_unplayed_card(tmp_home: Path) -> 
 
     host.on_change.append(observe)
     host.start()
+    assert host.address is not None
+    return host, hands_at, played_at
+
+
+def play_to_the_end(host: Host, sessions: list[ClientSession]) -> None:
+    """Random computer players in every seat's session play the game out."""
+    results: dict[int, bool] = {}
+
+    def run(s: ClientSession) -> None:
+        results[s.seat or 0] = play_seat(s, ComputerSeat("random", s.seat), reconnect_for=0)
+
+    threads = [threading.Thread(target=run, args=(s,)) for s in sessions]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(TIMEOUT)
+    assert host.done.wait(TIMEOUT) and all(results.values())
+
+
+def test_a_client_never_receives_another_seats_unplayed_card(tmp_home: Path) -> None:
+    spy_seat = 1
+    # Seed 3: eleven hands, over 600 messages (computer decisions are seeded by the position
+    # since the resume fix, and seed 5's game now ends in two hands).
+    host, hands_at, played_at = watched_host(target=31, seed=3)
     try:
         assert host.address is not None
         spy = RecordingSession(*host.address, name="spy")
         spy.connect()
         spy.join(spy_seat)
-        others = seat_sessions(host, [0, 2, 3])
-        sessions = [spy, *others]
-        results: dict[int, bool] = {}
-
-        def run(s: ClientSession) -> None:
-            p = ComputerSeat("random", s.seat)
-            results[s.seat or 0] = play_seat(s, p, reconnect_for=0)
-
-        threads = [threading.Thread(target=run, args=(s,)) for s in sessions]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(TIMEOUT)
-        assert host.done.wait(TIMEOUT) and all(results.values())
+        play_to_the_end(host, [spy, *seat_sessions(host, [0, 2, 3])])
     finally:
         host.stop()
     assert len(spy.raw) > 200
