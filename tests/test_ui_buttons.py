@@ -28,6 +28,7 @@ class FakeSession:
     """A connected session as the seat chooser sees it (no network)."""
 
     seat = None
+    host_hello = None  # the host's hello (its table_id names the kept seat to rejoin)
 
     def __init__(self) -> None:
         self.lobby = {

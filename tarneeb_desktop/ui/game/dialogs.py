@@ -75,8 +75,8 @@ class Dialog:
         # every dialog's buttons then read at one size ("Skip the tutorial" too)
         specs = self.specs()
         pad = 2 * max(2, round(bh * theme.LABEL_PAD)) + 2
-        size = max(lay.text, round(bh * theme.LABEL_HEIGHT))  # the height's size, if it fits
-        need = max((theme.label_width(label, size) + pad for label, _, _ in specs), default=0)
+        text = max(lay.text, round(bh * theme.LABEL_HEIGHT))  # the height's size, if it fits
+        need = max((theme.label_width(label, text) + pad for label, _, _ in specs), default=0)
         gap = round(lay.unit * 2)
         self.per_row = len(specs)
         fits = (box.w - 2 * lay.margin - (len(specs) - 1) * gap) // max(1, len(specs))
