@@ -128,22 +128,33 @@ def test_statistics_columns_run_in_reading_order(monkeypatch, lang: str) -> None
 
 @pytest.mark.parametrize("lang", ["en", "ar"])
 def test_name_plates_read_from_the_start_side_and_the_seats_stay(monkeypatch, lang: str) -> None:
-    from tarneeb_desktop.ui.game import panels as ts
 
     app = app_in(lang)
     state = GameState.new(make_rules("standard"), seed=3)
     scene = table_scene(app, state)
     app.step(FRAME, [])
     lay = Layout(*app.size)
-    calls = record_text(monkeypatch, ts)
-    plate = pygame.Surface((400, 120), pygame.SRCALPHA)
     r = pygame.Rect(20, 20, 360, 80)
-    scene.panels.render_plate(plate, lay, r, 2, False, "North", "")
-    name = next(c for c in calls if c[0] == "North")
-    if lang == "ar":
-        assert name[2] == "bottomright" and name[1][0] > r.centerx
+
+    def plate(name: str) -> pygame.Surface:
+        surface = pygame.Surface((400, 120), pygame.SRCALPHA)
+        scene.panels.render_plate(surface, lay, r, 2, False, name, "")
+        return surface
+
+    # the name's ink: what the plate with the name has that the plate without it has not
+    with_name, without = plate("North"), plate("")
+    ink = [
+        (x, y)
+        for x in range(r.left, r.right)
+        for y in range(r.top, r.bottom)
+        if with_name.get_at((x, y)) != without.get_at((x, y))
+    ]
+    assert ink
+    left, right = min(x for x, _ in ink), max(x for x, _ in ink)
+    if lang == "ar":  # it starts at the right edge
+        assert right > r.centerx and r.right - right < left - r.left
     else:
-        assert name[2] == "bottomleft" and name[1][0] < r.centerx
+        assert left < r.centerx and left - r.left < r.right - right
     # the seats are the physical table: the same plates in both directions
     rects = [lay.plate_rect(scene.side(seat)) for seat in range(4)]
     i18n.set_language("en" if lang == "ar" else "ar")
