@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -346,3 +347,25 @@ def test_a_computer_seat_gives_its_name_way_to_a_person(tmp_home: Path) -> None:
         assert host.call(lambda: host.seats[3].flow.name) == names[3]
     finally:
         host.stop()
+
+
+def test_closing_the_window_closes_the_table_going_on_in_the_menu(tmp_home: Path) -> None:
+    from tests.test_ui_helpers import make_app
+
+    stopped: list[bool] = []
+
+    class StubHost:
+        loop = object()
+        done = threading.Event()
+        error = None
+        address = ("127.0.0.1", 1)
+
+        def stop(self) -> None:
+            stopped.append(True)
+
+    rejoin.keep_hosted(StubHost(), [])  # type: ignore[arg-type]
+    assert rejoin.hosted() is not None
+    app = make_app()
+    app.running = False  # the window closed
+    app.run()
+    assert stopped == [True] and rejoin.hosted() is None

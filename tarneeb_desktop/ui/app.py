@@ -285,4 +285,7 @@ class App:
                 self.frame_log.append((time.perf_counter() - t0, animating))
         if self.scene is not None:
             self.scene.on_hide()
+        from tarneeb_desktop.net import rejoin
+
+        rejoin.stop_hosted()  # a table left going on in the menu closes with the window
         return self.exit_code
