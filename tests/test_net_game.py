@@ -134,7 +134,13 @@ def play_out(host: Host, threads: list[threading.Thread]) -> dict[str, Any]:
     for t in threads:
         t.join(TIMEOUT)
     assert not host.table.faults
-    return host.call(lambda: to_record(host.table.state, host.table.names))
+    try:
+        return host.call(lambda: to_record(host.table.state, host.table.names))
+    except RuntimeError:  # a host that exits when the game is over may have closed its loop
+        assert host._thread is not None
+        host._thread.join(TIMEOUT)
+        assert not host._thread.is_alive()
+        return to_record(host.table.state, host.table.names)
 
 
 @pytest.fixture

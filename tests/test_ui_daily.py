@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
 
@@ -30,6 +32,17 @@ def _finish_table(app, scene_type, choose=lambda scene: scene.pv.legal[0], limit
     raise AssertionError("the table did not finish")
 
 
+def _wait_for_computer(app, scene, index=0, timeout=180.0):  # type: ignore[no-untyped-def]
+    """Step the daily screen until the computer's play of deal ``index`` is in: it runs on
+    the worker pool, whose first start may take seconds on a loaded machine (a bound on
+    the time, not on the frames, which pass in microseconds)."""
+    deadline = time.monotonic() + timeout
+    while scene.dset.shown(index)[1] is None:
+        assert time.monotonic() < deadline, "the computer's play of the deal never finished"
+        app.step(FRAME, [])
+        time.sleep(0.005)
+
+
 def _daily_app(level="medium"):  # type: ignore[no-untyped-def]
     from tarneeb_desktop.ui.daily_scene import DailyScene
 
@@ -53,10 +66,7 @@ def test_a_deal_is_played_and_compared_on_the_same_cards(ui_home) -> None:
     back = _finish_table(app, DailyTableScene)
     assert back is scene and isinstance(back, DailyScene)
     assert scene.compared == 0
-    for _ in range(2000):  # the computer's play finishes on the daily screen if need be
-        if scene.dset.shown(0)[1] is not None:
-            break
-        app.step(FRAME, [])
+    _wait_for_computer(app, scene)
     person, computer = scene.dset.shown(0)
     assert person is not None and computer is not None
     assert computer.to_dict() == daily.play_computer(CODE, 0, "medium").to_dict()
@@ -81,10 +91,7 @@ def test_review_shows_both_plays_of_the_deal(ui_home) -> None:
     app, scene = _daily_app()
     scene.activate("play")
     _finish_table(app, DailyTableScene)
-    for _ in range(2000):
-        if scene.dset.shown(0)[1] is not None:
-            break
-        app.step(FRAME, [])
+    _wait_for_computer(app, scene)
     scene.activate("review")
     review = app.scene
     assert isinstance(review, DailyReview)
@@ -212,10 +219,7 @@ def test_a_deal_of_400_is_played_and_compared(ui_home) -> None:
     assert isinstance(app.scene, DailyTableScene)
     assert app.scene.pv.rules.game == "41"
     assert _finish_table(app, DailyTableScene) is scene
-    for _ in range(2000):
-        if scene.dset.shown(0)[1] is not None:
-            break
-        app.step(FRAME, [])
+    _wait_for_computer(app, scene)
     person, computer = scene.dset.shown(0)
     assert person is not None and computer is not None and computer.bids is not None
     surface = pygame.Surface(app.size)
