@@ -186,13 +186,106 @@ def play_game(
     return table
 
 
-def _progress(done: int, total: int, start: float) -> None:
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % (Wilson score) interval of a share of ``wins`` out of ``n``."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def run_games(
+    rules: Rules,
+    games: int,
+    seed: int,
+    team0: str,
+    team1: str,
+    bot_timeout: float = 10.0,
+    progress: bool = True,
+) -> dict[str, Any]:
+    """Play ``games`` pairs of whole games from 0-0 to the target: each pair on one deal
+    sequence (one game seed), once with ``team0`` in seats 0 and 2 and once in seats 1 and 3.
+    Returns the result object of ``arena --games --json``: games won by each side with a
+    95 % interval, and the points a deal over every hand played."""
+    a = Side(team0, rules, bot_timeout, seed * 2 + 1)
+    b = Side(team1, rules, bot_timeout, seed * 2 + 2)
+    wins = [0, 0]
+    hands = 0
+    pair_diffs: list[int] = []  # per pair: team0's games won minus team1's (-2..2)
+    start = time.monotonic()
+    try:
+        for g in range(games):
+            game_seed = seed * 1_000_003 + g
+            pair = 0
+            for a_even in (True, False):
+                sides = [a, b, a, b] if a_even else [b, a, b, a]
+                seats: list[Seat] = [sides[s].seat(s) for s in range(4)]
+                table = Table(GameState.new(rules, game_seed), seats, seed=game_seed)
+                table.run(max_actions=200_000)
+                state = table.state
+                for seat, _fault in table.faults:
+                    sides[seat].table_faults += 1
+                a_team = 0 if a_even else 1
+                for row in state.history:
+                    if row.declarer is None and row.seat_points is None:
+                        continue  # thrown in
+                    hands += 1
+                    if row.seat_points is not None:
+                        pts = (
+                            row.seat_points[0] + row.seat_points[2],
+                            row.seat_points[1] + row.seat_points[3],
+                        )
+                    else:
+                        pts = (row.points[0], row.points[1])
+                    a.points.append(pts[a_team])
+                    b.points.append(pts[1 - a_team])
+                won = state.winner if state.is_over() else None
+                if won is not None:
+                    if won == a_team:
+                        wins[0] += 1
+                        pair += 1
+                    else:
+                        wins[1] += 1
+                        pair -= 1
+            pair_diffs.append(pair)
+            if progress:
+                _progress(g + 1, games, start, "game pairs")
+    finally:
+        a.close()
+        b.close()
+    n = 2 * games
+    lo, hi = wilson(wins[0], n)
+
+    def avg(xs: list[int]) -> float:
+        return round(statistics.fmean(xs), 3) if xs else 0.0
+
+    diffs = [x - y for x, y in zip(a.points, b.points, strict=True)]
+    return {
+        "games": n,
+        "pairs": games,
+        "team0": team0,
+        "team1": team1,
+        "rules": rules.to_dict(),
+        "games_won": wins,
+        "share_won": [round(wins[0] / n, 3), round(wins[1] / n, 3)] if n else [0.0, 0.0],
+        "share_ci95": [round(lo, 3), round(hi, 3)],
+        "pairs_split": sum(1 for d in pair_diffs if d == 0),
+        "hands": hands,
+        "points_per_deal": [avg(a.points), avg(b.points)],
+        "diff_per_deal": round(statistics.fmean(diffs), 3) if diffs else 0.0,
+        "faults": [a.faults, b.faults],
+    }
+
+
+def _progress(done: int, total: int, start: float, what: str = "deals") -> None:
     width = 30
     filled = width * done // max(1, total)
     rate = (time.monotonic() - start) / max(1, done)
     eta = rate * (total - done)
     sys.stderr.write(
-        f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} deals  eta {eta:5.0f}s"
+        f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {what}  eta {eta:5.0f}s"
     )
     if done == total:
         sys.stderr.write("\n")

@@ -1,5 +1,9 @@
 """Daily deals: eight deals fixed by a code, played by a person and by the computer.
 
+(Over 600 lines: the codes, the fixed players, the results and the set in the window all
+read the one code format and the one result, and the computer's play in its process and
+the deal's save belong with the set that starts and removes them.)
+
 A *code* (the seed string, ``2026-12-01/standard``: a label, a slash, a rules preset) fixes
 a set of :data:`DEALS` deals. Everything about a deal comes from SHA-256 of the code and the
 deal's number (:func:`deal_of`): the shuffle, the dealer and the seed of the computer seats,
@@ -14,6 +18,15 @@ so the computer's result for a code, is the same on every machine. The person's 
 opponents are the same players with the same seeds: when the person plays as the computer
 did, the others answer as they did.
 
+The computer's play of a deal runs in a process of its own at the lowest priority
+(:class:`ComputerPlay`): the search levels' sampling is pure Python, which holds the GIL, so
+on a thread beside the window it slowed the person's frames. Where no process can be
+started it falls back to one decision at a time on the worker pool.
+
+The person's table of a deal is saved after every call and card (:class:`DealSaver`, the
+table's own save format) until the hand is over, so a deal left or killed half way goes on
+from that card on the next Play (:func:`person_link`), not from 0-0 with the cards known.
+
 The results (the person's and the computer's per deal, and each play's record for review)
 are kept per code in ``daily.json`` in the player's folder (:class:`DailyStore`, atomic
 JSON), with the past days and a streak of days in a row with a finished set.
@@ -24,6 +37,9 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import hashlib
+import logging
+import multiprocessing
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -45,9 +61,12 @@ from tarneeb_desktop.rules import (
 from tarneeb_desktop.rules.options import ALL_PRESETS
 from tarneeb_desktop.session import local_table
 from tarneeb_desktop.storage import load_json, write_json_atomic
-from tarneeb_desktop.table.flow import Table
+from tarneeb_desktop.table.flow import Change, Table
 from tarneeb_desktop.table.link import LocalLink
+from tarneeb_desktop.table.savegame import SaveError, offline_seats, read_save, write_save
 from tarneeb_desktop.table.seats import ComputerSeat
+
+log = logging.getLogger(__name__)
 
 FORMAT = "tarneeb-daily/1"
 STORE_FORMAT = "tarneeb-daily-results/1"
@@ -212,11 +231,61 @@ def deal_table(
 
 
 def person_link(
-    code: str, index: int, level: str, names: list[str], *, inline: bool = False
-) -> LocalLink:
-    """The person's table for the deal (the person at South), behind a local link. Not
-    saved, not counted in the statistics: the daily results are kept by :class:`DailyStore`."""
-    return LocalLink(deal_table(code, index, level, (0,), names=names, inline=inline), (0,))
+    code: str, index: int, level: str, names: list[str], *, inline: bool = False,
+    save: Path | None = None,
+) -> LocalLink:  # fmt: skip
+    """The person's table for the deal (the person at South), behind a local link; not
+    counted in the statistics (the daily results are kept by :class:`DailyStore`). With
+    ``save``, the table is kept there after every call and card (:class:`DealSaver`), and
+    a save of this very deal found there is resumed: the deal goes on from that card."""
+    table = resumed_table(save, code, index, level, names, inline=inline) if save else None
+    if table is None:
+        table = deal_table(code, index, level, (0,), names=names, inline=inline)
+    if save is not None:
+        DealSaver(table, save, code, index, level)
+    return LocalLink(table, (0,))
+
+
+class DealSaver:
+    """Saves the person's table of a daily deal after every call and card, in the table's
+    save format (``table/savegame.py``) with the code, the deal and the level in its
+    ``resume`` object; nothing once the deal's hand is over (the result is then kept by
+    :class:`DailyStore`, and :meth:`DailySet.person_played` removes the save)."""
+
+    def __init__(self, table: Table, path: Path, code: str, index: int, level: str) -> None:
+        self.table, self.path = table, path
+        self.daily = {"code": normalize_code(code), "deal": index, "level": level}
+        table.listen(self._changed)
+
+    def _changed(self, change: Change) -> None:
+        if change.events and not hand_over(self.table.state):
+            self.save()
+
+    def save(self) -> None:
+        t = self.table
+        seats = offline_seats(list(t.names), (0,), [self.daily["level"]] * 4)  # type: ignore[list-item]
+        try:
+            write_save(self.path, t.state, seats, t.seed, t.seq, daily=self.daily)
+        except OSError as exc:  # the deal goes on; only its resumption is lost
+            log.warning("could not save the daily deal to %s: %s", self.path, exc)
+
+
+def resumed_table(
+    path: Path, code: str, index: int, level: str, names: list[str], *, inline: bool = False
+) -> Table | None:
+    """The table of deal ``index`` as saved at ``path`` (the fixed players, the saved seed:
+    each decision is seeded by its position, so it goes on as it would have), or None when
+    there is no save of that deal of that code at that level still being played."""
+    try:
+        saved = read_save(path)
+    except SaveError as exc:  # set aside by read_save: the deal starts again
+        log.warning("the daily deal's save could not be used: %s", exc)
+        return None
+    want = {"code": normalize_code(code), "deal": index, "level": level}
+    if saved is None or saved.extra.get("daily") != want or hand_over(saved.state):
+        return None
+    table = local_table(saved.state, names, (0,), [level] * 4, saved.seed, inline=inline)
+    return fix_players(table)
 
 
 def computer_table(code: str, index: int, level: str, *, inline: bool = True) -> Table:
@@ -316,38 +385,149 @@ def play_computer(code: str, index: int, level: str) -> PlayResult:
     return result_of(table.state, table.names)
 
 
-class ComputerPlay:
-    """The computer's play of one deal, one decision at a time on the worker pool: the
-    window calls :meth:`step` each frame (it never waits), ``result`` is set at the end."""
+def _lower_priority() -> None:
+    """Let this process have the processor only when the window's does not want it: nice
+    19, or "below normal" on Windows (the computer's play in the background)."""
+    try:
+        os.nice(19)
+        return
+    except (AttributeError, OSError):
+        pass
+    try:
+        import ctypes
+
+        kernel = ctypes.windll.kernel32  # type: ignore[attr-defined]
+        kernel.SetPriorityClass(kernel.GetCurrentProcess(), 0x4000)  # BELOW_NORMAL
+    except Exception:  # only a courtesy to the window
+        pass
+
+
+def _play_in_process(code: str, index: int, level: str, conn: Any) -> None:
+    """The computer's play process: the deal at full speed, its result sent as a dict."""
+    _lower_priority()
+    try:
+        conn.send(("result", play_computer(code, index, level).to_dict()))
+    except BaseException as exc:  # said to the window, which then plays it on the pool
+        conn.send(("error", f"{type(exc).__name__}: {exc}"))
+    finally:
+        conn.close()
+
+
+class _PoolPlay:
+    """The computer's play one decision at a time on the worker pool (the fallback where
+    no process can be started, and ``inline`` in tests): :meth:`step` each frame."""
 
     def __init__(self, code: str, index: int, level: str, *, inline: bool = False) -> None:
-        self.code, self.index, self.level = code, index, level
         self.table = computer_table(code, index, level, inline=inline)
-        self.result: PlayResult | None = None
         self._dd: Any = None
+
+    def step(self) -> PlayResult | None:
+        t = self.table
+        if not hand_over(t.state):
+            t.pump()
+            if not hand_over(t.state):
+                return None
+        if self._dd is None:  # the double-dummy line, on the pool as well
+            self._dd = t.pool.submit(result_of, t.state, t.names)
+        if not self._dd.done():
+            return None
+        t.close()
+        return self._dd.result()  # type: ignore[no-any-return]
+
+    def cancel(self) -> None:
+        self.table.close()
+
+
+class ComputerPlay:
+    """The computer's play of one deal, never waited for: :meth:`step` (each frame, from
+    the window) looks whether it is in; ``result`` is set at the end.
+
+    It runs in a process of its own (``spawn``: no fork of a window with threads) at the
+    lowest priority, so neither its searches nor its double-dummy solves take the window's
+    GIL or its share of the processor; where a process cannot be started, or dies, the
+    play is done again one decision at a time on the worker pool (:class:`_PoolPlay`).
+    ``inline`` (tests) plays on an inline pool, step by step."""
+
+    def __init__(
+        self, code: str, index: int, level: str, *, inline: bool = False,
+        process: bool | None = None,
+    ) -> None:  # fmt: skip
+        self.code, self.index, self.level = code, index, level
+        self.inline = inline
+        self.result: PlayResult | None = None
+        self._proc: Any = None
+        self._conn: Any = None
+        self._pool: _PoolPlay | None = None
+        if not inline if process is None else process:
+            try:
+                self._start_process()
+            except Exception as exc:  # no processes here (a sandbox): the pool then
+                log.warning("the computer's play cannot run in a process: %s", exc)
+                self._proc = None
+        if self._proc is None:
+            self._pool = _PoolPlay(code, index, level, inline=inline)
+
+    @property
+    def in_process(self) -> bool:
+        return self._proc is not None
+
+    def _start_process(self) -> None:
+        multiprocessing.active_children()  # reaps the plays that are over
+        ctx = multiprocessing.get_context("spawn")
+        receive, send = ctx.Pipe(duplex=False)
+        proc = ctx.Process(
+            target=_play_in_process, args=(self.code, self.index, self.level, send),
+            name=f"tarneeb-daily-{self.index}", daemon=True,
+        )  # fmt: skip
+        proc.start()
+        send.close()  # the child's end: a child that dies is then an EOF here
+        self._proc, self._conn = proc, receive
 
     @property
     def done(self) -> bool:
         return self.result is not None
 
     def step(self) -> bool:
-        """Move the play on (start or apply one decision); True once the result is in."""
+        """Look whether the play is in (or move it on a decision); True once it is."""
         if self.result is not None:
             return True
-        t = self.table
-        if not hand_over(t.state):
-            t.pump()
-            if not hand_over(t.state):
-                return False
-        if self._dd is None:  # the double-dummy line, on the pool as well
-            self._dd = t.pool.submit(result_of, t.state, t.names)
-        if self._dd.done():
-            self.result = self._dd.result()
-            t.close()
+        if self._proc is not None:
+            self._poll_process()
+        elif self._pool is not None:
+            self.result = self._pool.step()
         return self.result is not None
 
+    def _poll_process(self) -> None:
+        try:
+            if not self._conn.poll():
+                return
+            kind, value = self._conn.recv()
+        except (EOFError, OSError):
+            kind, value = "error", "the process ended without a result"
+        self._end_process(stop=kind != "result")
+        if kind == "result":
+            self.result = PlayResult.from_dict(value)
+        else:
+            log.warning("the computer's play of deal %d failed in its process (%s); "
+                        "playing it on the worker pool", self.index, value)  # fmt: skip
+            self._pool = _PoolPlay(self.code, self.index, self.level, inline=self.inline)
+
+    def _end_process(self, stop: bool = False) -> None:
+        """Done with the process: stopped (``stop``), or left to exit by itself after
+        its answer (never waited for here: :func:`multiprocessing.active_children`, which
+        the next start calls, reaps it)."""
+        proc, conn = self._proc, self._conn
+        self._proc = self._conn = None
+        if conn is not None:
+            conn.close()
+        if proc is not None and stop and proc.is_alive():
+            proc.terminate()
+            proc.join(timeout=1)
+
     def cancel(self) -> None:
-        self.table.close()
+        self._end_process(stop=True)
+        if self._pool is not None:
+            self._pool.cancel()
 
 
 @dataclass(frozen=True)
@@ -497,46 +677,95 @@ class DailyStore:
 
 class DailySet:
     """A set being played in the window: its code and level, the kept results, and the
-    computer's play of the deal the person is playing (one decision per :meth:`tick` on the
-    worker pool, never waited for). The computer's result of a deal is kept as soon as it
-    is in, but :meth:`shown` says it may be shown only once the person has played the deal."""
+    computer's play of a deal (:class:`ComputerPlay`, one at a time, never waited for):
+    first of any deal the person has played whose computer's result is not in (a window
+    closed meanwhile), then of the deal the person is playing. The computer's result of a
+    deal is kept as soon as it is in, but :meth:`shown` says it may be shown only once the
+    person has played the deal."""
 
     def __init__(
         self, code: str, level: str = DEFAULT_LEVEL, store: DailyStore | None = None,
-        *, inline: bool = False,
+        *, inline: bool = False, process: bool | None = None,
     ) -> None:  # fmt: skip
         self.store = store or DailyStore()
         self.code = normalize_code(code)
         self.level = self.store.level(self.code, level)
         self.inline = inline
+        self.process = process  # None: in a process unless inline (ComputerPlay)
         self.play: ComputerPlay | None = None
+        self.current: int | None = None  # the deal the person is playing
 
     @property
     def rules(self) -> Rules:
         return code_rules(self.code)
 
+    def deal_save(self) -> Path:
+        """Where the person's table of this set's deal in progress is kept (beside the
+        results, one file per code)."""
+        key = hashlib.sha256(self.code.encode()).hexdigest()[:16]
+        return self.store.path.parent / "daily" / f"deal-{key}.json"
+
     def start(self, index: int) -> None:
-        """The person starts deal ``index``: the computer starts its play of it too."""
+        """The person starts (or goes on with) deal ``index``: the computer plays it too."""
         self.store.entry(self.code, self.level)
-        if self.play is not None and self.play.index == index:
-            return
-        self.stop()
-        if self.store.result(self.code, index, "computer") is None:
-            self.play = ComputerPlay(self.code, index, self.level, inline=self.inline)
-
-    def tick(self) -> None:
-        """One step of the computer's play (each frame, from the window)."""
+        self.current = index
         play = self.play
-        if play is not None and play.step():
-            assert play.result is not None
-            self.store.put(self.code, play.index, "computer", play.result, self.level)
-            self.play = None
+        if play is not None and play.index != index and not self._waited_for(play.index):
+            self.stop()
+        self.catch_up()
 
-    def computing(self, index: int) -> bool:
-        return self.play is not None and self.play.index == index
+    def _waited_for(self, index: int) -> bool:
+        """The person has played the deal and its computer's result is not in."""
+        return (
+            self.store.result(self.code, index, "person") is not None
+            and self.store.result(self.code, index, "computer") is None
+        )
+
+    def catch_up(self) -> None:
+        """Start the computer's play that is due, if none is running."""
+        if self.play is not None:
+            return
+        due = [i for i in range(DEALS) if self._waited_for(i)]
+        i = self.current
+        if i is not None and self.store.result(self.code, i, "computer") is None:
+            due.append(i)
+        if due:
+            self.play = ComputerPlay(
+                self.code, due[0], self.level, inline=self.inline, process=self.process
+            )
+
+    def tick(self) -> bool:
+        """Look at the computer's play (each frame, from the window); True when a result
+        came in."""
+        play = self.play
+        if play is None or not play.step():
+            return False
+        assert play.result is not None
+        self.store.put(self.code, play.index, "computer", play.result, self.level)
+        self.play = None
+        self.catch_up()
+        return True
+
+    def computing(self, index: int | None = None) -> bool:
+        """The computer's play (of deal ``index``) is running."""
+        return self.play is not None and index in (None, self.play.index)
 
     def person_played(self, index: int, result: PlayResult) -> None:
         self.store.put(self.code, index, "person", result, self.level)
+        self.deal_save().unlink(missing_ok=True)
+        if self.current == index:
+            self.current = None
+
+    def saved_deal(self) -> bool:
+        """The next deal was left half way and is saved: Play goes on with it."""
+        nxt = self.store.next_deal(self.code)
+        if nxt is None:
+            return False
+        try:
+            saved = read_save(self.deal_save())
+        except SaveError:
+            return False
+        return saved is not None and saved.extra.get("daily", {}).get("deal") == nxt
 
     def shown(self, index: int) -> tuple[PlayResult | None, PlayResult | None]:
         """(person's, computer's) results of a deal as the window may show them: the

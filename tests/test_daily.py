@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
+import time
 
 import pytest
 
@@ -95,6 +96,98 @@ def test_stepwise_play_equals_full_speed():
         assert steps < 2000
     assert play.result is not None
     assert play.result.to_dict() == daily.play_computer(CODE, 2, "medium").to_dict()
+
+
+def test_computer_play_in_its_own_process_gives_the_same_result():
+    """The window's computer's play runs in a process of its own (not on the window's
+    threads): its result is the headless one (waited for by time, never by a count)."""
+    play = daily.ComputerPlay(CODE, 2, "medium", process=True)
+    assert play.in_process
+    deadline = time.monotonic() + 120
+    while not play.step():
+        assert time.monotonic() < deadline, "the computer's play never came in"
+        time.sleep(0.02)
+    assert not play.in_process  # the process is done with
+    assert play.result is not None
+    assert play.result.to_dict() == daily.play_computer(CODE, 2, "medium").to_dict()
+
+
+def test_a_cancelled_computer_play_stops_its_process():
+    play = daily.ComputerPlay(CODE, 0, "medium", process=True)
+    proc = play._proc
+    assert proc is not None and proc.is_alive()
+    play.cancel()  # the person left the set: nothing is left running
+    assert not proc.is_alive() and not play.in_process
+    assert not play.step()
+
+
+def test_computer_play_that_cannot_start_a_process_plays_on_the_pool(monkeypatch):
+    def refuse(self):  # type: ignore[no-untyped-def]
+        raise OSError("no processes here")
+
+    monkeypatch.setattr(daily.ComputerPlay, "_start_process", refuse)
+    play = daily.ComputerPlay(CODE, 2, "medium", process=True)
+    assert not play.in_process
+    deadline = time.monotonic() + 120
+    while not play.step():
+        assert time.monotonic() < deadline
+        time.sleep(0.001)
+    assert play.result.to_dict() == daily.play_computer(CODE, 2, "medium").to_dict()
+
+
+def test_a_deal_left_half_way_goes_on_from_that_card(tmp_path):
+    """The person's table is saved after every call and card: a new table of the same
+    deal (the window closed, the game killed) goes on from there, with the same answers."""
+    save = tmp_path / "deal.json"
+    names = ["Me", "East", "North", "West"]
+    link = daily.person_link(CODE, 1, "medium", names, inline=True, save=save)
+    table = link.table
+    moves = 0
+    while moves < 8 or table.state.phase != "play" or len(table.state.plays) < 5:
+        if table.state.current_player() == 0:
+            link.submit(0, table.state.legal_actions()[0])
+            moves += 1
+        else:
+            table.pump()
+    played = list(table.state.plays)
+    link.close()
+    again = daily.person_link(CODE, 1, "medium", names, inline=True, save=save)
+    assert list(again.table.state.plays) == played
+    assert list(again.table.state.dealt) == list(daily.deal_of(CODE, 1).hands)
+    # another deal or another code does not take this save
+    other = daily.person_link(CODE, 2, "medium", names, inline=True, save=tmp_path / "x.json")
+    assert not other.table.state.plays
+    assert daily.resumed_table(save, CODE, 2, "medium", names, inline=True) is None
+    assert daily.resumed_table(save, "2026-12-02/standard", 1, "medium", names) is None
+
+    # played out the same way as without the break: the others answered as they would have
+    def finish(lk):  # type: ignore[no-untyped-def]
+        t = lk.table
+        while not daily.hand_over(t.state):
+            if t.state.current_player() == 0:
+                lk.submit(0, t.state.legal_actions()[0])
+            else:
+                t.pump()
+        return daily.result_of(t.state, t.names, analyse=False).to_dict(record=False)
+
+    whole = daily.person_link(CODE, 1, "medium", names, inline=True)
+    assert finish(again) == finish(whole)
+
+
+def test_a_set_catches_up_with_a_computer_result_not_in(tmp_path):
+    """The person played a deal and the window closed before the computer's play of it
+    was in: the set plays it first when it is opened again."""
+    store = daily.DailyStore(tmp_path / "daily.json")
+    store.put(CODE, 0, "person", daily.PlayResult("7", 0, 8, (8, 0)), "medium")
+    dset = daily.DailySet(CODE, "medium", store, inline=True)
+    dset.start(1)
+    assert dset.computing(0)
+    deadline = time.monotonic() + 120
+    while store.result(CODE, 1, "computer") is None:
+        assert time.monotonic() < deadline
+        dset.tick()
+    assert store.result(CODE, 0, "computer") is not None
+    assert not dset.computing()
 
 
 def test_person_compared_on_the_same_cards(tmp_path):

@@ -16,7 +16,7 @@ import pytest
 
 from tarneeb_desktop.rules import GameState, make_rules
 from tarneeb_desktop.ui import i18n
-from tests.test_ui_helpers import advance, make_app, settle
+from tests.test_ui_helpers import FRAME, advance, make_app, settle
 from tests.text_spy import TextSpy, Traced, problems
 
 pytestmark = pytest.mark.usefixtures("ui_home")
@@ -43,6 +43,13 @@ def my_turn_in(phase: str) -> Callable[[GameState], bool]:
 def tables() -> Iterator[tuple[str, str, int, Callable[[GameState], bool]]]:
     """(what, rules, seed, the position): the auction and the play of each kind of game."""
     yield "tarneeb auction", "standard", 4, my_turn_in("auction")
+    # the high bid in the contract panel above its foot ("meilleure enchère : Ouest")
+    yield (
+        "tarneeb auction, bids made",
+        "standard",
+        5,
+        lambda s: my_turn_in("auction")(s) and any(c != "pass" for _, c in s.calls),
+    )
     yield "egyptian auction", "egyptian", 5, my_turn_in("auction")
     yield "41 auction", "syrian41", 4, my_turn_in("auction")
     yield "tarneeb play", "standard", 4, lambda s: my_turn_in("play")(s) and len(s.tricks) >= 2
@@ -97,6 +104,26 @@ def dialogs(app):  # type: ignore[no-untyped-def]
     yield "41 score sheet", scene, scene.overlay
 
 
+def tutorial(app):  # type: ignore[no-untyped-def]
+    """(what, scene): the tutorial at its first lesson (the coach over the table), then with
+    its "Skip the tutorial?" question and its end over it."""
+    from tarneeb_desktop.ui.tutorial import TutorialScene
+    from tarneeb_desktop.ui.tutorial_dialogs import DoneDialog, SkipDialog
+
+    scene = TutorialScene(app)
+    app.switch(scene)
+    t = 0.0
+    while t < 60 and scene.overlay is None and not scene.my_turn():
+        app.step(FRAME, [])
+        t += FRAME
+    yield "tutorial lesson", scene
+    scene.overlay = SkipDialog(scene)
+    yield "tutorial skip question", scene
+    scene.overlay = DoneDialog(scene)
+    yield "tutorial end", scene
+    scene.overlay = None
+
+
 def draw(app, scene) -> Traced:  # type: ignore[no-untyped-def]
     surface = Traced(app.surface.get_size())
     scene.dirty = True
@@ -125,10 +152,13 @@ def check(lang: str, size: tuple[int, int]) -> list[str]:
             scene.last_trick_shown = True  # L: the last trick over the veiled table
             found += problems(draw(app, scene).items, window, body, f"{where} last trick")
             scene.last_trick_shown = False
-            for page in ("menu", "scores", "played", "auction"):
+            for page in ("menu", "scores", "played", "auction", "table_settings", "leave"):
                 scene.open_overlay(page)
                 found += problems(draw(app, scene).items, window, body, f"{where} {page}")
                 scene.overlay = None
+        for what, scene in tutorial(app):
+            where = f"{lang} {size[0]}x{size[1]} {what}"
+            found += problems(draw(app, scene).items, window, scene.layout.text, where)
         for what, scene, dialog in dialogs(app):
             scene.overlay = dialog
             body = scene.layout.text

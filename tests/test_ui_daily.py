@@ -43,10 +43,10 @@ def _wait_for_computer(app, scene, index=0, timeout=180.0):  # type: ignore[no-u
         time.sleep(0.005)
 
 
-def _daily_app(level="medium"):  # type: ignore[no-untyped-def]
+def _daily_app(level="medium", size=(1280, 720)):  # type: ignore[no-untyped-def]
     from tarneeb_desktop.ui.daily_scene import DailyScene
 
-    app = make_app(speed="instant")
+    app = make_app(size=size, speed="instant")
     scene = DailyScene(app, CODE, level)
     app.switch(scene)
     app.step(FRAME, [])
@@ -84,28 +84,175 @@ def test_the_computer_is_never_shown_before_the_person_played(ui_home) -> None:
     assert dset.shown(0) == (None, None)
 
 
-def test_review_shows_both_plays_of_the_deal(ui_home) -> None:
+def _played_deal_review(size=(1280, 720)):  # type: ignore[no-untyped-def]
     from tarneeb_desktop.ui.daily_play import DailyTableScene
     from tarneeb_desktop.ui.daily_review import DailyReview
 
-    app, scene = _daily_app()
+    app, scene = _daily_app(size=size)
+    for i in range(3):  # deal 3 is played out by the computer (never thrown in)
+        for who in ("person", "computer"):
+            scene.store.put(CODE, i, who, daily.PlayResult("7", 0, 7, (7, 0)), "medium")
     scene.activate("play")
-    _finish_table(app, DailyTableScene)
-    _wait_for_computer(app, scene)
+    assert app.scene.index == 3
+    # the highest call: the person declares, so the hand is played out (never thrown in)
+    _finish_table(app, DailyTableScene, choose=lambda table: table.pv.legal[-1])
+    _wait_for_computer(app, scene, 3)
     scene.activate("review")
     review = app.scene
     assert isinstance(review, DailyReview)
-    hands = [tuple(sorted(h)) for h in review.position.holdings]
-    assert hands == [tuple(sorted(cards_of(m))) for m in daily.deal_of(CODE, 0).hands]
-    assert review.which == 0 and len(review.plays) == 2
-    review.go(5)
-    review.activate("switch")
-    assert review.which == 1 and review.index == min(5, review.steps.last)
-    assert review.steps is review.plays[1][1]
-    app.step(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s")])
-    assert review.which == 0
+    return app, scene, review
+
+
+def _place(pos):  # type: ignore[no-untyped-def]
+    return (pos.kind, pos.play if pos.play is not None else len(pos.calls))
+
+
+def test_review_shows_both_plays_side_by_side_stepping_together(ui_home) -> None:
+    from tarneeb_desktop.ui.viewer_steps import positions
+
+    app, scene, review = _played_deal_review()
+    assert review.side_by_side() and len(review.panes) == 2
+    person, computer = scene.dset.shown(3)
+    assert review.panes[0].steps.positions == positions(person.record).positions
+    assert review.panes[1].steps.positions == positions(computer.record).positions
+    for pane in review.panes:  # the same cards on both tables
+        hands = [tuple(sorted(h)) for h in pane.steps.positions[0].holdings]
+        assert hands == [tuple(sorted(cards_of(m))) for m in daily.deal_of(CODE, 3).hands]
+    assert "switch" not in [b.action for b in review.buttons()]
+    # a card in the middle of the play: the computer's table shows the same card number
+    mid = next(p for p in review.steps.positions if p.play == 9)
+    review.go(mid.index)
+    a, b = review.panes[0].position, review.panes[1].position
+    assert _place(a) == _place(b) == ("card", 9)
+    review.activate("trick+")  # the controls move both
+    assert review.panes[0].index == review.index
+    assert review.panes[1].position.play == review.panes[0].position.play
+    review.activate("first")
+    assert review.panes[1].index == 0
+    app.step(FRAME, [])  # both draw, each with its head and its cost line
+    surface = pygame.Surface(app.size)
+    review.draw(surface)
+    assert review.panes[0].head().startswith("You")
     review.activate("back")
     assert app.scene is scene
+
+
+def test_review_in_a_small_window_switches_between_the_plays(ui_home) -> None:
+    app, scene, review = _played_deal_review((800, 600))
+    assert not review.side_by_side()
+    assert review.which == 0 and len(review.plays) == 2
+    assert "switch" in [b.action for b in review.buttons()]
+    mid = next(p for p in review.steps.positions if p.play == 5)
+    review.go(mid.index)
+    review.activate("switch")
+    assert review.which == 1 and review.steps is review.plays[1][1]
+    assert _place(review.position) == ("card", 5)  # the same point of the deal
+    app.step(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s")])
+    assert review.which == 0 and _place(review.position) == ("card", 5)
+    surface = pygame.Surface(app.size)
+    review.draw(surface)
+    review.activate("back")
+    assert app.scene is scene
+
+
+def test_the_cost_lines_count_each_plays_south_and_north(ui_home) -> None:
+    from tarneeb_desktop.ui.daily_review import PlayPane
+
+    app, scene, review = _played_deal_review()
+    deadline = time.monotonic() + 120
+    while any(p.jobs for p in review.panes):  # the analysis, on the worker pool
+        assert time.monotonic() < deadline
+        app.step(FRAME, [])
+        time.sleep(0.005)
+    for pane in review.panes:
+        assert isinstance(pane, PlayPane)
+        mine = sum(p.cost for a in pane.analysis.values() for p in a.plays if p.seat == 0)
+        partner = sum(p.cost for a in pane.analysis.values() for p in a.plays if p.seat == 2)
+        line = pane.cost()
+        assert line is not None and f"{mine}" in line and f"{partner}" in line
+    assert "your cards" in review.panes[0].cost()
+    assert "computer's cards" in review.panes[1].cost()
+
+
+def test_a_daily_deal_left_half_way_is_resumed_on_play(ui_home) -> None:
+    from tarneeb_desktop.ui.daily_play import DailyTableScene
+    from tarneeb_desktop.ui.daily_scene import DailyScene
+
+    app, scene = _daily_app()
+    scene.activate("play")
+    table = app.scene
+    assert isinstance(table, DailyTableScene)
+    for _ in range(20000):  # the person plays a few cards, then leaves by the pause menu
+        if len(table.table.state.plays) >= 6:
+            break
+        if table.my_turn():  # the highest call: the hand is played out
+            table.act(table.me, table.pv.legal[-1])
+        app.step(FRAME, [])
+    played = list(table.table.state.plays)
+    assert len(played) >= 6
+    table.overlay_action("menu")
+    assert app.scene is scene and scene.dset.deal_save().exists()
+    assert scene.dset.saved_deal()
+    app.step(FRAME, [])
+    assert scene.buttons()[0].label == "Go on with deal 1"
+    # the window closed and opened again: a new screen on the same player folder
+    app2 = make_app(speed="instant")
+    again = DailyScene(app2, CODE, "medium")
+    app2.switch(again)
+    again.activate("play")
+    resumed = app2.scene
+    assert isinstance(resumed, DailyTableScene)
+    assert list(resumed.table.state.plays)[: len(played)] == played
+    assert _finish_table(app2, DailyTableScene) is again
+    assert not again.dset.deal_save().exists()  # kept as played: the save is gone
+    assert again.store.next_deal(CODE) == 1
+
+
+def test_signed_scores_read_sign_first_in_arabic(ui_home) -> None:
+    """Every signed number the daily screens draw in Arabic shows as "+8", not "8+":
+    the line as displayed (shaped and reordered) keeps each sign before its digits."""
+    import re
+    from collections import Counter
+
+    from tarneeb_desktop.ui import i18n, text
+    from tarneeb_desktop.ui.daily_scene import DailyScene
+
+    store = daily.DailyStore(ui_home / "daily.json")
+    for i, (p, c) in enumerate([((9, 0), (8, 0)), ((0, 11), (7, 0))]):
+        store.put(CODE, i, "person", daily.PlayResult("8", 0, 9, p), "medium")
+        store.put(CODE, i, "computer", daily.PlayResult("7", 2, 8, c), "medium")
+    app = make_app(speed="instant")
+    i18n.set_language("ar")
+    try:
+        seen: list[str] = []
+        real = text.render
+
+        def spy(s, *a, **k):  # type: ignore[no-untyped-def]
+            seen.append(s)
+            return real(s, *a, **k)
+
+        text.render = spy  # type: ignore[assignment]
+        try:
+            scene = DailyScene(app, CODE, "medium")
+            app.switch(scene)
+            surface = pygame.Surface(app.size)
+            scene.draw(surface)
+            scene.compared = 1
+            scene.draw(surface)
+        finally:
+            text.render = real  # type: ignore[assignment]
+        signed = re.compile(r"(?<![\w)])[+-]\d+")
+        lines = [s for s in seen if signed.search(s)]
+        assert any(re.search(r"[\u0600-\u06ff]", s) for s in lines)  # Arabic lines too
+        sign_first = re.compile(r"[+-]\d+")  # "+8" as shown: a "8+" would not count
+        for line in lines:
+            shown = text.shape(line)
+            assert Counter(sign_first.findall(shown)) == Counter(sign_first.findall(line)), (
+                line,
+                shown,
+            )
+    finally:
+        i18n.set_language("en")
 
 
 def test_review_on_the_hand_summary_opens_that_hand(ui_home) -> None:

@@ -62,7 +62,7 @@ def test_rows_newest_first_with_a_corrupt_file_set_aside() -> None:
     assert result.startswith(f"{g.totals[0]} : {g.totals[1]}")
     winners = ("Sami", "Omar") if g.winner == 0 else ("Rana", "Hala")
     assert f"{winners[0]} and {winners[1]} win" in result
-    assert scene.cells(scene.games[1])[1] == "Standard, target=11"
+    assert scene.cells(scene.games[1])[1] == "Standard, to 11"  # the option in words
 
 
 def test_open_shows_the_viewer_and_back_returns_to_the_same_row() -> None:

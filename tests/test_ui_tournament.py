@@ -238,7 +238,7 @@ def test_ending_by_hand_asks_first_then_crowns_the_champion(ui_home) -> None:
     press(app, "end")
     press(app, "confirm")
     assert standings.t.finished == "by_hand" and standings.t.champion() == 1
-    assert [b.action for b in standings.buttons()] == ["new", "menu"]
+    assert [b.action for b in standings.buttons()] == ["rematch", "results", "new", "menu"]
     app.step(FRAME, [])
     press(app, "menu")
     assert isinstance(app.scene, MenuScene)
@@ -265,7 +265,7 @@ def test_the_champion_after_the_games_chosen(ui_home) -> None:
     winner = running.t.results[0].winner
     assert running.t.champion() == winner
     assert standings.lines()[-1] == "All the games chosen have been played"
-    assert [b.action for b in standings.buttons()] == ["new", "menu"]
+    assert [b.action for b in standings.buttons()] == ["rematch", "results", "new", "menu"]
     app.step(FRAME, [])
 
 

@@ -50,6 +50,14 @@ def build_parser() -> argparse.ArgumentParser:
         "arena", help="play AI levels and bots against each other on duplicate deals"
     )
     p.add_argument("--deals", type=int, default=100)
+    p.add_argument(
+        "--games",
+        type=int,
+        default=None,
+        metavar="N",
+        help="play N pairs of whole games (0-0 to the target, the same deals, the teams "
+        "swapped) instead of single deals; reports games won with a 95%% interval",
+    )
     p.add_argument("--seed", type=int, default=1)
     add_rules_args(p)
     p.add_argument("--team0", default="medium", help="a level or cmd:COMMAND")

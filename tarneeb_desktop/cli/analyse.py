@@ -113,6 +113,13 @@ def main(args: argparse.Namespace) -> int:
         number = played_hands(rows[: h.hand]) + 1
         print("\n".join(describe(h, result.state.rules.game == "41", number, names)))
     costly = [p for h in hands for p in h.plays if p.cost]
+    for team in (0, 1):  # each side's, as the viewer's list of costly cards sums them
+        side = [p for p in costly if p.seat & 1 == team]
+        pair = f"{names[team]} & {names[team + 2]}"
+        print(
+            f"{pair}: {len(side)} costly card{'s' if len(side) != 1 else ''}, "
+            f"{sum(p.cost for p in side)} trick(s) given away"
+        )
     print(
         f"{len(costly)} costly card{'s' if len(costly) != 1 else ''}, "
         f"{sum(p.cost for p in costly)} trick(s) given away in {len(hands)} hand(s)"

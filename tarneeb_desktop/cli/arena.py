@@ -6,9 +6,10 @@ import argparse
 import json
 import logging
 import sys
+from typing import Any
 
 from tarneeb_desktop.ai.base import LEVELS
-from tarneeb_desktop.arena import run_arena
+from tarneeb_desktop.arena import run_arena, run_games
 from tarneeb_desktop.rules import InvalidRulesError, RulesError
 from tarneeb_desktop.rules.args import rules_from_args
 
@@ -34,6 +35,14 @@ def main(args: argparse.Namespace) -> int:
         if problem:
             print(f"tarneeb arena: {problem}", file=sys.stderr)
             return 2
+    if args.games is not None:
+        if args.games < 1:
+            print("tarneeb arena: --games must be at least 1", file=sys.stderr)
+            return 2
+        if not args.bot_timeout > 0:
+            print("tarneeb arena: --bot-timeout must be positive", file=sys.stderr)
+            return 2
+        return _games(args, rules)
     if args.deals < 1:
         print("tarneeb arena: --deals must be at least 1", file=sys.stderr)
         return 2
@@ -59,6 +68,33 @@ def main(args: argparse.Namespace) -> int:
         f"  faults: {result['faults'][0]} vs {result['faults'][1]}; ms per decision: "
         f"{result['ms_per_decision'][0]:.1f} vs {result['ms_per_decision'][1]:.1f}"
     )
+    if args.json:
+        print(json.dumps(result))
+    sys.stdout.flush()
+    return 0
+
+
+def _games(args: argparse.Namespace, rules: Any) -> int:
+    """``tarneeb arena --games N``: pairs of whole games, teams swapped on the same deals."""
+    result = run_games(
+        rules, args.games, args.seed, args.team0, args.team1, args.bot_timeout, progress=True
+    )
+    lo, hi = result["share_ci95"]
+    won = result["games_won"]
+    print(
+        f"{result['team0']} vs {result['team1']}, {result['pairs']} pairs of whole games "
+        f"({rules.to_dict()})"
+    )
+    print(
+        f"  games won: {won[0]} vs {won[1]} of {result['games']}; {result['team0']} wins "
+        f"{result['share_won'][0]:.1%}, 95% interval [{lo:.1%}, {hi:.1%}]"
+    )
+    print(f"  pairs split one each: {result['pairs_split']}")
+    print(
+        f"  points per deal over {result['hands']} hands: {result['points_per_deal'][0]:.2f} "
+        f"vs {result['points_per_deal'][1]:.2f} ({result['diff_per_deal']:+.2f})"
+    )
+    print(f"  faults: {result['faults'][0]} vs {result['faults'][1]}")
     if args.json:
         print(json.dumps(result))
     sys.stdout.flush()

@@ -7,7 +7,9 @@ import json
 import sys
 from pathlib import Path
 
-from tarneeb_desktop.record import RecordError, load_record
+from tarneeb_desktop.record import RecordError, Replay, load_record
+from tarneeb_desktop.table.history import played_hands
+from tarneeb_desktop.ui.viewer_steps import counted_hands
 
 
 def main(args: argparse.Namespace) -> int:
@@ -32,15 +34,27 @@ def main(args: argparse.Namespace) -> int:
             print(json.dumps(err.to_dict()))
         print(err.sentence(), file=sys.stderr)
         return 1
-    summary = result.summary()
     if args.json:
-        print(json.dumps(summary))
+        print(json.dumps(result.summary()))
     else:
-        status = "complete" if summary["complete"] else "unfinished"
-        totals = " / ".join(str(t) for t in summary["totals"])
-        per = " by seat" if len(summary["totals"]) == 4 else ""  # 41 scores each seat
-        print(
-            f"legal record, {status} game, {len(summary['hands'])} hands, totals{per} {totals}"
-            + (f", won by team {summary['winner']}" if summary["winner"] is not None else "")
-        )
+        print(sentence(result))
     return 0
+
+
+def sentence(result: Replay) -> str:
+    """The text summary: the hands counted as the viewer and the game over count them (a
+    deal thrown in is not a hand, and is said apart), the totals and the winner. The JSON
+    keeps a row per deal, as the record format says."""
+    summary = result.summary()
+    status = "complete" if summary["complete"] else "unfinished"
+    totals = " / ".join(str(t) for t in summary["totals"])
+    per = " by seat" if len(summary["totals"]) == 4 else ""  # 41 scores each seat
+    history = result.state.history
+    hands = counted_hands(history, len(summary["hands"]))
+    thrown = len(history) - played_hands(history)
+    said = f"{hands} hand{'s' if hands != 1 else ''} played"
+    if thrown:
+        said += f" ({thrown} more deal{'s' if thrown != 1 else ''} thrown in and dealt again)"
+    return f"legal record, {status} game, {said}, totals{per} {totals}" + (
+        f", won by team {summary['winner']}" if summary["winner"] is not None else ""
+    )

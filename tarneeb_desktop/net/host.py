@@ -894,7 +894,7 @@ def host_table(
             session = ClientSession("127.0.0.1", address[1], name=name)
             sessions.append(session)
             session.connect()
-            session.join(seat=seat)
+            session.join(seat=seat, password=host.password)  # the table's own, if any
     except (OSError, ProtocolError, JoinError, TimeoutError) as exc:
         for session in sessions:
             session.close()

@@ -32,6 +32,12 @@ SUIT_MASKS: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
 _HOLDING_NAMES: list[list[tuple[str, ...] | None]] = [[None] * 8192 for _ in range(4)]
 
 
+# Tables of the engine's inner loop, by card: its bit, its suit, its suit's mask.
+BITS: tuple[int, ...] = tuple(1 << c for c in range(52))
+SUIT_OF: tuple[int, ...] = tuple(c // 13 for c in range(52))
+SUIT_MASK_OF: tuple[int, ...] = tuple(SUIT_MASKS[c // 13] for c in range(52))
+
+
 def card_name(card: int) -> str:
     """The text form of a card: ``"AS"``."""
     return CARD_NAMES[card]
@@ -68,6 +74,22 @@ def cards_of(mask: int) -> list[str]:
     return out
 
 
+def names_of(mask: int) -> list[str]:
+    """``cards_of(mask)`` from the four suits' cached names (cards_of fills the cache)."""
+    c = _CLUBS[mask & 0x1FFF]
+    d = _DIAMONDS[mask >> 13 & 0x1FFF]
+    h = _HEARTS[mask >> 26 & 0x1FFF]
+    s = _SPADES[mask >> 39]
+    if c is None or d is None or h is None or s is None:
+        return cards_of(mask)
+    return [*c, *d, *h, *s]
+
+
+_CLUBS, _DIAMONDS, _HEARTS, _SPADES = _HOLDING_NAMES
+for _suit in range(4):
+    holding_names(_suit, 0)  # a void is looked up as often as any holding
+
+
 def indices_of(mask: int) -> list[int]:
     """The cards in a mask as ints, ascending."""
     out = []
@@ -89,6 +111,13 @@ def mask_of(cards: Iterable[str | int]) -> int:
 def bid_name(level: int, strain: int | None) -> str:
     """The text of a bid: ``"9"`` or, with suit bidding, ``"10NT"``."""
     return str(level) if strain is None else f"{level}{STRAINS[strain]}"
+
+
+# The bids in rank order, and each bid's value (its tricks, or tricks * 5 + strain).
+PLAIN_BIDS: tuple[str, ...] = tuple(str(n) for n in range(7, 14))
+SUIT_BIDS: tuple[str, ...] = tuple(bid_name(v // 5, v % 5) for v in range(35, 70))
+PLAIN_BID_VALUE: dict[str, int] = {b: n for n, b in enumerate(PLAIN_BIDS, 7)}
+SUIT_BID_VALUE: dict[str, int] = {b: v for v, b in enumerate(SUIT_BIDS, 35)}
 
 
 def parse_bid(text: str, suit_bidding: bool) -> tuple[int, int | None]:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from tarneeb_desktop.rules.cards import CARD_NAMES
+
 
 class HandDealt(NamedTuple):
     """A new hand was dealt (``hand_number`` counts from 1, thrown-in hands included)."""
@@ -52,6 +54,12 @@ class TrumpNamed(NamedTuple):
 class CardPlayed(NamedTuple):
     seat: int
     card: str
+
+
+# Per seat and card, the event of playing it: events are immutable, so one serves every game.
+CARD_PLAYED: tuple[tuple[CardPlayed, ...], ...] = tuple(
+    tuple(CardPlayed(s, name) for name in CARD_NAMES) for s in range(4)
+)
 
 
 class TrickWon(NamedTuple):

@@ -2,9 +2,11 @@
 
 Over 600 lines because ``GameState`` is one class: its slots, ``clone`` and the one
 ``_legal_*`` / ``_apply_*`` pair per phase are the search AI's inner loop, where a split
-would add a call per action. What is not on that loop lives elsewhere: ``View`` and
-``HandResult`` in ``view.py``, 41's auction and scoring in ``game41.py``, scoring tables
-in ``scoring.py``.
+would add a call per action; ``apply`` plays an exact card name or call without
+``_check`` (and a card that does not end a trick without ``_apply_card``) for the same
+reason. What is not on that loop lives elsewhere: ``View`` and ``HandResult`` in
+``view.py``, 41's auction and scoring in ``game41.py``, scoring tables in ``scoring.py``,
+the per-card tables in ``cards.py`` and ``events.py``, the deal's shuffle in ``deal.py``.
 
 Actions are plain strings, as in game records and the bot protocol: ``"redeal"`` /
 ``"keep"``, ``"pass"`` or a bid (``"9"``, ``"10H"``), a trump (``"S"``, ``"NT"``),
@@ -28,25 +30,34 @@ from typing import Any
 from tarneeb_desktop.rules import game41
 from tarneeb_desktop.rules.cards import (
     _HOLDING_NAMES,
+    BITS,
     CARD_INDEX,
     CARD_NAMES,
     NT,
+    PLAIN_BID_VALUE,
+    PLAIN_BIDS,
     STRAINS,
+    SUIT_BID_VALUE,
+    SUIT_BIDS,
+    SUIT_MASK_OF,
     SUIT_MASKS,
     SUIT_NAMES,
+    SUIT_OF,
     SUITS,
     bid_name,
     cards_of,
     holding_names,
     is_weak,
     mask_of,
+    names_of,
     parse_bid,
 )
+from tarneeb_desktop.rules.deal import shuffled_deck
 from tarneeb_desktop.rules.errors import IllegalActionError, MalformedError
 from tarneeb_desktop.rules.events import (
+    CARD_PLAYED,
     AuctionWon,
     CallMade,
-    CardPlayed,
     Event,
     GameOver,
     HandDealt,
@@ -75,13 +86,14 @@ def deal_hands(seed: int, hand_index: int, dealer: int) -> list[int]:
     ``random.Random(seed * 1_000_003 + hand_index)``: an int seed, stable across runs and
     platforms.
     """
-    deck = list(range(52))
     # An int seed is stable across runs and platforms, and cheaper to set up than a string.
-    random.Random(seed * 1_000_003 + hand_index).shuffle(deck)
-    hands = [0, 0, 0, 0]
-    for i, card in enumerate(deck):
-        hands[(dealer + 1 + i) % 4] |= 1 << card
-    return hands
+    deck = shuffled_deck(seed * 1_000_003 + hand_index)
+    # Card i of the deck goes to seat dealer + 1 + i: seat s gets every fourth card.
+    bit = BITS.__getitem__
+    return [sum(map(bit, deck[(s - dealer - 1) % 4 :: 4])) for s in range(4)]
+
+
+_new_tuple = tuple.__new__  # builds a NamedTuple event without its __new__'s Python frame
 
 
 def first_dealer(seed: int) -> int:
@@ -322,13 +334,18 @@ class GameState:
         ascending, trumps C D H S NT, cards by suit then rank)."""
         phase = self.phase
         if phase == "play":
-            if self.trick:
+            trick = self.trick
+            if trick:
                 # Following: one suit when able (the common case), so skip the general walk.
-                suit = self.trick[0] // 13
-                bits = (self.hands[self.turn] >> (13 * suit)) & 0x1FFF
+                suit = SUIT_OF[trick[0]]
+                bits = self.hands[self.turn] >> (13 * suit) & 0x1FFF
                 if bits:
-                    return list(_HOLDING_NAMES[suit][bits] or holding_names(suit, bits))
-            return cards_of(self._legal_card_mask())
+                    names = _HOLDING_NAMES[suit][bits]
+                    return list(holding_names(suit, bits) if names is None else names)
+                return names_of(self.hands[self.turn])
+            if self.tricks or not self.rules.first_lead_trump:
+                return names_of(self.hands[self.turn])
+            return names_of(self._legal_card_mask())
         if phase == "auction":
             return game41.legal_bids(self) if self._game41 else self._legal_calls()
         if phase == "trump":
@@ -359,13 +376,11 @@ class GameState:
         return self.rules.all_pass == "dealer_7" and self.turn == self.dealer and self.n_bids == 0
 
     def _legal_calls(self) -> list[str]:
-        out = [] if self._forced_dealer() else ["pass"]
         if self._suit_bidding:
-            for value in range(max(self.high_value + 1, 35), 70):
-                out.append(bid_name(value // 5, value % 5))
+            bids = SUIT_BIDS[max(self.high_value + 1, 35) - 35 :]
         else:
-            out.extend(str(n) for n in range(max(self.high_value + 1, 7), 14))
-        return out
+            bids = PLAIN_BIDS[max(self.high_value + 1, 7) - 7 :]
+        return list(bids) if self._forced_dealer() else ["pass", *bids]
 
     # ----------------------------------------------------------------- applying
 
@@ -376,12 +391,45 @@ class GameState:
         saying what was wrong, and leaves the state unchanged.
         """
         phase = self.phase
-        if phase == "play" and (seat is None or seat == self.turn):
-            # Fast path: an exact card name that is legal (the common case in search).
-            card = CARD_INDEX.get(action)
-            if card is not None and self._legal_card_mask() >> card & 1:
-                self.hand_actions += 1
-                return self._apply_card(card)
+        if seat is None or seat == self.turn:
+            # Fast paths: an exact card name or call that is legal (the common case).
+            if phase == "play":
+                card = CARD_INDEX.get(action)
+                if card is not None:
+                    turn = self.turn
+                    hand = self.hands[turn]
+                    bit = BITS[card]
+                    if hand & bit:
+                        trick = self.trick
+                        if trick:
+                            follow = hand & SUIT_MASK_OF[trick[0]]
+                            legal = not follow or follow & bit
+                        else:
+                            legal = (
+                                bool(self.tricks)
+                                or not self.rules.first_lead_trump
+                                or self._legal_card_mask() & bit
+                            )
+                        if legal:
+                            self.hand_actions += 1
+                            if len(trick) < 3:
+                                # _apply_card for a card that does not end the trick.
+                                self.hands[turn] = hand ^ bit
+                                self.plays.append(card)
+                                trick.append(card)
+                                self.turn = (turn + 1) % 4
+                                return [CARD_PLAYED[turn][card]]
+                            return self._apply_card(card)
+            elif phase == "auction" and not self._game41:
+                if action == "pass":
+                    if not self._forced_dealer():
+                        self.hand_actions += 1
+                        return self._apply_call("pass", -1)
+                else:
+                    value = (SUIT_BID_VALUE if self._suit_bidding else PLAIN_BID_VALUE).get(action)
+                    if value is not None and value > self.high_value:
+                        self.hand_actions += 1
+                        return self._apply_call(action, value)
         self._check(action, seat)
         self.hand_actions += 1
         if phase == "play":
@@ -391,8 +439,11 @@ class GameState:
             if self._game41:
                 return game41.apply_bid(self, call)
             if call.lower() == "pass":
-                return self._apply_call("pass")
-            return self._apply_call(bid_name(*parse_bid(call, self._suit_bidding)))
+                return self._apply_call("pass", -1)
+            level, strain = parse_bid(call, self._suit_bidding)
+            return self._apply_call(
+                bid_name(level, strain), level if strain is None else level * 5 + strain
+            )
         if phase == "trump":
             return self._apply_trump(action.strip().upper())
         if phase == "double":
@@ -502,7 +553,8 @@ class GameState:
             self.turn = (self.dealer + 1) % 4
         return events
 
-    def _apply_call(self, call: str) -> list[Event]:
+    def _apply_call(self, call: str, value: int) -> list[Event]:
+        """``call`` (checked, in its canonical form) of ``value`` (its rank; -1 for pass)."""
         seat = self.turn
         self.calls.append((seat, call))
         self.called[seat] = True
@@ -513,8 +565,7 @@ class GameState:
             if raise_auction:
                 self.active[seat] = False
         else:
-            level, strain = parse_bid(call, self._suit_bidding)
-            self.high_value = level if strain is None else level * 5 + strain
+            self.high_value = value
             self.high_seat = seat
             self.high_call = call
             self.n_bids += 1
@@ -541,7 +592,8 @@ class GameState:
         self.declarer = self.high_seat
         self.contract = self.high_call
         assert self.high_call is not None
-        level, strain = parse_bid(self.high_call, self._suit_bidding)
+        value = self.high_value
+        level, strain = (value // 5, value % 5) if self._suit_bidding else (value, None)
         self.contract_level = level
         self.turn = self.declarer
         events: list[Event] = [AuctionWon(self.declarer, self.high_call)]
@@ -573,22 +625,46 @@ class GameState:
 
     def _apply_card(self, card: int) -> list[Event]:
         seat = self.turn
-        self.hands[seat] ^= 1 << card
+        self.hands[seat] ^= BITS[card]
         self.plays.append(card)
-        self.trick.append(card)
-        events: list[Event] = [CardPlayed(seat, CARD_NAMES[card])]
-        if len(self.trick) < 4:
+        trick = self.trick
+        trick.append(card)
+        if len(trick) < 4:
             self.turn = (seat + 1) % 4
-            return events
-        winner = self.trick_winner(self.trick_leader, self.trick, self.trump)
-        cards = tuple(self.trick)
-        self.tricks.append((self.trick_leader, cards, winner))
+            return [CARD_PLAYED[seat][card]]
+        # The trick's winner, as trick_winner finds it, written out for four cards.
+        a, b, c, d = trick
+        trump = self.trump
+        best, at, suit = a, 0, SUIT_OF[a]
+        s = SUIT_OF[b]
+        if s == suit:
+            if b > best:
+                best, at = b, 1
+        elif s == trump:
+            best, at, suit = b, 1, s
+        s = SUIT_OF[c]
+        if s == suit:
+            if c > best:
+                best, at = c, 2
+        elif s == trump:
+            best, at, suit = c, 2, s
+        s = SUIT_OF[d]
+        if (s == suit and d > best) or (s != suit and s == trump):
+            at = 3
+        leader = self.trick_leader
+        winner = (leader + at) % 4
+        tricks = self.tricks
+        tricks.append((leader, (a, b, c, d), winner))
         self.tricks_won[winner & 1] += 1
-        events.append(TrickWon(winner, self.trick_leader, tuple(CARD_NAMES[c] for c in cards)))
+        n = CARD_NAMES
+        events: list[Event] = [
+            CARD_PLAYED[seat][card],
+            _new_tuple(TrickWon, (winner, leader, (n[a], n[b], n[c], n[d]))),
+        ]
         self.trick = []
         self.trick_leader = winner
         self.turn = winner
-        if len(self.tricks) == 13:
+        if len(tricks) == 13:
             events.extend(self._score_hand())
         return events
 
@@ -624,9 +700,9 @@ class GameState:
                 dealer=self.dealer,
                 cards=(self.dealt[0], self.dealt[1], self.dealt[2], self.dealt[3]),
                 redeal=None,
-                calls=tuple(c for _, c in self.calls),
+                calls=tuple([c for _, c in self.calls]),
                 trump=STRAINS[self.trump],
-                plays=tuple(CARD_NAMES[c] for c in self.plays),
+                plays=tuple(map(CARD_NAMES.__getitem__, self.plays)),
                 declarer=self.declarer,
                 contract=self.contract,
                 doubled=self.doubled,

@@ -345,6 +345,18 @@ class Tournament:
             self.current = Pairing(len(self.results), (teams[0], teams[1]))
         return result
 
+    def rematch(self, seed: int) -> Tournament:
+        """The same tournament again (its teams, rules and end) from no game played, dealt
+        from ``seed``: the champion screen's Rematch."""
+        return Tournament(
+            self.teams,
+            self.rules,
+            games=self.games,
+            streak=self.streak,
+            knockout=self.knockout,
+            seed=seed,
+        )
+
     def finish(self) -> None:
         """End the tournament by hand (from the menu); a game in progress does not count."""
         if self.finished is None:

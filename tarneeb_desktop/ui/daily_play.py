@@ -1,12 +1,13 @@
 """A daily deal at the table: the normal table scene on one deal, from 0-0, the person at South.
 
 ``DailyTableScene`` is a ``TableScene`` on the link ``daily.person_link`` sets up (through the
-session's table, with the fixed computer players). Each frame it also moves the computer's
-own play of the same deal on by one step (``DailySet.tick``: one decision at a time on the
-worker pool, so the person's table never waits long for it), and it never shows it. When
-the hand has been scored (after the hand's summary) or thrown in, the person's result is
-worked out on the pool and the daily-deals screen shows the comparison. Leaving through the
-pause menu goes back to the daily-deals screen; the deal then counts as not played.
+session's table, with the fixed computer players), saved after every call and card in the
+set's deal save. Each frame it also looks whether the computer's own play of the same deal
+is in (``DailySet.tick``: it runs in a process of its own, see ``daily.ComputerPlay``), and
+it never shows it. When the hand has been scored (after the hand's summary) or thrown in,
+the person's result is worked out on the pool and the daily-deals screen shows the
+comparison. Leaving through the pause menu (or a window closed, a game killed) keeps the
+deal where it was: the next Play goes on from that card.
 """
 
 from __future__ import annotations
@@ -44,7 +45,8 @@ class DailyTableScene(TableScene):
         inline_ai: bool = False,
     ) -> None:
         inline = inline_ai or app.settings.speed_factor == 0
-        link = daily.person_link(dset.code, index, dset.level, player_names(app), inline=inline)
+        link = daily.person_link(dset.code, index, dset.level, player_names(app), inline=inline,
+                                 save=dset.deal_save())  # fmt: skip
         deal = daily.deal_of(dset.code, index)
         super().__init__(app, None, seed=deal.seed, link=link, inline_ai=inline)
         self.dset, self.index = dset, index
@@ -56,7 +58,7 @@ class DailyTableScene(TableScene):
     # ------------------------------------------------------------------ the frame
     def busy(self) -> bool:
         # the computer's play moves on while the person thinks: frames must keep coming
-        return super().busy() or self.dset.computing(self.index) or self.result_job is not None
+        return super().busy() or self.dset.computing() or self.result_job is not None
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -114,6 +116,6 @@ class DailyTableScene(TableScene):
         super().overlay_action(action)
 
     def on_hide(self) -> None:
-        # the hand is not saved: a daily deal is played in one go
+        # the deal stays saved (after its last card): Play goes on with it
         if not getattr(self, "reviewing", False):
             self.link.close()

@@ -97,6 +97,7 @@ class DailyScene(ButtonScene):
             return
         self.dset.stop()
         self.dset = daily.DailySet(normal, self.dset.level, self.store)
+        self.dset.catch_up()
         self.compared = self.selected = None
         self.message = None
         test_log(f"daily code {normal}")
@@ -146,16 +147,13 @@ class DailyScene(ButtonScene):
         return self.dset.play is not None
 
     def update(self, dt: float) -> None:
-        if self.dset.play is None:
-            return
-        had = self.dset.play.index
-        self.dset.tick()
-        if self.dset.play is None and had == self.compared:
+        if self.dset.play is not None and self.dset.tick():
             self.rebuild()
 
     def on_show(self) -> None:
         super().on_show()
         self.store = self.dset.store
+        self.dset.catch_up()  # a computer's result not in yet (the window was closed)
         self.rebuild()
 
     def on_hide(self) -> None:
@@ -279,7 +277,13 @@ class DailyScene(ButtonScene):
             nxt = self.store.next_deal(self.code)
             specs = []
             if nxt is not None:
-                specs.append((tr("Play deal {n}", n=nxt + 1), "play"))
+                go_on = self.dset.saved_deal()
+                label = (
+                    tr("Go on with deal {n}", n=nxt + 1)
+                    if go_on
+                    else tr("Play deal {n}", n=nxt + 1)
+                )
+                specs.append((label, "play"))
             specs += [(tr("Review"), "review"), (tr("Copy"), "copy")]
             specs += [(tr("Rules"), "rules"), (tr("Level"), "level")]
             specs += [(tr("Today"), "today"), (tr("Back"), "back")]

@@ -1,5 +1,6 @@
 """Finished games: the kept records (``table/history.py``), newest first, one row each
-(date, rules, players, result), to open in the replay viewer, export or delete.
+(date, rules, players, result), to open in the replay viewer, export or delete; sorted by
+date, rules or result and filtered by rules or result (the Sort and Show buttons, S and F).
 
 Up/Down choose a row, Left/Right/Tab the button, Enter does it, Delete asks to delete the
 row (Cancel has the focus, so a stray Enter deletes nothing). A file that could not be
@@ -28,12 +29,13 @@ from tarneeb_desktop.table.history import (
     open_kept,
 )
 from tarneeb_desktop.ui import i18n, text, theme
+from tarneeb_desktop.ui.game.labels import comma
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene, draw_page
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
-from tarneeb_desktop.ui.viewer_scene import rtl_run
+from tarneeb_desktop.ui.viewer_text import blit_line, rtl_run, wrap
 from tarneeb_desktop.ui.widgets import TextField, draw_field
 
 if TYPE_CHECKING:
@@ -42,14 +44,59 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 # the columns: heading and share of the table's width
-COLUMNS = (("Date", 0.15), ("Rules", 0.27), ("Players", 0.31), ("Result", 0.27))
+COLUMNS = (("Date", 0.15), ("Rules", 0.31), ("Players", 0.28), ("Result", 0.26))
 LINES = 2  # a cell's text wraps to at most this many lines
+#: the orders of the list (the Sort button goes round them)
+SORTS = ("newest", "oldest", "rules", "result")
+SORT_LABELS = {
+    "newest": "newest first",
+    "oldest": "oldest first",
+    "rules": "by rules",
+    "result": "by result",
+}
+SHOW_LABELS = {"all": "all games", "won": "games won", "lost": "games lost"}
+
+
+def sorted_games(games: list[KeptGame], order: str) -> list[KeptGame]:
+    """``games`` in ``order``: by date (newest or oldest first), by rules (then newest
+    first), or by result (the games the first side, South's, won first, by the margin)."""
+    newest = sorted(games, key=lambda g: g.finished, reverse=True)
+    if order == "oldest":
+        return newest[::-1]
+    if order == "rules":
+        return sorted(newest, key=lambda g: preset_word(str(g.rules.get("preset", "standard"))))
+    if order == "result":
+        return sorted(newest, key=lambda g: (g.winner != 0, g.totals[1] - g.totals[0]))
+    return newest
+
+
+def filters(games: list[KeptGame]) -> list[str]:
+    """What the Show button offers: every game, each set of rules among them, the games
+    won and the games lost (by South's side: the window seats the player there)."""
+    presets = sorted({str(g.rules.get("preset", "standard")) for g in games}, key=preset_word)
+    return ["all", *(f"rules:{p}" for p in presets), "won", "lost"]
+
+
+def shown_games(games: list[KeptGame], what: str) -> list[KeptGame]:
+    if what == "won":
+        return [g for g in games if g.winner == 0]
+    if what == "lost":
+        return [g for g in games if g.winner == 1]
+    if what.startswith("rules:"):
+        return [g for g in games if str(g.rules.get("preset", "standard")) == what[6:]]
+    return list(games)
+
+
+def filter_label(what: str) -> str:
+    if what.startswith("rules:"):
+        return preset_word(what[6:])
+    return tr(SHOW_LABELS[what])
 
 
 def cell_lines(cell: str, size: int, width: int) -> list[str]:
     """A cell's text wrapped to ``width``: at most :data:`LINES` lines (the last one then
     shrunk to fit when drawn)."""
-    lines = text.wrap(cell, size, width) or [""]
+    lines = wrap(cell, size, width) or [""]
     if len(lines) > LINES:
         lines = [*lines[: LINES - 1], " ".join(lines[LINES - 1 :])]
     return lines
@@ -81,14 +128,23 @@ def preset_word(preset: str) -> str:
 def rules_text(g: KeptGame) -> str:
     """The rules as the player reads them: the preset's name, then any option changed."""
     preset = str(g.rules.get("preset", "standard"))
-    changes = [p.strip() for p in g.rules_label.split(",")[1:]]
-    text = ", ".join([preset_word(preset), *changes])
+    changes = [option_text(p.strip()) for p in g.rules_label.split(",")[1:]]
+    text = comma().join([rtl_run(preset_word(preset)), *changes])
     if g.tournament:
         name = rtl_run(shown_name(g.tournament))
         text += "  \u00b7  " + tr("{name}, game {n}", name=name, n=g.game or 1)
     if g.taken_back:
         text += "  \u00b7  " + tr("undo used")
     return text
+
+
+def option_text(change: str) -> str:
+    """An option changed from the preset, in words where the game has them ("to 11" for
+    ``target=11``); any other as the record writes it, kept left to right."""
+    key, _, value = change.partition("=")
+    if key == "target" and value.isdigit():
+        return tr("to {n}", n=int(value))
+    return rtl_run(change)
 
 
 def players_text(g: KeptGame) -> str:
@@ -143,7 +199,11 @@ class GamesScene(ButtonScene):
     def __init__(self, app: App, selected: Path | None = None) -> None:
         super().__init__(app)
         kept = list_kept()
-        self.games = kept.games
+        #: every kept game, and those shown (sorted by ``order``, filtered by ``show``)
+        self.kept = kept.games
+        self.order = "newest"
+        self.show = "all"
+        self.games = list(self.kept)
         self.problems = list(kept.problems)
         self.row = 0
         if selected is not None:
@@ -171,7 +231,34 @@ class GamesScene(ButtonScene):
             if self.games:
                 specs = [(tr("Open"), "open"), (tr("Export"), "export"), (tr("Delete"), "delete")]
                 specs += [(tr("Import"), "import"), (tr("Back"), "back")]
-        return bottom_buttons(lay, specs, 28, primary=not self.confirming)
+        out = bottom_buttons(lay, specs, 28, primary=not self.confirming and bool(self.games))
+        if self.kept and not self.confirming and not self.asking:
+            out += self.order_buttons(lay)
+        return out
+
+    def order_buttons(self, lay: Layout) -> list[Button]:
+        """Sort (at the reading side) and Show (at the other), beside the page's title."""
+        title = text.size_of(tr("Finished games"), lay.heading, True)[0]
+        box = self.box(lay)
+        w = min(round(lay.unit * 46), (lay.w - title) // 2 - box.x - lay.margin)
+        h = round(lay.heading * 1.45)
+        y = round(lay.heading * 0.4)
+        sort = pygame.Rect(box.x, y, w, h)
+        show = pygame.Rect(box.right - w, y, w, h)
+        if i18n.is_rtl():
+            sort, show = show, sort
+        return [
+            Button(sort, tr("Sort: {order}", order=tr(SORT_LABELS[self.order])), "sort"),
+            Button(show, tr("Show: {what}", what=filter_label(self.show)), "show"),
+        ]
+
+    def arrange(self, keep: Path | None = None) -> None:
+        """The rows again after a change of order or filter (on the same game if shown)."""
+        if self.show not in filters(self.kept):
+            self.show = "all"
+        self.games = shown_games(sorted_games(self.kept, self.order), self.show)
+        self.row = next((i for i, g in enumerate(self.games) if g.path == keep), 0)
+        self.top = 0
 
     def ask(self, what: str) -> None:
         """Show the file field for Export (a folder or file to write) or Import (a file)."""
@@ -210,8 +297,9 @@ class GamesScene(ButtonScene):
             except OSError as exc:
                 self.message = tr("Could not import the file: {error}", error=exc.strerror or exc)
                 return
-            self.games = list_kept().games
-            self.row = next((i for i, k in enumerate(self.games) if k.path == path), 0)
+            self.kept = list_kept().games
+            self.show = "all"
+            self.arrange(path)
             self.message = tr("Imported {name}", name=target.name)
 
     def activate(self, action: str) -> None:
@@ -223,7 +311,15 @@ class GamesScene(ButtonScene):
         if action == "open" and g is not None:
             self.open(g)
             return
-        if action in ("export", "import"):
+        if action in ("sort", "show"):
+            keep = g.path if g is not None else None
+            if action == "sort":
+                self.order = SORTS[(SORTS.index(self.order) + 1) % len(SORTS)]
+            else:
+                offered = filters(self.kept)
+                self.show = offered[(offered.index(self.show) + 1) % len(offered)]
+            self.arrange(keep)
+        elif action in ("export", "import"):
             self.ask(action)
         elif action == "path-ok":
             self.answered()
@@ -241,8 +337,7 @@ class GamesScene(ButtonScene):
                 delete_kept(g.path)
             except OSError as exc:
                 log.warning("could not delete %s: %s", g.path, exc)
-            self.games.pop(self.row)
-            self.row = min(self.row, max(0, len(self.games) - 1))
+            self._drop(g)
             self.confirming = False
             self.focus = 0
         self.rebuild()
@@ -270,14 +365,23 @@ class GamesScene(ButtonScene):
         )
 
     def _back_here(self, path: Path) -> None:
-        self.app.switch(GamesScene(self.app, selected=path))
+        """Back from the viewer: the list as it was (its order and filter), on the row."""
+        back = GamesScene(self.app, selected=path)
+        back.order, back.show = self.order, self.show
+        back.arrange(path)
+        self.app.switch(back)
 
     def _gone(self, problem: str) -> None:
         """The row's file could not be used (and has been set aside): drop the row."""
         self.problems.append(problem)
         if self.games:
-            self.games.pop(self.row)
-            self.row = min(self.row, max(0, len(self.games) - 1))
+            self._drop(self.games[self.row])
+
+    def _drop(self, g: KeptGame) -> None:
+        """Take ``g`` out of the list (deleted, or set aside)."""
+        self.kept = [k for k in self.kept if k.path != g.path]
+        self.games = [k for k in self.games if k.path != g.path]
+        self.row = min(self.row, max(0, len(self.games) - 1))
 
     def choose(self, row: int) -> None:
         if self.games and not self.confirming:
@@ -302,6 +406,10 @@ class GamesScene(ButtonScene):
                 return True
             if ev.key == pygame.K_DELETE and self.selected is not None and not self.confirming:
                 self.activate("delete")
+                return True
+            keys = {pygame.K_s: "sort", pygame.K_f: "show"}
+            if ev.key in keys and self.kept and not self.confirming and not self.asking:
+                self.activate(keys[ev.key])
                 return True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button in (4, 5):
             self.choose(self.row + (1 if ev.button == 5 else -1))
@@ -328,7 +436,7 @@ class GamesScene(ButtonScene):
         return box
 
     def row_h(self, lay: Layout) -> int:
-        return round(lay.text * 0.9 * LINES * 1.45 + lay.text * 0.4)
+        return round(lay.text * LINES * 1.45 + lay.text * 0.4)
 
     def visible_rows(self, lay: Layout) -> int:
         box = self.box(lay)
@@ -382,11 +490,13 @@ class GamesScene(ButtonScene):
             if k == self.row:
                 blit_panel(surface, r, color=(242, 196, 84, 70), radius=r.h // 4)
             for cell, (x, w) in zip(self.cells(g), cols, strict=True):
-                self._draw_cell(surface, cell, round(t * 0.9), x, w - pad, r)
+                self._draw_cell(surface, cell, t, x, w - pad, r)
         if not self.games:
             blit_text(
                 surface,
-                tr("No finished game yet: the games you finish are kept here."),
+                tr("No finished game yet: the games you finish are kept here.")
+                if not self.kept
+                else tr("No game shown: press Show for the others."),
                 t,
                 (box.centerx, box.y + round(t * 4)),
                 theme.INK_DIM,
@@ -407,7 +517,7 @@ class GamesScene(ButtonScene):
         y = r.centery - step * len(lines) // 2
         anchor = i18n.anchor("topleft")
         for line in lines:
-            blit_text(surface, line, size, (x, y), theme.INK, anchor=anchor, max_width=w)
+            blit_line(surface, line, size, (x, y), theme.INK, anchor=anchor, max_width=w)
             y += step
 
     def _note_lines(self) -> list[tuple[str, tuple[int, int, int]]]:

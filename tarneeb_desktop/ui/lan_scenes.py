@@ -1,9 +1,6 @@
-"""The LAN screens: host a table, join one (found on the network, typed, or joined before),
-rejoin a seat held before, choose a seat or watch; the lobby and what the screens share are in
-``lan_lobby.py``.
-
-Over 600 lines: three screens of one journey (host, join, seat) that share their helpers; a
-split would scatter the words each error is given.
+"""The LAN screens: join a table (found on the network, typed, or joined before), rejoin a
+seat held before, choose a seat or watch; the Host screen is ``lan_host_scene.py`` (imported
+here too), the lobby and what the screens share are in ``lan_lobby.py``.
 
 The window's player always sits down through a ``ClientSession``, even at the table this
 window hosts (``net.host.host_table``, which a tournament's LAN game uses too, with this
@@ -15,258 +12,59 @@ screen sit down through a session each, and take turns behind the hot-seat cover
 from __future__ import annotations
 
 import logging
-import socket
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from tarneeb_desktop.net import rejoin
-from tarneeb_desktop.net.addresses import (
-    bind_address,
-    listen_addresses,
-    load_recent,
-    remember,
-)
+from tarneeb_desktop.net.addresses import load_recent, remember
 from tarneeb_desktop.net.client import ClientSession, JoinError, parse_address
-from tarneeb_desktop.net.host import HostError, host_table
 from tarneeb_desktop.net.protocol import (
     DEFAULT_PORT,
     MAX_NAME_CHARS,
     MAX_PASSWORD_CHARS,
     ProtocolError,
 )
-from tarneeb_desktop.net.seating import computer_names
-from tarneeb_desktop.net.turn_timer import TURN_CHOICES
 from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.lan_host_scene import (  # the Host screen: its own module
+    COMPUTER_LEVELS,
+    SEAT_CHOICES,
+    HostScene,
+    host_error_text,
+)
 from tarneeb_desktop.ui.lan_lobby import (
     SEAT_WORDS,
     LobbyScene,
     draw_buttons_and_notice,
-    level_words,
-    local_name,
     page,
     player_name,
-    rules_words,
 )
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene
 from tarneeb_desktop.ui.theme import Button, blit_text
 from tarneeb_desktop.ui.widgets import TextField, draw_field
 
+__all__ = [
+    "COMPUTER_LEVELS",
+    "SEAT_CHOICES",
+    "HostScene",
+    "JoinScene",
+    "LobbyScene",
+    "SeatScene",
+    "host_error_text",
+    "hosting",
+    "join_error_text",
+    "rejoin_kept_seat",
+    "return_to_hosted_table",
+]
+
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
 
 log = logging.getLogger(__name__)
 
-#: What the host may do with each of seats 1-3, in the order a click goes through them.
-SEAT_CHOICES = ("open", "ai", "here")
-#: The levels a computer seat at a LAN table may play at (a click goes through them).
-COMPUTER_LEVELS = ("easy", "medium", "hard", "expert", "random")
 FINDER_REFRESH = 1.0  # seconds between looks at the tables heard on the network
-
-
-def _computer_name() -> str:
-    """This computer's name, which friends recognise in the list of tables."""
-    try:
-        return socket.gethostname().split(".")[0][:24] or "LAN"
-    except OSError:
-        return "LAN"
-
-
-# ---------------------------------------------------------------------- host
-
-
-class HostScene(ButtonScene):
-    """Rules from the settings; each of seats 1-3 goes, click by click, through: open to a
-    person on the network, a computer player (named as offline, at the level its own button
-    chooses), a person at this screen (hot-seat). Below: the turn timer, and whether the
-    table is announced on the network (a private table: friends join by address)."""
-
-    #: Where the table listens (``TARNEEB_LAN_BIND`` may keep it on this computer), and
-    #: whether it announces itself by default (tests keep to loopback).
-    bind = "0.0.0.0"
-    beacon = True
-    #: Seconds a computer seat waits before it moves, so people can follow (tests: none).
-    ai_delay = 0.7
-
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
-        self.choice = ["here", "open", "open", "open"]  # seat 0 is always the host's person
-        levels = list(getattr(app.settings, "levels", []) or [])
-        self.levels = [
-            lv if lv in COMPUTER_LEVELS else "medium" for lv in (levels + ["medium"] * 4)[:4]
-        ]
-        self.turn_seconds = 0
-        self.watchers = True
-        self.announce = type(self).beacon
-        self.notice: str | None = None
-
-    def listen_on(self) -> str:
-        return bind_address(self.bind)
-
-    def build(self, lay: Layout) -> list[Button]:
-        # wide enough for "North: open to a player on the network" in every language
-        bw, bh = min(round(lay.unit * 80), round(lay.w * 0.7)), round(lay.unit * 6)
-        gap = round(lay.unit * 1.4)
-        left = lay.w // 2 - bw // 2
-        lw = bw // 3  # a computer seat's level button
-        y = round(lay.h * 0.27)
-        out = []
-        for seat in (1, 2, 3):
-            word = tr(SEAT_WORDS[seat])
-            choice = self.choice[seat]
-            r = pygame.Rect(left, y, bw, bh)
-            if choice == "open":
-                label = tr("{seat}: open to a player on the network", seat=word)
-            elif choice == "ai":
-                label = tr("{seat}: {name}, computer", seat=word, name=self.bot_name(seat))
-                r.w = bw - lw - gap
-                level = tr("Level: {level}", level=level_words(self.levels[seat]))
-                out.append(Button(pygame.Rect(r.right + gap, y, lw, bh), level, f"level:{seat}"))
-            else:
-                label = tr(
-                    "{seat}: {name}, at this screen",
-                    seat=word,
-                    name=local_name(self.app, seat),
-                )
-            # the three seats' labels share one size, narrowed by a level button or not
-            seat_button = Button(r, label, f"seat:{seat}", group="seats")
-            out.insert(len(out) - (choice == "ai"), seat_button)
-            y += bh + gap
-        y += gap
-        half = (bw - gap) // 2
-        r = pygame.Rect(left, y, half, bh)
-        timer = (
-            tr("Turn timer: {n} s", n=self.turn_seconds)
-            if self.turn_seconds
-            else tr("Turn timer: off")
-        )
-        out.append(Button(r, timer, "timer"))
-        announce = (
-            tr("Announced on this network")
-            if self.announce
-            else tr("Private: friends join by address")
-        )
-        out.append(Button(r.move(half + gap, 0), announce, "beacon"))
-        y += bh + gap
-        watch = tr("Watchers: allowed") if self.watchers else tr("Watchers: refused")
-        out.append(Button(pygame.Rect(left, y, half, bh), watch, "watchers"))
-        y += bh + lay.margin // 2 + 3 * round(lay.text * 1.5) + gap  # the notes: see draw
-        r = pygame.Rect(left, y, half, bh)
-        out.append(Button(r, tr("Open the table"), "open", primary=True))
-        out.append(Button(r.move(half + gap, 0), tr("Back"), "back"))
-        return out
-
-    def bot_name(self, seat: int) -> str:
-        """A computer seat's name: the settings' name for that seat, as offline."""
-        names = getattr(self.app.settings, "names", None) or []
-        name = names[seat] if seat < len(names) and isinstance(names[seat], str) else ""
-        return computer_names([*([""] * seat), name.strip()[:MAX_NAME_CHARS]])[seat]
-
-    def activate(self, action: str) -> None:
-        if action.startswith("seat:"):
-            seat = int(action[5:])
-            if seat in (1, 2, 3):
-                i = SEAT_CHOICES.index(self.choice[seat])
-                self.choice[seat] = SEAT_CHOICES[(i + 1) % len(SEAT_CHOICES)]
-                self.rebuild()
-        elif action.startswith("level:"):
-            seat = int(action[6:])
-            i = COMPUTER_LEVELS.index(self.levels[seat])
-            self.levels[seat] = COMPUTER_LEVELS[(i + 1) % len(COMPUTER_LEVELS)]
-            self.rebuild()
-        elif action == "timer":
-            i = TURN_CHOICES.index(self.turn_seconds) if self.turn_seconds in TURN_CHOICES else 0
-            self.turn_seconds = TURN_CHOICES[(i + 1) % len(TURN_CHOICES)]
-            self.rebuild()
-        elif action == "beacon":
-            self.announce = not self.announce
-            self.rebuild()
-        elif action == "watchers":
-            self.watchers = not self.watchers
-            self.rebuild()
-        elif action == "back":
-            self.app.show_menu()
-        elif action == "open":
-            self.open_table()
-
-    def open_table(self) -> None:
-        """Start the host (the usual port, or any free one), announce it, and sit down."""
-        from tarneeb_desktop.paths import user_data_dir
-
-        rejoin.stop_hosted()  # a new table: the one going on in the background closes
-        local = [s for s in range(4) if s == 0 or self.choice[s] == "here"]
-        seats = [s for s in range(4) if s in local or self.choice[s] == "open"]
-        try:
-            host, sessions = host_table(
-                [(s, local_name(self.app, s)) for s in local],
-                announce=self.announce,
-                rules=self.app.rules,
-                open_seats=seats,
-                ai_level=self.levels[1],
-                levels=self.levels,
-                bots=[self.bot_name(s) for s in range(4)],
-                turn_seconds=self.turn_seconds,
-                watchers=self.watchers,
-                auto_start=False,
-                save_path=user_data_dir() / "lan-table.json",
-                table_name=tr("Tarneeb at {computer}", computer=_computer_name()),
-                **hosting(),
-            )
-        except HostError as exc:
-            self.notice = host_error_text(exc)
-            self.dirty = True
-            return
-        self.app.switch(LobbyScene(self.app, sessions[0], host=host, others=sessions[1:]))
-
-    def draw(self, surface: pygame.Surface) -> None:
-        lay = Layout(*surface.get_size())
-        box = page(surface, lay, tr("Host a LAN game"))
-        lines = [
-            tr("Rules: {preset} (change them in Settings)", preset=rules_words(self.app.rules)),
-            tr("You sit at South. Choose who plays each of the other seats:"),
-        ]
-        y = box.y + round(lay.heading * 1.9)
-        for line in lines:
-            blit_text(
-                surface,
-                line,
-                lay.text,
-                (lay.w // 2, y),
-                theme.INK,
-                anchor="midtop",
-                max_width=box.w - 2 * lay.margin,
-            )
-            y += round(lay.text * 1.6)
-        buttons = self.buttons()
-        opts = next(b for b in buttons if b.action == "timer").rect
-        port = DEFAULT_PORT or 47471
-        where = ", ".join(f"{a}:{port}" for a in listen_addresses(self.listen_on()))
-        notes = [
-            (tr("Friends join at {address}", address=where), theme.GOLD),
-            (tr("Click a seat to change who plays it."), theme.INK_DIM),
-        ]
-        if "here" in self.choice[1:]:
-            notes.append(
-                (
-                    tr("People at this screen take turns; their cards stay hidden between turns."),
-                    theme.INK_DIM,
-                )
-            )
-        y = opts.bottom + lay.margin // 2
-        for line, color in notes:
-            blit_text(
-                surface,
-                line,
-                lay.text,
-                (lay.w // 2, y),
-                color,
-                anchor="midtop",
-                max_width=box.w - 2 * lay.margin,
-            )
-            y += round(lay.text * 1.5)
-        draw_buttons_and_notice(surface, self, lay, box)
 
 
 def hosting() -> dict[str, Any]:
@@ -274,6 +72,9 @@ def hosting() -> dict[str, Any]:
     loopback and any free port): ``bind``, ``port`` and ``ai_delay`` for
     ``net.host.host_table``."""
     return {"bind": HostScene.bind, "port": DEFAULT_PORT, "ai_delay": HostScene.ai_delay}
+
+
+HostScene.hosting = staticmethod(hosting)  # type: ignore[method-assign]  # the one way
 
 
 def return_to_hosted_table(app: App) -> None:
@@ -297,6 +98,16 @@ def return_to_hosted_table(app: App) -> None:
     app.switch(scene)
 
 
+def rejoin_kept_seat(app: App) -> None:
+    """The menu's Rejoin: the Join screen, going back at once to the seat this computer
+    held last (the screen says why when the host cannot be reached or no longer keeps it,
+    and lists the way back to the other tables kept)."""
+    scene = JoinScene(app)
+    app.switch(scene)
+    if scene.kept:
+        scene.rejoin(scene.kept[0])
+
+
 def join_error_text(exc: JoinError) -> str:
     """A refused join as the player reads it (the host's words are for the log)."""
     words = {
@@ -307,13 +118,6 @@ def join_error_text(exc: JoinError) -> str:
         "no_watchers": tr("This table takes no watchers"),
     }
     return words.get(exc.code, exc.message)
-
-
-def host_error_text(exc: HostError) -> str:
-    """A hosting failure as the player reads it."""
-    if exc.why is None:
-        return tr("Could not open a table on this computer")
-    return tr("Could not sit at the table: {why}", why=exc.why)
 
 
 # ---------------------------------------------------------------------- join
@@ -438,6 +242,8 @@ class JoinScene(ButtonScene):
         r.bottomright = (lay.w // 2 - gap // 2, round(lay.h * 0.86) - lay.margin)
         out.append(Button(r, tr("Connect"), "connect", primary=True))
         out.append(Button(r.move(half + gap, 0), tr("Back"), "back"))
+        if i18n.is_rtl():  # Connect, the first, on the reading side
+            out[-2].rect.x, out[-1].rect.x = out[-1].rect.x, out[-2].rect.x
         return out
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
@@ -575,6 +381,7 @@ class JoinScene(ButtonScene):
                 fill=(250, 248, 238, 255),
                 border=theme.GOLD + (255,) if focus else (0, 0, 0, 90),
                 margin=lay.margin,
+                from_start=True,  # typed from the right in a right-to-left language
             )
         head = (
             tr("Tables on this network:")
@@ -643,16 +450,24 @@ class SeatScene(ButtonScene):
         half = (bw - gap) // 2
         r = pygame.Rect(0, y + gap, half, bh)
         r.x = lay.w // 2 - bw // 2
-        lobby = self.session.lobby or {}
-        out.append(
-            Button(r, tr("Watch"), "watch", enabled=lobby.get("watchers", True) is not False)
-        )
+        # a full table (a tournament's, for the teams waiting their turn) offers watching
+        out.append(Button(r, tr("Watch"), "watch", primary=self.full(), enabled=self.watchable()))
         out.append(Button(r.move(half + gap, 0), tr("Back"), "back"))
         if i18n.is_rtl():
             out[-2].rect.x, out[-1].rect.x = out[-1].rect.x, out[-2].rect.x
         # Enter takes the first free seat
         self.focus = next((i for i, b in enumerate(out) if b.enabled), len(out) - 1)
         return out
+
+    def watchable(self) -> bool:
+        return (self.session.lobby or {}).get("watchers", True) is not False
+
+    def full(self) -> bool:
+        """No seat is open to a person (and none is kept for this computer)."""
+        kept = rejoin.kept_for((self.session.host_hello or {}).get("table_id"))
+        if kept is not None and not rejoin.held_now(self.session, kept.seat):
+            return False
+        return bool(self.seats()) and not any(s.get("kind") == "open" for s in self.seats())
 
     def activate(self, action: str) -> None:
         if action == "back":
@@ -691,5 +506,15 @@ class SeatScene(ButtonScene):
                 (lay.w // 2, box.y + round(lay.heading * 2.4)),
                 theme.INK,
                 anchor="midtop",
+            )
+        if self.full() and self.watchable() and not self.notice:
+            blit_text(
+                surface,
+                tr("Every seat is taken; you may watch the game"),
+                lay.text,
+                (lay.w // 2, box.y + round(lay.heading * 2.4 + lay.text * 1.6)),
+                theme.GOLD,
+                anchor="midtop",
+                max_width=box.w - 2 * lay.margin,
             )
         draw_buttons_and_notice(surface, self, lay, box)

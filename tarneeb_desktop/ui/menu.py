@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -33,6 +34,66 @@ def _ink_bottom(words: str, size: int, bold: bool) -> int:
 
 #: buttons that share a row: the first (on the reading start side) and the second
 PAIRS = {"tournament": "games", "lan_host": "lan_join"}
+
+
+def _menu_rows(actions: list[str], grid: bool) -> list[list[int]]:
+    """The items' rows: a pair shares one; in a ``grid`` the other items go two by two,
+    except the first (Continue, or New game), which keeps a row of its own."""
+    rows: list[list[int]] = []
+    for i, action in enumerate(actions):
+        open_row = grid and len(rows) > 1 and len(rows[-1]) == 1
+        if action in PAIRS.values() or (
+            open_row and action not in PAIRS and actions[rows[-1][0]] not in PAIRS
+        ):
+            rows[-1].append(i)
+        else:
+            rows.append([i])
+    return rows
+
+
+def item_height(lay: Layout) -> int:
+    """The menu's buttons' height, its question's too: the lowest whose label is at the
+    body size (theme.label_size), so that every item reads at one size."""
+    bh = math.floor(lay.text / theme.LABEL_HEIGHT)
+    while round(bh * theme.LABEL_HEIGHT) < lay.text:
+        bh += 1
+    return bh
+
+
+def place_items(lay: Layout, items: list[tuple[str, str]], top: int) -> list[Button]:
+    """The menu's buttons from ``top`` down, in one size whatever their number (issue 23,
+    defect 8): tall enough for a label at the body size at least, as wide as the widest
+    label needs. When one column does not fit the window the items go two to a row (the
+    gaps shrink first); only a window too small even for that makes the buttons smaller."""
+    bh = item_height(lay)
+    pad = 2 * max(2, round(bh * theme.LABEL_PAD))
+    gap = round(lay.unit * 1.6)
+    widest = max(theme.label_width(label, round(bh * theme.LABEL_HEIGHT)) for label, _ in items)
+    bw = min(max(round(lay.unit * 34), widest + pad + 2), (lay.w - 2 * lay.margin - gap) // 2)
+    room = lay.h - top - round(lay.text * 1.7) - lay.margin  # the keys' line stays clear
+    actions = [action for _, action in items]
+    rows = _menu_rows(actions, grid=False)
+    if len(rows) * (bh + gap) - gap > room:
+        rows = _menu_rows(actions, grid=True)
+        n = len(rows)
+        gap = max(2, min(gap, (room - n * bh) // max(1, n - 1)))
+        if n * (bh + gap) - gap > room:  # a tiny window: smaller buttons, the last resort
+            bh = max(8, (room + gap) // n - gap)
+    out: list[Button] = []
+    for k, cells in enumerate(rows):
+        for j, i in enumerate(reversed(cells) if i18n.is_rtl() else cells):
+            label, action = items[i]
+            r = pygame.Rect(0, top + k * (bh + gap), bw, bh)
+            if len(cells) == 1:
+                r.centerx = lay.w // 2
+            elif j == 0:  # the row's first on the reading start side
+                r.right = lay.w // 2 - gap // 2
+            else:
+                r.left = lay.w // 2 + gap // 2
+            # one text size for the whole menu (theme.fit_group): no label larger than another
+            out.append(Button(r, label, action, primary=i == 0, group="menu"))
+    out.sort(key=lambda b: actions.index(b.action))  # the focus goes in the items' order
+    return out
 
 
 class MenuScene(ButtonScene):
@@ -83,9 +144,10 @@ class MenuScene(ButtonScene):
         if self.tournament_saved is not None:  # Continue resumes the tournament first
             self.resumes = tr("The tournament in progress")
         self.can_continue = self.can_continue or self.tournament_saved is not None
-        from tarneeb_desktop.net.rejoin import hosted  # the LAN table this window hosts goes on
+        from tarneeb_desktop.net.rejoin import hosted, kept_seats  # the LAN table goes on
 
         self.lan_hosted = hosted() is not None
+        self.lan_kept = bool(kept_seats())  # a LAN seat held here lately: Rejoin offers it
         self.can_continue = self.can_continue or self.lan_hosted
         self.asking = False
         self.focus = 0
@@ -100,6 +162,8 @@ class MenuScene(ButtonScene):
         items = []
         if self.can_continue:
             items.append((tr("Continue"), "continue"))
+        if getattr(self, "lan_kept", False):  # the Join screen says it if the host is gone
+            items.append((tr("Rejoin (LAN)"), "lan_rejoin"))
         items += [
             (tr("New game"), "new"),
             (tr("Daily deals"), "daily"),
@@ -113,31 +177,7 @@ class MenuScene(ButtonScene):
             (tr("How to play"), "howto"),
             (tr("Quit"), "quit"),
         ]
-        bw, bh = round(lay.unit * 34), round(lay.unit * 6.6)
-        gap = round(lay.unit * 1.6)
-        y = self.buttons_top(lay)
-        # paired buttons share a row; the rows shrink when they would not fit the window
-        rows = len(items) - len(PAIRS)
-        room = lay.h - y - round(lay.text * 2.5) - lay.margin
-        if rows * (bh + gap) > room:
-            k = room / (rows * (bh + gap))
-            bh, gap = round(bh * k), round(gap * k)
-        out = []
-        row = 0
-        for i, (label, action) in enumerate(items):
-            r = pygame.Rect(0, y + row * (bh + gap), bw, bh)
-            r.centerx = lay.w // 2
-            if action in PAIRS or action in PAIRS.values():  # a row of two full-width buttons
-                first = (action in PAIRS) != i18n.is_rtl()  # the pair's first on the start side
-                if first:
-                    r.right = lay.w // 2 - gap // 2
-                else:
-                    r.left = lay.w // 2 + gap // 2
-            if action not in PAIRS:
-                row += 1
-            # one text size for the whole menu (theme.fit_group): no label larger than another
-            out.append(Button(r, label, action, primary=i == 0, group="menu"))
-        return out
+        return place_items(lay, items, self.buttons_top(lay))
 
     def buttons_top(self, lay: Layout) -> int:
         """Where the buttons start: below the title and its subtitle in every script."""
@@ -160,19 +200,21 @@ class MenuScene(ButtonScene):
         body_y = top + lay.margin + round(head * 1.1)
         body = text.size_of(tr("The game in progress will be lost."), lay.text)[1]
         buttons_y = body_y + round(body * 1.6)
-        bh = round(lay.unit * 6.6)
+        bh = item_height(lay)
         box = pygame.Rect(0, top, round(lay.w * 0.7), buttons_y + bh + lay.margin - top)
         box.centerx = lay.w // 2
         return box, body_y, buttons_y
 
     def _question_buttons(self, lay: Layout) -> list[Button]:
-        bw, bh = round(lay.unit * 30), round(lay.unit * 6.6)
-        gap = round(lay.unit * 2)
-        _, _, y = self._question_box(lay)
+        bh, gap = item_height(lay), round(lay.unit * 2)
+        box, _, y = self._question_box(lay)
+        pairs = [(tr("Keep my game"), "keep"), (tr("Start a new game"), "new_confirmed")]
+        # as wide as the longer label needs at the body size ("Начать новую игру")
+        need = max(theme.label_width(label, lay.text) for label, _ in pairs)
+        need += 2 * max(2, round(bh * theme.LABEL_PAD)) + 2
+        bw = min(max(round(lay.unit * 30), need), (box.w - gap) // 2 - lay.margin)
         out = []
-        for k, (label, action) in enumerate(
-            [(tr("Keep my game"), "keep"), (tr("Start a new game"), "new_confirmed")]
-        ):
+        for k, (label, action) in enumerate(pairs):
             r = pygame.Rect(0, y, bw, bh)
             if (k == 0) != i18n.is_rtl():
                 r.right = lay.w // 2 - gap // 2
@@ -197,8 +239,9 @@ class MenuScene(ButtonScene):
             self.rebuild()
         elif action == "keep" or (action == "back" and self.asking):
             self.asking = False
-            self.focus = 1 if self.can_continue else 0  # back on New game
             self.rebuild()
+            actions = [b.action for b in self.buttons()]
+            self.focus = actions.index("new") if "new" in actions else 0  # back on New game
         elif action in ("new", "new_confirmed"):
             self.app.switch(TableScene.new_game(self.app, self.app.rules, humans=None))
         elif action == "continue" and getattr(self, "lan_hosted", False):
@@ -229,6 +272,10 @@ class MenuScene(ButtonScene):
             self.app.host_lan()
         elif action == "lan_join":
             self.app.join_lan()
+        elif action == "lan_rejoin":
+            from tarneeb_desktop.ui.lan_scenes import rejoin_kept_seat
+
+            rejoin_kept_seat(self.app)
         elif action == "settings":
             self.app.open_settings()
         elif action == "stats":
@@ -351,6 +398,7 @@ class MenuScene(ButtonScene):
 
 def resume_words(saved: Any) -> str:
     """What a saved game is, in a line: its rules, the score and the hand being played."""
+    from tarneeb_desktop.table.history import played_hands
     from tarneeb_desktop.ui.settings_rows import preset_label
 
     state = saved.state
@@ -360,5 +408,6 @@ def resume_words(saved: Any) -> str:
         rules=preset_label(state.rules),
         us=us,
         them=them,
-        n=state.view(0).hand_number,  # as the table numbers it
+        # as the table numbers it ("Hand 3"): the hands played before, a deal thrown in not
+        n=played_hands(state.history[: state.view(0).hand_number - 1]) + 1,
     )

@@ -34,7 +34,7 @@ from tarneeb_desktop.settings import (
     Settings,
 )
 from tarneeb_desktop.ui import i18n, text, theme
-from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.i18n import N_, tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import Scene, draw_page
 from tarneeb_desktop.ui.settings_ask import Question
@@ -42,7 +42,6 @@ from tarneeb_desktop.ui.settings_rows import (
     CHOICE_LABELS,
     INT_STEP,
     PRESET_HELP,
-    SEAT_NAMES,
     on_off,
 )
 from tarneeb_desktop.ui.settings_value import draw_value
@@ -82,6 +81,12 @@ RULE_ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("41", "Game end", "target", "Points to win the game", "A team wins when one of its players reaches this score (41 is usual)."),
     ("41", "Game end", "partner_positive", "The partner must be above zero", "A player reaching the target wins only while the partner's score is above 0."),
 )  # fmt: skip
+
+
+# Each seat's rows, whole phrases (French says "de l'Est" but "du Nord"; issue 23, defect 6).
+PLAYED_BY = {1: "East is played by", 2: "North is played by", 3: "West is played by"}
+LEVEL_OF = {1: "Level of East", 2: "Level of North", 3: "Level of West"}
+NAME_OF = {0: "Name of South", 1: "Name of East", 2: "Name of North", 3: "Name of West"}
 
 
 @dataclass
@@ -223,12 +228,11 @@ class SettingsScene(Scene):
                 )
         rows.append(Row("h_seats", "Players", "heading"))
         for seat in range(4):
-            side = SEAT_NAMES[seat]
             if seat > 0:
                 rows.append(
                     Row(
                         f"seat{seat}",
-                        tr("{seat} is played by", seat=tr(side)),
+                        N_(PLAYED_BY[seat]),
                         "choice",
                         "A person at this computer takes turns with the others, the screen "
                         "hidden between turns; or the computer plays.",
@@ -242,7 +246,7 @@ class SettingsScene(Scene):
                     rows.append(
                         Row(
                             f"level{seat}",
-                            tr("Level of {seat}", seat=tr(side)),
+                            N_(LEVEL_OF[seat]),
                             "choice",
                             "How strongly the computer plays this seat.",
                             LEVELS,
@@ -254,7 +258,7 @@ class SettingsScene(Scene):
             rows.append(
                 Row(
                     f"name{seat}",
-                    tr("Name of {seat}", seat=tr(side)),
+                    N_(NAME_OF[seat]),
                     "text",
                     "Press Enter to type a name, Enter again to keep it."
                     if seat == 0
@@ -610,13 +614,19 @@ class SettingsScene(Scene):
         script's line height."""
         lay = self._lay
         t = lay.text
-        label_w = width - round(width * 0.36) - 8 - lay.margin
+        label_w = self._text_room(width)
         size = round(t * 0.8)
         lines = text.wrap(row.help, size, label_w) if row.help else []
         line_h = max([text.size_of(x, size)[1] for x in lines] or [0])
         label_top = round(t * 0.4)
         help_top = label_top + text.size_of(row.label, t, True)[1]
         return label_top, help_top, line_h, lines, help_top + line_h * len(lines) + round(t * 0.5)
+
+    def _text_room(self, width: int) -> int:
+        """How wide a row's label and explanation may be: from the row's start to the value,
+        less a margin at the start and a gap before the value (they touched; issue 23)."""
+        value_w = round(width * 0.36) + 8  # value_rect's width and its distance from the end
+        return width - value_w - 2 * self._lay.margin
 
     @property
     def max_scroll(self) -> int:
@@ -698,7 +708,7 @@ class SettingsScene(Scene):
                 blit_panel(surface, r.inflate(-2, -4), color=(0, 0, 0, 90), radius=r.h // 5)
             vr = self.value_rect(i)
             # the label and its explanation start the row: at its right edge in RTL
-            label_w = (vr.x - r.x if not i18n.is_rtl() else r.right - vr.right) - lay.margin
+            label_w = self._text_room(r.w)
             tx = i18n.mirror_x(r.x + lay.margin, r.x, r.w)
             label_top, help_top, line_h, lines, _ = self._lines[i]
             blit_text(

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import logging
 import os
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -31,14 +33,23 @@ from tarneeb_desktop.rules import GameState
 from tarneeb_desktop.session import TournamentGame, turned_seats
 from tarneeb_desktop.storage import load_json, set_aside, write_json_atomic
 from tarneeb_desktop.table.savegame import SaveError, read_save
+from tarneeb_desktop.table.seeds import new_seed
 from tarneeb_desktop.table.tournament import Pairing, Player, Tournament, TournamentError
-from tarneeb_desktop.ui import i18n, text, theme
+from tarneeb_desktop.ui import theme
 from tarneeb_desktop.ui.games_scene import shown_name
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene, test_log
 from tarneeb_desktop.ui.settings_rows import preset_label
-from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
+from tarneeb_desktop.ui.theme import Button, blit_text
+from tarneeb_desktop.ui.tournament_results import (
+    archive,
+    draw_table,
+    result_line,
+    team_levels,
+    tie_line,
+    tournament_title,
+)
 from tarneeb_desktop.ui.viewer_scene import rtl_run
 
 if TYPE_CHECKING:
@@ -74,12 +85,14 @@ class Running:
 
     # ------------------------------------------------------------------ saving
     def save(self) -> None:
-        """Write ``tournament.json`` atomically (OSError when it cannot be)."""
+        """Write ``tournament.json`` atomically (OSError when it cannot be); a finished
+        tournament is also kept with the past ones (``tournament_results.archive``)."""
         path = tournament_path()
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_json_atomic(
-            path, {"format": SAVE_FORMAT, "name": self.name, "state": self.t.to_dict()}
-        )
+        doc = {"format": SAVE_FORMAT, "name": self.name, "state": self.t.to_dict()}
+        write_json_atomic(path, doc)
+        if self.t.finished is not None:
+            archive(self.name, doc, self.id)
 
     def save_quietly(self) -> None:
         try:
@@ -133,7 +146,7 @@ class Running:
     def game_scene(self, app: App) -> Any:
         """The current game on the table (resumed from its save when there is one); with
         players on the LAN, its table's lobby (:meth:`lan_game`)."""
-        from tarneeb_desktop.ui.table_scene import TableScene
+        from tarneeb_desktop.ui.tournament_table import TournamentTable
 
         pairing = self.t.next_game()
         if pairing is None:
@@ -143,8 +156,16 @@ class Running:
         if game.on_lan:
             return self.lan_game(app, game, state)
         link = game.local_link(state, inline=app.settings.speed_factor == 0)
-        return TableScene(
-            app, None, link=link, levels=game.levels, seed=game.seed, after_game=self.after_game
+        names = [team.name for team in self.t.teams]
+        sides = (names[pairing.teams[game.offset % 2]], names[pairing.teams[(game.offset + 1) % 2]])
+        return TournamentTable(
+            app,
+            link=link,
+            teams=sides,
+            standings=lambda table: app.switch(StandingsScene(app, self, table=table)),
+            levels=game.levels,
+            seed=game.seed,
+            after_game=self.after_game,
         )
 
     def lan_game(self, app: App, game: TournamentGame, state: GameState | None) -> Any:
@@ -161,7 +182,7 @@ class Running:
         try:
             host, sessions = game.host(
                 state,
-                table_name=tr("{tournament}, game {n}", tournament=self.name, n=n),
+                table_name=tr("{tournament}, game {n}", tournament=shown_name(self.name), n=n),
                 announce=HostScene.beacon,
                 **hosting(),
             )
@@ -245,14 +266,6 @@ def resume(app: App) -> Any:
 
 #: how many computer moves "Play it out" applies in one frame
 PLAY_OUT_ACTIONS = 24
-COLUMNS = (
-    ("Played", "played"),
-    ("Won", "won"),
-    ("Lost", "lost"),
-    ("Points for", "points_for"),
-    ("Points against", "points_against"),
-    ("Run", "run"),
-)
 ENDED = {
     "games": "All the games chosen have been played",
     "streak": "A team won the games in a row asked for",
@@ -272,11 +285,21 @@ def end_text(t: Tournament) -> str:
 
 class StandingsScene(ButtonScene):
     """Between games: the table of standings, the last game, who plays next and the queue;
-    at the end, the champion."""
+    at the end, the champion. Over a paused game (``table``: the pause menu's Standings)
+    only Results and Back to the game; a past tournament's (``back``) Results and Back."""
 
-    def __init__(self, app: App, running: Running) -> None:
+    def __init__(
+        self,
+        app: App,
+        running: Running,
+        *,
+        table: Any = None,
+        back: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__(app)
         self.running = running
+        self.table = table
+        self.back = back
         self.confirming = False
         self.in_progress = self.game_in_progress()
         #: "Play it out": the link of the game between two computer teams being played
@@ -339,22 +362,40 @@ class StandingsScene(ButtonScene):
         return tr("End the tournament now? The standings as they are decide the champion.")
 
     def build(self, lay: Layout) -> list[Button]:
-        if self.confirming:
+        results = [(tr("Results"), "results")] if self.t.results else []
+        if self.table is not None:  # over the paused game
+            specs = [(tr("Back to the game"), "resume"), *results]
+        elif self.back is not None:  # a past tournament
+            specs = [*results, (tr("Back"), "back")]
+        elif self.confirming:
             specs = [(tr("End the tournament"), "confirm"), (tr("Cancel"), "cancel")]
         elif self.out is not None:
             specs = [(tr("Watch the rest"), "watch"), (tr("Main menu"), "menu")]
         elif self.t.finished is not None:
-            specs = [(tr("New tournament"), "new"), (tr("Main menu"), "menu")]
+            specs = [(tr("Rematch"), "rematch"), *results]
+            specs += [(tr("New tournament"), "new"), (tr("Main menu"), "menu")]
         else:
             specs = [(self.play_label(), "play")]
             if self.can_play_out():
                 specs.append((tr("Play it out"), "playout"))
-            specs += [(tr("End the tournament"), "end"), (tr("Main menu"), "menu")]
+            specs += [*results, (tr("End the tournament"), "end"), (tr("Main menu"), "menu")]
         from tarneeb_desktop.ui.games_scene import bottom_buttons
 
         return bottom_buttons(lay, specs, 40, primary=not self.confirming)
 
     def activate(self, action: str) -> None:
+        if action in ("resume", "back") and self.table is not None:
+            self.app.switch(self.table)  # the same table, as it was paused
+            return
+        if action == "back" and self.back is not None:
+            self.back()
+            return
+        if action == "results":
+            self.open_results()
+            return
+        if action == "rematch" and self.t.finished is not None:
+            self.rematch()
+            return
         if action in ("play", "watch") and self.t.next_game() is not None:
             self.stop_playing_out()
             self.app.switch(self.running.game_scene(self.app))
@@ -382,6 +423,28 @@ class StandingsScene(ButtonScene):
             self.focus = 0
         self.rebuild()
 
+    def open_results(self) -> None:
+        """Every game so far (``tournament_results.ResultsScene``); Back returns here."""
+        from tarneeb_desktop.ui.tournament_results import ResultsScene
+
+        self.stop_playing_out()
+        app, running, table, back = self.app, self.running, self.table, self.back
+        app.switch(
+            ResultsScene(
+                app,
+                running,
+                lambda: app.switch(StandingsScene(app, running, table=table, back=back)),
+            )
+        )
+
+    def rematch(self) -> None:
+        """The champion's Rematch: the same teams, rules and end, a new deal and name."""
+        t = self.t.rematch(new_seed())
+        running = Running(t, f"{tr('Tournament')} {time.strftime('%Y-%m-%d %H:%M')}")
+        running.save_quietly()
+        game_path().unlink(missing_ok=True)
+        self.app.switch(StandingsScene(self.app, running))
+
     def stop_playing_out(self) -> None:
         """Leave the game being played out where it is: saved after its last card, it goes
         on from there (Play, Continue)."""
@@ -395,7 +458,8 @@ class StandingsScene(ButtonScene):
 
     # ------------------------------------------------------------------ reading
     def rows(self) -> list[tuple[str, dict[str, str], bool]]:
-        """(team name, cells by column key, knocked out) in the standings' order."""
+        """(team name, cells by column key (``levels``: who plays, in words), knocked out)
+        in the standings' order."""
         streak_team, run = self.t.current_streak()
         out = []
         for s in self.t.standings():
@@ -406,6 +470,7 @@ class StandingsScene(ButtonScene):
                 "points_for": str(s.points_for),
                 "points_against": str(s.points_against),
                 "run": str(run) if s.team == streak_team else "0",
+                "levels": team_levels(self.t.teams[s.team]),
             }
             out.append((s.name, cells, s.knocked_out))
         return out
@@ -415,23 +480,11 @@ class StandingsScene(ButtonScene):
         t, names = self.t, [team.name for team in self.t.teams]
         out = []
         if t.results:
-            r = t.results[-1]
-            won_total = r.totals[r.teams.index(r.winner)]
-            lost_total = r.totals[r.teams.index(r.loser)]
-            out.append(
-                tr(
-                    "Game {n}: {winner} beat {loser}, {a} : {b}",
-                    n=len(t.results),
-                    winner=rtl_run(names[r.winner]),
-                    loser=rtl_run(names[r.loser]),
-                    a=won_total,
-                    b=lost_total,
-                )
-            )
+            out.append(result_line(t, len(t.results) - 1))
         pairing = t.next_game()
         if pairing is not None and self.out is not None:
             state = self.out.table.state
-            a, b = (names[i] for i in pairing.teams)
+            a, b = (rtl_run(names[i]) for i in pairing.teams)
             out.append(
                 tr(
                     "Playing game {n} out: {a} against {b}, {x} : {y}",
@@ -443,7 +496,7 @@ class StandingsScene(ButtonScene):
                 )  # fmt: skip
             )
         elif pairing is not None:
-            a, b = (names[i] for i in pairing.teams)
+            a, b = (rtl_run(names[i]) for i in pairing.teams)
             out.append(tr("Next game ({n}): {a} against {b}", n=pairing.number + 1, a=a, b=b))
             queue = ", ".join(names[i] for i in t.queue)
             out.append(tr("Waiting: {teams}", teams=queue) if queue else tr("Nobody is waiting"))
@@ -456,30 +509,7 @@ class StandingsScene(ButtonScene):
 
     def tie_line(self) -> str | None:
         """Why the champion is first when another team won as many games (issue 24)."""
-        how = self.t.tie_break()
-        if how is None:
-            return None
-        rows = self.t.standings()
-        a, b = rows[0], rows[1]
-        if how == "lost":
-            return tr(
-                "{a} and {b} are level on wins ({n} each): {a} lost fewer games",
-                a=a.name,
-                b=b.name,
-                n=a.won,
-            )
-        if how == "points":
-            return tr(
-                "{a} and {b} are level on wins ({n} each): {a} has the better points difference "
-                "({x} against {y})",
-                a=a.name, b=b.name, n=a.won,
-                x=f"{a.points_for - a.points_against:+d}", y=f"{b.points_for - b.points_against:+d}",
-            )  # fmt: skip
-        return tr(
-            "{a} and {b} are level on games and points: {a} is first as the team entered first",
-            a=a.name,
-            b=b.name,
-        )
+        return tie_line(self.t)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -513,7 +543,7 @@ class StandingsScene(ButtonScene):
             y = r.bottom
         blit_text(
             surface,
-            f"{shown_name(self.running.name)}  \u00b7  {preset_name(self.t)}  \u00b7  "
+            f"{tournament_title(self.running.name)}  \u00b7  {preset_name(self.t)}  \u00b7  "
             f"{end_text(self.t)}",
             round(t * 0.9),
             (lay.w // 2, y + 4),
@@ -531,7 +561,7 @@ class StandingsScene(ButtonScene):
         # the headings (two lines at most), then a row per team
         box.height = min(room, lay.margin * 2 + round(t * 1.7) * (len(self.t.teams) + 1) + t)
         box.centerx = lay.w // 2
-        self._draw_table(surface, lay, box, champion)
+        draw_table(surface, lay, box, self.rows(), champion)
         ly = box.bottom + lay.margin // 2
         for k, line in enumerate(lines):
             blit_text(
@@ -549,64 +579,6 @@ class StandingsScene(ButtonScene):
             ly += round(t * 1.4)
         for b in buttons:
             b.draw(surface)
-
-    def _draw_table(
-        self, surface: pygame.Surface, lay: Layout, box: pygame.Rect, champion: int | None
-    ) -> None:
-        blit_panel(surface, box, color=(6, 20, 14, 210), radius=round(lay.unit * 2))
-        t, pad = lay.text, lay.margin
-        first = round(box.w * 0.34)
-        colw = (box.w - first - 2 * pad) / len(COLUMNS)
-
-        def col_x(i: int) -> int:
-            return i18n.mirror_x(round(box.x + pad + first + colw * (i + 0.5)), box.x, box.w)
-
-        y = box.y + pad // 2
-        # every heading at one size, a long one on two lines rather than smaller
-        size = round(t * 0.85)
-        heads = [text.wrap(tr(head), size, round(colw) - 4, True) for head, _ in COLUMNS]
-        size = min(text.fit(line, size, round(colw) - 4, True) for h in heads for line in h)
-        for i, lines in enumerate(heads):
-            for k, line in enumerate(lines):
-                blit_text(
-                    surface,
-                    line,
-                    size,
-                    (col_x(i), y + k * round(size * 1.3)),
-                    theme.INK_DIM,
-                    True,
-                    "midtop",
-                )
-        y += round(size * 1.3) * max(len(h) for h in heads) + round(t * 0.45)
-        rows = self.rows()
-        row_h = max(
-            round(t * 1.2), min(round(t * 1.7), (box.bottom - y - pad // 2) // max(1, len(rows)))
-        )
-        for rank, (name, cells, out) in enumerate(rows):
-            colour = theme.INK_DIM if out else theme.INK
-            top = champion is not None and rank == 0
-            label = f"{rank + 1}. {name}" + (f"  ({tr('out')})" if out else "")
-            blit_text(
-                surface,
-                label,
-                round(t * 0.95),
-                (i18n.mirror_x(box.x + pad, box.x, box.w), y),
-                theme.GOLD if top else colour,
-                bold=top,
-                anchor=i18n.anchor("topleft"),
-                max_width=first - pad,
-            )
-            for i, (_, key) in enumerate(COLUMNS):
-                blit_text(
-                    surface,
-                    cells[key],
-                    round(t * 0.95),
-                    (col_x(i), y),
-                    theme.GOLD if top else colour,
-                    bold=top,
-                    anchor="midtop",
-                )
-            y += row_h
 
 
 def preset_name(t: Tournament) -> str:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tarneeb_desktop.ai.base import LEVELS
-from tarneeb_desktop.rules import make_rules
+from tarneeb_desktop.rules import Rules, make_rules
 from tarneeb_desktop.rules.options import ALL_PRESETS
 from tarneeb_desktop.table.seeds import new_seed
 from tarneeb_desktop.table.tournament import (
@@ -35,7 +35,7 @@ from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene, draw_page
-from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS
+from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS, preset_label
 from tarneeb_desktop.ui.theme import Button, blit_text
 from tarneeb_desktop.ui.tournament_play import Running, StandingsScene
 from tarneeb_desktop.ui.widgets import TextField, draw_field
@@ -96,7 +96,11 @@ class SetupScene(ButtonScene):
         first.name.text = tr("You") if me == "You" else me
         self.refresh_names()
         presets = list(ALL_PRESETS)
+        #: an index into ALL_PRESETS, or len(ALL_PRESETS): the rules as Settings has them,
+        #: every option included (the rules a new game is played by; issue 24)
         self.preset = presets.index(app.rules.preset) if app.rules.preset in presets else 0
+        if not app.rules.matches_preset():  # options changed in Settings: those by default
+            self.preset = len(presets)
         self.end = "games"
         self.counts = {"games": 6, "streak": 3}
         self.problem: str | None = None
@@ -131,7 +135,7 @@ class SetupScene(ButtonScene):
                 else:
                     players.append(Player("computer", name, level=s.kind))
             teams.append(Team.of(players, row.name.text if row.named else None))
-        rules = make_rules(list(ALL_PRESETS)[self.preset])
+        rules = self.rules()
         seed = new_seed(seed)  # TARNEEB_TEST_SEED fixes it, as it fixes a new game's deals
         return Tournament(
             teams,
@@ -141,6 +145,12 @@ class SetupScene(ButtonScene):
             knockout=self.end == "knockout",
             seed=seed,
         )
+
+    def rules(self) -> Rules:
+        """The rules chosen: a preset as it is, or Settings' rules with their options."""
+        if self.preset >= len(ALL_PRESETS):
+            return self.app.rules
+        return make_rules(list(ALL_PRESETS)[self.preset])
 
     def start(self, seed: int | None = None) -> None:
         try:
@@ -158,6 +168,12 @@ class SetupScene(ButtonScene):
         self.app.switch(StandingsScene(self.app, running))
 
     # ------------------------------------------------------------------ the controls
+    def rules_word(self) -> str:
+        """The rules chosen, as the Rules button says them."""
+        if self.preset >= len(ALL_PRESETS):
+            return tr("as in Settings ({rules})", rules=preset_label(self.app.rules))
+        return preset_name_of(self.preset)
+
     def field_of(self, action: str) -> TextField | None:
         """The text field a button stands for (``name:i``, ``pname:i:j``)."""
         parts = action.split(":")
@@ -178,7 +194,7 @@ class SetupScene(ButtonScene):
     def grid(self, lay: Layout) -> tuple[pygame.Rect, int, int, list[tuple[float, float]]]:
         """The teams' area, the row height and gap, and the columns (start, width) as
         shares of its width: team name, seat 1 kind and name, seat 2 kind and name, remove."""
-        top = round(lay.heading * 2.1) + round(lay.text * 1.5)
+        top = round(lay.heading * 2.5) + round(lay.text * 1.5)  # the title clear of the headings
         w = min(lay.w - 2 * lay.margin, round(lay.unit * 175))
         rh = round(lay.unit * 5)
         gap = max(2, round(lay.unit * 0.9))
@@ -214,7 +230,7 @@ class SetupScene(ButtonScene):
         bh = round(lay.unit * 6)
         ow = area.w // 3 - gap
         opts = [
-            (tr("Rules: {preset}", preset=preset_name_of(self.preset)), "preset"),
+            (tr("Rules: {preset}", preset=self.rules_word()), "preset"),
             (tr("End: {how}", how=tr(END_WORDS[self.end])), "end"),
         ]
         if self.end != "knockout":
@@ -226,17 +242,10 @@ class SetupScene(ButtonScene):
             if i18n.is_rtl():
                 r.x = area.x + area.right - r.right
             out.append(Button(r, label, action))
-        bw = round(lay.unit * 32)
-        by = lay.h - lay.margin - bh
-        out.append(
-            Button(
-                pygame.Rect(lay.w // 2 - bw - gap, by, bw, bh), tr("Start"), "start", primary=True
-            )
-        )
-        out.append(Button(pygame.Rect(lay.w // 2 + gap, by, bw, bh), tr("Back"), "back"))
-        if i18n.is_rtl():
-            out[-2].rect.x, out[-1].rect.x = out[-1].rect.x, out[-2].rect.x
-        return out
+        from tarneeb_desktop.ui.games_scene import bottom_buttons
+
+        specs = [(tr("Start"), "start"), (tr("Past tournaments"), "past"), (tr("Back"), "back")]
+        return out + bottom_buttons(lay, specs, 32)
 
     def activate(self, action: str, step: int = 1) -> None:
         parts = action.split(":")
@@ -249,6 +258,21 @@ class SetupScene(ButtonScene):
             TextField.stop()
             self.start()
             return
+        if action == "past":
+            from tarneeb_desktop.ui.tournament_results import PastScene
+
+            TextField.stop()
+            app = self.app
+            app.switch(
+                PastScene(
+                    app,
+                    back=lambda: app.switch(SetupScene(app)),
+                    standings=lambda name, t, back: StandingsScene(
+                        app, Running(t, name), back=back
+                    ),
+                )
+            )
+            return
         if parts[0] == "kind":
             s = self.teams[int(parts[1])].seats[int(parts[2])]
             s.kind = KINDS[(KINDS.index(s.kind) + step) % len(KINDS)]
@@ -258,7 +282,7 @@ class SetupScene(ButtonScene):
         elif action == "add":
             self.add_team()
         elif action == "preset":
-            self.preset = (self.preset + step) % len(ALL_PRESETS)
+            self.preset = (self.preset + step) % (len(ALL_PRESETS) + 1)
         elif action == "end":
             self.end = ENDS[(ENDS.index(self.end) + step) % len(ENDS)]
         elif action == "count":

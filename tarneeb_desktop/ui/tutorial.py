@@ -227,21 +227,21 @@ class TutorialScene(TableScene):
         bounds = self.coach_bounds()
         pad = lay.margin
         size = lay.text
-        small = round(size * 0.85)
+        small = size  # the head and the Esc line at body size too (issue 23)
         step = round(size * 1.32)
         lines, tip_lines = self._coach_lines(bounds.w - 2 * pad)
         h = pad * 2 + round(small * 1.5) + step * (len(lines) + len(tip_lines)) + small * 2
         if tip_lines:
             h += step // 3
         box = pygame.Rect(bounds.x, bounds.y, bounds.w, h)
-        below = lay.score_rect.bottom + lay.margin
+        below = self.score.rect(lay).bottom + lay.margin  # the panel as drawn, not the layout's
         if below + h <= bounds.bottom:
             box.y = below
         return box
 
     def hides_score(self) -> bool:
         """Whether the coach sits over the score panel now."""
-        return self.coaching() and self.coach_rect().colliderect(self.layout.score_rect)
+        return self.coaching() and self.coach_rect().colliderect(self.score.rect(self.layout))
 
     def draw_coach(self, surface: pygame.Surface) -> None:
         """The coach's panel beside the trick, and the pointer at what to click."""
@@ -249,7 +249,7 @@ class TutorialScene(TableScene):
         box = self.coach_rect()
         pad = lay.margin
         size = lay.text
-        small = round(size * 0.85)
+        small = size  # the head and the Esc line at body size too (issue 23)
         step = round(size * 1.32)
         lines, tip_lines = self._coach_lines(box.w - 2 * pad)
         n = self.step()

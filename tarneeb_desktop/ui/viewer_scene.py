@@ -1,12 +1,15 @@
-"""The replay viewer: a game record step by step, all four hands face up, with the
-double-dummy analysis of every card. (Over 600 lines for now: the toolbar, the marks and
-"Play on from here" grew it at once in issue 24; the toolbar is the part to move out.)
+"""The replay viewer: a game record step by step, all four hands face up (or only mine),
+with the double-dummy analysis of every card. (Over 600 lines for now: the toolbar, the
+marks and "Play on from here" grew it at once in issue 24; the hand list and the costly
+cards are in ``viewer_hands.py``, the scrubber in ``viewer_bar.py``, the lines that mix
+names and cards in ``viewer_text.py``; the toolbar is the next part to move out.)
 
 Steps come from ``viewer_steps.positions`` (one per deal, call and card). Keys: Left/Right a
 step, Up/Down the start or end of a trick, Page Up/Down of a hand, Home/End of the game,
-Space plays or pauses (a step per animation beat); the buttons at the bottom do the same.
-The analysis runs hand by hand on the worker pool (DDS frees the GIL): the viewer is usable
-meanwhile and says "analysing..." where marks are still to come.
+Space plays or pauses (a step per beat, +/- the speed), H the list of hands and costly
+cards, M only my seat's cards; the buttons at the bottom do the same, and the scrubber above
+them goes to any step. The analysis runs hand by hand on the worker pool (DDS frees the
+GIL): the viewer is usable meanwhile and says "analysing..." where marks are still to come.
 """
 
 from __future__ import annotations
@@ -23,11 +26,19 @@ from tarneeb_desktop.table.history import played_hands
 from tarneeb_desktop.table.pool import Pool
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.cards import card_size
-from tarneeb_desktop.ui.game.labels import call_label, card_label, display_order, trump_label
+from tarneeb_desktop.ui.game.labels import (
+    call_label,
+    card_label,
+    comma,
+    display_order,
+    trump_label,
+)
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import BOTTOM, LEFT, RIGHT, TOP, Layout, side_of
 from tarneeb_desktop.ui.scene import ButtonScene
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text, label_size
+from tarneeb_desktop.ui.viewer_bar import Scrubber
+from tarneeb_desktop.ui.viewer_hands import HandsPanel, result_line
 from tarneeb_desktop.ui.viewer_steps import (
     Analysed,
     Position,
@@ -35,6 +46,7 @@ from tarneeb_desktop.ui.viewer_steps import (
     analyse_row,
     hand_rows,
 )
+from tarneeb_desktop.ui.viewer_text import blit_line, card_run, rtl_run
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
@@ -77,14 +89,12 @@ KEYS = {
     pygame.K_KP_PLUS: "faster",
     pygame.K_MINUS: "slower",
     pygame.K_KP_MINUS: "slower",
+    pygame.K_h: "hands",
+    pygame.K_m: "mine",
 }
 
 
-def rtl_run(value: str) -> str:
-    """A name or a card put into a right-to-left sentence: a right-to-left mark after it
-    keeps the digits that follow out of its run ("لعب Omar 9♣: 3 أكلات" stays in that
-    order, issue 24); unchanged in a left-to-right language."""
-    return value + "\u200f" if i18n.is_rtl() else value
+__all__ = ["ViewerScene", "rtl_run"]  # rtl_run: the lists that name players use it
 
 
 class ViewerScene(ButtonScene):
@@ -118,6 +128,11 @@ class ViewerScene(ButtonScene):
         self.me = 0
         #: "Play on from here": the question which seat to take, while it is open
         self.choosing: Any = None
+        #: the list of hands and costly cards, while it is shown
+        self.hands: HandsPanel | None = None
+        #: only my seat's cards face up (the others' backs), as at the table
+        self.only_mine = False
+        self.bar = Scrubber(steps)
 
     # ------------------------------------------------------------------ analysis
     def on_show(self) -> None:
@@ -204,6 +219,15 @@ class ViewerScene(ButtonScene):
             self.playing = not self.playing and self.index < s.last
             self.clock = 0.0
             self.rebuild()
+        elif action == "hands":
+            self.hands = None if self.hands else HandsPanel(self.steps, self.names)
+            self.rebuild()
+        elif action == "mine":
+            self.only_mine = not self.only_mine
+            self.rebuild()
+        elif action == "back" and self.hands is not None and self.choosing is None:
+            self.hands = None
+            self.rebuild()
         elif action in ("speed", "faster", "slower"):
             if action == "speed":  # the button goes round
                 self.speed = (self.speed + 1) % len(SPEEDS)
@@ -227,7 +251,41 @@ class ViewerScene(ButtonScene):
         if ev.type == pygame.KEYDOWN and ev.key in KEYS and self.choosing is None:
             self.activate(KEYS[ev.key])
             return True
+        if self.choosing is None and self._pointer(ev):
+            return True
         return super().handle_event(ev)
+
+    def _pointer(self, ev: pygame.event.Event) -> bool:
+        """The mouse on the scrubber (a click or a drag goes to that step) and on the hand
+        list (a click on a hand or a costly card goes there, the wheel scrolls)."""
+        lay = Layout(*self.app.size)
+        bar = self.bar_rect(lay)
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            if self.hands is not None:
+                to = self.hands.click(ev.pos)
+                if to is not None:
+                    self.hands = None
+                    self.playing = False
+                    self.go(to)
+                    self.rebuild()
+                    return True
+            if bar.inflate(0, bar.h).collidepoint(ev.pos):
+                self.bar.dragging = True
+                self.playing = False
+                self.go(self.bar.index_at(bar, ev.pos[0]))
+                self.rebuild()
+                return True
+        elif ev.type == pygame.MOUSEMOTION and self.bar.dragging:
+            self.go(self.bar.index_at(bar, ev.pos[0]))
+            return True
+        elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 1 and self.bar.dragging:
+            self.bar.dragging = False
+            return True
+        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button in (4, 5) and self.hands:
+            self.hands.scroll(1 if ev.button == 5 else -1)
+            self.dirty = True
+            return True
+        return False
 
     # ------------------------------------------------------------------ buttons
     def play_on(self, action: str) -> None:
@@ -268,8 +326,7 @@ class ViewerScene(ButtonScene):
         widest = round(lay.unit * (15 if rows == 1 else 28))
         bw = min(widest, (lay.w - 2 * lay.margin - (n - 1) * gap) // n)
         bh = round(lay.unit * 6)
-        words = {"hand": tr("Hand"), "trick": tr("Trick"), "back": tr("Back"),
-                 "playon": tr("Play on")}  # fmt: skip
+        words = self.words()
         out = []
         for k, (label, action) in enumerate(CONTROLS):
             if action == "play":
@@ -288,7 +345,24 @@ class ViewerScene(ButtonScene):
 
                 out[-1].enabled = can_play_on(self.position)
             x += bw + gap
-        return out  # media controls keep their direction right to left too
+        return out + self.side_buttons(lay)  # media controls keep their direction in RTL
+
+    def side_buttons(self, lay: Layout) -> list[Button]:
+        """Hands and My cards only: at the top corner at the end side, under the score."""
+        w = min(round(lay.unit * 30), round(lay.w * 0.16))
+        h = round(lay.unit * 5.5)
+        gap = max(3, round(lay.unit * 0.8))
+        y = lay.margin + round(lay.text * LINE * 2.1)
+        x = lay.w - lay.margin - 2 * w - gap
+        mine = self.mine_labels()[1 if self.only_mine else 0]
+        out = [
+            Button(pygame.Rect(x, y, w, h), tr("Hands"), "hands"),
+            Button(pygame.Rect(x + w + gap, y, w, h), mine, "mine"),
+        ]
+        if i18n.is_rtl():
+            for b in out:
+                b.rect.x = lay.w - b.rect.right
+        return out
 
     def toolbar_rows(self, lay: Layout) -> int:
         """The controls in one row, or in two when in one row their labels would be drawn
@@ -302,8 +376,7 @@ class ViewerScene(ButtonScene):
 
     def all_labels(self) -> list[str]:
         """Every label the controls can show (Play and Pause, each speed)."""
-        words = {"hand": tr("Hand"), "trick": tr("Trick"), "back": tr("Back"),
-                 "playon": tr("Play on")}  # fmt: skip
+        words = self.words()
         out = [label.format(**words) for label, _ in CONTROLS if label not in ("play", "speed")]
         saved = self.speed
         for k in range(len(SPEEDS)):
@@ -311,6 +384,16 @@ class ViewerScene(ButtonScene):
             out.append(self.speed_label())
         self.speed = saved
         return out + list(self.play_labels())
+
+    @staticmethod
+    def words() -> dict[str, str]:
+        return {"hand": tr("Hand"), "trick": tr("Trick"), "back": tr("Back"),
+                "playon": tr("Play on")}  # fmt: skip
+
+    @staticmethod
+    def mine_labels() -> tuple[str, str]:
+        """The "only my cards" button's two labels: to hide the others', to show them."""
+        return tr("My cards only"), tr("All cards")
 
     @staticmethod
     def play_labels() -> tuple[str, str]:
@@ -322,9 +405,13 @@ class ViewerScene(ButtonScene):
         Pause swap or the speed changes (the size fits every label either button takes)."""
         fresh = not self._buttons or self._size != self.app.size
         out = super().buttons()
-        if fresh and len(out) == len(CONTROLS):
+        if fresh and len(out) == len(CONTROLS) + 2:
             size = min(label_size(label, out[0].rect) for label in self.all_labels())
-            for b in out:
+            for b in out[: len(CONTROLS)]:
+                b.text_size = size
+            side = [tr("Hands"), *self.mine_labels()]
+            size = min(label_size(label, out[-1].rect) for label in side)
+            for b in out[len(CONTROLS) :]:
                 b.text_size = size
         return out
 
@@ -352,10 +439,32 @@ class ViewerScene(ButtonScene):
         rows = self.toolbar_rows(lay)
         gap = max(3, round(lay.unit * 0.8))
         buttons_top = lay.h - lay.margin - round(lay.unit * 6) * rows - gap * (rows - 1)
-        # above the buttons: the keys' line, then the analysis's two lines
+        # above the buttons: the keys' line, the scrubber, then the analysis's two lines
         # (and a little more: a line of Arabic or Devanagari inks taller than LINE says)
-        bottom = buttons_top - lay.margin - round(lay.text * ((0.8 + 2 * 0.85) * LINE + 0.5))
+        keys = self.keys_top(lay, buttons_top)
+        bottom = keys - Scrubber.height(lay) - lay.margin
+        bottom -= round(lay.text * (2 * 0.85 * LINE + 0.3))
         return top, bottom
+
+    @staticmethod
+    def keys_top(lay: Layout, buttons_top: int) -> int:
+        """The top of the keys' line (it stands on the buttons)."""
+        return buttons_top - lay.margin // 2 - round(lay.text * 0.8 * LINE)
+
+    def bar_rect(self, lay: Layout) -> pygame.Rect:
+        """The scrubber's room: between the analysis's lines and the keys' line, with the
+        step it is at at its left ("Step 15 of 123": the bar runs left to right)."""
+        buttons_top = self.buttons()[0].rect.top if self.buttons() else lay.h
+        r = self.bar.rect(lay, self.keys_top(lay, buttons_top) - lay.margin // 3)
+        widest = tr("Step {n} of {total}", n=self.steps.last + 1, total=self.steps.last + 1)
+        room = text.size_of(widest, round(lay.text * 0.8))[0] + lay.margin
+        left = max(r.x, lay.margin + room)
+        r.w -= left - r.x
+        r.x = left
+        return r
+
+    def step_label(self) -> str:
+        return tr("Step {n} of {total}", n=self.index + 1, total=self.steps.last + 1)
 
     def card_h(self, lay: Layout) -> int:
         top, bottom = self._band(lay)
@@ -373,24 +482,46 @@ class ViewerScene(ButtonScene):
         t = lay.text
         self._draw_title(surface, lay, pos)
         clockwise = self.steps.state.rules.clockwise
-        for seat in range(4):
-            side = side_of(seat, 0, clockwise)
-            self._draw_hand(surface, lay, seat, side, pos, ch)
-        self._draw_trick(surface, lay, pos, ch, clockwise)
-        self._draw_auction(surface, lay, pos)
+        if self.hands is None:
+            for seat in range(4):
+                side = side_of(seat, 0, clockwise)
+                self._draw_hand(surface, lay, seat, side, pos, ch)
+            self._draw_trick(surface, lay, pos, ch, clockwise)
+            self._draw_auction(surface, lay, pos)
+        else:  # the list in the table's place, under the Hands button
+            _, bottom = self._band(lay)
+            top = self.buttons()[-1].rect.bottom + lay.margin // 2
+            box = self.hands.box(lay, top, bottom)
+            self.hands.draw(surface, lay, box, pos.hand, self.analysis, bool(self.jobs))
         self._draw_analysis(surface, lay, pos)
         for b in self.buttons():
             b.draw(surface)
-        blit_text(
-            surface,
+        if self.choosing is None:  # the scrubber, and the step it is at beside it
+            bar = self.bar_rect(lay)
+            self.bar.draw(surface, bar, self.index)
+            blit_text(
+                surface,
+                self.step_label(),
+                round(t * 0.8),
+                (bar.x - lay.margin, bar.centery),
+                theme.INK_DIM,
+                anchor="midright",
+            )
+        keys = (
             tr(
                 "Left/Right a step, Up/Down a trick, Page Up/Down a hand, Home/End the game, "
                 "Space play, +/- speed"
-            ),
+            )
+            + comma()
+            + tr("H the hands, M only my cards")
+        )
+        blit_text(
+            surface,
+            keys,
             round(t * 0.8),
-            (lay.w // 2, self.buttons()[0].rect.top - lay.margin // 2),
+            (lay.w // 2, self.keys_top(lay, self.buttons()[0].rect.top)),
             theme.INK_DIM,
-            anchor="midbottom",
+            anchor="midtop",
             max_width=lay.w - 2 * lay.margin,
         )
         cost = self.cost_line()
@@ -433,7 +564,6 @@ class ViewerScene(ButtonScene):
         head = self.hand_title(pos)
         if self.title:
             head = f"{self.title}  \u00b7  {head}"
-        step = tr("Step {n} of {total}", n=pos.index + 1, total=self.steps.last + 1)
         if pos.seat_scores is not None:  # 41: a score per seat
             scores = " \u00b7 ".join(f"{self.names[s]} {pos.seat_scores[s]}" for s in range(4))
         else:
@@ -441,7 +571,7 @@ class ViewerScene(ButtonScene):
         y = lay.margin
         blit_text(
             surface,
-            f"{head}  \u00b7  {step}",
+            head,
             lay.text,
             (i18n.mirror_x(lay.margin, 0, lay.w), y),
             theme.GOLD,
@@ -467,8 +597,9 @@ class ViewerScene(ButtonScene):
     ) -> None:
         cards = display_order(pos.holdings[seat])
         rects = self.hand_rects(lay, side, max(1, len(cards)), ch)
+        hidden = self.only_mine and seat != self.me
         for card, r in zip(cards, rects, strict=False):
-            surface.blit(self.app.cards.get(card, ch), r)
+            surface.blit(self.app.cards.get("back" if hidden else card, ch), r)
         # the name plate: name, dealer, tricks (and the bid in 41), beside the cards
         bits = [self.names[seat]]
         if seat == pos.dealer:
@@ -567,7 +698,9 @@ class ViewerScene(ButtonScene):
         w = round(lay.w * 0.24)
         t = round(lay.text * 0.85)
         lines = [
-            f"{self.names[seat]}: {call_label(call)}" for seat, call in pos.calls if call != "keep"
+            f"{rtl_run(self.names[seat])}: {card_run(call_label(call))}"
+            for seat, call in pos.calls
+            if call != "keep"
         ]
         if pos.trump is not None and not self.game41:
             lines.append(tr("Trump: {suit}", suit=trump_label(pos.trump)))
@@ -581,7 +714,7 @@ class ViewerScene(ButtonScene):
         blit_panel(surface, box, color=(6, 20, 14, 190), radius=round(lay.unit))
         y = box.y + lay.margin // 2
         for k, line in enumerate(lines):
-            blit_text(
+            blit_line(
                 surface,
                 line,
                 t,
@@ -594,19 +727,22 @@ class ViewerScene(ButtonScene):
             y += round(t * LINE)
 
     def analysis_lines(self, pos: Position) -> list[tuple[str, tuple[int, int, int]]]:
-        """What the analysis says at ``pos``: the hand's line and the last card's."""
+        """What the analysis says at ``pos``: the hand's line and the last card's; at the
+        hand's end what it came to, then what it could have."""
         note = self.thrown_in_note(pos)
         if note is not None:
             return [(note, theme.GOLD)]
+        said = result_line(pos.result, self.names) if pos.result is not None else None
+        head = [(said, theme.GOLD)] if said is not None else []
         a = self.analysis.get(pos.hand)
         row = self.rows.get(pos.hand)
         if self.analysis_error and a is None:
-            return [(tr("No analysis: {why}", why=self.analysis_error), theme.INK_DIM)]
+            return [*head, (tr("No analysis: {why}", why=self.analysis_error), theme.INK_DIM)]
         if row is None or not row.plays:
-            return []
+            return head
         if a is None:
-            return [(tr("analysing..."), theme.INK_DIM)]
-        side = f"{self.names[a.leader]} & {self.names[(a.leader + 2) % 4]}"
+            return [*head, (tr("analysing..."), theme.INK_DIM)]
+        side = f"{rtl_run(self.names[a.leader])} & {rtl_run(self.names[(a.leader + 2) % 4])}"
         if self.game41:
             hand_line = tr(
                 "{side} could take {n} tricks from the first lead (took {took})",
@@ -621,12 +757,14 @@ class ViewerScene(ButtonScene):
                 n=a.could_take,
                 took=a.taken,
             )
+        if head:  # the hand's end: what it came to, above what it could have
+            return [*head, (hand_line, theme.INK)]
         out = [(hand_line, theme.GOLD)]
         mark = self.marks(pos)
         if mark is not None:
-            name, card = rtl_run(self.names[mark.seat]), rtl_run(card_label(mark.card))
+            name, card = rtl_run(self.names[mark.seat]), card_run(card_label(mark.card))
             if mark.cost:
-                best = rtl_run("/".join(card_label(c) for c in mark.best_cards))
+                best = card_run("/".join(card_label(c) for c in mark.best_cards))
                 out.append(
                     (
                         tr(
@@ -662,7 +800,7 @@ class ViewerScene(ButtonScene):
         _, bottom = self._band(lay)
         y = bottom + lay.margin // 3
         for line, colour in lines:
-            blit_text(
+            blit_line(
                 surface,
                 line,
                 t,

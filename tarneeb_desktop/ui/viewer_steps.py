@@ -159,6 +159,14 @@ class _Recorder:
         return events
 
 
+def counted_hands(history: Sequence[Any], record_hands: int) -> int:
+    """The one count of a record's hands (the viewer's "Hand 3 of 8", the game over's "8
+    hands played", ``tarneeb replay``'s): the hands played (``history.played_hands``: a
+    deal thrown in is not one), and the record's unfinished last hand, if it has one
+    (``record_hands`` deals in the record, ``history`` the rows of those finished)."""
+    return played_hands(history) + max(0, record_hands - len(history))
+
+
 @dataclass
 class Steps:
     """A record as the viewer steps through it: its positions, the players' names, the
@@ -181,9 +189,14 @@ class Steps:
         return played_hands(rows[:hand]) + 1
 
     def hands_played(self) -> int:
-        """How many hands the game played (the unfinished last one counts)."""
-        rows = self.state.history
-        return played_hands(rows) + (0 if self.state.is_over() else 1)
+        """How many hands the record holds, counted as the game over counts them (an
+        unfinished last hand counts; a one-hand record, a daily deal's, is one hand)."""
+        return counted_hands(self.state.history, self.record_hands)
+
+    @property
+    def record_hands(self) -> int:
+        """How many deals the record holds (thrown-in ones and an unfinished one included)."""
+        return self.positions[-1].hand + 1 if self.positions else 0
 
     def thrown_in_reason(self, hand: int) -> str | None:
         """Why deal ``hand`` was thrown in ("all_pass", "weak_hand" or "low_total"), or

@@ -14,10 +14,11 @@ import pygame
 
 from tarneeb_desktop.rules import GameOver, HandResult, HandScored, SeatsScored
 from tarneeb_desktop.rules.cards import RANKS, SUITS
+from tarneeb_desktop.table.history import played_hands
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.game import dialogs41
 from tarneeb_desktop.ui.game.chart import draw_chart, score_series, sheet_columns
-from tarneeb_desktop.ui.game.labels import call_label, comma, trump_label
+from tarneeb_desktop.ui.game.labels import call_label, comma, side_labels, trump_label
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import SUIT_SYMBOL, Button, blit_panel, blit_text, fit_group
@@ -213,10 +214,10 @@ def team_row(
     cy = y + round(t * 0.65)
     blit_text(s, label, t, (label_x, cy), theme.INK_DIM, anchor="midright" if rtl else "midleft")
     xa, xb = (0.38, 0.16) if rtl else (0.62, 0.84)
-    blit_text(s, a, t, (box.x + round(box.w * xa), cy), theme.TEAM[us], bold=bold, anchor="center")
-    blit_text(
-        s, b, t, (box.x + round(box.w * xb), cy), theme.TEAM[them], bold=bold, anchor="center"
-    )
+    room = round(box.w * 0.21)  # a side's names (two computer teams) shrink to their column
+    for x, side, word in ((xa, us, a), (xb, them, b)):
+        at = (box.x + round(box.w * x), cy)
+        blit_text(s, word, t, at, theme.TEAM[side], bold=bold, anchor="center", max_width=room)
 
 
 class SummaryDialog(Dialog):
@@ -272,7 +273,7 @@ class SummaryDialog(Dialog):
         y += round(lay.text * 3)
         teams = scene.teams()
         us, them = teams
-        team_row(s, lay, box, y, "", tr("Us"), tr("Them"), teams, bold=True)
+        team_row(s, lay, box, y, "", *side_labels(scene), teams, bold=True)
         y += round(lay.text * 1.9)
         team_row(s, lay, box, y, tr("Tricks"), str(ev.tricks[us]), str(ev.tricks[them]), teams)
         y += round(lay.text * 1.7)
@@ -358,9 +359,10 @@ class GameOverDialog(Dialog):
         scene = self.scene
         ev = self.event
         won = (ev.winner & 1) == (scene.me & 1)
-        if not scene.humans or {h & 1 for h in scene.humans} == {0, 1}:
-            # nobody, or people on both sides: name the winners rather than say "you"
-            won = True
+        named = getattr(scene, "team_names", None)  # a tournament's teams: never "They"
+        if not scene.humans or {h & 1 for h in scene.humans} == {0, 1} or (named and not won):
+            # nobody, people on both sides, or a named team beat you: name the winners
+            won = won or not scene.humans or {h & 1 for h in scene.humans} == {0, 1}
             head = tr("{a} and {b} win", a=scene.names[ev.winner], b=scene.names[ev.winner + 2])
         else:
             head = tr("You win the game!") if won else tr("They win the game")
@@ -381,20 +383,23 @@ class GameOverDialog(Dialog):
         if scene.pv.seat_scores is not None:  # 41: per player, and the teams' sums
             dialogs41.draw_game_over(scene, ev, s, lay, box, y)
             y += round(lay.heading * 1.4 * 1.4) + round(lay.text * 3.4)
-            self._foot(s, lay, box, y, dialogs41.played_rows(scene.pv.results))
+            self._foot(s, lay, box, y, played_hands(scene.pv.results))
             return
         big = round(lay.heading * 1.8)
         left, right = box.centerx - box.w // 6, box.centerx + box.w // 6
+        if i18n.is_rtl():  # ours first in reading order, as 41's and the score sheet
+            left, right = right, left
         blit_text(s, str(ev.totals[us]), big, (left, y), theme.TEAM[us], bold=True, anchor="midtop")
         blit_text(s, "\u2013", big, (box.centerx, y), theme.INK_DIM, bold=True, anchor="midtop")
         blit_text(
             s, str(ev.totals[them]), big, (right, y), theme.TEAM[them], bold=True, anchor="midtop"
         )
         y += round(big * 1.5)
-        blit_text(s, tr("Us"), lay.text, (left, y), theme.TEAM[us], anchor="midtop")
-        blit_text(s, tr("Them"), lay.text, (right, y), theme.TEAM[them], anchor="midtop")
+        words, room = side_labels(scene), box.w // 3 - lay.margin
+        for x, side, word in ((left, us, words[0]), (right, them, words[1])):
+            blit_text(s, word, lay.text, (x, y), theme.TEAM[side], anchor="midtop", max_width=room)
         y += round(lay.text * 2)
-        self._foot(s, lay, box, y, dialogs41.played_rows(scene.pv.results))
+        self._foot(s, lay, box, y, played_hands(scene.pv.results))
 
     def _foot(self, s: pygame.Surface, lay: Layout, box: pygame.Rect, y: int, hands: int) -> None:
         """How many hands were played, and where the game was exported."""
@@ -482,8 +487,7 @@ class ScoreSheetDialog(Dialog):
             tr("Contract"),
             tr("Declarer"),
             tr("Tricks"),
-            tr("Us"),
-            tr("Them"),
+            *side_labels(scene),
             tr("Total"),
         ]
         rows = list(scene.pv.results)

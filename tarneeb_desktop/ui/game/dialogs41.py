@@ -11,7 +11,7 @@ import pygame
 from tarneeb_desktop.ai.analysis import highest_bidder
 from tarneeb_desktop.rules import GameOver, HandResult, SeatsScored, View
 from tarneeb_desktop.ui import i18n, theme
-from tarneeb_desktop.ui.game.chart import draw_chart, score_series
+from tarneeb_desktop.ui.game.chart import chart_plot, draw_chart, score_series, value_range
 from tarneeb_desktop.ui.game.game41 import close_seats
 from tarneeb_desktop.ui.game.labels import comma
 from tarneeb_desktop.ui.i18n import tr
@@ -167,6 +167,24 @@ def hand_label(pv: View) -> str:
     return tr("Hand {n}", n=played_rows(pv.results[: max(0, pv.hand_number - 1)]) + 1)
 
 
+def scale_labels(
+    s: pygame.Surface, chart: pygame.Rect, series: list[tuple[int, int]], t: int
+) -> None:
+    """41's chart has no target line, only 0: its lowest and highest totals are labelled
+    too, beside the axis as the 0 is, so that its lines can be read (one clear of the 0)."""
+    lo, hi = value_range(series, 0)
+    plot, _ = chart_plot(chart, t)
+    rtl = i18n.is_rtl()
+    x, anchor = (plot.right + t // 3, "midleft") if rtl else (plot.x - t // 3, "midright")
+
+    def y_of(v: int) -> int:
+        return plot.bottom - round(plot.h * (v - lo) / max(1, hi - lo))
+
+    for v in sorted({lo, hi} - {0}):
+        if abs(y_of(v) - y_of(0)) >= round(t * 1.4):
+            blit_text(s, str(v), t, (x, y_of(v)), theme.INK_DIM, anchor=anchor)
+
+
 def draw_score_sheet(scene: TableView, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
     """Every hand of 41: per player "bid/tricks" and the points, then the teams' totals; the
     players' own totals at the foot."""
@@ -182,6 +200,7 @@ def draw_score_sheet(scene: TableView, s: pygame.Surface, lay: Layout, box: pyga
         chart.right = box.right - round(box.w * 0.68)
     series = score_series(scene.pv.results)
     draw_chart(s, chart, series, (us, them), None, t)
+    scale_labels(s, chart, series, t)
     y = box.y + round(lay.heading * 2.4)
     heads = ["#", *(scene.names[p] for p in order), tr("Us"), tr("Them")]
     colors = ["", *(theme.TEAM[p & 1] for p in order), theme.TEAM[us], theme.TEAM[them]]

@@ -65,3 +65,20 @@ def reading_seconds(line: str) -> float:
     """How long a banner with ``line`` stays up at normal speed so that it can be read:
     a second, and a third of a second a word."""
     return 1.0 + len(line.split()) / 3
+
+
+def side_labels(scene: object) -> tuple[str, str]:
+    """The two sides' words, ours first (``scene.teams()``): "Us" and "Them" for the person
+    looking; at a table with nobody here (two computer teams) each side by its names, as
+    the results read ("Tarek & Hala"): a tournament's table gives its teams' names
+    (``team_names``, by side), any other its players' (issue 24)."""
+    us, them = scene.teams()  # type: ignore[attr-defined]
+    if scene.humans:  # type: ignore[attr-defined]
+        return tr("Us"), tr("Them")
+    named = getattr(scene, "team_names", None)
+    names = scene.names  # type: ignore[attr-defined]
+
+    def side(s: int) -> str:
+        return named[s] if named else f"{names[s]} & {names[s + 2]}"
+
+    return side(us), side(them)

@@ -13,13 +13,13 @@ import pygame
 
 from tarneeb_desktop.net.link import RemoteLink
 from tarneeb_desktop.table.link import Notice
-from tarneeb_desktop.ui import theme
+from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.game.chat import Chat
 from tarneeb_desktop.ui.game.dialogs import Dialog, blit_lines
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import TOP, Layout
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS  # Settings' words for levels
-from tarneeb_desktop.ui.theme import Button, blit_text, fit_group
+from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text, fit_group
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.table_scene import TableScene
@@ -235,6 +235,8 @@ class LanExtras:
                 bold=True,
                 anchor="topleft",
             )
+        if self.link.watching:
+            self.draw_watching(surface, lay)
         if self.link.lost:
             blit_text(
                 surface,
@@ -244,6 +246,30 @@ class LanExtras:
                 theme.GOLD,
                 anchor="midtop",
             )
+
+    def draw_watching(self, surface: pygame.Surface, lay: Layout) -> None:
+        """A watcher's table says so: a badge above South's cards (a watcher plays none)."""
+        head, sub = tr("Watching"), tr("Only what is played shows; every hand stays hidden.")
+        hw, hh = text.size_of(head, lay.heading, True)
+        sw, sh = text.size_of(sub, lay.text)
+        r = pygame.Rect(0, 0, max(hw, sw) + 4 * lay.margin, hh + sh + lay.margin)
+        r.midbottom = (lay.w // 2, lay.hand_rects(13)[0].top - lay.lift)
+        blit_panel(surface, r, color=(6, 20, 14, 225), border=(*theme.GOLD, 255), radius=r.h // 4)
+        y = r.y + lay.margin // 2
+        blit_text(
+            surface, head, lay.heading, (r.centerx, y), theme.GOLD, bold=True, anchor="midtop"
+        )
+        blit_text(surface, sub, lay.text, (r.centerx, y + hh), theme.INK, anchor="midtop")
+
+
+def reading_order(buttons: list[Button]) -> list[Button]:
+    """A dialog's row of buttons with the first on the reading side: on the right in a
+    right-to-left language (whichever way the row was laid out)."""
+    if i18n.is_rtl():
+        xs = sorted(b.rect.x for b in buttons)
+        for b, x in zip(buttons, reversed(xs), strict=True):
+            b.rect.x = x
+    return buttons
 
 
 class QuitLanDialog(Dialog):
@@ -256,6 +282,9 @@ class QuitLanDialog(Dialog):
 
     def specs(self) -> list[tuple[str, str, bool]]:
         return [(tr("Stay"), "close", True), (tr("Quit"), "quit", False)]
+
+    def layout_buttons(self, lay: Layout, box: pygame.Rect, bw: int, bh: int) -> list[Button]:
+        return reading_order(super().layout_buttons(lay, box, bw, bh))
 
     def buttons(self) -> list[Button]:
         out = super().buttons()

@@ -39,6 +39,8 @@ class PauseMenuDialog(Dialog):
             (tr("Score sheet"), "scores", False),
             (tr("Cards played"), "played", False),
             (tr("Auction"), "auction", False),
+            # a tournament's game: its standings (``scene.show_standings``, issue 24)
+            *([(tr("Standings"), "standings", False)] if self.standings else []),
             (tr("Settings"), "table_settings", False),  # those that may change mid-game
         ]
         if not self.scene.on_lan:  # a LAN game goes on meanwhile: no pages away from it
@@ -50,7 +52,15 @@ class PauseMenuDialog(Dialog):
         if b is not None and b.action == "howto":
             self.open_howto()
             return True
+        if b is not None and b.action == "standings" and self.standings:
+            self.standings()
+            return True
         return super().handle_event(ev, buttons)
+
+    @property
+    def standings(self) -> Any:
+        """The table's way to its tournament's standings, if it is a tournament's game."""
+        return getattr(self.scene, "show_standings", None)
 
     def open_howto(self) -> None:
         """How to play, coming back to this table (kept open, its pause menu still shown)."""
@@ -91,6 +101,11 @@ class LeaveTableDialog(Dialog):
 
     def specs(self) -> list[tuple[str, str, bool]]:
         return [(tr("Stay"), "close", True), (tr("Leave"), "leave", False)]
+
+    def layout_buttons(self, lay: Layout, box: pygame.Rect, bw: int, bh: int) -> list[Button]:
+        from tarneeb_desktop.ui.game.lan import reading_order  # Stay on the reading side
+
+        return reading_order(super().layout_buttons(lay, box, bw, bh))
 
     def buttons(self) -> list[Button]:
         out = super().buttons()

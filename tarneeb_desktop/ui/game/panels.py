@@ -209,10 +209,13 @@ class Panels:
     @staticmethod
     def sub_lines(lay: Layout, r: pygame.Rect, sub: str) -> list[str]:
         """A plate's second line, cut in two at its " · " when it is wider than the plate at
-        body size ("Заявка 13  ·  Взяток: 0"): the text is never shrunk."""
+        body size ("Заявка 13  ·  Взяток: 0"), else wrapped at its spaces (an away seat's "away:
+        computer (Medium) plays"): the text is never shrunk."""
         room = r.w - r.h // 8 - max(3, r.h // 12) - r.h // 6 - r.h // 6 - 2
-        if sub and " \u00b7 " in sub and text.size_of(sub, lay.text, True)[0] > room:
-            return [part.strip() for part in sub.split(" \u00b7 ")]
+        if sub and text.size_of(sub, lay.text, True)[0] > room:
+            if " \u00b7 " in sub:
+                return [part.strip() for part in sub.split(" \u00b7 ")]
+            return text.wrap(sub, lay.text, room, bold=True)  # "away: computer (Medium) plays"
         return [sub] if sub else []
 
     def plate_text(self, lay: Layout, name: str, sub: str) -> tuple[list[str], int]:

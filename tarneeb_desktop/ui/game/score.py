@@ -11,7 +11,7 @@ from tarneeb_desktop.rules.cards import parse_bid
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.anim import ease_out
 from tarneeb_desktop.ui.game import dialogs41, game41
-from tarneeb_desktop.ui.game.labels import call_label
+from tarneeb_desktop.ui.game.labels import call_label, side_labels
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import SUIT_SYMBOL, blit_panel, blit_text
@@ -66,14 +66,20 @@ class ScorePanel:
         ]
         self.scene.dirty = True
 
+    def rect(self, lay: Layout) -> pygame.Rect:
+        """Where the panel is drawn (the tutorial's coach keeps clear of it): the layout's
+        score rectangle, wider for 41's two players a team, and for Tarneeb tall enough for
+        the last tricks line in every script (Arabic's is taller)."""
+        r = lay.score_rect
+        if game41.is41(self.scene.pv):
+            return pygame.Rect(r.x, r.y, round(lay.unit * 44), r.h)
+        r.h = max(r.h, self._tarneeb_height(lay))
+        return r
+
     def draw(self, s: pygame.Surface, lay: Layout) -> None:
         """The score panel: one cached picture per look (it is drawn every frame, as it counts up)."""
         pv = self.scene.pv
-        r = lay.score_rect
-        if game41.is41(pv):  # two players a team: wider
-            r = pygame.Rect(r.x, r.y, round(lay.unit * 44), r.h)
-        else:  # tall enough for the last tricks line in every script (Arabic's is taller)
-            r.h = max(r.h, self._tarneeb_height(lay))
+        r = self.rect(lay)
         shown = tuple(round(v) for v in self.shown)
         key = (
             lay.w,
@@ -130,7 +136,8 @@ class ScorePanel:
         def x(at: int) -> int:  # mirrored right to left, as the name plates are
             return i18n.mirror_x(at, r.x, r.w)
 
-        for row, (i, label) in enumerate(zip(teams, (tr("Us"), tr("Them")), strict=True)):
+        words = side_labels(self.scene)  # "Us", "Them"; two computer teams: their names
+        for row, (i, label) in enumerate(zip(teams, words, strict=True)):
             y = r.y + pad + first + row * row_h
             pygame.draw.circle(
                 s, theme.TEAM[i], (x(r.x + pad + t // 3), y + round(t * 0.72)), max(3, t // 3)
@@ -143,6 +150,7 @@ class ScorePanel:
                 theme.TEAM[i],
                 bold=True,
                 anchor=start,
+                max_width=round(r.w * 0.6) - pad - t,  # the total sits at the far side
             )
             if show_tricks:
                 blit_text(
@@ -278,26 +286,28 @@ class ScorePanel:
         bids = [(st, c) for st, c in pv.calls if c not in ("pass", "double", "no_double")]
         if bids:
             seat, bid = bids[-1]
-            theme.draw_label(
-                s,
-                call_label(bid),
-                pygame.Rect(
-                    start - (round(t * 5) if rtl else 0),
-                    r.y + pad + round(t * 1.4),
-                    round(t * 5),
-                    round(t * 2.8),
-                ),
-                round(t * 2.2),
-                theme.INK,
-                scene.four_color,
-                on_dark=True,
-            )
             high = (
                 tr("high bid: you")
                 if scene.is_me(seat)
                 else tr("high bid: {name}", name=scene.names[seat])
             )
-            self._foot(s, r, pad, high, seat)
+            foot = self._foot(s, r, pad, high, seat)
+            # the bid between the title and the foot, by its ink: a foot on two lines
+            # ("meilleure enchère : …") leaves less room, and the bid never runs into it
+            label, top = call_label(bid), max(title.bottom, hand.bottom)
+            size = round(t * 2.2)
+            while size > t:
+                surf = text.render(label, size, theme.INK, True)
+                if surf.get_bounding_rect().h <= foot.top - top - 2:
+                    break
+                size -= 1
+            surf = text.render(label, size, theme.INK, True)
+            ink = surf.get_bounding_rect()
+            box = pygame.Rect(
+                start - (round(t * 5) if rtl else 0), 0, round(t * 5), surf.get_height()
+            )
+            box.centery = (top + foot.top) // 2 - (ink.centery - surf.get_height() // 2)
+            theme.draw_label(s, label, box, size, theme.INK, scene.four_color, on_dark=True)
         else:
             # the bids' range at the foot, the words above it: each wrapped, never shrunk
             inner = pygame.Rect(r.x + pad, max(title.bottom, hand.bottom), r.w - 2 * pad, 0)

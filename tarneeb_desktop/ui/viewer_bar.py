@@ -1,0 +1,56 @@
+"""The replay viewer's scrubber: a bar of every step of the record, with a tick at each
+hand's deal; a click or a drag on it goes to that step. Like the toolbar's media controls
+it runs left to right in every language (the record's time)."""
+
+from __future__ import annotations
+
+import pygame
+
+from tarneeb_desktop.ui import theme
+from tarneeb_desktop.ui.layout import Layout
+from tarneeb_desktop.ui.viewer_steps import Steps
+
+
+class Scrubber:
+    def __init__(self, steps: Steps) -> None:
+        self.steps = steps
+        self.dragging = False
+        self.deals = [p.index for p in steps.positions if p.kind == "deal"]
+
+    @staticmethod
+    def height(lay: Layout) -> int:
+        """The bar's height with its knob (the room the viewer keeps for it)."""
+        return round(lay.unit * 3)
+
+    def rect(self, lay: Layout, bottom: int) -> pygame.Rect:
+        """The bar's room (knob included), its bottom at ``bottom``."""
+        h = self.height(lay)
+        w = min(lay.w - 2 * lay.margin, round(lay.unit * 150))
+        r = pygame.Rect(0, bottom - h, w, h)
+        r.centerx = lay.w // 2
+        return r
+
+    def index_at(self, r: pygame.Rect, x: int) -> int:
+        """The step under ``x`` on the bar ``r``."""
+        last = self.steps.last
+        if last <= 0:
+            return 0
+        return max(0, min(last, round((x - r.x) / max(1, r.w) * last)))
+
+    def x_of(self, r: pygame.Rect, index: int) -> int:
+        return r.x + round(r.w * index / max(1, self.steps.last))
+
+    def draw(self, surface: pygame.Surface, r: pygame.Rect, index: int) -> None:
+        track = pygame.Rect(r.x, r.centery - max(2, r.h // 8), r.w, max(4, r.h // 4))
+        pygame.draw.rect(surface, (10, 30, 20), track, border_radius=track.h // 2)
+        done = track.copy()
+        done.w = max(0, self.x_of(r, index) - r.x)
+        pygame.draw.rect(surface, theme.GOLD, done, border_radius=track.h // 2)
+        for d in self.deals:  # a tick at each hand's deal
+            x = self.x_of(r, d)
+            pygame.draw.line(
+                surface, theme.INK_DIM, (x, r.y + r.h // 5), (x, r.bottom - r.h // 5), 2
+            )
+        knob = (self.x_of(r, index), r.centery)
+        pygame.draw.circle(surface, theme.GOLD, knob, max(4, r.h // 3))
+        pygame.draw.circle(surface, (40, 30, 10), knob, max(4, r.h // 3), 2)
