@@ -248,12 +248,13 @@ class LanExtras:
             )
 
     def draw_watching(self, surface: pygame.Surface, lay: Layout) -> None:
-        """A watcher's table says so: a badge above South's cards (a watcher plays none)."""
+        """A watcher's table says so: a badge on South's hidden cards (a watcher plays none),
+        clear of the trick in the middle, where South's card lands."""
         head, sub = tr("Watching"), tr("Only what is played shows; every hand stays hidden.")
         hw, hh = text.size_of(head, lay.heading, True)
         sw, sh = text.size_of(sub, lay.text)
         r = pygame.Rect(0, 0, max(hw, sw) + 4 * lay.margin, hh + sh + lay.margin)
-        r.midbottom = (lay.w // 2, lay.hand_rects(13)[0].top - lay.lift)
+        r.midtop = (lay.w // 2, lay.hand_rects(13)[0].top + lay.margin)
         blit_panel(surface, r, color=(6, 20, 14, 225), border=(*theme.GOLD, 255), radius=r.h // 4)
         y = r.y + lay.margin // 2
         blit_text(
