@@ -33,7 +33,11 @@ def test_the_lebanese400_example_replays_exactly(capsys):
 def test_the_example_without_json_prints_totals_by_seat(capsys):
     assert main(["replay", str(EXAMPLE)]) == 0
     out = capsys.readouterr().out
-    assert "complete game, 12 hands, totals by seat 30 / 30 / 50 / 19, won by team 0" in out
+    # one hand count everywhere (the viewer's, the game over's): the thrown-in deal apart
+    assert (
+        "complete game, 11 hands played (1 more deal thrown in and dealt again), "
+        "totals by seat 30 / 30 / 50 / 19, won by team 0"
+    ) in out
 
 
 def test_the_example_writes_back_the_same_record():

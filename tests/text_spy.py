@@ -130,8 +130,8 @@ class TextSpy:
 def problems(items: list[Item], window: pygame.Rect, body: int, where: str) -> list[str]:
     """What is wrong with the texts among ``items`` (empty: nothing): a text below the body
     size; a text that is not inside the innermost box or button its middle lies in (a
-    button's label inside the button less its padding), or outside the window; two texts
-    that run into each other."""
+    button's label inside the button less its padding), or outside the window; a text that
+    runs into a button it is not on; two texts that run into each other."""
     out: list[str] = []
     texts = [i for i in items if i.kind == "text" and i.rect.w > 0 and i.rect.h > 0]
     boxes = [i for i in items if i.kind in ("box", "button")]
@@ -139,6 +139,13 @@ def problems(items: list[Item], window: pygame.Rect, body: int, where: str) -> l
         if t.size < body:
             out.append(f"{where}: {t.label!r} at {t.size} px, below the body size {body}")
         holders = [b for b in boxes if b.rect.collidepoint(t.rect.center)]
+        for b in boxes:  # a text outside a button must not run into it
+            if (
+                b.kind == "button"
+                and b not in holders
+                and b.rect.colliderect(t.rect.inflate(-2, -2))
+            ):
+                out.append(f"{where}: {t.label!r} {t.rect} runs into the button {b.label!r}")
         if not holders:
             if not window.contains(t.rect):
                 out.append(f"{where}: {t.label!r} {t.rect} leaves the window")

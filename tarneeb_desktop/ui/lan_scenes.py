@@ -320,6 +320,7 @@ class JoinScene(ButtonScene):
         except ValueError:
             return
         session = ClientSession(host, port, name=kept.name or self.name.strip(), timeout=5.0)
+        self.show_connecting(kept.address)
         try:
             session.connect()
             if rejoin.sit_again(session, kept) is None:
@@ -337,10 +338,21 @@ class JoinScene(ButtonScene):
         session.close()
         self.rebuild()
 
+    def show_connecting(self, address: str) -> None:
+        """Say "Connecting to …" on screen before the wait: a computer that does not answer
+        keeps the join waiting up to the session's time-out (5 s)."""
+        self.notice = tr("Connecting to {address}…", address=address)
+        surface = pygame.display.get_surface()
+        if surface is not None:
+            self.draw(surface)
+            pygame.display.flip()
+        self.dirty = True
+
     def connect(self, host: str, port: int) -> bool:
         rejoin.remember_name(self.name)
         session = ClientSession(host, port, name=self.name.strip() or tr("Player"), timeout=5.0)
         session.password = self.password.strip()
+        self.show_connecting(f"{host}:{port}")
         try:
             session.connect()
         except ProtocolError as exc:  # IncompatibleError's message is a sentence to show

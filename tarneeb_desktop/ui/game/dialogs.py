@@ -61,9 +61,25 @@ class Dialog:
     def rect(self) -> pygame.Rect:
         lay = self.scene.layout
         w, h = lay.unit * self.size[0], lay.unit * self.size[1]
-        r = pygame.Rect(0, 0, min(lay.w - 20, round(w)), min(lay.h - 20, round(h)))
+        width = min(lay.w - 20, round(w))
+        if self._rows_of_buttons(lay, width) > 1:  # a second row of buttons gets its own room
+            h += lay.button[1] + round(lay.unit * 2)
+        r = pygame.Rect(0, 0, width, min(lay.h - 20, round(h)))
         r.center = (lay.w // 2, lay.h // 2)
         return r
+
+    def _rows_of_buttons(self, lay: Layout, width: int) -> int:
+        """1, or 2 when the labels at body size do not fit one row of a box this wide."""
+        specs = self.specs()
+        if len(specs) <= 2:
+            return 1
+        bh = lay.button[1]
+        pad = 2 * max(2, round(bh * theme.LABEL_PAD)) + 2
+        text = max(lay.text, round(bh * theme.LABEL_HEIGHT))
+        need = max(theme.label_width(label, text) + pad for label, _, _ in specs)
+        gap = round(lay.unit * 2)
+        fits = (width - 2 * lay.margin - (len(specs) - 1) * gap) // len(specs)
+        return 2 if need > fits else 1
 
     def buttons(self) -> list[Button]:
         lay = self.scene.layout
@@ -81,7 +97,7 @@ class Dialog:
         gap = round(lay.unit * 2)
         self.per_row = len(specs)
         fits = (box.w - 2 * lay.margin - (len(specs) - 1) * gap) // max(1, len(specs))
-        if need > fits and len(specs) > 2:  # two rows rather than smaller words
+        if self._rows_of_buttons(lay, box.w) > 1:  # two rows rather than smaller words
             self.per_row = (len(specs) + 1) // 2
             fits = (box.w - 2 * lay.margin - (self.per_row - 1) * gap) // self.per_row
         bw = max(bw, min(need, fits))
@@ -90,7 +106,8 @@ class Dialog:
         return out
 
     def layout_buttons(self, lay: Layout, box: pygame.Rect, bw: int, bh: int) -> list[Button]:
-        """A row of buttons along the foot of ``box``."""
+        """Rows of buttons along the foot of ``box``, the first button of a row on the
+        reading side (on the right in a right-to-left language)."""
         specs = self.specs()
         gap = round(lay.unit * 2)
         per = self.per_row or len(specs)
@@ -101,7 +118,8 @@ class Dialog:
             x = box.centerx - total // 2
             y = box.bottom - bh - round(lay.unit * 3) - (len(rows) - 1 - k) * (bh + gap)
             for label, action, primary in row:
-                out.append(Button(pygame.Rect(x, y, bw, bh), label, action, primary=primary))
+                bx = 2 * box.centerx - x - bw if i18n.is_rtl() else x  # first on the reading side
+                out.append(Button(pygame.Rect(bx, y, bw, bh), label, action, primary=primary))
                 x += bw + gap
         fit_group(out)  # one text size per row of buttons
         return out

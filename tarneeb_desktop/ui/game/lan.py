@@ -13,7 +13,7 @@ import pygame
 
 from tarneeb_desktop.net.link import RemoteLink
 from tarneeb_desktop.table.link import Notice
-from tarneeb_desktop.ui import i18n, text, theme
+from tarneeb_desktop.ui import text, theme
 from tarneeb_desktop.ui.game.chat import Chat
 from tarneeb_desktop.ui.game.dialogs import Dialog, blit_lines
 from tarneeb_desktop.ui.i18n import tr
@@ -263,16 +263,6 @@ class LanExtras:
         blit_text(surface, sub, lay.text, (r.centerx, y + hh), theme.INK, anchor="midtop")
 
 
-def reading_order(buttons: list[Button]) -> list[Button]:
-    """A dialog's row of buttons with the first on the reading side: on the right in a
-    right-to-left language (whichever way the row was laid out)."""
-    if i18n.is_rtl():
-        xs = sorted(b.rect.x for b in buttons)
-        for b, x in zip(buttons, reversed(xs), strict=True):
-            b.rect.x = x
-    return buttons
-
-
 class QuitLanDialog(Dialog):
     """Closing the window at a LAN table with a game on: Stay, or Quit (the host's table
     closes for everyone; a joined player's seat is played by the computer until they
@@ -283,9 +273,6 @@ class QuitLanDialog(Dialog):
 
     def specs(self) -> list[tuple[str, str, bool]]:
         return [(tr("Stay"), "close", True), (tr("Quit"), "quit", False)]
-
-    def layout_buttons(self, lay: Layout, box: pygame.Rect, bw: int, bh: int) -> list[Button]:
-        return reading_order(super().layout_buttons(lay, box, bw, bh))
 
     def buttons(self) -> list[Button]:
         out = super().buttons()

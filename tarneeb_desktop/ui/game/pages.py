@@ -102,11 +102,6 @@ class LeaveTableDialog(Dialog):
     def specs(self) -> list[tuple[str, str, bool]]:
         return [(tr("Stay"), "close", True), (tr("Leave"), "leave", False)]
 
-    def layout_buttons(self, lay: Layout, box: pygame.Rect, bw: int, bh: int) -> list[Button]:
-        from tarneeb_desktop.ui.game.lan import reading_order  # Stay on the reading side
-
-        return reading_order(super().layout_buttons(lay, box, bw, bh))
-
     def buttons(self) -> list[Button]:
         out = super().buttons()
         if not any(b.focus for b in out):
