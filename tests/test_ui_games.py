@@ -158,3 +158,22 @@ def test_import_adds_an_exported_record_and_a_bad_file_changes_nothing(ui_home: 
     assert len(scene.games) == 1 and scene.selected.players == ("A", "B", "C", "D")
     assert scene.message == "Imported a-record.json" and src.exists()
     assert scene.problems == []
+
+
+def test_a_tournaments_default_name_keeps_its_date_in_order_in_arabic() -> None:
+    """ "Tournament 2026-12-01 21:12" in Arabic reads the date and time in their order
+    (it was shown "21:12 01-12-2026" after the Arabic word), in the games list as in the
+    standings."""
+    from tarneeb_desktop.ui import i18n
+    from tarneeb_desktop.ui import text as text_mod
+    from tarneeb_desktop.ui.games_scene import shown_name
+
+    i18n.set_language("ar")
+    try:
+        name = shown_name("Tournament 2026-12-01 21:12")
+        assert name.startswith(i18n.tr("Tournament"))
+        shown = text_mod.shape(name, rtl=True).replace("\u200e", "")
+        assert "2026-12-01 21:12" in shown
+    finally:
+        i18n.set_language("en")
+    assert shown_name("Tournament 2026-12-01 21:12") == "Tournament 2026-12-01 21:12"

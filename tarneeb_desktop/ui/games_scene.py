@@ -105,11 +105,14 @@ def cell_lines(cell: str, size: int, width: int) -> list[str]:
 def shown_name(name: str) -> str:
     """A tournament's name as this language says it: a name the setup made ("Tournament
     2026-12-01 21:12", in whatever language it was made in) gets this language's word;
-    a name the player typed stays as it is."""
+    a name the player typed stays as it is. Right to left, a left-to-right mark before the
+    date keeps the date and the time in their order (after an Arabic word the digits and
+    dashes would otherwise read "21:12 01-12-2026")."""
     m = re.fullmatch(r"(.+) (\d{4}-\d{2}-\d{2} \d{2}:\d{2})", name)
     if m is None or m.group(1) not in tournament_words():
         return name
-    return f"{tr('Tournament')} {m.group(2)}"
+    mark = "\u200e" if i18n.is_rtl() else ""
+    return f"{tr('Tournament')} {mark}{m.group(2)}"
 
 
 def tournament_words() -> set[str]:

@@ -17,7 +17,6 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -71,13 +70,9 @@ def team_levels(team: Team) -> str:
 
 def tournament_title(name: str) -> str:
     """A tournament's name as this language shows it (``games_scene.shown_name``: the
-    setup's "Tournament 2026-12-01 21:12" in this language's word); right to left, a
-    left-to-right mark before its date keeps the date and the time in their order (after
-    an Arabic word the digits and dashes would otherwise read "01-12-2026")."""
-    shown = shown_name(name)
-    if not i18n.is_rtl():
-        return shown
-    return re.sub(r"(\d{4}-\d{2}-\d{2}( \d{2}:\d{2})?)", "\u200e\\1", shown)
+    setup's "Tournament 2026-12-01 21:12" in this language's word, its date in order
+    right to left too)."""
+    return shown_name(name)
 
 
 def result_line(t: Tournament, k: int) -> str:
