@@ -173,7 +173,10 @@ def test_the_turn_timer_shows_at_the_table() -> None:
         assert scene.lan.timer_text() == "Your turn: 30 s left"
         mine.now += 12.2
         assert scene.lan.timer_text() == "Your turn: 18 s left"
-        assert scene.lan.busy()  # frames keep coming while it counts
+        # while it counts, the window wakes at each new second (not 60 frames a second)
+        wake = scene.lan.next_wake()
+        assert wake is not None and 0 < wake <= 1.01
+        assert scene.next_wake() == wake
         mine.now += 100
         assert scene.lan.timer_text() == "Your turn: 0 s left"
         pygame.display.get_surface() and app.step(FRAME, [])  # it draws

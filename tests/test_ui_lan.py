@@ -284,7 +284,11 @@ def test_enter_never_opens_the_chat_line_only_t_does() -> None:
             assert not scene.chat_open
         app.step(FRAME, [key(pygame.K_t), text("t"), text("hi")])
         assert scene.chat_open and scene.chat.field.text == "hi"
+        deadline = time.monotonic() + 10  # East's own connection hears of its turn too
         view, seq = east.snapshot()
+        while (view is None or view.turn != 1) and time.monotonic() < deadline:
+            time.sleep(0.01)
+            view, seq = east.snapshot()
         assert view is not None and view.turn == 1
         east.act("pass", seq)
         step_until(app, lambda: scene.my_turn(), "my turn")

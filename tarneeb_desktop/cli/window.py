@@ -10,7 +10,6 @@ from collections.abc import Callable
 from tarneeb_desktop.rules import Rules, RulesError
 from tarneeb_desktop.rules.args import rules_from_args
 from tarneeb_desktop.settings import Settings
-from tarneeb_desktop.table.seeds import random_seed
 from tarneeb_desktop.ui.app import DEFAULT_SIZE, App
 from tarneeb_desktop.ui.layout import MIN_H, MIN_W
 from tarneeb_desktop.ui.scene import Scene
@@ -60,11 +59,12 @@ def main(args: argparse.Namespace, first: Callable[[App], Scene] | None = None) 
     except pygame.error as exc:
         print(f"tarneeb: cannot open the game window: {exc}", file=sys.stderr)
         return 1
-    # The scenes are imported only once the window is open.
-    from tarneeb_desktop.ui import tutorial_offer
-    from tarneeb_desktop.ui.table_scene import TableScene
-
+    # The scenes are imported only once the window is open, and only the one shown first:
+    # the table and the tutorial's offer (with what they import) wait until they are wanted.
     if autoplay:
+        from tarneeb_desktop.table.seeds import random_seed
+        from tarneeb_desktop.ui.table_scene import TableScene
+
         seed = args.seed if args.seed is not None else random_seed()
         level = args.level or settings.levels[1]
         app.switch(
@@ -82,8 +82,14 @@ def main(args: argparse.Namespace, first: Callable[[App], Scene] | None = None) 
         app.switch(first(app))
     else:
         app.rules = rules
-        # the menu, or once on a first start the offer of the tutorial
-        tutorial_offer.start(app)
+        # the menu, or once on a first start the offer of the tutorial (the offer's module
+        # only when it may be due: ``tutorial_offer.start`` shows the menu once it was made)
+        if getattr(settings, "tutorial_offered", True) is False:
+            from tarneeb_desktop.ui import tutorial_offer
+
+            tutorial_offer.start(app)
+        else:
+            app.show_menu()
     try:
         return app.run()
     finally:

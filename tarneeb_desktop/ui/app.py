@@ -29,6 +29,72 @@ log = logging.getLogger(__name__)
 DEFAULT_SIZE = (1280, 720)
 FPS = 60
 IDLE_WAIT_MS = 500
+#: Where SDL's own wait is not at hand: how long the idle loop sleeps between two looks at
+#: the event queue (one frame at 60 fps, so a click is never seen later than that).
+IDLE_POLL_MS = 16
+
+
+def _sdl_library() -> Any:
+    """The SDL2 library pygame runs on, already loaded in this process (ctypes), or None."""
+    import ctypes
+    import sys
+
+    path = None
+    try:
+        if sys.platform.startswith("linux"):
+            with open("/proc/self/maps", encoding="utf-8", errors="replace") as maps:
+                for line in maps:
+                    name = line.rsplit("/", 1)[-1]
+                    if name.startswith("libSDL2-2") or name.startswith("libSDL2.so"):
+                        path = line.split(None, 5)[-1].strip()
+                        break
+        elif sys.platform == "win32":
+            found = os.path.join(os.path.dirname(pygame.__file__), "SDL2.dll")
+            path = found if os.path.exists(found) else "SDL2.dll"  # loaded: found by name
+        elif sys.platform == "darwin":
+            import glob
+
+            libs = glob.glob(os.path.join(os.path.dirname(pygame.__file__), ".dylibs", "*SDL2*"))
+            path = libs[0] if libs else None
+        if path is None:
+            return None
+        lib = ctypes.CDLL(path)
+        wait = lib.SDL_WaitEventTimeout
+    except (OSError, AttributeError):
+        return None
+    wait.argtypes = [ctypes.c_void_p, ctypes.c_int]
+    wait.restype = ctypes.c_int
+    return wait
+
+
+def idle_waiter() -> Any:
+    """A function that blocks until an event is queued or ``ms`` have passed, leaving the event
+    in the queue. pygame's ``event.wait(timeout)`` looks at the queue every millisecond (a
+    thousand wake-ups a second, 3 % of a core on this machine); SDL's own
+    ``SDL_WaitEventTimeout`` with no event sleeps in the video driver (X11, Windows) until
+    something comes, and a thread's ``pygame.event.post`` wakes it. Under the dummy driver
+    (tests, benches) SDL would poll too, so there, and where the library is not found, the
+    loop sleeps ``IDLE_POLL_MS`` between looks. ``TARNEEB_IDLE_WAIT=pygame`` brings back the
+    old wait, for comparing (bench/idle.py)."""
+    how = os.environ.get("TARNEEB_IDLE_WAIT", "")
+    if how == "pygame":
+        return None
+    wait = None
+    if how != "poll" and pygame.display.get_driver() not in ("dummy", "offscreen"):
+        wait = _sdl_library()
+    if wait is not None:
+        return lambda ms: bool(wait(None, int(ms)))
+
+    def poll(ms: float) -> bool:
+        end = time.monotonic() + ms / 1000
+        while not pygame.event.peek():
+            left = end - time.monotonic()
+            if left <= 0:
+                return False
+            time.sleep(min(left, IDLE_POLL_MS / 1000))
+        return True
+
+    return poll
 
 
 class App:
@@ -262,14 +328,22 @@ class App:
         """The main loop: frames at up to 60 per second while something moves, else sleep."""
         self._startup_reported = False
         self.clock.tick()
+        wait = idle_waiter()
         while self.running:
             scene = self.scene
             if scene is not None and (scene.busy() or scene.dirty):
                 events = pygame.event.get()
             else:
-                first = pygame.event.wait(IDLE_WAIT_MS)
-                events = [first] if first.type != pygame.NOEVENT else []
-                events += pygame.event.get()
+                # asleep until an event, or the scene's next deadline (a turn timer's second)
+                due = getattr(scene, "next_wake", lambda: None)()
+                ms = IDLE_WAIT_MS if due is None else max(1, min(IDLE_WAIT_MS, int(due * 1000)))
+                if wait is None:
+                    first = pygame.event.wait(ms)
+                    events = [first] if first.type != pygame.NOEVENT else []
+                    events += pygame.event.get()
+                else:
+                    wait(ms)  # the events stay queued until taken here
+                    events = pygame.event.get()
             dt = self.clock.tick(FPS if scene is not None and scene.busy() else 0) / 1000
             t0 = time.perf_counter()
             animating = scene is not None and scene.busy()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import sys
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -10,7 +11,6 @@ import pygame
 from tarneeb_desktop.paths import user_data_dir
 from tarneeb_desktop.storage import take_set_aside
 from tarneeb_desktop.table.savegame import SaveError, read_save, savegame_path
-from tarneeb_desktop.table.tournament import TournamentError
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.file_notice import FileNotice, paragraphs
 from tarneeb_desktop.ui.i18n import tr
@@ -20,6 +20,11 @@ from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
+
+# The files of ``tournament_play.TOURNAMENT_FILE`` and ``net.rejoin.SEATS_FILE`` (a test
+# checks), looked for before their modules are imported.
+_TOURNAMENT_FILE = "tournament.json"
+_LAN_SEATS_FILE = "lan-seats.json"
 
 
 def _subtitle() -> str:
@@ -126,9 +131,14 @@ class MenuScene(ButtonScene):
         self.rebuild()
 
     def on_show(self) -> None:
-        from tarneeb_desktop.ui.tournament_play import in_progress
+        # The modules of the tournament and of the LAN (and all they import) load only when
+        # there is a tournament saved, a LAN seat kept or a LAN table hosted: a faster start.
+        home = user_data_dir()
+        self.tournament_saved = None
+        if (home / _TOURNAMENT_FILE).exists():
+            from tarneeb_desktop.ui.tournament_play import in_progress
 
-        self.tournament_saved = in_progress(self.app.notices)  # when it was saved, if any
+            self.tournament_saved = in_progress(self.app.notices)  # when it was saved, if any
         self.resumes = None
         try:
             saved = read_save(savegame_path())
@@ -144,10 +154,12 @@ class MenuScene(ButtonScene):
         if self.tournament_saved is not None:  # Continue resumes the tournament first
             self.resumes = tr("The tournament in progress")
         self.can_continue = self.can_continue or self.tournament_saved is not None
-        from tarneeb_desktop.net.rejoin import hosted, kept_seats  # the LAN table goes on
-
-        self.lan_hosted = hosted() is not None
-        self.lan_kept = bool(kept_seats())  # a LAN seat held here lately: Rejoin offers it
+        rejoin = sys.modules.get("tarneeb_desktop.net.rejoin")  # only it hosts in the menu
+        if rejoin is None and (home / _LAN_SEATS_FILE).exists():
+            from tarneeb_desktop.net import rejoin
+        self.lan_hosted = rejoin is not None and rejoin.hosted() is not None  # it goes on
+        # a LAN seat held here lately: Rejoin offers it
+        self.lan_kept = rejoin is not None and bool(rejoin.kept_seats())
         self.can_continue = self.can_continue or self.lan_hosted
         self.asking = False
         self.focus = 0
@@ -287,6 +299,7 @@ class MenuScene(ButtonScene):
 
     def _resume_tournament(self):  # type: ignore[no-untyped-def]
         """The tournament's game or standings, when it was saved after the offline game."""
+        from tarneeb_desktop.table.tournament import TournamentError
         from tarneeb_desktop.ui.tournament_play import resume
 
         if self.tournament_saved is None:

@@ -36,6 +36,7 @@ from tarneeb_desktop.table.link import Link, Notice, Update
 from tarneeb_desktop.table.savegame import export_record, read_save, savegame_path
 from tarneeb_desktop.table.seats import Seat
 from tarneeb_desktop.table.seeds import new_seed
+from tarneeb_desktop.ui import text
 from tarneeb_desktop.ui.anim import Step, Tween
 from tarneeb_desktop.ui.game.bid_panel import BidPanel
 from tarneeb_desktop.ui.game.controls import Controls
@@ -295,8 +296,20 @@ class TableScene(Scene):
         return self.link.remote
 
     def warm_up(self) -> None:
+        """Make what the first frames draw before they need it: the cards at this size, the
+        felt, the dialogs' veil and the fonts of the table's texts (see ``text.warm``)."""
         lay = self.layout
         self.app.cards.preload([lay.card[1], lay.trick_card[1]], [lay.back[1]])
+        self.panels.base(lay)
+        self.panels.veil(lay, 0)
+        t = lay.text
+        text.warm([(t, False), (t, True)])
+        # the other sizes of the table's texts (the scores, the contract, the dialogs) and
+        # those that fitting a label to its room steps down through: drawn a few letters at a
+        # time in the spare time of the frames that follow
+        sizes = [round(t * k) for k in (1.05, 1.1, 1.5, 1.8, 2.2)] + [lay.heading]
+        text.warm_later([(size, True) for size in sizes] + [(sizes[1], False)])
+        text.warm_later([(size, True) for size in range(round(t * 0.6), round(t * 1.2) + 1)])
 
     def on_show(self) -> None:
         self.warm_up()
@@ -347,6 +360,10 @@ class TableScene(Scene):
             or any(self.inbox.values())
             or (self.lan is not None and self.lan.busy())
         )
+
+    def next_wake(self) -> float | None:
+        """Seconds until the idle table must look again (a LAN turn timer's next second)."""
+        return self.lan.next_wake() if self.lan is not None else None
 
     # ------------------------------------------------------------------ the link's extras
     @property

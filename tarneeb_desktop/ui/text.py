@@ -12,7 +12,8 @@ only when told the script, so Devanagari fonts get ``set_script("Deva")``.
 from __future__ import annotations
 
 import re
-from collections import OrderedDict
+import time
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from functools import lru_cache
 
@@ -231,6 +232,60 @@ def wrap(text: str, size: int, max_width: int, bold: bool = False) -> list[str]:
     return lines
 
 
+#: The letters rendered once per font by :func:`warm`: every printable ASCII character, and
+#: the interface script's letters (Arabic's joined forms, as ``shape`` gives them).
+_WARM = {
+    LATIN: "".join(chr(c) for c in range(32, 127)),
+    ARABIC: "".join(chr(c) for c in range(0xFE70, 0xFEFD) if c != 0xFE75)
+    + "".join(chr(c) for c in range(0x0660, 0x066A)),
+    DEVANAGARI: "".join(chr(c) for c in range(0x0900, 0x0980) if chr(c).isprintable()),
+    SYMBOLS: "\u2660\u2665\u2666\u2663",
+}
+
+
+def warm(sizes: list[tuple[int, bool]]) -> None:
+    """Load the fonts of ``sizes`` ((size, bold) pairs) and draw their letters once, so that
+    the first text drawn at a size does not stall a frame: SDL_ttf keeps each font's glyphs
+    once drawn, and a first glyph costs about 40 µs. Nothing drawn here is kept."""
+    own = _UI_SCRIPTS.get(i18n.get_language())
+    for size, bold in dict.fromkeys(sizes):
+        size = max(6, int(size))
+        for script in (LATIN, SYMBOLS, own):
+            if script is not None:
+                font(size, bold, script).render(_WARM[script], True, (255, 255, 255))
+
+
+_later: deque[tuple[int, bool, str, str]] = deque()  # (size, bold, script, letters)
+WARM_PIECE = 12  # letters drawn at a time by ``warm_some``: about half a millisecond
+
+
+def warm_later(sizes: list[tuple[int, bool]]) -> None:
+    """As :func:`warm`, a few letters at a time, when :func:`warm_some` is given time."""
+    own = _UI_SCRIPTS.get(i18n.get_language())
+    for size, bold in dict.fromkeys(sizes):
+        size = max(6, int(size))
+        for script in (LATIN, own):
+            if script is not None:
+                letters = _WARM[script]
+                for i in range(0, len(letters), WARM_PIECE):
+                    _later.append((size, bold, script, letters[i : i + WARM_PIECE]))
+
+
+def warm_some(seconds: float) -> None:
+    """Spend about ``seconds`` on what :func:`warm_later` left to do (a frame's spare time)."""
+    if not _later:
+        return
+    end = time.perf_counter() + seconds
+    while _later and time.perf_counter() < end:
+        size, bold, script, letters = _later.popleft()
+        font(size, bold, script).render(letters, True, (255, 255, 255))
+
+
+def warming() -> bool:
+    """Whether :func:`warm_later` left letters to draw."""
+    return bool(_later)
+
+
 def clear_text_cache() -> None:
     """Forget rendered text (fonts stay): after a language change."""
     _cache.clear()
@@ -242,4 +297,5 @@ i18n.on_language_change(clear_text_cache)
 def clear_cache() -> None:
     """Forget every font and rendered text (needed after ``pygame.quit``: old fonts die)."""
     _cache.clear()
+    _later.clear()
     font.cache_clear()

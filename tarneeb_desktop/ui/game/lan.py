@@ -123,12 +123,16 @@ class LanExtras:
         if seconds != self._shown_seconds:
             self._shown_seconds = seconds
             self.scene.dirty = True
-        return (
-            bool(self.chat.bubbles)
-            or bool(self.link.lost)
-            or self.reactions_open
-            or seconds is not None
-        )
+        # A running turn timer needs no frames between its seconds: ``next_wake`` tells the
+        # idle loop when the next whole second is due.
+        return bool(self.chat.bubbles) or bool(self.link.lost) or self.reactions_open
+
+    def next_wake(self) -> float | None:
+        """Seconds until the turn timer's whole seconds change; None when no timer runs."""
+        got = self.link.time_left()
+        if got is None:
+            return None
+        return (got[1] % 1.0 or 1.0) + 0.005
 
     def timer_seconds(self) -> int | None:
         """Whole seconds the player to move has left, None when no turn timer runs."""

@@ -71,10 +71,12 @@ class Panels:
         self._base_surf: pygame.Surface | None = None
         self._plates: dict[tuple[Any, ...], pygame.Surface] = {}
         self._fans: dict[tuple[Any, ...], pygame.Surface] = {}
+        self._boxes: dict[tuple[Any, ...], pygame.Rect] = {}  # plate_box, per look
 
     def forget_plates(self) -> None:
         """The names or the seat at the bottom changed: draw the plates anew."""
         self._plates.clear()
+        self._boxes.clear()
 
     def card(self, s: pygame.Surface, name: str, r: pygame.Rect, **kw: bool) -> None:
         blit_card(self.scene.cards, s, name, r, **kw)
@@ -230,6 +232,16 @@ class Panels:
         """The plate of ``side``: taller when its lines need it (a second line cut in two, a
         script's tall letters), grown away from the table's edge: upward at the bottom,
         downward elsewhere."""
+        key = (lay.w, lay.h, side, sub, name, i18n.get_language())
+        box = self._boxes.get(key)
+        if box is None:
+            box = self._plate_box(lay, side, sub, name)
+            if len(self._boxes) > 64:
+                self._boxes.clear()
+            self._boxes[key] = box
+        return box.copy()
+
+    def _plate_box(self, lay: Layout, side: int, sub: str, name: str) -> pygame.Rect:
         r = lay.plate_rect(side)
         lines, step = self.plate_text(lay, name, sub)
         extra = len(lines) * step + 2 * max(3, r.h // 10) - r.h
