@@ -23,6 +23,7 @@ from typing import Any
 from tarneeb_desktop.rules import GameState, HandScored, HandThrownIn, Rules, SeatsScored, View
 from tarneeb_desktop.table.bots import BotSeat
 from tarneeb_desktop.table.flow import Table
+from tarneeb_desktop.table.history import thrown_in
 from tarneeb_desktop.table.seats import ComputerSeat, Seat, seat_seed
 
 log = logging.getLogger(__name__)
@@ -186,6 +187,10 @@ def play_game(
     return table
 
 
+def _avg(xs: list[int]) -> float:
+    return round(statistics.fmean(xs), 3) if xs else 0.0
+
+
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     """The 95 % (Wilson score) interval of a share of ``wins`` out of ``n``."""
     if n <= 0:
@@ -229,8 +234,8 @@ def run_games(
                     sides[seat].table_faults += 1
                 a_team = 0 if a_even else 1
                 for row in state.history:
-                    if row.declarer is None and row.seat_points is None:
-                        continue  # thrown in
+                    if thrown_in(row):  # the one rule of the game over and the viewer
+                        continue
                     hands += 1
                     if row.seat_points is not None:
                         pts = (
@@ -258,9 +263,6 @@ def run_games(
     n = 2 * games
     lo, hi = wilson(wins[0], n)
 
-    def avg(xs: list[int]) -> float:
-        return round(statistics.fmean(xs), 3) if xs else 0.0
-
     diffs = [x - y for x, y in zip(a.points, b.points, strict=True)]
     return {
         "games": n,
@@ -273,7 +275,7 @@ def run_games(
         "share_ci95": [round(lo, 3), round(hi, 3)],
         "pairs_split": sum(1 for d in pair_diffs if d == 0),
         "hands": hands,
-        "points_per_deal": [avg(a.points), avg(b.points)],
+        "points_per_deal": [_avg(a.points), _avg(b.points)],
         "diff_per_deal": round(statistics.fmean(diffs), 3) if diffs else 0.0,
         "faults": [a.faults, b.faults],
     }
@@ -350,15 +352,12 @@ def run_arena(
     mean = statistics.fmean(deal_diffs) if n else 0.0
     half = 1.96 * statistics.stdev(deal_diffs) / math.sqrt(n) if n > 1 else 0.0
 
-    def avg(xs: list[int]) -> float:
-        return round(statistics.fmean(xs), 3) if xs else 0.0
-
     return {
         "deals": deals,
         "team0": team0,
         "team1": team1,
         "rules": rules.to_dict(),
-        "points_per_deal": [avg(a.points), avg(b.points)],
+        "points_per_deal": [_avg(a.points), _avg(b.points)],
         "diff_per_deal": round(mean, 3),
         "ci95": [round(mean - half, 3), round(mean + half, 3)],
         "contracts_made": [

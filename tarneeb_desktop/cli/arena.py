@@ -6,11 +6,10 @@ import argparse
 import json
 import logging
 import sys
-from typing import Any
 
 from tarneeb_desktop.ai.base import LEVELS
 from tarneeb_desktop.arena import run_arena, run_games
-from tarneeb_desktop.rules import InvalidRulesError, RulesError
+from tarneeb_desktop.rules import InvalidRulesError, Rules, RulesError
 from tarneeb_desktop.rules.args import rules_from_args
 
 
@@ -35,19 +34,16 @@ def main(args: argparse.Namespace) -> int:
         if problem:
             print(f"tarneeb arena: {problem}", file=sys.stderr)
             return 2
+    if not args.bot_timeout > 0:
+        print("tarneeb arena: --bot-timeout must be positive", file=sys.stderr)
+        return 2
     if args.games is not None:
         if args.games < 1:
             print("tarneeb arena: --games must be at least 1", file=sys.stderr)
             return 2
-        if not args.bot_timeout > 0:
-            print("tarneeb arena: --bot-timeout must be positive", file=sys.stderr)
-            return 2
         return _games(args, rules)
     if args.deals < 1:
         print("tarneeb arena: --deals must be at least 1", file=sys.stderr)
-        return 2
-    if not args.bot_timeout > 0:
-        print("tarneeb arena: --bot-timeout must be positive", file=sys.stderr)
         return 2
     result = run_arena(
         rules, args.deals, args.seed, args.team0, args.team1, args.bot_timeout, progress=True
@@ -74,7 +70,7 @@ def main(args: argparse.Namespace) -> int:
     return 0
 
 
-def _games(args: argparse.Namespace, rules: Any) -> int:
+def _games(args: argparse.Namespace, rules: Rules) -> int:
     """``tarneeb arena --games N``: pairs of whole games, teams swapped on the same deals."""
     result = run_games(
         rules, args.games, args.seed, args.team0, args.team1, args.bot_timeout, progress=True

@@ -32,7 +32,7 @@ from tarneeb_desktop.ui.lan_lobby import (
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene
 from tarneeb_desktop.ui.theme import Button, blit_text
-from tarneeb_desktop.ui.widgets import TextField, draw_field
+from tarneeb_desktop.ui.widgets import TextField, draw_form_field
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
@@ -350,15 +350,14 @@ class HostScene(ButtonScene):
                 anchor="midright" if rtl else "midleft",
             )
             focus = k == self.field
-            draw_field(  # the password shows: the host tells it to the friends invited
+            # the password shows: the host tells it to the friends invited
+            draw_form_field(
                 surface,
                 field,
                 self.fields[k].shown(focus),
                 lay.text,
-                fill=(250, 248, 238, 255),
-                border=theme.GOLD + (255,) if focus else (0, 0, 0, 90),
+                focus=focus,
                 margin=lay.margin,
-                from_start=True,
             )
         y = self.notes_top(lay)
         for line, color in self.notes():

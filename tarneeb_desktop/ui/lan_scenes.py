@@ -43,7 +43,7 @@ from tarneeb_desktop.ui.lan_lobby import (
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene
 from tarneeb_desktop.ui.theme import Button, blit_text
-from tarneeb_desktop.ui.widgets import TextField, draw_field
+from tarneeb_desktop.ui.widgets import TextField, draw_form_field
 
 __all__ = [
     "COMPUTER_LEVELS",
@@ -385,15 +385,8 @@ class JoinScene(ButtonScene):
                 anchor="midleft" if rtl else "midright",
             )
             focus = i == self.field
-            draw_field(
-                surface,
-                r,
-                self.fields[i].shown(focus),
-                lay.text,
-                fill=(250, 248, 238, 255),
-                border=theme.GOLD + (255,) if focus else (0, 0, 0, 90),
-                margin=lay.margin,
-                from_start=True,  # typed from the right in a right-to-left language
+            draw_form_field(
+                surface, r, self.fields[i].shown(focus), lay.text, focus=focus, margin=lay.margin
             )
         head = (
             tr("Tables on this network:")

@@ -34,6 +34,23 @@ def draw_field(
     blit_text(s, line, size, (x, rect.centery), ink, anchor=anchor, max_width=rect.w - 2 * margin)
 
 
+def draw_form_field(
+    s: pygame.Surface, rect: pygame.Rect, line: str, size: int, *, focus: bool, margin: int
+) -> None:
+    """A form's text box (the Join and Host screens): light, gold-edged while it has the
+    focus, typed from the reading start (the right in a right-to-left language)."""
+    draw_field(
+        s,
+        rect,
+        line,
+        size,
+        fill=(250, 248, 238, 255),
+        border=theme.GOLD + (255,) if focus else (0, 0, 0, 90),
+        margin=margin,
+        from_start=True,
+    )
+
+
 class TextField:
     """One line of text being typed: letters come as TEXTINPUT events, Backspace deletes the
     last one; ``handle_event`` says what happened: "typed", "enter", "escape" or None (an

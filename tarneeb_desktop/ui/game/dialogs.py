@@ -62,24 +62,33 @@ class Dialog:
         lay = self.scene.layout
         w, h = lay.unit * self.size[0], lay.unit * self.size[1]
         width = min(lay.w - 20, round(w))
-        if self._rows_of_buttons(lay, width) > 1:  # a second row of buttons gets its own room
-            h += lay.button[1] + round(lay.unit * 2)
+        if self._per_row(lay, width, self._label_need(lay)) < len(self.specs()):
+            h += lay.button[1] + round(lay.unit * 2)  # a second row of buttons: its own room
         r = pygame.Rect(0, 0, width, min(lay.h - 20, round(h)))
         r.center = (lay.w // 2, lay.h // 2)
         return r
 
-    def _rows_of_buttons(self, lay: Layout, width: int) -> int:
-        """1, or 2 when the labels at body size do not fit one row of a box this wide."""
-        specs = self.specs()
-        if len(specs) <= 2:
-            return 1
+    def _label_need(self, lay: Layout) -> int:
+        """How wide a button must be for the widest label at body size (or the height's
+        size, if it fits): every dialog's buttons then read at one size."""
         bh = lay.button[1]
         pad = 2 * max(2, round(bh * theme.LABEL_PAD)) + 2
         text = max(lay.text, round(bh * theme.LABEL_HEIGHT))
-        need = max(theme.label_width(label, text) + pad for label, _, _ in specs)
-        gap = round(lay.unit * 2)
-        fits = (width - 2 * lay.margin - (len(specs) - 1) * gap) // len(specs)
-        return 2 if need > fits else 1
+        return max(
+            (theme.label_width(label, text) + pad for label, _, _ in self.specs()), default=0
+        )
+
+    def _fits(self, lay: Layout, width: int, per_row: int) -> int:
+        """The widest a button may be with ``per_row`` of them across a box this wide."""
+        return (width - 2 * lay.margin - (per_row - 1) * round(lay.unit * 2)) // max(1, per_row)
+
+    def _per_row(self, lay: Layout, width: int, need: int) -> int:
+        """Buttons a row: all in one, or two rows when the labels would not fit one
+        (rather than smaller words)."""
+        n = len(self.specs())
+        if n > 2 and need > self._fits(lay, width, n):
+            return (n + 1) // 2
+        return n
 
     def buttons(self) -> list[Button]:
         lay = self.scene.layout
@@ -87,21 +96,11 @@ class Dialog:
         if self._buttons is not None and self._buttons[0] == size:
             return self._buttons[1]
         box = self.rect()
-        bw, bh = round(lay.button[0] * 1.9), lay.button[1]
-        # as wide as the widest label needs at body size, as far as the row fits the box:
-        # every dialog's buttons then read at one size ("Skip the tutorial" too)
-        specs = self.specs()
-        pad = 2 * max(2, round(bh * theme.LABEL_PAD)) + 2
-        text = max(lay.text, round(bh * theme.LABEL_HEIGHT))  # the height's size, if it fits
-        need = max((theme.label_width(label, text) + pad for label, _, _ in specs), default=0)
-        gap = round(lay.unit * 2)
-        self.per_row = len(specs)
-        fits = (box.w - 2 * lay.margin - (len(specs) - 1) * gap) // max(1, len(specs))
-        if self._rows_of_buttons(lay, box.w) > 1:  # two rows rather than smaller words
-            self.per_row = (len(specs) + 1) // 2
-            fits = (box.w - 2 * lay.margin - (self.per_row - 1) * gap) // self.per_row
-        bw = max(bw, min(need, fits))
-        out = self.layout_buttons(lay, box, bw, bh)
+        need = self._label_need(lay)
+        self.per_row = self._per_row(lay, box.w, need)
+        # as wide as the widest label needs, as far as the row fits the box
+        bw = max(round(lay.button[0] * 1.9), min(need, self._fits(lay, box.w, self.per_row)))
+        out = self.layout_buttons(lay, box, bw, lay.button[1])
         self._buttons = (size, out)
         return out
 
