@@ -121,7 +121,7 @@ def _show_dialog(message: str) -> None:
             import ctypes
 
             # MB_OK | MB_ICONERROR; works without pygame or a window.
-            ctypes.windll.user32.MessageBoxW(None, message, "Tarneeb", 0x10)  # type: ignore[attr-defined]
+            ctypes.windll.user32.MessageBoxW(None, message, "Tarneeb", 0x10)
             return
         import pygame
 

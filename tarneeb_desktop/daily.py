@@ -41,7 +41,9 @@ import logging
 import multiprocessing
 import os
 import re
+import sys
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -254,7 +256,7 @@ class DealSaver:
 
     def __init__(self, table: Table, path: Path, code: str, index: int, level: str) -> None:
         self.table, self.path = table, path
-        self.daily = {"code": normalize_code(code), "deal": index, "level": level}
+        self.daily: dict[str, Any] = {"code": normalize_code(code), "deal": index, "level": level}
         table.listen(self._changed)
 
     def _changed(self, change: Change) -> None:
@@ -263,7 +265,7 @@ class DealSaver:
 
     def save(self) -> None:
         t = self.table
-        seats = offline_seats(list(t.names), (0,), [self.daily["level"]] * 4)  # type: ignore[list-item]
+        seats = offline_seats(list(t.names), (0,), [self.daily["level"]] * 4)
         try:
             write_save(self.path, t.state, seats, t.seed, t.seq, daily=self.daily)
         except OSError as exc:  # the deal goes on; only its resumption is lost
@@ -393,10 +395,12 @@ def _lower_priority() -> None:
         return
     except (AttributeError, OSError):
         pass
+    if sys.platform != "win32":
+        return
     try:
         import ctypes
 
-        kernel = ctypes.windll.kernel32  # type: ignore[attr-defined]
+        kernel = ctypes.windll.kernel32
         kernel.SetPriorityClass(kernel.GetCurrentProcess(), 0x4000)  # BELOW_NORMAL
     except Exception:  # only a courtesy to the window
         pass
@@ -419,7 +423,7 @@ class _PoolPlay:
 
     def __init__(self, code: str, index: int, level: str, *, inline: bool = False) -> None:
         self.table = computer_table(code, index, level, inline=inline)
-        self._dd: Any = None
+        self._dd: Future[PlayResult] | None = None
 
     def step(self) -> PlayResult | None:
         t = self.table
@@ -432,7 +436,7 @@ class _PoolPlay:
         if not self._dd.done():
             return None
         t.close()
-        return self._dd.result()  # type: ignore[no-any-return]
+        return self._dd.result()
 
     def cancel(self) -> None:
         self.table.close()
@@ -593,9 +597,8 @@ class DailyStore:
         self.path = path or daily_path()
         doc, self.problem = load_json(self.path)
         ok = isinstance(doc, dict) and doc.get("format") == STORE_FORMAT
-        self.sets: dict[str, dict[str, Any]] = (
-            doc["sets"] if ok and isinstance(doc.get("sets"), dict) else {}
-        )
+        sets = doc.get("sets") if ok and isinstance(doc, dict) else None
+        self.sets: dict[str, dict[str, Any]] = sets if isinstance(sets, dict) else {}
 
     def save(self) -> None:
         write_json_atomic(self.path, {"format": STORE_FORMAT, "sets": self.sets})

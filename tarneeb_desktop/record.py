@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from tarneeb_desktop.rules import (
     STRAINS,
+    Event,
     GameState,
     Rules,
     RulesError,
@@ -186,7 +188,25 @@ def replay(doc: Any, seed: int = 0) -> Replay:
     return Replay(state, rows, players)
 
 
-def replay_hand(state: GameState, hand: dict[str, Any], i: int, last: bool) -> None:
+class Replaying(Protocol):
+    """What :func:`replay_hand` uses of a game: a ``GameState``, or the replay viewer's
+    stand-in that notes every position on the way."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def hand_index(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def turn(self) -> int: ...
+
+    def set_deal(self, hands: Sequence[Sequence[str] | int], dealer: int | None = None) -> None: ...
+    def is_over(self) -> bool: ...
+    def apply(self, action: str, seat: int | None = None) -> list[Event]: ...
+
+
+def replay_hand(state: Replaying, hand: dict[str, Any], i: int, last: bool) -> None:
     """Apply hand ``i`` of a record (``last``: the record's final hand, which may be
     unfinished) to ``state``; RecordError when it breaks the rules. The replay viewer
     calls it with a stand-in state that notes every position on the way."""

@@ -14,6 +14,8 @@ it is set up here:
 * **``--save-record``** (:class:`RecordWriter`): a listener writes the game's record when
   it ends, not a step of the window's animation.
 * **The computer levels** of a game as the statistics file it (:func:`opponents_level`).
+* **The first-game tutorial** (:func:`tutorial_link`): a fixed deal with the other seats
+  playing a script (:func:`scripted_seat`); not saved, not counted, not kept.
 
 The seed of a new game comes from ``table/seeds.py`` (the one seed source) and everything
 that acts once at a game's end from ``table/ending.py``; both sit below this module, with
@@ -23,11 +25,11 @@ the table, because the saves and the kept games use them too.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from tarneeb_desktop.rules import GameState
+from tarneeb_desktop.rules import GameState, Rules, View
 from tarneeb_desktop.stats import StatsRecorder, stats_path
 from tarneeb_desktop.table.ending import when_over
 from tarneeb_desktop.table.flow import Table
@@ -35,7 +37,8 @@ from tarneeb_desktop.table.history import GameKeeper
 from tarneeb_desktop.table.link import Autosave, LocalLink
 from tarneeb_desktop.table.pool import Pool
 from tarneeb_desktop.table.savegame import offline_seats, savegame_path
-from tarneeb_desktop.table.seats import ComputerSeat, PersonSeat, Seat, seat_seed
+from tarneeb_desktop.table.seats import ComputerSeat, FunctionSeat, PersonSeat, Seat, seat_seed
+from tarneeb_desktop.table.seeds import new_seed
 from tarneeb_desktop.table.tournament import Pairing, Player, Tournament, TournamentError
 
 log = logging.getLogger(__name__)
@@ -114,6 +117,12 @@ class RecordWriter:
 
 
 # ---------------------------------------------------------------------- an offline game
+
+
+def new_state(rules: Rules, seed: int | None = None) -> GameState:
+    """A new game in the window, dealt from ``seed``, else from ``seeds.new_seed`` (the
+    ``TARNEEB_TEST_SEED``, else a random one); the seed is ``state.seed``."""
+    return GameState.new(rules, seed=new_seed(seed))
 
 
 def offline_link(
@@ -306,7 +315,37 @@ def play_on_link(
             state.apply(move[1])
     if state is None:
         raise ValueError("play on needs a deal to start from")
-    from tarneeb_desktop.table.seeds import new_seed
-
     table = local_table(state, names, (seat,), [level] * 4, new_seed(), inline=inline)
     return LocalLink(table, (seat,))
+
+
+# ---------------------------------------------------------------------- the tutorial
+
+#: A scripted seat's moves: the action by (seat, calls made so far, cards played so far).
+Script = Mapping[tuple[int, int, int], str]
+
+
+def scripted_seat(script: Script, seed: int, seat: int, name: str) -> FunctionSeat:
+    """A computer seat that plays ``script``, then (when the player has strayed from it, or
+    once it runs out) as the medium computer player, seeded ``seat_seed(seed, seat)``."""
+    player = ComputerSeat("medium", seat_seed(seed, seat))
+
+    def choose(view: View) -> str:
+        action = script.get((seat, len(view.calls), len(view.played_cards())))
+        return action if action in view.legal else player.decide(view)
+
+    return FunctionSeat(choose, name)
+
+
+def tutorial_link(
+    state: GameState, names: Sequence[str], script: Script, seed: int, person: int = 0
+) -> LocalLink:
+    """The first-game tutorial's table (``ui/tutorial.py``): ``state`` (its fixed deal), a
+    person at ``person`` and scripted seats (:func:`scripted_seat`) at the others, their
+    decisions at once (no worker thread). No listeners: not saved, not counted, not kept."""
+    seats: list[Seat] = [
+        PersonSeat(names[s]) if s == person else scripted_seat(script, seed, s, names[s])
+        for s in range(4)
+    ]
+    table = Table(state, seats, list(names), seed=seed, pool=Pool(inline=True))
+    return LocalLink(table, (person,))

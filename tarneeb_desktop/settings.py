@@ -11,7 +11,10 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tarneeb_desktop.rules import Rules
 
 log = logging.getLogger(__name__)
 
@@ -83,7 +86,7 @@ class Settings:
     # What was wrong with the file these settings came from (not saved, not compared).
     problems: list[str] = field(default_factory=list, compare=False, repr=False)
 
-    def rules(self):  # type: ignore[no-untyped-def]
+    def rules(self) -> Rules:
         """The Rules these settings name; falls back to the preset alone if an option is bad."""
         from tarneeb_desktop.rules import RulesError, make_rules
 

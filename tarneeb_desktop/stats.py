@@ -92,7 +92,7 @@ class Statistics:
         ``sign`` -1 takes a counted hand out again (a game marked after it was counted)."""
         if result.bids is not None:
             g41 = _Signed(self.group(preset, level), sign)
-            self._record_hand41(g41, result, team)  # type: ignore[arg-type]
+            self._record_hand41(g41, result, team)
             return
         if result.declarer is None:
             return
@@ -110,7 +110,7 @@ class Statistics:
                 g["contracts_made"] += 1
 
     @staticmethod
-    def _record_hand41(g: dict[str, int], result: HandResult, seat: int) -> None:
+    def _record_hand41(g: _Signed, result: HandResult, seat: int) -> None:
         bids, took = result.bids, result.seat_tricks
         if not result.trump or bids is None or took is None:
             return  # thrown in: the bids fell short, nothing was played

@@ -9,16 +9,14 @@ from pathlib import Path
 from typing import Any
 
 from tarneeb_desktop.net import rejoin
-from tarneeb_desktop.net.client import (
-    ClientSession,
-    IncompatibleError,
-    JoinError,
-    ProtocolError,
-    parse_address,
-    play_seat,
-)
+from tarneeb_desktop.net.client import ClientSession, JoinError, parse_address, play_seat
 from tarneeb_desktop.net.host import Host
-from tarneeb_desktop.net.protocol import MAX_NAME_CHARS, clean_text
+from tarneeb_desktop.net.protocol import (
+    MAX_NAME_CHARS,
+    IncompatibleError,
+    ProtocolError,
+    clean_text,
+)
 from tarneeb_desktop.paths import user_data_dir
 from tarneeb_desktop.rules import InvalidRulesError
 from tarneeb_desktop.rules.args import rules_from_args

@@ -9,8 +9,13 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tarneeb_desktop.cli.analyse import read_record
+
+if TYPE_CHECKING:
+    from tarneeb_desktop.ui.app import App
+    from tarneeb_desktop.ui.scene import Scene
 
 
 def main(args: argparse.Namespace) -> int:
@@ -24,7 +29,7 @@ def main(args: argparse.Namespace) -> int:
     steps = load_steps(args.file)  # legal: read_record replayed it
     title = Path(args.file).name
 
-    def first(app):  # type: ignore[no-untyped-def]
+    def first(app: App) -> Scene:
         from tarneeb_desktop.ui.viewer_scene import ViewerScene
 
         return ViewerScene(app, steps, title=title)

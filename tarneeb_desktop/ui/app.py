@@ -11,7 +11,7 @@ import logging
 import os
 import time
 import warnings
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -23,6 +23,10 @@ from tarneeb_desktop.ui.cards import CardArt
 from tarneeb_desktop.ui.layout import MIN_H, MIN_W
 from tarneeb_desktop.ui.scene import Scene
 from tarneeb_desktop.ui.sound import Sounds
+
+if TYPE_CHECKING:
+    from tarneeb_desktop.stats import Statistics
+    from tarneeb_desktop.ui.table_scene import TableScene
 
 log = logging.getLogger(__name__)
 
@@ -152,12 +156,12 @@ class App:
     def play_sound(self, name: str) -> None:
         self.sound.play(name)
 
-    def statistics(self):  # type: ignore[no-untyped-def]
+    def statistics(self) -> Statistics:
         from tarneeb_desktop.stats import Statistics, stats_path
 
         return Statistics.load(stats_path())
 
-    def save_statistics(self, stats: Any) -> None:
+    def save_statistics(self, stats: Statistics) -> None:
         """Write ``stats`` (from ``statistics()``) back; OSError when it cannot be."""
         from tarneeb_desktop.stats import stats_path
 
@@ -184,7 +188,7 @@ class App:
 
         self.switch(StatsScene(self))
 
-    def open_help(self, back: Scene | None = None) -> None:
+    def open_help(self, back: TableScene | None = None) -> None:
         """How to play; Menu and Esc return to ``back`` (a paused table) when given."""
         from tarneeb_desktop.ui.howto_scene import HowToScene
 
@@ -244,7 +248,7 @@ class App:
         if self.scene is not None:
             self.scene.on_resize(self.surface.get_size())
 
-    def _window(self):  # type: ignore[no-untyped-def]
+    def _window(self) -> pygame.Window | None:
         """The SDL window behind the display module (pygame-ce's Window), if available."""
         try:
             with warnings.catch_warnings():

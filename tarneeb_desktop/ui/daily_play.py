@@ -22,6 +22,7 @@ from tarneeb_desktop.ui.table_scene import TableScene
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
+    from tarneeb_desktop.ui.theme import Button
 
 
 def player_names(app: App) -> list[str]:
@@ -95,7 +96,7 @@ class DailyTableScene(TableScene):
         self.done_cb(self.index)
 
     # ------------------------------------------------------------------ dialogs
-    def overlay_buttons(self):  # type: ignore[no-untyped-def]
+    def overlay_buttons(self) -> list[Button]:
         # the daily-deals screen has its own Review (both plays); no rematch or export here
         buttons = super().overlay_buttons()
         drop = {"review", "rematch", "export"}

@@ -368,8 +368,8 @@ class DailyScene(ButtonScene):
                     cells.append((signed(cmp.diff), colour))
                 could = "" if person.could_take is None else str(person.could_take)
                 cells.append((could, theme.INK_DIM))
-            for x, (cell, colour) in zip(cols, cells, strict=False):
-                blit_text(s, cell, size, (x, y), colour, anchor=anchor,
+            for x, (cell, cell_colour) in zip(cols, cells, strict=False):
+                blit_text(s, cell, size, (x, y), cell_colour, anchor=anchor,
                           max_width=round(box.w * 0.25))  # fmt: skip
         y += rh
         pygame.draw.line(s, (255, 255, 255, 70), (box.x + pad, y - rh // 2),

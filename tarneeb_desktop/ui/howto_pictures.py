@@ -59,7 +59,9 @@ def _fan(
     return out
 
 
-def _backs(s: pygame.Surface, art: CardArt, centre: tuple[int, int], ch: int, n: int, side: bool):
+def _backs(
+    s: pygame.Surface, art: CardArt, centre: tuple[int, int], ch: int, n: int, side: bool
+) -> None:
     """``n`` card backs fanned around ``centre``: in a row, or in a column (``side``)."""
     cw, ch = card_size(ch)
     step = cw * 0.22
@@ -74,7 +76,14 @@ def _backs(s: pygame.Surface, art: CardArt, centre: tuple[int, int], ch: int, n:
         blit_card(art, s, "back", r)
 
 
-def _label(s: pygame.Surface, words: str, size: int, pos: tuple[int, int], color, anchor: str):  # type: ignore[no-untyped-def]
+def _label(
+    s: pygame.Surface,
+    words: str,
+    size: int,
+    pos: tuple[int, int],
+    color: tuple[int, ...],
+    anchor: str,
+) -> None:
     """A word on a dark pill, so it reads on the felt and on cards."""
     from tarneeb_desktop.ui import text
 

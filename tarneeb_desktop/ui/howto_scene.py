@@ -9,6 +9,7 @@ every page of every language fits at 800x600 and at 1920x1080."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -18,6 +19,10 @@ from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
+
+if TYPE_CHECKING:
+    from tarneeb_desktop.ui.app import App
+    from tarneeb_desktop.ui.table_scene import TableScene
 
 LINE = 1.38  # line height / text size
 KEY_CAP = 3.4  # width of a key cap on the controls page, in text sizes
@@ -87,7 +92,9 @@ class PageText:
     fits: bool
 
 
-def _lay_out(page: Page, size: int, width: int) -> tuple[list[list[str]], list, int]:
+def _lay_out(
+    page: Page, size: int, width: int
+) -> tuple[list[list[str]], list[tuple[str, list[str]]], int]:
     step = round(size * LINE)
     blocks = [text.wrap(p, size, width) for p in page.paragraphs]
     height = sum(len(b) for b in blocks) * step + max(0, len(blocks) - 1) * step // 2
@@ -113,7 +120,7 @@ def page_text(page: Page, lay: Layout, column: pygame.Rect) -> PageText:
 class HowToScene(ButtonScene):
     """The rules and the table explained, page by page."""
 
-    def __init__(self, app, page: int = 0, back=None) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app: App, page: int = 0, back: TableScene | None = None) -> None:
         super().__init__(app)
         self.back = back  # the scene Menu and Esc return to (a paused table), else the menu
         self.pages = help_text.pages()

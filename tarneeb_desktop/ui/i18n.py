@@ -21,8 +21,12 @@ import logging
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tarneeb_desktop.settings import LANGUAGES  # the languages offered: one table
+
+if TYPE_CHECKING:
+    import pygame
 
 log = logging.getLogger(__name__)
 
@@ -156,10 +160,10 @@ def anchor(name: str) -> str:
     return name
 
 
-def align(rect, box, side: str = "start", pad: int = 0):  # type: ignore[no-untyped-def]
+def align(rect: pygame.Rect, box: pygame.Rect, side: str = "start", pad: int = 0) -> pygame.Rect:
     """A copy of ``rect`` moved horizontally inside ``box`` to its ``side``: ``"start"`` is
     the left in LTR and the right in RTL, ``"end"`` the opposite, ``"center"`` the middle;
-    ``pad`` pixels from the edge. Works with pygame.Rect (anything with x/w/centerx)."""
+    ``pad`` pixels from the edge."""
     out = rect.copy()
     if side == "center":
         out.centerx = box.centerx

@@ -8,6 +8,7 @@ Arabic the level button, the second of each pair and each field's label change s
 from __future__ import annotations
 
 import socket
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -18,10 +19,10 @@ from tarneeb_desktop.net.host import HostError, host_table
 from tarneeb_desktop.net.protocol import DEFAULT_PORT, MAX_NAME_CHARS, MAX_PASSWORD_CHARS
 from tarneeb_desktop.net.seating import computer_names
 from tarneeb_desktop.net.turn_timer import TURN_CHOICES
+from tarneeb_desktop.table.flow import SEAT_NAMES as SEAT_WORDS  # the lobby's name for them
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.lan_lobby import (
-    SEAT_WORDS,
     LobbyScene,
     draw_buttons_and_notice,
     level_words,
@@ -60,6 +61,11 @@ def host_error_text(exc: HostError) -> str:
     return tr("Could not sit at the table: {why}", why=exc.why)
 
 
+def _hosting() -> dict[str, Any]:
+    """``HostScene.hosting`` until ``lan_scenes`` sets it (the same, with its port)."""
+    return {"bind": HostScene.bind, "port": DEFAULT_PORT, "ai_delay": HostScene.ai_delay}
+
+
 class HostScene(ButtonScene):
     """Rules from the settings; each of seats 1-3 goes, click by click, through: open to a
     person on the network, a computer player (named as offline, at the level its own button
@@ -75,11 +81,9 @@ class HostScene(ButtonScene):
     #: Seconds a computer seat waits before it moves, so people can follow (tests: none).
     ai_delay = 0.7
 
-    @staticmethod
-    def hosting() -> dict[str, Any]:
-        """``bind``, ``port`` and ``ai_delay`` for ``host_table``: ``lan_scenes.hosting``
-        (set there, so the Host screen and a tournament's table host alike)."""
-        return {"bind": HostScene.bind, "port": DEFAULT_PORT, "ai_delay": HostScene.ai_delay}
+    #: ``bind``, ``port`` and ``ai_delay`` for ``host_table``: ``lan_scenes.hosting`` (set
+    #: there, so the Host screen and a tournament's table host alike)
+    hosting: Callable[[], dict[str, Any]] = staticmethod(_hosting)
 
     def __init__(self, app: App) -> None:
         super().__init__(app)

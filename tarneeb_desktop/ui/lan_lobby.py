@@ -5,7 +5,7 @@ Settings uses."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -62,8 +62,17 @@ def page(surface: pygame.Surface, lay: Layout, title: str) -> pygame.Rect:
     return box
 
 
-def draw_buttons_and_notice(  # type: ignore[no-untyped-def]
-    surface: pygame.Surface, scene, lay: Layout, box: pygame.Rect, below: bool = False
+class Noticed(Protocol):
+    """A LAN screen with buttons and a notice (an error or a hint) to show."""
+
+    @property
+    def notice(self) -> str | None: ...
+
+    def buttons(self) -> list[Button]: ...
+
+
+def draw_buttons_and_notice(
+    surface: pygame.Surface, scene: Noticed, lay: Layout, box: pygame.Rect, below: bool = False
 ) -> None:
     """The scene's buttons, and its notice (an error or a hint) at the foot of the panel,
     or just below it with ``below``; a long notice shrinks to the panel's width."""
@@ -199,9 +208,9 @@ class LobbyScene(ButtonScene):
             host=self.host,
             others=self.others,
             after_game=self.after_game,
+            # the host's own table goes on while its host is in the menu (a tournament's closes)
+            keep_on_leave=self.host is not None and self.after_game is None,
         )
-        # the host's own table goes on while its host is in the menu (a tournament's closes)
-        scene.link.keep_on_leave = self.host is not None and self.after_game is None  # type: ignore[attr-defined]
         self.app.switch(scene)
 
     def on_hide(self) -> None:

@@ -25,6 +25,7 @@ from tarneeb_desktop.net.protocol import (
     MAX_PASSWORD_CHARS,
     ProtocolError,
 )
+from tarneeb_desktop.table.flow import SEAT_NAMES as SEAT_WORDS  # the lobby's name for them
 from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.lan_host_scene import (  # the Host screen: its own module
@@ -34,7 +35,6 @@ from tarneeb_desktop.ui.lan_host_scene import (  # the Host screen: its own modu
     host_error_text,
 )
 from tarneeb_desktop.ui.lan_lobby import (
-    SEAT_WORDS,
     LobbyScene,
     draw_buttons_and_notice,
     page,
@@ -74,7 +74,7 @@ def hosting() -> dict[str, Any]:
     return {"bind": HostScene.bind, "port": DEFAULT_PORT, "ai_delay": HostScene.ai_delay}
 
 
-HostScene.hosting = staticmethod(hosting)  # type: ignore[method-assign]  # the one way
+HostScene.hosting = staticmethod(hosting)  # the one way
 
 
 def return_to_hosted_table(app: App) -> None:
@@ -93,8 +93,9 @@ def return_to_hosted_table(app: App) -> None:
     del wait
     view, seq = sessions[0].snapshot()
     assert view is not None and seq is not None
-    scene = TableScene.remote(app, sessions[0], view, seq, host=host, others=sessions[1:])
-    scene.link.keep_on_leave = True  # type: ignore[attr-defined]
+    scene = TableScene.remote(
+        app, sessions[0], view, seq, host=host, others=sessions[1:], keep_on_leave=True
+    )
     app.switch(scene)
 
 

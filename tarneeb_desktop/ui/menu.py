@@ -15,7 +15,7 @@ from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.file_notice import FileNotice, paragraphs
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.scene import ButtonScene
+from tarneeb_desktop.ui.scene import ButtonScene, Scene
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
 
 if TYPE_CHECKING:
@@ -297,7 +297,7 @@ class MenuScene(ButtonScene):
         elif action == "quit":  # Esc ("back") on the main menu does nothing: no surprise exits
             self.app.quit(0)
 
-    def _resume_tournament(self):  # type: ignore[no-untyped-def]
+    def _resume_tournament(self) -> Scene | None:
         """The tournament's game or standings, when it was saved after the offline game."""
         from tarneeb_desktop.table.tournament import TournamentError
         from tarneeb_desktop.ui.tournament_play import resume

@@ -13,6 +13,7 @@ from tarneeb_desktop.ui.table_scene import TableScene
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
+    from tarneeb_desktop.ui.theme import Button
     from tarneeb_desktop.ui.viewer_scene import ViewerScene
 
 
@@ -55,7 +56,7 @@ class PlayOnScene(TableScene):
             ):
                 self._leave()  # thrown in, or the summary closed: the hand is over
 
-    def overlay_buttons(self):  # type: ignore[no-untyped-def]
+    def overlay_buttons(self) -> list[Button]:
         drop = {"rematch", "export", "review"}
         return [b for b in super().overlay_buttons() if b.action not in drop]
 

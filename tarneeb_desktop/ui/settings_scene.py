@@ -52,7 +52,7 @@ log = logging.getLogger(__name__)
 
 
 # Each rules option: (its game, section, key, label, explanation); a game shows only its own.
-RULE_ROWS: tuple[tuple[str, str, str, str], ...] = (
+RULE_ROWS: tuple[tuple[str, str, str, str, str], ...] = (
     ("tarneeb", "Bidding", "auction", "How the auction runs", "Raise: bid again until the others pass. Once: everyone makes exactly one call."),
     ("tarneeb", "Bidding", "all_pass", "When everybody passes", "Redeal: the same dealer deals again. Dealer 7: the dealer must then bid at least 7."),
     ("tarneeb", "Bidding", "weak_hand_redeal", "Weak-hand redeal", "A player with no ace and no strong honours may ask for a new deal."),
@@ -149,6 +149,19 @@ class SettingsScene(Scene):
     def _make_rows(self) -> list[Row]:
         s = self.s
         rules = s.rules()
+
+        def rule_get(k: str) -> Callable[[], Any]:
+            return lambda: getattr(s.rules(), k)
+
+        def rule_put(k: str) -> Callable[[Any], None]:
+            return lambda v: self._set_option(k, v)
+
+        def item_get(name: str, i: int) -> Callable[[], Any]:
+            return lambda: getattr(s, name)[i]
+
+        def item_put(name: str, i: int) -> Callable[[Any], None]:
+            return lambda v: self._set_list(name, i, v)
+
         rows: list[Row] = [Row("h_game", "Rules", "heading")]
         rows.append(
             Row(
@@ -193,8 +206,8 @@ class SettingsScene(Scene):
                         label,
                         "toggle",
                         help_,
-                        get=lambda k=key: getattr(s.rules(), k),
-                        put=lambda v, k=key: self._set_option(k, v),
+                        get=rule_get(key),
+                        put=rule_put(key),
                         show=on_off,
                     )
                 )
@@ -206,8 +219,8 @@ class SettingsScene(Scene):
                         label,
                         "number",
                         help_,
-                        get=lambda k=key: getattr(s.rules(), k),
-                        put=lambda v, k=key: self._set_option(k, v),
+                        get=rule_get(key),
+                        put=rule_put(key),
                         lo=lo,
                         hi=hi,
                         step=INT_STEP.get(key, 1),
@@ -221,8 +234,8 @@ class SettingsScene(Scene):
                         "choice",
                         help_,
                         CHOICES[key],
-                        get=lambda k=key: getattr(s.rules(), k),
-                        put=lambda v, k=key: self._set_option(k, v),
+                        get=rule_get(key),
+                        put=rule_put(key),
                         show=lambda v: tr(CHOICE_LABELS.get(v, v)),
                     )
                 )
@@ -237,8 +250,8 @@ class SettingsScene(Scene):
                         "A person at this computer takes turns with the others, the screen "
                         "hidden between turns; or the computer plays.",
                         SEAT_KINDS,
-                        get=lambda i=seat: s.seats[i],
-                        put=lambda v, i=seat: self._set_list("seats", i, v),
+                        get=item_get("seats", seat),
+                        put=item_put("seats", seat),
                         show=lambda v: tr(CHOICE_LABELS.get(v, v)),
                     )
                 )
@@ -250,8 +263,8 @@ class SettingsScene(Scene):
                             "choice",
                             "How strongly the computer plays this seat.",
                             LEVELS,
-                            get=lambda i=seat: s.levels[i],
-                            put=lambda v, i=seat: self._set_list("levels", i, v),
+                            get=item_get("levels", seat),
+                            put=item_put("levels", seat),
                             show=lambda v: tr(CHOICE_LABELS.get(v, v)),
                         )
                     )
@@ -263,8 +276,8 @@ class SettingsScene(Scene):
                     "Press Enter to type a name, Enter again to keep it."
                     if seat == 0
                     else "The name shown at this seat.",
-                    get=lambda i=seat: s.names[i],
-                    put=lambda v, i=seat: self._set_list("names", i, v),
+                    get=item_get("names", seat),
+                    put=item_put("names", seat),
                 )
             )
         rows.append(Row("h_look", "Look and sound", "heading"))

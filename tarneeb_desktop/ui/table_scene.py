@@ -23,19 +23,18 @@ import random
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
 from tarneeb_desktop.ai.analysis import can_claim, could_have_taken
-from tarneeb_desktop.net.link import NOT_CONNECTED
+from tarneeb_desktop.net.link import NOT_CONNECTED, RemoteLink
 from tarneeb_desktop.rules import CardPlayed, GameState, View
-from tarneeb_desktop.session import offline_link
+from tarneeb_desktop.session import new_state, offline_link
 from tarneeb_desktop.table.flow import SEAT_NAMES
 from tarneeb_desktop.table.link import Link, Notice, Update
 from tarneeb_desktop.table.savegame import export_record, read_save, savegame_path
 from tarneeb_desktop.table.seats import Seat
-from tarneeb_desktop.table.seeds import new_seed
 from tarneeb_desktop.ui import text
 from tarneeb_desktop.ui.anim import Step, Tween
 from tarneeb_desktop.ui.game.bid_panel import BidPanel
@@ -137,7 +136,7 @@ class TableScene(Scene):
         if link.remote:
             from tarneeb_desktop.ui.game.lan import LanExtras
 
-            self.lan = LanExtras(self, link)  # type: ignore[arg-type]
+            self.lan = LanExtras(self, cast(RemoteLink, link))  # the one remote link
         # pacing: the pause before a computer's move, counted while nothing is animating
         self.pause_key: tuple[int, int | None] | None = None
         self.pause = 0.0
@@ -178,13 +177,14 @@ class TableScene(Scene):
         host: Any = None,
         others: tuple[ClientSession, ...] | list[ClientSession] = (),
         after_game: Callable[[TableScene], None] | None = None,
+        keep_on_leave: bool = False,
     ) -> TableScene:
         """A seat (or several, for the people at this screen) at a LAN host's table;
-        ``after_game`` as for a local table (a tournament's game)."""
-        from tarneeb_desktop.net.link import RemoteLink
-
+        ``after_game`` as for a local table (a tournament's game); ``keep_on_leave``: the
+        host's own table goes on while its host is in the menu."""
         compass = [tr(SEAT_NAMES[s]) for s in range(4)]
         link = RemoteLink(session, view, seq, others, host=host, default_names=compass)
+        link.keep_on_leave = keep_on_leave
         return cls(app, None, link=link, after_game=after_game)
 
     # ------------------------------------------------------------------ creation
@@ -204,15 +204,14 @@ class TableScene(Scene):
         """A new game; ``humans`` None means the seats chosen in the settings."""
         if humans is None:
             humans = app.settings.humans()
-        seed = new_seed(seed)  # TARNEEB_TEST_SEED fixes it when none is given
-        state = GameState.new(rules, seed=seed)
+        state = new_state(rules, seed)  # TARNEEB_TEST_SEED fixes it when none is given
         # The default "You" is a word, not a name: show it in the player's language.
         names = [tr("You") if n == "You" else n for n in app.settings.names]
         if not humans:
             names = [tr(SEAT_NAMES[s]) for s in range(4)]
         if level:
             levels = [level] * 4
-        return cls(app, state, names, humans, levels, seed, autoplay, save_record, inline_ai)
+        return cls(app, state, names, humans, levels, state.seed, autoplay, save_record, inline_ai)
 
     @classmethod
     def from_saved(cls, app: App, path: Path | None = None) -> TableScene | None:

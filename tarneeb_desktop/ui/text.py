@@ -108,7 +108,8 @@ def _get_display() -> Callable[..., str]:
         from bidi.algorithm import get_display
     except ImportError:
         from bidi import get_display
-    return get_display
+    reorder: Callable[..., str] = get_display
+    return reorder
 
 
 def _rtl() -> bool:
@@ -144,7 +145,9 @@ def shaping_available() -> bool:
     return shaped < plain
 
 
-_cache: OrderedDict[tuple[str, int, tuple[int, ...], bool, bool], pygame.Surface] = OrderedDict()
+_cache: OrderedDict[tuple[str, int, tuple[int, ...], bool, bool | None], pygame.Surface] = (
+    OrderedDict()
+)
 
 
 def render(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from tarneeb_desktop.ui import i18n, text
@@ -89,7 +91,7 @@ def _grain() -> pygame.Surface:
     return _grain_tile[0]
 
 
-_panel_cache: dict[tuple, pygame.Surface] = {}
+_panel_cache: dict[tuple[Any, ...], pygame.Surface] = {}
 
 
 def panel(
@@ -164,7 +166,7 @@ def ring(rect: pygame.Rect) -> tuple[pygame.Surface, tuple[int, int]]:
     )
 
 
-def blit_panel(target: pygame.Surface, rect: pygame.Rect, **kw) -> None:  # type: ignore[no-untyped-def]
+def blit_panel(target: pygame.Surface, rect: pygame.Rect, **kw: Any) -> None:
     s = panel(rect.size, **kw)
     target.blit(
         s, (rect.x - (s.get_width() - rect.w) // 2, rect.y - (s.get_height() - rect.h) // 2)
@@ -175,8 +177,8 @@ def blit_text(
     target: pygame.Surface,
     s: str,
     size: int,
-    pos: tuple[int, int],
-    color=INK,  # type: ignore[no-untyped-def]
+    pos: tuple[float, float],
+    color: tuple[int, ...] = INK,
     bold: bool = False,
     anchor: str = "topleft",
     max_width: int | None = None,

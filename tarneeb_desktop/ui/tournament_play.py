@@ -39,7 +39,7 @@ from tarneeb_desktop.ui import theme
 from tarneeb_desktop.ui.games_scene import shown_name
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.scene import ButtonScene, test_log
+from tarneeb_desktop.ui.scene import ButtonScene, Scene, test_log
 from tarneeb_desktop.ui.settings_rows import preset_label
 from tarneeb_desktop.ui.theme import Button, blit_text
 from tarneeb_desktop.ui.tournament_results import (
@@ -143,7 +143,7 @@ class Running:
             note=test_log,
         )
 
-    def game_scene(self, app: App) -> Any:
+    def game_scene(self, app: App) -> Scene:
         """The current game on the table (resumed from its save when there is one); with
         players on the LAN, its table's lobby (:meth:`lan_game`)."""
         from tarneeb_desktop.ui.tournament_table import TournamentTable
@@ -168,7 +168,7 @@ class Running:
             after_game=self.after_game,
         )
 
-    def lan_game(self, app: App, game: TournamentGame, state: GameState | None) -> Any:
+    def lan_game(self, app: App, game: TournamentGame, state: GameState | None) -> Scene:
         """A game with players on the LAN: this window hosts it as a LAN table (a resumed
         game too: it goes on once they have sat down again) and shows its lobby; the game
         starts by itself when every LAN seat is taken (or at Start: the computer takes the
@@ -251,7 +251,7 @@ def in_progress(notices: list[str] | None = None) -> float | None:
     return max(times) if times else None
 
 
-def resume(app: App) -> Any:
+def resume(app: App) -> Scene | None:
     """Continue: the tournament's game from its save, or its standings between games."""
     running = Running.load()
     if running is None:

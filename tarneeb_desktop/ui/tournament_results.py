@@ -39,6 +39,7 @@ from tarneeb_desktop.ui.viewer_scene import rtl_run
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
+    from tarneeb_desktop.ui.tournament_play import Running
 
 log = logging.getLogger(__name__)
 
@@ -365,7 +366,7 @@ class PagedList(ButtonScene):
 class ResultsScene(PagedList):
     """Every game of ``running``'s tournament so far; a row opens its record in the viewer."""
 
-    def __init__(self, app: App, running: Any, back: Callable[[], None]) -> None:
+    def __init__(self, app: App, running: Running, back: Callable[[], None]) -> None:
         super().__init__(app, back)
         self.title = tr("Results")
         self.running = running

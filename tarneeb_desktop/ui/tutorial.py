@@ -14,10 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tarneeb_desktop.table.flow import Table
-from tarneeb_desktop.table.link import LocalLink
-from tarneeb_desktop.table.pool import Pool
-from tarneeb_desktop.table.seats import PersonSeat
+from tarneeb_desktop.session import tutorial_link
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui import tutorial_script as script
 from tarneeb_desktop.ui.game.score import ScorePanel
@@ -53,9 +50,8 @@ class TutorialScene(TableScene):
 
     def __init__(self, app: App) -> None:
         names = [_player_name(app), tr("East"), tr("North"), tr("West")]
-        seats = [PersonSeat(names[0])] + [script.scripted_seat(s, names[s]) for s in (1, 2, 3)]
-        table = Table(script.new_state(), seats, names, seed=script.SEED, pool=Pool(inline=True))
-        super().__init__(app, None, seed=script.SEED, link=LocalLink(table, (script.ME,)))
+        link = tutorial_link(script.new_state(), names, script.SCRIPT, script.SEED, script.ME)
+        super().__init__(app, None, seed=script.SEED, link=link)
         self.score = _CoachedScore(self)
         self.link.set_auto_single(False)  # every card of the lessons is the player's to play
         self.lessons = script.lessons()
@@ -162,7 +158,7 @@ class TutorialScene(TableScene):
             self.overlay = None
             self.app.show_menu()
             menu = self.app.scene
-            if hasattr(menu, "activate"):
+            if menu is not None and hasattr(menu, "activate"):
                 menu.activate("new")
         elif action == "howto":
             self.overlay = None

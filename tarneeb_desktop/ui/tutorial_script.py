@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from tarneeb_desktop import session
 from tarneeb_desktop.rules import GameState, View, make_rules
-from tarneeb_desktop.table.seats import ComputerSeat, FunctionSeat, seat_seed
+from tarneeb_desktop.table.seats import FunctionSeat
 from tarneeb_desktop.ui.i18n import tr
 
 SEED = 4111  # the deals after the first (never reached: the tutorial ends with its hand)
@@ -51,15 +52,10 @@ def new_state() -> GameState:
 
 
 def scripted_seat(seat: int, name: str) -> FunctionSeat:
-    """A computer seat that plays the script, then (when the player has strayed from it, or
-    once the lessons are over) as the medium computer player with a fixed seed."""
-    player = ComputerSeat("medium", seat_seed(SEED, seat))
-
-    def choose(view: View) -> str:
-        action = SCRIPT.get((seat, len(view.calls), len(view.played_cards())))
-        return action if action in view.legal else player.decide(view)
-
-    return FunctionSeat(choose, name)
+    """The computer at ``seat``: it plays the script, then (when the player has strayed from
+    it, or once the lessons are over) as the medium computer player with a fixed seed; the
+    one ``session.tutorial_link`` seats there."""
+    return session.scripted_seat(SCRIPT, SEED, seat, name)
 
 
 @dataclass(frozen=True)

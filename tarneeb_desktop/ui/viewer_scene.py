@@ -50,6 +50,7 @@ from tarneeb_desktop.ui.viewer_text import blit_line, card_run, rtl_run
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
+    from tarneeb_desktop.ui.play_on import SeatChoice
 
 log = logging.getLogger(__name__)
 
@@ -127,7 +128,7 @@ class ViewerScene(ButtonScene):
         #: the seat whose cards' cost the game line counts as "yours" (the person's)
         self.me = 0
         #: "Play on from here": the question which seat to take, while it is open
-        self.choosing: Any = None
+        self.choosing: SeatChoice | None = None
         #: the list of hands and costly cards, while it is shown
         self.hands: HandsPanel | None = None
         #: only my seat's cards face up (the others' backs), as at the table
@@ -201,7 +202,7 @@ class ViewerScene(ButtonScene):
 
     def activate(self, action: str) -> None:
         s, i = self.steps, self.index
-        moves = {
+        moves: dict[str, Callable[[], int]] = {
             "first": lambda: 0,
             "last": lambda: s.last,
             "fwd1": lambda: i + 1,

@@ -95,9 +95,9 @@ def _after(
         pos = _of_state(after, index, "card" if card else "call", (seat, action))
         won = next((e for e in events if isinstance(e, TrickWon)), None)
         if won is not None:  # the trick stays on the table, with its winner
-            lead, cards, winner = after.tricks[-1]
+            lead, won_cards, won_by = after.tricks[-1]
             pos = _replace(
-                pos, trick=(lead, tuple(CARD_NAMES[c] for c in cards)), trick_winner=winner
+                pos, trick=(lead, tuple(CARD_NAMES[c] for c in won_cards)), trick_winner=won_by
             )
         return pos
     # the step ended the hand: the hand's last position, with its result row
@@ -257,7 +257,7 @@ def positions(doc: Any) -> Steps:
     for i, hand in enumerate(hands):
         if state is None:
             state = GameState.new(rep.state.rules, seed=0, dealer=hand["dealer"])
-        replay_hand(_Recorder(state, out), hand, i, i == len(hands) - 1)  # type: ignore[arg-type]
+        replay_hand(_Recorder(state, out), hand, i, i == len(hands) - 1)
     assert state is not None
     names = list(rep.players) if rep.players else []
     return Steps(out, names, rep.state)

@@ -82,17 +82,17 @@ class BidPanel:
             grid = [[f"{lv}{s}" for lv in range(low, 14)] for s in STRAINS]
             grid.append(["pass"])
         elif pv.phase == "auction" and game41.is41(pv):
-            grid = [legal[i : i + ROW_41] for i in range(0, len(legal), ROW_41)]
+            grid = [[*legal[i : i + ROW_41]] for i in range(0, len(legal), ROW_41)]
         elif pv.phase == "auction":
             bids = [a for a in legal if a != "pass"]
-            grid = [bids] if bids else []
+            grid = [[*bids]] if bids else []
             if "pass" in legal:
                 if grid:
                     grid[0] = ["pass", *grid[0]]
                 else:
                     grid = [["pass"]]
         else:
-            grid = [legal]
+            grid = [[*legal]]
         return grid
 
     def buttons(self) -> list[Button]:

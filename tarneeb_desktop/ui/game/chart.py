@@ -100,7 +100,8 @@ def sheet_columns(
     ]
     room = box.w * share - round(lay.unit * 4)
     gap = max(round(t * 0.6), (room - sum(widths)) / max(1, len(widths)))
-    out, x = [], round(lay.unit * 4)
+    out: list[float] = []
+    x: float = round(lay.unit * 4)
     for w in widths:
         out.append((x + w / 2) / box.w)
         x += w + gap

@@ -33,7 +33,6 @@ class Dialog:
     """A box over the veiled table with a row (or a column) of buttons at its foot."""
 
     kind = ""
-    size = (80.0, 60.0)  # in layout units
     closes_on_escape = True
     close_key: int | None = None  # another key that closes it (V: the cards-played page)
     autoplay_wait = 2.0  # seconds (at normal speed) an autoplayed game leaves it open
@@ -43,6 +42,11 @@ class Dialog:
         self.per_row = 0  # buttons a row (set with the buttons: two rows when one is too long)
         self.age = 0.0  # seconds open
         self._buttons: tuple[tuple[int, int], list[Button]] | None = None
+
+    @property
+    def size(self) -> tuple[float, float]:
+        """The box's width and height in layout units (a class attribute in most dialogs)."""
+        return 80.0, 60.0
 
     def __getitem__(self, key: str) -> Any:
         """Read like the dicts dialogs were (``overlay["kind"]``), for scripts and tests."""
@@ -248,7 +252,7 @@ class SummaryDialog(Dialog):
 
     def __init__(self, scene: DialogContext, event: HandScored) -> None:
         super().__init__(scene)
-        self.event = event
+        self.event: HandScored | SeatsScored = event  # 41's summary: the seats' scores
         self.dd: int | None = None
 
     def specs(self) -> list[tuple[str, str, bool]]:
@@ -258,6 +262,7 @@ class SummaryDialog(Dialog):
     def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
         scene = self.scene
         ev = self.event
+        assert isinstance(ev, HandScored)  # 41's summary draws its own (Summary41Dialog)
         mine = (ev.declarer & 1) == (scene.me & 1)
         head = tr("Contract made!") if ev.made else tr("Contract failed")
         if ev.tricks[ev.declarer & 1] == 13:
@@ -339,7 +344,7 @@ class Summary41Dialog(SummaryDialog):
     def __init__(self, scene: DialogContext, event: SeatsScored) -> None:
         Dialog.__init__(self, scene)
         self.event41 = event
-        self.event = event  # type: ignore[assignment]
+        self.event = event
         self.dd = None
 
     def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:

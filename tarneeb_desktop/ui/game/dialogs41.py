@@ -38,7 +38,15 @@ def columns(box: pygame.Rect, xs: list[float]) -> list[int]:
     return [box.x + round(box.w * x) for x in xs]
 
 
-def _cell(s: pygame.Surface, text: str, size: int, x: int, y: int, color, bold=False) -> None:  # type: ignore[no-untyped-def]
+def _cell(
+    s: pygame.Surface,
+    text: str,
+    size: int,
+    x: int,
+    y: int,
+    color: tuple[int, ...],
+    bold: bool = False,
+) -> None:
     # centred on the line: Arabic and Latin fonts have different heights
     blit_text(s, text, size, (x, y + round(size * 0.65)), color, bold=bold, anchor="center")
 
@@ -203,7 +211,12 @@ def draw_score_sheet(scene: TableView, s: pygame.Surface, lay: Layout, box: pyga
     scale_labels(s, chart, series, t)
     y = box.y + round(lay.heading * 2.4)
     heads = ["#", *(scene.names[p] for p in order), tr("Us"), tr("Them")]
-    colors = ["", *(theme.TEAM[p & 1] for p in order), theme.TEAM[us], theme.TEAM[them]]
+    colors: list[tuple[int, ...] | None] = [
+        None,
+        *(theme.TEAM[p & 1] for p in order),
+        theme.TEAM[us],
+        theme.TEAM[them],
+    ]
     for k, (x, h) in enumerate(zip(xs, heads, strict=True)):
         blit_text(
             s,

@@ -41,7 +41,9 @@ class _Layer(pygame.Surface):
 
     drawn: list[pygame.Rect] | None = None
 
-    def blit(self, source: Any, dest: Any, area: Any = None, special_flags: int = 0) -> Any:
+    def blit(
+        self, source: pygame.Surface, dest: Any = (0, 0), area: Any = None, special_flags: int = 0
+    ) -> pygame.Rect:
         r = super().blit(source, dest, area, special_flags)
         if self.drawn is not None:
             self.drawn.append(r)
@@ -148,9 +150,9 @@ class Frame:
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
         self._static: pygame.Surface | None = None  # the layer of things at rest; None: stale
-        self._buf: pygame.Surface | None = None
+        self._buf: _Layer | None = None
         self._gen = 0  # counts the static layer's rebuilds (the board's key holds it)
-        self._board: pygame.Surface | None = None
+        self._board: _Layer | None = None
         self._board_key: tuple[Any, ...] | None = None
         self._base: pygame.Surface | None = None  # the felt the static layer was drawn on
         self._parts: _Parts | None = None  # the static layer's parts
@@ -323,6 +325,7 @@ class Frame:
         counts = pv.hand_sizes if scene.dealt is None else scene.dealt
         bidding = pv.phase in ("auction", "trump", "double") and pv.contract is None
         cards = scene.cards
+        look: tuple[Any, ...]
         look = (lay.w, lay.h, scene.four_color, i18n.get_language(), i18n.is_rtl(), cards)
         look += (cards.back_name,)
         turn = scene.turn_shown()
@@ -343,6 +346,7 @@ class Frame:
             items.append((("fan", seat, sides[seat], counts[seat], look), fan(seat)))
         for seat in range(4):
             lines = panels.plate_lines(seat)
+            key: tuple[Any, ...]
             key = ("plate", seat, sides[seat], lines, turn == seat, pv.dealer == seat, look)
             items.append((key, plate(seat)))
             calls = [c for st, c in pv.calls if st == seat] if bidding else []

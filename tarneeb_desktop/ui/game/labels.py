@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tarneeb_desktop.rules.cards import NT, RANKS, STRAINS, parse_bid
 from tarneeb_desktop.rules.errors import MalformedError
 from tarneeb_desktop.ui import i18n
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.theme import SUIT_SYMBOL, SUIT_WORD
+
+if TYPE_CHECKING:
+    from tarneeb_desktop.ui.game.context import TableView
 
 DISPLAY_SUIT_ORDER = "CDSH"  # alternate black and red along the hand
 
@@ -67,16 +72,16 @@ def reading_seconds(line: str) -> float:
     return 1.0 + len(line.split()) / 3
 
 
-def side_labels(scene: object) -> tuple[str, str]:
+def side_labels(scene: TableView) -> tuple[str, str]:
     """The two sides' words, ours first (``scene.teams()``): "Us" and "Them" for the person
     looking; at a table with nobody here (two computer teams) each side by its names, as
     the results read ("Tarek & Hala"): a tournament's table gives its teams' names
     (``team_names``, by side), any other its players' (issue 24)."""
-    us, them = scene.teams()  # type: ignore[attr-defined]
-    if scene.humans:  # type: ignore[attr-defined]
+    us, them = scene.teams()
+    if scene.humans:
         return tr("Us"), tr("Them")
     named = getattr(scene, "team_names", None)
-    names = scene.names  # type: ignore[attr-defined]
+    names = scene.names
 
     def side(s: int) -> str:
         return named[s] if named else f"{names[s]} & {names[s + 2]}"

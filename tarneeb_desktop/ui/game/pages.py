@@ -29,7 +29,7 @@ class PauseMenuDialog(Dialog):
     kind = "menu"
 
     @property
-    def size(self) -> tuple[float, float]:  # type: ignore[override]
+    def size(self) -> tuple[float, float]:
         """As tall as its column of buttons (in layout units: heading 4.2, button 6.2)."""
         return 48.0, 4.2 * 2.4 + len(self.specs()) * (6.2 + 1.6) + 3.0
 

@@ -257,6 +257,7 @@ class Panels:
         turn = scene.turn_shown() == seat
         name, sub = self.plate_lines(seat)
         r = self.plate_box(lay, side, sub, name)
+        key: tuple[Any, ...]
         key = (seat, side, lay.w, lay.h, turn, name, sub, seat == scene.pv.dealer, scene.four_color)
         key += (i18n.is_rtl(),)  # the plate's text sits on the other side in RTL
         surf = self._plates.get(key)

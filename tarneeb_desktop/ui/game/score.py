@@ -218,13 +218,13 @@ class ScorePanel:
                 by += "  \u00b7  " + tr("doubled")
             foot = self._foot(s, r, pad, by, pv.declarer)
             # the level between the title and the foot, by its ink (Arabic's lines are tall)
-            ink = text.render(level, big, theme.INK, True)
-            used = ink.get_bounding_rect()
+            level_surf = text.render(level, big, theme.INK, True)
+            used = level_surf.get_bounding_rect()
             middle = (max(hand.bottom, r.y + pad + round(t * 1.3)) + foot.top) // 2
             lr = used.move(start - used.x, middle - used.centery)
             if rtl:
                 lr.right = start
-            s.blit(ink, (lr.x - used.x, lr.y - used.y))
+            s.blit(level_surf, (lr.x - used.x, lr.y - used.y))
             after = (lr.left - pad if rtl else lr.right + pad, lr.centery)  # beside the level
             if pv.trump:
                 if pv.trump == "NT":

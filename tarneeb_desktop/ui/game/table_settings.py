@@ -9,7 +9,7 @@ the settings (rules, seats, names) belong to the next game and stay on the Setti
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -20,6 +20,22 @@ from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS, on_off
 from tarneeb_desktop.ui.theme import Button, blit_text, fit_group
+
+if TYPE_CHECKING:
+    from tarneeb_desktop.settings import Settings
+    from tarneeb_desktop.table.link import Link
+    from tarneeb_desktop.ui.app import App
+    from tarneeb_desktop.ui.game.context import DialogContext
+
+    class SettingsContext(DialogContext, Protocol):
+        """What this page uses besides a dialog's context: the window (its settings,
+        applied at once) and the link (a forced card playing itself)."""
+
+        @property
+        def app(self) -> App: ...
+        @property
+        def link(self) -> Link: ...
+
 
 #: (the setting, its label as Settings words it, its values, how a value is shown)
 ROWS: tuple[tuple[str, str, tuple[Any, ...], Callable[[Any], str]], ...] = (
@@ -52,13 +68,14 @@ class TableSettingsDialog(Dialog):
 
     kind = "table_settings"
     size = (100.0, 78.0)
+    scene: SettingsContext
 
     def specs(self) -> list[tuple[str, str, bool]]:
         return [(tr("Back"), "menu_page", True)]
 
     @property
-    def settings(self) -> Any:
-        return self.scene.app.settings  # type: ignore[attr-defined]
+    def settings(self) -> Settings:
+        return self.scene.app.settings
 
     def row_y(self, lay: Layout, box: pygame.Rect, i: int) -> int:
         return box.y + round(lay.heading * 2.6) + i * round(lay.unit * 8.2)
@@ -92,7 +109,7 @@ class TableSettingsDialog(Dialog):
             s.save()
         except OSError:
             pass  # in force for this session all the same
-        scene: Any = self.scene
+        scene = self.scene
         scene.app.apply_settings()
         if name == "auto_play_single":
             scene.link.set_auto_single(bool(s.auto_play_single))
