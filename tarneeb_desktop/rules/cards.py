@@ -36,6 +36,20 @@ _HOLDING_NAMES: list[list[tuple[str, ...] | None]] = [[None] * 8192 for _ in ran
 BITS: tuple[int, ...] = tuple(1 << c for c in range(52))
 SUIT_OF: tuple[int, ...] = tuple(c // 13 for c in range(52))
 SUIT_MASK_OF: tuple[int, ...] = tuple(SUIT_MASKS[c // 13] for c in range(52))
+SHIFT_OF: tuple[int, ...] = tuple(13 * (c // 13) for c in range(52))
+# TRICK_ORDER[trump][led suit][card]: 4 times the card's strength in such a trick (0 for a
+# card of another suit, then the led suit's ranks, then the trump's), so that the winner's
+# place is ``max(o[a], o[b] + 1, o[c] + 2, o[d] + 3) & 3``. ``trump`` 4 is no trump.
+TRICK_ORDER: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(
+            4 * (c % 13 + 14) if c // 13 == trump else 4 * (c % 13 + 1) if c // 13 == led else 0
+            for c in range(52)
+        )
+        for led in range(4)
+    )
+    for trump in range(5)
+)
 
 
 def card_name(card: int) -> str:
@@ -86,6 +100,41 @@ def names_of(mask: int) -> list[str]:
 
 
 _CLUBS, _DIAMONDS, _HEARTS, _SPADES = _HOLDING_NAMES
+# By card: the cached holdings of its suit (``HOLDINGS_OF[card][bits]``), for following it.
+HOLDINGS_OF: tuple[list[tuple[str, ...] | None], ...] = tuple(
+    _HOLDING_NAMES[c // 13] for c in range(52)
+)
+
+# The same as cards (ints): the cards of a 13-bit holding in one suit, filled on first use.
+_HOLDING_CARDS: list[list[tuple[int, ...] | None]] = [[None] * 8192 for _ in range(4)]
+
+
+def holding_cards(suit: int, bits: int) -> tuple[int, ...]:
+    """The cards (ints, ascending) of a 13-bit holding in one suit (cached)."""
+    cards = _HOLDING_CARDS[suit][bits]
+    if cards is None:
+        base = suit * 13
+        cards = tuple(base + r for r in range(13) if bits >> r & 1)
+        _HOLDING_CARDS[suit][bits] = cards
+    return cards
+
+
+def cards_in(mask: int) -> tuple[int, ...]:
+    """The cards in a mask as ints, ascending, from the four suits' cached tuples."""
+    return (
+        holding_cards(0, mask & 0x1FFF)
+        + holding_cards(1, mask >> 13 & 0x1FFF)
+        + holding_cards(2, mask >> 26 & 0x1FFF)
+        + holding_cards(3, mask >> 39 & 0x1FFF)
+    )
+
+
+_CLUB_CARDS, _DIAMOND_CARDS, _HEART_CARDS, _SPADE_CARDS = _HOLDING_CARDS
+HOLDING_CARDS_OF: tuple[list[tuple[int, ...] | None], ...] = tuple(
+    _HOLDING_CARDS[c // 13] for c in range(52)
+)
+for _suit in range(4):
+    holding_cards(_suit, 0)
 for _suit in range(4):
     holding_names(_suit, 0)  # a void is looked up as often as any holding
 

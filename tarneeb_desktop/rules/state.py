@@ -4,9 +4,12 @@ Over 600 lines because ``GameState`` is one class: its slots, ``clone`` and the 
 ``_legal_*`` / ``_apply_*`` pair per phase are the search AI's inner loop, where a split
 would add a call per action; ``apply`` plays an exact card name or call without
 ``_check`` (and a card that does not end a trick without ``_apply_card``) for the same
-reason. What is not on that loop lives elsewhere: ``View`` and ``HandResult`` in
-``view.py``, 41's auction and scoring in ``game41.py``, scoring tables in ``scoring.py``,
-the per-card tables in ``cards.py`` and ``events.py``, the deal's shuffle in ``deal.py``.
+reason, and so are the self-play methods (``legal_cards`` / ``play`` with cards as ints
+and no events, ``play_out`` for a random hand), each the checked path's twin, compared
+with it in tests/test_engine_self_play.py. What is not on that loop lives elsewhere:
+``View`` and ``HandResult`` in ``view.py``, 41's auction and scoring in ``game41.py``,
+scoring tables in ``scoring.py``, the per-card tables in ``cards.py`` and ``events.py``,
+the deal's shuffle in ``deal.py``.
 
 Actions are plain strings, as in game records and the bot protocol: ``"redeal"`` /
 ``"keep"``, ``"pass"`` or a bid (``"9"``, ``"10H"``), a trump (``"S"``, ``"NT"``),
@@ -24,18 +27,28 @@ never from the global ``random``.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tarneeb_desktop.rules import game41
 from tarneeb_desktop.rules.cards import (
-    _HOLDING_NAMES,
+    _CLUB_CARDS,
+    _CLUBS,
+    _DIAMOND_CARDS,
+    _DIAMONDS,
+    _HEART_CARDS,
+    _HEARTS,
+    _SPADE_CARDS,
+    _SPADES,
     BITS,
     CARD_INDEX,
     CARD_NAMES,
+    HOLDING_CARDS_OF,
+    HOLDINGS_OF,
     NT,
     PLAIN_BID_VALUE,
     PLAIN_BIDS,
+    SHIFT_OF,
     STRAINS,
     SUIT_BID_VALUE,
     SUIT_BIDS,
@@ -44,15 +57,18 @@ from tarneeb_desktop.rules.cards import (
     SUIT_NAMES,
     SUIT_OF,
     SUITS,
+    TRICK_ORDER,
     bid_name,
+    cards_in,
     cards_of,
+    holding_cards,
     holding_names,
     is_weak,
     mask_of,
     names_of,
     parse_bid,
 )
-from tarneeb_desktop.rules.deal import shuffled_deck
+from tarneeb_desktop.rules.deal import shuffled_bits
 from tarneeb_desktop.rules.errors import IllegalActionError, MalformedError
 from tarneeb_desktop.rules.events import (
     CARD_PLAYED,
@@ -69,7 +85,7 @@ from tarneeb_desktop.rules.events import (
 )
 from tarneeb_desktop.rules.options import Rules, make_rules
 from tarneeb_desktop.rules.scoring import score_hand
-from tarneeb_desktop.rules.view import HandResult, View
+from tarneeb_desktop.rules.view import HandResult, View, tarneeb_row
 
 PHASES = ("redeal", "auction", "trump", "double", "play", "over")
 
@@ -87,10 +103,15 @@ def deal_hands(seed: int, hand_index: int, dealer: int) -> list[int]:
     platforms.
     """
     # An int seed is stable across runs and platforms, and cheaper to set up than a string.
-    deck = shuffled_deck(seed * 1_000_003 + hand_index)
+    deck = shuffled_bits(seed * 1_000_003 + hand_index)
     # Card i of the deck goes to seat dealer + 1 + i: seat s gets every fourth card.
-    bit = BITS.__getitem__
-    return [sum(map(bit, deck[(s - dealer - 1) % 4 :: 4])) for s in range(4)]
+    first = (-dealer - 1) % 4  # seat 0's first card
+    return [
+        sum(deck[first::4]),
+        sum(deck[(first + 1) % 4 :: 4]),
+        sum(deck[(first + 2) % 4 :: 4]),
+        sum(deck[(first + 3) % 4 :: 4]),
+    ]
 
 
 _new_tuple = tuple.__new__  # builds a NamedTuple event without its __new__'s Python frame
@@ -335,17 +356,25 @@ class GameState:
         phase = self.phase
         if phase == "play":
             trick = self.trick
+            hand = self.hands[self.turn]
             if trick:
-                # Following: one suit when able (the common case), so skip the general walk.
-                suit = SUIT_OF[trick[0]]
-                bits = self.hands[self.turn] >> (13 * suit) & 0x1FFF
-                if bits:
-                    names = _HOLDING_NAMES[suit][bits]
-                    return list(holding_names(suit, bits) if names is None else names)
-                return names_of(self.hands[self.turn])
-            if self.tricks or not self.rules.first_lead_trump:
-                return names_of(self.hands[self.turn])
-            return names_of(self._legal_card_mask())
+                # Following: the cached names of the seat's holding in the suit led, if any.
+                lead = trick[0]
+                names = HOLDINGS_OF[lead][hand >> SHIFT_OF[lead] & 0x1FFF]
+                if names:
+                    return [*names]
+                if names is None:  # not cached yet (a void's empty tuple is)
+                    return list(holding_names(SUIT_OF[lead], hand >> SHIFT_OF[lead] & 0x1FFF))
+            elif not self.tricks and self.rules.first_lead_trump:
+                return names_of(self._legal_card_mask())
+            # Any card: names_of(hand), written out.
+            c = _CLUBS[hand & 0x1FFF]
+            d = _DIAMONDS[hand >> 13 & 0x1FFF]
+            h = _HEARTS[hand >> 26 & 0x1FFF]
+            s = _SPADES[hand >> 39]
+            if c is None or d is None or h is None or s is None:
+                return cards_of(hand)
+            return [*c, *d, *h, *s]
         if phase == "auction":
             return game41.legal_bids(self) if self._game41 else self._legal_calls()
         if phase == "trump":
@@ -382,6 +411,108 @@ class GameState:
             bids = PLAIN_BIDS[max(self.high_value + 1, 7) - 7 :]
         return list(bids) if self._forced_dealer() else ["pass", *bids]
 
+    # ----------------------------------------------------------------- self-play
+
+    def legal_cards(self) -> tuple[int, ...]:
+        """The cards (ints 0-51) the seat to act may play, in ``legal_actions``' order; ()
+        outside the play. For a self-play loop with :meth:`play`: the tuples are shared
+        (cached by holding), so nothing is copied or named."""
+        if self.phase != "play":
+            return ()
+        trick = self.trick
+        hand = self.hands[self.turn]
+        if trick:
+            lead = trick[0]
+            cards = HOLDING_CARDS_OF[lead][hand >> SHIFT_OF[lead] & 0x1FFF]
+            if cards:
+                return cards
+            if cards is None:
+                return holding_cards(SUIT_OF[lead], hand >> SHIFT_OF[lead] & 0x1FFF)
+        elif not self.tricks and self.rules.first_lead_trump:
+            return cards_in(self._legal_card_mask())
+        c = _CLUB_CARDS[hand & 0x1FFF]
+        d = _DIAMOND_CARDS[hand >> 13 & 0x1FFF]
+        h = _HEART_CARDS[hand >> 26 & 0x1FFF]
+        s = _SPADE_CARDS[hand >> 39]
+        if c is None or d is None or h is None or s is None:
+            return cards_in(hand)
+        return c + d + h + s
+
+    def play(self, card: int) -> None:
+        """``apply(CARD_NAMES[card])`` for a card as an int (0-51), without making events:
+        the state changes alike (the hand is scored, the next dealt, the history kept).
+        A card that is no int 0-51 raises MalformedError; any other refusal is ``apply``'s,
+        with its error, and changes nothing."""
+        turn = self.turn
+        if self.phase == "play" and type(card) is int and 0 <= card < 52:
+            # apply's fast path, without the events.
+            hands = self.hands
+            hand = hands[turn]
+            bit = BITS[card]
+            trick = self.trick
+            if trick:
+                follow = hand & SUIT_MASK_OF[trick[0]]
+                legal: object = follow & bit if follow else hand & bit
+            else:
+                legal = hand & bit and (
+                    self.tricks or not self.rules.first_lead_trump or self._legal_card_mask() & bit
+                )
+            if legal:
+                self.hand_actions += 1
+                hands[turn] = hand ^ bit
+                self.plays.append(card)
+                trick.append(card)
+                if len(trick) < 4:
+                    self.turn = (turn + 1) % 4
+                else:
+                    self._close_trick(None)
+                return
+        if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 52:
+            raise MalformedError(f"{card!r} is not a card: play takes a card 0 to 51")
+        self.apply(CARD_NAMES[card])  # not the play, or an illegal card: apply's error
+
+    def play_out(self, random: Callable[[], float]) -> None:
+        """Play the current hand to its end (the next hand dealt, or the game over) as a
+        loop of ``apply(legal[int(random() * len(legal))])`` over ``legal_actions()``
+        would, the same actions in the same states (``random`` as ``random.Random.random``):
+        a self-play tool's random hand without a call, a list or an event per card."""
+        index = self.hand_index
+        while self.phase != "play":
+            legal = self.legal_actions()
+            if not legal:
+                return  # the game is over
+            self.apply(legal[int(random() * len(legal))])
+            if self.hand_index != index:
+                return  # thrown in
+        # legal_cards and play, written out for every card but the hand's last.
+        hands = self.hands
+        plays = self.plays
+        legal_cards = self.legal_cards
+        close_trick = self._close_trick
+        trick = self.trick
+        turn = self.turn
+        self.hand_actions += 51 - len(plays)
+        for _ in range(51 - len(plays)):
+            hand = hands[turn]
+            cards = None
+            if trick:
+                lead = trick[0]
+                cards = HOLDING_CARDS_OF[lead][hand >> SHIFT_OF[lead] & 0x1FFF]
+            if not cards:
+                cards = legal_cards()
+            card = cards[int(random() * len(cards))]
+            hands[turn] = hand ^ BITS[card]
+            plays.append(card)
+            trick.append(card)
+            if len(trick) < 4:
+                turn = self.turn = (turn + 1) % 4
+            else:
+                close_trick(None)
+                trick = self.trick
+                turn = self.turn
+        cards = legal_cards()  # the last card: the hand is scored, the next one dealt
+        self.play(cards[int(random() * len(cards))])
+
     # ----------------------------------------------------------------- applying
 
     def apply(self, action: str, seat: int | None = None) -> list[Event]:
@@ -391,42 +522,50 @@ class GameState:
         saying what was wrong, and leaves the state unchanged.
         """
         phase = self.phase
-        if seat is None or seat == self.turn:
+        turn = self.turn
+        if seat is None or seat == turn:
             # Fast paths: an exact card name or call that is legal (the common case).
             if phase == "play":
-                card = CARD_INDEX.get(action)
-                if card is not None:
-                    turn = self.turn
-                    hand = self.hands[turn]
+                try:
+                    card = CARD_INDEX[action]
+                except (KeyError, TypeError):  # another spelling, or not text: _check decides
+                    card = -1
+                if card >= 0:
+                    # _apply_card, with the legality test of _legal_card_mask on one bit.
+                    hands = self.hands
+                    hand = hands[turn]
                     bit = BITS[card]
-                    if hand & bit:
-                        trick = self.trick
-                        if trick:
-                            follow = hand & SUIT_MASK_OF[trick[0]]
-                            legal = not follow or follow & bit
-                        else:
-                            legal = (
-                                bool(self.tricks)
-                                or not self.rules.first_lead_trump
-                                or self._legal_card_mask() & bit
-                            )
-                        if legal:
-                            self.hand_actions += 1
-                            if len(trick) < 3:
-                                # _apply_card for a card that does not end the trick.
-                                self.hands[turn] = hand ^ bit
-                                self.plays.append(card)
-                                trick.append(card)
-                                self.turn = (turn + 1) % 4
-                                return [CARD_PLAYED[turn][card]]
-                            return self._apply_card(card)
+                    trick = self.trick
+                    if trick:
+                        follow = hand & SUIT_MASK_OF[trick[0]]
+                        legal: object = follow & bit if follow else hand & bit
+                    else:
+                        legal = hand & bit and (
+                            self.tricks
+                            or not self.rules.first_lead_trump
+                            or self._legal_card_mask() & bit
+                        )
+                    if legal:
+                        self.hand_actions += 1
+                        hands[turn] = hand ^ bit
+                        self.plays.append(card)
+                        trick.append(card)
+                        if len(trick) < 4:
+                            self.turn = (turn + 1) % 4
+                            return [CARD_PLAYED[turn][card]]
+                        return self._close_trick([CARD_PLAYED[turn][card]])
             elif phase == "auction" and not self._game41:
                 if action == "pass":
                     if not self._forced_dealer():
                         self.hand_actions += 1
                         return self._apply_call("pass", -1)
                 else:
-                    value = (SUIT_BID_VALUE if self._suit_bidding else PLAIN_BID_VALUE).get(action)
+                    try:
+                        value = (SUIT_BID_VALUE if self._suit_bidding else PLAIN_BID_VALUE).get(
+                            action
+                        )
+                    except TypeError:
+                        value = None
                     if value is not None and value > self.high_value:
                         self.hand_actions += 1
                         return self._apply_call(action, value)
@@ -518,7 +657,7 @@ class GameState:
         self.hand_index += 1
         dealer = self.dealer if same_dealer else (self.dealer + 1) % 4
         self._start_hand(dealer, deal_hands(self.seed, self.hand_index, dealer))
-        return [HandDealt(self.hand_index + 1, dealer)]
+        return [_new_tuple(HandDealt, (self.hand_index + 1, dealer))]
 
     def _throw_in(self, reason: str, seat: int | None) -> list[Event]:
         totals = (self.scores[0], self.scores[1])
@@ -632,38 +771,30 @@ class GameState:
         if len(trick) < 4:
             self.turn = (seat + 1) % 4
             return [CARD_PLAYED[seat][card]]
-        # The trick's winner, as trick_winner finds it, written out for four cards.
+        return self._close_trick([CARD_PLAYED[seat][card]])
+
+    def _close_trick(self, events: list[Event] | None) -> list[Event]:
+        """The trick's fourth card is in: its winner takes it and leads, and the 13th trick
+        scores the hand. Returns ``events`` with the trick's (and hand's) added; with None
+        (``play``) none are made but the hand's end, and [] is returned."""
+        trick = self.trick
         a, b, c, d = trick
-        trump = self.trump
-        best, at, suit = a, 0, SUIT_OF[a]
-        s = SUIT_OF[b]
-        if s == suit:
-            if b > best:
-                best, at = b, 1
-        elif s == trump:
-            best, at, suit = b, 1, s
-        s = SUIT_OF[c]
-        if s == suit:
-            if c > best:
-                best, at = c, 2
-        elif s == trump:
-            best, at, suit = c, 2, s
-        s = SUIT_OF[d]
-        if (s == suit and d > best) or (s != suit and s == trump):
-            at = 3
+        # The winner, as trick_winner finds it, from the cards' strengths in this trick.
+        order = TRICK_ORDER[self.trump][SUIT_OF[a]]
         leader = self.trick_leader
-        winner = (leader + at) % 4
+        winner = (leader + max(order[a], order[b] + 1, order[c] + 2, order[d] + 3)) & 3
         tricks = self.tricks
         tricks.append((leader, (a, b, c, d), winner))
         self.tricks_won[winner & 1] += 1
-        n = CARD_NAMES
-        events: list[Event] = [
-            CARD_PLAYED[seat][card],
-            _new_tuple(TrickWon, (winner, leader, (n[a], n[b], n[c], n[d]))),
-        ]
         self.trick = []
         self.trick_leader = winner
         self.turn = winner
+        if events is None:
+            if len(tricks) == 13:
+                self._score_hand()
+            return []
+        n = CARD_NAMES
+        events.append(_new_tuple(TrickWon, (winner, leader, (n[a], n[b], n[c], n[d]))))
         if len(tricks) == 13:
             events.extend(self._score_hand())
         return events
@@ -685,41 +816,41 @@ class GameState:
     def _score_hand(self) -> list[Event]:
         if self._game41:
             return game41.score_hand(self)
-        dteam = self.declarer & 1
-        taken = self.tricks_won[dteam]
-        dec, dfn = score_hand(self.rules, self.contract_level, taken, self.doubled)
-        points = [0, 0]
-        points[dteam] = dec
-        points[1 - dteam] = dfn
-        self.scores[0] += points[0]
-        self.scores[1] += points[1]
-        totals = (self.scores[0], self.scores[1])
-        assert self.contract is not None
+        declarer = self.declarer
+        contract = self.contract
+        doubled = self.doubled
+        won = self.tricks_won
+        taken = won[declarer & 1]
+        dec, dfn = score_hand(self.rules, self.contract_level, taken, doubled)
+        points = (dec, dfn) if declarer & 1 == 0 else (dfn, dec)
+        scores = self.scores
+        scores[0] += points[0]
+        scores[1] += points[1]
+        totals = (scores[0], scores[1])
+        tricks = (won[0], won[1])
+        assert contract is not None
+        dealt = self.dealt
         self.history.append(
-            HandResult(
-                dealer=self.dealer,
-                cards=(self.dealt[0], self.dealt[1], self.dealt[2], self.dealt[3]),
-                redeal=None,
-                calls=tuple([c for _, c in self.calls]),
-                trump=STRAINS[self.trump],
-                plays=tuple(map(CARD_NAMES.__getitem__, self.plays)),
-                declarer=self.declarer,
-                contract=self.contract,
-                doubled=self.doubled,
-                tricks=(self.tricks_won[0], self.tricks_won[1]),
-                points=(points[0], points[1]),
-                totals=totals,
+            tarneeb_row(
+                self.dealer,
+                (dealt[0], dealt[1], dealt[2], dealt[3]),
+                None,
+                tuple([c for _, c in self.calls]),
+                STRAINS[self.trump],
+                tuple(map(CARD_NAMES.__getitem__, self.plays)),
+                declarer,
+                contract,
+                doubled,
+                tricks,
+                points,
+                totals,
             )
         )
+        # HandScored(declarer, contract, doubled, tricks, points, totals, made)
         events: list[Event] = [
-            HandScored(
-                declarer=self.declarer,
-                contract=self.contract,
-                doubled=self.doubled,
-                tricks=(self.tricks_won[0], self.tricks_won[1]),
-                points=(points[0], points[1]),
-                totals=totals,
-                made=taken >= self.contract_level,
+            _new_tuple(
+                HandScored,
+                (declarer, contract, doubled, tricks, points, totals, taken >= self.contract_level),
             )
         ]
         winner = self._game_winner()

@@ -108,6 +108,50 @@ class HandResult:
         )
 
 
+_new_object = object.__new__
+
+
+def tarneeb_row(
+    dealer: int,
+    cards: tuple[int, int, int, int],
+    redeal: int | None,
+    calls: tuple[str, ...],
+    trump: str | None,
+    plays: tuple[str, ...],
+    declarer: int | None,
+    contract: str | None,
+    doubled: bool,
+    tricks: tuple[int, int],
+    points: tuple[int, int],
+    totals: tuple[int, int],
+) -> HandResult:
+    """``HandResult(...)`` of a Tarneeb hand (41's fields None), built without the frozen
+    dataclass's ``__init__``, which sets its 16 fields one ``object.__setattr__`` at a time
+    (the engine makes one a hand). The same object: equal, printed and pickled alike."""
+    row = _new_object(HandResult)
+    row.__dict__.update(
+        {
+            "dealer": dealer,
+            "cards": cards,
+            "redeal": redeal,
+            "calls": calls,
+            "trump": trump,
+            "plays": plays,
+            "declarer": declarer,
+            "contract": contract,
+            "doubled": doubled,
+            "tricks": tricks,
+            "points": points,
+            "totals": totals,
+            "bids": None,
+            "seat_tricks": None,
+            "seat_points": None,
+            "seat_totals": None,
+        }
+    )
+    return row
+
+
 @dataclass(frozen=True)
 class View:
     """What one seat may know: the only thing a player, AI, bot or client receives."""
