@@ -6,13 +6,17 @@ The positions are collected once from games between medium players (every phase:
 auction, trump, double, play) and always include first-trick decisions, the expensive ones
 for the search levels; each level then decides the same positions. Levels that do not exist
 yet are skipped. For the search levels it also prints the median number of deals solved
-per card decision. The 41 / 400 positions (``--games``, both by default) come from games of
+per card decision, and for every level the calls' own median and p90 (auction and trump
+positions, the opening call included). The 41 / 400 positions (``--games``, both by default) come from games of
 ``syrian41`` and ``lebanese400`` (auction and play), timed the same way in a second table.
 The last lines are ``expert_p90_ms: X`` and ``hard_p90_ms: X`` for Tarneeb, then
 ``expert_41_p90_ms: X`` and ``hard_41_p90_ms: X`` (``n/a`` without that level or game).
 
 Wall-clock times depend on the machine's load: run it on an idle machine for the figures
-in docs/ai.md.
+in docs/ai.md. The CPU figures (``time.process_time``: the process's CPU, DDS's threads
+included) depend on it much less. ``--calls-only`` times only the auction and trump
+positions; ``--set LEVEL.FIELD=VALUE`` changes a search level's config (e.g.
+``hard.dd_calls=false`` for the calls of the linear model alone).
 """
 
 from __future__ import annotations
@@ -87,27 +91,78 @@ def time_levels(views: list[View], levels: list[str]) -> dict[str, float]:
         player = make_player(level, 7)
         times: list[float] = []
         first_times: list[float] = []
+        call_times: list[float] = []
+        call_cpu: list[float] = []
         samples: list[int] = []
+        call_samples: list[int] = []
+        cpu_times: list[float] = []
         for v in views:
+            c0 = time.process_time()
             t0 = time.perf_counter()
             action = player.choose(v)
             ms = (time.perf_counter() - t0) * 1000
+            cpu_times.append((time.process_time() - c0) * 1000)
             assert action in v.legal, (level, action)
             times.append(ms)
             stats = getattr(player, "stats", None)
             if stats is not None and v.phase == "play":
                 samples.append(stats.samples)
+            if stats is not None and v.phase in ("auction", "trump"):
+                call_samples.append(stats.samples)
             if v.phase == "play" and not v.tricks:
                 first_times.append(ms)
+            if v.phase in ("auction", "trump"):
+                call_times.append(ms)
+                call_cpu.append(cpu_times[-1])
         p90 = statistics.quantiles(times, n=10)[-1]
+        cpu_p90 = statistics.quantiles(cpu_times, n=10)[-1]
         first_p90 = statistics.quantiles(first_times, n=10)[-1] if len(first_times) > 1 else 0.0
         print(
             f"{level:7s} median {statistics.median(times):8.2f} ms   p90 {p90:8.2f} ms   "
-            f"max {max(times):8.2f} ms   first-trick p90 {first_p90:8.2f} ms"
+            f"max {max(times):8.2f} ms   first-trick p90 {first_p90:8.2f} ms   "
+            f"CPU p90 {cpu_p90:8.2f} ms"
             + (f"   deals/card median {statistics.median(samples):.0f}" if samples else "")
         )
+        if len(call_times) > 1:
+            # Calls and trump (the opening call included): the search levels solve sampled
+            # deals for them too (dd_calls).
+            print(
+                f"{'':7s} calls: {len(call_times)} positions, median "
+                f"{statistics.median(call_times):8.2f} ms   p90 "
+                f"{statistics.quantiles(call_times, n=10)[-1]:8.2f} ms   max "
+                f"{max(call_times):8.2f} ms   CPU median {statistics.median(call_cpu):8.2f} "
+                f"p90 {statistics.quantiles(call_cpu, n=10)[-1]:8.2f} ms"
+                + (
+                    f"   solved deals/call median {statistics.median(call_samples):.0f}"
+                    if call_samples
+                    else ""
+                )
+            )
         p90s[level] = p90
     return p90s
+
+
+def configure(items: list[str]) -> None:
+    """Apply ``LEVEL.FIELD=VALUE`` changes to the search levels' configs."""
+    import dataclasses
+
+    from tarneeb_desktop.ai import search
+
+    for item in items:
+        target, _, value = item.partition("=")
+        level, _, key = target.partition(".")
+        cfg = search.LEVEL_CONFIGS[level]
+        old = getattr(cfg, key)
+        new: object
+        if value.lower() == "none":
+            new = None
+        elif isinstance(old, bool):
+            new = value.lower() in ("1", "true", "yes")
+        elif old is None:
+            new = float(value)
+        else:
+            new = type(old)(value)
+        search.LEVEL_CONFIGS[level] = dataclasses.replace(cfg, **{key: new})
 
 
 def main() -> int:
@@ -116,13 +171,30 @@ def main() -> int:
     ap.add_argument("--levels", default="random,easy,medium,hard,expert")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--games", default="tarneeb,41", help="tarneeb, 41 or both")
+    ap.add_argument(
+        "--calls-only",
+        action="store_true",
+        help="time only the auction and trump positions of the collected ones",
+    )
+    ap.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="LEVEL.FIELD=VALUE",
+        help="change one SearchConfig field of a search level, e.g. hard.dd_calls=false "
+        "(the calls of the linear model alone, as before dd_calls)",
+    )
     args = ap.parse_args()
+    if args.set:
+        configure(args.set)
     levels = args.levels.split(",")
     games = args.games.split(",")
     tables: dict[str, dict[str, float]] = {}
     for game in games:
         print(f"--- {'41 / 400' if game == '41' else 'Tarneeb'}")
         views = collect(args.decisions, args.seed, game41=game == "41")
+        if args.calls_only:
+            views = [v for v in views if v.phase in ("auction", "trump")]
         tables[game] = time_levels(views, levels)
     for game in ("tarneeb", "41"):
         p90s = tables.get(game, {})

@@ -9,8 +9,12 @@ second per deal instead of the half a minute a played expert-vs-hard deal takes.
     python bench/bidding_duel.py --deals 300 --team0 expert --team1 hard
     python bench/bidding_duel.py --team0 cfg:own_discount=0.5 --team1 hard
 
-A team is a level (``medium``, ``hard``, ``expert``) or ``cfg:k=v,...``: the expert
-level's bidding with these ``SearchConfig`` fields changed. Prints one JSON line.
+A team is a level (``medium``, ``hard``, ``expert``), ``cfg:k=v,...`` (the expert
+level's bidding with these ``SearchConfig`` fields changed) or ``LEVEL:k=v,...`` (that
+search level's, e.g. ``hard:dd_calls=False`` for the linear model's calls). ``--fixed``
+takes the clock away from the search levels (``budget_s=None``: exactly ``dd_samples``
+solved deals per call), so a run gives the same result whatever the machine's load.
+``--out FILE`` writes one JSON line per deal. Prints one JSON line.
 """
 
 from __future__ import annotations
@@ -35,16 +39,25 @@ from tarneeb_desktop.rules import GameState, make_rules, score_hand  # noqa: E40
 from tarneeb_desktop.rules.cards import cards_of, parse_bid  # noqa: E402
 
 
-def player_for(spec: str, seed: int):  # type: ignore[no-untyped-def]
-    if spec.startswith("cfg:"):
-        changes: dict[str, object] = {}
-        for part in spec[4:].split(","):
-            key, _, val = part.partition("=")
-            field_type = type(getattr(search.LEVEL_CONFIGS["expert"], key))
-            changes[key] = (val == "True") if field_type is bool else field_type(val)
-        cfg = dataclasses.replace(search.LEVEL_CONFIGS["expert"], **changes)
-        return search.SearchPlayer("expert", seed, cfg)
-    return make_player(spec, seed)
+def player_for(spec: str, seed: int, fixed: bool = False):  # type: ignore[no-untyped-def]
+    level, sep, rest = spec.partition(":")
+    if level == "cfg":
+        level = "expert"
+    if level not in search.LEVEL_CONFIGS:
+        return make_player(spec, seed)
+    changes: dict[str, object] = {"budget_s": None} if fixed else {}
+    base = search.LEVEL_CONFIGS[level]
+    for part in rest.split(",") if sep and rest else []:
+        key, _, val = part.partition("=")
+        current = getattr(base, key)
+        if isinstance(current, bool):
+            changes[key] = val in ("True", "true", "1")
+        elif current is None or val.lower() == "none":
+            changes[key] = None if val.lower() == "none" else float(val)
+        else:
+            changes[key] = type(current)(val)
+    cfg = dataclasses.replace(base, **changes)
+    return search.SearchPlayer(level, seed, cfg)
 
 
 def bid_hand(rules, hands, dealer, players, seed):  # type: ignore[no-untyped-def]
@@ -80,10 +93,13 @@ def main() -> None:
     p.add_argument("--rules", default="standard")
     p.add_argument("--team0", default="expert")
     p.add_argument("--team1", default="hard")
+    p.add_argument("--fixed", action="store_true", help="no clock: fixed samples per call")
+    p.add_argument("--out", type=Path, default=None, help="one JSON line per deal")
     args = p.parse_args()
     rules = make_rules(args.rules)
-    a = [player_for(args.team0, args.seed * 8 + s) for s in range(4)]
-    b = [player_for(args.team1, args.seed * 8 + 4 + s) for s in range(4)]
+    a = [player_for(args.team0, args.seed * 8 + s, args.fixed) for s in range(4)]
+    b = [player_for(args.team1, args.seed * 8 + 4 + s, args.fixed) for s in range(4)]
+    out = args.out.open("w", encoding="utf-8") if args.out else None
     rng = random.Random(args.seed)
     diffs: list[float] = []
     declared = [0, 0]
@@ -104,6 +120,9 @@ def main() -> None:
             declared[side] += 1
             made[side] += int(ok)
         diffs.append(total)
+        if out is not None:
+            out.write(json.dumps({"deal": i, "diff": total}) + "\n")
+            out.flush()
         if (i + 1) % 10 == 0:
             m, h = mean_ci(diffs)
             print(
@@ -125,6 +144,10 @@ def main() -> None:
                 "ci95": [round(m - h, 3), round(m + h, 3)],
                 "declared": declared,
                 "made": made,
+                "seconds_per_deal": round((time.monotonic() - start) / max(1, len(diffs)), 2),
+                "fixed": args.fixed,
+                "rules": args.rules,
+                "seed": args.seed,
             }
         )
     )

@@ -156,11 +156,19 @@ def _solo_features(
 
 def joint_features(a: int, b: int, strain: int) -> list[float]:
     """Features of a partnership, ``a`` the declarer (who leads), ``b`` the partner."""
-    ia, ib = _suits(a), _suits(b)
+    return _joint_features(_suits(a), _suits(b), _suits(a | b), a, b, strain)
+
+
+def _joint_features(
+    ia: list[tuple[int, int, int, int, int]],
+    ib: list[tuple[int, int, int, int, int]],
+    ic: list[tuple[int, int, int, int, int]],
+    a: int,
+    b: int,
+    strain: int,
+) -> list[float]:
     hcp_a = sum(i[1] for i in ia)
     hcp = hcp_a + sum(i[1] for i in ib)
-    both = a | b
-    ic = _suits(both)
     if strain == NT:
         aces = sum(i[2] for i in ic)
         stoppers = sum(
@@ -247,6 +255,17 @@ class TrickModel:
         coef = self._joint_nt if strain == NT else self._joint_t
         x = joint_features(a, b, strain)
         return min(13.0, max(0.0, sum(c * v for c, v in zip(coef, x, strict=True))))
+
+    def joint_all(self, a: int, b: int, strains: range | list[int]) -> list[float]:
+        """``joint`` for several strains of one partnership (shares the per-suit work)."""
+        ia, ib, ic = _suits(a), _suits(b), _suits(a | b)
+        out = []
+        for strain in strains:
+            coef = self._joint_nt if strain == NT else self._joint_t
+            x = _joint_features(ia, ib, ic, a, b, strain)
+            v = sum(c * f for c, f in zip(coef, x, strict=True))
+            out.append(13.0 if v > 13.0 else 0.0 if v < 0.0 else v)
+        return out
 
     def sigma(self, strain: int, joint: bool = True) -> float:
         pair = self.joint_sigma if joint else self.solo_sigma

@@ -71,7 +71,9 @@ __all__ = [
     "DDSError",
     "available",
     "dd_table",
+    "dd_tables",
     "dd_tricks_leading",
+    "dd_tricks_leading_many",
     "library_path",
     "load_error",
     "resources",
@@ -174,6 +176,31 @@ class _DDTableDeal(ctypes.Structure):
 
 class _DDTableResults(ctypes.Structure):
     _fields_ = [("resTable", (ctypes.c_int * 4) * 5)]
+
+
+MAX_TABLES = 40
+"""DDS's ``MAXNOOFTABLES``: deals per ``CalcAllTables`` call with all five strains (its
+structs hold ``5 * MAX_TABLES`` deals; DDS takes at most ``MAX_BOARDS`` deal-strains per
+call, so fewer strains allow more deals)."""
+
+
+class _DDTableDeals(ctypes.Structure):
+    _fields_ = [("noOfTables", ctypes.c_int), ("deals", _DDTableDeal * (MAX_TABLES * 5))]
+
+
+class _DDTablesRes(ctypes.Structure):
+    _fields_ = [("noOfBoards", ctypes.c_int), ("results", _DDTableResults * (MAX_TABLES * 5))]
+
+
+class _ParResults(ctypes.Structure):
+    _fields_ = [
+        ("parScore", (ctypes.c_char * 16) * 2),
+        ("parContractsString", (ctypes.c_char * 128) * 2),
+    ]
+
+
+class _AllParResults(ctypes.Structure):
+    _fields_ = [("presults", _ParResults * MAX_TABLES)]
 
 
 class _DDSInfo(ctypes.Structure):
@@ -304,6 +331,17 @@ def _open(path: Path) -> Any:
     lib.SolveAllBoardsBin.restype = c_int
     lib.CalcDDtable.argtypes = [_DDTableDeal, ctypes.POINTER(_DDTableResults)]
     lib.CalcDDtable.restype = c_int
+    try:  # the batched tables (dd_tables); a library without them still solves boards
+        lib.CalcAllTables.argtypes = [
+            ctypes.POINTER(_DDTableDeals),
+            c_int,
+            ctypes.POINTER(c_int),
+            ctypes.POINTER(_DDTablesRes),
+            ctypes.POINTER(_AllParResults),
+        ]
+        lib.CalcAllTables.restype = c_int
+    except AttributeError:
+        pass
     lib.ErrorMessage.argtypes = [c_int, ctypes.c_char_p]
     lib.ErrorMessage.restype = None
     lib.SetMaxThreads.argtypes = [c_int]
@@ -650,6 +688,90 @@ def dd_table(hands: Hands) -> dict[str, list[int]]:
         code = lib.CalcDDtable(table_deal, ctypes.byref(res))
     _check(lib, code)
     return {strain: list(res.resTable[_DDS_STRAIN[strain]]) for strain in STRAINS}
+
+
+def dd_tables(
+    deals: Sequence[Sequence[int]], strains: Iterable[str] = STRAINS
+) -> list[dict[str, list[int]]]:
+    """Tarneeb's double-dummy tables of many deals in DDS's batch call (``CalcAllTables``,
+    on DDS's threads, the GIL released).
+
+    Each deal is four 52-bit masks of 13 cards (bit ``suit * 13 + rank``, seat 0..3, as in
+    ``rules/cards.py``). For each deal: per strain asked for, a list indexed by seat 0..3 of
+    the tricks that seat's side takes when that seat *leads to the first trick* (Tarneeb's
+    rule: the bidder leads), i.e. ``dd_tricks_leading(hands, strain, seat)`` for every seat.
+    Strains not asked for are left out (they cost nothing). Deals are sent in chunks of at
+    most ``MAX_BOARDS // len(strains)`` (40 with all five strains).
+    """
+    wanted = [st for st in STRAINS if st in set(strains)]
+    if not wanted:
+        return [{} for _ in deals]
+    lib = _require()
+    if not hasattr(lib, "CalcAllTables"):
+        raise DDSError("this DDS library has no CalcAllTables")
+    per_call = max(1, min(MAX_TABLES * 5, MAX_BOARDS // len(wanted)))
+    filt = (ctypes.c_int * 5)()
+    for st in STRAINS:
+        filt[_DDS_STRAIN[st]] = 0 if st in wanted else 1
+    out: list[dict[str, list[int]]] = []
+    for start in range(0, len(deals), per_call):
+        chunk = deals[start : start + per_call]
+        td = _DDTableDeals()
+        td.noOfTables = len(chunk)
+        for k, hands in enumerate(chunk):
+            if len(hands) != 4:
+                raise ValueError("a deal must hold the four seats' cards")
+            union = 0
+            for h in range(4):
+                mask = hands[h]
+                if mask.bit_count() != 13 or union & mask:
+                    raise ValueError("dd_tables needs four hands of 13 different cards")
+                union |= mask
+                # Our bit suit*13+rank (C D H S, ranks 2..A as 0..12) -> DDS S H D C, bit rank.
+                for suit in range(4):
+                    bits = (mask >> (13 * suit)) & 0x1FFF
+                    td.deals[k].cards[h][_DDS_STRAIN[SUITS[suit]]] = bits << 2
+        res = _DDTablesRes()
+        par = _AllParResults()
+        with _call_lock:
+            code = lib.CalcAllTables(
+                ctypes.byref(td), -1, filt, ctypes.byref(res), ctypes.byref(par)
+            )
+        _check(lib, code)
+        for k in range(len(chunk)):
+            table = res.results[k].resTable
+            row: dict[str, list[int]] = {}
+            for st in wanted:
+                col = table[_DDS_STRAIN[st]]
+                # DDS's declarer is the seat before the leader: leader s <- declarer s - 1.
+                row[st] = [13 - col[(seat + 3) % 4] for seat in range(4)]
+            out.append(row)
+    return out
+
+
+def dd_tricks_leading_many(boards: Sequence[tuple[Hands, str, int]]) -> list[int]:
+    """:func:`dd_tricks_leading` for many ``(hands, trump, leader)`` at once, in DDS's batch
+    call (one best card each: about half a table's single strain when one leader is all
+    that is needed)."""
+    positions = [_Position(hands, trump, leader, ()) for hands, trump, leader in boards]
+    out: list[int] = []
+    lib = _require() if positions else None
+    for start in range(0, len(positions), MAX_BOARDS):
+        chunk = positions[start : start + MAX_BOARDS]
+        bo = _Boards()
+        bo.noOfBoards = len(chunk)
+        for k, pos in enumerate(chunk):
+            pos.fill(bo.deals[k])
+            bo.target[k] = _TARGET_MAX
+            bo.solutions[k] = _SOLUTIONS_ONE
+            bo.mode[k] = _MODE_ALWAYS_SEARCH
+        solved = _SolvedBoards()
+        with _call_lock:
+            code = lib.SolveAllBoardsBin(ctypes.byref(bo), ctypes.byref(solved))
+        _check(lib, code)
+        for k, pos in enumerate(chunk):
+            out.append(0 if pos.empty else solved.solvedBoard[k].score[0])
+    return out
 
 
 def dd_tricks_leading(hands: Hands, trump: str, leader: int) -> int:

@@ -87,11 +87,13 @@ def p_at_least(bid: int, mean: float, sd: float = OWN_SD) -> float:
     return 0.5 * math.erfc(z)
 
 
-def bid_ev(view: View, bid: int, mean: float, sd: float = OWN_SD) -> float:
-    """Expected points of bidding ``bid`` for this seat when it takes ``mean`` tricks."""
+def bid_ev(view: View, bid: int, mean: float, sd: float = OWN_SD, p: float | None = None) -> float:
+    """Expected points of bidding ``bid`` for this seat when it takes ``mean`` tricks (or
+    takes at least ``bid`` with chance ``p``, when given)."""
     score = _seat_scores(view)[view.seat]
     value = rules41.bid_value(view.rules, bid, score)
-    p = p_at_least(bid, mean, sd)
+    if p is None:
+        p = p_at_least(bid, mean, sd)
     bonus = WIN_BONUS if score + value >= view.rules.target else 0.0
     return (value + bonus) * p - value * (1.0 - p)
 
@@ -109,17 +111,30 @@ def estimate(view: View, caution: float = 0.0) -> float:
     return max(0.0, est - OTHERS_WEIGHT * excess)
 
 
-def choose_bid(view: View, caution: float = 0.0, sd: float = OWN_SD) -> str:
-    """The legal bid with the best expected points (see the module docstring)."""
+def choose_bid(
+    view: View,
+    caution: float = 0.0,
+    sd: float = OWN_SD,
+    chances: dict[int, float] | None = None,
+) -> str:
+    """The legal bid with the best expected points (see the module docstring). ``chances``
+    (the hard and expert levels: from sampled double-dummy deals) gives P(own tricks >= b)
+    instead of the normal spread around the hand's estimate."""
     legal = [int(a) for a in view.legal]
     mean = estimate(view, caution)
-    evs = {b: bid_ev(view, b, mean, sd) for b in legal}
+
+    def p_of(b: int) -> float:
+        if chances is not None and b in chances:
+            return chances[b]
+        return p_at_least(b, mean, sd)
+
+    evs = {b: bid_ev(view, b, mean, sd, p_of(b)) for b in legal}
     best = max(legal, key=lambda b: (evs[b], -b))
     # A hand is thrown in unless the bids reach the total it needs, and a thrown-in hand
     # scores nothing for anyone: bid at least what we are fairly sure to take, so that
     # hands are played, unless the bid's value table says a higher bid pays more.
     fair_p = FAIR_P.get(view.rules.bid_values, 0.7)
-    fair = [b for b in legal if p_at_least(b, mean, sd) >= fair_p]
+    fair = [b for b in legal if p_of(b) >= fair_p]
     if fair and max(fair) > best:
         best = max(fair)
     if view.seat != view.dealer:

@@ -16,16 +16,28 @@ count less. ``SearchConfig.pessimism`` (off by default) blends each card's mean 
 the lower quartile of its per-sample results, an attempt against strategy fusion that
 did not pay in a short match (see docs/ai-search.md).
 
-Bidding, trump and double: the bidding model (``bidding_model.py``) estimates our
-partnership's tricks per strain on sampled partner hands (weighted by the calls
-made), and each candidate call is valued by its expected points against the value
-of passing (defending the opponents' contract, or letting partner's bid stand).
+Calls and trump: the bidding model (``bidding_model.py``) estimates our partnership's
+tricks per strain on sampled partner hands (weighted by the calls made), and each call is
+valued by its expected points against the value of passing; near 13 tricks, deals solved
+double-dummy decide. Behind ``SearchConfig.dd_calls`` (off in both levels: it did not bid
+better in the duel, see docs/ai-search.md), ``dd_calls.py``: the deals sampled and
+weighted by the auction are valued by the bidding model (``bidding_model.py``), corrected
+by its error on a few of them solved double-dummy for every strain that matters and every
+seat leading (``dds.dd_tables``; 4 deals a call at both levels, no clock), which also
+count for their share; each legal call is valued by its expected points with a short
+look-ahead over the same samples (the opponents outbidding, partner bidding over them, the
+dealer forced to 7). The double stays on the model.
 
 41 / 400 (``game = "41"``, see ``game41.py``): the same card search, each sample's side
 tricks turned into both partners' score change minus the opponents' (the four bids are in
-the view; the samples are weighted by them, ``sampling.Auction41Model``); bids as medium.
+the view; the samples are weighted by them, ``sampling.Auction41Model``); bids as medium
+(``game41.choose_bid``), or behind ``dd_bids41`` (off: not measured better) by the same rule
+with the chance of making each bid read off sampled deals solved with hearts trump.
 
 A player is given only views; it never sees the real game's state.
+
+Over 600 lines: the card search, and both call valuations side by side (the table-based
+one behind ``dd_calls``, measured against the model's, which the levels keep).
 """
 
 from __future__ import annotations
@@ -36,7 +48,7 @@ import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from tarneeb_desktop.ai import dds, game41
+from tarneeb_desktop.ai import dd_calls, dds, game41
 from tarneeb_desktop.ai.bidding_model import NT, TrickModel, load_model, trick_distribution
 from tarneeb_desktop.ai.knowledge import analyse
 from tarneeb_desktop.ai.sampling import weighted_deals
@@ -67,9 +79,34 @@ class SearchConfig:
     # estimate is also the best of several strains, which biases it upward.
     own_discount: float = 0.25
     opp_discount: float = 1.0
+    # Calls from sampled double-dummy tables (dd_calls.py; off by default, see the level
+    # configs): this many deals of the weighted samples solved for the
+    # strains that matter and every leader (fewer within dd_budget_s; with budget_s None
+    # no clock, exactly this many); off, the linear model's older valuation.
+    dd_calls: bool = False
+    dd_samples: int = 4
+    # A clock for the calls' solving (None: always exactly dd_samples, so the same cards and
+    # auction get the same call whatever the machine's load).
+    dd_budget_s: float | None = None
+    dd_pool: int = 160
+    dd_prior: float = 8.0
+    dd_shrink: float = 4.0
+    dd_own_discount: float = 0.25
+    dd_opp_discount: float = 0.5
+    # The look-ahead's other bidders need this many tricks more than the auction model's
+    # (soft) likelihood of a bid says (dd_calls.bid_chance).
+    dd_policy_shift: float = 0.0
+    dd_min_samples: int = 2
+    # 41: the seat's bid from sampled double-dummy tricks with hearts trump (off by
+    # default); off, medium's bid.
+    dd_bids41: bool = False
+    dd_samples41: int = 12
 
 
 LEVEL_CONFIGS = {
+    # The calls stay on the linear model and 41's bids on medium's rule: the valuations
+    # from solved deals (dd_calls, dd_bids41) were not measured better, and are slower
+    # (docs/ai-search.md, "Bidding, trump and double" and "41 / 400").
     "hard": SearchConfig(),
     "expert": SearchConfig(
         budget_s=1.1,
@@ -126,7 +163,7 @@ class SearchPlayer:
             return self._choose_card(view)
         if view.phase == "auction":
             if game41.is41(view):
-                return game41.choose_bid(view)
+                return self._choose_bid41(view)
             return self._choose_call(view)
         if view.phase == "trump":
             return self._choose_trump(view)
@@ -224,6 +261,87 @@ class SearchPlayer:
             candidates=self.config.bid_samples * 2,
         )
 
+    def _dd_samples(
+        self, view: View, n: int, strains: tuple[str, ...]
+    ) -> list[dd_calls.SolvedSample]:
+        """Up to ``n`` of the auction-weighted deals with their double-dummy tables (the
+        strains asked for, every seat leading). The pool is drawn from a generator seeded by
+        the seat's cards alone, so the seat's later calls reuse the tables (``dd_calls``
+        caches them); the picks follow the weights of the calls so far."""
+        cfg = self.config
+        if n <= 0 or not strains or not dds.available():
+            return []
+        deals = weighted_deals(view, n, _hand_rng(view), candidates=max(cfg.dd_pool, n))
+        budget = None if cfg.budget_s is None else cfg.dd_budget_s
+        # 41 needs only the first leader (dealer + 1): one best card a deal, half a table.
+        leader = (view.dealer + 1) % 4 if game41.is41(view) else None
+        return dd_calls.solve_tables(deals, strains, budget, self.clock, leader=leader)
+
+    def _call_samples(self, view: View, strains: list[int]) -> list[dd_calls.SolvedSample]:
+        """The weighted samples of the calls (``dd_calls.blend``): ``bid_samples`` deals
+        valued by the linear model corrected by its error on the solved deals, and the solved
+        deals; near 13 tricks (13 still biddable, our best strain's estimate at least
+        ``HIGH_ESTIMATE``) the solved deals alone, at least ``EXACT_SAMPLES`` of them."""
+        cfg = self.config
+        deals = self._bid_samples(view)
+        self._last_deals = deals
+        letters, ours, best = dd_calls.strains_to_solve(self.model, view.seat, deals, strains)
+        thirteen = any(a.startswith("13") for a in view.legal)
+        solved: list[dd_calls.SolvedSample] = []
+        only_solved = False
+        if thirteen and best >= HIGH_ESTIMATE and dds.available():
+            near = tuple(STRAIN_LETTERS[st] for st in ours)
+            solved = self._dd_samples(view, max(cfg.dd_samples, EXACT_SAMPLES), near)
+            only_solved = bool(solved)
+        elif cfg.dd_samples > 0:
+            solved = self._dd_samples(view, cfg.dd_samples, letters)
+        self.stats.samples = len(solved)
+        return dd_calls.blend(
+            self.model, deals, solved, strains, cfg.dd_shrink, cfg.dd_prior, only_solved
+        )
+
+    def _choose_call_dd(self, view: View) -> str:
+        """The call with the best expected points over the samples (``dd_calls``)."""
+        cfg = self.config
+        sb = view.rules.suit_bidding
+        allow_nt = sb or view.rules.no_trump_allowed
+        strains = list(range(5 if allow_nt else 4))
+        samples = self._call_samples(view, strains)
+        values = dd_calls.call_values(
+            view,
+            samples,
+            self.model,
+            cfg.dd_own_discount,
+            cfg.dd_opp_discount,
+            cfg.dd_policy_shift,
+        )
+        self.stats.values = values
+        legal = list(view.legal)
+        pass_value = values.get("pass")
+        bids = [(v, a) for a, v in values.items() if a != "pass"]
+        if not bids:
+            return "pass" if "pass" in legal else legal[0]
+        # The best bid; among equal values the cheapest (legal order is ascending).
+        best_value, best_call = max(bids, key=lambda x: (x[0], -legal.index(x[1])))
+        if pass_value is not None and best_value < pass_value + cfg.bid_margin:
+            return "pass"
+        return best_call
+
+    def _choose_bid41(self, view: View) -> str:
+        """41: medium's bid, or with ``dd_bids41`` the same choice from the chance of taking
+        each bid read off sampled double-dummy tricks (hearts trump, ``dealer + 1`` leads;
+        the side's tricks shared by the partners' own-trick estimates)."""
+        cfg = self.config
+        if not cfg.dd_bids41:
+            return game41.choose_bid(view)
+        samples = self._dd_samples(view, cfg.dd_samples41, ("H",))
+        self.stats.samples = len(samples)
+        if len(samples) < min(cfg.dd_min_samples, cfg.dd_samples41):
+            return game41.choose_bid(view)
+        chances = dd_calls.bid41_chances(view, samples)
+        self.stats.values = {str(b): p for b, p in chances.items()}
+        return game41.choose_bid(view, chances=chances)
+
     def _estimates(
         self, view: View, strains: list[int]
     ) -> tuple[list[list[float]], list[list[float]], list[float]]:
@@ -266,6 +384,8 @@ class SearchPlayer:
         return ev / total, make / total
 
     def _choose_call(self, view: View) -> str:
+        if self.config.dd_calls:
+            return self._choose_call_dd(view)
         legal = list(view.legal)
         sb = view.rules.suit_bidding
         allow_nt = sb or view.rules.no_trump_allowed
@@ -386,6 +506,13 @@ class SearchPlayer:
     def _choose_trump(self, view: View) -> str:
         legal = list(view.legal)
         strains = [STRAIN_LETTERS.index(x) for x in legal]
+        level = parse_bid(view.contract, False)[0] if view.contract else 7
+        if self.config.dd_calls:
+            samples = self._call_samples(view, strains)
+            by_strain = dd_calls.trump_values(view, samples, level, strains)
+            values = {STRAIN_LETTERS[st]: v for st, v in by_strain.items()}
+            self.stats.values = values
+            return max(legal, key=lambda a: values[a])
         ours, _, weights = self._estimates(view, strains)
         level = parse_bid(view.contract, False)[0] if view.contract else 7
         values = {}
@@ -435,6 +562,13 @@ def _utilities(view: View, legal: list[str], remaining: int) -> dict[str, list[f
         # A hair of raw tricks breaks ties between cards worth the same points.
         utility.append((diff if team == dteam else -diff) + 0.01 * k)
     return dict.fromkeys(legal, utility)
+
+
+def _hand_rng(view: View) -> random.Random:
+    """A generator seeded by the seat's own cards and the dealer only, so the same pool of
+    deals is drawn for every call the seat makes in a hand."""
+    key = f"{view.seat}|{view.dealer}|{sorted(view.hand)}|{view.rules.game}"
+    return random.Random(zlib.crc32(key.encode()))
 
 
 def _view_rng(view: View) -> random.Random:
