@@ -143,26 +143,10 @@ def time_levels(views: list[View], levels: list[str]) -> dict[str, float]:
 
 
 def configure(items: list[str]) -> None:
-    """Apply ``LEVEL.FIELD=VALUE`` changes to the search levels' configs."""
-    import dataclasses
+    """Apply ``LEVEL.FIELD=VALUE`` changes to the search levels' configs (as the matches do)."""
+    from ai_search_match import configure as apply_sets
 
-    from tarneeb_desktop.ai import search
-
-    for item in items:
-        target, _, value = item.partition("=")
-        level, _, key = target.partition(".")
-        cfg = search.LEVEL_CONFIGS[level]
-        old = getattr(cfg, key)
-        new: object
-        if value.lower() == "none":
-            new = None
-        elif isinstance(old, bool):
-            new = value.lower() in ("1", "true", "yes")
-        elif old is None:
-            new = float(value)
-        else:
-            new = type(old)(value)
-        search.LEVEL_CONFIGS[level] = dataclasses.replace(cfg, **{key: new})
+    apply_sets(items)
 
 
 def main() -> int:

@@ -59,6 +59,38 @@ def summarize(rows: list[dict]) -> dict:
     }
 
 
+def configure(items: list[str]) -> None:
+    """Apply ``LEVEL.FIELD=VALUE`` changes (``--set``) to the search levels' configs; ``none``
+    for no value, ``true``/``false`` for a flag (shared by bench/ai.py and bench/clairvoyant.py)."""
+    for item in items:
+        name, _, value = item.partition("=")
+        level, _, key = name.partition(".")
+        cfg = search.LEVEL_CONFIGS[level]
+        old = getattr(cfg, key)
+        new: object
+        if value.lower() == "none":
+            new = None
+        elif isinstance(old, bool):
+            new = value.lower() in ("1", "true", "yes")
+        elif old is None or isinstance(old, float):
+            new = float(value)
+        else:
+            new = type(old)(value)
+        search.LEVEL_CONFIGS[level] = dataclasses.replace(cfg, **{key: new})
+
+
+def tally(row: dict, got: arena.Outcome, team_a: int) -> None:
+    """Add one table of a duplicate deal to ``row``, from the side of ``team_a`` (half each)."""
+    pa, pb = got.points[team_a], got.points[1 - team_a]
+    row["p0"] += pa / 2
+    row["p1"] += pb / 2
+    row["diff"] += (pa - pb) / 2
+    row["decl0"] += got.declared[team_a]
+    row["made0"] += got.made[team_a]
+    row["decl1"] += got.declared[1 - team_a]
+    row["made1"] += got.made[1 - team_a]
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--deals", type=int, default=20)
@@ -93,21 +125,7 @@ def main() -> None:
         if args.max_samples is not None:
             changes["max_samples"] = args.max_samples
         search.LEVEL_CONFIGS[level] = dataclasses.replace(cfg, **changes)
-    for item in args.set:
-        name, _, value = item.partition("=")
-        level, _, key = name.partition(".")
-        cfg = search.LEVEL_CONFIGS[level]
-        old = getattr(cfg, key)
-        new: object
-        if value.lower() == "none":
-            new = None
-        elif isinstance(old, bool):
-            new = value.lower() in ("1", "true", "yes")
-        elif key == "budget_s" or isinstance(old, float):
-            new = float(value)
-        else:
-            new = type(old)(value)
-        search.LEVEL_CONFIGS[level] = dataclasses.replace(cfg, **{key: new})
+    configure(args.set)
     rules = make_rules(args.rules)
     a = arena.Side(args.team0, rules, 10.0, args.seed * 2 + 1)
     b = arena.Side(args.team1, rules, 10.0, args.seed * 2 + 2)
@@ -148,15 +166,7 @@ def main() -> None:
                 continue
             team_a = 0 if a_even else 1
             got = arena.outcome(res)
-            pa, pb = got.points[team_a], got.points[1 - team_a]
-            row["p0"] += pa / 2
-            row["p1"] += pb / 2
-            row["diff"] += (pa - pb) / 2
-            # In 41 every bid is a contract of its bidder's side.
-            row["decl0"] += got.declared[team_a]
-            row["made0"] += got.made[team_a]
-            row["decl1"] += got.declared[1 - team_a]
-            row["made1"] += got.made[1 - team_a]
+            tally(row, got, team_a)  # in 41 every bid is a contract of its side
             n0 += nd
             secs += sec
         row["n0"] = n0

@@ -37,7 +37,6 @@ its 95 % interval. Tarneeb only (``game = "tarneeb"`` presets).
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import math
 import random
@@ -51,8 +50,10 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
+from ai_search_match import configure, tally  # noqa: E402  (bench/ is the script's folder)
+
 from tarneeb_desktop import arena  # noqa: E402
-from tarneeb_desktop.ai import dds, search  # noqa: E402
+from tarneeb_desktop.ai import dds  # noqa: E402
 from tarneeb_desktop.rules import GameState, Rules, View, make_rules  # noqa: E402
 from tarneeb_desktop.rules.cards import (  # noqa: E402
     CARD_INDEX,
@@ -208,25 +209,6 @@ def summarize(rows: list[dict]) -> dict:
     }
 
 
-def apply_sets(items: list[str]) -> None:
-    """``LEVEL.FIELD=VALUE`` changes of the search levels' configs (as ai_search_match)."""
-    for item in items:
-        name, _, value = item.partition("=")
-        level, _, key = name.partition(".")
-        cfg = search.LEVEL_CONFIGS[level]
-        old = getattr(cfg, key)
-        new: object
-        if value.lower() == "none":
-            new = None
-        elif isinstance(old, bool):
-            new = value.lower() in ("1", "true", "yes")
-        elif key == "budget_s" or isinstance(old, float):
-            new = float(value)
-        else:
-            new = type(old)(value)
-        search.LEVEL_CONFIGS[level] = dataclasses.replace(cfg, **{key: new})
-
-
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--deals", type=int, default=20)
@@ -243,7 +225,7 @@ def main() -> None:
             rows += [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
         print(json.dumps(summarize(rows)))
         return
-    apply_sets(args.set)
+    configure(args.set)
     rules = make_rules(args.rules)
     if rules.game != "tarneeb":
         raise SystemExit("bench/clairvoyant.py plays Tarneeb presets only")
@@ -278,14 +260,8 @@ def main() -> None:
                 continue
             team_a = 0 if a_even else 1
             got = arena.outcome(res)
+            tally(row, got, team_a)
             pa, pb = got.points[team_a], got.points[1 - team_a]
-            row["p0"] += pa / 2
-            row["p1"] += pb / 2
-            row["diff"] += (pa - pb) / 2
-            row["decl0"] += got.declared[team_a]
-            row["made0"] += got.made[team_a]
-            row["decl1"] += got.declared[1 - team_a]
-            row["made1"] += got.made[1 - team_a]
             tables.append(
                 {
                     "declarer_team": 0 if (res.declarer & 1) == team_a else 1,
