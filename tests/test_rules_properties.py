@@ -4,7 +4,7 @@ import dataclasses
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tarneeb_desktop.record import replay, to_record
@@ -115,6 +115,11 @@ def assert_view_private(g, seat, view):
     calls = d.pop("calls")
     legal = d.pop("legal")
     contract = d.pop("contract")
+    for rows in d.values():  # past hands' rows name their contracts ("8S") too
+        if isinstance(rows, list):
+            for row in rows:
+                if isinstance(row, dict):
+                    row.pop("contract", None)
     text = repr(d)
     for other in range(4):
         if other == seat:
@@ -134,6 +139,8 @@ def assert_view_private(g, seat, view):
 
 @SETTINGS
 @given(PRESET, OPTIONS, st.integers(0, 10**6), st.integers(0, 300), st.integers(0, 3))
+# a past hand's contract "8S" is no card (found by a CI-like run)
+@example("egyptian", {"auction": "once"}, 411515, 112, 0)
 def test_view_holds_no_other_seats_unplayed_card(preset, options, seed, steps, seat):
     g, _ = _random_game(preset, options, seed, steps)
     assert_view_private(g, seat, g.view(seat))
