@@ -142,13 +142,6 @@ def time_levels(views: list[View], levels: list[str]) -> dict[str, float]:
     return p90s
 
 
-def configure(items: list[str]) -> None:
-    """Apply ``LEVEL.FIELD=VALUE`` changes to the search levels' configs (as the matches do)."""
-    from ai_search_match import configure as apply_sets
-
-    apply_sets(items)
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--decisions", type=int, default=240)
@@ -170,7 +163,9 @@ def main() -> int:
     )
     args = ap.parse_args()
     if args.set:
-        configure(args.set)
+        from tarneeb_desktop.ai import search
+
+        search.configure_levels(args.set)
     levels = args.levels.split(",")
     games = args.games.split(",")
     tables: dict[str, dict[str, float]] = {}

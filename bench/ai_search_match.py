@@ -59,26 +59,6 @@ def summarize(rows: list[dict]) -> dict:
     }
 
 
-def configure(items: list[str]) -> None:
-    """Apply ``LEVEL.FIELD=VALUE`` changes (``--set``) to the search levels' configs; ``none``
-    for no value, ``true``/``false`` for a flag (shared by bench/ai.py and bench/clairvoyant.py)."""
-    for item in items:
-        name, _, value = item.partition("=")
-        level, _, key = name.partition(".")
-        cfg = search.LEVEL_CONFIGS[level]
-        old = getattr(cfg, key)
-        new: object
-        if value.lower() == "none":
-            new = None
-        elif isinstance(old, bool):
-            new = value.lower() in ("1", "true", "yes")
-        elif old is None or isinstance(old, float):
-            new = float(value)
-        else:
-            new = type(old)(value)
-        search.LEVEL_CONFIGS[level] = dataclasses.replace(cfg, **{key: new})
-
-
 def tally(row: dict, got: arena.Outcome, team_a: int) -> None:
     """Add one table of a duplicate deal to ``row``, from the side of ``team_a`` (half each)."""
     pa, pb = got.points[team_a], got.points[1 - team_a]
@@ -125,7 +105,7 @@ def main() -> None:
         if args.max_samples is not None:
             changes["max_samples"] = args.max_samples
         search.LEVEL_CONFIGS[level] = dataclasses.replace(cfg, **changes)
-    configure(args.set)
+    search.configure_levels(args.set)
     rules = make_rules(args.rules)
     a = arena.Side(args.team0, rules, 10.0, args.seed * 2 + 1)
     b = arena.Side(args.team1, rules, 10.0, args.seed * 2 + 2)

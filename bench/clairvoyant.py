@@ -50,10 +50,10 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from ai_search_match import configure, tally  # noqa: E402  (bench/ is the script's folder)
+from ai_search_match import tally  # noqa: E402  (bench/ is the script's folder)
 
 from tarneeb_desktop import arena  # noqa: E402
-from tarneeb_desktop.ai import dds  # noqa: E402
+from tarneeb_desktop.ai import dds, search  # noqa: E402
 from tarneeb_desktop.rules import GameState, Rules, View, make_rules  # noqa: E402
 from tarneeb_desktop.rules.cards import (  # noqa: E402
     CARD_INDEX,
@@ -225,7 +225,7 @@ def main() -> None:
             rows += [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
         print(json.dumps(summarize(rows)))
         return
-    configure(args.set)
+    search.configure_levels(args.set)
     rules = make_rules(args.rules)
     if rules.game != "tarneeb":
         raise SystemExit("bench/clairvoyant.py plays Tarneeb presets only")

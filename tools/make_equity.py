@@ -55,7 +55,6 @@ from __future__ import annotations
 
 import argparse
 import base64
-import dataclasses
 import json
 import random
 import sys
@@ -343,29 +342,6 @@ def pack41(table: Sequence[Sequence[float]]) -> str:
 # --------------------------------------------------------------------------- self-play
 
 
-def apply_sets(items: list[str]) -> None:
-    """``LEVEL.FIELD=VALUE`` changes of the search levels (as bench/ai_search_match.py)."""
-    if not items:
-        return
-    from tarneeb_desktop.ai import search
-
-    for item in items:
-        name, _, value = item.partition("=")
-        level, _, field = name.partition(".")
-        cfg = search.LEVEL_CONFIGS[level]
-        old = getattr(cfg, field)
-        new: object
-        if value.lower() == "none":
-            new = None
-        elif isinstance(old, bool):
-            new = value.lower() in ("1", "true", "yes")
-        elif field == "budget_s" or isinstance(old, float):
-            new = float(value)
-        else:
-            new = type(old)(value)
-        search.LEVEL_CONFIGS[level] = dataclasses.replace(cfg, **{field: new})
-
-
 def read_rows(path: Path | None) -> list[dict]:
     if path is None or not path.exists():
         return []
@@ -549,7 +525,10 @@ def main() -> None:
     p.add_argument("--horizon", type=int, default=36, help="41: hands of S(n) stored")
     p.add_argument("--min-rows41", type=int, default=300)
     args = p.parse_args()
-    apply_sets(args.set)
+    if args.set:
+        from tarneeb_desktop.ai import search
+
+        search.configure_levels(args.set)
     for preset in PRESETS if args.all else (args.preset,):
         if args.all:
             args.samples = None

@@ -649,18 +649,24 @@ def solve_many(boards: Sequence[Board]) -> list[dict[str, int]]:
     return [r if r is not None else {} for r in results]
 
 
-def _solve_chunk(lib: Any, positions: list[_Position]) -> list[dict[str, int]]:
+def _solve_boards(lib: Any, positions: Sequence[_Position], solutions: int) -> _SolvedBoards:
+    """One batch call (at most MAX_BOARDS positions): every card scored, or one best card."""
     bo = _Boards()
     bo.noOfBoards = len(positions)
     for k, pos in enumerate(positions):
         pos.fill(bo.deals[k])
         bo.target[k] = _TARGET_MAX
-        bo.solutions[k] = _SOLUTIONS_ALL
+        bo.solutions[k] = solutions
         bo.mode[k] = _MODE_ALWAYS_SEARCH
     solved = _SolvedBoards()
     with _call_lock:
         code = lib.SolveAllBoardsBin(ctypes.byref(bo), ctypes.byref(solved))
     _check(lib, code)
+    return solved
+
+
+def _solve_chunk(lib: Any, positions: list[_Position]) -> list[dict[str, int]]:
+    solved = _solve_boards(lib, positions, _SOLUTIONS_ALL)
     return [_scores(solved.solvedBoard[k]) for k in range(len(positions))]
 
 
@@ -758,17 +764,7 @@ def dd_tricks_leading_many(boards: Sequence[tuple[Hands, str, int]]) -> list[int
     lib = _require() if positions else None
     for start in range(0, len(positions), MAX_BOARDS):
         chunk = positions[start : start + MAX_BOARDS]
-        bo = _Boards()
-        bo.noOfBoards = len(chunk)
-        for k, pos in enumerate(chunk):
-            pos.fill(bo.deals[k])
-            bo.target[k] = _TARGET_MAX
-            bo.solutions[k] = _SOLUTIONS_ONE
-            bo.mode[k] = _MODE_ALWAYS_SEARCH
-        solved = _SolvedBoards()
-        with _call_lock:
-            code = lib.SolveAllBoardsBin(ctypes.byref(bo), ctypes.byref(solved))
-        _check(lib, code)
+        solved = _solve_boards(lib, chunk, _SOLUTIONS_ONE)
         for k, pos in enumerate(chunk):
             out.append(0 if pos.empty else solved.solvedBoard[k].score[0])
     return out

@@ -120,6 +120,28 @@ LEVEL_CONFIGS = {
 }
 
 
+def configure_levels(items: list[str]) -> None:
+    """Apply ``LEVEL.FIELD=VALUE`` changes (the benches' and tools' ``--set``) to
+    :data:`LEVEL_CONFIGS`: ``none`` for no value, ``true``/``false`` for a flag."""
+    import dataclasses
+
+    for item in items:
+        name, _, value = item.partition("=")
+        level, _, key = name.partition(".")
+        cfg = LEVEL_CONFIGS[level]
+        old = getattr(cfg, key)
+        new: object
+        if value.lower() == "none":
+            new = None
+        elif isinstance(old, bool):
+            new = value.lower() in ("1", "true", "yes")
+        elif old is None or isinstance(old, float):
+            new = float(value)
+        else:
+            new = type(old)(value)
+        LEVEL_CONFIGS[level] = dataclasses.replace(cfg, **{key: new})
+
+
 @dataclass
 class DecisionStats:
     """What the last decision did (for tests and benchmarks)."""
@@ -392,15 +414,12 @@ class SearchPlayer:
         strains = list(range(5 if allow_nt else 4))
         ours, theirs, weights = self._estimates(view, strains)
         seat = view.seat
-        high_level, high_strain, high_seat = 0, None, -1
-        for s, call in view.calls:
-            if call in ("pass", "double", "no_double"):
-                continue
-            try:
-                high_level, high_strain = parse_bid(call, sb)
-                high_seat = s
-            except Exception:
-                continue
+        auction = dd_calls.auction_context(view)
+        high_level, high_strain, high_seat = (
+            auction.high_level,
+            auction.high_strain,
+            auction.high_seat,
+        )
 
         def ours_in(si: int) -> list[float]:
             return [row[si] for row in ours]
