@@ -2,9 +2,10 @@
 
 ``random.Random.shuffle`` draws each swap with ``getrandbits(k)``, which is the top k bits of
 the generator's next 32-bit word; one ``getrandbits(32 * _BATCH)`` holds the same words,
-lowest first, so the deck is shuffled without two Python calls a card. A deck needs 76
-words on average (107 at most in 20,000 seeds); one that needs more than ``_BATCH`` is
-shuffled by random itself. tests/test_rules_fast_paths.py compares the two.
+lowest first, so the deck is shuffled without two Python calls a card, and only the four
+hands are kept. A deck needs 76 words on average (107 at most in 20,000 seeds); one that
+needs more than ``_BATCH`` is shuffled by random itself. tests/test_rules_fast_paths.py
+compares the deals with random.shuffle's.
 
 The 51 steps are written out once, at import, as one function (``_swap_all``, from
 ``_SHUFFLE_STEPS``): a loop over the steps spent a quarter of the shuffle on the loop itself.
@@ -29,10 +30,14 @@ _NATIVE: Literal["little", "big"] = (
 _Random = _random.Random  # random.Random's C base: the same stream from an int seed
 
 
-def _unrolled_steps() -> Callable[[Sequence[int], MutableSequence[int]], None]:
+def _unrolled_steps() -> Callable[[Sequence[int], MutableSequence[int]], tuple[int, ...]]:
     """``for i, n, shift in _SHUFFLE_STEPS: j = next word >> shift (until j < n); swap i, j``
-    written out step by step (an IndexError when the words run out)."""
-    lines = ["def _swap_all(words, deck):", "    at = 0"]
+    written out step by step (an IndexError when the words run out), returning the sums of
+    the cards (bits) left at the places i with i % 4 == 0, 1, 2 and 3: the four hands.
+
+    Place i holds its last card once step i is done, so a step adds ``deck[j]`` to its sum
+    and moves ``deck[i]`` to j, without writing place i; place 0 is last."""
+    lines = ["def _swap_all(words, deck):", "    at = 0", "    m0 = m1 = m2 = m3 = 0"]
     for i, n, shift in _SHUFFLE_STEPS:
         lines += [
             f"    j = words[at] >> {shift}",
@@ -40,11 +45,15 @@ def _unrolled_steps() -> Callable[[Sequence[int], MutableSequence[int]], None]:
             f"    while j >= {n}:",
             f"        j = words[at] >> {shift}",
             "        at += 1",
-            f"    deck[{i}], deck[j] = deck[j], deck[{i}]",
+            f"    m{i % 4} += deck[j]",
+            f"    deck[j] = deck[{i}]",
         ]
+    lines.append("    return m0 + deck[0], m1, m2, m3")
     namespace: dict[str, object] = {}
     exec(compile("\n".join(lines), "<deal._swap_all>", "exec"), namespace)
-    return cast(Callable[[Sequence[int], MutableSequence[int]], None], namespace["_swap_all"])
+    return cast(
+        Callable[[Sequence[int], MutableSequence[int]], tuple[int, ...]], namespace["_swap_all"]
+    )
 
 
 _swap_all = _unrolled_steps()
@@ -59,19 +68,15 @@ def _words(x: int) -> memoryview:
 def shuffled_deck(x: int) -> list[int]:
     """The deck 0..51 as ``random.Random(x).shuffle(list(range(52)))`` leaves it."""
     deck = list(range(52))
-    try:
-        _swap_all(_words(x), deck)
-    except IndexError:
-        deck = list(range(52))
-        random.Random(x).shuffle(deck)
+    random.Random(x).shuffle(deck)
     return deck
 
 
-def shuffled_bits(x: int) -> list[int]:
-    """``shuffled_deck(x)`` with each card as its bit (``1 << card``): a hand is a sum."""
-    deck = list(BITS)
+def dealt_in_fours(x: int) -> tuple[int, ...]:
+    """The four hands (masks) of ``shuffled_deck(x)`` dealt a card at a time: the cards at
+    places 0, 4, 8, ..., then those at 1, 5, 9, ..., and so on."""
     try:
-        _swap_all(_words(x), deck)
+        return _swap_all(_words(x), list(BITS))
     except IndexError:
-        deck = list(map(BITS.__getitem__, shuffled_deck(x)))
-    return deck
+        deck = shuffled_deck(x)
+        return tuple(sum(BITS[c] for c in deck[k::4]) for k in range(4))

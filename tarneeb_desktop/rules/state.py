@@ -68,7 +68,7 @@ from tarneeb_desktop.rules.cards import (
     names_of,
     parse_bid,
 )
-from tarneeb_desktop.rules.deal import shuffled_bits
+from tarneeb_desktop.rules.deal import dealt_in_fours
 from tarneeb_desktop.rules.errors import IllegalActionError, MalformedError
 from tarneeb_desktop.rules.events import (
     CARD_PLAYED,
@@ -88,6 +88,8 @@ from tarneeb_desktop.rules.scoring import score_hand
 from tarneeb_desktop.rules.view import HandResult, View, tarneeb_row
 
 PHASES = ("redeal", "auction", "trump", "double", "play", "over")
+# What a call did (GameState._call): the auction goes on, all passed, or it was won.
+_CALLS_GO_ON, _ALL_PASSED, _AUCTION_WON = 0, 1, 2
 
 
 def team_of(seat: int) -> int:
@@ -103,15 +105,10 @@ def deal_hands(seed: int, hand_index: int, dealer: int) -> list[int]:
     platforms.
     """
     # An int seed is stable across runs and platforms, and cheaper to set up than a string.
-    deck = shuffled_bits(seed * 1_000_003 + hand_index)
     # Card i of the deck goes to seat dealer + 1 + i: seat s gets every fourth card.
+    fours = dealt_in_fours(seed * 1_000_003 + hand_index)
     first = (-dealer - 1) % 4  # seat 0's first card
-    return [
-        sum(deck[first::4]),
-        sum(deck[(first + 1) % 4 :: 4]),
-        sum(deck[(first + 2) % 4 :: 4]),
-        sum(deck[(first + 3) % 4 :: 4]),
-    ]
+    return [fours[first], fours[(first + 1) % 4], fours[(first + 2) % 4], fours[(first + 3) % 4]]
 
 
 _new_tuple = tuple.__new__  # builds a NamedTuple event without its __new__'s Python frame
@@ -120,6 +117,21 @@ _new_tuple = tuple.__new__  # builds a NamedTuple event without its __new__'s Py
 def first_dealer(seed: int) -> int:
     """The first dealer, drawn at random from the game's seed."""
     return random.Random(f"tarneeb:{seed}:dealer").randrange(4)
+
+
+def _follow(hand: int, suit: int, shift: int) -> tuple[int, ...]:
+    """``legal_cards`` of a seat following a lead of ``suit`` (at ``shift``) whose cached
+    holding in it was empty (a void: any card, as in ``legal_cards``) or not cached yet."""
+    cards = holding_cards(suit, hand >> shift & 0x1FFF)
+    if cards:
+        return cards
+    c = _CLUB_CARDS[hand & 0x1FFF]
+    d = _DIAMOND_CARDS[hand >> 13 & 0x1FFF]
+    h = _HEART_CARDS[hand >> 26 & 0x1FFF]
+    s = _SPADE_CARDS[hand >> 39]
+    if c is None or d is None or h is None or s is None:
+        return cards_in(hand)
+    return c + d + h + s
 
 
 class GameState:
@@ -475,43 +487,116 @@ class GameState:
         """Play the current hand to its end (the next hand dealt, or the game over) as a
         loop of ``apply(legal[int(random() * len(legal))])`` over ``legal_actions()``
         would, the same actions in the same states (``random`` as ``random.Random.random``):
-        a self-play tool's random hand without a call, a list or an event per card."""
+        a self-play tool's random hand without a call, a list or an event per card.
+
+        Tarneeb's calls are drawn without their list (``_legal_calls``' count, then the
+        call it would hold at that place); the play goes a whole trick at a time, its
+        winner found as ``_close_trick`` finds it, and the hand is scored as ``play``'s
+        last card scores it. tests/test_engine_self_play.py compares it with ``apply``."""
         index = self.hand_index
         while self.phase != "play":
-            legal = self.legal_actions()
-            if not legal:
-                return  # the game is over
-            self.apply(legal[int(random() * len(legal))])
+            if self.phase == "auction" and not self._game41:
+                # _legal_calls and apply's fast path: pass first (unless the dealer is
+                # forced), then the bids above the high one, ascending.
+                if self._suit_bidding:
+                    bids, base = SUIT_BIDS, 35
+                else:
+                    bids, base = PLAIN_BIDS, 7
+                first = max(self.high_value + 1, base) - base
+                if self._forced_dealer():
+                    at = first + int(random() * (len(bids) - first))
+                else:
+                    at = first - 1 + int(random() * (len(bids) - first + 1))
+                self.hand_actions += 1
+                ended = self._call("pass", -1) if at < first else self._call(bids[at], base + at)
+                if ended == _ALL_PASSED:
+                    self._throw_in("all_pass", None)
+                    return
+                if ended == _AUCTION_WON:
+                    self._end_auction()
+            elif self.phase == "trump":  # C D H S (NT), as legal_actions lists them
+                strains = 5 if self.rules.no_trump_allowed else 4
+                self.hand_actions += 1
+                self._apply_trump(STRAINS[int(random() * strains)])
+            else:
+                legal = self.legal_actions()
+                if not legal:
+                    return  # the game is over
+                self.apply(legal[int(random() * len(legal))])
             if self.hand_index != index:
                 return  # thrown in
-        # legal_cards and play, written out for every card but the hand's last.
+        legal_cards = self.legal_cards
+        while self.trick:  # a trick under way: card by card
+            cards = legal_cards()
+            self.play(cards[int(random() * len(cards))])
+            if self.hand_index != index or self.phase != "play":
+                return
         hands = self.hands
         plays = self.plays
-        legal_cards = self.legal_cards
-        close_trick = self._close_trick
-        trick = self.trick
-        turn = self.turn
-        self.hand_actions += 51 - len(plays)
-        for _ in range(51 - len(plays)):
-            hand = hands[turn]
-            cards = None
-            if trick:
-                lead = trick[0]
-                cards = HOLDING_CARDS_OF[lead][hand >> SHIFT_OF[lead] & 0x1FFF]
-            if not cards:
+        tricks = self.tricks
+        won = self.tricks_won
+        order_of = TRICK_ORDER[self.trump]
+        leader = self.trick_leader
+        self.hand_actions += 52 - len(plays)
+        first_lead = not tricks and self.rules.first_lead_trump
+        for _ in range(13 - len(tricks)):
+            # The lead: any card (legal_cards, written out).
+            hand = hands[leader]
+            c = _CLUB_CARDS[hand & 0x1FFF]
+            d = _DIAMOND_CARDS[hand >> 13 & 0x1FFF]
+            h = _HEART_CARDS[hand >> 26 & 0x1FFF]
+            s = _SPADE_CARDS[hand >> 39]
+            if first_lead or c is None or d is None or h is None or s is None:
+                first_lead = False
+                self.turn = leader
                 cards = legal_cards()
-            card = cards[int(random() * len(cards))]
-            hands[turn] = hand ^ BITS[card]
-            plays.append(card)
-            trick.append(card)
-            if len(trick) < 4:
-                turn = self.turn = (turn + 1) % 4
+                a = cards[int(random() * len(cards))]
             else:
-                close_trick(None)
-                trick = self.trick
-                turn = self.turn
-        cards = legal_cards()  # the last card: the hand is scored, the next one dealt
-        self.play(cards[int(random() * len(cards))])
+                # (c + d + h + s)[k], without the tuple
+                k = int(random() * hand.bit_count())
+                n = len(c)
+                if k < n:
+                    a = c[k]
+                else:
+                    k -= n
+                    n = len(d)
+                    if k < n:
+                        a = d[k]
+                    else:
+                        k -= n
+                        n = len(h)
+                        a = h[k] if k < n else s[k - n]
+            hands[leader] = hand ^ BITS[a]
+            # Three follows: the holding in the suit led, else any card.
+            suit = SUIT_OF[a]
+            shift = SHIFT_OF[a]
+            held = HOLDING_CARDS_OF[a]
+            seat = (leader + 1) & 3
+            hand = hands[seat]
+            cards = held[hand >> shift & 0x1FFF] or _follow(hand, suit, shift)
+            b = cards[int(random() * len(cards))]
+            hands[seat] = hand ^ BITS[b]
+            seat = (leader + 2) & 3
+            hand = hands[seat]
+            cards = held[hand >> shift & 0x1FFF] or _follow(hand, suit, shift)
+            c_ = cards[int(random() * len(cards))]
+            hands[seat] = hand ^ BITS[c_]
+            seat = (leader + 3) & 3
+            hand = hands[seat]
+            cards = held[hand >> shift & 0x1FFF] or _follow(hand, suit, shift)
+            d_ = cards[int(random() * len(cards))]
+            hands[seat] = hand ^ BITS[d_]
+            order = order_of[suit]
+            winner = (leader + max(order[a], order[b] + 1, order[c_] + 2, order[d_] + 3)) & 3
+            played = (a, b, c_, d_)
+            plays.extend(played)
+            tricks.append((leader, played, winner))
+            won[winner & 1] += 1
+            leader = winner
+        self.trick = []
+        self.trick_leader = leader
+        self.turn = leader
+        self._score_hand()
 
     # ----------------------------------------------------------------- applying
 
@@ -694,10 +779,21 @@ class GameState:
 
     def _apply_call(self, call: str, value: int) -> list[Event]:
         """``call`` (checked, in its canonical form) of ``value`` (its rank; -1 for pass)."""
+        events: list[Event] = [CallMade(self.turn, call)]
+        ended = self._call(call, value)
+        if ended == _CALLS_GO_ON:
+            return events
+        if ended == _ALL_PASSED:
+            return events + self._throw_in("all_pass", None)
+        return events + self._end_auction()
+
+    def _call(self, call: str, value: int) -> int:
+        """``_apply_call``'s change of state, without its events: the call is made and the
+        next seat is to call (_CALLS_GO_ON), or the auction is over, all passed
+        (_ALL_PASSED, the hand to be thrown in) or won (_AUCTION_WON, to be ended)."""
         seat = self.turn
         self.calls.append((seat, call))
         self.called[seat] = True
-        events: list[Event] = [CallMade(seat, call)]
         raise_auction = self.rules.auction == "raise"
         top = False
         if call == "pass":
@@ -712,20 +808,18 @@ class GameState:
         if raise_auction:
             if self.n_bids == 0:
                 if not any(self.active):
-                    return events + self._throw_in("all_pass", None)
+                    return _ALL_PASSED
             elif top or sum(self.active) - self.active[self.high_seat] == 0:
-                return events + self._end_auction()
+                return _AUCTION_WON
             nxt = (seat + 1) % 4
             while not self.active[nxt]:
                 nxt = (nxt + 1) % 4
             self.turn = nxt
-            return events
+            return _CALLS_GO_ON
         if all(self.called):
-            if self.n_bids == 0:
-                return events + self._throw_in("all_pass", None)
-            return events + self._end_auction()
+            return _AUCTION_WON if self.n_bids else _ALL_PASSED
         self.turn = (seat + 1) % 4
-        return events
+        return _CALLS_GO_ON
 
     def _end_auction(self) -> list[Event]:
         self.declarer = self.high_seat
