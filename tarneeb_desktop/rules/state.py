@@ -119,12 +119,8 @@ def first_dealer(seed: int) -> int:
     return random.Random(f"tarneeb:{seed}:dealer").randrange(4)
 
 
-def _follow(hand: int, suit: int, shift: int) -> tuple[int, ...]:
-    """``legal_cards`` of a seat following a lead of ``suit`` (at ``shift``) whose cached
-    holding in it was empty (a void: any card, as in ``legal_cards``) or not cached yet."""
-    cards = holding_cards(suit, hand >> shift & 0x1FFF)
-    if cards:
-        return cards
+def _any_cards(hand: int) -> tuple[int, ...]:
+    """``cards_in(hand)``, from the four suits' cached tuples when all are cached."""
     c = _CLUB_CARDS[hand & 0x1FFF]
     d = _DIAMOND_CARDS[hand >> 13 & 0x1FFF]
     h = _HEART_CARDS[hand >> 26 & 0x1FFF]
@@ -132,6 +128,12 @@ def _follow(hand: int, suit: int, shift: int) -> tuple[int, ...]:
     if c is None or d is None or h is None or s is None:
         return cards_in(hand)
     return c + d + h + s
+
+
+def _follow(hand: int, suit: int, shift: int) -> tuple[int, ...]:
+    """``legal_cards`` of a seat following a lead of ``suit`` (at ``shift``) whose cached
+    holding in it was empty (a void: any card) or not cached yet."""
+    return holding_cards(suit, hand >> shift & 0x1FFF) or _any_cards(hand)
 
 
 class GameState:
@@ -442,13 +444,7 @@ class GameState:
                 return holding_cards(SUIT_OF[lead], hand >> SHIFT_OF[lead] & 0x1FFF)
         elif not self.tricks and self.rules.first_lead_trump:
             return cards_in(self._legal_card_mask())
-        c = _CLUB_CARDS[hand & 0x1FFF]
-        d = _DIAMOND_CARDS[hand >> 13 & 0x1FFF]
-        h = _HEART_CARDS[hand >> 26 & 0x1FFF]
-        s = _SPADE_CARDS[hand >> 39]
-        if c is None or d is None or h is None or s is None:
-            return cards_in(hand)
-        return c + d + h + s
+        return _any_cards(hand)
 
     def play(self, card: int) -> None:
         """``apply(CARD_NAMES[card])`` for a card as an int (0-51), without making events:
