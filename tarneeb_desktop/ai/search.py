@@ -48,7 +48,7 @@ import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from tarneeb_desktop.ai import dd_calls, dds, game41
+from tarneeb_desktop.ai import dd_calls, dds, equity, game41
 from tarneeb_desktop.ai.bidding_model import NT, TrickModel, load_model, trick_distribution
 from tarneeb_desktop.ai.knowledge import analyse
 from tarneeb_desktop.ai.sampling import weighted_deals
@@ -101,6 +101,10 @@ class SearchConfig:
     # default); off, medium's bid.
     dd_bids41: bool = False
     dd_samples41: int = 12
+    # Tarneeb calls, trump and double valued by the change in the chance to win the game
+    # (equity.py's shipped tables, read in points by equity.points_scale) instead of the
+    # hand's points: off, the hand's points.
+    equity_calls: bool = False
 
 
 LEVEL_CONFIGS = {
@@ -171,6 +175,8 @@ class SearchPlayer:
         self.model: TrickModel = load_model()
         self.stats = DecisionStats()
         self._last_deals: list[tuple[list[int], float]] = []
+        self._equity_key: object = None
+        self._equity_f: Callable[..., float] | None = None
 
     # ------------------------------------------------------------ entry point
 
@@ -386,15 +392,49 @@ class SearchPlayer:
             weights.append(w)
         return ours, theirs, weights
 
-    def _ev_declare(
-        self, view: View, means: list[float], weights: list[float], level: int, strain: int
-    ) -> tuple[float, float]:
-        """(expected points for us minus them, chance of making) if we declare ``level``."""
-        sigma = self.model.sigma(strain)
-        diffs = []
+    def _outcomes(self, view: View, level: int, ours: bool = True) -> list[float]:
+        """The value for the declaring side (us when ``ours``) of it taking k = 0..13 tricks
+        in a contract of ``level``: its points minus the other side's, or with
+        ``equity_calls`` (Tarneeb, a table shipped for the rules) the change in its chance
+        to win the game, in points (``equity.points_scale``)."""
+        values: list[float] = []
+        win = self._win_change(view)
+        scale = equity.points_scale(view.rules) if win is not None else 1.0
         for k in range(14):
             dec, dfn = score_hand(view.rules, level, k, False)
-            diffs.append(dec - dfn)
+            if win is None:
+                values.append(dec - dfn)
+                continue
+            kaboot = 1 if k == 13 else -1 if k == 0 else 0
+            if ours:
+                values.append(win(dec, dfn, kaboot) / scale)
+            else:
+                values.append(-win(dfn, dec, -kaboot) / scale)
+        return values
+
+    def _win_change(self, view: View) -> Callable[..., float] | None:
+        """``equity.evaluator(view)`` when calls play for the game here, else None."""
+        if not self.config.equity_calls or view.rules.game == "41":
+            return None
+        key = (view.seat, view.dealer, tuple(view.scores), view.rules)
+        if self._equity_key != key:
+            self._equity_key = key
+            self._equity_f = equity.evaluator(view) if equity.available(view.rules) else None
+        return self._equity_f
+
+    def _ev_declare(
+        self,
+        view: View,
+        means: list[float],
+        weights: list[float],
+        level: int,
+        strain: int,
+        ours: bool = True,
+    ) -> tuple[float, float]:
+        """(expected value for the declaring side, us when ``ours``, by ``_outcomes``,
+        chance of making) if it declares ``level``."""
+        sigma = self.model.sigma(strain)
+        diffs = self._outcomes(view, level, ours)
         total = ev = make = 0.0
         for mu, w in zip(means, weights, strict=True):
             dist = trick_distribution(mu, sigma)
@@ -428,7 +468,7 @@ class SearchPlayer:
 
         def ev_in(level: int, i: int) -> float:
             if i in exact:
-                return _ev_of_distribution(view, exact[i], level)
+                return _ev_of_distribution(exact[i], self._outcomes(view, level))
             return self._ev_declare(view, ours_in(i), weights, level, strains[i])[0]
 
         def ev_we(level: int, strain_index: int | None) -> float:
@@ -514,13 +554,15 @@ class SearchPlayer:
         strain: int | None,
         strains: list[int],
     ) -> float:
-        """Expected points for the opponents minus ours if they play ``level``."""
+        """Expected value for the opponents (points or equity, ``_outcomes``) if they play
+        ``level``."""
         if strain is not None:
             si = strains.index(strain)
-            return self._ev_declare(view, [r[si] for r in theirs], weights, level, strain)[0]
+            means = [r[si] for r in theirs]
+            return self._ev_declare(view, means, weights, level, strain, ours=False)[0]
         # They pick their best strain knowing their cards: per sample best.
         best_means = [max(r) for r in theirs]
-        return self._ev_declare(view, best_means, weights, level, 0)[0]
+        return self._ev_declare(view, best_means, weights, level, 0, ours=False)[0]
 
     def _choose_trump(self, view: View) -> str:
         legal = list(view.legal)
@@ -596,15 +638,10 @@ def _view_rng(view: View) -> random.Random:
     return random.Random(zlib.crc32(key.encode()))
 
 
-def _ev_of_distribution(view: View, dist: list[float], level: int) -> float:
-    """Expected points for us minus them when we declare ``level`` and take k tricks
-    with probability ``dist[k]``."""
-    ev = 0.0
-    for k, p in enumerate(dist):
-        if p:
-            dec, dfn = score_hand(view.rules, level, k, False)
-            ev += p * (dec - dfn)
-    return ev
+def _ev_of_distribution(dist: list[float], values: list[float]) -> float:
+    """Expected value when we take k tricks with probability ``dist[k]`` and k tricks are
+    worth ``values[k]`` (``SearchPlayer._outcomes``)."""
+    return sum(p * v for p, v in zip(dist, values, strict=False) if p)
 
 
 def _board_cost(cards_left: int) -> float:
