@@ -23,7 +23,7 @@ DEALS = range(40)
 
 def _players() -> tuple[search.SearchPlayer, search.SearchPlayer]:
     base = dataclasses.replace(search.LEVEL_CONFIGS["hard"], budget_s=None)
-    points = search.SearchPlayer("hard", 1, base)
+    points = search.SearchPlayer("hard", 1, dataclasses.replace(base, equity_calls=False))
     game = search.SearchPlayer("hard", 1, dataclasses.replace(base, equity_calls=True))
     return points, game
 
@@ -72,8 +72,9 @@ def test_values_are_near_the_points_at_the_start_and_not_near_the_target() -> No
     assert equity.points_scale(RULES) > 0
 
 
-def test_41_and_the_default_levels_are_unchanged() -> None:
-    assert not search.LEVEL_CONFIGS["hard"].equity_calls
+def test_both_levels_play_for_the_game_and_41_is_unchanged() -> None:
+    assert search.LEVEL_CONFIGS["hard"].equity_calls
+    assert search.LEVEL_CONFIGS["expert"].equity_calls
     _, game = _players()
     g41 = GameState.new(make_rules("syrian41"), 5)
     assert game._win_change(g41.view(g41.turn)) is None

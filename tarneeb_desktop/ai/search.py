@@ -19,7 +19,10 @@ did not pay in a short match (see docs/ai-search.md).
 Calls and trump: the bidding model (``bidding_model.py``) estimates our partnership's
 tricks per strain on sampled partner hands (weighted by the calls made), and each call is
 valued by its expected points against the value of passing; near 13 tricks, deals solved
-double-dummy decide. Behind ``SearchConfig.dd_calls`` (off in both levels: it did not bid
+double-dummy decide. In Tarneeb both levels read those points as the game's (``equity_calls``):
+a contract's outcomes are valued by the change in the chance to win the game from the score
+(``equity.py``'s shipped tables, in points by ``equity.points_scale``), so near the target
+they bid to win the game and outbid opponents who are about to win it. Behind ``SearchConfig.dd_calls`` (off in both levels: it did not bid
 better in the duel, see docs/ai-search.md), ``dd_calls.py``: the deals sampled and
 weighted by the auction are valued by the bidding model (``bidding_model.py``), corrected
 by its error on a few of them solved double-dummy for every strain that matters and every
@@ -103,7 +106,7 @@ class SearchConfig:
     dd_samples41: int = 12
     # Tarneeb calls, trump and double valued by the change in the chance to win the game
     # (equity.py's shipped tables, read in points by equity.points_scale) instead of the
-    # hand's points: off, the hand's points.
+    # hand's points: off, the hand's points (both levels turn it on).
     equity_calls: bool = False
 
 
@@ -111,8 +114,11 @@ LEVEL_CONFIGS = {
     # The calls stay on the linear model and 41's bids on medium's rule: the valuations
     # from solved deals (dd_calls, dd_bids41) were not measured better, and are slower
     # (docs/ai-search.md, "Bidding, trump and double" and "41 / 400").
-    "hard": SearchConfig(),
+    # Both play for the game in Tarneeb's calls (equity_calls: docs/ai-search.md,
+    # "Playing for the game").
+    "hard": SearchConfig(equity_calls=True),
     "expert": SearchConfig(
+        equity_calls=True,
         budget_s=1.1,
         max_samples=100,
         min_samples=2,
