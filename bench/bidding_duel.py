@@ -92,25 +92,23 @@ def bid_hand(rules, hands, dealer, players, seed, scores=(0, 0)):  # type: ignor
     tricks = dds.dd_tricks_leading([cards_of(h) for h in hands], trump, declarer)
     dec, dfn = score_hand(rules, level, tricks, state.view(declarer).doubled)
     diff = dec - dfn if declarer % 2 == 0 else dfn - dec
-    change = win_change(rules, scores, dealer, declarer, tricks, (dec, dfn))
+    change = win_change(state.view(0), declarer, tricks, (dec, dfn))
     team_points = (dec, dfn) if declarer % 2 == 0 else (dfn, dec)
     return declarer % 2, diff, tricks >= level, change, team_points, tricks
 
 
-def win_change(rules, scores, dealer, declarer, tricks, points):  # type: ignore[no-untyped-def]
-    """Team 0's chance to win the game after the hand (``points`` = declarers', defenders')
-    minus before it, from the equity table; 0 without a table for the rules."""
-    if not equity.available(rules):
+def win_change(view, declarer, tricks, points):  # type: ignore[no-untyped-def]
+    """Team 0's change in the chance to win the game (``equity.value_of_points``) when
+    ``declarer`` takes ``tricks`` and the hand scores ``points`` (declarers', defenders');
+    ``view`` is seat 0's before the hand is scored. 0 without a table for the rules."""
+    if not equity.available(view.rules):
         return 0.0
     team = declarer % 2
-    after = list(scores)
-    after[team] += points[0]
-    after[1 - team] += points[1]
-    if rules.kaboot_wins_game and tricks in (0, 13):
-        won = 1.0 if (team == 0) == (tricks == 13) else 0.0
-    else:
-        won = equity.win_chance(rules, after, 0, (dealer + 1) % 4)
-    return won - equity.win_chance(rules, scores, 0, dealer)
+    ours, theirs = points if team == 0 else (points[1], points[0])
+    kaboot = 0
+    if tricks in (0, 13):  # a side took all 13: team 0's (1) or the other's (-1)
+        kaboot = 1 if (team == 0) == (tricks == 13) else -1
+    return equity.value_of_points(view, ours, theirs, kaboot)
 
 
 def play_game(rules, deal_seed, players, seed):  # type: ignore[no-untyped-def]

@@ -94,11 +94,14 @@ def _bench_duel():  # type: ignore[no-untyped-def]
 
 def test_the_duels_game_measure_scores_the_game_won_and_lost() -> None:
     duel = _bench_duel()
+    g = GameState.new(RULES, 0, dealer=1)
+    g.scores = [28, 20]
+    view = g.view(0)
     before = equity.win_chance(RULES, (28, 20), 0, 1)
     # Team 0 declares 8 from 28 and makes 9: 37, the game is won.
-    assert duel.win_change(RULES, (28, 20), 1, 0, 9, (9, 0)) == pytest.approx(1 - before)
+    assert duel.win_change(view, 0, 9, (9, 0)) == pytest.approx(1 - before)
     # Team 1 declares 7 and takes 3: team 0 (defending) scores 10 and wins.
-    assert duel.win_change(RULES, (28, 20), 1, 1, 3, (-7, 10)) == pytest.approx(1 - before)
+    assert duel.win_change(view, 1, 3, (-7, 10)) == pytest.approx(1 - before)
     # Team 0 declares 7 and goes down with 6: team 1 reaches 27, the game goes on.
     after = equity.win_chance(RULES, (21, 27), 0, 2)
-    assert duel.win_change(RULES, (28, 20), 1, 0, 6, (-7, 7)) == pytest.approx(after - before)
+    assert duel.win_change(view, 0, 6, (-7, 7)) == pytest.approx(after - before)

@@ -19,11 +19,12 @@ did not pay in a short match (see docs/ai-search.md).
 Calls and trump: the bidding model (``bidding_model.py``) estimates our partnership's
 tricks per strain on sampled partner hands (weighted by the calls made), and each call is
 valued by its expected points against the value of passing; near 13 tricks, deals solved
-double-dummy decide. In Tarneeb both levels read those points as the game's (``equity_calls``):
-a contract's outcomes are valued by the change in the chance to win the game from the score
-(``equity.py``'s shipped tables, in points by ``equity.points_scale``), so near the target
-they bid to win the game and outbid opponents who are about to win it. Behind ``SearchConfig.dd_calls`` (off in both levels: it did not bid
-better in the duel, see docs/ai-search.md), ``dd_calls.py``: the deals sampled and
+double-dummy decide. In Tarneeb both levels read those points as the game's
+(``equity_calls``): a contract's outcomes are valued by the change in the chance to win the
+game from the score (``equity.py``'s shipped tables, in points by ``equity.points_scale``),
+so near the target they bid to win the game and outbid opponents who are about to win it.
+Behind ``SearchConfig.dd_calls`` (off in both levels: it did not bid better in the duel,
+see docs/ai-search.md), ``dd_calls.py``: the deals sampled and
 weighted by the auction are valued by the bidding model (``bidding_model.py``), corrected
 by its error on a few of them solved double-dummy for every strain that matters and every
 seat leading (``dds.dd_tables``; 4 deals a call at both levels, no clock), which also

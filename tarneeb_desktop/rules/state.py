@@ -418,12 +418,16 @@ class GameState:
     def _forced_dealer(self) -> bool:
         return self.rules.all_pass == "dealer_7" and self.turn == self.dealer and self.n_bids == 0
 
+    def _bids_above(self) -> tuple[tuple[str, ...], int, int]:
+        """Every bid of the auction (ascending), the value of its first, and the place of
+        the first above the high bid: ``_legal_calls``' bids are ``bids[first:]``."""
+        bids, base = (SUIT_BIDS, 35) if self._suit_bidding else (PLAIN_BIDS, 7)
+        return bids, base, max(self.high_value + 1, base) - base
+
     def _legal_calls(self) -> list[str]:
-        if self._suit_bidding:
-            bids = SUIT_BIDS[max(self.high_value + 1, 35) - 35 :]
-        else:
-            bids = PLAIN_BIDS[max(self.high_value + 1, 7) - 7 :]
-        return list(bids) if self._forced_dealer() else ["pass", *bids]
+        bids, _, first = self._bids_above()
+        above = bids[first:]
+        return list(above) if self._forced_dealer() else ["pass", *above]
 
     # ----------------------------------------------------------------- self-play
 
@@ -494,11 +498,7 @@ class GameState:
             if self.phase == "auction" and not self._game41:
                 # _legal_calls and apply's fast path: pass first (unless the dealer is
                 # forced), then the bids above the high one, ascending.
-                if self._suit_bidding:
-                    bids, base = SUIT_BIDS, 35
-                else:
-                    bids, base = PLAIN_BIDS, 7
-                first = max(self.high_value + 1, base) - base
+                bids, base, first = self._bids_above()
                 if self._forced_dealer():
                     at = first + int(random() * (len(bids) - first))
                 else:
@@ -563,30 +563,26 @@ class GameState:
                         n = len(h)
                         a = h[k] if k < n else s[k - n]
             hands[leader] = hand ^ BITS[a]
-            # Three follows: the holding in the suit led, else any card.
+            # Three follows: the holding in the suit led, else any card; the winner's place
+            # as _close_trick finds it, max(o[a], o[b] + 1, o[c] + 2, o[d] + 3).
             suit = SUIT_OF[a]
             shift = SHIFT_OF[a]
             held = HOLDING_CARDS_OF[a]
-            seat = (leader + 1) & 3
-            hand = hands[seat]
-            cards = held[hand >> shift & 0x1FFF] or _follow(hand, suit, shift)
-            b = cards[int(random() * len(cards))]
-            hands[seat] = hand ^ BITS[b]
-            seat = (leader + 2) & 3
-            hand = hands[seat]
-            cards = held[hand >> shift & 0x1FFF] or _follow(hand, suit, shift)
-            c_ = cards[int(random() * len(cards))]
-            hands[seat] = hand ^ BITS[c_]
-            seat = (leader + 3) & 3
-            hand = hands[seat]
-            cards = held[hand >> shift & 0x1FFF] or _follow(hand, suit, shift)
-            d_ = cards[int(random() * len(cards))]
-            hands[seat] = hand ^ BITS[d_]
             order = order_of[suit]
-            winner = (leader + max(order[a], order[b] + 1, order[c_] + 2, order[d_] + 3)) & 3
-            played = (a, b, c_, d_)
+            played = [a]
+            top = order[a]
+            for place in (1, 2, 3):
+                seat = (leader + place) & 3
+                hand = hands[seat]
+                cards = held[hand >> shift & 0x1FFF] or _follow(hand, suit, shift)
+                card = cards[int(random() * len(cards))]
+                hands[seat] = hand ^ BITS[card]
+                played.append(card)
+                if order[card] + place > top:
+                    top = order[card] + place
+            winner = (leader + top) & 3
             plays.extend(played)
-            tricks.append((leader, played, winner))
+            tricks.append((leader, tuple(played), winner))
             won[winner & 1] += 1
             leader = winner
         self.trick = []
