@@ -12,6 +12,16 @@ can be stopped at any time and several shards (different ``--seed``) combined::
 decision) and sample cap, for runs that must fit in less time than the real levels
 take; the summary says which settings were used. ``--rules lebanese400`` (or ``syrian41``)
 plays 41: points are the sides' summed player points, every bid a contract of its side.
+
+A team is a level or ``LEVEL:FIELD=VALUE,...`` (that search level with those
+``SearchConfig`` fields changed, ``search.level_config``), so one level can meet itself with
+one thing changed. ``--scores LOW`` (Tarneeb) starts every deal from a game score, each
+team's total drawn from LOW to the target minus one (the same totals, by seat, at both
+tables of a deal), and adds ``equity_diff_per_deal``: team0's gain in the chance to win the
+game (``ai/equity.py``) a deal, in percentage points::
+
+    python bench/ai_search_match.py --deals 200 --scores 15 --set hard.budget_s=none \
+        --set hard.max_samples=12 --team0 hard:equity_cards=true --team1 hard
 """
 
 from __future__ import annotations
@@ -31,8 +41,8 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 from tarneeb_desktop import arena  # noqa: E402
-from tarneeb_desktop.ai import search  # noqa: E402
-from tarneeb_desktop.rules import make_rules  # noqa: E402
+from tarneeb_desktop.ai import equity, search  # noqa: E402
+from tarneeb_desktop.rules import GameState, HandScored, make_rules  # noqa: E402
 
 
 def summarize(rows: list[dict]) -> dict:
@@ -41,7 +51,17 @@ def summarize(rows: list[dict]) -> dict:
     mean = statistics.fmean(diffs) if n else 0.0
     half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else 0.0
     ms = [r["ms0"] for r in rows if r.get("n0")]
+    extra = {}
+    if n and all("equity_diff" in r for r in rows):
+        eq = [r["equity_diff"] for r in rows]
+        em = statistics.fmean(eq)
+        eh = 1.96 * statistics.stdev(eq) / math.sqrt(n) if n > 1 else 0.0
+        extra = {
+            "equity_diff_per_deal": round(em, 3),
+            "equity_ci95": [round(em - eh, 3), round(em + eh, 3)],
+        }
     return {
+        **extra,
         "deals": n,
         "diff_per_deal": round(mean, 3),
         "ci95": [round(mean - half, 3), round(mean + half, 3)],
@@ -71,6 +91,29 @@ def tally(row: dict, got: arena.Outcome, team_a: int) -> None:
     row["made1"] += got.made[1 - team_a]
 
 
+def make_side(spec: str, rules, seed: int) -> arena.Side:  # type: ignore[no-untyped-def]
+    """``arena.Side`` for a level, a ``cmd:`` bot, or ``LEVEL:FIELD=VALUE,...`` (its four
+    seats given search players of that config)."""
+    level = spec.partition(":")[0]
+    if level not in search.LEVEL_CONFIGS or ":" not in spec:
+        return arena.Side(spec, rules, 10.0, seed)
+    level, cfg = search.level_config(spec)
+    side = arena.Side(level, rules, 10.0, seed)
+    for s in range(4):
+        seat = side.seat(s)
+        seat.player = search.SearchPlayer(level, seed, cfg)  # type: ignore[attr-defined]
+    return side
+
+
+def equity_change(rules, dealer: int, scores: tuple[int, int], got) -> float:  # type: ignore[no-untyped-def]
+    """Team 0's change in the chance to win the game, in percentage points, when the hand
+    ``got`` (``HandScored``) is scored from ``scores`` with ``dealer`` dealing."""
+    g = GameState.new(rules, 0, dealer=dealer)
+    g.scores = list(scores)
+    kaboot = 1 if got.tricks[0] == 13 else -1 if got.tricks[1] == 13 else 0
+    return 100 * equity.value_of_points(g.view(0), got.points[0], got.points[1], kaboot)
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--deals", type=int, default=20)
@@ -88,6 +131,7 @@ def main() -> None:
         help="change one SearchConfig field of one level, e.g. expert.max_samples=24 "
         "(budget_s=none: no clock, exactly max_samples per decision)",
     )
+    p.add_argument("--scores", type=int, default=None, help="start deals from game scores")
     p.add_argument("--out", type=Path, default=None)
     p.add_argument("--combine", nargs="+", type=Path, default=None)
     args = p.parse_args()
@@ -107,14 +151,21 @@ def main() -> None:
         search.LEVEL_CONFIGS[level] = dataclasses.replace(cfg, **changes)
     search.configure_levels(args.set)
     rules = make_rules(args.rules)
-    a = arena.Side(args.team0, rules, 10.0, args.seed * 2 + 1)
-    b = arena.Side(args.team1, rules, 10.0, args.seed * 2 + 2)
+    if args.scores is not None and (rules.game == "41" or not equity.available(rules)):
+        p.error("--scores needs Tarneeb rules with a table in ai/equity.py")
+    a = make_side(args.team0, rules, args.seed * 2 + 1)
+    b = make_side(args.team1, rules, args.seed * 2 + 2)
     rng = random.Random(args.seed)
+    score_rng = random.Random(args.seed * 7 + 3)
     rows: list[dict] = []
     out = args.out.open("a", encoding="utf-8") if args.out else None
     start = time.monotonic()
     for i in range(args.deals):
         dealer = i % 4
+        scores = None
+        if args.scores is not None:
+            top = rules.target - 1
+            scores = (score_rng.randint(args.scores, top), score_rng.randint(args.scores, top))
         results = []
         for _ in range(arena.MAX_REDRAWS):
             hands = arena.draw_deal(rng)
@@ -122,7 +173,9 @@ def main() -> None:
             for a_even in (True, False):
                 sides = [a, b, a, b] if a_even else [b, a, b, a]
                 d0, s0 = a.decisions, a.seconds
-                res = arena.play_hand(rules, hands, dealer, sides, args.seed * 100003 + i)
+                res = arena.play_hand(
+                    rules, hands, dealer, sides, args.seed * 100003 + i, scores=scores
+                )
                 results.append((res, a_even, a.decisions - d0, a.seconds - s0))
             if all(r is not None for r, *_ in results):
                 break
@@ -139,6 +192,9 @@ def main() -> None:
             "n0": 0,
             "ms0": 0.0,
         }
+        if scores is not None:
+            row["scores"] = list(scores)
+            row["equity_diff"] = 0.0
         n0 = 0
         secs = 0.0
         for res, a_even, nd, sec in results:
@@ -147,6 +203,9 @@ def main() -> None:
             team_a = 0 if a_even else 1
             got = arena.outcome(res)
             tally(row, got, team_a)  # in 41 every bid is a contract of its side
+            if scores is not None and isinstance(res, HandScored):
+                change = equity_change(rules, dealer, scores, res)
+                row["equity_diff"] += (change if team_a == 0 else -change) / 2
             n0 += nd
             secs += sec
         row["n0"] = n0

@@ -53,23 +53,13 @@ from tarneeb_desktop.rules.cards import cards_of, parse_bid  # noqa: E402
 
 
 def player_for(spec: str, seed: int, fixed: bool = False):  # type: ignore[no-untyped-def]
-    level, sep, rest = spec.partition(":")
-    if level == "cfg":
-        level = "expert"
-    if level not in search.LEVEL_CONFIGS:
+    if spec.startswith("cfg:"):
+        spec = "expert:" + spec[4:]
+    if spec.partition(":")[0] not in search.LEVEL_CONFIGS:
         return make_player(spec, seed)
-    changes: dict[str, object] = {"budget_s": None} if fixed else {}
-    base = search.LEVEL_CONFIGS[level]
-    for part in rest.split(",") if sep and rest else []:
-        key, _, val = part.partition("=")
-        current = getattr(base, key)
-        if isinstance(current, bool):
-            changes[key] = val in ("True", "true", "1")
-        elif current is None or val.lower() == "none":
-            changes[key] = None if val.lower() == "none" else float(val)
-        else:
-            changes[key] = type(current)(val)
-    cfg = dataclasses.replace(base, **changes)
+    level, cfg = search.level_config(spec)
+    if fixed:
+        cfg = dataclasses.replace(cfg, budget_s=None)
     return search.SearchPlayer(level, seed, cfg)
 
 

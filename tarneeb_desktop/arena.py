@@ -145,11 +145,15 @@ def play_hand(
     seat_sides: list[Side],
     seed: int = 0,
     on_view: ViewHook | None = None,
+    scores: tuple[int, int] | None = None,
 ) -> Scored | None:
-    """Play one hand from 0-0 with these cards through the table flow, at full speed; None
-    when it was thrown in. The result is ``HandScored``, or ``SeatsScored`` in 41."""
+    """Play one hand from 0-0 (Tarneeb: from the team totals ``scores``) with these cards
+    through the table flow, at full speed; None when it was thrown in. The result is
+    ``HandScored``, or ``SeatsScored`` in 41."""
     state = GameState.new(rules, seed, dealer=dealer)
     state.set_deal(hands)
+    if scores is not None:
+        state.scores = list(scores)
     seats: list[Seat] = [
         _Timed(side, side.seat(s), on_view, state) for s, side in enumerate(seat_sides)
     ]

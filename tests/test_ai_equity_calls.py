@@ -16,6 +16,7 @@ import pytest
 
 from tarneeb_desktop.ai import equity, search
 from tarneeb_desktop.rules import GameState, make_rules, score_hand
+from tests.scripts import load_script
 
 RULES = make_rules("standard")
 DEALS = range(40)
@@ -80,20 +81,8 @@ def test_both_levels_play_for_the_game_and_41_is_unchanged() -> None:
     assert game._win_change(g41.view(g41.turn)) is None
 
 
-def _bench_duel():  # type: ignore[no-untyped-def]
-    import importlib.util
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parents[1] / "bench" / "bidding_duel.py"
-    spec = importlib.util.spec_from_file_location("bidding_duel", path)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def test_the_duels_game_measure_scores_the_game_won_and_lost() -> None:
-    duel = _bench_duel()
+    duel = load_script("bench/bidding_duel.py")
     g = GameState.new(RULES, 0, dealer=1)
     g.scores = [28, 20]
     view = g.view(0)

@@ -9,22 +9,17 @@ of a hand's points near the target.
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
 from tarneeb_desktop.ai import equity
 from tarneeb_desktop.rules import GameState, make_rules
+from tests.scripts import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("make_equity", ROOT / "tools" / "make_equity.py")
-assert _spec is not None and _spec.loader is not None
-tool = importlib.util.module_from_spec(_spec)
-sys.modules["make_equity"] = tool
-_spec.loader.exec_module(tool)
+tool = load_script("tools/make_equity.py")
 
 TARNEEB = ("standard", "shortfall", "egyptian")
 GAME41 = ("syrian41", "lebanese400")

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import string
-import sys
 from pathlib import Path
 
 import pygame
 import pytest
 
 from tarneeb_desktop.ui import help_text, i18n, text
+from tests.scripts import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "tarneeb_desktop" / "locale"
@@ -19,14 +18,7 @@ CODES = ("ar", "fr", "de", "ru", "uk", "hi")
 
 
 def _extractor():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location(
-        "extract_strings", ROOT / "tools" / "extract_strings.py"
-    )
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["extract_strings"] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("tools/extract_strings.py")
 
 
 @pytest.fixture(scope="module")

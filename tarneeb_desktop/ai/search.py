@@ -109,6 +109,9 @@ class SearchConfig:
     # (equity.py's shipped tables, read in points by equity.points_scale) instead of the
     # hand's points: off, the hand's points (both levels turn it on).
     equity_calls: bool = False
+    # Tarneeb card play valued the same way: each sample's final score of the hand read as
+    # the change in the chance to win the game (off: the hand's points).
+    equity_cards: bool = False
 
 
 LEVEL_CONFIGS = {
@@ -131,26 +134,42 @@ LEVEL_CONFIGS = {
 }
 
 
-def configure_levels(items: list[str]) -> None:
-    """Apply ``LEVEL.FIELD=VALUE`` changes (the benches' and tools' ``--set``) to
-    :data:`LEVEL_CONFIGS`: ``none`` for no value, ``true``/``false`` for a flag."""
+def _changed(cfg: SearchConfig, key: str, value: str) -> SearchConfig:
+    """``cfg`` with field ``key`` read from text: ``none`` for no value, ``true``/``false``
+    for a flag."""
     import dataclasses
 
+    old = getattr(cfg, key)
+    new: object
+    if value.lower() == "none":
+        new = None
+    elif isinstance(old, bool):
+        new = value.lower() in ("1", "true", "yes")
+    elif old is None or isinstance(old, float):
+        new = float(value)
+    else:
+        new = type(old)(value)
+    return dataclasses.replace(cfg, **{key: new})
+
+
+def configure_levels(items: list[str]) -> None:
+    """Apply ``LEVEL.FIELD=VALUE`` changes (the benches' and tools' ``--set``) to
+    :data:`LEVEL_CONFIGS` (values as ``_changed`` reads them)."""
     for item in items:
         name, _, value = item.partition("=")
         level, _, key = name.partition(".")
-        cfg = LEVEL_CONFIGS[level]
-        old = getattr(cfg, key)
-        new: object
-        if value.lower() == "none":
-            new = None
-        elif isinstance(old, bool):
-            new = value.lower() in ("1", "true", "yes")
-        elif old is None or isinstance(old, float):
-            new = float(value)
-        else:
-            new = type(old)(value)
-        LEVEL_CONFIGS[level] = dataclasses.replace(cfg, **{key: new})
+        LEVEL_CONFIGS[level] = _changed(LEVEL_CONFIGS[level], key, value)
+
+
+def level_config(spec: str) -> tuple[str, SearchConfig]:
+    """The benches' team ``LEVEL:FIELD=VALUE,...`` (e.g. ``hard:equity_cards=true``): the
+    level and its config with those fields changed."""
+    level, _, rest = spec.partition(":")
+    cfg = LEVEL_CONFIGS[level]
+    for part in rest.split(",") if rest else []:
+        key, _, value = part.partition("=")
+        cfg = _changed(cfg, key, value)
+    return level, cfg
 
 
 @dataclass
@@ -224,7 +243,7 @@ class SearchPlayer:
         else:
             leader, trick = seat, []
         # Per card: the utility of our side taking k of the remaining tricks.
-        utility_of = _utilities(view, legal, remaining)
+        utility_of = _utilities(view, legal, remaining, self._win_change(view, cards=True))
         cards_left = sum(view.hand_sizes) + len(trick)
         # Cost grows steeply with cards left: solve fewer boards per batch early on,
         # and draw only about as many deals as the budget can solve.
@@ -406,7 +425,7 @@ class SearchPlayer:
         to win the game, in points (``equity.points_scale``)."""
         values: list[float] = []
         win = self._win_change(view)
-        scale = equity.points_scale(view.rules) if win is not None else 1.0
+        scale = 1.0 if win is None else equity.points_scale(view.rules)
         for k in range(14):
             dec, dfn = score_hand(view.rules, level, k, False)
             if win is None:
@@ -419,9 +438,11 @@ class SearchPlayer:
                 values.append(-win(dfn, dec, -kaboot) / scale)
         return values
 
-    def _win_change(self, view: View) -> Callable[..., float] | None:
-        """``equity.evaluator(view)`` when calls play for the game here, else None."""
-        if not self.config.equity_calls or view.rules.game == "41":
+    def _win_change(self, view: View, cards: bool = False) -> Callable[..., float] | None:
+        """``equity.evaluator(view)`` when the calls (the card play, with ``cards``) play for
+        the game here, else None."""
+        wanted = self.config.equity_cards if cards else self.config.equity_calls
+        if not wanted or view.rules.game == "41":
             return None
         key = (view.seat, view.dealer, tuple(view.scores), view.rules)
         if self._equity_key != key:
@@ -601,11 +622,15 @@ class SearchPlayer:
         return "double" if ev > 1.0 and p_make >= 0.65 else "no_double"
 
 
-def _utilities(view: View, legal: list[str], remaining: int) -> dict[str, list[float]]:
+def _utilities(
+    view: View, legal: list[str], remaining: int, win: Callable[..., float] | None = None
+) -> dict[str, list[float]]:
     """For each legal card, the utility for this seat's side of taking k (0..remaining) of
     the tricks left. Tarneeb: the hand's points for us minus them (the same for every
-    card). 41: both partners' score change minus the opponents' (``game41.utilities``),
-    the trick a card completes going to the seat that wins it."""
+    card), or with ``win`` (``equity.evaluator``) the change in our chance to win the game
+    that the hand's score makes, in points (``equity.points_scale``). 41: both partners'
+    score change minus the opponents' (``game41.utilities``), the trick a card completes
+    going to the seat that wins it."""
     if game41.is41(view):
         plain = game41.utilities(view, remaining)
         out = {}
@@ -620,15 +645,25 @@ def _utilities(view: View, legal: list[str], remaining: int) -> dict[str, list[f
     level = parse_bid(view.contract, view.rules.suit_bidding)[0] if view.contract else 7
     won_mine = view.tricks_won[team]
     won_dec = view.tricks_won[dteam]
-    # Points for our team minus theirs, by tricks our side takes from now on.
+    scale = 1.0 if win is None else equity.points_scale(view.rules)
+    # Points for our team minus theirs (or the game's chance), by tricks our side takes
+    # from now on.
     utility = []
     for k in range(remaining + 1):
         mine_final = won_mine + k
         dec_final = mine_final if team == dteam else won_dec + remaining - k
         dec_pts, def_pts = score_hand(view.rules, level, dec_final, view.doubled)
-        diff = dec_pts - def_pts
+        if win is None:
+            value = dec_pts - def_pts if team == dteam else def_pts - dec_pts
+        else:
+            # All 13 to one side: +1 when it is ours (kaboot_wins_game).
+            kaboot = 0 if 0 < dec_final < 13 else (1 if dec_final == 13 else -1)
+            if team == dteam:
+                value = win(dec_pts, def_pts, kaboot) / scale
+            else:
+                value = win(def_pts, dec_pts, -kaboot) / scale
         # A hair of raw tricks breaks ties between cards worth the same points.
-        utility.append((diff if team == dteam else -diff) + 0.01 * k)
+        utility.append(value + 0.01 * k)
     return dict.fromkeys(legal, utility)
 
 
