@@ -15,10 +15,10 @@ plays 41: points are the sides' summed player points, every bid a contract of it
 
 A team is a level or ``LEVEL:FIELD=VALUE,...`` (that search level with those
 ``SearchConfig`` fields changed, ``search.level_config``), so one level can meet itself with
-one thing changed. ``--scores LOW`` (Tarneeb) starts every deal from a game score, each
-team's total drawn from LOW to the target minus one (the same totals, by seat, at both
-tables of a deal), and adds ``equity_diff_per_deal``: team0's gain in the chance to win the
-game (``ai/equity.py``) a deal, in percentage points::
+one thing changed. ``--scores LOW`` starts every deal from a game score, each team's total
+(41: each seat's score) drawn from LOW to the target minus one (the same scores, by seat, at
+both tables of a deal), and adds ``equity_diff_per_deal``: team0's gain in the chance to win
+the game (``ai/equity.py``) a deal, in percentage points::
 
     python bench/ai_search_match.py --deals 200 --scores 15 --set hard.budget_s=none \
         --set hard.max_samples=12 --team0 hard:equity_cards=true --team1 hard
@@ -42,7 +42,7 @@ if str(REPO) not in sys.path:
 
 from tarneeb_desktop import arena  # noqa: E402
 from tarneeb_desktop.ai import equity, search  # noqa: E402
-from tarneeb_desktop.rules import GameState, HandScored, make_rules  # noqa: E402
+from tarneeb_desktop.rules import GameState, HandScored, SeatsScored, make_rules  # noqa: E402
 
 
 def summarize(rows: list[dict]) -> dict:
@@ -105,10 +105,14 @@ def make_side(spec: str, rules, seed: int) -> arena.Side:  # type: ignore[no-unt
     return side
 
 
-def equity_change(rules, dealer: int, scores: tuple[int, int], got) -> float:  # type: ignore[no-untyped-def]
+def equity_change(rules, dealer: int, scores: tuple[int, ...], got) -> float:  # type: ignore[no-untyped-def]
     """Team 0's change in the chance to win the game, in percentage points, when the hand
-    ``got`` (``HandScored``) is scored from ``scores`` with ``dealer`` dealing."""
+    ``got`` (``HandScored``; 41: ``SeatsScored``) is scored from ``scores`` (41: per seat)
+    with ``dealer`` dealing."""
     g = GameState.new(rules, 0, dealer=dealer)
+    if isinstance(got, SeatsScored):
+        g.seat_scores = (scores[0], scores[1], scores[2], scores[3])
+        return 100 * equity.value_of_seat_points(g.view(0), got.points)
     g.scores = list(scores)
     kaboot = 1 if got.tricks[0] == 13 else -1 if got.tricks[1] == 13 else 0
     return 100 * equity.value_of_points(g.view(0), got.points[0], got.points[1], kaboot)
@@ -151,8 +155,8 @@ def main() -> None:
         search.LEVEL_CONFIGS[level] = dataclasses.replace(cfg, **changes)
     search.configure_levels(args.set)
     rules = make_rules(args.rules)
-    if args.scores is not None and (rules.game == "41" or not equity.available(rules)):
-        p.error("--scores needs Tarneeb rules with a table in ai/equity.py")
+    if args.scores is not None and not equity.available(rules):
+        p.error("--scores needs rules with a table in ai/equity.py")
     a = make_side(args.team0, rules, args.seed * 2 + 1)
     b = make_side(args.team1, rules, args.seed * 2 + 2)
     rng = random.Random(args.seed)
@@ -165,7 +169,8 @@ def main() -> None:
         scores = None
         if args.scores is not None:
             top = rules.target - 1
-            scores = (score_rng.randint(args.scores, top), score_rng.randint(args.scores, top))
+            count = 4 if rules.game == "41" else 2
+            scores = tuple(score_rng.randint(args.scores, top) for _ in range(count))
         results = []
         for _ in range(arena.MAX_REDRAWS):
             hands = arena.draw_deal(rng)
@@ -203,7 +208,7 @@ def main() -> None:
             team_a = 0 if a_even else 1
             got = arena.outcome(res)
             tally(row, got, team_a)  # in 41 every bid is a contract of its side
-            if scores is not None and isinstance(res, HandScored):
+            if scores is not None and isinstance(res, HandScored | SeatsScored):
                 change = equity_change(rules, dealer, scores, res)
                 row["equity_diff"] += (change if team_a == 0 else -change) / 2
             n0 += nd

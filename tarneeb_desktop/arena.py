@@ -145,14 +145,18 @@ def play_hand(
     seat_sides: list[Side],
     seed: int = 0,
     on_view: ViewHook | None = None,
-    scores: tuple[int, int] | None = None,
+    scores: tuple[int, ...] | None = None,
 ) -> Scored | None:
-    """Play one hand from 0-0 (Tarneeb: from the team totals ``scores``) with these cards
-    through the table flow, at full speed; None when it was thrown in. The result is
-    ``HandScored``, or ``SeatsScored`` in 41."""
+    """Play one hand from 0-0 (or from ``scores``: Tarneeb's two team totals, 41's four seat
+    scores) with these cards through the table flow, at full speed; None when it was thrown
+    in. The result is ``HandScored``, or ``SeatsScored`` in 41."""
     state = GameState.new(rules, seed, dealer=dealer)
     state.set_deal(hands)
-    if scores is not None:
+    if scores is not None and rules.game == "41":
+        s0, s1, s2, s3 = scores
+        state.seat_scores = (s0, s1, s2, s3)
+        state.scores = [s0 + s2, s1 + s3]
+    elif scores is not None:
         state.scores = list(scores)
     seats: list[Seat] = [
         _Timed(side, side.seat(s), on_view, state) for s, side in enumerate(seat_sides)

@@ -12,8 +12,8 @@ import dataclasses
 
 import pytest
 
-from tarneeb_desktop.ai import equity, search
-from tarneeb_desktop.rules import GameState, HandScored, make_rules, score_hand
+from tarneeb_desktop.ai import equity, game41, search
+from tarneeb_desktop.rules import GameState, HandScored, SeatsScored, make_rules, score_hand
 from tests.scripts import load_script
 
 RULES = make_rules("standard")
@@ -110,8 +110,54 @@ def test_the_match_benchs_game_measure_and_changed_levels() -> None:
     lost = HandScored(0, "7", False, (6, 7), (-7, 7), (21, 27), False)
     after = equity.win_chance(RULES, (21, 27), 0, 2)
     assert match.equity_change(RULES, 1, (28, 20), lost) == pytest.approx(100 * (after - before))
+    # 41: seat 0 at 38 makes its 3 with partner on 5 (41 and a positive partner: won).
+    r41 = make_rules("lebanese400")
+    won = SeatsScored((3, 2, 4, 4), (3, 2, 4, 4), (3, 2, 4, 4), (41, 2, 9, 4))
+    before41 = equity.win_chance(r41, (38, 0, 5, 0), 0, 1)
+    assert match.equity_change(r41, 1, (38, 0, 5, 0), won) == pytest.approx(100 * (1 - before41))
     side = match.make_side("hard:equity_cards=true,max_samples=7", RULES, 3)
     players = [side.seat(s).player for s in range(4)]
     assert all(p.config.equity_cards and p.config.max_samples == 7 for p in players)
     assert all(p.config.equity_calls for p in players)  # the rest is hard's
     assert match.make_side("medium", RULES, 3).spec == "medium"
+
+
+def _41_at_play(scores: tuple[int, int, int, int]) -> GameState:
+    """A lebanese400 hand bid by medium players, its play about to start, from ``scores``."""
+    from tarneeb_desktop.ai import make_player
+
+    g = GameState.new(make_rules("lebanese400"), 5)
+    medium = make_player("medium", 1)
+    while g.phase != "play":
+        g.apply(medium.choose(g.view(g.turn)))
+    g.seat_scores = scores
+    return g
+
+
+def test_41_partners_ends_follow_the_tricks() -> None:
+    ends = game41._side_ends
+    assert ends(2, 3, 5) == [(True, True)] + [(True, False), (False, True)]
+    assert ends(2, 3, 0) == [(False, False)]
+    assert ends(2, 3, 3) == [(True, False), (False, True), (False, False)]
+    assert ends(2, 3, 4) == [(True, False), (False, True)]  # 1 + 2 tricks at most to fail both
+    assert ends(0, 3, 2) == [(True, False)]  # seat a has made its bid already
+    assert ends(-1, 0, 0) == [(True, True)]
+
+
+def test_41_cards_play_to_stop_a_seat_about_to_win() -> None:
+    g = _41_at_play((20, 38, 10, 5))
+    view = g.view(0)
+    assert view.bids == (2, 5, 3, 3)
+    win = _player(True)._win_change(view, cards=True)
+    assert win is not None and _player(False)._win_change(view, cards=True) is None
+    game = search._utilities(view, ["any"], 13, win)["any"]
+    plain = search._utilities(view, ["any"], 13)["any"]
+    # Seat 1 (38, bid 5, partner on 5) wins the game with 5 tricks: while the opponents can
+    # take them (we take 8 or fewer), every outcome loses alike; the plain values differ.
+    lost = [v - 0.01 * k for k, v in enumerate(game)][:9]
+    assert lost == pytest.approx([lost[0]] * 9, abs=1e-9)
+    assert game[9] > lost[0] + 10 and len(set(plain[:9])) > 3
+    # At 0-0 more tricks are never worth less, as in points.
+    fresh = _41_at_play((0, 0, 0, 0)).view(0)
+    early = search._utilities(fresh, ["any"], 13, _player(True)._win_change(fresh, cards=True))
+    assert early["any"] == sorted(early["any"])

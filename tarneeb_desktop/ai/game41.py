@@ -26,7 +26,7 @@ when ``view.rules.game == "41"``):
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from tarneeb_desktop.ai.knowledge import (
     estimate_tricks,
@@ -264,6 +264,75 @@ def utilities(view: View, remaining: int, fixed: int | None = None) -> list[floa
         them = side_value([n[theirs[0]], n[theirs[1]]], [value[theirs[0]], value[theirs[1]]], opp_k)
         out.append(us - them + 0.01 * k)
     return out
+
+
+def equity_utilities(
+    view: View,
+    remaining: int,
+    win: Callable[..., float],
+    scale: float,
+    fixed: int | None = None,
+) -> list[float]:
+    """:func:`utilities` valued by the game instead of the hand: the change in the chance
+    that this seat's team wins the game (``win``: ``equity.evaluator`` of the view, the four
+    seats' points of the hand), divided by ``scale`` to read in points. Each side's tricks
+    go to its partners in the way best for that side: ours to raise our chance, theirs to
+    lower it (each seat makes or fails its bid, worth + or - its value)."""
+    need = needs(view)
+    bids = view.bids or (None, None, None, None)
+    scores = _seat_scores(view)
+    value = [
+        0 if b is None else rules41.bid_value(view.rules, b, scores[s]) for s, b in enumerate(bids)
+    ]
+    me = view.seat
+    ours = (me, (me + 2) % 4)
+    theirs = ((me + 1) % 4, (me + 3) % 4)
+    out = []
+    for k in range(remaining + 1):
+        n = list(need)
+        mine_k, opp_k = k, remaining - k
+        if fixed is not None:
+            n[fixed] -= 1
+            if fixed in ours:
+                mine_k -= 1
+            else:
+                opp_k -= 1
+            if mine_k < 0 or opp_k < 0:
+                out.append(-1e6)  # impossible with this card: never chosen
+                continue
+        ends_us = _side_ends(n[ours[0]], n[ours[1]], mine_k)
+        ends_them = _side_ends(n[theirs[0]], n[theirs[1]], opp_k)
+        best = -2.0
+        for a_made, b_made in ends_us:
+            worst = 2.0
+            for c_made, d_made in ends_them:
+                points = [0, 0, 0, 0]
+                for seat, made in zip(
+                    (*ours, *theirs), (a_made, b_made, c_made, d_made), strict=True
+                ):
+                    points[seat] = value[seat] if made else -value[seat]
+                worst = min(worst, win(*points))
+            best = max(best, worst)
+        out.append(best / scale + 0.01 * k)
+    return out
+
+
+def _side_ends(need_a: int, need_b: int, tricks: int) -> list[tuple[bool, bool]]:
+    """Which of two partners can end with their bid made (a seat whose need is 0 or less has
+    made it already) when they take ``tricks`` more between them."""
+    ends = []
+    for a_made in (True, False):
+        for b_made in (True, False):
+            # The fewest and most tricks the pair can take for this end.
+            lo = (max(need_a, 0) if a_made else 0) + (max(need_b, 0) if b_made else 0)
+            if (not a_made and need_a <= 0) or (not b_made and need_b <= 0):
+                continue  # a bid already made cannot fail
+            hi_a = None if a_made else need_a - 1
+            hi_b = None if b_made else need_b - 1
+            hi = None if hi_a is None or hi_b is None else hi_a + hi_b
+            if tricks >= lo and (hi is None or tricks <= hi):
+                ends.append((a_made, b_made))
+    return ends
 
 
 def trick_winner_with(view: View, card: str) -> int | None:

@@ -442,9 +442,9 @@ class SearchPlayer:
         """``equity.evaluator(view)`` when the calls (the card play, with ``cards``) play for
         the game here, else None."""
         wanted = self.config.equity_cards if cards else self.config.equity_calls
-        if not wanted or view.rules.game == "41":
+        if not wanted or (view.rules.game == "41" and not cards):
             return None
-        key = (view.seat, view.dealer, tuple(view.scores), view.rules)
+        key = (view.seat, view.dealer, tuple(view.scores), view.seat_scores, view.rules)
         if self._equity_key != key:
             self._equity_key = key
             self._equity_f = equity.evaluator(view) if equity.available(view.rules) else None
@@ -632,11 +632,21 @@ def _utilities(
     score change minus the opponents' (``game41.utilities``), the trick a card completes
     going to the seat that wins it."""
     if game41.is41(view):
-        plain = game41.utilities(view, remaining)
+        if win is not None:
+            scale41 = equity.points_scale(view.rules)
+
+            def utilities41(fixed: int | None = None) -> list[float]:
+                return game41.equity_utilities(view, remaining, win, scale41, fixed)
+        else:
+
+            def utilities41(fixed: int | None = None) -> list[float]:
+                return game41.utilities(view, remaining, fixed)
+
+        plain = utilities41()
         out = {}
         for card in legal:
             fixed = game41.trick_winner_with(view, card)
-            out[card] = plain if fixed is None else game41.utilities(view, remaining, fixed)
+            out[card] = plain if fixed is None else utilities41(fixed)
         return out
     seat = view.seat
     team = seat & 1
