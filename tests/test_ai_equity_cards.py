@@ -14,6 +14,7 @@ import pytest
 
 from tarneeb_desktop.ai import equity, game41, search
 from tarneeb_desktop.rules import GameState, HandScored, SeatsScored, make_rules, score_hand
+from tarneeb_desktop.rules import game41 as rules41
 from tests.scripts import load_script
 
 RULES = make_rules("standard")
@@ -161,3 +162,34 @@ def test_41_cards_play_to_stop_a_seat_about_to_win() -> None:
     fresh = _41_at_play((0, 0, 0, 0)).view(0)
     early = search._utilities(fresh, ["any"], 13, _player(True)._win_change(fresh, cards=True))
     assert early["any"] == sorted(early["any"])
+
+
+def test_41_bids_by_the_game_value_made_and_failed_bids_by_the_table() -> None:
+    r41 = make_rules("lebanese400")
+    g = GameState.new(r41, 0)
+    g.seat_scores = (30, 36, 20, 25)
+    g.scores = [50, 61]
+    view = g.view(g.turn)
+    win = equity.evaluator(view)
+    scale = equity.points_scale(r41)
+    seat = view.seat
+    for bid in (3, 5):
+        value = rules41.bid_value(r41, bid, view.seat_scores[seat])
+        made, down = [0] * 4, [0] * 4
+        made[seat], down[seat] = value, -value
+        want = (0.7 * win(*made) + 0.3 * win(*down)) / scale
+        assert game41.bid_ev(view, bid, 0.0, p=0.7, win=win) == pytest.approx(want)
+    # The level's flag reaches the bids: late in a game they often differ from medium's,
+    # and with it off they are medium's.
+    cfg = dataclasses.replace(search.LEVEL_CONFIGS["hard"], budget_s=None)
+    plain = search.SearchPlayer("hard", 1, cfg)
+    game = search.SearchPlayer("hard", 1, dataclasses.replace(cfg, equity_bids41=True))
+    differ = 0
+    for seed in range(40):
+        g = GameState.new(r41, seed)
+        g.seat_scores = (30, 36, 20, 25)
+        g.scores = [50, 61]
+        v = g.view(g.turn)
+        assert plain.choose(v) == game41.choose_bid(v)
+        differ += game.choose(v) != plain.choose(v)
+    assert differ >= 5

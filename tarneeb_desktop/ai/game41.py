@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
+from tarneeb_desktop.ai.equity import points_scale
 from tarneeb_desktop.ai.knowledge import (
     estimate_tricks,
 )
@@ -87,13 +88,29 @@ def p_at_least(bid: int, mean: float, sd: float = OWN_SD) -> float:
     return 0.5 * math.erfc(z)
 
 
-def bid_ev(view: View, bid: int, mean: float, sd: float = OWN_SD, p: float | None = None) -> float:
+def bid_ev(
+    view: View,
+    bid: int,
+    mean: float,
+    sd: float = OWN_SD,
+    p: float | None = None,
+    win: Callable[..., float] | None = None,
+) -> float:
     """Expected points of bidding ``bid`` for this seat when it takes ``mean`` tricks (or
-    takes at least ``bid`` with chance ``p``, when given)."""
+    takes at least ``bid`` with chance ``p``, when given). With ``win`` (``equity.evaluator``
+    of the view: the four seats' points of the hand) the expected change in the chance to
+    win the game instead, read in points (``equity.points_scale``), the others' scores
+    unchanged."""
     score = _seat_scores(view)[view.seat]
     value = rules41.bid_value(view.rules, bid, score)
     if p is None:
         p = p_at_least(bid, mean, sd)
+    if win is not None:
+        made = [0, 0, 0, 0]
+        made[view.seat] = value
+        down = [0, 0, 0, 0]
+        down[view.seat] = -value
+        return (p * win(*made) + (1.0 - p) * win(*down)) / points_scale(view.rules)
     bonus = WIN_BONUS if score + value >= view.rules.target else 0.0
     return (value + bonus) * p - value * (1.0 - p)
 
@@ -116,10 +133,12 @@ def choose_bid(
     caution: float = 0.0,
     sd: float = OWN_SD,
     chances: dict[int, float] | None = None,
+    win: Callable[..., float] | None = None,
 ) -> str:
     """The legal bid with the best expected points (see the module docstring). ``chances``
     (the hard and expert levels: from sampled double-dummy deals) gives P(own tricks >= b)
-    instead of the normal spread around the hand's estimate."""
+    instead of the normal spread around the hand's estimate; ``win`` values the bids by the
+    game (``bid_ev``)."""
     legal = [int(a) for a in view.legal]
     mean = estimate(view, caution)
 
@@ -128,7 +147,7 @@ def choose_bid(
             return chances[b]
         return p_at_least(b, mean, sd)
 
-    evs = {b: bid_ev(view, b, mean, sd, p_of(b)) for b in legal}
+    evs = {b: bid_ev(view, b, mean, sd, p_of(b), win) for b in legal}
     best = max(legal, key=lambda b: (evs[b], -b))
     # A hand is thrown in unless the bids reach the total it needs, and a thrown-in hand
     # scores nothing for anyone: bid at least what we are fairly sure to take, so that

@@ -112,6 +112,10 @@ class SearchConfig:
     # Tarneeb card play valued the same way: each sample's final score of the hand read as
     # the change in the chance to win the game (off: the hand's points).
     equity_cards: bool = False
+    # 41 / 400's bids valued by the change in the chance to win the game (the seat's bid
+    # made or failed, the others' unchanged) instead of the bid's points (off: medium's
+    # values, with its bonus for a bid that reaches the target).
+    equity_bids41: bool = False
 
 
 LEVEL_CONFIGS = {
@@ -386,15 +390,18 @@ class SearchPlayer:
         each bid read off sampled double-dummy tricks (hearts trump, ``dealer + 1`` leads;
         the side's tricks shared by the partners' own-trick estimates)."""
         cfg = self.config
+        win = None
+        if cfg.equity_bids41 and equity.available(view.rules):
+            win = self._win_change(view, cards=True, wanted=True)
         if not cfg.dd_bids41:
-            return game41.choose_bid(view)
+            return game41.choose_bid(view, win=win)
         samples = self._dd_samples(view, cfg.dd_samples41, ("H",))
         self.stats.samples = len(samples)
         if len(samples) < min(cfg.dd_min_samples, cfg.dd_samples41):
-            return game41.choose_bid(view)
+            return game41.choose_bid(view, win=win)
         chances = dd_calls.bid41_chances(view, samples)
         self.stats.values = {str(b): p for b, p in chances.items()}
-        return game41.choose_bid(view, chances=chances)
+        return game41.choose_bid(view, chances=chances, win=win)
 
     def _estimates(
         self, view: View, strains: list[int]
@@ -438,10 +445,13 @@ class SearchPlayer:
                 values.append(-win(dfn, dec, -kaboot) / scale)
         return values
 
-    def _win_change(self, view: View, cards: bool = False) -> Callable[..., float] | None:
-        """``equity.evaluator(view)`` when the calls (the card play, with ``cards``) play for
-        the game here, else None."""
-        wanted = self.config.equity_cards if cards else self.config.equity_calls
+    def _win_change(
+        self, view: View, cards: bool = False, wanted: bool | None = None
+    ) -> Callable[..., float] | None:
+        """``equity.evaluator(view)`` when the calls (the card play, with ``cards``; 41's
+        bids pass ``wanted``) play for the game here, else None."""
+        if wanted is None:
+            wanted = self.config.equity_cards if cards else self.config.equity_calls
         if not wanted or (view.rules.game == "41" and not cards):
             return None
         key = (view.seat, view.dealer, tuple(view.scores), view.seat_scores, view.rules)
