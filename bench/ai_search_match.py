@@ -22,6 +22,10 @@ the game (``ai/equity.py``) a deal, in percentage points::
 
     python bench/ai_search_match.py --deals 200 --scores 15 --set hard.budget_s=none \
         --set hard.max_samples=12 --team0 hard:equity_cards=true --team1 hard
+
+``--games N`` plays N pairs of whole games instead (``arena.run_games``: from 0-0 to the
+target, each pair on one deal sequence with the teams swapped) and prints its result with
+the settings; ``--combine`` adds up such results' games won (``--out`` holds the one line).
 """
 
 from __future__ import annotations
@@ -91,6 +95,21 @@ def tally(row: dict, got: arena.Outcome, team_a: int) -> None:
     row["made1"] += got.made[1 - team_a]
 
 
+def combine_games(results: list[dict]) -> dict:
+    """``--games`` results of several seeds added up: games won and the 95 % interval."""
+    wins = [sum(r["games_won"][0] for r in results), sum(r["games_won"][1] for r in results)]
+    n = sum(r["games"] for r in results)
+    lo, hi = arena.wilson(wins[0], n)
+    return {
+        "games": n,
+        "games_won": wins,
+        "share_won": round(wins[0] / n, 3) if n else 0.0,
+        "share_ci95": [round(lo, 3), round(hi, 3)],
+        "pairs_split": sum(r["pairs_split"] for r in results),
+        "seeds": [r.get("seed") for r in results],
+    }
+
+
 def make_side(spec: str, rules, seed: int) -> arena.Side:  # type: ignore[no-untyped-def]
     """``arena.Side`` for a level, a ``cmd:`` bot, or ``LEVEL:FIELD=VALUE,...`` (its four
     seats given search players of that config)."""
@@ -136,6 +155,7 @@ def main() -> None:
         "(budget_s=none: no clock, exactly max_samples per decision)",
     )
     p.add_argument("--scores", type=int, default=None, help="start deals from game scores")
+    p.add_argument("--games", type=int, default=None, help="whole game pairs instead of deals")
     p.add_argument("--out", type=Path, default=None)
     p.add_argument("--combine", nargs="+", type=Path, default=None)
     args = p.parse_args()
@@ -143,7 +163,7 @@ def main() -> None:
         rows = []
         for path in args.combine:
             rows += [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
-        print(json.dumps(summarize(rows)))
+        print(json.dumps(combine_games(rows) if "games_won" in rows[0] else summarize(rows)))
         return
     for level in ("hard", "expert"):
         cfg = search.LEVEL_CONFIGS[level]
@@ -161,6 +181,16 @@ def main() -> None:
     b = make_side(args.team1, rules, args.seed * 2 + 2)
     rng = random.Random(args.seed)
     score_rng = random.Random(args.seed * 7 + 3)
+    if args.games is not None:
+        got = arena.run_games(rules, args.games, args.seed, args.team0, args.team1, sides=(a, b))
+        got.update({"seed": args.seed, "set": args.set, "budget": args.budget})
+        got["max_samples"] = args.max_samples
+        line = json.dumps(got)
+        print(file=sys.stderr)
+        print(line)
+        if args.out:
+            args.out.write_text(line + "\n", encoding="utf-8")
+        return
     rows: list[dict] = []
     out = args.out.open("a", encoding="utf-8") if args.out else None
     start = time.monotonic()

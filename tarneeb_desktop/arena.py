@@ -217,13 +217,19 @@ def run_games(
     team1: str,
     bot_timeout: float = 10.0,
     progress: bool = True,
+    sides: tuple[Side, Side] | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` pairs of whole games from 0-0 to the target: each pair on one deal
     sequence (one game seed), once with ``team0`` in seats 0 and 2 and once in seats 1 and 3.
     Returns the result object of ``arena --games --json``: games won by each side with a
-    95 % interval, and the points a deal over every hand played."""
-    a = Side(team0, rules, bot_timeout, seed * 2 + 1)
-    b = Side(team1, rules, bot_timeout, seed * 2 + 2)
+    95 % interval, and the points a deal over every hand played. ``sides`` (the benches)
+    gives the two teams' players ready made, ``team0`` and ``team1`` then only name them."""
+    if sides is None:
+        sides = (
+            Side(team0, rules, bot_timeout, seed * 2 + 1),
+            Side(team1, rules, bot_timeout, seed * 2 + 2),
+        )
+    a, b = sides
     wins = [0, 0]
     hands = 0
     pair_diffs: list[int] = []  # per pair: team0's games won minus team1's (-2..2)
@@ -233,13 +239,13 @@ def run_games(
             game_seed = seed * 1_000_003 + g
             pair = 0
             for a_even in (True, False):
-                sides = [a, b, a, b] if a_even else [b, a, b, a]
-                seats: list[Seat] = [sides[s].seat(s) for s in range(4)]
+                by_seat = [a, b, a, b] if a_even else [b, a, b, a]
+                seats: list[Seat] = [by_seat[s].seat(s) for s in range(4)]
                 table = Table(GameState.new(rules, game_seed), seats, seed=game_seed)
                 table.run(max_actions=200_000)
                 state = table.state
                 for seat, _fault in table.faults:
-                    sides[seat].table_faults += 1
+                    by_seat[seat].table_faults += 1
                 a_team = 0 if a_even else 1
                 for row in state.history:
                     if thrown_in(row):  # the one rule of the game over and the viewer

@@ -73,9 +73,11 @@ def test_values_are_near_the_points_at_the_start_and_not_near_the_target() -> No
     assert equity.points_scale(RULES) > 0
 
 
-def test_both_levels_play_for_the_game_and_41_is_unchanged() -> None:
+def test_both_levels_play_for_the_game_and_41s_bids_are_unchanged() -> None:
     assert search.LEVEL_CONFIGS["hard"].equity_calls
     assert search.LEVEL_CONFIGS["expert"].equity_calls
+    assert search.LEVEL_CONFIGS["hard"].equity_cards
+    assert search.LEVEL_CONFIGS["expert"].equity_cards
     _, game = _players()
     g41 = GameState.new(make_rules("syrian41"), 5)
     assert game._win_change(g41.view(g41.turn)) is None

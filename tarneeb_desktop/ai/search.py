@@ -5,7 +5,9 @@ Card play (both levels): draw deals of the unseen cards consistent with the view
 auction), solve each with DDS in batches (``dds.solve_many``), and play the card with
 the best average *score* for this seat's team: each sample's trick count is turned
 into the hand's points with ``score_hand`` (tricks already won included), so making
-or breaking the contract counts, not just raw tricks. Sampling is anytime: batches
+or breaking the contract counts, not just raw tricks; with ``equity_cards`` (on in both
+levels) those points are read as the change in the chance to win the game from the score
+(``equity.py``), so near the target a sure game beats more tricks that may go down. Sampling is anytime: batches
 are solved until the time budget or the sample cap is reached, so the expensive
 first tricks get fewer samples and endings many.
 
@@ -122,11 +124,12 @@ LEVEL_CONFIGS = {
     # The calls stay on the linear model and 41's bids on medium's rule: the valuations
     # from solved deals (dd_calls, dd_bids41) were not measured better, and are slower
     # (docs/ai-search.md, "Bidding, trump and double" and "41 / 400").
-    # Both play for the game in Tarneeb's calls (equity_calls: docs/ai-search.md,
-    # "Playing for the game").
-    "hard": SearchConfig(equity_calls=True),
+    # Both play for the game in Tarneeb's calls and in the card play of both games
+    # (equity_calls, equity_cards: docs/ai-search.md, "Playing for the game").
+    "hard": SearchConfig(equity_calls=True, equity_cards=True),
     "expert": SearchConfig(
         equity_calls=True,
+        equity_cards=True,
         budget_s=1.1,
         max_samples=100,
         min_samples=2,
