@@ -21,7 +21,7 @@ both tables of a deal), and adds ``equity_diff_per_deal``: team0's gain in the c
 the game (``ai/equity.py``) a deal, in percentage points::
 
     python bench/ai_search_match.py --deals 200 --scores 15 --set hard.budget_s=none \
-        --set hard.max_samples=12 --team0 hard:equity_cards=true --team1 hard
+        --set hard.max_samples=12 --team0 hard --team1 hard:equity_cards=false
 
 ``--games N`` plays N pairs of whole games instead (``arena.run_games``: from 0-0 to the
 target, each pair on one deal sequence with the teams swapped) and prints its result with

@@ -24,7 +24,9 @@ def _player(cards: bool) -> search.SearchPlayer:
     base = dataclasses.replace(
         search.LEVEL_CONFIGS["hard"], budget_s=None, max_samples=10, candidates_per_sample=1
     )
-    return search.SearchPlayer("hard", 1, dataclasses.replace(base, equity_cards=cards))
+    return search.SearchPlayer(
+        "hard", 1, dataclasses.replace(base, equity_cards=cards, equity_cards41=cards)
+    )
 
 
 def _first_lead(scores: list[int], declarer: int = 0) -> GameState:
@@ -193,3 +195,12 @@ def test_41_bids_by_the_game_value_made_and_failed_bids_by_the_table() -> None:
         assert plain.choose(v) == game41.choose_bid(v)
         differ += game.choose(v) != plain.choose(v)
     assert differ >= 5
+
+
+def test_the_levels_play_tarneebs_cards_for_the_game_and_41_as_before() -> None:
+    for level in ("hard", "expert"):
+        cfg = search.LEVEL_CONFIGS[level]
+        assert cfg.equity_cards and not cfg.equity_cards41 and not cfg.equity_bids41
+    player = search.SearchPlayer("hard", 1)
+    assert player._win_change(_first_lead([25, 0]).view(0), cards=True) is not None
+    assert player._win_change(_41_at_play((20, 38, 10, 5)).view(0), cards=True) is None

@@ -38,7 +38,9 @@ dealer forced to 7). The double stays on the model.
 tricks turned into both partners' score change minus the opponents' (the four bids are in
 the view; the samples are weighted by them, ``sampling.Auction41Model``); bids as medium
 (``game41.choose_bid``), or behind ``dd_bids41`` (off: not measured better) by the same rule
-with the chance of making each bid read off sampled deals solved with hearts trump.
+with the chance of making each bid read off sampled deals solved with hearts trump. Reading
+41's card play and bids by the chance to win the game (``equity_cards41``,
+``equity_bids41``) was measured worse, and both are off.
 
 A player is given only views; it never sees the real game's state.
 
@@ -114,6 +116,9 @@ class SearchConfig:
     # Tarneeb card play valued the same way: each sample's final score of the hand read as
     # the change in the chance to win the game (off: the hand's points).
     equity_cards: bool = False
+    # 41 / 400's card play valued the same way (game41.equity_utilities; off: the seats'
+    # points with medium's bonus for a bid that reaches the target).
+    equity_cards41: bool = False
     # 41 / 400's bids valued by the change in the chance to win the game (the seat's bid
     # made or failed, the others' unchanged) instead of the bid's points (off: medium's
     # values, with its bonus for a bid that reaches the target).
@@ -453,8 +458,11 @@ class SearchPlayer:
     ) -> Callable[..., float] | None:
         """``equity.evaluator(view)`` when the calls (the card play, with ``cards``; 41's
         bids pass ``wanted``) play for the game here, else None."""
-        if wanted is None:
-            wanted = self.config.equity_cards if cards else self.config.equity_calls
+        if wanted is None and cards:
+            is41 = view.rules.game == "41"
+            wanted = self.config.equity_cards41 if is41 else self.config.equity_cards
+        elif wanted is None:
+            wanted = self.config.equity_calls
         if not wanted or (view.rules.game == "41" and not cards):
             return None
         key = (view.seat, view.dealer, tuple(view.scores), view.seat_scores, view.rules)
