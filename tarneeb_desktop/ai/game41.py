@@ -37,6 +37,8 @@ from tarneeb_desktop.rules import game41 as rules41
 from tarneeb_desktop.rules.cards import CARD_INDEX
 
 HEARTS = rules41.HEARTS
+# Two seats of one side (a seat and its partner).
+Seats2 = tuple[int, int]
 # Own tricks = OWN_SCALE * the Tarneeb estimate with hearts trump + OWN_SHIFT (fitted on
 # 1,548 seat-hands of lebanese400 between medium players, sd 1.07 around it: the Tarneeb
 # estimate counts some tricks that partner or the opponents take in 41).
@@ -260,29 +262,14 @@ def utilities(view: View, remaining: int, fixed: int | None = None) -> list[floa
     in progress included), k = 0..remaining: our partners' best score change minus the
     opponents'. ``fixed`` is the seat that wins the current trick when the card to be
     judged completes it (that trick then goes to that seat, not to the best partner)."""
-    need = needs(view)
     value = _values(view)
-    me = view.seat
-    ours = (me, (me + 2) % 4)
-    theirs = ((me + 1) % 4, (me + 3) % 4)
-    out = []
-    for k in range(remaining + 1):
-        their_k = remaining - k
-        n = list(need)
-        mine_k, opp_k = k, their_k
-        if fixed is not None:
-            n[fixed] -= 1
-            if fixed in ours:
-                mine_k -= 1
-            else:
-                opp_k -= 1
-            if mine_k < 0 or opp_k < 0:
-                out.append(-1e6)  # impossible with this card: never chosen
-                continue
+
+    def judge(n: list[int], mine_k: int, opp_k: int, ours: Seats2, theirs: Seats2) -> float:
         us = side_value([n[ours[0]], n[ours[1]]], [value[ours[0]], value[ours[1]]], mine_k)
         them = side_value([n[theirs[0]], n[theirs[1]]], [value[theirs[0]], value[theirs[1]]], opp_k)
-        out.append(us - them + 0.01 * k)
-    return out
+        return us - them
+
+    return _by_tricks(view, remaining, fixed, judge)
 
 
 def equity_utilities(
@@ -297,43 +284,69 @@ def equity_utilities(
     seats' points of the hand), divided by ``scale`` to read in points. Each side's tricks
     go to its partners in the way best for that side: ours to raise our chance, theirs to
     lower it (each seat makes or fails its bid, worth + or - its value)."""
-    need = needs(view)
     bids = view.bids or (None, None, None, None)
     scores = _seat_scores(view)
     value = [
         0 if b is None else rules41.bid_value(view.rules, b, scores[s]) for s, b in enumerate(bids)
     ]
+
+    def judge(n: list[int], mine_k: int, opp_k: int, ours: Seats2, theirs: Seats2) -> float:
+        best = -2.0
+        for a_made, b_made in _side_ends(n[ours[0]], n[ours[1]], mine_k):
+            worst = 2.0
+            for c_made, d_made in _side_ends(n[theirs[0]], n[theirs[1]], opp_k):
+                points = [0, 0, 0, 0]
+                ends = (a_made, b_made, c_made, d_made)
+                for seat, made in zip((*ours, *theirs), ends, strict=True):
+                    points[seat] = value[seat] if made else -value[seat]
+                worst = min(worst, win(*points))
+            best = max(best, worst)
+        return best / scale
+
+    return _by_tricks(view, remaining, fixed, judge)
+
+
+def _by_tricks(
+    view: View,
+    remaining: int,
+    fixed: int | None,
+    judge: Callable[[list[int], int, int, Seats2, Seats2], float],
+) -> list[float]:
+    """``judge(needs, our tricks, their tricks, our seats, their seats)`` for k = 0..remaining
+    tricks to our side from now (the trick in progress to ``fixed`` when the card decides
+    it), plus a hair of raw tricks; -1e6 where the card makes k impossible."""
+    need = needs(view)
     me = view.seat
     ours = (me, (me + 2) % 4)
     theirs = ((me + 1) % 4, (me + 3) % 4)
     out = []
     for k in range(remaining + 1):
-        n = list(need)
-        mine_k, opp_k = k, remaining - k
-        if fixed is not None:
-            n[fixed] -= 1
-            if fixed in ours:
-                mine_k -= 1
-            else:
-                opp_k -= 1
-            if mine_k < 0 or opp_k < 0:
-                out.append(-1e6)  # impossible with this card: never chosen
-                continue
-        ends_us = _side_ends(n[ours[0]], n[ours[1]], mine_k)
-        ends_them = _side_ends(n[theirs[0]], n[theirs[1]], opp_k)
-        best = -2.0
-        for a_made, b_made in ends_us:
-            worst = 2.0
-            for c_made, d_made in ends_them:
-                points = [0, 0, 0, 0]
-                for seat, made in zip(
-                    (*ours, *theirs), (a_made, b_made, c_made, d_made), strict=True
-                ):
-                    points[seat] = value[seat] if made else -value[seat]
-                worst = min(worst, win(*points))
-            best = max(best, worst)
-        out.append(best / scale + 0.01 * k)
+        split = _split(need, ours, fixed, k, remaining)
+        if split is None:
+            out.append(-1e6)  # impossible with this card: never chosen
+            continue
+        n, mine_k, opp_k = split
+        out.append(judge(n, mine_k, opp_k, ours, theirs) + 0.01 * k)
     return out
+
+
+def _split(
+    need: list[int], ours: tuple[int, int], fixed: int | None, k: int, remaining: int
+) -> tuple[list[int], int, int] | None:
+    """What each seat still needs, and the tricks left for our side (k of ``remaining``) and
+    theirs once the trick in progress has gone to ``fixed`` (None: not decided by the card);
+    None when our side cannot take k with that."""
+    n = list(need)
+    mine_k, opp_k = k, remaining - k
+    if fixed is not None:
+        n[fixed] -= 1
+        if fixed in ours:
+            mine_k -= 1
+        else:
+            opp_k -= 1
+        if mine_k < 0 or opp_k < 0:
+            return None
+    return n, mine_k, opp_k
 
 
 def _side_ends(need_a: int, need_b: int, tricks: int) -> list[tuple[bool, bool]]:
