@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tarneeb_desktop.rules import GameState, HandScored, HandThrownIn, Rules, SeatsScored, View
+from tarneeb_desktop.rules.view import teams_of
 from tarneeb_desktop.table.bots import BotSeat
 from tarneeb_desktop.table.flow import Table
 from tarneeb_desktop.table.history import thrown_in
@@ -155,7 +156,7 @@ def play_hand(
     if scores is not None and rules.game == "41":
         s0, s1, s2, s3 = scores
         state.seat_scores = (s0, s1, s2, s3)
-        state.scores = [s0 + s2, s1 + s3]
+        state.scores = list(teams_of(state.seat_scores))
     elif scores is not None:
         state.scores = list(scores)
     seats: list[Seat] = [

@@ -55,6 +55,7 @@ import time
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 from tarneeb_desktop.ai import dd_calls, dds, equity, game41
 from tarneeb_desktop.ai.bidding_model import NT, TrickModel, load_model, trick_distribution
@@ -398,9 +399,7 @@ class SearchPlayer:
         each bid read off sampled double-dummy tricks (hearts trump, ``dealer + 1`` leads;
         the side's tricks shared by the partners' own-trick estimates)."""
         cfg = self.config
-        win = None
-        if cfg.equity_bids41 and equity.available(view.rules):
-            win = self._win_change(view, cards=True, wanted=True)
+        win = self._evaluator(view) if cfg.equity_bids41 else None
         if not cfg.dd_bids41:
             return game41.choose_bid(view, win=win)
         samples = self._dd_samples(view, cfg.dd_samples41, ("H",))
@@ -453,18 +452,19 @@ class SearchPlayer:
                 values.append(-win(dfn, dec, -kaboot) / scale)
         return values
 
-    def _win_change(
-        self, view: View, cards: bool = False, wanted: bool | None = None
-    ) -> Callable[..., float] | None:
-        """``equity.evaluator(view)`` when the calls (the card play, with ``cards``; 41's
-        bids pass ``wanted``) play for the game here, else None."""
-        if wanted is None and cards:
-            is41 = view.rules.game == "41"
+    def _win_change(self, view: View, cards: bool = False) -> Callable[..., float] | None:
+        """``_evaluator(view)`` when Tarneeb's calls (the card play of either game, with
+        ``cards``) play for the game here, else None."""
+        is41 = view.rules.game == "41"
+        if cards:
             wanted = self.config.equity_cards41 if is41 else self.config.equity_cards
-        elif wanted is None:
-            wanted = self.config.equity_calls
-        if not wanted or (view.rules.game == "41" and not cards):
-            return None
+        else:
+            wanted = self.config.equity_calls and not is41
+        return self._evaluator(view) if wanted else None
+
+    def _evaluator(self, view: View) -> Callable[..., float] | None:
+        """``equity.evaluator(view)``, kept while the seat, dealer and scores stay; None
+        without a table for the rules."""
         key = (view.seat, view.dealer, tuple(view.scores), view.seat_scores, view.rules)
         if self._equity_key != key:
             self._equity_key = key
@@ -653,17 +653,15 @@ def _utilities(
     score change minus the opponents' (``game41.utilities``), the trick a card completes
     going to the seat that wins it."""
     if game41.is41(view):
-        if win is not None:
-            scale41 = equity.points_scale(view.rules)
-
-            def utilities41(fixed: int | None = None) -> list[float]:
-                return game41.equity_utilities(view, remaining, win, scale41, fixed)
-        else:
-
-            def utilities41(fixed: int | None = None) -> list[float]:
-                return game41.utilities(view, remaining, fixed)
-
-        plain = utilities41()
+        # The side's utilities, given the seat that takes the trick in progress (or None).
+        utilities41: Callable[..., list[float]] = (
+            partial(game41.utilities, view, remaining)
+            if win is None
+            else partial(
+                game41.equity_utilities, view, remaining, win, equity.points_scale(view.rules)
+            )
+        )
+        plain = utilities41(None)
         out = {}
         for card in legal:
             fixed = game41.trick_winner_with(view, card)
