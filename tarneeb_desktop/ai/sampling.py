@@ -15,14 +15,21 @@ constraint check means it never fails or needs a retry.
 Weights (multiplied): ``auction_weight`` scores each call and the named trump against
 the bidding model's estimate for the hand the sample gives that seat (its current cards
 plus those it has played); ``play_weight`` (expert) scores each card followed by the
-others against a simple model of play (follow low, or win cheaply).
+others against a simple model of play (follow low, or win cheaply). How sharply a call is
+believed is either a hand-set rule (``CALL_TAU``, ``BID41_TAU``) or, with
+``fitted_calls``, a fit to the search levels' own calls in self-play (``CallFit``,
+``Bid41Fit``: ``data/call_fit.json``, written by ``tools/fit_calls.py``).
 """
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 
 from tarneeb_desktop.ai import game41
 from tarneeb_desktop.ai.bidding_model import NT, TrickModel, load_model
@@ -44,6 +51,75 @@ TRUMP_BETA = 1.2
 # samples on a few layouts, and the noise of that cost more than the inference gained.
 ODD_FOLLOW = 0.6
 PLAY_WEIGHT_FLOOR = ODD_FOLLOW**4
+
+
+@dataclass(frozen=True)
+class CallFit:
+    """A bid or pass read as the bidder's solo estimate (its best strain, or the strain
+    named) against the level it needed: a bid has likelihood ``floor + (1 - 2 floor) *
+    sigmoid((estimate - level - offset) / tau)`` and a pass the complement, with the
+    offset and tau fitted per level needed (7, 8, 9 or more) to the search levels' own
+    calls in self-play (``tools/fit_calls.py`` writes ``data/call_fit.json``). The floor
+    keeps a call that the fit finds out of character possible: other players bid by their
+    own standards."""
+
+    offsets: tuple[float, float, float]
+    taus: tuple[float, float, float]
+    floor: float = 0.02
+
+    def bid(self, have: float, level: int) -> float:
+        i = min(2, max(0, level - 7))
+        p = _sigmoid((have - level - self.offsets[i]) / self.taus[i])
+        return self.floor + (1.0 - 2.0 * self.floor) * p
+
+
+@dataclass(frozen=True)
+class Bid41Fit:
+    """41: a bid is the level's estimate (``game41.estimate``) plus ``offset``, give or take
+    ``tau`` (a normal; the dealer's apart: it may have raised to reach the total), fitted per
+    bid-value table to the levels' own bids (``tools/fit_calls.py``)."""
+
+    offset: float
+    tau: float
+    dealer_offset: float
+    dealer_tau: float
+
+
+def load_bid41_fit(bid_values: str, path: Path | None = None) -> Bid41Fit | None:
+    """The shipped 41 fit for a bid-value table (None when missing or broken)."""
+    try:
+        data = json.loads((path or CALL_FIT_FILE).read_text(encoding="utf-8"))
+        row = data["41"][bid_values]
+        fit = Bid41Fit(
+            offset=float(row["offset"]),
+            tau=float(row["tau"]),
+            dealer_offset=float(row["dealer_offset"]),
+            dealer_tau=float(row["dealer_tau"]),
+        )
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if not (0.05 <= fit.tau <= 5.0 and 0.05 <= fit.dealer_tau <= 5.0):
+        return None
+    return fit
+
+
+def load_call_fit(path: Path | None = None) -> CallFit | None:
+    """The shipped fit (None when its file is missing or broken: the hand-set rule)."""
+    try:
+        data = json.loads((path or CALL_FIT_FILE).read_text(encoding="utf-8"))
+        fit = CallFit(
+            offsets=tuple(float(x) for x in data["offsets"]),  # type: ignore[arg-type]
+            taus=tuple(max(0.05, float(x)) for x in data["taus"]),  # type: ignore[arg-type]
+            floor=float(data.get("floor", 0.02)),
+        )
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if len(fit.offsets) != 3 or len(fit.taus) != 3 or not 0.0 <= fit.floor < 0.5:
+        return None
+    return fit
+
+
+CALL_FIT_FILE = Path(__file__).resolve().parents[1] / "data" / "call_fit.json"
 
 
 class Sampler:
@@ -187,9 +263,12 @@ def _sigmoid(x: float) -> float:
 class AuctionModel:
     """Likelihood of the calls of the other seats, given what a sample deals them."""
 
-    def __init__(self, view: View, model: TrickModel | None = None) -> None:
+    def __init__(
+        self, view: View, model: TrickModel | None = None, fit: CallFit | None = None
+    ) -> None:
         self.view = view
         self.model = model or load_model()
+        self.fit = fit
         self.suit_bidding = view.rules.suit_bidding
         self.allow_nt = self.suit_bidding or view.rules.no_trump_allowed
         # (seat, call, high level before it, high bidder before it) for every call but ours.
@@ -241,7 +320,12 @@ class AuctionModel:
                 if partner_bid:
                     continue  # passing partner's bid says little
                 need = max(7, high_level + 1)
-                w *= _sigmoid((need - 0.3 - max(e)) / CALL_TAU)
+                if self.fit is not None:
+                    w *= 1.0 - self.fit.bid(max(e), need)
+                else:
+                    w *= _sigmoid((need - 0.3 - max(e)) / CALL_TAU)
+            elif self.fit is not None and not partner_bid:
+                w *= self.fit.bid(e[strain] if strain is not None else max(e), level)
             else:
                 have = e[strain] if strain is not None else max(e)
                 # Raising partner leans on partner's strength too.
@@ -308,31 +392,61 @@ class Auction41Model:
     """41: likelihood of the others' bids given what a sample deals them. A bid is taken
     as the bidder's estimate of its own tricks (``game41.own_tricks``) give or take
     ``BID41_TAU``; a bid at the seat's minimum says only "no more than about that", and
-    the dealer's bid may have been raised to reach the total the hand needs."""
+    the dealer's bid may have been raised to reach the total the hand needs.
 
-    def __init__(self, view: View) -> None:
+    With a fit (``Bid41Fit``: the levels' own bids in self-play) the centre is instead the
+    estimate the levels bid from (``game41.estimate``: own tricks less a little for every
+    bid made before, above the average) plus the fitted offset, and the spread the fitted
+    one, the dealer's apart."""
+
+    def __init__(self, view: View, fit: Bid41Fit | None = None) -> None:
         self.view = view
+        self.fit = fit
         scores = view.seat_scores or (0, 0, 0, 0)
-        self.events: list[tuple[int, int, int]] = []
+        # (seat, bid, its lowest bid, the others' excess over the average bid before it)
+        self.events: list[tuple[int, int, int, float]] = []
+        before: list[tuple[int, int]] = []
         for seat, call in view.calls:
-            if seat == view.seat:
-                continue
             try:
                 bid = int(call)
             except ValueError:
                 continue
-            self.events.append((seat, bid, rules41.lowest_bid(view.rules, scores[seat])))
+            if seat != view.seat:
+                excess = sum(b - game41.AVERAGE_BID for s, b in before if s != seat)
+                self.events.append(
+                    (seat, bid, rules41.lowest_bid(view.rules, scores[seat]), excess)
+                )
+            before.append((seat, bid))
 
     def weight(self, original: Sequence[int]) -> float:
         w = 1.0
-        for seat, bid, lowest in self.events:
-            mu = game41.own_tricks(original[seat])
+        fit = self.fit
+        for seat, bid, lowest, excess in self.events:
+            dealer = seat == self.view.dealer
+            if fit is None:
+                mu = game41.own_tricks(original[seat])
+                tau = BID41_TAU * (2.0 if dealer else 1.0)
+            else:
+                own = game41.own_tricks(original[seat])
+                mu = max(0.0, own - game41.OTHERS_WEIGHT * excess)
+                mu += fit.dealer_offset if dealer else fit.offset
+                tau = fit.dealer_tau if dealer else fit.tau
             if bid <= lowest:
-                w *= _sigmoid((lowest + 0.5 - mu) / BID41_TAU)
+                w *= _sigmoid((lowest + 0.5 - mu) / (tau if fit else BID41_TAU))
                 continue
-            tau = BID41_TAU * (2.0 if seat == self.view.dealer else 1.0)
             w *= math.exp(-0.5 * ((bid - mu) / tau) ** 2)
         return max(w, 1e-9)
+
+
+@lru_cache(maxsize=1)
+def shipped_call_fit() -> CallFit | None:
+    """``data/call_fit.json``'s Tarneeb fit, read once (None: the hand-set rule)."""
+    return load_call_fit()
+
+
+@lru_cache(maxsize=8)
+def _shipped_fit41(bid_values: str) -> Bid41Fit | None:
+    return load_bid41_fit(bid_values)
 
 
 def weighted_deals(
@@ -342,12 +456,19 @@ def weighted_deals(
     candidates: int,
     use_play: bool = False,
     knowledge: Knowledge | None = None,
+    fitted_calls: bool = False,
+    fitted_bids41: bool = False,
 ) -> list[tuple[list[int], float]]:
     """``n`` deals drawn from ``candidates`` random consistent deals with probability
     proportional to their weight; returns (hands, multiplicity) with duplicates merged."""
     kn = knowledge if knowledge is not None else analyse(view)
     sampler = Sampler(view, rng, kn)
-    auction = Auction41Model(view) if view.rules.game == "41" else AuctionModel(view)
+    auction: Auction41Model | AuctionModel
+    if view.rules.game == "41":
+        fit41 = _shipped_fit41(view.rules.bid_values) if fitted_bids41 else None
+        auction = Auction41Model(view, fit=fit41)
+    else:
+        auction = AuctionModel(view, fit=shipped_call_fit() if fitted_calls else None)
     play = PlayModel(view) if use_play else None
     pool: list[list[int]] = []
     weights: list[float] = []

@@ -32,7 +32,9 @@ by its error on a few of them solved double-dummy for every strain that matters 
 seat leading (``dds.dd_tables``; 4 deals a call at both levels, no clock), which also
 count for their share; each legal call is valued by its expected points with a short
 look-ahead over the same samples (the opponents outbidding, partner bidding over them, the
-dealer forced to 7). The double stays on the model.
+dealer forced to 7). The double stays on the model. The samples' weights read the others'
+bids and passes by how the levels themselves call (``fitted_calls``, on in both levels:
+``sampling.CallFit``, fitted by ``tools/fit_calls.py``) rather than by a hand-set rule.
 
 41 / 400 (``game = "41"``, see ``game41.py``): the same card search, each sample's side
 tricks turned into both partners' score change minus the opponents' (the four bids are in
@@ -124,6 +126,11 @@ class SearchConfig:
     # made or failed, the others' unchanged) instead of the bid's points (off: medium's
     # values, with its bonus for a bid that reaches the target).
     equity_bids41: bool = False
+    # The others' bids and passes read by the fit to the levels' own calls in self-play
+    # (sampling.CallFit, data/call_fit.json) instead of the hand-set rule (CALL_TAU);
+    # 41's bids by their own fit (sampling.Bid41Fit) instead of BID41_TAU.
+    fitted_calls: bool = False
+    fitted_bids41: bool = False
 
 
 LEVEL_CONFIGS = {
@@ -132,10 +139,13 @@ LEVEL_CONFIGS = {
     # (docs/ai-search.md, "Bidding, trump and double" and "41 / 400").
     # Both play for the game in Tarneeb's calls and in the card play of both games
     # (equity_calls, equity_cards: docs/ai-search.md, "Playing for the game").
-    "hard": SearchConfig(equity_calls=True, equity_cards=True),
+    # Both read the others' Tarneeb calls by the fit to the levels' own calls (fitted_calls:
+    # docs/ai-search.md, "Reading the calls").
+    "hard": SearchConfig(equity_calls=True, equity_cards=True, fitted_calls=True),
     "expert": SearchConfig(
         equity_calls=True,
         equity_cards=True,
+        fitted_calls=True,
         budget_s=1.1,
         max_samples=100,
         min_samples=2,
@@ -272,6 +282,8 @@ class SearchPlayer:
             candidates=want * cfg.candidates_per_sample,
             use_play=cfg.use_play_inference,
             knowledge=kn,
+            fitted_calls=cfg.fitted_calls,
+            fitted_bids41=cfg.fitted_bids41,
         )
         # Draw order is random already; weights are multiplicities.
         per_card: dict[str, list[tuple[float, float]]] = {c: [] for c in legal}
@@ -326,6 +338,8 @@ class SearchPlayer:
             self.config.bid_samples,
             _view_rng(view),
             candidates=self.config.bid_samples * 2,
+            fitted_calls=self.config.fitted_calls,
+            fitted_bids41=self.config.fitted_bids41,
         )
 
     def _dd_samples(
@@ -338,7 +352,14 @@ class SearchPlayer:
         cfg = self.config
         if n <= 0 or not strains or not dds.available():
             return []
-        deals = weighted_deals(view, n, _hand_rng(view), candidates=max(cfg.dd_pool, n))
+        deals = weighted_deals(
+            view,
+            n,
+            _hand_rng(view),
+            candidates=max(cfg.dd_pool, n),
+            fitted_calls=cfg.fitted_calls,
+            fitted_bids41=cfg.fitted_bids41,
+        )
         budget = None if cfg.budget_s is None else cfg.dd_budget_s
         # 41 needs only the first leader (dealer + 1): one best card a deal, half a table.
         leader = (view.dealer + 1) % 4 if game41.is41(view) else None
