@@ -40,7 +40,12 @@ if str(REPO) not in sys.path:
 from tarneeb_desktop import arena  # noqa: E402
 from tarneeb_desktop.ai import game41, search  # noqa: E402
 from tarneeb_desktop.ai.bidding_model import load_model  # noqa: E402
-from tarneeb_desktop.ai.sampling import CALL_TAU  # noqa: E402
+from tarneeb_desktop.ai.sampling import (  # noqa: E402
+    _sigmoid,
+    fitted_bid,
+    hand_set_bid,
+    hand_set_pass,
+)
 from tarneeb_desktop.rules import GameState, make_rules  # noqa: E402
 from tarneeb_desktop.rules import game41 as rules41  # noqa: E402
 from tarneeb_desktop.rules.cards import parse_bid  # noqa: E402
@@ -137,10 +142,6 @@ def fit_rows41(rows: list[dict]) -> dict:
     return out
 
 
-def _sigmoid(x: float) -> float:
-    return 1.0 / (1.0 + math.exp(-x)) if x >= 0 else math.exp(x) / (1.0 + math.exp(x))
-
-
 def fit_logistic(xs: list[float], ys: list[int], iterations: int = 50) -> tuple[float, float]:
     """(offset, tau) of ``P(y=1) = sigmoid((x - offset) / tau)`` by maximum likelihood
     (Newton's method on ``a x + b``, a little ridge so separable data stays finite)."""
@@ -175,7 +176,7 @@ def fit_logistic(xs: list[float], ys: list[int], iterations: int = 50) -> tuple[
 def log_loss(xs: list[float], ys: list[int], offset: float, tau: float) -> float:
     total = 0.0
     for x, y in zip(xs, ys, strict=True):
-        p = FLOOR + (1.0 - 2.0 * FLOOR) * _sigmoid((x - offset) / tau)
+        p = fitted_bid(x, offset, tau, FLOOR)
         total -= math.log(p if y else 1.0 - p)
     return total / max(1, len(xs))
 
@@ -195,7 +196,7 @@ def fit_rows(rows: list[dict]) -> dict:
         taus.append(round(tau, 3))
         # The hand-set rule: a pass from a hand 0.3 under the level, a bid from 0.5 under.
         hand_set = sum(
-            -math.log(_sigmoid((x + 0.5) / CALL_TAU) if y else _sigmoid((-0.3 - x) / CALL_TAU))
+            -math.log(hand_set_bid(x, 0) if y else hand_set_pass(x, 0))
             for x, y in zip(xs, ys, strict=True)
         ) / len(xs)
         report.append(

@@ -123,11 +123,16 @@ def _seat_scores(view: View) -> tuple[int, int, int, int]:
 
 def estimate(view: View, caution: float = 0.0) -> float:
     """This seat's expected own tricks from its hand and the bids made before it."""
-    est = own_tricks(hand_mask(view)) - caution
     bids = view.bids or (None, None, None, None)
     others = [b for s, b in enumerate(bids) if s != view.seat and b is not None]
+    return estimate_for(hand_mask(view), others, caution)
+
+
+def estimate_for(mask: int, others: Sequence[int], caution: float = 0.0) -> float:
+    """The expected own tricks of the hand ``mask`` after the others' bids ``others``:
+    a little less for every trick they bid above the average."""
     excess = sum(b - AVERAGE_BID for b in others)
-    return max(0.0, est - OTHERS_WEIGHT * excess)
+    return max(0.0, own_tricks(mask) - caution - OTHERS_WEIGHT * excess)
 
 
 def choose_bid(
@@ -292,9 +297,10 @@ def equity_utilities(
 
     def judge(n: list[int], mine_k: int, opp_k: int, ours: Seats2, theirs: Seats2) -> float:
         best = -2.0
+        ends_them = _side_ends(n[theirs[0]], n[theirs[1]], opp_k)
         for a_made, b_made in _side_ends(n[ours[0]], n[ours[1]], mine_k):
             worst = 2.0
-            for c_made, d_made in _side_ends(n[theirs[0]], n[theirs[1]], opp_k):
+            for c_made, d_made in ends_them:
                 points = [0, 0, 0, 0]
                 ends = (a_made, b_made, c_made, d_made)
                 for seat, made in zip((*ours, *theirs), ends, strict=True):

@@ -53,6 +53,32 @@ ODD_FOLLOW = 0.6
 PLAY_WEIGHT_FLOOR = ODD_FOLLOW**4
 
 
+CALL_FIT_FILE = Path(__file__).resolve().parents[1] / "data" / "call_fit.json"
+
+
+def _sigmoid(x: float) -> float:
+    if x >= 0:
+        return 1.0 / (1.0 + math.exp(-x))
+    z = math.exp(x)
+    return z / (1.0 + z)
+
+
+def hand_set_bid(have: float, level: int, support: float = 0.0) -> float:
+    """The hand-set rule's likelihood of a bid of ``level`` from a hand worth ``have``
+    (``support``: partner's strength leant on when raising partner)."""
+    return _sigmoid((have + support - level + 0.5) / CALL_TAU)
+
+
+def hand_set_pass(have: float, need: int) -> float:
+    """The hand-set rule's likelihood of a pass when the seat needed ``need`` to bid."""
+    return _sigmoid((need - 0.3 - have) / CALL_TAU)
+
+
+def fitted_bid(over: float, offset: float, tau: float, floor: float) -> float:
+    """A fitted curve's likelihood of a bid from a hand ``over`` tricks above the level."""
+    return floor + (1.0 - 2.0 * floor) * _sigmoid((over - offset) / tau)
+
+
 @dataclass(frozen=True)
 class CallFit:
     """A bid or pass read as the bidder's solo estimate (its best strain, or the strain
@@ -69,8 +95,7 @@ class CallFit:
 
     def bid(self, have: float, level: int) -> float:
         i = min(2, max(0, level - 7))
-        p = _sigmoid((have - level - self.offsets[i]) / self.taus[i])
-        return self.floor + (1.0 - 2.0 * self.floor) * p
+        return fitted_bid(have - level, self.offsets[i], self.taus[i], self.floor)
 
 
 @dataclass(frozen=True)
@@ -85,18 +110,27 @@ class Bid41Fit:
     dealer_tau: float
 
 
-def load_bid41_fit(bid_values: str, path: Path | None = None) -> Bid41Fit | None:
-    """The shipped 41 fit for a bid-value table (None when missing or broken)."""
+def _fit_doc(path: Path | None) -> dict | None:
+    """The fit file's document (None when it is missing or not a JSON object)."""
     try:
         data = json.loads((path or CALL_FIT_FILE).read_text(encoding="utf-8"))
-        row = data["41"][bid_values]
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def load_bid41_fit(bid_values: str, path: Path | None = None) -> Bid41Fit | None:
+    """The shipped 41 fit for a bid-value table (None when missing or broken)."""
+    data = _fit_doc(path)
+    try:
+        row = data["41"][bid_values]  # type: ignore[index]
         fit = Bid41Fit(
             offset=float(row["offset"]),
             tau=float(row["tau"]),
             dealer_offset=float(row["dealer_offset"]),
             dealer_tau=float(row["dealer_tau"]),
         )
-    except (OSError, ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError):
         return None
     if not (0.05 <= fit.tau <= 5.0 and 0.05 <= fit.dealer_tau <= 5.0):
         return None
@@ -105,21 +139,18 @@ def load_bid41_fit(bid_values: str, path: Path | None = None) -> Bid41Fit | None
 
 def load_call_fit(path: Path | None = None) -> CallFit | None:
     """The shipped fit (None when its file is missing or broken: the hand-set rule)."""
+    data = _fit_doc(path)
     try:
-        data = json.loads((path or CALL_FIT_FILE).read_text(encoding="utf-8"))
         fit = CallFit(
-            offsets=tuple(float(x) for x in data["offsets"]),  # type: ignore[arg-type]
-            taus=tuple(max(0.05, float(x)) for x in data["taus"]),  # type: ignore[arg-type]
-            floor=float(data.get("floor", 0.02)),
+            offsets=tuple(float(x) for x in data["offsets"]),  # type: ignore[index, arg-type]
+            taus=tuple(max(0.05, float(x)) for x in data["taus"]),  # type: ignore[index, arg-type]
+            floor=float(data.get("floor", 0.02)),  # type: ignore[union-attr]
         )
-    except (OSError, ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError):
         return None
     if len(fit.offsets) != 3 or len(fit.taus) != 3 or not 0.0 <= fit.floor < 0.5:
         return None
     return fit
-
-
-CALL_FIT_FILE = Path(__file__).resolve().parents[1] / "data" / "call_fit.json"
 
 
 class Sampler:
@@ -253,13 +284,6 @@ def _hall_ok(cap: list[int], counts: list[int]) -> bool:
 # ------------------------------------------------------------------ weights
 
 
-def _sigmoid(x: float) -> float:
-    if x >= 0:
-        return 1.0 / (1.0 + math.exp(-x))
-    z = math.exp(x)
-    return z / (1.0 + z)
-
-
 class AuctionModel:
     """Likelihood of the calls of the other seats, given what a sample deals them."""
 
@@ -323,14 +347,14 @@ class AuctionModel:
                 if self.fit is not None:
                     w *= 1.0 - self.fit.bid(max(e), need)
                 else:
-                    w *= _sigmoid((need - 0.3 - max(e)) / CALL_TAU)
-            elif self.fit is not None and not partner_bid:
-                w *= self.fit.bid(e[strain] if strain is not None else max(e), level)
+                    w *= hand_set_pass(max(e), need)
+                continue
+            have = e[strain] if strain is not None else max(e)
+            if self.fit is not None and not partner_bid:
+                w *= self.fit.bid(have, level)
             else:
-                have = e[strain] if strain is not None else max(e)
                 # Raising partner leans on partner's strength too.
-                support = 1.5 if partner_bid else 0.0
-                w *= _sigmoid((have + support - level + 0.5) / CALL_TAU)
+                w *= hand_set_bid(have, level, 1.5 if partner_bid else 0.0)
         if self.trump_by is not None:
             e = est(self.trump_by)
             w *= math.exp(TRUMP_BETA * (e[self.trump] - max(e)))
@@ -403,8 +427,8 @@ class Auction41Model:
         self.view = view
         self.fit = fit
         scores = view.seat_scores or (0, 0, 0, 0)
-        # (seat, bid, its lowest bid, the others' excess over the average bid before it)
-        self.events: list[tuple[int, int, int, float]] = []
+        # (seat, bid, its lowest bid, the others' bids before it)
+        self.events: list[tuple[int, int, int, tuple[int, ...]]] = []
         before: list[tuple[int, int]] = []
         for seat, call in view.calls:
             try:
@@ -412,27 +436,27 @@ class Auction41Model:
             except ValueError:
                 continue
             if seat != view.seat:
-                excess = sum(b - game41.AVERAGE_BID for s, b in before if s != seat)
+                others = tuple(b for s, b in before if s != seat)
                 self.events.append(
-                    (seat, bid, rules41.lowest_bid(view.rules, scores[seat]), excess)
+                    (seat, bid, rules41.lowest_bid(view.rules, scores[seat]), others)
                 )
             before.append((seat, bid))
 
     def weight(self, original: Sequence[int]) -> float:
         w = 1.0
         fit = self.fit
-        for seat, bid, lowest, excess in self.events:
+        for seat, bid, lowest, others in self.events:
             dealer = seat == self.view.dealer
             if fit is None:
                 mu = game41.own_tricks(original[seat])
                 tau = BID41_TAU * (2.0 if dealer else 1.0)
+                low_tau = BID41_TAU
             else:
-                own = game41.own_tricks(original[seat])
-                mu = max(0.0, own - game41.OTHERS_WEIGHT * excess)
+                mu = game41.estimate_for(original[seat], others)
                 mu += fit.dealer_offset if dealer else fit.offset
-                tau = fit.dealer_tau if dealer else fit.tau
+                tau = low_tau = fit.dealer_tau if dealer else fit.tau
             if bid <= lowest:
-                w *= _sigmoid((lowest + 0.5 - mu) / (tau if fit else BID41_TAU))
+                w *= _sigmoid((lowest + 0.5 - mu) / low_tau)
                 continue
             w *= math.exp(-0.5 * ((bid - mu) / tau) ** 2)
         return max(w, 1e-9)
