@@ -14,6 +14,7 @@ from tarneeb_desktop.ui import text
 from tarneeb_desktop.ui.anim import Tween
 from tarneeb_desktop.ui.game.bid_panel import BidPanel
 from tarneeb_desktop.ui.game.dialogs import GameOverDialog, played_grid
+from tarneeb_desktop.ui.game.drawn import Drawn
 from tarneeb_desktop.ui.game.hand import Hand
 from tarneeb_desktop.ui.game.labels import display_order
 from tarneeb_desktop.ui.game.pages import LeaveTableDialog, PauseMenuDialog
@@ -48,6 +49,7 @@ class FakeTable:
         self.dealt: list[int] | None = None
         self.trick_cards: list[tuple[int, str]] = []
         self.trick_winner: int | None = None
+        self.drawn = Drawn()
         self.claiming: int | None = None
         self.autoplay = False
         self.time = 0.0

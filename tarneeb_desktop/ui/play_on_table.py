@@ -38,9 +38,6 @@ class PlayOnScene(TableScene):
         super().__init__(app, None, levels=[level] * 4, link=link, inline_ai=inline)
         self.back = back
         self.start_hand = link.table.state.hand_index
-        trick = self.pv.trick
-        if trick and trick[1]:  # the trick in progress lies on the table, as it was
-            self.trick_cards = [((trick[0] + i) % 4, c) for i, c in enumerate(trick[1])]
 
     def on_show(self) -> None:
         self.warm_up()  # no deal animation: the cards are where they were

@@ -10,9 +10,12 @@ animating and a short pause has passed: pacing computer moves is the window's bu
 
 The parts in ``ui/game/`` draw and take input: the timeline, the hand, the bid panel, the
 panels around the table, the score, the dialogs, the hot-seat cover, the controls and the
-frame. What they share, the scene holds: the presented view, the cards on the table
-(``trick_cards``, ``trick_winner``), the deal in progress (``dealt``), the banner and the
-toast, the cards drawn elsewhere (``hidden``) and the open dialog (``overlay``).
+frame. What they share, the scene holds: the presented view, what the animation draws
+elsewhere (``flying``, ``gathering``, ``trick_winner``, the deal in progress ``dealt``), the
+banner and the toast, the cards drawn elsewhere (``hidden``) and the open dialog
+(``overlay``). Whenever no animation runs, the table is a function of the presented view and
+those choices: the cards on the table are the view's trick (``trick_cards``), and
+``Frame.report`` says what was drawn (``ui/game/drawn.py`` compares it with the view).
 Over 600 lines: the glue of those parts and both links' updates, which share this state.
 """
 
@@ -41,6 +44,7 @@ from tarneeb_desktop.ui.game.bid_panel import BidPanel
 from tarneeb_desktop.ui.game.controls import Controls
 from tarneeb_desktop.ui.game.cover import HotSeatCover
 from tarneeb_desktop.ui.game.dialogs import Dialog, SummaryDialog, played_grid
+from tarneeb_desktop.ui.game.drawn import Drawn
 from tarneeb_desktop.ui.game.frame import Frame
 from tarneeb_desktop.ui.game.hand import Hand
 from tarneeb_desktop.ui.game.hints import Hints
@@ -113,12 +117,17 @@ class TableScene(Scene):
         self.last_view = self.pv  # the shown seat's last view taken in
         self.sent_rect: pygame.Rect | None = None  # where my card was let go, to fly from
         self.hidden: set[str] = set()  # my cards drawn elsewhere (flying, dragged, shaking)
-        self.trick_cards: list[tuple[int, str]] = []
+        #: the cards of the presented trick that a step draws elsewhere (flying to the table)
+        self.flying: set[str] = set()
+        #: the trick's cards are on their way to its winner (the gather step draws them)
+        self.gathering = False
+        #: the seat whose card is marked as winning the trick (the pause before it is gathered)
         self.trick_winner: int | None = None
         self.dealt: list[int] | None = None  # cards shown per seat while dealing
         self.banner: str | None = None
         self.toast: tuple[str, float] | None = None
         self.overlay: Dialog | None = None
+        self.drawn = Drawn()  # what the parts last drew, for the tests and the monkey
         self.last_trick_shown = False
         self.mouse = (0, 0)
         self.time = 0.0
@@ -245,6 +254,17 @@ class TableScene(Scene):
     @property
     def four_color(self) -> bool:
         return self.app.settings.card_style == "four-color"
+
+    @property
+    def trick_cards(self) -> list[tuple[int, str]]:
+        """The cards on the table, by seat: the presented view's trick (``pv.trick``), less
+        the cards a step draws elsewhere (one flying in, the trick being gathered, the deal).
+        Drawn from the view, so every way onto a table shows the trick it is entered in."""
+        trick = self.pv.trick
+        if trick is None or self.gathering or self.dealt is not None:
+            return []
+        lead, cards = trick
+        return [((lead + i) % 4, c) for i, c in enumerate(cards) if c not in self.flying]
 
     # the names of the parts' state that the tests read
     @property

@@ -351,7 +351,10 @@ def draw_label(
 ) -> None:
     """Centre (or left-align) ``label`` in ``rect``; suit symbols get their suit colours.
     A label wider than 94 % of ``rect`` is drawn smaller, unless ``fitted`` (a button's
-    label, already sized by :func:`label_size` to fit ``rect``, which is then its room)."""
+    label, already sized by :func:`label_size` to fit ``rect``, which is then its room).
+    An empty label (a thrown-in hand's empty cells) draws nothing."""
+    if not label:
+        return
     pieces: list[tuple[str, tuple[int, int, int]]] = []
     cur = ""
     # Right to left, the whole line is put in display order first, then cut at the suit

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from tarneeb_desktop.rules import View
     from tarneeb_desktop.ui.anim import Tween
     from tarneeb_desktop.ui.cards import CardArt
+    from tarneeb_desktop.ui.game.drawn import Drawn
     from tarneeb_desktop.ui.layout import Layout
 
 
@@ -49,6 +50,8 @@ class TableView(Protocol):
     def four_color(self) -> bool: ...
     @property
     def speed(self) -> float: ...
+    @property
+    def drawn(self) -> Drawn: ...  # what the parts last drew (``game/drawn.py``)
 
     def is_me(self, seat: int | None) -> bool: ...
     def teams(self) -> tuple[int, int]: ...

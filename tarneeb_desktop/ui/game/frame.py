@@ -245,6 +245,7 @@ class Frame:
         items = self.board_items(lay)
         key = (self._gen, tuple(k for k, _ in items))
         board = self._board
+        scene.drawn.pointer = scene.drawn.banner = None  # drawn anew every frame, if at all
         if board is None or board.get_size() != size:
             board = self._board = _layer(size, surface)
             self._board_key = self._items = None
@@ -333,7 +334,12 @@ class Frame:
 
         def fan(seat: int) -> Callable[[pygame.Surface], None]:
             one = [counts[k] if k == seat else 0 for k in range(4)]
-            return lambda s: panels.draw_backs(s, lay, one)
+
+            def draw(s: pygame.Surface) -> None:
+                scene.drawn.backs[seat] = 0  # none, unless draw_backs draws some
+                panels.draw_backs(s, lay, one)
+
+            return draw
 
         def plate(seat: int) -> Callable[[pygame.Surface], None]:
             return lambda s: panels.draw_plate(s, lay, seat)

@@ -228,9 +228,13 @@ class Hand:
         pv = scene.pv
         legal = scene.legal_cards()
         art = scene.cards
+        shown: list[str] = []
+        scene.drawn.hand = ()
         for card, r in self.card_rects() if scene.dealt is None else []:
             if card in scene.hidden:
                 continue
+            shown.append(card)
+            scene.drawn.hand = tuple(shown)
             dim = bool(scene.my_turn() and pv.phase == "play" and card not in legal)
             blit_card(art, s, card, r, dim=dim, shadow=True)
             if card == self.kb_card and card in legal:

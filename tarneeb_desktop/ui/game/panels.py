@@ -115,6 +115,7 @@ class Panels:
             n = counts[seat]
             if n <= 0:
                 continue
+            scene.drawn.backs[seat] = n
             rects = lay.back_rects(side, n)
             box = rects[0].unionall(rects)
             key = (side, n, lay.w, lay.h, scene.cards.back_name)
@@ -132,6 +133,8 @@ class Panels:
     def draw_trick(self, s: pygame.Surface, lay: Layout) -> None:
         """The cards on the table (drawn every frame: they change at every card and cost little)."""
         scene = self.scene
+        scene.drawn.trick = tuple(scene.trick_cards)
+        scene.drawn.winner = scene.trick_winner
         if not scene.trick_cards and scene.pv.phase == "play" and scene.my_turn():
             blit_text(
                 s, tr("Drop a card here"), lay.text, lay.centre, (255, 255, 255), anchor="center"
@@ -164,6 +167,7 @@ class Panels:
             or scene.action_panel() is not None
         ):
             return
+        scene.drawn.pointer = turn
         side = scene.side(turn)
         cx, cy = lay.centre
         area = lay.trick_area
@@ -384,6 +388,7 @@ class Panels:
     # ------------------------------------------------------------------ pile and last trick
     def draw_pile(self, s: pygame.Surface, lay: Layout) -> None:
         n = len(self.scene.pv.tricks)
+        self.scene.drawn.pile = min(n, 5)
         if not n:
             return
         r = lay.pile_rect
@@ -430,6 +435,7 @@ class Panels:
 
     # ------------------------------------------------------------------ messages
     def draw_banner(self, s: pygame.Surface, lay: Layout, textline: str) -> None:
+        self.scene.drawn.banner = textline
         size = lay.heading
         surf_w = text.size_of(textline, size, True)[0]
         r = pygame.Rect(0, 0, surf_w + lay.unit * 8, round(size * 2.2))

@@ -91,9 +91,12 @@ class ScorePanel:
             self.scene.teams(),
             tuple(self.scene.names),
             pv.seat_scores,
+            i18n.get_language(),  # a language changed mid-game shows at once
         )
         if self.key != key or self._surf is None:
             self.key = key
+            self.scene.drawn.scores = shown
+            self.scene.drawn.score_language = i18n.get_language()
             surf = pygame.Surface(r.size, pygame.SRCALPHA)
             self._render(surf, lay, pygame.Rect(0, 0, r.w, r.h))
             self._surf = surf
@@ -175,6 +178,8 @@ class ScorePanel:
         """The contract panel (on the static layer): the contract, or the auction so far."""
         scene = self.scene
         pv = scene.pv
+        scene.drawn.contract = (pv.contract, pv.trump, pv.declarer, pv.doubled)
+        scene.drawn.contract_language = i18n.get_language()
         r = lay.contract_rect
         if game41.is41(pv):  # the bids' line and who is close: wider, as the score panel
             r = pygame.Rect(0, r.y, round(lay.unit * 40), r.h)

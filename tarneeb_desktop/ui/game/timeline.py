@@ -193,7 +193,8 @@ class Timeline:
         def run() -> None:
             scene = self.scene
             if scene.pv.hand_number != view.hand_number:
-                scene.trick_cards = []
+                scene.flying.clear()
+                scene.gathering = False
                 scene.trick_winner = None
             before = scene.frame.static_key()
             scene.pv = view
@@ -253,6 +254,7 @@ class Timeline:
                     if side in (LEFT, RIGHT):
                         src = pygame.Rect(src.x, src.y, src.h, src.w)
             holder["src"] = src
+            scene.flying.add(ev.card)  # in the view's trick, drawn by this step until it lands
             scene.pv = apply_event(scene.pv, ev)
             scene.hidden.discard(ev.card)
             scene.app.play_sound("play")
@@ -270,7 +272,7 @@ class Timeline:
             blit_card(art, surface, ev.card, lerp_rect(src, dst, ease_out(p)), shadow=True)
 
         def end() -> None:
-            scene.trick_cards.append((ev.seat, ev.card))
+            scene.flying.discard(ev.card)
             scene.dirty = True
 
         self.steps.append(Step(0.25 * scene.speed, start=start, end=end, draw=draw, name="card"))
@@ -287,8 +289,8 @@ class Timeline:
             scene.dirty = True
 
         def gather() -> None:
-            moving[:] = scene.trick_cards
-            scene.trick_cards = []
+            moving[:] = [((ev.leader + i) % 4, c) for i, c in enumerate(ev.cards)]
+            scene.gathering = True
             scene.trick_winner = None
             scene.dirty = True
 
@@ -305,7 +307,8 @@ class Timeline:
                 )
 
         def done() -> None:
-            scene.pv = apply_event(scene.pv, ev)
+            scene.pv = apply_event(scene.pv, ev)  # the trick leaves the view: (winner, ())
+            scene.gathering = False
             scene.dirty = True  # tricks show on the plates, the pile and the score: all per frame
 
         self.steps.append(Step(0.7 * f, start=mark, name="rest"))
@@ -360,7 +363,8 @@ class Timeline:
 
         def start() -> None:
             scene.dealt = [0, 0, 0, 0]
-            scene.trick_cards = []
+            scene.flying.clear()
+            scene.gathering = False
             scene.trick_winner = None
             scene.invalidate()
 

@@ -85,10 +85,8 @@ class Undo:
             scene.views[seat], scene.view_seq[seat] = link.view(seat), seq
         scene.shown_seq = seq
         scene.pv = scene.last_view = link.view(scene.me)
-        trick = scene.pv.trick
-        scene.trick_cards = (
-            [((trick[0] + i) % 4, c) for i, c in enumerate(trick[1])] if trick else []
-        )
+        scene.flying.clear()  # the trick is the view's (``TableScene.trick_cards``)
+        scene.gathering = False
         scene.trick_winner = None
         scene.dealt = None
         scene.banner = None
