@@ -1,13 +1,18 @@
-"""Translations: every visible string in every catalogue, fields, fallbacks, RTL and scripts."""
+"""Translations: gettext catalogues made and checked with Babel (every message in every
+language, the same fields, the plural forms of each language's CLDR rule), numbers by
+language, fallbacks, RTL and scripts."""
 
 from __future__ import annotations
 
-import json
-import string
+import gettext
+import logging
+import shutil
+import subprocess
 from pathlib import Path
 
 import pygame
 import pytest
+from babel.messages.pofile import read_po
 
 from tarneeb_desktop.ui import help_text, i18n, text
 from tests.scripts import load_script
@@ -17,50 +22,35 @@ LOCALE = ROOT / "tarneeb_desktop" / "locale"
 CODES = ("ar", "fr", "de", "ru", "uk", "hi")
 
 
-def _extractor():  # type: ignore[no-untyped-def]
-    return load_script("tools/extract_strings.py")
-
-
-@pytest.fixture(scope="module")
-def extracted() -> tuple[dict[str, list[str]], list[str]]:
-    return _extractor().extract()  # type: ignore[no-any-return]
+def _tool():  # type: ignore[no-untyped-def]
+    return load_script("tools/i18n.py")
 
 
 def _catalogue(code: str) -> dict[str, str]:
-    """The main file merged with every area file (``locale/<area>/<code>.json``)."""
+    """Every translated text of ``code``'s catalogue (each plural form as its own text)."""
+    with (LOCALE / code / "LC_MESSAGES" / "tarneeb.po").open("rb") as f:
+        cat = read_po(f, locale=code)
     out: dict[str, str] = {}
-    for path in i18n.catalogue_files(code, LOCALE):
-        if path.is_file():
-            for k, v in json.loads(path.read_text(encoding="utf-8")).items():
-                out.setdefault(k, v)
+    for m in cat:
+        if not m.id:
+            continue
+        if isinstance(m.id, tuple):
+            for k, form in enumerate(m.string):
+                out[f"{m.id[1]}[{k}]"] = form
+        else:
+            out[m.id] = m.string
     return out
 
 
-def test_area_files_add_strings_and_never_disagree(tmp_path, monkeypatch) -> None:
-    """Parts of the game may keep strings in ``locale/<area>/<code>.json``; the game merges
-    them, and one key must not be translated two ways in two files."""
-    for code in CODES:
-        seen: dict[str, tuple[str, str]] = {}
-        for path in i18n.catalogue_files(code, LOCALE):
-            if not path.is_file():
-                continue
-            for k, v in json.loads(path.read_text(encoding="utf-8")).items():
-                if k in seen:
-                    assert seen[k][0] == v, f"{k!r} differs in {seen[k][1]} and {path}"
-                seen[k] = (v, str(path))
-    (tmp_path / "ar.json").write_text('{"New game": "main"}', encoding="utf-8")
-    (tmp_path / "zone").mkdir()
-    (tmp_path / "zone" / "ar.json").write_text(
-        '{"New game": "other", "Only here": "area"}', encoding="utf-8"
-    )
-    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
-    monkeypatch.setattr(i18n, "_CATALOG", {"en": {}})
-    i18n.set_language("ar")
-    assert i18n.tr("New game") == "main" and i18n.tr("Only here") == "area"
+class _Dict(gettext.NullTranslations):
+    """A catalogue from a dict (for the fallback tests)."""
 
+    def __init__(self, words: dict[str, str]) -> None:
+        super().__init__()
+        self.words = words
 
-def _fields(s: str) -> set[str]:
-    return {f for _, f, _, _ in string.Formatter().parse(s) if f is not None}
+    def gettext(self, message: str) -> str:
+        return self.words.get(message, message)
 
 
 @pytest.fixture(autouse=True)
@@ -72,79 +62,125 @@ def _english_afterwards():
 
 
 # ------------------------------------------------------------------------------ catalogues
-def test_the_extractor_finds_the_ui_strings(extracted) -> None:
-    keys, _ = extracted
-    # literals, a table followed through a subscript, and the help page
-    assert "New game" in keys and "You must follow hearts" in keys
-    assert help_text.paragraphs()[0] in keys
-    assert len(keys) > 100
+def test_the_template_finds_every_kind_of_message() -> None:
+    """Babel's extractor with the project's keywords: literals, texts marked in tables with
+    N_, the help pages' paragraphs and the counts' two English forms."""
+    ids = {m.id for m in _tool().template() if m.id}
+    assert "New game" in ids and "You must follow hearts" in ids  # a table marked with N_
+    assert "Level of East" in ids and "Syrian 41" in ids
+    assert help_text.paragraphs()[0] in ids
+    assert ("{n} trick", "{n} tricks") in ids and ("{n} game", "{n} games") in ids
+    assert len(ids) > 600
 
 
-def test_every_tr_call_can_be_checked(extracted) -> None:
-    """A tr() of a computed value hides its text from the check below: mark it with N_()."""
-    _, warnings = extracted
-    assert warnings == []
+def test_every_message_is_translated_in_every_language_with_the_same_fields() -> None:
+    """``tools/i18n.py check``: the template is the sources', every message of it is in every
+    catalogue with every plural form written and the English fields, and each ``.mo`` is
+    compiled from its ``.po``."""
+    assert _tool().problems() == []
 
 
+def test_the_check_reports_a_missing_message_and_a_wrong_field(tmp_path, monkeypatch) -> None:
+    tool = _tool()
+    for code in CODES:
+        shutil.copytree(LOCALE / code, tmp_path / code)
+    shutil.copy(LOCALE / "tarneeb.pot", tmp_path)
+    monkeypatch.setattr(tool, "LOCALE", tmp_path)
+    monkeypatch.setattr(tool, "TEMPLATE", tmp_path / "tarneeb.pot")
+    assert tool.problems() == []
+    po = tmp_path / "fr" / "LC_MESSAGES" / "tarneeb.po"
+    body = po.read_text(encoding="utf-8")
+    body = body.replace('msgstr "Nouvelle partie"', 'msgstr ""')
+    body = body.replace("{name} remporte le pli", "{nom} remporte le pli")
+    po.write_text(body, encoding="utf-8")
+    found = tool.problems()
+    assert "fr: 'New game' is not translated (every form)" in found
+    assert any(line.startswith("fr: '{name} wins the trick'") for line in found)
+    assert any(line.startswith("fr: ") and "is not compiled from its .po" in line for line in found)
+    assert not any(line.startswith("de: ") for line in found)
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU gettext's msgfmt is not here")
 @pytest.mark.parametrize("code", CODES)
-def test_every_visible_string_is_translated(extracted, code: str) -> None:
-    keys, _ = extracted
-    cat = _catalogue(code)
-    missing = sorted(k for k in keys if not cat.get(k))
-    assert missing == [], f"{code}: run `python tools/extract_strings.py --check`"
-
-
-@pytest.mark.parametrize("code", CODES)
-def test_translations_keep_the_english_fields(code: str) -> None:
-    cat = _catalogue(code)
-    assert all(isinstance(k, str) and isinstance(v, str) for k, v in cat.items())
-    wrong = [k for k, v in cat.items() if _fields(v) != _fields(k)]
-    assert wrong == []
-    # and the filled-in text really carries the values
-    for k, v in cat.items():
-        if _fields(k):
-            filled = v.format(**{f: "\u2603" for f in _fields(k)})
-            assert "\u2603" in filled
-
-
-def test_the_extractor_check_reports_missing_keys(tmp_path, monkeypatch, capsys) -> None:
-    ex = _extractor()
-    monkeypatch.setattr(ex, "LOCALE", tmp_path)
-    for code in ex.LANGS:
-        (tmp_path / f"{code}.json").write_text("{}", encoding="utf-8")
-    assert ex.main(["--check"]) == 1
-    out = capsys.readouterr().out
-    assert "missing in ar fr de ru uk hi: 'New game'" in out
-    monkeypatch.setattr(ex, "LOCALE", LOCALE)
-    assert ex.main(["--check"]) == 0
-
-
-def test_the_extractor_follows_tables_loops_and_fields(tmp_path) -> None:
-    src = tmp_path / "scene.py"
-    src.write_text(
-        "from dataclasses import dataclass\n"
-        "from tarneeb_desktop.ui.i18n import tr, N_\n"
-        "SUITS = {'C': 'clubs', 'D': 'diamonds'}\n"
-        "ROWS = (('Bidding', 'auction', 'How it runs'),)\n"
-        "@dataclass\nclass Row:\n    key: str\n    label: str\n"
-        "def f(x, y):\n"
-        "    a = tr('Follow ' + SUITS[x])\n"
-        "    b = [Row(k, label) for sec, k, label in ROWS]\n"
-        "    c = [tr(r.label) for r in b]\n"
-        "    d = N_('Marked')\n"
-        "    e = tr(y)\n"
-        "    return tr('{n} left', n=1)\n",
-        encoding="utf-8",
+def test_msgfmt_check_is_clean(code: str) -> None:
+    """GNU msgfmt's own check: the header, the plural forms and every brace field."""
+    po = LOCALE / code / "LC_MESSAGES" / "tarneeb.po"
+    got = subprocess.run(
+        ["msgfmt", "--check", "-o", "/dev/null", str(po)], capture_output=True, text=True
     )
-    keys, warnings = _extractor().extract([src])
-    assert set(keys) == {
-        "Follow clubs",
-        "Follow diamonds",
-        "How it runs",
-        "Marked",
-        "{n} left",
-    }
-    assert len(warnings) == 1 and "tr(y)" not in warnings[0] and "(y)" in warnings[0]
+    assert got.returncode == 0 and got.stderr == "", got.stderr
+
+
+COUNTS = (0, 1, 2, 3, 11, 100)
+
+
+@pytest.mark.parametrize(
+    ("code", "tricks", "games"),
+    [
+        (
+            "en",
+            ["0 tricks", "1 trick", "2 tricks", "3 tricks", "11 tricks", "100 tricks"],
+            ["0 games", "1 game", "2 games", "3 games", "11 games", "100 games"],
+        ),
+        (
+            "fr",
+            ["0 pli", "1 pli", "2 plis", "3 plis", "11 plis", "100 plis"],
+            ["0 partie", "1 partie", "2 parties", "3 parties", "11 parties", "100 parties"],
+        ),
+        (
+            "ru",
+            ["0 взяток", "1 взятка", "2 взятки", "3 взятки", "11 взяток", "100 взяток"],
+            ["0 игр", "1 игра", "2 игры", "3 игры", "11 игр", "100 игр"],
+        ),
+        (
+            "ar",
+            ["لا أكلات", "أكلة واحدة", "أكلتان", "3 أكلات", "11 أكلة", "100 أكلة"],
+            ["لا ألعاب", "لعبة واحدة", "لعبتان", "3 ألعاب", "11 لعبة", "100 لعبة"],
+        ),
+    ],
+)
+def test_counts_take_each_languages_plural_form(code: str, tricks, games) -> None:  # type: ignore[no-untyped-def]
+    i18n.set_language(code)
+    assert [i18n.trn("{n} trick", "{n} tricks", n) for n in COUNTS] == tricks
+    assert [i18n.trn("{n} game", "{n} games", n) for n in COUNTS] == games
+    if code == "ru":  # 21 is "one", 12 "many", 22 "few"
+        assert i18n.trn("{n} trick", "{n} tricks", 21) == "21 взятка"
+        assert i18n.trn("{n} trick", "{n} tricks", 12) == "12 взяток"
+        assert i18n.trn("{n} hand played", "{n} hands played", 22) == "сыграно 22 раздачи"
+    if code == "ar":  # 102 is "two"'s cousin "other"; 103 is "few" again (n mod 100)
+        assert i18n.trn("{n} trick", "{n} tricks", 103) == "103 أكلات"
+
+
+def test_a_count_in_a_sentence_keeps_its_other_fields() -> None:
+    i18n.set_language("ru")
+    line = i18n.trn(
+        "After {n} deal: you {you}, the computer {computer}",
+        "After {n} deals: you {you}, the computer {computer}",
+        3,
+        you=i18n.signed(5),
+        computer=i18n.signed(-2),
+    )
+    assert line == "После 3 раздач: вы +5, компьютер -2"
+
+
+@pytest.mark.parametrize("code", ["en", "ar", "fr", "de", "ru", "uk", "hi"])
+def test_numbers_signs_and_percentages_by_language_in_western_digits(code: str) -> None:
+    i18n.set_language(code)
+    assert i18n.signed(3) == "+3" and i18n.signed(-10) == "-10" and i18n.signed(0) == "0"
+    big = i18n.number(12345)
+    assert big.replace(",", "").replace(".", "").replace("\u00a0", "") == "12345"
+    assert {"en": ",", "de": ".", "fr": "\u00a0", "ru": "\u00a0"}.get(code, big[2]) in big
+    pct = i18n.percent(0.546)
+    assert pct.startswith("55") and pct.endswith("%")
+    for s in (big, pct, i18n.signed(-10)):  # no invisible marks the fonts cannot draw
+        assert not set(s) & {"\u200e", "\u200f", "\u061c", "\u202f"}
+        assert all(not c.isdigit() or c in "0123456789" for c in s)
+
+
+def test_a_signed_number_reads_sign_first_in_an_arabic_line() -> None:
+    i18n.set_language("ar")
+    shaped = text.shape(i18n.tr("Score {n}", n=i18n.signed(-9)))
+    assert "-9" in shaped and "9-" not in shaped
 
 
 # ------------------------------------------------------------------------------ tr and set_language
@@ -167,26 +203,27 @@ def test_an_unknown_language_gives_english(code) -> None:
     assert i18n.tr("New game") == "New game"
 
 
-def test_a_broken_catalogue_falls_back_to_english(tmp_path, monkeypatch) -> None:
-    (tmp_path / "fr.json").write_text("{not json", encoding="utf-8")
-    (tmp_path / "de.json").write_text('["a list"]', encoding="utf-8")
-    (tmp_path / "ru.json").write_text(
-        json.dumps({"New game": 5, "Quit": "", "Back": "Назад"}), encoding="utf-8"
-    )
+def test_a_broken_or_missing_catalogue_falls_back_to_english(tmp_path, monkeypatch, caplog) -> None:
+    (tmp_path / "fr" / "LC_MESSAGES").mkdir(parents=True)
+    (tmp_path / "fr" / "LC_MESSAGES" / "tarneeb.mo").write_bytes(b"not a catalogue at all")
+    shutil.copytree(LOCALE / "ru", tmp_path / "ru")
     monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
-    monkeypatch.setattr(i18n, "_CATALOG", {"en": {}})  # nothing loaded from the real files
-    for code in ("fr", "de", "ru", "uk"):  # uk: no file at all
-        i18n.set_language(code)
-        assert i18n.tr("New game") == "New game"
-        assert i18n.tr("Quit") == "Quit"
-    assert i18n.tr("Back") == "Back"  # uk has nothing
+    monkeypatch.setattr(i18n, "_CATALOG", {"en": gettext.NullTranslations()})
+    with caplog.at_level(logging.WARNING, logger="tarneeb_desktop.ui.i18n"):
+        for code in ("fr", "uk"):  # fr: a damaged file; uk: no file at all
+            i18n.set_language(code)
+            assert i18n.get_language() == code
+            assert i18n.tr("New game") == "New game"
+            assert i18n.trn("{n} trick", "{n} tricks", 2) == "2 tricks"
+    logged = caplog.text
+    assert "cannot read" in logged and "fr" in logged and "no translation file" in logged
     i18n.set_language("ru")
     assert i18n.tr("Back") == "Назад"
 
 
 def test_a_translation_with_wrong_fields_shows_english(monkeypatch) -> None:
-    monkeypatch.setattr(i18n, "_CATALOG", {"en": {}})
-    monkeypatch.setitem(i18n._CATALOG, "fr", {"{name} wins": "{nom} gagne", "Hi {a}": "Salut {a"})
+    words = {"{name} wins": "{nom} gagne", "Hi {a}": "Salut {a"}
+    monkeypatch.setattr(i18n, "_CATALOG", {"en": gettext.NullTranslations(), "fr": _Dict(words)})
     i18n.set_language("fr")
     assert i18n.tr("{name} wins", name="Layla") == "Layla wins"
     assert i18n.tr("Hi {a}", a="x") == "Hi x"
@@ -209,7 +246,7 @@ def test_every_language_is_listed_with_its_own_name() -> None:
     assert set(i18n.LANGUAGES) == {"en", *CODES}
     assert i18n.LANGUAGES["ar"] == "العربية" and i18n.LANGUAGES["hi"] == "हिन्दी"
     for code in CODES:
-        assert (LOCALE / f"{code}.json").is_file()
+        assert i18n.catalogue_path(code).is_file()
 
 
 def test_the_help_pages_are_translated() -> None:

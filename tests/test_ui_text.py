@@ -58,7 +58,13 @@ def test_fit_shrinks_text_to_a_width() -> None:
 
 def test_tr_fills_fields_and_survives_a_broken_translation(monkeypatch) -> None:
     assert i18n.tr("{name} wins", name="Layla") == "Layla wins"
-    monkeypatch.setitem(i18n._CATALOG, "xx", {"{name} wins": "{nom} gagne"})
+    import gettext
+
+    class Broken(gettext.NullTranslations):
+        def gettext(self, message: str) -> str:
+            return {"{name} wins": "{nom} gagne"}.get(message, message)
+
+    monkeypatch.setitem(i18n._CATALOG, "xx", Broken())
     i18n.set_language("xx")
     try:
         assert i18n.tr("{name} wins", name="Layla") == "Layla wins"

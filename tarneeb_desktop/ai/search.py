@@ -131,6 +131,16 @@ class SearchConfig:
     # 41's bids by their own fit (sampling.Bid41Fit) instead of BID41_TAU.
     fitted_calls: bool = False
     fitted_bids41: bool = False
+    # Sequential stopping of the card search (issue 39; off here, so that a config built by
+    # hand searches as before, and on in both levels): after each batch, once
+    # ``stop_min_samples`` deals are solved, stop when the card of best weighted mean leads
+    # every other card by more than ``stop_z`` standard errors of the weighted mean of the
+    # paired difference over the deals solved so far (cards equal in every deal count as
+    # one). A choice among cards that the view shows to be equivalent solves nothing.
+    # The budget and the cap stay as they were.
+    stop_early: bool = False
+    stop_z: float = 2.5
+    stop_min_samples: int = 6
 
 
 LEVEL_CONFIGS = {
@@ -141,11 +151,16 @@ LEVEL_CONFIGS = {
     # (equity_calls, equity_cards: docs/ai-search.md, "Playing for the game").
     # Both read the others' Tarneeb calls by the fit to the levels' own calls (fitted_calls:
     # docs/ai-search.md, "Reading the calls").
-    "hard": SearchConfig(equity_calls=True, equity_cards=True, fitted_calls=True),
+    # Both stop searching a card once its choice is clear (stop_early: docs/ai-search.md,
+    # "Stopping when the choice is clear"); stop_early=False searches as before.
+    "hard": SearchConfig(
+        equity_calls=True, equity_cards=True, fitted_calls=True, stop_early=True
+    ),
     "expert": SearchConfig(
         equity_calls=True,
         equity_cards=True,
         fitted_calls=True,
+        stop_early=True,
         budget_s=1.1,
         max_samples=100,
         min_samples=2,
@@ -203,6 +218,12 @@ class DecisionStats:
     samples: int = 0
     batches: int = 0
     values: dict[str, float] = field(default_factory=dict)
+    # Card play: the search stopped before its cap (a clear lead, or a near-forced card);
+    # each solved deal's weight and the legal cards' utilities (in legal order); each card's
+    # weighted mean of the tricks our side takes from now.
+    stopped: bool = False
+    rows: list[tuple[float, tuple[float, ...]]] = field(default_factory=list)
+    tricks: dict[str, float] = field(default_factory=dict)
 
 
 class SearchPlayer:
@@ -265,6 +286,12 @@ class SearchPlayer:
             leader, trick = view.trick[0], list(view.trick[1])
         else:
             leader, trick = seat, []
+        if cfg.stop_early and len(_equivalence_classes(view, legal, kn.played)) == 1:
+            # Near-forced: every legal card takes the same tricks in every deal (no card
+            # held by another seat or on the table lies between them), so the search would
+            # find them equal and play the lowest; it is played without solving anything.
+            self.stats.stopped = True
+            return min(legal, key=lambda c: (CARD_INDEX[c] % 13, CARD_INDEX[c] // 13))
         # Per card: the utility of our side taking k of the remaining tricks.
         utility_of = _utilities(view, legal, remaining, self._win_change(view, cards=True))
         cards_left = sum(view.hand_sizes) + len(trick)
@@ -287,6 +314,11 @@ class SearchPlayer:
         )
         # Draw order is random already; weights are multiplicities.
         per_card: dict[str, list[tuple[float, float]]] = {c: [] for c in legal}
+        # Per solved deal: its weight and each legal card's utility and tricks (for the
+        # stopping rule, and for the benches through ``stats``).
+        rows: list[tuple[float, tuple[float, ...]]] = []
+        trick_rows: list[tuple[int, ...]] = []
+        stop = cfg.stop_early and cfg.pessimism <= 0
         done = 0
         batches = 0
         last_cost = 0.0
@@ -309,14 +341,29 @@ class SearchPlayer:
             batches += 1
             for (_, w), res in zip(chunk, results, strict=True):
                 done += 1
+                row: list[float] = []
                 for card in legal:
                     tricks = res.get(card)
                     if tricks is None:  # cannot happen for a consistent sample; be safe
                         continue
                     utility = utility_of[card]
-                    per_card[card].append((utility[max(0, min(remaining, tricks))], w))
+                    row.append(utility[max(0, min(remaining, tricks))])
+                    per_card[card].append((row[-1], w))
+                if len(row) == len(legal):
+                    rows.append((w, tuple(row)))
+                    trick_rows.append(tuple(res[c] for c in legal))
+            if (
+                stop
+                and done >= cfg.stop_min_samples
+                and i < len(deals)
+                and _clear_lead(rows, cfg.stop_z)
+            ):
+                self.stats.stopped = True
+                break
         self.stats.samples = done
         self.stats.batches = batches
+        self.stats.rows = rows
+        self.stats.tricks = _trick_means(legal, rows, trick_rows)
         values = {c: _value(v, cfg.pessimism) for c, v in per_card.items() if v}
         self.stats.values = values
         if not values:
@@ -765,6 +812,74 @@ def _value(samples: list[tuple[float, float]], pessimism: float) -> float:
             q = u
             break
     return (1 - pessimism) * mean + pessimism * q
+
+
+def _equivalence_classes(view: View, legal: list[str], played: int) -> list[list[str]]:
+    """The legal cards in classes of cards that take the same tricks in every deal: cards of
+    one suit with no card between them held by another seat or lying in the trick in
+    progress (the cards between are ours or gone in earlier tricks)."""
+    in_trick = 0
+    if view.trick is not None:
+        for c in view.trick[1]:
+            in_trick |= 1 << CARD_INDEX[c]
+    gone = played & ~in_trick
+    for c in view.hand:
+        gone |= 1 << CARD_INDEX[c]
+    classes: list[list[str]] = []
+    for card in sorted(legal, key=lambda c: CARD_INDEX[c]):
+        idx = CARD_INDEX[card]
+        if classes:
+            prev = CARD_INDEX[classes[-1][-1]]
+            between = ((1 << idx) - 1) & ~((1 << (prev + 1)) - 1)
+            if prev // 13 == idx // 13 and between & ~gone == 0:
+                classes[-1].append(card)
+                continue
+        classes.append([card])
+    return classes
+
+
+def _clear_lead(rows: list[tuple[float, tuple[float, ...]]], z: float) -> bool:
+    """Whether the card of best weighted mean over ``rows`` (weight, each card's utility)
+    leads every other card by more than ``z`` standard errors of the weighted mean of the
+    paired difference (effective sample size ``(sum w)^2 / sum w^2``). Cards equal to the
+    best in every row are its equals, not rivals; a tie in the means is never clear."""
+    total = sum(w for w, _ in rows)
+    squares = sum(w * w for w, _ in rows)
+    if total <= 0 or squares <= 0:
+        return False
+    n_eff = total * total / squares
+    if n_eff <= 1.0:
+        return False
+    k = len(rows[0][1])
+    means = [sum(w * u[j] for w, u in rows) / total for j in range(k)]
+    best = max(range(k), key=lambda j: means[j])
+    for j in range(k):
+        if j == best:
+            continue
+        diffs = [u[best] - u[j] for _, u in rows]
+        if all(abs(d) < 1e-12 for d in diffs):
+            continue
+        lead = means[best] - means[j]
+        if lead <= 1e-12:
+            return False
+        var = sum(w * (d - lead) ** 2 for (w, _), d in zip(rows, diffs, strict=True)) / total
+        # The unbiased variance of the weighted mean: var * n_eff / (n_eff - 1) / n_eff.
+        if lead * lead <= z * z * var / (n_eff - 1.0):
+            return False
+    return True
+
+
+def _trick_means(
+    legal: list[str], rows: list[tuple[float, tuple[float, ...]]], tricks: list[tuple[int, ...]]
+) -> dict[str, float]:
+    """Each legal card's weighted mean of the tricks our side takes from now."""
+    total = sum(w for w, _ in rows)
+    if total <= 0:
+        return {}
+    return {
+        c: sum(w * t[j] for (w, _), t in zip(rows, tricks, strict=True)) / total
+        for j, c in enumerate(legal)
+    }
 
 
 def _fallback_card(view: View) -> str:

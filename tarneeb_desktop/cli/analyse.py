@@ -16,6 +16,7 @@ from pathlib import Path
 
 from tarneeb_desktop.ai import dds
 from tarneeb_desktop.ai.analysis import HandAnalysis, analyse_game
+from tarneeb_desktop.cli.words import count
 from tarneeb_desktop.record import RecordError, Replay, load_record
 from tarneeb_desktop.table.flow import SEAT_NAMES
 from tarneeb_desktop.table.history import played_hands
@@ -54,8 +55,8 @@ def describe(
     for p in h.plays:
         if p.cost:
             lines.append(
-                f"  trick {p.trick + 1}: {who[p.seat]} played {p.card} for {p.tricks} "
-                f"trick{'s' if p.tricks != 1 else ''}; {'/'.join(p.best_cards)} "
+                f"  trick {p.trick + 1}: {who[p.seat]} played {p.card} for "
+                f"{count(p.tricks, 'trick', 'tricks')}; {'/'.join(p.best_cards)} "
                 f"would take {p.best} (cost {p.cost})"
             )
     return lines
@@ -117,11 +118,12 @@ def main(args: argparse.Namespace) -> int:
         side = [p for p in costly if p.seat & 1 == team]
         pair = f"{names[team]} & {names[team + 2]}"
         print(
-            f"{pair}: {len(side)} costly card{'s' if len(side) != 1 else ''}, "
-            f"{sum(p.cost for p in side)} trick(s) given away"
+            f"{pair}: {count(len(side), 'costly card', 'costly cards')}, "
+            f"{count(sum(p.cost for p in side), 'trick', 'tricks')} given away"
         )
     print(
-        f"{len(costly)} costly card{'s' if len(costly) != 1 else ''}, "
-        f"{sum(p.cost for p in costly)} trick(s) given away in {len(hands)} hand(s)"
+        f"{count(len(costly), 'costly card', 'costly cards')}, "
+        f"{count(sum(p.cost for p in costly), 'trick', 'tricks')} given away in "
+        f"{count(len(hands), 'hand', 'hands')}"
     )
     return 0

@@ -7,6 +7,7 @@ import json
 import sys
 from pathlib import Path
 
+from tarneeb_desktop.cli.words import count
 from tarneeb_desktop.record import RecordError, Replay, load_record
 from tarneeb_desktop.table.history import played_hands
 from tarneeb_desktop.ui.viewer_steps import counted_hands
@@ -52,9 +53,9 @@ def sentence(result: Replay) -> str:
     history = result.state.history
     hands = counted_hands(history, len(summary["hands"]))
     thrown = len(history) - played_hands(history)
-    said = f"{hands} hand{'s' if hands != 1 else ''} played"
+    said = f"{count(hands, 'hand', 'hands')} played"
     if thrown:
-        said += f" ({thrown} more deal{'s' if thrown != 1 else ''} thrown in and dealt again)"
+        said += f" ({count(thrown, 'more deal', 'more deals')} thrown in and dealt again)"
     return f"legal record, {status} game, {said}, totals{per} {totals}" + (
         f", won by team {summary['winner']}" if summary["winner"] is not None else ""
     )

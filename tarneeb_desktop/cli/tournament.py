@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tarneeb_desktop.arena import play_game
+from tarneeb_desktop.cli.words import count
 from tarneeb_desktop.rules import InvalidRulesError, RulesError
 from tarneeb_desktop.rules.args import rules_from_args
 from tarneeb_desktop.table.seeds import random_seed
@@ -111,7 +112,7 @@ def main(args: argparse.Namespace) -> int:
         a, b = r.teams
         print(
             f"game {len(tournament.results)}: {names[a]} vs {names[b]}  "
-            f"{r.totals[0]} : {r.totals[1]}, {names[r.winner]} wins ({r.hands} hand{'s' if r.hands != 1 else ''})"
+            f"{r.totals[0]} : {r.totals[1]}, {names[r.winner]} wins ({count(r.hands, 'hand', 'hands')})"
         )
         sys.stdout.flush()
 

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from tarneeb_desktop import daily
+from tarneeb_desktop.ui import i18n
 from tarneeb_desktop.ui.game.labels import call_label
-from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.i18n import N_, tr
 
-SEATS = ("South", "East", "North", "West")
+SEATS = (N_("South"), "East", "North", "West")
 
 
 def signed(n: int | None) -> str:
-    return "" if n is None else f"{n:+d}"
+    """A deal's score as the language writes a signed number; "" when there is none."""
+    return "" if n is None else i18n.signed(n)
 
 
 def seat_word(seat: int | None) -> str:

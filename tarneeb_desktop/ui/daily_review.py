@@ -23,7 +23,7 @@ from tarneeb_desktop import daily
 from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.cards import card_size
 from tarneeb_desktop.ui.daily_labels import SEATS, contract_text, signed
-from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.i18n import N_, tr
 from tarneeb_desktop.ui.layout import BOTTOM, TOP, Layout
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
 from tarneeb_desktop.ui.viewer_scene import LINE, ViewerScene
@@ -38,7 +38,7 @@ _KIND_ORDER = {"deal": 0, "call": 1, "card": 2, "end": 3}
 #: Each play's line of the tricks its cards cost beside partner's: the person's, the computer's.
 COST_WORDS = (
     "Tricks your cards cost: {you}  \u00b7  your partner's: {partner}",
-    "Tricks the computer's cards cost: {you}  \u00b7  its partner's: {partner}",
+    N_("Tricks the computer's cards cost: {you}  \u00b7  its partner's: {partner}"),
 )
 
 

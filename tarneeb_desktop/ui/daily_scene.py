@@ -22,7 +22,7 @@ from tarneeb_desktop.paths import user_data_dir
 from tarneeb_desktop.rules.options import ALL_PRESETS
 from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.daily_labels import contract_text, signed
-from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.i18n import tr, trn
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene, draw_page, test_log
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS, preset_label
@@ -136,10 +136,12 @@ class DailyScene(ButtonScene):
     def score_line(self) -> str:
         """The line to copy for friends: the code, both totals and the difference."""
         p, c, n = self.store.totals(self.code)
-        return tr(
+        return trn(
+            "Tarneeb daily deals {code}: {you} against the computer's {computer} ({diff}) "
+            "over {n} deal",
             "Tarneeb daily deals {code}: {you} against the computer's {computer} ({diff}) "
             "over {n} deals",
-            code=self.code, you=signed(p), computer=signed(c), diff=signed(p - c), n=n,
+            n, code=self.code, you=signed(p), computer=signed(c), diff=signed(p - c),
         )  # fmt: skip
 
     # ------------------------------------------------------------------ the frame
@@ -377,7 +379,15 @@ class DailyScene(ButtonScene):
         p, c, n = self.store.totals(self.code)
         y += rh // 3
         bold = round(lay.text * 1.05)
-        blit_text(s, tr("Total ({n} deals)", n=n), bold, (cols[0], y), theme.GOLD, True, anchor)
+        blit_text(
+            s,
+            trn("Total ({n} deal)", "Total ({n} deals)", n),
+            bold,
+            (cols[0], y),
+            theme.GOLD,
+            True,
+            anchor,
+        )
         if n:
             blit_text(s, signed(p), bold, (cols[2], y), theme.TEAM[0], True, anchor)
             blit_text(s, signed(c), bold, (cols[3], y), theme.INK, True, anchor)
@@ -394,7 +404,7 @@ class DailyScene(ButtonScene):
         anchor = i18n.anchor("topleft")
         y = box.y + pad
         streak = self.store.streak()
-        blit_text(s, tr("Streak: {n} days in a row", n=streak), lay.text, (x, y), theme.GOLD,
+        blit_text(s, trn("Streak: {n} day in a row", "Streak: {n} days in a row", streak), lay.text, (x, y), theme.GOLD,
                   True, anchor, max_width=box.w - 2 * pad)  # fmt: skip
         y += round(lay.text * 1.9)
         blit_text(s, tr("Past days"), round(lay.text * 0.9), (x, y), theme.INK_DIM, True, anchor)
@@ -444,7 +454,9 @@ class DailyScene(ButtonScene):
             could = ""
             if res.could_take is not None and res.contract is not None:
                 could = tr(", could take {n}", n=res.could_take)
-            tricks = "" if res.contract is None else ", " + tr("{n} tricks", n=res.tricks)
+            tricks = (
+                "" if res.contract is None else ", " + trn("{n} trick", "{n} tricks", res.tricks)
+            )
             line = f"{who}: {contract_text(res)}{tricks}{could}"
             blit_text(s, line, lay.text, (cx, y), theme.INK, anchor="midtop", max_width=w - 40)
             y += round(lay.text * 1.5)
@@ -466,8 +478,9 @@ class DailyScene(ButtonScene):
                   max_width=w - 40)  # fmt: skip
         y += round(lay.heading * 1.6)
         p, c, n = self.store.totals(self.code)
-        total = tr("After {n} deals: you {you}, the computer {computer}", n=n, you=signed(p),
-                   computer=signed(c))  # fmt: skip
+        total = trn("After {n} deal: you {you}, the computer {computer}",
+                    "After {n} deals: you {you}, the computer {computer}", n, you=signed(p),
+                    computer=signed(c))  # fmt: skip
         blit_text(s, total, lay.text, (cx, y), theme.INK, anchor="midtop", max_width=w - 40)
         note = tr("Could take: the declarers' tricks with best play by all four, every card seen")
         blit_text(s, note, round(lay.text * 0.8), (cx, box.bottom - lay.margin), theme.INK_DIM,

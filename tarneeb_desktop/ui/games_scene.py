@@ -30,7 +30,7 @@ from tarneeb_desktop.table.history import (
 )
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.game.labels import comma
-from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.i18n import N_, tr, trn
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene, draw_page
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS
@@ -44,17 +44,17 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 # the columns: heading and share of the table's width
-COLUMNS = (("Date", 0.15), ("Rules", 0.31), ("Players", 0.28), ("Result", 0.26))
+COLUMNS = ((N_("Date"), 0.15), ("Rules", 0.31), (N_("Players"), 0.28), (N_("Result"), 0.26))
 LINES = 2  # a cell's text wraps to at most this many lines
 #: the orders of the list (the Sort button goes round them)
 SORTS = ("newest", "oldest", "rules", "result")
 SORT_LABELS = {
-    "newest": "newest first",
-    "oldest": "oldest first",
-    "rules": "by rules",
-    "result": "by result",
+    "newest": N_("newest first"),
+    "oldest": N_("oldest first"),
+    "rules": N_("by rules"),
+    "result": N_("by result"),
 }
-SHOW_LABELS = {"all": "all games", "won": "games won", "lost": "games lost"}
+SHOW_LABELS = {"all": N_("all games"), "won": N_("games won"), "lost": N_("games lost")}
 
 
 def sorted_games(games: list[KeptGame], order: str) -> list[KeptGame]:
@@ -119,7 +119,7 @@ def tournament_words() -> set[str]:
     """ "Tournament" in every language of the game."""
     words = {"Tournament"}
     for code in LANGUAGES:
-        words.add(i18n._load(code).get("Tournament", "Tournament"))  # its catalogue
+        words.add(i18n._load(code).gettext("Tournament"))  # its catalogue
     return words
 
 
@@ -155,7 +155,8 @@ def players_text(g: KeptGame) -> str:
     if len(g.players) != 4:
         return ", ".join(g.players)
     p = [rtl_run(name) for name in g.players]
-    return tr("{a} vs {b}", a=f"{p[0]} & {p[2]}", b=f"{p[1]} & {p[3]}")
+    a, b = " & ".join((p[0], p[2])), " & ".join((p[1], p[3]))
+    return tr("{a} vs {b}", a=a, b=b)
 
 
 def default_folder() -> Path:
@@ -535,7 +536,11 @@ class GamesScene(ButtonScene):
         if len(self.problems) > 2:  # every file set aside is counted, the last two said
             lines.append(
                 (
-                    tr("{n} files could not be used and were set aside", n=len(self.problems)),
+                    trn(
+                        "{n} file could not be used and was set aside",
+                        "{n} files could not be used and were set aside",
+                        len(self.problems),
+                    ),
                     (255, 170, 150),
                 )
             )

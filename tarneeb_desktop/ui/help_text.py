@@ -1,7 +1,7 @@
 """The "How to play" pages: a title, a few short translated paragraphs, the picture drawn
 beside them (``howto_pictures``) and, on the last page, the table's keys.
 
-Each paragraph is its own ``tr`` literal so that ``tools/extract_strings.py`` finds it and a
+Each paragraph is its own ``tr`` literal so that Babel's extractor (``tools/i18n.py``) finds it and a
 translator can reflow it freely; the help screen wraps them to its width."""
 
 from __future__ import annotations

@@ -1,8 +1,14 @@
-"""Translation of every visible string: catalogues in ``tarneeb_desktop/locale/<code>.json``.
+"""Translation of every visible string, with gettext: one catalogue per language,
+``tarneeb_desktop/locale/<code>/LC_MESSAGES/tarneeb.mo`` (compiled from its ``tarneeb.po`` by
+``tools/i18n.py``, which Babel's extractor and compiler drive).
 
-Keys are the English source text, so English needs no catalogue and any string a catalogue
-lacks simply shows in English. ``tools/extract_strings.py`` lists every ``tr("...")`` literal
-in the UI and ``--check`` reports what each catalogue is missing.
+Message ids are the English source text, so English needs no catalogue and any message a
+catalogue lacks simply shows in English. ``tr(text, **values)`` translates a sentence;
+``trn(singular, plural, n, **values)`` a count, in the form each language's CLDR plural rule
+picks for ``n`` (six in Arabic, three in Russian and Ukrainian); ``N_`` marks a text for the
+catalogues where it is written (a table of labels) and ``tr`` translates it where it is shown.
+Numbers go through Babel's formatting for the language (``number``, ``signed``, ``percent``,
+``date_text``), digits staying Western (0-9).
 
 For screenshots and testing, the environment variable ``TARNEEB_LANG`` (e.g. ``ar``) overrides
 the language the first time the game sets one (at start-up, from the settings); a language
@@ -16,7 +22,8 @@ Digits stay Western (0-9), as in most Levantine apps; bidi keeps them in reading
 
 from __future__ import annotations
 
-import json
+import datetime
+import gettext
 import logging
 import os
 from collections.abc import Callable
@@ -32,48 +39,38 @@ log = logging.getLogger(__name__)
 
 RTL_LANGUAGES = frozenset({"ar", "fa", "he", "ur"})
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+DOMAIN = "tarneeb"
 ENV_VAR = "TARNEEB_LANG"
 
-# Loaded catalogues by language code; English is the identity.
-_CATALOG: dict[str, dict[str, str]] = {"en": {}}
+# Loaded catalogues by language code; English is the identity (no catalogue).
+_CATALOG: dict[str, gettext.NullTranslations] = {"en": gettext.NullTranslations()}
 _language = "en"
 _env_applied = False
 _listeners: list[Callable[[], None]] = []
 
 
-def catalogue_files(code: str, folder: Path | None = None) -> list[Path]:
-    """The files of language ``code``: ``<code>.json`` and then each area's
-    ``<area>/<code>.json`` (areas in name order), so parts of the game can keep their
-    strings in a file of their own."""
+def catalogue_path(code: str, folder: Path | None = None) -> Path:
+    """The compiled catalogue of language ``code``."""
     folder = LOCALE_DIR if folder is None else folder
-    return [folder / f"{code}.json", *sorted(folder.glob(f"*/{code}.json"))]
+    return folder / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
 
 
-def _read_one(path: Path) -> dict[str, str]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        log.warning("no translation file %s; using English there", path)
-        return {}
-    except (OSError, ValueError, UnicodeDecodeError) as exc:
-        log.warning("cannot read %s (%s); using English", path, exc)
-        return {}
-    if not isinstance(data, dict):
-        log.warning("translation file %s is not a JSON object; using English", path)
-        return {}
-    # Only string-to-non-empty-string pairs: a bad entry falls back to English.
-    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str) and v}
-
-
-def _load(code: str) -> dict[str, str]:
-    """The catalogue of ``code`` (cached); a missing or broken file gives an empty one."""
+def _load(code: str) -> gettext.NullTranslations:
+    """The catalogue of ``code`` (cached); a missing or broken file gives English, with a
+    line in the log."""
     cat = _CATALOG.get(code)
     if cat is not None:
         return cat
-    cat = {}
-    for path in catalogue_files(code):
-        for key, value in _read_one(path).items():
-            cat.setdefault(key, value)  # the main file, then areas in order, wins
+    path = catalogue_path(code)
+    try:
+        with path.open("rb") as f:
+            cat = gettext.GNUTranslations(f)
+    except FileNotFoundError:
+        log.warning("no translation file %s; using English there", path)
+        cat = gettext.NullTranslations()
+    except Exception as exc:  # a damaged file: any error of the reader means English
+        log.warning("cannot read %s (%s); using English", path, exc)
+        cat = gettext.NullTranslations()
     _CATALOG[code] = cat
     return cat
 
@@ -124,25 +121,106 @@ def is_rtl() -> bool:
     return _language in RTL_LANGUAGES
 
 
+def _fill(out: str, text: str, values: dict[str, object]) -> str:
+    if not values:
+        return out
+    try:
+        return out.format(**values)
+    except (KeyError, IndexError, ValueError, AttributeError):
+        # A broken translation must never crash the game: show the English text.
+        try:
+            return text.format(**values)
+        except (KeyError, IndexError, ValueError, AttributeError):
+            return text
+
+
 def tr(text: str, **values: object) -> str:
     """``text`` in the current language, with ``{name}`` fields filled from ``values``."""
-    out = _load(_language).get(text, text) if _language != "en" else text
-    if values:
-        try:
-            out = out.format(**values)
-        except (KeyError, IndexError, ValueError, AttributeError):
-            # A broken translation must never crash the game: show the English text.
-            try:
-                out = text.format(**values)
-            except (KeyError, IndexError, ValueError, AttributeError):
-                out = text
-    return out
+    out = _load(_language).gettext(text) if _language != "en" else text
+    return _fill(out, text, values)
+
+
+def trn(singular: str, plural: str, n: int, **values: object) -> str:
+    """The count ``n`` in the form the current language's plural rule picks for it
+    (``trn("{n} trick", "{n} tricks", n)``); ``{n}`` is filled with ``n`` as the language
+    writes numbers, the other fields from ``values``."""
+    out = _load(_language).ngettext(singular, plural, n)
+    values.setdefault("n", number(n))
+    return _fill(out, singular if n == 1 else plural, values)
 
 
 def N_(text: str) -> str:  # noqa: N802 - the gettext convention, known to every translator
     """Mark ``text`` for translation without translating it (for tables of labels that are
-    passed through ``tr`` later); ``tools/extract_strings.py`` collects these too."""
+    passed through ``tr`` later); Babel's extractor (``tools/i18n.py``) collects these too."""
     return text
+
+
+# --------------------------------------------------------------------- numbers and dates
+def _babel_locale() -> str:
+    return _language if _language in LANGUAGES else "en"
+
+
+#: Babel's invisible direction marks (the fonts have no glyph for them: ``text.shape`` puts
+#: a sign before its digits itself) and its narrow no-break space (not in every font)
+_MARKS = str.maketrans({"\u200e": None, "\u200f": None, "\u061c": None, "\u202f": "\u00a0"})
+
+
+def _clean(text: object) -> str:
+    return str(text).translate(_MARKS)
+
+
+def number(n: float) -> str:
+    """``n`` as the language writes it (its group separator), in Western digits."""
+    from babel.numbers import format_decimal
+
+    try:
+        return _clean(format_decimal(n, locale=_babel_locale(), numbering_system="latn"))
+    except Exception:  # formatting is cosmetic: never let it stop the game
+        return str(n)
+
+
+def signed(n: int) -> str:
+    """A gain or a loss, its sign always shown ("+3", "-2", "0"), the same way everywhere
+    in a language (in a right-to-left line ``text.shape`` keeps the sign before its digits)."""
+    from babel.numbers import format_decimal
+
+    if n == 0:
+        return number(0)
+    try:
+        return _clean(
+            format_decimal(
+                n, format="+#,##0;-#,##0", locale=_babel_locale(), numbering_system="latn"
+            )
+        )
+    except Exception:
+        return f"{n:+d}"
+
+
+def percent(x: float, decimals: int = 0) -> str:
+    """The fraction ``x`` (0.55) as a percentage ("55 %" where the language spaces it)."""
+    from babel.numbers import format_percent
+
+    fmt = "#,##0%" if decimals == 0 else "#,##0." + "0" * decimals + "%"
+    try:
+        return _clean(
+            format_percent(x, format=fmt, locale=_babel_locale(), numbering_system="latn")
+        )
+    except Exception:
+        return f"{x * 100:.{decimals}f}%"
+
+
+def date_text(when: datetime.date | datetime.datetime, time: bool = False) -> str:
+    """A date (and, with ``time``, the hour) in the language's short form, Western digits."""
+    from babel.dates import format_date, format_datetime
+
+    try:
+        if time and isinstance(when, datetime.datetime):
+            text = format_datetime(when, format="short", locale=_babel_locale())
+        else:
+            text = format_date(when, format="medium", locale=_babel_locale())
+        return _clean(text)
+    except Exception:
+        return when.strftime("%Y-%m-%d %H:%M" if time else "%Y-%m-%d")
 
 
 # --------------------------------------------------------------------- right to left layout

@@ -220,7 +220,7 @@ class JoinScene(ButtonScene):
             label = tr(
                 "{name} at {address} - free seats: {n}",
                 name=t.name,
-                address=f"{t.host}:{t.port}",
+                address=":".join((t.host, str(t.port))),
                 n=len(t.free_seats),
             )
             r = pygame.Rect(0, y, bw, bh)
@@ -359,7 +359,8 @@ class JoinScene(ButtonScene):
         except ProtocolError as exc:  # IncompatibleError's message is a sentence to show
             self.notice = exc.message
         except OSError as exc:
-            self.notice = tr("Cannot reach {address}: {why}", address=f"{host}:{port}", why=exc)
+            where = ":".join((host, str(port)))
+            self.notice = tr("Cannot reach {address}: {why}", address=where, why=exc)
         else:
             self.app.switch(SeatScene(self.app, session))
             return True

@@ -17,14 +17,14 @@ import pygame
 
 from tarneeb_desktop.rules.cards import mask_of
 from tarneeb_desktop.ui import i18n, theme
-from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.i18n import N_, tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.viewer_steps import Position
 
-SEATS = ("South", "East", "North", "West")
+SEATS = (N_("South"), "East", "North", "West")
 
 
 def moves_to(positions: Sequence[Position], index: int) -> list[tuple[Any, ...]]:

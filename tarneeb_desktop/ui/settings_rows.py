@@ -9,54 +9,60 @@ from __future__ import annotations
 from typing import Any
 
 from tarneeb_desktop.table.flow import SEAT_NAMES as SEAT_NAMES  # the settings' seat words
-from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.i18n import N_, tr
 
 CHOICE_LABELS = {
-    "raise": "Raise",
-    "once": "Once",
+    "raise": N_("Raise"),
+    "once": N_("Once"),
     "redeal": "Redeal",
-    "dealer_7": "Dealer bids 7",
+    "dealer_7": N_("Dealer bids 7"),
     "tricks": "Tricks",
     "bid": "Bid",
-    "minus_bid": "Minus the bid",
-    "zero": "Nothing",
-    "shortfall": "Shortfall",
+    "minus_bid": N_("Minus the bid"),
+    "zero": N_("Nothing"),
+    "shortfall": N_("Shortfall"),
     "double": "Double",
-    "single": "Single",
-    "standard": "Standard",
-    "egyptian": "Egyptian",
-    "syrian41": "Syrian 41",
-    "lebanese400": "Lebanese 400",
+    "single": N_("Single"),
+    "standard": N_("Standard"),
+    "egyptian": N_("Egyptian"),
+    "syrian41": N_("Syrian 41"),
+    "lebanese400": N_("Lebanese 400"),
     "tarneeb": "Tarneeb",
-    "41": "41 / 400",
-    "doubled_from_7": "Doubled from 7",
-    "lebanese": "Lebanese",
-    "values": "Their values",
-    "bids": "The bids",
-    "human": "Human at this computer",
+    "41": N_("41 / 400"),
+    "doubled_from_7": N_("Doubled from 7"),
+    "lebanese": N_("Lebanese"),
+    "values": N_("Their values"),
+    "bids": N_("The bids"),
+    "human": N_("Human at this computer"),
     "computer": "Computer",
-    "random": "Random",
-    "easy": "Easy",
-    "medium": "Medium",
-    "hard": "Hard",
-    "expert": "Expert",
-    "slow": "Slow",
-    "normal": "Normal",
-    "fast": "Fast",
-    "instant": "Instant",
-    "classic": "Two colours",
-    "four-color": "Four colours",
-    "blue": "Blue",
-    "red": "Red",
+    "random": N_("Random"),
+    "easy": N_("Easy"),
+    "medium": N_("Medium"),
+    "hard": N_("Hard"),
+    "expert": N_("Expert"),
+    "slow": N_("Slow"),
+    "normal": N_("Normal"),
+    "fast": N_("Fast"),
+    "instant": N_("Instant"),
+    "classic": N_("Two colours"),
+    "four-color": N_("Four colours"),
+    "blue": N_("Blue"),
+    "red": N_("Red"),
 }
 INT_STEP = {"target": 5}
 # The line under the preset: what the chosen one plays (an option changed makes it custom).
 PRESET_HELP = {
-    "standard": "Bids 7 to 13, the winner names trump; 31 points win. Any change below: custom.",
-    "shortfall": "A failed contract costs nothing; the defenders score the tricks it fell short.",
-    "egyptian": "Bids name their suit (9\u2665), a lone bid may be doubled; 41 points win.",
-    "syrian41": "Bids from 1, worth their number and twice from 7; the bids must total 11.",
-    "lebanese400": "Bids from 2; 5 = 10, 9 = 27; the lowest bid and the total rise with the scores.",
+    "standard": N_(
+        "Bids 7 to 13, the winner names trump; 31 points win. Any change below: custom."
+    ),
+    "shortfall": N_(
+        "A failed contract costs nothing; the defenders score the tricks it fell short."
+    ),
+    "egyptian": N_("Bids name their suit (9\u2665), a lone bid may be doubled; 41 points win."),
+    "syrian41": N_("Bids from 1, worth their number and twice from 7; the bids must total 11."),
+    "lebanese400": N_(
+        "Bids from 2; 5 = 10, 9 = 27; the lowest bid and the total rise with the scores."
+    ),
 }
 
 
@@ -72,5 +78,5 @@ def preset_label(rules: Any) -> str:
     words = tr(CHOICE_LABELS.get(preset, preset))
     matches = getattr(rules, "matches_preset", None)
     if callable(matches) and not matches():
-        words += f" ({tr('Custom')})"
+        words = tr("{rules} (Custom)", rules=words)
     return words

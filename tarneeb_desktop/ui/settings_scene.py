@@ -53,40 +53,45 @@ log = logging.getLogger(__name__)
 
 # Each rules option: (its game, section, key, label, explanation); a game shows only its own.
 RULE_ROWS: tuple[tuple[str, str, str, str, str], ...] = (
-    ("tarneeb", "Bidding", "auction", "How the auction runs", "Raise: bid again until the others pass. Once: everyone makes exactly one call."),
-    ("tarneeb", "Bidding", "all_pass", "When everybody passes", "Redeal: the same dealer deals again. Dealer 7: the dealer must then bid at least 7."),
-    ("tarneeb", "Bidding", "weak_hand_redeal", "Weak-hand redeal", "A player with no ace and no strong honours may ask for a new deal."),
-    ("tarneeb", "Bidding", "suit_bidding", "Bid a suit with the number (Egyptian)", "Bids name a trump suit too, like 9\u2665, and a lone bid may be doubled."),
-    ("tarneeb", "Bidding", "no_trump_allowed", "No trump may be chosen", "Without suit bidding, the winner of the auction may play without trumps."),
-    ("tarneeb", "Bidding", "double_factor", "Doubled points multiply by", "With suit bidding, a doubled hand's points are multiplied by this."),
-    ("tarneeb", "Play", "first_lead_trump", "First lead must be a trump", "The declarer must lead a trump to the first trick when holding one."),
-    ("tarneeb", "Play", "clockwise", "Draw the table clockwise", "Only the picture changes: the order of play stays the same."),
-    ("tarneeb", "Scoring", "made_points", "A made contract scores", "Tricks: the tricks taken. Bid: the number bid."),
-    ("tarneeb", "Scoring", "defenders_always_score", "Defenders always score", "The defenders score their tricks even when the contract is made."),
-    ("tarneeb", "Scoring", "failed_declarers", "A failed contract costs the declarers", "Minus the bid, or nothing."),
-    ("tarneeb", "Scoring", "failed_defenders", "A failed contract gives the defenders", "Tricks: the tricks they took. Shortfall: the tricks the declarers were short."),
-    ("tarneeb", "Scoring", "kaboot_points", "All 13 tricks (kaboot) score", "What the declarers score for all thirteen tricks on a bid below 13."),
-    ("tarneeb", "Scoring", "kaboot_bid_points", "A bid of 13, made, scores", "What the declarers score for bidding and taking all thirteen tricks."),
-    ("tarneeb", "Scoring", "kaboot_failed_points", "A bid of 13, failed, scores", "What the declarers score when a bid of 13 fails."),
-    ("tarneeb", "Scoring", "kaboot_failed_defenders", "Defenders against a failed 13 get", "Double: twice their tricks. Single: their tricks."),
-    ("tarneeb", "Game end", "target", "Points to win the game", "The first team to reach this total wins (31, 41, 51 and 61 are common)."),
-    ("tarneeb", "Game end", "kaboot_wins_game", "Kaboot wins the game", "A team that takes all thirteen tricks wins the game at once."),
-    ("41", "Bidding", "min_bid", "Lowest bid", "Each player bids alone, once, from this many tricks to 13; there is no pass."),
-    ("41", "Bidding", "min_bid_rises", "The lowest bid rises with the score", "A player at 30 or more must bid at least 3, at 40 at least 4, at 50 at least 5."),
-    ("41", "Bidding", "min_total", "Total the four bids must reach", "When the bids add up to less, the hand is thrown in and the next dealer deals."),
-    ("41", "Bidding", "min_total_counts", "The total counts", "Their values: what each bid would score. The bids: the numbers of tricks bid."),
-    ("41", "Bidding", "min_total_rises", "The total needed rises with the scores", "When the best score at the table is 30 or more the bids must total 12, at 40 13, at 50 14."),
-    ("41", "Scoring", "bid_values", "What a bid is worth", "Doubled from 7: 1 to 6 their number, 7 or more twice it. Lebanese: 5 = 10, 6 = 12, 9 = 27, 10 or more = 40."),
-    ("41", "Play", "clockwise", "Draw the table clockwise", "Only the picture changes: the order of play stays the same."),
-    ("41", "Game end", "target", "Points to win the game", "A team wins when one of its players reaches this score (41 is usual)."),
-    ("41", "Game end", "partner_positive", "The partner must be above zero", "A player reaching the target wins only while the partner's score is above 0."),
+    ("tarneeb", "Bidding", "auction", N_("How the auction runs"), N_("Raise: bid again until the others pass. Once: everyone makes exactly one call.")),
+    ("tarneeb", "Bidding", "all_pass", N_("When everybody passes"), N_("Redeal: the same dealer deals again. Dealer 7: the dealer must then bid at least 7.")),
+    ("tarneeb", "Bidding", "weak_hand_redeal", N_("Weak-hand redeal"), N_("A player with no ace and no strong honours may ask for a new deal.")),
+    ("tarneeb", "Bidding", "suit_bidding", N_("Bid a suit with the number (Egyptian)"), N_("Bids name a trump suit too, like 9\u2665, and a lone bid may be doubled.")),
+    ("tarneeb", "Bidding", "no_trump_allowed", N_("No trump may be chosen"), N_("Without suit bidding, the winner of the auction may play without trumps.")),
+    ("tarneeb", "Bidding", "double_factor", N_("Doubled points multiply by"), N_("With suit bidding, a doubled hand's points are multiplied by this.")),
+    ("tarneeb", N_("Play"), "first_lead_trump", N_("First lead must be a trump"), N_("The declarer must lead a trump to the first trick when holding one.")),
+    ("tarneeb", N_("Play"), "clockwise", N_("Draw the table clockwise"), N_("Only the picture changes: the order of play stays the same.")),
+    ("tarneeb", "Scoring", "made_points", N_("A made contract scores"), N_("Tricks: the tricks taken. Bid: the number bid.")),
+    ("tarneeb", "Scoring", "defenders_always_score", N_("Defenders always score"), N_("The defenders score their tricks even when the contract is made.")),
+    ("tarneeb", "Scoring", "failed_declarers", N_("A failed contract costs the declarers"), N_("Minus the bid, or nothing.")),
+    ("tarneeb", "Scoring", "failed_defenders", N_("A failed contract gives the defenders"), N_("Tricks: the tricks they took. Shortfall: the tricks the declarers were short.")),
+    ("tarneeb", "Scoring", "kaboot_points", N_("All 13 tricks (kaboot) score"), N_("What the declarers score for all thirteen tricks on a bid below 13.")),
+    ("tarneeb", "Scoring", "kaboot_bid_points", N_("A bid of 13, made, scores"), N_("What the declarers score for bidding and taking all thirteen tricks.")),
+    ("tarneeb", "Scoring", "kaboot_failed_points", N_("A bid of 13, failed, scores"), N_("What the declarers score when a bid of 13 fails.")),
+    ("tarneeb", "Scoring", "kaboot_failed_defenders", N_("Defenders against a failed 13 get"), N_("Double: twice their tricks. Single: their tricks.")),
+    ("tarneeb", N_("Game end"), "target", N_("Points to win the game"), N_("The first team to reach this total wins (31, 41, 51 and 61 are common).")),
+    ("tarneeb", N_("Game end"), "kaboot_wins_game", N_("Kaboot wins the game"), N_("A team that takes all thirteen tricks wins the game at once.")),
+    ("41", "Bidding", "min_bid", N_("Lowest bid"), N_("Each player bids alone, once, from this many tricks to 13; there is no pass.")),
+    ("41", "Bidding", "min_bid_rises", N_("The lowest bid rises with the score"), N_("A player at 30 or more must bid at least 3, at 40 at least 4, at 50 at least 5.")),
+    ("41", "Bidding", "min_total", N_("Total the four bids must reach"), N_("When the bids add up to less, the hand is thrown in and the next dealer deals.")),
+    ("41", "Bidding", "min_total_counts", N_("The total counts"), N_("Their values: what each bid would score. The bids: the numbers of tricks bid.")),
+    ("41", "Bidding", "min_total_rises", N_("The total needed rises with the scores"), N_("When the best score at the table is 30 or more the bids must total 12, at 40 13, at 50 14.")),
+    ("41", "Scoring", "bid_values", N_("What a bid is worth"), N_("Doubled from 7: 1 to 6 their number, 7 or more twice it. Lebanese: 5 = 10, 6 = 12, 9 = 27, 10 or more = 40.")),
+    ("41", N_("Play"), "clockwise", N_("Draw the table clockwise"), N_("Only the picture changes: the order of play stays the same.")),
+    ("41", N_("Game end"), "target", N_("Points to win the game"), N_("A team wins when one of its players reaches this score (41 is usual).")),
+    ("41", N_("Game end"), "partner_positive", N_("The partner must be above zero"), N_("A player reaching the target wins only while the partner's score is above 0.")),
 )  # fmt: skip
 
 
 # Each seat's rows, whole phrases (French says "de l'Est" but "du Nord"; issue 23, defect 6).
-PLAYED_BY = {1: "East is played by", 2: "North is played by", 3: "West is played by"}
-LEVEL_OF = {1: "Level of East", 2: "Level of North", 3: "Level of West"}
-NAME_OF = {0: "Name of South", 1: "Name of East", 2: "Name of North", 3: "Name of West"}
+PLAYED_BY = {1: N_("East is played by"), 2: N_("North is played by"), 3: N_("West is played by")}
+LEVEL_OF = {1: N_("Level of East"), 2: N_("Level of North"), 3: N_("Level of West")}
+NAME_OF = {
+    0: N_("Name of South"),
+    1: N_("Name of East"),
+    2: N_("Name of North"),
+    3: N_("Name of West"),
+}
 
 
 @dataclass
@@ -166,9 +171,11 @@ class SettingsScene(Scene):
         rows.append(
             Row(
                 "game",
-                "Game",
+                N_("Game"),
                 "choice",
-                "Tarneeb: partners bid together and name trump. 41 / 400: each bids alone, hearts trump.",
+                N_(
+                    "Tarneeb: partners bid together and name trump. 41 / 400: each bids alone, hearts trump."
+                ),
                 tuple(GAME_PRESETS),
                 get=lambda: s.rules().game,
                 put=self._set_game,
@@ -178,14 +185,16 @@ class SettingsScene(Scene):
         rows.append(
             Row(
                 "preset",
-                "Rules preset",
+                N_("Rules preset"),
                 "choice",
-                PRESET_HELP.get(rules.preset, "Start from a common set of rules."),
+                PRESET_HELP.get(rules.preset, N_("Start from a common set of rules.")),
                 GAME_PRESETS[rules.game],
                 get=lambda: s.rules_preset,
                 put=self._set_preset,
                 show=lambda v: (
-                    tr(CHOICE_LABELS.get(v, v)) + (f" ({tr('Custom')})" if s.rule_options else "")
+                    tr("{rules} (Custom)", rules=tr(CHOICE_LABELS.get(v, v)))
+                    if s.rule_options
+                    else tr(CHOICE_LABELS.get(v, v))
                 ),
             )
         )
@@ -239,7 +248,7 @@ class SettingsScene(Scene):
                         show=lambda v: tr(CHOICE_LABELS.get(v, v)),
                     )
                 )
-        rows.append(Row("h_seats", "Players", "heading"))
+        rows.append(Row("h_seats", N_("Players"), "heading"))
         for seat in range(4):
             if seat > 0:
                 rows.append(
@@ -247,8 +256,10 @@ class SettingsScene(Scene):
                         f"seat{seat}",
                         N_(PLAYED_BY[seat]),
                         "choice",
-                        "A person at this computer takes turns with the others, the screen "
-                        "hidden between turns; or the computer plays.",
+                        N_(
+                            "A person at this computer takes turns with the others, the screen "
+                            "hidden between turns; or the computer plays."
+                        ),
                         SEAT_KINDS,
                         get=item_get("seats", seat),
                         put=item_put("seats", seat),
@@ -261,7 +272,7 @@ class SettingsScene(Scene):
                             f"level{seat}",
                             N_(LEVEL_OF[seat]),
                             "choice",
-                            "How strongly the computer plays this seat.",
+                            N_("How strongly the computer plays this seat."),
                             LEVELS,
                             get=item_get("levels", seat),
                             put=item_put("levels", seat),
@@ -273,20 +284,20 @@ class SettingsScene(Scene):
                     f"name{seat}",
                     N_(NAME_OF[seat]),
                     "text",
-                    "Press Enter to type a name, Enter again to keep it."
+                    N_("Press Enter to type a name, Enter again to keep it.")
                     if seat == 0
-                    else "The name shown at this seat.",
+                    else N_("The name shown at this seat."),
                     get=item_get("names", seat),
                     put=item_put("names", seat),
                 )
             )
-        rows.append(Row("h_look", "Look and sound", "heading"))
+        rows.append(Row("h_look", N_("Look and sound"), "heading"))
         rows += [
             Row(
                 "speed",
-                "Animation speed",
+                N_("Animation speed"),
                 "choice",
-                "How fast cards move; Instant skips the animations.",
+                N_("How fast cards move; Instant skips the animations."),
                 SPEEDS,
                 get=lambda: s.animation_speed,
                 put=lambda v: self._set("animation_speed", v),
@@ -294,9 +305,9 @@ class SettingsScene(Scene):
             ),
             Row(
                 "style",
-                "Card colours",
+                N_("Card colours"),
                 "choice",
-                "Four colours give each suit its own colour, easier to tell apart.",
+                N_("Four colours give each suit its own colour, easier to tell apart."),
                 CARD_STYLES,
                 get=lambda: s.card_style,
                 put=lambda v: self._set("card_style", v),
@@ -304,9 +315,9 @@ class SettingsScene(Scene):
             ),
             Row(
                 "back",
-                "Card back",
+                N_("Card back"),
                 "choice",
-                "The pattern on the back of the cards.",
+                N_("The pattern on the back of the cards."),
                 CARD_BACKS,
                 get=lambda: s.card_back,
                 put=lambda v: self._set("card_back", v),
@@ -314,21 +325,21 @@ class SettingsScene(Scene):
             ),
             Row(
                 "sound",
-                "Sound",
+                N_("Sound"),
                 "toggle",
-                "Short sounds when cards are dealt and played and tricks are won.",
+                N_("Short sounds when cards are dealt and played and tricks are won."),
                 get=lambda: s.sound,
                 put=lambda v: self._set("sound", v),
                 show=on_off,
             ),
             Row(
                 "volume",
-                "Volume",
+                N_("Volume"),
                 "number",
-                "How loud the sounds are.",
+                N_("How loud the sounds are."),
                 get=lambda: round(s.volume * 100),
                 put=lambda v: self._set("volume", v / 100),
-                show=lambda v: f"{v} %",
+                show=lambda v: i18n.percent(v / 100),
                 lo=0,
                 hi=100,
                 step=10,
@@ -337,7 +348,7 @@ class SettingsScene(Scene):
                 "language",
                 "Language",
                 "choice",
-                "The language of the whole game.",
+                N_("The language of the whole game."),
                 tuple(LANGUAGES),
                 get=lambda: s.language,
                 put=lambda v: self._set("language", v),
@@ -345,19 +356,21 @@ class SettingsScene(Scene):
             ),
             Row(
                 "auto_single",
-                "Play a forced card by itself",
+                N_("Play a forced card by itself"),
                 "toggle",
-                "When only one of your cards may be played, it is played for you.",
+                N_("When only one of your cards may be played, it is played for you."),
                 get=lambda: s.auto_play_single,
                 put=lambda v: self._set("auto_play_single", v),
                 show=on_off,
             ),
             Row(
                 "allow_undo",
-                "Undo my last move",
+                N_("Undo my last move"),
                 "toggle",
-                "Against the computer, U takes back your last card or call. "
-                "Such a game is marked and not counted in the statistics.",
+                N_(
+                    "Against the computer, U takes back your last card or call. "
+                    "Such a game is marked and not counted in the statistics."
+                ),
                 get=lambda: s.allow_undo,
                 put=lambda v: self._set("allow_undo", v),
                 show=on_off,
@@ -366,24 +379,24 @@ class SettingsScene(Scene):
                 "fullscreen",
                 "Full screen",
                 "toggle",
-                "Fill the whole screen (F11 switches at any time).",
+                N_("Fill the whole screen (F11 switches at any time)."),
                 get=lambda: s.fullscreen,
                 put=lambda v: self._set("fullscreen", v),
                 show=on_off,
             ),
             Row(
                 "defaults",
-                "Restore the defaults",
+                N_("Restore the defaults"),
                 "action",
-                "Every setting back to how the game comes.",
+                N_("Every setting back to how the game comes."),
                 put=lambda v: self._restore(),
                 show=lambda v: tr("Restore"),
             ),
             Row(
                 "back",
-                "Back to the menu",
+                N_("Back to the menu"),
                 "action",
-                "Changes are saved as you make them and apply to the next game.",
+                N_("Changes are saved as you make them and apply to the next game."),
                 put=lambda v: self.back(),
                 show=lambda v: tr("Back"),
             ),

@@ -11,7 +11,7 @@ import pygame
 
 from tarneeb_desktop.stats import game_of
 from tarneeb_desktop.ui import i18n, theme
-from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.i18n import N_, tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene, draw_page
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS
@@ -21,27 +21,27 @@ log = logging.getLogger(__name__)
 
 # (counter shown, counter it is "out of" or None)
 COLUMNS = (
-    ("Games", "games_played", None),
-    ("Won", "games_won", "games_played"),
+    (N_("Games"), "games_played", None),
+    (N_("Won"), "games_won", "games_played"),
     ("Hands", "hands_played", None),
-    ("Won", "hands_won", "hands_played"),
-    ("Contracts", "contracts_bid", None),
-    ("Made", "contracts_made", "contracts_bid"),
+    (N_("Won"), "hands_won", "hands_played"),
+    (N_("Contracts"), "contracts_bid", None),
+    (N_("Made"), "contracts_made", "contracts_bid"),
 )
 LEVEL_WORDS = {
-    "random": "Random",
-    "easy": "Easy",
-    "medium": "Medium",
-    "hard": "Hard",
-    "expert": "Expert",
-    "human": "People",
-    "mixed": "Mixed",
+    "random": N_("Random"),
+    "easy": N_("Easy"),
+    "medium": N_("Medium"),
+    "hard": N_("Hard"),
+    "expert": N_("Expert"),
+    "human": N_("People"),
+    "mixed": N_("Mixed"),
 }
 #: where the table's columns are: (the panel, its padding, the label column's width, a column's)
 Geometry = tuple[pygame.Rect, int, int, float]
-GAME_WORDS = {"tarneeb": "Tarneeb", "41": "41 / 400"}
+GAME_WORDS = {"tarneeb": "Tarneeb", "41": N_("41 / 400")}
 #: 41's column heads: its "contracts" are the player's own bids
-HEADS_41 = {"Contracts": "Bids"}
+HEADS_41 = {N_("Contracts"): N_("Bids")}
 
 
 def group_label(key: str) -> str:
@@ -51,7 +51,7 @@ def group_label(key: str) -> str:
     preset = preset.removesuffix("+custom")
     text = tr(CHOICE_LABELS.get(preset, preset))  # the presets in Settings' words
     if custom:
-        text += f" ({tr('Custom')})"
+        text = tr("{rules} (Custom)", rules=text)
     return f"{text} \u00b7 {tr(LEVEL_WORDS.get(level, level))}"
 
 
@@ -66,7 +66,7 @@ def cell(g: dict[str, int], key: str, of: str | None) -> str:
     if of is None:
         return str(n)
     total = g.get(of, 0)
-    return f"{n} ({round(100 * n / total)} %)" if total else str(n)
+    return f"{i18n.number(n)} ({i18n.percent(n / total)})" if total else i18n.number(n)
 
 
 class StatsScene(ButtonScene):

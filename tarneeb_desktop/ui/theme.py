@@ -7,6 +7,7 @@ from typing import Any
 import pygame
 
 from tarneeb_desktop.ui import i18n, text
+from tarneeb_desktop.ui.i18n import N_
 
 FELT = (22, 92, 58)
 FELT_EDGE = (7, 38, 24)
@@ -22,7 +23,13 @@ BUTTON = (246, 240, 224)
 BUTTON_HOVER = (255, 230, 160)
 BUTTON_TEXT = (24, 30, 28)
 SUIT_SYMBOL = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
-SUIT_WORD = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades", "NT": "No trump"}
+SUIT_WORD = {
+    "C": N_("Clubs"),
+    "D": N_("Diamonds"),
+    "H": N_("Hearts"),
+    "S": N_("Spades"),
+    "NT": "No trump",
+}
 
 
 def suit_color(suit: str, four_color: bool = False, on_dark: bool = False) -> tuple[int, int, int]:

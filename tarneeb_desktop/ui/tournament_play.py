@@ -37,7 +37,7 @@ from tarneeb_desktop.table.seeds import new_seed
 from tarneeb_desktop.table.tournament import Pairing, Player, Tournament, TournamentError
 from tarneeb_desktop.ui import theme
 from tarneeb_desktop.ui.games_scene import shown_name
-from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.i18n import N_, tr, trn
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene, Scene, test_log
 from tarneeb_desktop.ui.settings_rows import preset_label
@@ -267,10 +267,10 @@ def resume(app: App) -> Scene | None:
 #: how many computer moves "Play it out" applies in one frame
 PLAY_OUT_ACTIONS = 24
 ENDED = {
-    "games": "All the games chosen have been played",
-    "streak": "A team won the games in a row asked for",
-    "knockout": "One team is left",
-    "by_hand": "Ended by hand",
+    "games": N_("All the games chosen have been played"),
+    "streak": N_("A team won the games in a row asked for"),
+    "knockout": N_("One team is left"),
+    "by_hand": N_("Ended by hand"),
 }
 
 
@@ -279,8 +279,10 @@ def end_text(t: Tournament) -> str:
     if t.knockout:
         return tr("Knockout: the loser is out")
     if t.streak is not None:
-        return tr("Until a team wins {n} games in a row", n=t.streak)
-    return tr("{n} games", n=t.games or 0)
+        return trn(
+            "Until a team wins {n} game in a row", "Until a team wins {n} games in a row", t.streak
+        )
+    return trn("{n} game", "{n} games", t.games or 0)
 
 
 class StandingsScene(ButtonScene):

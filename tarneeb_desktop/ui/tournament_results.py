@@ -30,7 +30,7 @@ from tarneeb_desktop.table.history import list_kept
 from tarneeb_desktop.table.tournament import Player, Team, Tournament, TournamentError
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.games_scene import bottom_buttons, shown_name
-from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.i18n import N_, tr, trn
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS
@@ -93,12 +93,12 @@ def result_line(t: Tournament, k: int) -> str:
 # ---------------------------------------------------------------------- the standings
 
 COLUMNS = (
-    ("Played", "played"),
-    ("Won", "won"),
-    ("Lost", "lost"),
-    ("Points for", "points_for"),
-    ("Points against", "points_against"),
-    ("Run", "run"),
+    (N_("Played"), "played"),
+    (N_("Won"), "won"),
+    (N_("Lost"), "lost"),
+    (N_("Points for"), "points_for"),
+    (N_("Points against"), "points_against"),
+    (N_("Run"), "run"),
 )
 
 
@@ -121,7 +121,8 @@ def tie_line(t: Tournament) -> str | None:
             "{a} and {b} are level on wins ({n} each): {a} has the better points difference "
             "({x} against {y})",
             a=a.name, b=b.name, n=a.won,
-            x=f"{a.points_for - a.points_against:+d}", y=f"{b.points_for - b.points_against:+d}",
+            x=i18n.signed(a.points_for - a.points_against),
+            y=i18n.signed(b.points_for - b.points_against),
         )  # fmt: skip
     return tr(
         "{a} and {b} are level on games and points: {a} is first as the team entered first",
@@ -383,7 +384,11 @@ class ResultsScene(PagedList):
     def entries(self) -> list[tuple[str, str, bool]]:
         out = []
         for k, r in enumerate(self.t.results):
-            line = result_line(self.t, k) + "  \u00b7  " + tr("{n} hands played", n=r.hands)
+            line = (
+                result_line(self.t, k)
+                + "  \u00b7  "
+                + trn("{n} hand played", "{n} hands played", r.hands)
+            )
             out.append((line, f"game:{k + 1}", (k + 1) in self.records))
         return out
 
@@ -448,7 +453,7 @@ class PastScene(PagedList):
             parts = [rtl_run(tournament_title(name))]
             if champion is not None:
                 parts.append(tr("Champion: {team}", team=rtl_run(t.teams[champion].name)))
-            parts.append(tr("{n} games", n=len(t.results)))
+            parts.append(trn("{n} game", "{n} games", len(t.results)))
             out.append(("  \u00b7  ".join(parts), f"past:{k}", True))
         return out
 

@@ -32,7 +32,7 @@ from tarneeb_desktop.table.tournament import (
     default_team_name,
 )
 from tarneeb_desktop.ui import i18n, theme
-from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.i18n import N_, tr, trn
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene, draw_page
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS, preset_label
@@ -49,7 +49,11 @@ COMPUTER_NAMES = (
     "Fadi", "Maya", "Ziad", "Yara", "Rami", "Dana", "Hadi", "Salma",
 )  # fmt: skip
 ENDS = ("games", "streak", "knockout")
-END_WORDS = {"games": "Number of games", "streak": "Wins in a row", "knockout": "Knockout"}
+END_WORDS = {
+    "games": N_("Number of games"),
+    "streak": N_("Wins in a row"),
+    "knockout": N_("Knockout"),
+}
 NAME_CHARS = 24
 
 
@@ -235,7 +239,9 @@ class SetupScene(ButtonScene):
         ]
         if self.end != "knockout":
             n = self.counts[self.end]
-            word = tr("{n} games", n=n) if self.end == "games" else tr("{n} in a row", n=n)
+            word = (
+                trn("{n} game", "{n} games", n) if self.end == "games" else tr("{n} in a row", n=n)
+            )
             opts.append((f"\u2039   {word}   \u203a", "count"))
         for k, (label, action) in enumerate(opts):
             r = pygame.Rect(area.x + k * (ow + gap), oy, ow, bh)

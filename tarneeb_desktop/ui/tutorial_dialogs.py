@@ -11,7 +11,7 @@ import pygame
 
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.game.dialogs import CHOOSE_KEYS, Dialog
-from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.i18n import tr, trn
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import Button, blit_text
 
@@ -138,7 +138,11 @@ class DoneDialog(TutorialDialog):
         )
         if took is None:
             return learnt
-        return tr("Your team bid 8 and took {n} tricks.", n=took) + "\n\n" + learnt
+        return (
+            trn("Your team bid 8 and took {n} trick.", "Your team bid 8 and took {n} tricks.", took)
+            + "\n\n"
+            + learnt
+        )
 
     def specs(self) -> list[tuple[str, str, bool]]:
         return [

@@ -17,7 +17,7 @@ from tarneeb_desktop.rules import HandResult
 from tarneeb_desktop.table.history import thrown_in
 from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.game.labels import call_label, card_label
-from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.i18n import tr, trn
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import blit_panel
 from tarneeb_desktop.ui.viewer_steps import Analysed, Steps
@@ -31,8 +31,8 @@ def team_name(names: Sequence[str], team: int) -> str:
 
 
 def signed(n: int) -> str:
-    """+8, 0, −3: a score's change (the sign stays before its digits in Arabic too)."""
-    return f"{n:+d}" if n else "0"
+    """+8, 0, −3: a score's change, as the language writes it (``i18n.signed``)."""
+    return i18n.signed(n)
 
 
 def result_line(row: HandResult, names: Sequence[str]) -> str | None:
@@ -52,18 +52,20 @@ def result_line(row: HandResult, names: Sequence[str]) -> str | None:
     points = "  \u00b7  ".join(f"{team_name(names, t)} {signed(row.points[t])}" for t in (0, 1))
     contract = card_run(call_label(row.contract or ""))
     if took >= bid:
-        return tr(
+        return trn(
+            "{side} made {contract} with {n} trick: {points}",
             "{side} made {contract} with {n} tricks: {points}",
+            took,
             side=side,
             contract=contract,
-            n=took,
             points=points,
         )
-    return tr(
+    return trn(
+        "{side} went down in {contract} with {n} trick: {points}",
         "{side} went down in {contract} with {n} tricks: {points}",
+        took,
         side=side,
         contract=contract,
-        n=took,
         points=points,
     )
 
@@ -103,7 +105,7 @@ def hand_entries(steps: Steps, names: Sequence[str]) -> list[HandEntry]:
             decl = row.declarer if row.declarer is not None else 0
             detail = (
                 f"{rtl_run(names[decl])} {card_run(call_label(row.contract or ''))}  \u00b7  "
-                + tr("{n} tricks", n=row.tricks[decl & 1])
+                + trn("{n} trick", "{n} tricks", row.tricks[decl & 1])
                 + f"  \u00b7  {signed(row.points[decl & 1])}"
             )
         out.append(HandEntry(hand, step, label, detail))
@@ -132,11 +134,12 @@ def costly_by_side(analysis: Mapping[int, Analysed]) -> tuple[list[Costly], list
 
 def side_summary(cards: Sequence[Costly], side: str) -> str:
     """ "Sami & Omar: 3 costly cards, 4 tricks given away"."""
+    given = sum(c.mark.cost for c in cards)
     return tr(
-        "{side}: {n} costly cards, {tricks} tricks given away",
+        "{side}: {cards}, {tricks}",
         side=side,
-        n=len(cards),
-        tricks=sum(c.mark.cost for c in cards),
+        cards=trn("{n} costly card", "{n} costly cards", len(cards)),
+        tricks=trn("{n} trick given away", "{n} tricks given away", given),
     )
 
 
@@ -153,7 +156,7 @@ def costly_text(c: Costly, steps: Steps, names: Sequence[str]) -> str:
         card=card_run(card_label(m.card)),
         best=best,
         n=m.best,
-        cost=f"-{m.cost}",
+        cost=i18n.signed(-m.cost),
     )
 
 

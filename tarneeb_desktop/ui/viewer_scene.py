@@ -33,7 +33,7 @@ from tarneeb_desktop.ui.game.labels import (
     display_order,
     trump_label,
 )
-from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.i18n import tr, trn
 from tarneeb_desktop.ui.layout import BOTTOM, LEFT, RIGHT, TOP, Layout, side_of
 from tarneeb_desktop.ui.scene import ButtonScene
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text, label_size
@@ -189,7 +189,7 @@ class ViewerScene(ButtonScene):
         return 1.0 / SPEEDS[self.speed]
 
     def speed_label(self) -> str:
-        return tr("Speed {n}/s", n=f"{SPEEDS[self.speed]:g}")
+        return tr("Speed {n}/s", n=i18n.number(SPEEDS[self.speed]))
 
     # ------------------------------------------------------------------ moving
     @property
@@ -610,7 +610,7 @@ class ViewerScene(ButtonScene):
         if pos.bids is not None and pos.bids[seat] is not None:
             bits.append(tr("Bid {bid}", bid=pos.bids[seat]))
         if pos.seat_tricks is not None:
-            bits.append(tr("{n} tricks", n=pos.seat_tricks[seat]))
+            bits.append(trn("{n} trick", "{n} tricks", pos.seat_tricks[seat]))
         turn_colour = theme.GOLD if pos.action and pos.action[0] == seat else theme.INK
         t = round(lay.text * 0.9)
         r0 = rects[0] if rects else pygame.Rect(lay.w // 2, lay.h // 2, 1, 1)
@@ -745,17 +745,19 @@ class ViewerScene(ButtonScene):
             return [*head, (tr("analysing..."), theme.INK_DIM)]
         side = f"{rtl_run(self.names[a.leader])} & {rtl_run(self.names[(a.leader + 2) % 4])}"
         if self.game41:
-            hand_line = tr(
+            hand_line = trn(
+                "{side} could take {n} trick from the first lead (took {took})",
                 "{side} could take {n} tricks from the first lead (took {took})",
+                a.could_take,
                 side=side,
-                n=a.could_take,
                 took=a.taken,
             )
         else:
-            hand_line = tr(
+            hand_line = trn(
+                "The declarers ({side}) could take {n} trick (took {took})",
                 "The declarers ({side}) could take {n} tricks (took {took})",
+                a.could_take,
                 side=side,
-                n=a.could_take,
                 took=a.taken,
             )
         if head:  # the hand's end: what it came to, above what it could have
@@ -768,8 +770,10 @@ class ViewerScene(ButtonScene):
                 best = card_run("/".join(card_label(c) for c in mark.best_cards))
                 out.append(
                     (
-                        tr(
+                        trn(
+                            "{name} played {card}: {tricks} trick; {best} would take {n}",
                             "{name} played {card}: {tricks} tricks; {best} would take {n}",
+                            mark.tricks,
                             name=name,
                             card=card,
                             tricks=mark.tricks,
@@ -782,8 +786,10 @@ class ViewerScene(ButtonScene):
             else:
                 out.append(
                     (
-                        tr(
+                        trn(
+                            "{name} played {card}: {tricks} trick, the best",
                             "{name} played {card}: {tricks} tricks, the best",
+                            mark.tricks,
                             name=name,
                             card=card,
                             tricks=mark.tricks,

@@ -17,7 +17,7 @@ from tarneeb_desktop.rules.cards import NT, STRAINS, parse_bid
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.game import game41
 from tarneeb_desktop.ui.game.labels import action_label
-from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.i18n import N_, tr
 from tarneeb_desktop.ui.layout import TOP
 from tarneeb_desktop.ui.theme import SUIT_SYMBOL, Button, blit_panel, blit_text
 
@@ -38,11 +38,11 @@ DIGITS = {
 DIGITS_41 = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)} | {pygame.K_0: 10}
 ROW_41 = 7  # buttons a row of 41's bids
 TITLES = {
-    "play": "Every card you hold wins",
+    "play": N_("Every card you hold wins"),
     "auction": "Your bid",
     "trump": "Choose the trump suit",
-    "double": "Double the contract?",
-    "redeal": "Your hand is weak: ask for a new deal?",
+    "double": N_("Double the contract?"),
+    "redeal": N_("Your hand is weak: ask for a new deal?"),
 }
 
 

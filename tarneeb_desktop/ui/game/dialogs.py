@@ -19,7 +19,7 @@ from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.game import dialogs41
 from tarneeb_desktop.ui.game.chart import draw_chart, score_series, sheet_columns
 from tarneeb_desktop.ui.game.labels import call_label, comma, side_labels, trump_label
-from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.i18n import N_, tr, trn
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import SUIT_SYMBOL, Button, blit_panel, blit_text, fit_group
 
@@ -299,7 +299,7 @@ class SummaryDialog(Dialog):
         y += round(lay.text * 1.9)
         team_row(s, lay, box, y, tr("Tricks"), str(ev.tricks[us]), str(ev.tricks[them]), teams)
         y += round(lay.text * 1.7)
-        points = (f"{ev.points[us]:+d}", f"{ev.points[them]:+d}")
+        points = (i18n.signed(ev.points[us]), i18n.signed(ev.points[them]))
         team_row(s, lay, box, y, tr("Points"), *points, teams)
         y += round(lay.text * 1.7)
         pygame.draw.line(
@@ -318,21 +318,27 @@ def best_play_line(dd: int, taken: int) -> str:
     """What the declarers could take with best play by all four (every card seen), said so
     that it cannot read as a contradiction of what they did take (``taken``)."""
     if taken > dd:
-        return tr(
+        return trn(
+            "The declarers took {taken} trick, more than the {n} that best play by all four, "
+            "with every card seen, would give them",
             "The declarers took {taken} tricks, more than the {n} that best play by all four, "
             "with every card seen, would give them",
+            taken,
             taken=taken,
             n=dd,
         )
     if taken == dd:
-        return tr(
+        return trn(
+            "With best play by all four and every card seen, the declarers take {n} trick, "
+            "as they did",
             "With best play by all four and every card seen, the declarers take {n} tricks, "
             "as they did",
-            n=dd,
+            dd,
         )
-    return tr(
+    return trn(
+        "With best play by all four and every card seen, the declarers could have taken {n} trick",
         "With best play by all four and every card seen, the declarers could have taken {n} tricks",
-        n=dd,
+        dd,
     )
 
 
@@ -428,7 +434,7 @@ class GameOverDialog(Dialog):
         scene = self.scene
         blit_text(
             s,
-            tr("{n} hands played", n=hands),
+            trn("{n} hand played", "{n} hands played", hands),
             lay.text,
             (box.centerx, y),
             theme.INK_DIM,
@@ -483,8 +489,8 @@ class ScoreSheetDialog(Dialog):
             con,
             scene.names[r.declarer or 0],
             f"{r.tricks[first]}-{r.tricks[second]}",
-            f"{r.points[us]:+d}",
-            f"{r.points[them]:+d}",
+            i18n.signed(r.points[us]),
+            i18n.signed(r.points[them]),
             total,
         ]
 
@@ -550,7 +556,7 @@ def played_grid(played: set[str], mine: set[str]) -> list[tuple[str, list[tuple[
         row = []
         for rank in reversed(RANKS):
             card = rank + suit
-            state = "played" if card in played else "mine" if card in mine else "out"
+            state = "played" if card in played else "mine" if card in mine else N_("out")
             row.append((card, state))
         out.append((suit, row))
     return out
@@ -572,7 +578,7 @@ class CardsPlayedDialog(Dialog):
         step_x = (box.w - round(lay.unit * 16)) // 13
         x0 = box.x + round(lay.unit * 12)
         gone = (110, 120, 115)  # played cards: grey, and struck through below
-        colours = {"played": gone, "mine": theme.GOLD, "out": theme.INK}
+        colours = {"played": gone, "mine": theme.GOLD, N_("out"): theme.INK}
         for suit, row in scene.played_grid():
             blit_text(
                 s,

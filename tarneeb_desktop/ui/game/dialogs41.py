@@ -14,7 +14,7 @@ from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.game.chart import chart_plot, draw_chart, score_series, value_range
 from tarneeb_desktop.ui.game.game41 import close_seats
 from tarneeb_desktop.ui.game.labels import comma
-from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.i18n import tr, trn
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import blit_text
 
@@ -85,7 +85,7 @@ def draw_summary(
             scene.names[seat],
             str(ev.bids[seat]),
             str(ev.tricks[seat]),
-            f"{ev.points[seat]:+d}",
+            i18n.signed(ev.points[seat]),
             str(ev.totals[seat]),
         ]
         colors = [theme.TEAM[seat & 1], theme.INK, theme.INK, GREEN if ok else RED, theme.INK]
@@ -102,12 +102,14 @@ def draw_summary(
         if row is not None and row.bids is not None:
             top = highest_bidder(row.bids, row.dealer)
             y += round(t * 1.8)
-            line = tr(
+            line = trn(
+                "With best play by all four and every card seen, {a} and {b} "
+                "(the highest bid and partner) could have taken {n} trick",
                 "With best play by all four and every card seen, {a} and {b} "
                 "(the highest bid and partner) could have taken {n} tricks",
+                dd,
                 a=scene.names[top],
                 b=scene.names[(top + 2) % 4],
-                n=dd,
             )
             room = pygame.Rect(box.x + 2 * lay.margin, y, box.w - 4 * lay.margin, box.h)
             theme.blit_block(s, line, lay.text, room, theme.INK_DIM, align="center")
@@ -261,7 +263,7 @@ def draw_score_sheet(scene: TableView, s: pygame.Surface, lay: Layout, box: pyga
             vals += [("", theme.INK)] * 4
         else:
             for p in order:
-                text = f"{bids[p]}/{took[p]}  {points[p]:+d}"
+                text = f"{bids[p]}/{took[p]}  {i18n.signed(points[p])}"
                 vals.append((text, GREEN if took[p] >= bids[p] else RED))
         vals += [(str(_team(totals, us)), theme.INK), (str(_team(totals, them)), theme.INK)]
         for x, (v, c) in zip(xs, vals, strict=True):

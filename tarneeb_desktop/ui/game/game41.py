@@ -14,7 +14,7 @@ from tarneeb_desktop.rules import BidsMade, View
 from tarneeb_desktop.rules.game41 import bid_value, lowest_bid, needed_total
 from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.game.labels import comma
-from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.i18n import tr, trn
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import SUIT_SYMBOL, blit_text
 
@@ -78,7 +78,7 @@ def plate_sub(scene: TableView, seat: int) -> str:
     if pv.phase == "auction":
         return line
     won = (pv.seat_tricks or (0, 0, 0, 0))[seat]
-    return line + "  \u00b7  " + (tr("{n} tricks", n=won) if won != 1 else tr("1 trick"))
+    return line + "  \u00b7  " + trn("{n} trick", "{n} tricks", won)
 
 
 def draw_score(

@@ -13,16 +13,29 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tarneeb_desktop.rules.cards import SUIT_NAMES, SUITS
+from tarneeb_desktop.rules.cards import SUITS
 from tarneeb_desktop.ui import theme
 from tarneeb_desktop.ui.anim import Tween, ease_out, lerp_rect
 from tarneeb_desktop.ui.game.panels import blit_card
-from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.i18n import N_, tr
 from tarneeb_desktop.ui.layout import Layout
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.game.context import TableContext
 
+#: why a card is refused, by suit (in the order of ``SUITS``)
+MUST_FOLLOW = (
+    N_("You must follow clubs"),
+    N_("You must follow diamonds"),
+    N_("You must follow hearts"),
+    N_("You must follow spades"),
+)
+MUST_LEAD_TRUMP = (
+    N_("You must lead clubs (trump)"),
+    N_("You must lead diamonds (trump)"),
+    N_("You must lead hearts (trump)"),
+    N_("You must lead spades (trump)"),
+)
 DRAG_THRESHOLD = 6  # px: a press that moves further is a drag, else a click
 PLAY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
@@ -143,9 +156,7 @@ class Hand:
         if why is None:
             return tr("You cannot play that card now")
         rule, suit = why
-        if rule == "follow":
-            return tr("You must follow " + SUIT_NAMES[SUITS.index(suit)])
-        return tr("You must lead " + SUIT_NAMES[SUITS.index(suit)] + " (trump)")
+        return tr((MUST_FOLLOW if rule == "follow" else MUST_LEAD_TRUMP)[SUITS.index(suit)])
 
     def try_play(self, card: str, from_rect: pygame.Rect | None = None) -> bool:
         """Play ``card`` if the view says it is legal; otherwise shake it and say why."""

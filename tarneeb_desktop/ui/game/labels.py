@@ -7,12 +7,15 @@ from typing import TYPE_CHECKING
 from tarneeb_desktop.rules.cards import NT, RANKS, STRAINS, parse_bid
 from tarneeb_desktop.rules.errors import MalformedError
 from tarneeb_desktop.ui import i18n
-from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.i18n import N_, tr
 from tarneeb_desktop.ui.theme import SUIT_SYMBOL, SUIT_WORD
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.game.context import TableView
 
+#: the seats' names as the table (``table.flow.SEAT_NAMES``) and the daily deals
+#: (``daily.SEAT_LABELS``) give them in English, marked here for the catalogues
+COMPASS = (N_("South"), N_("East"), N_("North"), N_("West"))
 DISPLAY_SUIT_ORDER = "CDSH"  # alternate black and red along the hand
 
 

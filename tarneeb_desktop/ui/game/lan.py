@@ -16,7 +16,7 @@ from tarneeb_desktop.table.link import Notice
 from tarneeb_desktop.ui import text, theme
 from tarneeb_desktop.ui.game.chat import Chat
 from tarneeb_desktop.ui.game.dialogs import Dialog, blit_lines
-from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.i18n import N_, tr
 from tarneeb_desktop.ui.layout import TOP, Layout
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS  # Settings' words for levels
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text, fit_group
@@ -27,14 +27,14 @@ if TYPE_CHECKING:
 #: The quick reactions offered at the table (protocol name, English label). Words, not emoji:
 #: the shipped fonts may have no emoji.
 REACTION_LABELS = {
-    "well_played": "Well played!",
-    "oops": "Oops",
-    "hurry_up": "Hurry up",
-    "thanks": "Thanks",
-    "good_game": "Good game",
-    "wow": "Wow",
-    "sorry": "Sorry",
-    "hello": "Hello",
+    "well_played": N_("Well played!"),
+    "oops": N_("Oops"),
+    "hurry_up": N_("Hurry up"),
+    "thanks": N_("Thanks"),
+    "good_game": N_("Good game"),
+    "wow": N_("Wow"),
+    "sorry": N_("Sorry"),
+    "hello": N_("Hello"),
 }
 REACTION_BUTTONS = ("well_played", "oops", "hurry_up", "thanks")
 #: Posted when a host message arrives, so that an idle window wakes up for it.

@@ -19,7 +19,7 @@ from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.cards import CardArt
 from tarneeb_desktop.ui.game import game41
 from tarneeb_desktop.ui.game.labels import call_label
-from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.i18n import tr, trn
 from tarneeb_desktop.ui.layout import BOTTOM, LEFT, TOP, Layout
 from tarneeb_desktop.ui.theme import blit_panel, blit_text
 
@@ -207,7 +207,7 @@ class Panels:
             # the calls show as speech bubbles meanwhile
             return name, tr("Dealer") if seat == pv.dealer else ""
         won = sum(1 for _, _, w in pv.tricks if w == seat)
-        sub = tr("{n} tricks", n=won) if won != 1 else tr("1 trick")
+        sub = trn("{n} trick", "{n} tricks", won)
         if seat == pv.declarer and pv.contract:
             sub = tr("Bid {bid}", bid=call_label(pv.contract)) + SEP + sub
         return name, sub

@@ -12,7 +12,7 @@ from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.anim import ease_out
 from tarneeb_desktop.ui.game import dialogs41, game41
 from tarneeb_desktop.ui.game.labels import call_label, side_labels
-from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.i18n import tr, trn
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import SUIT_SYMBOL, blit_panel, blit_text
 
@@ -109,7 +109,7 @@ class ScorePanel:
 
     def _tarneeb_height(self, lay: Layout) -> int:
         pad, first, row, tricks = self._rows(lay)
-        line = text.size_of(tr("{n} tricks", n=13), lay.text)[1]
+        line = text.size_of(trn("{n} trick", "{n} tricks", 13), lay.text)[1]
         return 2 * pad + first + row + tricks + line
 
     def _render(self, s: pygame.Surface, lay: Layout, r: pygame.Rect) -> None:
@@ -158,7 +158,7 @@ class ScorePanel:
             if show_tricks:
                 blit_text(
                     s,
-                    tr("{n} tricks", n=tw[i]) if tw[i] != 1 else tr("1 trick"),
+                    trn("{n} trick", "{n} tricks", tw[i]),
                     t,
                     (x(r.x + pad + t), y + tricks),
                     theme.INK_DIM,

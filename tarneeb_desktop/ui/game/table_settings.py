@@ -16,7 +16,7 @@ import pygame
 from tarneeb_desktop.settings import LANGUAGES, SPEED_FACTORS
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.game.dialogs import Dialog, page_title
-from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.i18n import N_, tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS, on_off
 from tarneeb_desktop.ui.theme import Button, blit_text, fit_group
@@ -41,14 +41,19 @@ if TYPE_CHECKING:
 ROWS: tuple[tuple[str, str, tuple[Any, ...], Callable[[Any], str]], ...] = (
     (
         "animation_speed",
-        "Animation speed",
+        N_("Animation speed"),
         tuple(SPEED_FACTORS),
         lambda v: tr(CHOICE_LABELS.get(v, v)),
     ),
-    ("sound", "Sound", (True, False), on_off),
+    ("sound", N_("Sound"), (True, False), on_off),
     ("language", "Language", tuple(LANGUAGES), lambda v: LANGUAGES.get(v, v)),
-    ("card_style", "Four-colour deck", ("classic", "four-color"), lambda v: on_off(v != "classic")),
-    ("auto_play_single", "Play a forced card by itself", (False, True), on_off),
+    (
+        "card_style",
+        N_("Four-colour deck"),
+        ("classic", "four-color"),
+        lambda v: on_off(v != "classic"),
+    ),
+    ("auto_play_single", N_("Play a forced card by itself"), (False, True), on_off),
 )
 
 
