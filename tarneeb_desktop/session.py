@@ -35,6 +35,7 @@ from tarneeb_desktop.table.ending import when_over
 from tarneeb_desktop.table.flow import Table
 from tarneeb_desktop.table.history import GameKeeper
 from tarneeb_desktop.table.link import Autosave, LocalLink
+from tarneeb_desktop.table.names import unique_names
 from tarneeb_desktop.table.pool import Pool
 from tarneeb_desktop.table.savegame import offline_seats, savegame_path
 from tarneeb_desktop.table.seats import ComputerSeat, FunctionSeat, PersonSeat, Seat, seat_seed
@@ -82,9 +83,10 @@ def local_table(
     inline: bool = False,
 ) -> Table:
     """The table flow of a game in this process (computer decisions on a worker thread, or
-    at once with ``inline``)."""
+    at once with ``inline``); a computer named like a person gives way (``unique_names``)."""
+    names = unique_names(names, humans)
     seats = table_seats(names, humans, levels, seed)
-    return Table(state, seats, list(names), seed=seed, pool=Pool(inline=inline))
+    return Table(state, seats, names, seed=seed, pool=Pool(inline=inline))
 
 
 # ---------------------------------------------------------------------- the record writer
@@ -145,6 +147,7 @@ def offline_link(
     the statistics and kept when it ends. ``allow_undo`` (the setting) lets the one person
     at the table take a move back; ``save_record`` writes the record when the game ends."""
     humans = tuple(humans)
+    names = unique_names(names, humans)  # saved, kept and shown as the table has them
     table = local_table(state, names, humans, levels, seed, inline=inline)
     # Undo against the computer: a setting, for one person at the table (ui/game/undo.py)
     table.allow_take_back = allow_undo and len(humans) == 1

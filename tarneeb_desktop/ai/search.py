@@ -153,9 +153,7 @@ LEVEL_CONFIGS = {
     # docs/ai-search.md, "Reading the calls").
     # Both stop searching a card once its choice is clear (stop_early: docs/ai-search.md,
     # "Stopping when the choice is clear"); stop_early=False searches as before.
-    "hard": SearchConfig(
-        equity_calls=True, equity_cards=True, fitted_calls=True, stop_early=True
-    ),
+    "hard": SearchConfig(equity_calls=True, equity_cards=True, fitted_calls=True, stop_early=True),
     "expert": SearchConfig(
         equity_calls=True,
         equity_cards=True,

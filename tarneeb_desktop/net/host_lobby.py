@@ -21,9 +21,9 @@ from tarneeb_desktop.net.protocol import (
     ProtocolError,
     clean_text,
 )
-from tarneeb_desktop.net.seating import COMPUTER_NAMES
 from tarneeb_desktop.rules.codec import encode_view
 from tarneeb_desktop.table.flow import SEAT_NAMES
+from tarneeb_desktop.table.names import COMPUTER_NAMES, numbered
 from tarneeb_desktop.table.savegame import DEFAULT_NAMES
 
 if TYPE_CHECKING:
@@ -35,11 +35,7 @@ log = logging.getLogger(__name__)
 
 def _numbered(name: str, taken: set[str]) -> str:
     """``name``, or ``name 2`` (3, ...) when its folded form is in ``taken``."""
-    base, n, out = name, 2, name
-    while out.casefold() in taken:
-        suffix = f" {n}"
-        out, n = base[: MAX_NAME_CHARS - len(suffix)] + suffix, n + 1
-    return out
+    return numbered(name, taken, MAX_NAME_CHARS)
 
 
 #: Chat lines the host keeps and sends to whoever joins or comes back.

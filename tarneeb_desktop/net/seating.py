@@ -19,7 +19,8 @@ from tarneeb_desktop.net.protocol import (
     decode,
     encode,
 )
-from tarneeb_desktop.table.savegame import DEFAULT_NAMES, SavedSeat
+from tarneeb_desktop.table.names import COMPUTER_NAMES
+from tarneeb_desktop.table.savegame import SavedSeat
 from tarneeb_desktop.table.seats import ComputerSeat, NetworkSeat
 from tarneeb_desktop.table.seats import Seat as FlowSeat
 
@@ -29,11 +30,6 @@ log = logging.getLogger(__name__)
 MAX_WRITE_BUFFER = 4 * 1024 * 1024
 #: Seconds a new connection has to send its hello.
 HELLO_TIMEOUT = 10.0
-
-
-#: Names of computer players a host gives its seats (as offline: seats 1-3 take the default
-#: players' names; seat 0, the host's own seat offline, a name of its own).
-COMPUTER_NAMES = ("Nadia", *DEFAULT_NAMES[1:4])
 
 
 def computer_names(given: Sequence[str] | None = None) -> list[str]:

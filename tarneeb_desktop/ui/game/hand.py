@@ -173,7 +173,8 @@ class Hand:
         return False
 
     def key(self, key: int) -> bool:
-        """Left and Right choose among the legal cards; Enter or Space plays the chosen one."""
+        """Left and Right choose among the legal cards; Enter or Space plays the chosen one,
+        the only legal card when there is one, else chooses the first."""
         scene = self.scene
         legal = [c for c in scene.hand_cards() if c in scene.legal_cards()]
         if not legal:
@@ -190,6 +191,12 @@ class Hand:
             return True
         if key in PLAY_KEYS and self.kb_card in legal:
             return self.try_play(self.kb_card)
+        if key in PLAY_KEYS and len(legal) == 1:  # one card may be played: Enter plays it
+            return self.try_play(legal[0])
+        if key in PLAY_KEYS:  # nothing chosen yet: Enter chooses the first card, Enter again plays
+            self.kb_card = legal[0]
+            scene.invalidate()
+            return True
         return False
 
     # ------------------------------------------------------------------ moving cards

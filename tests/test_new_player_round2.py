@@ -1,0 +1,118 @@
+"""Issue 37, what a new player met (second round): the table's keys, names, the welcome
+screen's field, the statistics file's notice, and the score panel in the language chosen."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tarneeb_desktop.rules import GameState, make_rules
+from tarneeb_desktop.ui import i18n
+from tests.test_ui_helpers import FRAME, advance, key, make_app, settle, table_scene
+
+pytestmark = pytest.mark.usefixtures("ui_home")
+
+
+def _my_play_with(n_legal) -> tuple:  # type: ignore[no-untyped-def]
+    """A table at seat 0's card with ``n_legal(len(legal))`` true."""
+    for seed in range(1, 200):
+        state = GameState.new(make_rules("standard"), seed=seed, dealer=3)
+        ok = advance(
+            state,
+            lambda s: (
+                s.phase == "play" and s.current_player() == 0 and n_legal(len(s.legal_actions()))
+            ),
+            seed=seed,
+        )
+        if ok:
+            app = make_app(speed="instant")
+            scene = table_scene(app, state)
+            settle(app, scene)
+            if scene.my_turn():
+                return app, scene
+    raise AssertionError("no such position")
+
+
+def test_enter_plays_the_only_legal_card_with_nothing_chosen() -> None:
+    app, scene = _my_play_with(lambda n: n == 1)
+    (only,) = scene.pv.legal
+    assert scene.kb_card is None
+    app.step(FRAME, [key(pygame.K_RETURN)])
+    assert only not in scene.table.state.view(0).hand
+
+
+def test_enter_with_nothing_chosen_chooses_the_first_card_then_plays_it() -> None:
+    app, scene = _my_play_with(lambda n: n > 1)
+    first = next(c for c in scene.hand_cards() if c in scene.pv.legal)
+    hand = scene.table.state.view(0).hand
+    app.step(FRAME, [key(pygame.K_RETURN)])
+    assert scene.kb_card == first and scene.table.state.view(0).hand == hand
+    app.step(FRAME, [key(pygame.K_RETURN)])
+    assert first not in scene.table.state.view(0).hand
+
+
+def test_the_score_panel_changes_language_with_the_game() -> None:
+    """Defect 5: a language chosen mid-game (the pause menu's settings) showed in every panel
+    but the score, which waited for the next trick."""
+    from tarneeb_desktop.ui.game.drawn import mismatches
+
+    app, scene = _my_play_with(lambda n: n > 1)
+    scene.dirty = True
+    app.step(FRAME, [])
+    assert scene.drawn.score_language == "en"
+    app.settings.language = "ru"
+    app.apply_settings()
+    scene.invalidate()
+    app.step(FRAME, [])
+    assert i18n.get_language() == "ru"
+    assert scene.drawn.score_language == "ru" and scene.drawn.contract_language == "ru"
+    assert mismatches(scene) == []
+
+
+def test_a_person_named_like_a_computer_keeps_the_name_and_the_computer_gives_way() -> None:
+    """Defect 1: "Karim" typed at the welcome screen gave two Karims at the table ("Karim
+    wins the trick" when East won). The computer takes another name, everywhere the table's
+    names go: the plates, the save, the kept game."""
+    from tarneeb_desktop.table.savegame import read_save, savegame_path
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+    app = make_app(speed="instant")
+    app.settings.names = ["karim", "Karim", "Layla", "Omar"]
+    scene = TableScene.new_game(app, make_rules("standard"), seed=3, inline_ai=True)
+    app.switch(scene)
+    names = scene.names
+    assert names[0] == "karim" and len({n.casefold() for n in names}) == 4
+    assert names[1] == "Nadia"  # the first computer's name nobody has
+    assert scene.table.names == names
+    settle(app, scene)
+    scene.autosave()
+    saved = read_save(savegame_path())
+    assert saved is not None and saved.names == names
+
+
+def test_unique_names_keep_people_and_number_when_every_name_is_taken() -> None:
+    from tarneeb_desktop.table.names import COMPUTER_NAMES, unique_names
+
+    assert unique_names(["Sara", "Karim", "Layla", "Omar"], [0]) == [
+        "Sara",
+        "Karim",
+        "Layla",
+        "Omar",
+    ]
+    assert unique_names(["Omar", "Karim", "Layla", "omar"], [0]) == [
+        "Omar",
+        "Karim",
+        "Layla",
+        "Nadia",
+    ]
+    # two people, and computers named like both
+    assert unique_names(["Layla", "Layla", "Karim", "Karim"], [0, 2]) == [
+        "Layla",
+        "Nadia",
+        "Karim",
+        "Omar",
+    ]
+    everyone = [*COMPUTER_NAMES, "Sara"]
+    got = unique_names(["Nadia", "Nadia", "Nadia", "Nadia"], [0])
+    assert got[0] == "Nadia" and len({n.casefold() for n in got}) == 4
+    assert all(n in everyone for n in got)
