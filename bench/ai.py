@@ -16,7 +16,11 @@ Wall-clock times depend on the machine's load: run it on an idle machine for the
 in docs/ai.md. The CPU figures (``time.process_time``: the process's CPU, DDS's threads
 included) depend on it much less. ``--calls-only`` times only the auction and trump
 positions; ``--set LEVEL.FIELD=VALUE`` changes a search level's config (e.g.
-``hard.dd_calls=false`` for the calls of the linear model alone).
+``hard.dd_calls=false`` for the calls of the linear model alone). ``--before-after`` times
+each search level twice, as it was (``stop_early=false``, ``LEVEL-before``) and as it is,
+in turns position by position, so both see the same load; it adds the lines
+``expert_before_p90_ms: X`` and ``hard_before_p90_ms: X``. The levels always take turns
+position by position.
 """
 
 from __future__ import annotations
@@ -79,66 +83,90 @@ def available(level: str) -> bool:
     return True
 
 
-def time_levels(views: list[View], levels: list[str]) -> dict[str, float]:
-    """Each level decides every position; prints its times; returns the p90 per level."""
-    n_first = sum(1 for v in views if v.phase == "play" and not v.tricks)
-    print(f"{len(views)} positions ({n_first} in the first trick)")
-    p90s: dict[str, float] = {}
+def contestants(levels: list[str], before_after: bool) -> list[tuple[str, object]]:
+    """(label, player) per level; with ``before_after`` each search level twice: as it was
+    (``stop_early=False``, label ``LEVEL-before``) and as it is."""
+    out: list[tuple[str, object]] = []
     for level in levels:
         if not available(level):
             print(f"{level:7s} skipped (not built)")
             continue
-        player = make_player(level, 7)
-        times: list[float] = []
-        first_times: list[float] = []
-        call_times: list[float] = []
-        call_cpu: list[float] = []
-        samples: list[int] = []
-        call_samples: list[int] = []
-        cpu_times: list[float] = []
-        for v in views:
+        if before_after and level in ("hard", "expert"):
+            import dataclasses
+
+            from tarneeb_desktop.ai import search
+
+            cfg = dataclasses.replace(search.LEVEL_CONFIGS[level], stop_early=False)
+            out.append((f"{level}-before", search.SearchPlayer(level, 7, cfg)))
+        out.append((level, make_player(level, 7)))
+    return out
+
+
+def time_levels(
+    views: list[View], levels: list[str], before_after: bool = False
+) -> dict[str, float]:
+    """Each level decides every position; prints its times; returns the p90 per level.
+    The levels take turns position by position (all levels decide one position, then the
+    next), so a change in the machine's load falls on all of them alike."""
+    n_first = sum(1 for v in views if v.phase == "play" and not v.tricks)
+    print(f"{len(views)} positions ({n_first} in the first trick)")
+    players = contestants(levels, before_after)
+    times: dict[str, list[float]] = {name: [] for name, _ in players}
+    first_times: dict[str, list[float]] = {name: [] for name, _ in players}
+    call_times: dict[str, list[float]] = {name: [] for name, _ in players}
+    call_cpu: dict[str, list[float]] = {name: [] for name, _ in players}
+    samples: dict[str, list[int]] = {name: [] for name, _ in players}
+    call_samples: dict[str, list[int]] = {name: [] for name, _ in players}
+    cpu_times: dict[str, list[float]] = {name: [] for name, _ in players}
+    for v in views:
+        for name, player in players:
             c0 = time.process_time()
             t0 = time.perf_counter()
-            action = player.choose(v)
+            action = player.choose(v)  # type: ignore[attr-defined]
             ms = (time.perf_counter() - t0) * 1000
-            cpu_times.append((time.process_time() - c0) * 1000)
-            assert action in v.legal, (level, action)
-            times.append(ms)
+            cpu_times[name].append((time.process_time() - c0) * 1000)
+            assert action in v.legal, (name, action)
+            times[name].append(ms)
             stats = getattr(player, "stats", None)
             if stats is not None and v.phase == "play":
-                samples.append(stats.samples)
+                samples[name].append(stats.samples)
             if stats is not None and v.phase in ("auction", "trump"):
-                call_samples.append(stats.samples)
+                call_samples[name].append(stats.samples)
             if v.phase == "play" and not v.tricks:
-                first_times.append(ms)
+                first_times[name].append(ms)
             if v.phase in ("auction", "trump"):
-                call_times.append(ms)
-                call_cpu.append(cpu_times[-1])
-        p90 = statistics.quantiles(times, n=10)[-1]
-        cpu_p90 = statistics.quantiles(cpu_times, n=10)[-1]
-        first_p90 = statistics.quantiles(first_times, n=10)[-1] if len(first_times) > 1 else 0.0
+                call_times[name].append(ms)
+                call_cpu[name].append(cpu_times[name][-1])
+    p90s: dict[str, float] = {}
+    for name, _ in players:
+        t, ft, ct, cc = times[name], first_times[name], call_times[name], call_cpu[name]
+        p90 = statistics.quantiles(t, n=10)[-1]
+        cpu_p90 = statistics.quantiles(cpu_times[name], n=10)[-1]
+        first_p90 = statistics.quantiles(ft, n=10)[-1] if len(ft) > 1 else 0.0
+        sm = samples[name]
         print(
-            f"{level:7s} median {statistics.median(times):8.2f} ms   p90 {p90:8.2f} ms   "
-            f"max {max(times):8.2f} ms   first-trick p90 {first_p90:8.2f} ms   "
+            f"{name:7s} median {statistics.median(t):8.2f} ms   p90 {p90:8.2f} ms   "
+            f"max {max(t):8.2f} ms   first-trick p90 {first_p90:8.2f} ms   "
             f"CPU p90 {cpu_p90:8.2f} ms"
-            + (f"   deals/card median {statistics.median(samples):.0f}" if samples else "")
+            + (
+                f"   deals/card median {statistics.median(sm):.0f} mean {statistics.fmean(sm):.1f}"
+                if sm
+                else ""
+            )
         )
-        if len(call_times) > 1:
+        if len(ct) > 1:
             # Calls and trump (the opening call included): the search levels solve sampled
             # deals for them too (dd_calls).
+            cs = call_samples[name]
             print(
-                f"{'':7s} calls: {len(call_times)} positions, median "
-                f"{statistics.median(call_times):8.2f} ms   p90 "
-                f"{statistics.quantiles(call_times, n=10)[-1]:8.2f} ms   max "
-                f"{max(call_times):8.2f} ms   CPU median {statistics.median(call_cpu):8.2f} "
-                f"p90 {statistics.quantiles(call_cpu, n=10)[-1]:8.2f} ms"
-                + (
-                    f"   solved deals/call median {statistics.median(call_samples):.0f}"
-                    if call_samples
-                    else ""
-                )
+                f"{'':7s} calls: {len(ct)} positions, median "
+                f"{statistics.median(ct):8.2f} ms   p90 "
+                f"{statistics.quantiles(ct, n=10)[-1]:8.2f} ms   max "
+                f"{max(ct):8.2f} ms   CPU median {statistics.median(cc):8.2f} "
+                f"p90 {statistics.quantiles(cc, n=10)[-1]:8.2f} ms"
+                + (f"   solved deals/call median {statistics.median(cs):.0f}" if cs else "")
             )
-        p90s[level] = p90
+        p90s[name] = p90
     return p90s
 
 
@@ -152,6 +180,12 @@ def main() -> int:
         "--calls-only",
         action="store_true",
         help="time only the auction and trump positions of the collected ones",
+    )
+    ap.add_argument(
+        "--before-after",
+        action="store_true",
+        help="time each search level also as it was before the stopping rule "
+        "(stop_early=false), position by position in turns with the level as it is",
     )
     ap.add_argument(
         "--set",
@@ -174,13 +208,15 @@ def main() -> int:
         views = collect(args.decisions, args.seed, game41=game == "41")
         if args.calls_only:
             views = [v for v in views if v.phase in ("auction", "trump")]
-        tables[game] = time_levels(views, levels)
+        tables[game] = time_levels(views, levels, args.before_after)
     for game in ("tarneeb", "41"):
         p90s = tables.get(game, {})
         infix = "_41" if game == "41" else ""
         for level in ("expert", "hard"):
             key = f"{level}{infix}_p90_ms"
             print(f"{key}: {p90s[level]:.1f}" if level in p90s else f"{key}: n/a")
+            if f"{level}-before" in p90s:
+                print(f"{level}{infix}_before_p90_ms: {p90s[level + '-before']:.1f}")
     return 0
 
 

@@ -403,9 +403,10 @@ class Monkey:
         scene.dirty = True
         self.report.text_checks += 1
         for p in found:
-            # one message per text and screen: the rectangles move with the size
-            head = p.split(" Rect(")[0].split(" at ")[0] if " Rect(" in p else p
-            self.fail("text", _strip_size(head), p)
+            # the rectangles and the size move with the window: the message goes without them
+            import re
+
+            self.fail("text", _strip_size(re.sub(r" ?Rect\([^)]*\)", "", p)), p)
 
     # ------------------------------------------------------------------ the walk
     def run(self, steps: int) -> Report:
@@ -472,7 +473,9 @@ class Monkey:
         try:
             self.new_app()
         except Exception as exc:  # noqa: BLE001
-            self.fail("exception", f"a new App: {type(exc).__name__}: {exc}", traceback.format_exc())
+            self.fail(
+                "exception", f"a new App: {type(exc).__name__}: {exc}", traceback.format_exc()
+            )
             pygame.quit()
             self.new_app()
 

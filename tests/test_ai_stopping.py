@@ -196,7 +196,9 @@ def test_a_close_choice_goes_on_to_the_cap(fake) -> None:  # type: ignore[no-unt
     view = find_view(several_classes)
     a, b = classes(view)[0][0], classes(view)[-1][0]
     # a and b take one trick more than the other in turn, every other card one fewer.
-    solver = fake(lambda n, c: (6 if n % 2 else 5) if c == a else (5 if n % 2 else 6) if c == b else 3)
+    solver = fake(
+        lambda n, c: (6 if n % 2 else 5) if c == a else (5 if n % 2 else 6) if c == b else 3
+    )
     player = SearchPlayer("hard", 3, QUICK)
     player.choose(view)
     assert player.stats.samples == CAP and not player.stats.stopped

@@ -116,3 +116,42 @@ def test_unique_names_keep_people_and_number_when_every_name_is_taken() -> None:
     got = unique_names(["Nadia", "Nadia", "Nadia", "Nadia"], [0])
     assert got[0] == "Nadia" and len({n.casefold() for n in got}) == 4
     assert all(n in everyone for n in got)
+
+
+def _typed(s: str) -> pygame.event.Event:
+    return pygame.event.Event(pygame.TEXTINPUT, text=s)
+
+
+def _key(k: int, mod: int = 0) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+
+
+def test_the_welcome_name_field_replaces_its_default_and_edits_with_the_keys() -> None:
+    """Defect 2: typing "Karim" over the offered "Sara" gave "SaraKarim"; a click on the
+    field and Ctrl+A did not select the old name."""
+    from tarneeb_desktop.ui import tutorial_offer
+    from tarneeb_desktop.ui.first_start import FirstStartScene
+    from tarneeb_desktop.ui.layout import Layout
+    from tests.test_ui_helpers import mouse
+
+    app = make_app()
+    app.settings.tutorial_offered = False  # type: ignore[attr-defined]
+    tutorial_offer.start(app)
+    scene = app.scene
+    assert isinstance(scene, FirstStartScene) and scene.field.text == "Sara"
+    assert scene.field.selected
+    app.step(FRAME, [_typed("K"), _typed("arim")])
+    assert scene.field.text == "Karim"
+    app.step(FRAME, [_key(pygame.K_HOME), _typed("A")])  # Home: typed at the start
+    assert scene.field.text == "AKarim"
+    app.step(FRAME, [_key(pygame.K_DELETE), _key(pygame.K_END), _typed("a")])
+    assert scene.field.text == "Aarima"  # Delete took the letter after the caret
+    app.step(FRAME, [_key(pygame.K_a, pygame.KMOD_LCTRL), _typed("Rana")])  # Ctrl+A
+    assert scene.field.text == "Rana"
+    rect = scene.field_rect(Layout(*app.size))
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, rect.center)])  # a click selects it
+    assert scene.field.selected
+    app.step(FRAME, [_key(pygame.K_BACKSPACE)])
+    assert scene.field.text == "" and not scene.field.selected
+    app.step(FRAME, [_typed("Nour"), _key(pygame.K_RETURN)])
+    assert app.settings.names[0] == "Nour"

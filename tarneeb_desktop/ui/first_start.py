@@ -30,7 +30,10 @@ class FirstStartScene(ButtonScene):
     def __init__(self, app: App, then: Callable[[App], None]) -> None:
         super().__init__(app)
         names = app.settings.names
-        self.field = TextField(names[0] if names else "", max_chars=NAME_MAX, printable=True)
+        # the name offered is a default: selected, so that typing replaces it
+        self.field = TextField(
+            names[0] if names else "", max_chars=NAME_MAX, printable=True, selected=True
+        )
         self.then = then
         self.error: str | None = None
         self.focus = len(LANGUAGES)  # Continue
@@ -102,6 +105,11 @@ class FirstStartScene(ButtonScene):
             focus = self.buttons()[self.focus].action
             self.activate(focus)
             return True
+        if ev.type == pygame.MOUSEBUTTONDOWN and getattr(ev, "button", 1) == 1:
+            if self.field_rect(Layout(*self.app.size)).collidepoint(ev.pos):
+                self.field.select_all()  # a click on the name selects it, to type anew
+                self.dirty = True
+                return True
         what = self.field.handle_event(ev)
         if what == "typed":
             self.error = None
@@ -163,6 +171,7 @@ class FirstStartScene(ButtonScene):
             border=(*theme.GOLD, 200),
             margin=lay.margin,
             from_start=True,
+            selected=self.field.selected,
         )
         blit_text(
             surface, tr("Language"), lay.text, (box.centerx, lang_y), theme.INK, anchor="midtop"

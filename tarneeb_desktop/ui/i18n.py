@@ -140,13 +140,14 @@ def tr(text: str, **values: object) -> str:
     return _fill(out, text, values)
 
 
-def trn(singular: str, plural: str, n: int, **values: object) -> str:
-    """The count ``n`` in the form the current language's plural rule picks for it
-    (``trn("{n} trick", "{n} tricks", n)``); ``{n}`` is filled with ``n`` as the language
-    writes numbers, the other fields from ``values``."""
-    out = _load(_language).ngettext(singular, plural, n)
-    values.setdefault("n", number(n))
-    return _fill(out, singular if n == 1 else plural, values)
+def trn(singular: str, plural: str, count: int, /, **values: object) -> str:
+    """``count`` in the form the current language's plural rule picks for it
+    (``trn("{n} trick", "{n} tricks", n)``); ``{n}`` is filled with ``count`` as the language
+    writes numbers unless ``values`` gives it (a sentence whose count is another field,
+    ``{taken}``), the other fields from ``values``."""
+    out = _load(_language).ngettext(singular, plural, count)
+    values.setdefault("n", number(count))
+    return _fill(out, singular if count == 1 else plural, values)
 
 
 def N_(text: str) -> str:  # noqa: N802 - the gettext convention, known to every translator

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pygame
 
-from tarneeb_desktop.ui import i18n, theme
+from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.theme import blit_panel, blit_text
 
 Colour = tuple[int, ...]
+SELECTION = (52, 104, 188)  # behind a selected text
 
 
 def draw_field(
@@ -23,14 +24,22 @@ def draw_field(
     margin: int,
     radius: int | None = None,
     from_start: bool = False,
+    selected: bool = False,
 ) -> None:
     """A text box with ``line`` in it, ``margin`` from its left edge (from its reading start
-    with ``from_start``: the right edge in a right-to-left language)."""
+    with ``from_start``: the right edge in a right-to-left language); ``selected``: the text
+    on a highlight, as a selected text is shown (what is typed replaces it)."""
     blit_panel(s, rect, color=fill, border=border, radius=rect.h // 4 if radius is None else radius)
     x = rect.x + margin
     anchor = "midleft"
     if from_start:
         x, anchor = i18n.mirror_x(x, rect.x, rect.w), i18n.anchor(anchor)
+    if selected and line:
+        w, h = text.size_of(line, size)
+        mark = pygame.Rect(0, 0, min(w, rect.w - 2 * margin) + 6, h + 4)
+        setattr(mark, anchor, (x - 3 if anchor == "midleft" else x + 3, rect.centery))
+        pygame.draw.rect(s, SELECTION, mark, border_radius=4)
+        ink = (255, 255, 255)
     blit_text(s, line, size, (x, rect.centery), ink, anchor=anchor, max_width=rect.w - 2 * margin)
 
 
@@ -52,18 +61,38 @@ def draw_form_field(
 
 
 class TextField:
-    """One line of text being typed: letters come as TEXTINPUT events, Backspace deletes the
-    last one; ``handle_event`` says what happened: "typed", "enter", "escape" or None (an
-    event the field does not take). At most ``max_chars`` characters, never fewer than
-    ``min_chars`` by deleting; ``printable`` drops control characters from what is typed."""
+    """One line of text being typed: letters come as TEXTINPUT events at the caret,
+    Backspace and Delete delete before and after it, Home and End move it, Ctrl+A selects
+    the whole text (what is typed next replaces it); ``handle_event`` says what happened:
+    "typed", "enter", "escape" or None (an event the field does not take). At most
+    ``max_chars`` characters, never fewer than ``min_chars`` by deleting; ``printable``
+    drops control characters from what is typed; ``selected``: the text given is a default,
+    selected, so that typing replaces it."""
 
     def __init__(
-        self, text: str = "", max_chars: int = 80, min_chars: int = 0, printable: bool = False
+        self,
+        text: str = "",
+        max_chars: int = 80,
+        min_chars: int = 0,
+        printable: bool = False,
+        selected: bool = False,
     ) -> None:
         self.text = text
         self.max_chars = max_chars
         self.min_chars = min_chars
         self.printable = printable
+        self.caret = len(text)
+        self.selected = selected and bool(text)
+
+    def select_all(self) -> None:
+        self.selected = bool(self.text)
+        self.caret = len(self.text)
+
+    def _drop_selection(self) -> None:
+        if self.selected:
+            self.selected = False
+            keep = self.text[: self.min_chars]
+            self.text, self.caret = keep, len(keep)
 
     @staticmethod
     def start() -> None:
@@ -75,18 +104,39 @@ class TextField:
         pygame.key.stop_text_input()
 
     def insert(self, typed: str) -> bool:
-        """Add ``typed`` at the end (cut at ``max_chars``); True if the text changed."""
+        """Add ``typed`` at the caret, in place of the selection (cut at ``max_chars``);
+        True if the text changed."""
         if self.printable:
             typed = "".join(ch for ch in typed if ch.isprintable())
-        if not typed or len(self.text) >= self.max_chars:
+        if not typed:
             return False
-        self.text = (self.text + typed)[: self.max_chars]
+        self._drop_selection()
+        room = self.max_chars - len(self.text)
+        if room <= 0:
+            return False
+        typed = typed[:room]
+        self.caret = min(self.caret, len(self.text))
+        self.text = self.text[: self.caret] + typed + self.text[self.caret :]
+        self.caret += len(typed)
         return True
 
     def backspace(self) -> bool:
-        if len(self.text) <= self.min_chars:
+        if self.selected:
+            self._drop_selection()
+            return True
+        if len(self.text) <= self.min_chars or self.caret <= 0:
             return False
-        self.text = self.text[:-1]
+        self.text = self.text[: self.caret - 1] + self.text[self.caret :]
+        self.caret -= 1
+        return True
+
+    def delete(self) -> bool:
+        if self.selected:
+            self._drop_selection()
+            return True
+        if len(self.text) <= self.min_chars or self.caret >= len(self.text):
+            return False
+        self.text = self.text[: self.caret] + self.text[self.caret + 1 :]
         return True
 
     def handle_event(self, ev: pygame.event.Event) -> str | None:
@@ -98,6 +148,16 @@ class TextField:
         if ev.key == pygame.K_BACKSPACE:
             self.backspace()
             return "typed"
+        if ev.key == pygame.K_DELETE:
+            self.delete()
+            return "typed"
+        if ev.key == pygame.K_a and getattr(ev, "mod", 0) & pygame.KMOD_CTRL:
+            self.select_all()
+            return "typed"
+        if ev.key in (pygame.K_HOME, pygame.K_END):
+            self.selected = False
+            self.caret = 0 if ev.key == pygame.K_HOME else len(self.text)
+            return "typed"
         if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return "enter"
         if ev.key == pygame.K_ESCAPE:
@@ -105,5 +165,9 @@ class TextField:
         return None
 
     def shown(self, focused: bool) -> str:
-        """The text as drawn: with a caret at its end while it has the focus."""
-        return self.text + ("|" if focused else "")
+        """The text as drawn: with a caret where it is while it has the focus (none while
+        the whole text is selected: the field is drawn highlighted then)."""
+        if not focused or self.selected:
+            return self.text
+        caret = min(self.caret, len(self.text))
+        return self.text[:caret] + "|" + self.text[caret:]
