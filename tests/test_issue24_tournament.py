@@ -128,7 +128,7 @@ def test_the_champion_on_a_tie_of_wins_is_explained() -> None:
     line = scene.tie_line()
     assert line == (
         f"{rows[0].name} and {rows[1].name} are level on wins (1 each): {rows[0].name} has the better "
-        "points difference (+20 against +0)"
+        "points difference (+20 against 0)"
     )
     assert scene.lines()[-1] == line
     assert scene.lines()[-2] == "All the games chosen have been played"

@@ -115,9 +115,7 @@ def test_the_host_screen_shows_the_rules_as_settings_names_them() -> None:
     from tarneeb_desktop.ui import i18n
 
     i18n.set_language("ar")
-    assert rules_words(make_rules("egyptian", target=31)) == "{} ({})".format(
-        i18n.tr("Egyptian"), i18n.tr("Custom")
-    )
+    assert rules_words(make_rules("egyptian", target=31)) == "مصرية (مخصّصة)"
 
 
 def test_the_join_screen_remembers_hosts_typed(ui_home) -> None:  # type: ignore[no-untyped-def]

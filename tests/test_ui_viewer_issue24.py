@@ -198,7 +198,7 @@ def test_the_hand_list_jumps_to_a_hand_and_says_what_each_came_to() -> None:
 @needs_dds
 def test_each_sides_costly_cards_are_those_analyse_prints(capsys) -> None:
     from tarneeb_desktop.cli import main
-    from tarneeb_desktop.ui.viewer_hands import costly_by_side
+    from tarneeb_desktop.ui.viewer_hands import costly_by_side, side_summary
 
     doc = json.loads((DATA / "standard-game.json").read_text())
     app, scene = viewer(doc)
@@ -211,8 +211,14 @@ def test_each_sides_costly_cards_are_those_analyse_prints(capsys) -> None:
     for team, pair in ((0, "South & North"), (1, "East & West")):
         cards = sides[team]
         assert all(c.mark.seat & 1 == team for c in cards)
-        said = f"{pair}: {len(cards)} costly cards, {sum(c.mark.cost for c in cards)} trick(s)"
+        # "1 costly card, 2 tricks given away": the same counts, and each noun in its form
+        cost = sum(c.mark.cost for c in cards)
+        said = (
+            f"{pair}: {len(cards)} costly card{'' if len(cards) == 1 else 's'}, "
+            f"{cost} trick{'' if cost == 1 else 's'} given away"
+        )
         assert any(line.startswith(said) for line in out)
+        assert side_summary(cards, pair) == said
     # a click on a costly card in the list goes to the step it was played at
     app.step(FRAME, [key(pygame.K_h)])
     app.step(FRAME, [])
@@ -256,12 +262,14 @@ def test_arabic_lines_of_names_and_cards_read_in_order() -> None:
     """Issue 24, 11: "لعب Omar 9♣: 3 أكلات" stays in that order (it read "لعب 9 :♣Omar 3"),
     a card reads left to right as printed, and a costly card's line with Arabic names, which
     left a mark alone between two scripts, draws."""
-    from tarneeb_desktop.ui.i18n import tr
+    from tarneeb_desktop.ui.i18n import trn
     from tarneeb_desktop.ui.viewer_text import card_run, display, line_surface, rtl_run
 
     i18n.set_language("ar")
-    line = tr(
+    line = trn(
+        "{name} played {card}: {tricks} trick, the best",
         "{name} played {card}: {tricks} tricks, the best",
+        3,
         name=rtl_run("Omar"),
         card=card_run("9\u2663"),
         tricks=3,
@@ -271,8 +279,10 @@ def test_arabic_lines_of_names_and_cards_read_in_order() -> None:
     assert "\u200f" not in shown and "\u200e" not in shown
     pygame.init()
     for name in ("Omar", "\u0627\u0644\u063a\u0631\u0628"):
-        costly = tr(
+        costly = trn(
+            "{name} played {card}: {tricks} trick; {best} would take {n}",
             "{name} played {card}: {tricks} tricks; {best} would take {n}",
+            3,
             name=rtl_run(name),
             card=card_run("9\u2666"),
             tricks=3,

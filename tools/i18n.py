@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import argparse
 import io
-import warnings
 import re
 import sys
+import warnings
 from pathlib import Path
 
 from babel.messages.catalog import Catalog

@@ -43,6 +43,8 @@ class _CoachedScore(ScorePanel):
     def draw(self, s: pygame.Surface, lay: Layout) -> None:
         if not self.scene.hides_score():
             super().draw(s, lay)
+        else:
+            self.scene.drawn.score_shown = False
 
 
 class TutorialScene(TableScene):

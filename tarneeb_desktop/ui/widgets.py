@@ -77,12 +77,21 @@ class TextField:
         printable: bool = False,
         selected: bool = False,
     ) -> None:
-        self.text = text
+        self._text = text
         self.max_chars = max_chars
         self.min_chars = min_chars
         self.printable = printable
         self.caret = len(text)
         self.selected = selected and bool(text)
+
+    @property
+    def text(self) -> str:
+        return self._text
+
+    @text.setter
+    def text(self, value: str) -> None:
+        """A text set from outside (a name chosen elsewhere): the caret at its end."""
+        self._text, self.caret, self.selected = value, len(value), False
 
     def select_all(self) -> None:
         self.selected = bool(self.text)
@@ -116,7 +125,7 @@ class TextField:
             return False
         typed = typed[:room]
         self.caret = min(self.caret, len(self.text))
-        self.text = self.text[: self.caret] + typed + self.text[self.caret :]
+        self._text = self.text[: self.caret] + typed + self.text[self.caret :]
         self.caret += len(typed)
         return True
 
@@ -126,7 +135,7 @@ class TextField:
             return True
         if len(self.text) <= self.min_chars or self.caret <= 0:
             return False
-        self.text = self.text[: self.caret - 1] + self.text[self.caret :]
+        self._text = self.text[: self.caret - 1] + self.text[self.caret :]
         self.caret -= 1
         return True
 
@@ -136,7 +145,7 @@ class TextField:
             return True
         if len(self.text) <= self.min_chars or self.caret >= len(self.text):
             return False
-        self.text = self.text[: self.caret] + self.text[self.caret + 1 :]
+        self._text = self.text[: self.caret] + self.text[self.caret + 1 :]
         return True
 
     def handle_event(self, ev: pygame.event.Event) -> str | None:

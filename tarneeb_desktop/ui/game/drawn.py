@@ -36,6 +36,7 @@ class Drawn:
     winner: int | None = None  # the seat marked as winning the trick
     pile: int = 0  # backs drawn on the pile of tricks (at most 5)
     pointer: int | None = None  # the seat the turn's arrow points to (this frame)
+    score_shown: bool = True  # the score panel is drawn (the tutorial's coach may hide it)
     scores: tuple[int, ...] = ()  # the score panel's totals (per team, or per seat in 41)
     score_language: str = ""  # the language the score panel was drawn in
     contract: tuple[Any, ...] = ()  # (contract, trump, declarer, doubled) on its panel
@@ -89,9 +90,10 @@ def mismatches(scene: TableScene) -> list[str]:
     if d.pointer is not None:
         differ("turn", d.pointer, None if view.phase == "over" else view.turn)
     totals = view.seat_scores if view.seat_scores is not None else view.scores
-    differ("scores", d.scores, tuple(totals))
     language = i18n.get_language()
-    differ("score panel's language", d.score_language, language)
+    if d.score_shown:
+        differ("scores", d.scores, tuple(totals))
+        differ("score panel's language", d.score_language, language)
     differ("contract", d.contract, (view.contract, view.trump, view.declarer, view.doubled))
     differ("contract panel's language", d.contract_language, language)
     differ("banner", d.banner, None)

@@ -159,6 +159,7 @@ class Frame:
         self._items: _Parts | None = None  # the board's parts
         self._changed: list[pygame.Rect] | None = None  # of the static layer's last rebuild
         self._inputs: tuple[Any, ...] | None = None  # what the static layer was drawn from
+        self._language = i18n.get_language()  # the language the static layer was drawn in
 
     def stale(self) -> None:
         """Something on the static layer changed: rebuild it before the next frame."""
@@ -225,6 +226,10 @@ class Frame:
                 overlay.draw(surface, lay, scene.overlay_buttons())
             return
         size = surface.get_size()
+        if self._language != i18n.get_language():  # every text on the layer is another now
+            self._language = i18n.get_language()
+            self._static = None
+            scene.bids.forget()
         if self._static is None or self._static.get_size() != size:
             inputs = self.static_inputs(lay)
             buf = self._buf

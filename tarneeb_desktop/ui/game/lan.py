@@ -13,7 +13,7 @@ import pygame
 
 from tarneeb_desktop.net.link import RemoteLink
 from tarneeb_desktop.table.link import Notice
-from tarneeb_desktop.ui import text, theme
+from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.game.chat import Chat
 from tarneeb_desktop.ui.game.dialogs import Dialog, blit_lines
 from tarneeb_desktop.ui.i18n import N_, tr
@@ -156,19 +156,27 @@ class LanExtras:
         """ "Chat (T)" and "React" between the score panel and North's cards; while the
         reactions are open, one button per reaction below them."""
         scene = self.scene
-        key = (scene.app.size, self.reactions_open)
+        key = (scene.app.size, self.reactions_open, i18n.get_language(), scene.pv.rules.game)
         if self._buttons is not None and self._buttons[0] == key:
             return self._buttons[1]
         lay = scene.layout
         gap = round(lay.unit * 0.8)
-        left = lay.score_rect.right + lay.margin
+        score = scene.score.rect(lay)  # 41's panel is wider than the layout's
+        left = score.right + lay.margin
         right = lay.back_rects(TOP, 13)[0].left - lay.margin
         h = round(lay.text * 1.9)
-        w = max(round(lay.text * 4), min(round(lay.text * 6.5), (right - left - gap) // 2))
-        chat = pygame.Rect(left, lay.margin, w, h)
+        labels = (tr("Chat (T)"), tr("React"))
+        # as wide as the longer label at the body size needs, both the same
+        pad = 2 * max(2, round(h * theme.LABEL_PAD)) + 2
+        need = max(theme.label_width(label, lay.text) for label in labels) + pad
+        w = max(need, min(round(lay.text * 6.5), (right - left - gap) // 2))
+        if 2 * w + gap <= right - left:
+            chat = pygame.Rect(left, lay.margin, w, h)
+        else:  # no room beside the score panel: below it, from its start
+            chat = pygame.Rect(score.x, score.bottom + lay.margin, w, h)
         out = [
-            Button(chat, tr("Chat (T)"), "chat"),
-            Button(chat.move(w + gap, 0), tr("React"), "reactions", primary=self.reactions_open),
+            Button(chat, labels[0], "chat"),
+            Button(chat.move(w + gap, 0), labels[1], "reactions", primary=self.reactions_open),
         ]
         if self.reactions_open:
             r = pygame.Rect(chat.x, chat.bottom + gap, 2 * w + gap, h)

@@ -81,6 +81,7 @@ class ScorePanel:
         pv = self.scene.pv
         r = self.rect(lay)
         shown = tuple(round(v) for v in self.shown)
+        self.scene.drawn.score_shown = True
         key = (
             lay.w,
             lay.h,
