@@ -6,7 +6,9 @@ size), the panels (``theme.panel``'s, as the rectangle the panel stands for) and
 (``theme.Button.draw``, with the label's room). A surface blitted on another hands its items
 on, moved by the blit's offset, so the window's surface ends up knowing where every text and
 box is, however many cached pictures stood between. A full-window blit of a plain surface
-(the felt, the veil under a dialog) covers what was there: its items are forgotten.
+(the felt, the veil under a dialog) covers what was there: its items are forgotten. What a
+surface's clip rectangle cuts away is not on it (a scrolled list's rows past its edge): an
+item is kept cut to the clip, or not at all.
 """
 
 from __future__ import annotations
@@ -52,6 +54,17 @@ class Traced(_Base):  # type: ignore[misc, valid-type]
     def convert_alpha(self, *a: Any) -> Traced:  # type: ignore[override]
         return self._carry(super().convert_alpha(*a))
 
+    def add(self, item: Item) -> None:
+        """Keep ``item`` as far as the clip rectangle lets it be seen (an empty, zero-sized
+        item, such as an empty text's ink, is kept as it is)."""
+        clip = self.get_clip()
+        if clip != self.get_rect() and item.rect.w and item.rect.h:
+            seen = item.rect.clip(clip)
+            if not seen.w or not seen.h:
+                return
+            item.rect = seen
+        self.items.append(item)
+
     def fill(self, *a: Any, **k: Any) -> pygame.Rect:
         if not a[1:] and not k.get("rect"):
             self.items = []  # the whole surface painted over
@@ -69,13 +82,11 @@ class Traced(_Base):  # type: ignore[misc, valid-type]
         tag = _tags.get(id(source))
         if tag is not None and tag[0] is source:
             item = tag[1]
-            self.items.append(
-                Item(item.kind, item.rect.move(dx, dy), item.label, item.size, item.room)
-            )
+            self.add(Item(item.kind, item.rect.move(dx, dy), item.label, item.size, item.room))
         elif isinstance(source, Traced) and source.items:
             for i in source.items:
                 room = i.room.move(dx, dy) if i.room is not None else None
-                self.items.append(Item(i.kind, i.rect.move(dx, dy), i.label, i.size, room))
+                self.add(Item(i.kind, i.rect.move(dx, dy), i.label, i.size, room))
         elif (w, h) == self.get_size() and (dx, dy) == (0, 0):
             self.items = []  # a plain full-size sheet (the felt, a veil) covers what was there
         return got
@@ -107,7 +118,7 @@ class TextSpy:
             if isinstance(target, Traced):
                 r = b.rect
                 room = r.inflate(-(r.w - theme.label_room(r)), 0)
-                target.items.append(Item("button", r.copy(), b.label, 0, room))
+                target.add(Item("button", r.copy(), b.label, 0, room))
 
         text.render = render  # type: ignore[assignment]
         theme.panel = panel  # type: ignore[assignment]

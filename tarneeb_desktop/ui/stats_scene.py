@@ -78,12 +78,15 @@ class StatsScene(ButtonScene):
         self.confirming = False
 
     def build(self, lay: Layout) -> list[Button]:
-        bw, bh = round(lay.unit * 30), round(lay.unit * 6.6)
+        bh = round(lay.unit * 6.6)
         gap = round(lay.unit * 2)
         if self.confirming:
             specs = [(tr("Yes, reset"), "confirm", False), (tr("Cancel"), "cancel", True)]
         else:
             specs = [(tr("Back"), "back", True), (tr("Reset statistics"), "reset", False)]
+        # as wide as the longer label at body size needs, the row within the window
+        need = theme.button_width([s[0] for s in specs], round(lay.text * 0.8), bh)
+        bw = min(max(round(lay.unit * 30), need), (lay.w - 2 * lay.margin - gap) // len(specs))
         total = len(specs) * bw + (len(specs) - 1) * gap
         x = lay.w // 2 - total // 2
         out = []

@@ -254,6 +254,13 @@ def label_width(label: str, size: int) -> int:
     return text.size_of(label, size, bold=True)[0]
 
 
+def button_width(labels: list[str], size: int, height: int, least: int = 0) -> int:
+    """How wide a button of ``height`` must be for the longest of ``labels`` to be drawn at
+    ``size`` (the body size) with the usual padding; at least ``least``."""
+    pad = 2 * max(2, round(height * LABEL_PAD)) + 2
+    return max(least, max((label_width(x, size) for x in labels), default=0) + pad)
+
+
 def label_size(label: str, rect: pygame.Rect) -> int:
     """The largest text size (not above LABEL_HEIGHT of the height) at which ``label`` fits
     in ``rect`` less its padding (cached per label, button size and direction)."""

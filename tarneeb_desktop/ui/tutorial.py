@@ -212,6 +212,18 @@ class TutorialScene(TableScene):
             bottom = min(bottom, panel.top - m)
         return pygame.Rect(left, m, right - left, bottom - m)
 
+    def _head_lines(self, width: int) -> list[str]:
+        """The coach's head ("Tutorial · Lesson 2 of 5"), on two lines when one is too narrow
+        for it at body size."""
+        n = self.step()
+        head = tr("Tutorial")
+        if n < len(self.lessons) and self.pv.hand_number == 1:
+            head += "  \u00b7  " + tr("Lesson {n} of {total}", n=n + 1, total=len(self.lessons))
+        size = self.layout.text
+        if text.size_of(head, size, True)[0] <= width:
+            return [head]
+        return [p.strip() for p in head.split("\u00b7")]
+
     def _coach_lines(self, width: int) -> tuple[list[str], list[str]]:
         size = self.layout.text
         lines = text.wrap(self.coach_text(), size, width)
@@ -228,7 +240,10 @@ class TutorialScene(TableScene):
         small = size  # the head and the Esc line at body size too (issue 23)
         step = round(size * 1.32)
         lines, tip_lines = self._coach_lines(bounds.w - 2 * pad)
-        h = pad * 2 + round(small * 1.5) + step * (len(lines) + len(tip_lines)) + small * 2
+        heads = len(self._head_lines(bounds.w - 2 * pad))
+        esc = len(text.wrap(tr("Esc: skip the tutorial"), small, bounds.w - 2 * pad))
+        h = pad * 2 + round(small * 1.5) * heads + step * (len(lines) + len(tip_lines)) + small * 2
+        h += step * (esc - 1)
         if tip_lines:
             h += step // 3
         box = pygame.Rect(bounds.x, bounds.y, bounds.w, h)
@@ -250,10 +265,7 @@ class TutorialScene(TableScene):
         small = size  # the head and the Esc line at body size too (issue 23)
         step = round(size * 1.32)
         lines, tip_lines = self._coach_lines(box.w - 2 * pad)
-        n = self.step()
-        head = tr("Tutorial")
-        if n < len(self.lessons) and self.pv.hand_number == 1:
-            head += "  \u00b7  " + tr("Lesson {n} of {total}", n=n + 1, total=len(self.lessons))
+        heads = self._head_lines(box.w - 2 * pad)
         blit_panel(
             surface,
             box,
@@ -265,17 +277,12 @@ class TutorialScene(TableScene):
         rtl = i18n.is_rtl()
         x = box.right - pad if rtl else box.x + pad
         anchor = i18n.anchor("topleft")
-        blit_text(
-            surface,
-            head,
-            small,
-            (x, box.y + pad),
-            theme.GOLD,
-            True,
-            anchor,
-            max_width=box.w - 2 * pad,
-        )
-        y = box.y + pad + round(small * 1.5)
+        y = box.y + pad
+        for head in heads:
+            blit_text(
+                surface, head, small, (x, y), theme.GOLD, True, anchor, max_width=box.w - 2 * pad
+            )
+            y += round(small * 1.5)
         for line in lines:
             blit_text(surface, line, size, (x, y), theme.INK, anchor=anchor)
             y += step
@@ -284,15 +291,17 @@ class TutorialScene(TableScene):
             for line in tip_lines:
                 blit_text(surface, line, size, (x, y), (255, 196, 140), anchor=anchor)
                 y += step
-        blit_text(
-            surface,
-            tr("Esc: skip the tutorial"),
-            small,
-            (box.right - pad if not rtl else box.x + pad, box.bottom - pad // 2),
-            theme.INK_DIM,
-            anchor=i18n.anchor("bottomright"),
-            max_width=box.w - 2 * pad,
-        )
+        esc = text.wrap(tr("Esc: skip the tutorial"), small, box.w - 2 * pad)
+        for k, line in enumerate(reversed(esc)):  # from the bottom up
+            blit_text(
+                surface,
+                line,
+                small,
+                (box.right - pad if not rtl else box.x + pad, box.bottom - pad // 2 - k * step),
+                theme.INK_DIM,
+                anchor=i18n.anchor("bottomright"),
+                max_width=box.w - 2 * pad,
+            )
         targets = self.targets()
         if targets:  # one frame round them all (the lesson's cards lie side by side)
             r = targets[0].unionall(targets)

@@ -127,6 +127,19 @@ class BidPanel:
             bw = round(bw * 2.6)  # under a line that says what doubling does
         elif pv.phase != "auction":
             bw = round(bw * 1.75)
+
+        def label_of(action: str) -> str:
+            if action == "claim":
+                return tr("Claim the remaining tricks")
+            if suited and action.endswith("NT"):
+                return action[:-2]  # the row's name says no trump
+            return action_label(pv.phase, action)
+
+        if not suited:  # each button as wide as the longest label at body size needs
+            labels = [label_of(a) for row in grid for a in row if a is not None]
+            need = theme.button_width(labels, lay.text, bh)
+            room = (lay.w - 2 * lay.margin - 2 * pad - (cols - 1) * gap) // max(1, cols)
+            bw = max(bw, min(need, room))
         inner = head_w + cols * bw + (cols - 1) * gap
         title_h = round(lay.unit * 2.2) + round(lay.text * 1.45)
         lines, line_h = self._under_lines(inner)  # 41's bids so far, or what doubling does
@@ -152,12 +165,7 @@ class BidPanel:
                     rect = pygame.Rect(panel.x + pad + head_w, y, cols * bw + (cols - 1) * gap, bh)
                 else:
                     rect = pygame.Rect(panel.x + pad + head_w + c * (bw + gap), y, bw, bh)
-                if action == "claim":
-                    label = tr("Claim the remaining tricks")
-                elif suited and action.endswith("NT"):
-                    label = action[:-2]  # the row's name says no trump
-                else:
-                    label = action_label(pv.phase, action)
+                label = label_of(action)
                 primary = action not in ("pass", "keep", "no_double")
                 group = "bids" if suited else None  # one size for the grid, Pass included
                 everything.append(

@@ -98,7 +98,7 @@ class Chat:
         lines = [history_line(m) for m in self.history()[-HISTORY_LINES:]]
         if not lines:
             return
-        size = round(lay.text * 0.9)
+        size = lay.text  # never below the body size
         line_h = round(size * 1.6)
         r = pygame.Rect(0, 0, round(lay.w * 0.5), line_h * len(lines) + lay.margin)
         r.midtop = (lay.w // 2, lay.back_rects(TOP, 13)[0].bottom + round(lay.text * 5.6))
@@ -113,7 +113,7 @@ class Chat:
             y += line_h
 
     def _bubble(self, s: pygame.Surface, lay: Layout, seat: int, line: str) -> None:
-        size = round(lay.text * 0.95)
+        size = lay.text
         h = round(lay.text * 2.0)
         tw = min(text.size_of(line, size)[0], round(lay.w * 0.3))
         w = tw + h
@@ -151,7 +151,7 @@ class Chat:
             if self.scene.my_turn()
             else tr("Typing to the table: Enter sends, Esc closes")
         )
-        size = round(lay.text * 0.85)
+        size = lay.text
         tw = min(text.size_of(hint, size)[0], r.w)
         back = pygame.Rect(0, 0, tw + 2 * lay.margin, round(size * 1.7))
         back.midtop = (r.centerx, r.bottom + 2)  # on a dark strip: the trick may be below

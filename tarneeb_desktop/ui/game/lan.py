@@ -164,11 +164,10 @@ class LanExtras:
         score = scene.score.rect(lay)  # 41's panel is wider than the layout's
         left = score.right + lay.margin
         right = lay.back_rects(TOP, 13)[0].left - lay.margin
-        h = round(lay.text * 1.9)
+        h = round(lay.text * 2.2)  # a label at body size fits its height (theme.LABEL_HEIGHT)
         labels = (tr("Chat (T)"), tr("React"))
         # as wide as the longer label at the body size needs, both the same
-        pad = 2 * max(2, round(h * theme.LABEL_PAD)) + 2
-        need = max(theme.label_width(label, lay.text) for label in labels) + pad
+        need = theme.button_width(list(labels), lay.text, h)
         w = max(need, min(round(lay.text * 6.5), (right - left - gap) // 2))
         if 2 * w + gap <= right - left:
             chat = pygame.Rect(left, lay.margin, w, h)
