@@ -924,8 +924,13 @@ class Monkey:
                     app.switch(got)
         elif kind == "lan-host":
             self.frame()
-            app.scene.activate("continue")  # back to the table this window hosts
-            self.wait_until(lambda: self.table() is not None, "the hosted table again")
+            if any(b.action == "continue" for b in app.scene.buttons()):
+                app.scene.activate("continue")  # back to the table this window hosts
+                # the table, or the menu saying it could not be opened again (its game over)
+                self.wait_until(
+                    lambda: self.table() is not None or bool(getattr(app, "notices", None)),
+                    "the hosted table again",
+                )
         elif kind == "lan":
             self.frame()
             if any(b.action == "lan_rejoin" for b in app.scene.buttons()):

@@ -411,8 +411,13 @@ def _play_in_process(code: str, index: int, level: str, conn: Any) -> None:
     _lower_priority()
     try:
         conn.send(("result", play_computer(code, index, level).to_dict()))
+    except (BrokenPipeError, EOFError, ConnectionError):
+        pass  # the window stopped waiting (it closed, or the set was left): nobody to tell
     except BaseException as exc:  # said to the window, which then plays it on the pool
-        conn.send(("error", f"{type(exc).__name__}: {exc}"))
+        try:
+            conn.send(("error", f"{type(exc).__name__}: {exc}"))
+        except (OSError, EOFError):
+            pass  # nobody to tell
     finally:
         conn.close()
 

@@ -80,10 +80,22 @@ class Traced(_Base):  # type: ignore[misc, valid-type]
         dx, dy = x - ax, y - ay
         w, h = source.get_size()
         tag = _tags.get(id(source))
-        if tag is not None and tag[0] is source:
+        if area is not None and isinstance(source, Traced):
+            # a part of a layer put back (``frame._redraw``): what was there is covered, and
+            # the layer's items in that part come back
+            part = pygame.Rect(x, y, area[2], area[3])
+            self.items = [i for i in self.items if not part.contains(i.rect)]
+            for i in source.items:
+                moved = i.rect.move(dx, dy)
+                if part.contains(moved):
+                    room = i.room.move(dx, dy) if i.room is not None else None
+                    self.add(Item(i.kind, moved, i.label, i.size, room))
+        elif tag is not None and tag[0] is source:
             item = tag[1]
             self.add(Item(item.kind, item.rect.move(dx, dy), item.label, item.size, item.room))
         elif isinstance(source, Traced) and source.items:
+            if (w, h) == self.get_size() and (dx, dy) == (0, 0):
+                self.items = []  # a whole layer drawn over the window
             for i in source.items:
                 room = i.room.move(dx, dy) if i.room is not None else None
                 self.add(Item(i.kind, i.rect.move(dx, dy), i.label, i.size, room))
@@ -96,6 +108,15 @@ class TextSpy:
     """Install with ``with TextSpy():``; draw onto a ``Traced`` surface; read its ``items``."""
 
     def __enter__(self) -> TextSpy:
+        from tarneeb_desktop.ui.game import frame
+
+        # the table's cached layers (the static one, the board) keep their texts too
+        self._frame, self._layer_class = frame, frame._Layer
+
+        class TracedLayer(Traced, frame._Layer):  # type: ignore[misc, valid-type, name-defined]
+            pass
+
+        frame._Layer = TracedLayer  # type: ignore[misc]
         self._render = text.render
         self._panel = theme.panel
         self._draw = theme.Button.draw
@@ -129,6 +150,7 @@ class TextSpy:
         return self
 
     def __exit__(self, *exc: Any) -> None:
+        self._frame._Layer = self._layer_class  # type: ignore[misc]
         pygame.Surface = _Base  # type: ignore[misc]
         text.render = self._render  # type: ignore[assignment]
         theme.panel = self._panel  # type: ignore[assignment]

@@ -20,7 +20,7 @@ import pygame
 from tarneeb_desktop import daily
 from tarneeb_desktop.paths import user_data_dir
 from tarneeb_desktop.rules.options import ALL_PRESETS
-from tarneeb_desktop.ui import i18n, theme
+from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.daily_labels import contract_text, signed
 from tarneeb_desktop.ui.i18n import tr, trn
 from tarneeb_desktop.ui.layout import Layout
@@ -247,6 +247,8 @@ class DailyScene(ButtonScene):
     def table_rect(self, lay: Layout) -> pygame.Rect:
         top = lay.margin + round(lay.heading * 3.3)
         bottom = lay.h - lay.margin * 2 - round(lay.unit * 7)
+        if (lay.w, lay.h) == self.app.size:  # above the buttons (one row or two)
+            bottom = min([bottom, *(b.rect.top - lay.margin for b in self.buttons())])
         w = round(lay.w * 0.62)
         r = pygame.Rect(0, top, w, bottom - top)
         return i18n.align(r, pygame.Rect(0, 0, lay.w, lay.h), "start", lay.margin)
@@ -290,22 +292,39 @@ class DailyScene(ButtonScene):
             specs += [(tr("Rules"), "rules"), (tr("Level"), "level")]
             specs += [(tr("Today"), "today"), (tr("Back"), "back")]
         gap = lay.margin
-        bw = min(
-            round(lay.unit * 30), (lay.w - 2 * lay.margin - gap * (len(specs) - 1)) // len(specs)
-        )
-        total = bw * len(specs) + gap * (len(specs) - 1)
-        x = lay.w // 2 - total // 2
-        out = []
-        for k, (label, action) in enumerate(specs):
-            enabled = not (action == "level" and self.started())
-            if action == "review":
-                enabled = any(self.dset.shown(i)[0] for i in range(daily.DEALS))
-            out.append(Button(pygame.Rect(x, y, bw, bh), label, action, enabled, primary=k == 0))
-            x += bw + gap
-        if i18n.is_rtl():  # the first button on the right
-            xs = [b.rect.x for b in out][::-1]
-            for b, xx in zip(out, xs, strict=True):
-                b.rect.x = xx
+        # each button as wide as its label at body size needs ("Go on with deal 1" no longer
+        # shrinks the others' words); two rows when one is too narrow for them all
+        widths = [
+            theme.button_width([label], lay.text, bh, round(lay.unit * 14)) for label, _ in specs
+        ]
+        room = lay.w - 2 * lay.margin
+        rows = [list(range(len(specs)))]
+        if sum(widths) + gap * (len(specs) - 1) > room:
+            half = (len(specs) + 1) // 2
+            rows = [list(range(half)), list(range(half, len(specs)))]
+        out: list[Button] = []
+        for r, row in enumerate(rows):
+            row_w = [widths[k] for k in row]
+            scale = min(1.0, (room - gap * (len(row) - 1)) / max(1, sum(row_w)))
+            row_w = [round(w * scale) for w in row_w]
+            total = sum(row_w) + gap * (len(row) - 1)
+            x = lay.w // 2 - total // 2
+            yy = y - (len(rows) - 1 - r) * (bh + gap)
+            placed = []
+            for k, w in zip(row, row_w, strict=True):
+                label, action = specs[k]
+                enabled = not (action == "level" and self.started())
+                if action == "review":
+                    enabled = any(self.dset.shown(i)[0] for i in range(daily.DEALS))
+                rect = pygame.Rect(x, yy, w, bh)
+                placed.append(Button(rect, label, action, enabled, primary=k == 0))
+                x += w + gap
+            if i18n.is_rtl():  # the first button on the right
+                right = placed[-1].rect.right
+                for b in placed:
+                    b.rect.right = right
+                    right -= b.rect.w + gap
+            out += placed
         return out
 
     # ------------------------------------------------------------------ drawing
@@ -329,21 +348,35 @@ class DailyScene(ButtonScene):
         for b in self.buttons():
             b.draw(surface)
 
-    def _columns(self, box: pygame.Rect, pad: int) -> list[int]:
-        """The x of each column's start (mirrored right to left)."""
+    def _columns(
+        self, box: pygame.Rect, pad: int, heads: tuple[str, ...] = (), size: int = 0
+    ) -> list[int]:
+        """The x of each column's start (mirrored right to left): the usual shares, moved on
+        where a column's head (bold, at ``size``) would run into the next column or out of
+        the table."""
         shares = (0.0, 0.1, 0.36, 0.52, 0.7, 0.85)
         inner = box.w - 2 * pad
-        return [i18n.mirror_x(box.x + pad + round(inner * s), box.x, box.w) for s in shares]
+        starts = [round(inner * s) for s in shares]
+        if heads and size:
+            need = [text.size_of(h, size, True)[0] + pad for h in heads]
+            for k in range(1, len(starts)):  # push a column right of the head before it
+                starts[k] = max(starts[k], starts[k - 1] + need[k - 1])
+            over = starts[-1] + need[-1] - pad - inner
+            if over > 0:  # then pull the last ones back, as far as the heads allow
+                for k in range(len(starts) - 1, 0, -1):
+                    limit = (starts[k + 1] if k + 1 < len(starts) else inner + pad) - need[k]
+                    starts[k] = max(starts[k - 1] + need[k - 1], min(starts[k], limit))
+        return [i18n.mirror_x(box.x + pad + s, box.x, box.w) for s in starts]
 
     def draw_table(self, s: pygame.Surface, lay: Layout) -> None:
         box = self.table_rect(lay)
         blit_panel(s, box, color=theme.PANEL, border=theme.PANEL_LINE, radius=round(lay.unit * 2))
         pad = lay.margin
-        cols = self._columns(box, pad)
         rh = self.row_h(lay)
         size = round(lay.text * 0.95)
         anchor = i18n.anchor("midleft")
         heads = ("#", tr("Contract"), tr("You"), tr("Computer"), tr("Difference"), tr("Could take"))
+        cols = self._columns(box, pad, heads, size)
         y = box.y + pad + rh // 2
         for x, head in zip(cols, heads, strict=True):
             blit_text(s, head, size, (x, y), theme.GOLD, True, anchor)

@@ -190,6 +190,8 @@ class LanExtras:
         """Input the LAN extras take before the table: True used, False swallowed-but-unused
         is not a case here; None means "the table's turn"."""
         scene = self.scene
+        if self.chat.open and scene.overlay is not None:
+            self.chat.open = False  # a dialog came up: the keys are the dialog's now
         if self.chat.open:
             return self.chat.handle_event(ev)
         if scene.overlay is None and ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
@@ -232,7 +234,7 @@ class LanExtras:
         if scene.overlay is None:
             for b in self.buttons():
                 b.draw(surface)
-        self.chat.draw(surface, lay)
+            self.chat.draw(surface, lay)  # not over a dialog (its keys close the line)
         timer = self.timer_text()
         if timer is not None and not self.reactions_open and scene.overlay is None:
             chat = self.buttons()[0].rect
