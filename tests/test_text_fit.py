@@ -50,6 +50,9 @@ def tables() -> Iterator[tuple[str, str, int, Callable[[GameState], bool]]]:
         5,
         lambda s: my_turn_in("auction")(s) and any(c != "pass" for _, c in s.calls),
     )
+    # the contract panel while the person chooses trump ("choosing trump…" ran into
+    # "Auction (A)": issue 37, defect 3), and the trump's four buttons
+    yield "tarneeb trump", "standard", 4, my_turn_in("trump")
     yield "egyptian auction", "egyptian", 5, my_turn_in("auction")
     yield "41 auction", "syrian41", 4, my_turn_in("auction")
     yield "tarneeb play", "standard", 4, lambda s: my_turn_in("play")(s) and len(s.tricks) >= 2

@@ -260,23 +260,14 @@ class ScorePanel:
                         theme.suit_color(pv.trump, scene.four_color, on_dark=False),
                         anchor="center",
                     )
-            else:
-                blit_text(
-                    s,
-                    tr("choosing trump\u2026"),
-                    t,
-                    after,
-                    theme.INK_DIM,
-                    anchor=a("midleft"),
-                )
-            # where to see the whole auction: beside the contract, wrapped to the room left
+            # beside the contract, wrapped to the room left: the trump being chosen, else
+            # where to see the whole auction (the two shared one place and ran into each other)
             room = pygame.Rect(0, lr.y, r.w - 2 * pad - lr.w - round(big * 1.05) - 2 * pad, lr.h)
             room.right = r.right - pad
             if rtl:
                 room.left = r.x + pad
-            theme.blit_block(
-                s, tr("Auction (A)"), t, room, theme.INK_DIM, align="end", valign="center"
-            )
+            side = tr("Auction (A)") if pv.trump else tr("choosing trump\u2026")
+            theme.blit_block(s, side, t, room, theme.INK_DIM, align="end", valign="center")
             return
         auction_at = (start, r.y + pad)
         title = blit_text(
