@@ -155,3 +155,52 @@ def test_the_welcome_name_field_replaces_its_default_and_edits_with_the_keys() -
     assert scene.field.text == "" and not scene.field.selected
     app.step(FRAME, [_typed("Nour"), _key(pygame.K_RETURN)])
     assert app.settings.names[0] == "Nour"
+
+
+def test_a_broken_statistics_file_is_named_in_the_start_notice(ui_home) -> None:  # type: ignore[no-untyped-def]
+    """Defect 7: a broken statistics file was set aside without a word (the notice named
+    the settings and the save only) and the player's wins were gone."""
+    from tarneeb_desktop.stats import stats_path
+    from tarneeb_desktop.ui.menu import MenuScene
+
+    stats_path().write_text("{ not json", encoding="utf-8")
+    app = make_app()
+    app.switch(MenuScene(app))
+    app.step(FRAME, [])
+    notice = app.scene.notice
+    assert notice is not None and "Your statistics could not be read." in notice
+    assert not stats_path().exists()  # set aside, the broken copy named
+    assert any(p.name.startswith("stats.json.broken") for p in ui_home.iterdir())
+
+
+def test_every_dialog_puts_its_first_button_on_the_reading_side() -> None:
+    """Defect 10: Arabic "Skip the tutorial?" kept its main button on the left while the
+    hand's summary put it on the right. One rule (``Dialog.layout_buttons``): the first
+    button of a row on the reading side, the right in Arabic, the left in English."""
+    from tarneeb_desktop.ui.game.pages import PAGES
+    from tarneeb_desktop.ui.tutorial import TutorialScene
+    from tarneeb_desktop.ui.tutorial_dialogs import DoneDialog, SkipDialog
+
+    for lang in ("en", "ar"):
+        i18n.set_language(lang)
+        app = make_app()
+        app.settings.language = lang
+        app.apply_settings()
+        tutorial = TutorialScene(app)
+        app.switch(tutorial)
+        app.step(FRAME, [])
+        dialogs = [SkipDialog(tutorial), DoneDialog(tutorial)]
+        dialogs += [PAGES[kind](tutorial) for kind in ("menu", "leave", "scores")]
+        for dialog in dialogs:
+            tutorial.overlay = dialog
+            buttons = tutorial.overlay_buttons()
+            first = buttons[0]
+            row = [b for b in buttons if b.rect.y == first.rect.y]
+            if len(row) < 2:
+                continue
+            xs = [b.rect.centerx for b in row]
+            if lang == "ar":
+                assert first.rect.centerx == max(xs), (lang, dialog.kind)
+            else:
+                assert first.rect.centerx == min(xs), (lang, dialog.kind)
+        tutorial.overlay = None

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tarneeb_desktop.paths import user_data_dir
-from tarneeb_desktop.storage import take_set_aside
+from tarneeb_desktop.stats import stats_path
+from tarneeb_desktop.storage import load_json, take_set_aside
 from tarneeb_desktop.table.savegame import SaveError, read_save, savegame_path
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.file_notice import FileNotice, paragraphs
@@ -163,6 +164,9 @@ class MenuScene(ButtonScene):
         self.can_continue = self.can_continue or self.lan_hosted
         self.asking = False
         self.focus = 0
+        # the statistics are read now, not first when a game ends: a broken file is set
+        # aside here and named in the notice with the others (issue 37, defect 7)
+        load_json(stats_path())
         self.tell()
         self.rebuild()
 

@@ -69,14 +69,6 @@ class TutorialDialog(Dialog):
             return super().handle_event(ev, buttons)
         return ev.type in (pygame.MOUSEBUTTONUP, pygame.KEYUP)
 
-    def layout_buttons(self, lay: Layout, box: pygame.Rect, bw: int, bh: int) -> list[Button]:
-        out = super().layout_buttons(lay, box, bw, bh)
-        if i18n.is_rtl():  # the first (safe) button at the reading start: the right
-            xs = [b.rect.x for b in out][::-1]
-            for b, x in zip(out, xs, strict=True):
-                b.rect.x = x
-        return out
-
     def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
         y = box.y + round(lay.unit * 4)
         r = blit_text(
