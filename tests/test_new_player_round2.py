@@ -204,3 +204,19 @@ def test_every_dialog_puts_its_first_button_on_the_reading_side() -> None:
             else:
                 assert first.rect.centerx == min(xs), (lang, dialog.kind)
         tutorial.overlay = None
+
+
+def test_a_line_never_breaks_inside_a_short_bracketed_group() -> None:
+    """Defect 11: "(11 / needed)", "(нужно / 11)" in the 41 panel."""
+    from tarneeb_desktop.ui import text
+
+    pygame.font.init()
+    text.clear_cache()  # fonts made before another test quit pygame are gone
+    line = "Сумма заявок 29 (нужно 11)"
+    width = text.size_of("Сумма заявок 29 (нужно", 20)[0]
+    lines = text.wrap(line, 20, width)
+    assert "(нужно 11)" in lines and " ".join(lines) == line
+    # an aside of more than four words may still break
+    long = "one (two three four five six) seven"
+    assert " ".join(text.wrap(long, 20, text.size_of("one (two three", 20)[0])) == long
+    assert any("(" in x and ")" not in x for x in text.wrap(long, 20, 60))

@@ -161,13 +161,23 @@ class TextSpy:
 
 
 def problems(items: list[Item], window: pygame.Rect, body: int, where: str) -> list[str]:
-    """What is wrong with the texts among ``items`` (empty: nothing): a text below the body
-    size; a text that is not inside the innermost box or button its middle lies in (a
-    button's label inside the button less its padding), or outside the window; a text that
-    runs into a button it is not on; two texts that run into each other."""
+    """What is wrong with the texts among ``items`` (in the order drawn; empty: nothing): a
+    text below the body size; a text that is not inside the innermost box or button its middle
+    lies in (a button's label inside the button less its padding), or outside the window; a
+    text that runs into a button it is not on; a text that a panel drawn after it covers (a
+    name plate over the contract panel); two texts that run into each other."""
     out: list[str] = []
     texts = [i for i in items if i.kind == "text" and i.rect.w > 0 and i.rect.h > 0]
     boxes = [i for i in items if i.kind in ("box", "button")]
+    order = {id(i): k for k, i in enumerate(items)}
+    for t in texts:  # a panel drawn later over a text it does not hold hides it
+        for b in boxes:
+            if (
+                order[id(b)] > order[id(t)]
+                and not b.rect.collidepoint(t.rect.center)
+                and b.rect.colliderect(t.rect.inflate(-2, -2))
+            ):
+                out.append(f"{where}: {t.label!r} {t.rect} is covered by a {b.kind} {b.rect}")
     for t in texts:
         if t.size < body:
             out.append(f"{where}: {t.label!r} at {t.size} px, below the body size {body}")

@@ -217,14 +217,36 @@ def fit(text: str, size: int, max_width: int, bold: bool = False) -> int:
     return size
 
 
+def _words(para: str) -> list[str]:
+    """The words of ``para``, a short bracketed group ("(11 needed)") kept as one: a line
+    never breaks inside it ("(нужно" / "11)")."""
+    out: list[str] = []
+    group: list[str] = []
+    for word in para.split():
+        if group:
+            group.append(word)
+            if ")" in word:
+                out.append(" ".join(group))
+                group = []
+        elif word.startswith("(") and ")" not in word:
+            group = [word]
+        else:
+            out.append(word)
+    if group:  # no closing bracket: its words one by one again
+        out += group
+    # a long aside (more than four words) may break like the rest of the line
+    return [w for g in out for w in ([g] if len(g.split()) <= 4 else g.split())]
+
+
 def wrap(text: str, size: int, max_width: int, bold: bool = False) -> list[str]:
     """``text`` broken at spaces into lines no wider than ``max_width`` pixels (a word longer
-    than that gets a line of its own). Lines are cut in reading order, before shaping, so
-    each line of Arabic is then reordered on its own and reads from the right correctly."""
+    than that gets a line of its own; a short bracketed group is one word). Lines are cut in
+    reading order, before shaping, so each line of Arabic is then reordered on its own and
+    reads from the right correctly."""
     lines: list[str] = []
     for para in text.split("\n"):
         cur = ""
-        for word in para.split():
+        for word in _words(para):
             cand = f"{cur} {word}" if cur else word
             if cur and size_of(cand, size, bold)[0] > max_width:
                 lines.append(cur)

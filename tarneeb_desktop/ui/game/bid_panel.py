@@ -17,6 +17,7 @@ from tarneeb_desktop.rules.cards import NT, STRAINS, parse_bid
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.game import game41
 from tarneeb_desktop.ui.game.labels import action_label
+from tarneeb_desktop.ui.game.score import contract_box
 from tarneeb_desktop.ui.i18n import N_, tr
 from tarneeb_desktop.ui.layout import TOP
 from tarneeb_desktop.ui.theme import SUIT_SYMBOL, Button, blit_panel, blit_text
@@ -135,11 +136,18 @@ class BidPanel:
                 return action[:-2]  # the row's name says no trump
             return action_label(pv.phase, action)
 
+        labels = [label_of(a) for row in grid for a in row if a is not None and len(row) > 1]
+        need = theme.button_width(labels or ["13"], lay.text, bh)
         if not suited:  # each button as wide as the longest label at body size needs
-            labels = [label_of(a) for row in grid for a in row if a is not None]
-            need = theme.button_width(labels, lay.text, bh)
             room = (lay.w - 2 * lay.margin - 2 * pad - (cols - 1) * gap) // max(1, cols)
             bw = max(bw, min(need, room))
+        # between the score and the contract panels, if the labels leave the room (the
+        # suited grid of 5 rows reached under the contract panel and hid its words)
+        contract = contract_box(lay, game41.is41(pv))
+        half = min(contract.left - lay.w // 2, lay.w // 2 - lay.score_rect.right) - lay.margin
+        fit_w = (2 * half - 2 * pad - head_w - (cols - 1) * gap) // max(1, cols)
+        if head_w + cols * bw + (cols - 1) * gap + 2 * pad > 2 * half:
+            bw = max(need, min(bw, fit_w))
         inner = head_w + cols * bw + (cols - 1) * gap
         title_h = round(lay.unit * 2.2) + round(lay.text * 1.45)
         lines, line_h = self._under_lines(inner)  # 41's bids so far, or what doubling does
@@ -147,6 +155,8 @@ class BidPanel:
         # between the partner's cards and my lifted hand; the rows share what room there is
         top = lay.back_rects(TOP, 1)[0].bottom + lay.margin
         bottom = lay.hand_rects(13)[0].top - lay.lift - lay.margin
+        if inner + 2 * pad > 2 * half:  # still reaching under a panel: below them
+            top = max(top, contract.bottom + lay.margin, lay.score_rect.bottom + lay.margin)
         fit = (bottom - top - title_h - 2 * pad - (rows - 1) * gap) // max(1, rows)
         bh = max(12, min(bh, fit))
         panel = pygame.Rect(0, 0, inner + 2 * pad, rows * bh + (rows - 1) * gap + 2 * pad + title_h)

@@ -13,11 +13,28 @@ from tarneeb_desktop.ui.anim import ease_out
 from tarneeb_desktop.ui.game import dialogs41, game41
 from tarneeb_desktop.ui.game.labels import call_label, side_labels
 from tarneeb_desktop.ui.i18n import tr, trn
-from tarneeb_desktop.ui.layout import Layout
+from tarneeb_desktop.ui.layout import TOP, Layout
 from tarneeb_desktop.ui.theme import SUIT_SYMBOL, blit_panel, blit_text
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.game.context import TableView
+
+
+def contract_box(lay: Layout, is41: bool) -> pygame.Rect:
+    """The contract panel as drawn: the layout's, wider in 41 (the bids' line and who is
+    close), but never under North's name plate: where they would meet (41 in a narrow
+    window), it starts right of the plate and grows downward for its wrapped lines."""
+    r = lay.contract_rect
+    if not is41:
+        return r
+    wide = pygame.Rect(0, r.y, round(lay.unit * 40), r.h)
+    wide.right = r.right
+    left = lay.plate_rect(TOP).right + lay.margin
+    if wide.x < left:
+        narrow = max(r.w // 2, wide.right - left)
+        wide.h = min(round(wide.h * wide.w / narrow), round(lay.unit * 34))
+        wide.x, wide.w = wide.right - narrow, narrow
+    return wide
 
 
 class ScorePanel:
@@ -181,10 +198,7 @@ class ScorePanel:
         pv = scene.pv
         scene.drawn.contract = (pv.contract, pv.trump, pv.declarer, pv.doubled)
         scene.drawn.contract_language = i18n.get_language()
-        r = lay.contract_rect
-        if game41.is41(pv):  # the bids' line and who is close: wider, as the score panel
-            r = pygame.Rect(0, r.y, round(lay.unit * 40), r.h)
-            r.right = lay.contract_rect.right
+        r = contract_box(lay, game41.is41(pv))
         blit_panel(s, r, color=(6, 20, 14, 215), radius=round(lay.unit * 1.6))
         pad = round(lay.unit * 1.6)
         t = lay.text
