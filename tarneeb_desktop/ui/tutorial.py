@@ -212,6 +212,13 @@ class TutorialScene(TableScene):
             bottom = min(bottom, panel.top - m)
         return pygame.Rect(left, m, right - left, bottom - m)
 
+    def _line_step(self, size: int) -> int:
+        """The coach's line step: the usual spacing, or the script's line when it is taller
+        (Arabic's lines ran into each other)."""
+        lines = text.wrap(self.coach_text() or tr("Tutorial"), size, 10_000)
+        ink = max(text.render(line, size).get_bounding_rect().h for line in lines)
+        return max(round(size * 1.32), ink + 2)
+
     def _head_lines(self, width: int) -> list[str]:
         """The coach's head ("Tutorial · Lesson 2 of 5"), on two lines when one is too narrow
         for it at body size."""
@@ -238,7 +245,7 @@ class TutorialScene(TableScene):
         pad = lay.margin
         size = lay.text
         small = size  # the head and the Esc line at body size too (issue 23)
-        step = round(size * 1.32)
+        step = self._line_step(size)
         lines, tip_lines = self._coach_lines(bounds.w - 2 * pad)
         heads = len(self._head_lines(bounds.w - 2 * pad))
         esc = len(text.wrap(tr("Esc: skip the tutorial"), small, bounds.w - 2 * pad))
@@ -263,7 +270,7 @@ class TutorialScene(TableScene):
         pad = lay.margin
         size = lay.text
         small = size  # the head and the Esc line at body size too (issue 23)
-        step = round(size * 1.32)
+        step = self._line_step(size)
         lines, tip_lines = self._coach_lines(box.w - 2 * pad)
         heads = self._head_lines(box.w - 2 * pad)
         blit_panel(

@@ -361,12 +361,11 @@ class Panels:
 
     def bubble(self, s: pygame.Surface, lay: Layout, side: int, label: str) -> None:
         h = round(lay.text * 2.0)
-        w = max(h * 2, round(lay.text * (1.2 + 0.75 * len(label))))
+        size = round(lay.text * 1.05)
+        w = max(h * 2, theme.label_width(label, size) + h)  # the label as drawn, and its ends
         r = self.bubble_rect(lay, side, w, h)
         blit_panel(s, r, color=(252, 250, 240, 245), border=(0, 0, 0, 70), radius=h // 2)
-        theme.draw_label(
-            s, label, r, round(lay.text * 1.05), theme.BUTTON_TEXT, self.scene.four_color
-        )
+        theme.draw_label(s, label, r, size, theme.BUTTON_TEXT, self.scene.four_color)
 
     def draw_thinking(self, s: pygame.Surface, lay: Layout, seat: int | None) -> None:
         """The three dots of ``seat``, a computer player thinking (None: nobody)."""
