@@ -220,3 +220,38 @@ def test_a_line_never_breaks_inside_a_short_bracketed_group() -> None:
     long = "one (two three four five six) seven"
     assert " ".join(text.wrap(long, 20, text.size_of("one (two three", 20)[0])) == long
     assert any("(" in x and ")" not in x for x in text.wrap(long, 20, 60))
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])
+def test_a_computers_thinking_dots_cover_no_text(size) -> None:  # type: ignore[no-untyped-def]
+    """Defect 9: East's "…" thinking bubble was drawn over the "Last trick (L)" caption."""
+    from tarneeb_desktop.ui.game.panels import THINK_SIGN_AFTER
+    from tarneeb_desktop.ui.table_scene import TableScene
+    from tests.text_spy import TextSpy, Traced, problems
+
+    for lang in ("en", "ar"):
+        with TextSpy():
+            i18n.set_language(lang)
+            app = make_app(size=size, speed="instant")
+            app.settings.language = lang
+            app.apply_settings()
+            for seat in (1, 2, 3):
+                state = GameState.new(make_rules("standard"), seed=4, dealer=3)
+                assert advance(
+                    state,
+                    lambda s, seat=seat: (
+                        s.phase == "play" and s.current_player() == seat and len(s.tricks) >= 1
+                    ),
+                    seed=4,
+                )
+                names = ["Sara", "Karim", "Layla", "Omar"]
+                scene = TableScene(app, state, names, (0,), ["medium"] * 4, seed=1)
+                app.switch(scene)
+                scene.ai_to_move = lambda seat=seat: seat  # type: ignore[method-assign]
+                scene.ai_elapsed = THINK_SIGN_AFTER + 1
+                surface = Traced(size)
+                scene.frame.stale()
+                scene.draw(surface)
+                window = pygame.Rect((0, 0), size)
+                assert problems(surface.items, window, scene.layout.text, f"{lang} {seat}") == []
+                scene.link.close()

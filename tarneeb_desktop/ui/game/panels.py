@@ -20,7 +20,7 @@ from tarneeb_desktop.ui.cards import CardArt
 from tarneeb_desktop.ui.game import game41
 from tarneeb_desktop.ui.game.labels import call_label
 from tarneeb_desktop.ui.i18n import tr, trn
-from tarneeb_desktop.ui.layout import BOTTOM, LEFT, TOP, Layout
+from tarneeb_desktop.ui.layout import BOTTOM, LEFT, RIGHT, TOP, Layout
 from tarneeb_desktop.ui.theme import blit_panel, blit_text
 
 if TYPE_CHECKING:
@@ -374,9 +374,20 @@ class Panels:
         if seat is None or scene.ai_elapsed <= THINK_SIGN_AFTER or mine:
             return
         h = round(lay.text * 2.0)
-        r = self.bubble_rect(lay, scene.side(seat), h * 2, h)
-        if scene.pv.phase in ("auction", "trump", "double") and scene.pv.contract is None:
-            r = r.move(0, h + lay.unit if scene.side(seat) != BOTTOM else -(h + lay.unit))
+        side = scene.side(seat)
+        if side in (LEFT, RIGHT):  # beside the plate, on the table's side: clear of the
+            # call's bubble below it and of the last trick's caption (East's covered it)
+            name, sub = self.plate_lines(seat)
+            plate = self.plate_box(lay, side, sub, name)
+            r = pygame.Rect(0, 0, h * 2, h)
+            if side == LEFT:
+                r.midleft = (plate.right + lay.unit, plate.centery)
+            else:
+                r.midright = (plate.left - lay.unit, plate.centery)
+        else:
+            r = self.bubble_rect(lay, side, h * 2, h)
+            if scene.pv.phase in ("auction", "trump", "double") and scene.pv.contract is None:
+                r = r.move(0, h + lay.unit if side != BOTTOM else -(h + lay.unit))
         blit_panel(s, r, color=(252, 250, 240, 235), border=(0, 0, 0, 70), radius=h // 2)
         for i in range(3):
             phase = (scene.time * 2.2 - i * 0.25) % 1.0
