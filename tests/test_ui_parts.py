@@ -47,6 +47,7 @@ class FakeTable:
         self.hidden: set[str] = set()
         self.mouse = (0, 0)
         self.dealt: list[int] | None = None
+        self.last_trick_shown = False
         self.trick_cards: list[tuple[int, str]] = []
         self.trick_winner: int | None = None
         self.drawn = Drawn()

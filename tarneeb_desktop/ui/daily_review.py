@@ -258,9 +258,10 @@ class DailyReview(ViewerScene):
         top, _ = self._band(lay)
         w = round(lay.w * 0.24)
         line = round(lay.text * 0.9 * 1.55)
-        box = pygame.Rect(
-            0, top + round(lay.text * 1.2), w, line * (1 + len(self.plays)) + lay.margin
-        )
+        top += round(lay.text * 1.2)
+        corner = self.side_buttons(lay)  # the viewer's Hands and My cards only, in that corner
+        top = max(top, *(b.rect.bottom + lay.margin // 2 for b in corner))
+        box = pygame.Rect(0, top, w, line * (1 + len(self.plays)) + lay.margin)
         return i18n.align(box, pygame.Rect(0, 0, lay.w, lay.h), "end", lay.margin)
 
     def pane_rects(self, lay: Layout) -> list[pygame.Rect]:

@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from tarneeb_desktop.stats import game_of
-from tarneeb_desktop.ui import i18n, theme
+from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.i18n import N_, tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene, draw_page
@@ -120,7 +120,8 @@ class StatsScene(ButtonScene):
         lay = draw_page(surface, tr("Statistics"))
         buttons = self.buttons()
         box = pygame.Rect(0, 0, min(lay.w - 2 * lay.margin, round(lay.unit * 160)), 0)
-        box.top = round(lay.heading * 2.2)
+        title_h = text.size_of(tr("Statistics"), lay.heading, True)[1]  # Arabic's is taller
+        box.top = max(round(lay.heading * 2.2), round(lay.heading * 0.6) + title_h + 4)
         box.height = buttons[0].rect.top - lay.margin - box.top
         box.centerx = lay.w // 2
         blit_panel(surface, box, color=(6, 20, 14, 210), radius=round(lay.unit * 2))

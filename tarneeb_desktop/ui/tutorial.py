@@ -192,6 +192,8 @@ class TutorialScene(TableScene):
         super().draw(surface)
         if self.coaching():
             self.draw_coach(surface)
+            if self.toast:  # why a move was refused: over the coach, not under it
+                self.panels.draw_toast(surface, self.layout, *self.toast)
 
     def coaching(self) -> bool:
         """The coach is shown (not under a dialog, over the last trick's page or the deal)."""

@@ -91,7 +91,7 @@ class AuctionDialog(Dialog):
                 if call is None:
                     continue
                 color = theme.GOLD if (r, c) == win else theme.INK
-                cell = pygame.Rect(0, 0, round(box.w * 0.2), round(t * 1.5))
+                cell = pygame.Rect(0, 0, round(box.w * 0.23), round(t * 1.5))  # the columns' width
                 cell.midtop = (xs[c], y)
                 theme.draw_label(
                     s, call_label(call), cell, t, color, scene.four_color, on_dark=True

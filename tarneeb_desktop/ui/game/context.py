@@ -73,6 +73,8 @@ class TableContext(TableView, Protocol):
     @property
     def dealt(self) -> list[int] | None: ...  # cards shown per seat while dealing
     @property
+    def last_trick_shown(self) -> bool: ...  # the last trick's page (L) is open
+    @property
     def trick_cards(self) -> list[tuple[int, str]]: ...
     @property
     def trick_winner(self) -> int | None: ...

@@ -464,6 +464,9 @@ class Panels:
         if panel is not None:
             bottom = min(bottom, panel.top - lay.unit)
         r.midbottom = (lay.w // 2, bottom)
+        if self.scene.last_trick_shown:  # below the last trick's "L or a click closes it"
+            caption = lay.trick_area.bottom + lay.unit + text.size_of("Ag", size)[1] + lay.unit
+            r.top = max(r.top, caption)
         return r
 
     def draw_toast(self, s: pygame.Surface, lay: Layout, msg: str, left: float) -> None:
