@@ -49,10 +49,10 @@ def group_label(key: str) -> str:
     preset, _, level = key.partition("/")
     custom = preset.endswith("+custom")
     preset = preset.removesuffix("+custom")
-    text = tr(CHOICE_LABELS.get(preset, preset))  # the presets in Settings' words
+    words = tr(CHOICE_LABELS.get(preset, preset))  # the presets in Settings' words
     if custom:
-        text = tr("{rules} (Custom)", rules=text)
-    return f"{text} \u00b7 {tr(LEVEL_WORDS.get(level, level))}"
+        words = tr("{rules} (Custom)", rules=words)
+    return f"{words} \u00b7 {tr(LEVEL_WORDS.get(level, level))}"
 
 
 def column_x(box: pygame.Rect, pad: int, first: int, colw: float, i: int) -> int:
@@ -223,10 +223,10 @@ class StatsScene(ButtonScene):
         (drawn last: the columns' heads are the first texts drawn after the page's title)."""
         box, pad, first, colw = geometry
         t = Layout(*surface.get_size()).text
-        for i, text in enumerate(cells):
+        for i, cell in enumerate(cells):
             blit_text(
                 surface,
-                text,
+                cell,
                 t,
                 (column_x(box, pad, first, colw, i), y),
                 color,
