@@ -302,7 +302,10 @@ def test_a_whole_game_by_keyboard_ends_in_game_over_and_rematch() -> None:
 
     kept = list_kept()
     assert len(kept.games) == 1 and kept.games[0].totals == tuple(state.scores)
-    app.step(FRAME, [key(pygame.K_RETURN)])  # Rematch
+    app.step(FRAME, [key(pygame.K_RETURN)])  # at once: the result is read first
+    assert app.scene is scene and scene.overlay and scene.overlay["kind"] == "gameover"
+    run(app, 1.6)
+    app.step(FRAME, [key(pygame.K_RETURN)])  # Rematch, a moment later
     assert isinstance(app.scene, TableScene) and app.scene is not scene
     assert not app.scene.table.state.is_over()
 
@@ -367,6 +370,7 @@ def test_a_tournament_game_ends_with_continue_which_calls_back() -> None:
             app.step(FRAME, [key(pygame.K_RETURN)])
     assert scene.overlay and scene.overlay["kind"] == "gameover"
     assert [b.action for b in scene.overlay_buttons()][0] == "next"
+    run(app, 1.6)  # Enter answers the game's end only once it can have been read
     app.step(FRAME, [key(pygame.K_RETURN)])
     assert called == [scene]
 

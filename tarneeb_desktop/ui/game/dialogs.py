@@ -34,6 +34,8 @@ class Dialog:
 
     kind = ""
     closes_on_escape = True
+    #: seconds before Enter or Space acts (a key pressed for the table must not answer it)
+    keys_after = 0.0
     close_key: int | None = None  # another key that closes it (V: the cards-played page)
     autoplay_wait = 2.0  # seconds (at normal speed) an autoplayed game leaves it open
 
@@ -145,6 +147,8 @@ class Dialog:
             return True
         if ev.type == pygame.KEYDOWN:
             if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                if self.age < self.keys_after:
+                    return True  # a key meant for the table (the last card) reads nothing here
                 focus = next((b for b in buttons if b.focus), None) or next(
                     (b for b in buttons if b.primary), None
                 )
@@ -363,6 +367,7 @@ class GameOverDialog(Dialog):
     kind = "gameover"
     size = (80.0, 58.0)
     closes_on_escape = False
+    keys_after = 1.5  # the result is read before Enter can start a rematch
 
     def __init__(self, scene: DialogContext, event: GameOver) -> None:
         super().__init__(scene)
