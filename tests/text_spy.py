@@ -56,7 +56,8 @@ class Traced(_Base):  # type: ignore[misc, valid-type]
 
     def add(self, item: Item) -> None:
         """Keep ``item`` as far as the clip rectangle lets it be seen (an empty, zero-sized
-        item, such as an empty text's ink, is kept as it is)."""
+        item, such as an empty text's ink, is kept as it is); on a subsurface, its parent
+        keeps it too, where it shows there."""
         clip = self.get_clip()
         if clip != self.get_rect() and item.rect.w and item.rect.h:
             seen = item.rect.clip(clip)
@@ -64,6 +65,17 @@ class Traced(_Base):  # type: ignore[misc, valid-type]
                 return
             item.rect = seen
         self.items.append(item)
+        parent = getattr(self, "parent_at", None)
+        if parent is not None:
+            surface, (dx, dy) = parent
+            room = item.room.move(dx, dy) if item.room is not None else None
+            surface.add(Item(item.kind, item.rect.move(dx, dy), item.label, item.size, room))
+
+    def subsurface(self, *a: Any) -> Traced:  # type: ignore[override]
+        sub = super().subsurface(*a)
+        sub.items = []
+        sub.parent_at = (self, sub.get_offset())
+        return sub  # type: ignore[no-any-return]
 
     def fill(self, *a: Any, **k: Any) -> pygame.Rect:
         if not a[1:] and not k.get("rect"):

@@ -338,6 +338,8 @@ class ClientSession:
         try:
             while True:
                 msg = self._read_line(sock, buf)
+                if msg.get("type") == "bye":  # which connection the host said it on
+                    msg["connection"] = connection
                 self._handle(msg)
         except (ConnectionError, OSError) as exc:
             reason = str(exc) or "connection lost"
@@ -428,6 +430,8 @@ def play_seat(
         if msg is not None:
             kind = msg["type"]
             if kind == "bye":
+                if msg.get("connection", session.connection_id) != session.connection_id:
+                    continue  # said on a connection since replaced (a host that came back)
                 view = session.snapshot()[0]
                 return view is not None and view.phase == "over"
             if kind == "error":

@@ -366,6 +366,9 @@ class Host(LobbyMixin):
             self._stopping = True
             server.close()
             for conn in list(self.conns):
+                # said plainly, so that nobody waits for a table that is gone (a host that is
+                # killed says nothing: its players reconnect when it comes back)
+                conn.send({"type": "bye", "code": "closed", "reason": "the host closed the table"})
                 conn.close()
             # Let each connection's handler see its EOF and finish, rather than be cancelled.
             if self._handlers:

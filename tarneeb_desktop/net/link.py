@@ -186,6 +186,8 @@ class RemoteLink:
             text = msg.get("message")
             out.append(Notice("error", seat, text[:160] if isinstance(text, str) else "", code))
         elif kind == "bye":
+            if msg.get("connection", session.connection_id) != session.connection_id:
+                return  # said on a connection since replaced (a host that came back)
             code = str(msg.get("code", ""))
             if not self.host_gone:
                 out.append(Notice("bye", code=code))

@@ -795,6 +795,9 @@ class TableScene(Scene):
         elif action in PAGES:
             self.overlay = PAGES[action](self)
         elif action == "quit":
+            if kind != "quit_lan" and self.ask_before_quit():
+                self.invalidate()  # a LAN game on: the question first (the host's ends it)
+                return
             self.app.quit(0)
             return
         elif action == "review" and kind in ("summary", "gameover"):

@@ -189,11 +189,22 @@ class TutorialScene(TableScene):
             self.invalidate()
 
     def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        if self.coaching():
-            self.draw_coach(surface)
-            if self.toast:  # why a move was refused: over the coach, not under it
-                self.panels.draw_toast(surface, self.layout, *self.toast)
+        if not self.coaching():
+            super().draw(surface)
+            return
+        toast, self.toast = self.toast, None  # drawn once, after the coach, clear of it
+        try:
+            super().draw(surface)
+        finally:
+            self.toast = toast
+        self.draw_coach(surface)
+        if toast:  # why a move was refused: beside the coach, never over or under it
+            lay = self.layout
+            r = self.panels.toast_rect(lay, toast[0])
+            coach = self.coach_rect()
+            if r.colliderect(coach):
+                r.left = coach.right + lay.margin
+            self.panels.draw_toast(surface, lay, *toast, rect=r)
 
     def coaching(self) -> bool:
         """The coach is shown (not under a dialog, over the last trick's page or the deal)."""

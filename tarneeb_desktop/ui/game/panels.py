@@ -469,9 +469,11 @@ class Panels:
             r.top = max(r.top, caption)
         return r
 
-    def draw_toast(self, s: pygame.Surface, lay: Layout, msg: str, left: float) -> None:
+    def draw_toast(
+        self, s: pygame.Surface, lay: Layout, msg: str, left: float, rect: pygame.Rect | None = None
+    ) -> None:
         size = lay.text
-        r = self.toast_rect(lay, msg)
+        r = self.toast_rect(lay, msg) if rect is None else rect
         alpha = 235 if left > 0.3 else round(235 * left / 0.3)
         blit_panel(
             s,

@@ -1,0 +1,71 @@
+"""Issue 38, defect 1: Quit from the pause menu at a LAN table asks first (the host's ends
+the table for everyone), and a host that closes its table says so: the others hear "the host
+closed the table" and stop reconnecting. Loopback only."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tarneeb_desktop.net.client import ClientSession
+from tests.test_lan_people_ui import started_host
+from tests.test_ui_helpers import FRAME, make_app
+from tests.test_ui_lan_local import _home, step_until  # noqa: F401 - _home: the fixture
+
+pytestmark = pytest.mark.usefixtures("_home")
+
+
+def test_quit_from_the_pause_menu_at_a_lan_table_asks_first() -> None:
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+    host = started_host([0], auto_start=True)
+    app = make_app(speed="fast")
+    try:
+        session = ClientSession(*host.address, name="Sara", timeout=5.0)
+        session.connect()
+        assert session.join(0) == 0
+        view_msg = session.wait_for(lambda m: m.get("type") == "view", 10.0)
+        assert view_msg is not None
+        view, seq = session.snapshot()
+        scene = TableScene.remote(app, session, view, seq)
+        app.switch(scene)
+        app.step(FRAME, [])
+        scene.open_overlay("menu")
+        scene.overlay_action("quit")  # the pause menu's Quit
+        assert app.running, "Quit closed the window without a word"
+        assert scene.overlay is not None and scene.overlay.kind == "quit_lan"
+        scene.overlay_action("close")  # Stay: the game goes on
+        assert scene.overlay is None and app.running
+        scene.open_overlay("menu")
+        scene.overlay_action("quit")
+        scene.overlay_action("quit")  # the question's Quit
+        assert not app.running
+    finally:
+        app.scene.on_hide()
+        host.stop()
+
+
+def test_a_host_that_closes_its_table_says_so_and_nobody_reconnects() -> None:
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+    host = started_host([0], auto_start=True)
+    app = make_app(speed="fast")
+    session = ClientSession(*host.address, name="Sara", timeout=5.0)
+    session.connect()
+    assert session.join(0) == 0
+    assert session.wait_for(lambda m: m.get("type") == "view", 10.0) is not None
+    view, seq = session.snapshot()
+    scene = TableScene.remote(app, session, view, seq)
+    app.switch(scene)
+    app.step(FRAME, [])
+    host.stop()
+    step_until(app, lambda: scene.link.host_gone, "the host's word")
+    assert scene.link.bye_code == "closed"
+    assert scene.toast is not None and scene.toast[0] == "The host closed the table"
+    for _ in range(30):  # no "reconnecting" afterwards
+        app.step(FRAME, [])
+        time.sleep(0.01)
+    assert not scene.link.lost
+    assert scene.toast is None or "reconnecting" not in scene.toast[0]
+    scene.on_hide()
