@@ -202,14 +202,16 @@ class HandsPanel:
         anchor = i18n.anchor("topleft")
         self.spots = []
         y0 = box.y + pad // 2
-        blit_line(surface, tr("Hands"), t, (first, y0), theme.GOLD, True, anchor, half)
+        head = blit_line(surface, tr("Hands"), t, (first, y0), theme.GOLD, True, anchor, half)
+        # the rows below the head's ink (Arabic's reaches lower than a line's step)
+        head_step = max(step, head.bottom - y0 + step // 8 + 2)
         entries = hand_entries(self.steps, self.names)
-        rows = max(1, (box.bottom - pad // 2 - y0 - step) // step)
+        rows = max(1, (box.bottom - pad // 2 - y0 - head_step) // step)
         at = next((k for k, e in enumerate(entries) if e.hand == hand), 0)
         self.top = max(0, min(self.top, len(entries) - rows))
         if not self.top <= at < self.top + rows:  # the current hand stays in view
             self.top = max(0, min(at - rows // 2, len(entries) - rows))
-        y = y0 + step
+        y = y0 + head_step
         label_w = round(half * 0.3)
         for e in entries[self.top : self.top + rows]:
             row = pygame.Rect(0, y - step // 8, half + pad // 2, step + step // 4)
