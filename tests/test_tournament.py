@@ -11,6 +11,7 @@ from tarneeb_desktop.arena import play_game
 from tarneeb_desktop.cli import main as cli_main
 from tarneeb_desktop.record import load_record, to_record
 from tarneeb_desktop.rules import make_rules
+from tarneeb_desktop.table.history import played_hands
 from tarneeb_desktop.table.tournament import (
     Pairing,
     Player,
@@ -257,7 +258,7 @@ def test_a_whole_headless_tournament_its_json_and_records(
         assert rep.state.is_over()
         assert rep.state.scores == game["totals"]
         assert game["teams"][rep.state.winner] == game["winner"]
-        assert len(rep.state.history) == game["hands"]
+        assert played_hands(rep.state.history) == game["hands"]  # thrown-in deals aside
         assert rep.players == [doc["teams"][game["teams"][s % 2]] for s in range(4)]
         # The game is the one the seed formula gives: played again, the same record.
         again = play_game(
@@ -355,10 +356,33 @@ def test_41_tournaments_count_the_partners_summed_seat_scores(preset: str, tmp_p
         state = rep.state
         assert state.is_over() and rep.state.rules.game == "41"
         assert r.totals == teams_of(state.seat_scores) == tuple(state.scores)
-        assert r.winner == r.teams[state.winner] and r.hands == len(state.history)
+        assert r.winner == r.teams[state.winner] and r.hands == played_hands(state.history)
     # and the game over event says the same totals as the flow publishes them
     table = play_game(rules, game_seed(11, 0), ["easy"] * 4)
     over = [e for e in table.last_events if isinstance(e, GameOver)]
     assert over and over[0].totals == tuple(table.state.scores)
     std = t.standings()
     assert sum(s.points_for for s in std) == sum(sum(r.totals) for r in t.results)
+
+
+def test_a_games_hands_are_counted_as_the_viewer_counts_them() -> None:
+    """Issue 38, defect 2: the results said "4 hands played" for a game the viewer and
+    `tarneeb replay` count as 3 (a deal thrown in is not a hand)."""
+    import random as _random
+
+    from tarneeb_desktop.rules import GameState, make_rules
+    from tarneeb_desktop.table.history import played_hands, thrown_in
+    from tarneeb_desktop.table.tournament import Player, Team, Tournament
+
+    teams = [Team.of([Player("computer", n, level="random")] * 2, name=n) for n in "ABC"]
+    t = Tournament(teams, make_rules("standard", target=5), games=3)
+    assert t.next_game() is not None
+    state = GameState.new(make_rules("standard", target=5), seed=2, dealer=3)
+    for _ in range(4):
+        state.apply("pass")  # the first deal thrown in
+    rng = _random.Random(2)
+    while not state.is_over():
+        state.apply(rng.choice(state.legal_actions()))
+    assert any(thrown_in(r) for r in state.history)
+    result = t.record_game(state)
+    assert result.hands == played_hands(state.history) < len(state.history)

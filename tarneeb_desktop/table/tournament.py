@@ -30,6 +30,7 @@ from typing import Any
 from tarneeb_desktop.ai.base import LEVELS
 from tarneeb_desktop.rules import GameState, Rules, RulesError, rules_from_dict
 from tarneeb_desktop.rules.codec import is_int
+from tarneeb_desktop.table.history import played_hands
 
 STATE_FORMAT = "tarneeb-tournament-state/1"
 RESULT_FORMAT = "tarneeb-tournament/1"
@@ -306,7 +307,9 @@ class Tournament:
         if offset not in (0, 1, 2, 3) or isinstance(offset, bool):
             raise TournamentError(f"the seats are turned by 0 to 3, not {offset!r}")
         totals = (state.scores[offset % 2], state.scores[(offset + 1) % 2])
-        return self.record_result((state.winner + offset) % 2, totals, len(state.history))
+        # the hands played (a deal thrown in is none), as the viewer and `replay` count them
+        hands = played_hands(state.history)
+        return self.record_result((state.winner + offset) % 2, totals, hands)
 
     def record_result(self, winner_side: int, totals: Sequence[int], hands: int) -> GameResult:
         """Count the current game: ``winner_side`` 0 (the team at seats 0 and 2) or 1,
