@@ -69,3 +69,22 @@ def test_a_host_that_closes_its_table_says_so_and_nobody_reconnects() -> None:
     assert not scene.link.lost
     assert scene.toast is None or "reconnecting" not in scene.toast[0]
     scene.on_hide()
+
+
+def test_a_host_that_cannot_be_reached_is_said_in_the_players_words() -> None:
+    """Issue 38, defect 5: a failed Rejoin showed "[Errno 111] Connection refused"."""
+    import socket
+
+    from tarneeb_desktop.ui import i18n
+    from tarneeb_desktop.ui.lan_scenes import unreachable_words
+
+    line = unreachable_words("127.0.0.1:9", ConnectionRefusedError(111, "Connection refused"))
+    assert line == "Cannot reach 127.0.0.1:9: no table is open there now"
+    assert "no answer came" in unreachable_words("x:1", TimeoutError())
+    assert "no computer has that name" in unreachable_words("x:1", socket.gaierror(-2, "x"))
+    i18n.set_language("ar")
+    try:
+        said = unreachable_words("127.0.0.1:9", ConnectionRefusedError(111, "refused"))
+        assert "Errno" not in said and "[" not in said and "لا توجد طاولة" in said
+    finally:
+        i18n.set_language("en")

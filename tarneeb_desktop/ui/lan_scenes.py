@@ -12,6 +12,7 @@ screen sit down through a session each, and take turns behind the hot-seat cover
 from __future__ import annotations
 
 import logging
+import socket
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -65,6 +66,20 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 FINDER_REFRESH = 1.0  # seconds between looks at the tables heard on the network
+
+
+def unreachable_words(address: str, exc: BaseException) -> str:
+    """Why the host at ``address`` could not be reached, in the player's words (not the
+    system's "[Errno 111] Connection refused")."""
+    if isinstance(exc, ConnectionRefusedError):
+        why = tr("no table is open there now")
+    elif isinstance(exc, TimeoutError):
+        why = tr("no answer came")
+    elif isinstance(exc, socket.gaierror):
+        why = tr("no computer has that name")
+    else:
+        why = tr("the network did not let the connection through")
+    return tr("Cannot reach {address}: {why}", address=address, why=why)
 
 
 def hosting() -> dict[str, Any]:
@@ -332,7 +347,7 @@ class JoinScene(ButtonScene):
         except ProtocolError as exc:
             self.notice = exc.message
         except (OSError, TimeoutError) as exc:
-            self.notice = tr("Cannot reach {address}: {why}", address=kept.address, why=exc)
+            self.notice = unreachable_words(kept.address, exc)
         else:
             self.app.switch(LobbyScene(self.app, session))
             return
@@ -359,8 +374,7 @@ class JoinScene(ButtonScene):
         except ProtocolError as exc:  # IncompatibleError's message is a sentence to show
             self.notice = exc.message
         except OSError as exc:
-            where = ":".join((host, str(port)))
-            self.notice = tr("Cannot reach {address}: {why}", address=where, why=exc)
+            self.notice = unreachable_words(":".join((host, str(port))), exc)
         else:
             self.app.switch(SeatScene(self.app, session))
             return True
