@@ -162,7 +162,7 @@ def offline_link(
             on_error=lambda exc: log.warning("could not save the game: %s", exc),
         )
         StatsRecorder(table, stats_path(), opponents_level(levels, humans))
-        GameKeeper(table, names, on_kept=lambda path: note(f"kept {path.name}"))
+        GameKeeper(table, names, people=humans, on_kept=lambda path: note(f"kept {path.name}"))
     if save_record:
         RecordWriter(table, save_record, on_record_error)
     return link
@@ -241,7 +241,7 @@ class TournamentGame:
         )
         if humans:
             StatsRecorder(table, stats_path(), opponents_level(self.levels, humans))
-        GameKeeper(table, names, tournament=self.name, game=self.pairing.number + 1)
+        GameKeeper(table, names, tournament=self.name, game=self.pairing.number + 1, people=humans)
         when_over(table, lambda: self._count(table.state))
         return autosave
 

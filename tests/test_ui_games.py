@@ -177,3 +177,30 @@ def test_a_tournaments_default_name_keeps_its_date_in_order_in_arabic() -> None:
     finally:
         i18n.set_language("en")
     assert shown_name("Tournament 2026-12-01 21:12") == "Tournament 2026-12-01 21:12"
+
+
+def test_won_and_lost_are_judged_from_the_persons_own_seat() -> None:
+    """Issue 38, defect 4: "games won" held games the player did not play, and "by result"
+    judged by whichever team was listed first. A person at East won when team 1 won; a game of
+    computers only is in neither filter and sorts after the player's games."""
+    from tarneeb_desktop.table.history import list_kept
+    from tarneeb_desktop.ui.games_scene import shown_games, sorted_games
+
+    for seed, people in ((1, [0]), (2, [1]), (3, []), (4, [2])):
+        keep("standard", seed, seed, people=people)
+    games = list_kept().games
+    assert {g.people for g in games} == {(0,), (1,), (), (2,)}
+    won = shown_games(games, "won")
+    lost = shown_games(games, "lost")
+    for g in games:
+        if not g.people:
+            assert g not in won and g not in lost and g.my_side is None
+        elif g.winner == (g.people[0] & 1):
+            assert g in won and g not in lost
+        else:
+            assert g in lost and g not in won
+    by_result = sorted_games(games, "result")
+    assert by_result[-1].people == ()  # computers only: after the player's games
+    mine = [g for g in by_result if g.people]
+    wins = [g.winner == g.my_side for g in mine]
+    assert wins == sorted(wins, reverse=True)  # the games won first

@@ -78,6 +78,14 @@ class KeptGame:
     seat_totals: tuple[int, int, int, int] | None = None
     #: a move was taken back (undo) in this game
     taken_back: bool = False
+    #: the seats of the people who played it at this screen (none: computers only)
+    people: tuple[int, ...] = ()
+
+    @property
+    def my_side(self) -> int | None:
+        """The team (0 or 1) of the person who played it here, or None (no person at the
+        table): "won" and "lost" are judged from that side only."""
+        return self.people[0] & 1 if self.people else None
 
 
 @dataclass
@@ -112,6 +120,7 @@ def keep_finished(
     folder: Path | None = None,
     now: datetime | None = None,
     taken_back: bool = False,
+    people: Sequence[int] = (),
 ) -> Path:
     """Keep a finished game's record (``names`` by seat; for a tournament game its name and
     the game's number from 1), then forget the oldest beyond :data:`KEEP`. Returns the
@@ -135,6 +144,7 @@ def keep_finished(
         kept["seat_totals"] = list(state.seat_scores)
     if taken_back:  # an undo was used: the list and the viewer can say so
         kept["taken_back"] = True
+    kept["people"] = sorted(set(people))  # whose side "won" means (none: computers only)
     if tournament is not None:
         kept["tournament"] = tournament
         if game is not None:
@@ -261,6 +271,11 @@ def _row(path: Path, doc: Any) -> KeptGame | None:
         isinstance(seats, list) and len(seats) == 4 and all(map(is_int, seats))
     ):
         return None
+    people = kept.get("people")
+    if people is None:  # kept before the field: offline games seated their person at South
+        people = [] if tournament is not None else [0]
+    if not (isinstance(people, list) and all(is_int(p) and 0 <= p <= 3 for p in people)):
+        return None
     if finished.tzinfo is None:
         finished = finished.replace(tzinfo=UTC)
     return KeptGame(
@@ -276,6 +291,7 @@ def _row(path: Path, doc: Any) -> KeptGame | None:
         game,
         (seats[0], seats[1], seats[2], seats[3]) if seats is not None else None,
         kept.get("taken_back") is True,
+        tuple(people),
     )
 
 
@@ -415,8 +431,10 @@ class GameKeeper:
         folder: Path | None = None,
         on_kept: Any = None,
         on_error: Any = None,
+        people: Sequence[int] = (),
     ) -> None:
         self.table, self.names = table, list(names)
+        self.people = tuple(people)
         self.tournament, self.game, self.folder = tournament, game, folder
         self.on_kept, self.on_error = on_kept, on_error
         self.kept: Path | None = None
@@ -432,6 +450,7 @@ class GameKeeper:
                 game=self.game,
                 folder=self.folder,
                 taken_back=bool(getattr(self.table, "taken_back", False)),
+                people=self.people,
             )
         except (OSError, ValueError) as exc:
             log.warning("could not keep the finished game: %s", exc)

@@ -59,29 +59,38 @@ SHOW_LABELS = {"all": N_("all games"), "won": N_("games won"), "lost": N_("games
 
 def sorted_games(games: list[KeptGame], order: str) -> list[KeptGame]:
     """``games`` in ``order``: by date (newest or oldest first), by rules (then newest
-    first), or by result (the games the first side, South's, won first, by the margin)."""
+    first), or by result (judged from the person's own side: the games won first, by the
+    margin, then those lost; the games of computers only after them)."""
     newest = sorted(games, key=lambda g: g.finished, reverse=True)
     if order == "oldest":
         return newest[::-1]
     if order == "rules":
         return sorted(newest, key=lambda g: preset_word(str(g.rules.get("preset", "standard"))))
     if order == "result":
-        return sorted(newest, key=lambda g: (g.winner != 0, g.totals[1] - g.totals[0]))
+
+        def result(g: KeptGame) -> tuple[int, int, int]:
+            side = g.my_side
+            if side is None:
+                return (2, 0, 0)
+            return (0 if g.winner == side else 1, g.totals[1 - side] - g.totals[side], 0)
+
+        return sorted(newest, key=result)
     return newest
 
 
 def filters(games: list[KeptGame]) -> list[str]:
     """What the Show button offers: every game, each set of rules among them, the games
-    won and the games lost (by South's side: the window seats the player there)."""
+    won and the games lost (by the person's own side; games of computers only are in
+    neither)."""
     presets = sorted({str(g.rules.get("preset", "standard")) for g in games}, key=preset_word)
     return ["all", *(f"rules:{p}" for p in presets), "won", "lost"]
 
 
 def shown_games(games: list[KeptGame], what: str) -> list[KeptGame]:
     if what == "won":
-        return [g for g in games if g.winner == 0]
+        return [g for g in games if g.my_side is not None and g.winner == g.my_side]
     if what == "lost":
-        return [g for g in games if g.winner == 1]
+        return [g for g in games if g.my_side is not None and g.winner not in (None, g.my_side)]
     if what.startswith("rules:"):
         return [g for g in games if str(g.rules.get("preset", "standard")) == what[6:]]
     return list(games)
