@@ -94,6 +94,6 @@ class AuctionDialog(Dialog):
                 cell = pygame.Rect(0, 0, round(box.w * 0.23), round(t * 1.5))  # the columns' width
                 cell.midtop = (xs[c], y)
                 theme.draw_label(
-                    s, call_label(call), cell, t, color, scene.four_color, on_dark=True
+                    s, call_label(call), cell, t, color, scene.four_color, on_dark=True, fitted=True
                 )
             y += step

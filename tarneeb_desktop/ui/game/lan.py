@@ -232,8 +232,9 @@ class LanExtras:
         scene = self.scene
         lay = scene.layout
         if scene.overlay is None:
-            for b in self.buttons():
-                b.draw(surface)
+            if not self.chat.open:  # the line being typed stands where they may be
+                for b in self.buttons():
+                    b.draw(surface)
             self.chat.draw(surface, lay)  # not over a dialog (its keys close the line)
         timer = self.timer_text()
         if timer is not None and not self.reactions_open and scene.overlay is None:
