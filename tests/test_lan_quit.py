@@ -88,3 +88,33 @@ def test_a_host_that_cannot_be_reached_is_said_in_the_players_words() -> None:
         assert "Errno" not in said and "[" not in said and "لا توجد طاولة" in said
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])
+def test_the_lan_buttons_never_cover_the_41_score_panel(size) -> None:  # type: ignore[no-untyped-def]
+    """Issue 38, defect 14: in syrian41 over LAN, Chat and React covered the score panel's
+    top row (41's panel is wider than the layout's)."""
+    from tarneeb_desktop.net.host import Host
+    from tarneeb_desktop.rules import make_rules
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+    host = Host(make_rules("syrian41"), seed=3, open_seats=[0], ai_level="random",
+                auto_start=True, exit_when_over=False)  # fmt: skip
+    host.start()
+    app = make_app(size=size, speed="fast")
+    try:
+        session = ClientSession(*host.address, name="Sara", timeout=5.0)
+        session.connect()
+        assert session.join(0) == 0
+        assert session.wait_for(lambda m: m.get("type") == "view", 10.0) is not None
+        view, seq = session.snapshot()
+        scene = TableScene.remote(app, session, view, seq)
+        app.switch(scene)
+        app.step(FRAME, [])
+        score = scene.score.rect(scene.layout)
+        for b in scene.lan_buttons():
+            assert not b.rect.colliderect(score), (size, b.label, b.rect, score)
+            assert app.surface.get_rect().contains(b.rect)
+        scene.on_hide()
+    finally:
+        host.stop()

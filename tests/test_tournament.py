@@ -386,3 +386,19 @@ def test_a_games_hands_are_counted_as_the_viewer_counts_them() -> None:
     assert any(thrown_in(r) for r in state.history)
     result = t.record_game(state)
     assert result.hands == played_hands(state.history) < len(state.history)
+
+
+def test_two_teams_of_the_same_level_are_told_apart(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 38, defect 13: `--teams easy,easy` printed "easy vs easy ... easy wins"."""
+    code, out, _ = run(
+        ["tournament", "--teams", "easy,easy,random", "--games", "2", "--seed", "3",
+         "-o", "target=11"],
+        capsys,
+    )  # fmt: skip
+    assert code == 0
+    games = [line for line in out.splitlines() if line.startswith("game ")]
+    assert games and all(" vs " in g for g in games)
+    for g in games:
+        left, right = g.split("  ")[0].split(": ", 1)[1].split(" vs ")
+        assert left != right
+    assert "easy 2" in out

@@ -18,6 +18,7 @@ from tarneeb_desktop.arena import play_game
 from tarneeb_desktop.cli.words import count
 from tarneeb_desktop.rules import InvalidRulesError, RulesError
 from tarneeb_desktop.rules.args import rules_from_args
+from tarneeb_desktop.table.names import numbered
 from tarneeb_desktop.table.seeds import random_seed
 from tarneeb_desktop.table.tournament import (
     GameResult,
@@ -77,7 +78,12 @@ def build(args: argparse.Namespace) -> Tournament:
         raise TournamentError("--games must be at least 1")
     if args.streak is not None and args.streak < 1:
         raise TournamentError("--streak must be at least 1")
-    teams = [Team.of([Player.from_spec(s)] * 2, name=s) for s in specs]
+    # each team named by its spec, two of the same numbered ("easy", "easy 2"): the lines
+    # "easy vs easy ... easy wins" said nothing
+    names: list[str] = []
+    for s in specs:
+        names.append(numbered(s, {n.casefold() for n in names}))
+    teams = [Team.of([Player.from_spec(s)] * 2, name=n) for s, n in zip(specs, names, strict=True)]
     seed = args.seed if args.seed is not None else random_seed()
     return Tournament(
         teams, rules, games=args.games, streak=args.streak, knockout=args.knockout, seed=seed
