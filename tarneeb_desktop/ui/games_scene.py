@@ -23,7 +23,6 @@ from tarneeb_desktop.table.history import (
     KeptGameError,
     delete_kept,
     export_kept,
-    finished_at,
     import_record,
     list_kept,
     open_kept,
@@ -55,6 +54,11 @@ SORT_LABELS = {
     "result": N_("by result"),
 }
 SHOW_LABELS = {"all": N_("all games"), "won": N_("games won"), "lost": N_("games lost")}
+
+
+def when_finished(g: KeptGame) -> str:
+    """When a game finished, in local time, as the language writes a date and an hour."""
+    return i18n.date_text(g.finished.astimezone(), time=True)
 
 
 def sorted_games(games: list[KeptGame], order: str) -> list[KeptGame]:
@@ -372,7 +376,7 @@ class GamesScene(ButtonScene):
             self.rebuild()
             return
         path = g.path
-        title = finished_at(g)
+        title = when_finished(g)
         self.app.switch(
             ViewerScene(self.app, steps, title=title, back=lambda: self._back_here(path))
         )
@@ -470,7 +474,7 @@ class GamesScene(ButtonScene):
         return out
 
     def cells(self, g: KeptGame) -> list[str]:
-        return [finished_at(g), rules_text(g), players_text(g), result_text(g)]
+        return [when_finished(g), rules_text(g), players_text(g), result_text(g)]
 
     def _columns(self, box: pygame.Rect, pad: int) -> list[tuple[int, int]]:
         """(start x in reading order, width) of each column."""
