@@ -212,13 +212,12 @@ def percent(x: float, decimals: int = 0) -> str:
 
 def date_text(when: datetime.date | datetime.datetime, time: bool = False) -> str:
     """A date (and, with ``time``, the hour) in the language's short form, Western digits."""
-    from babel.dates import format_date, format_datetime
+    from babel.dates import format_date, format_time
 
     try:
-        if time and isinstance(when, datetime.datetime):
-            text = format_datetime(when, format="short", locale=_babel_locale())
-        else:
-            text = format_date(when, format="medium", locale=_babel_locale())
+        text = format_date(when, format="medium", locale=_babel_locale())
+        if time and isinstance(when, datetime.datetime):  # the year whole, the hour short
+            text += "  " + format_time(when, format="short", locale=_babel_locale())
         return _clean(text)
     except Exception:
         return when.strftime("%Y-%m-%d %H:%M" if time else "%Y-%m-%d")
