@@ -36,7 +36,8 @@ class TutorialDialog(Dialog):
         return ""
 
     def buttons(self) -> list[Button]:
-        fresh = self._buttons is None or self._buttons[0] != self.tutorial.app.size
+        lay = self.tutorial.layout
+        fresh = self._buttons is None or self._buttons[0] != (lay.w, lay.h, i18n.get_language())
         out = super().buttons()
         if fresh and out:
             out[0].focus = True  # the first button is the safe one

@@ -43,7 +43,7 @@ class Dialog:
         self.scene = scene
         self.per_row = 0  # buttons a row (set with the buttons: two rows when one is too long)
         self.age = 0.0  # seconds open
-        self._buttons: tuple[tuple[int, int], list[Button]] | None = None
+        self._buttons: tuple[tuple[int, int, str], list[Button]] | None = None
 
     @property
     def size(self) -> tuple[float, float]:
@@ -98,7 +98,7 @@ class Dialog:
 
     def buttons(self) -> list[Button]:
         lay = self.scene.layout
-        size = (lay.w, lay.h)
+        size = (lay.w, lay.h, i18n.get_language())  # the labels and their side change too
         if self._buttons is not None and self._buttons[0] == size:
             return self._buttons[1]
         box = self.rect()
