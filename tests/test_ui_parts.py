@@ -331,6 +331,9 @@ def test_the_game_over_dialog_offers_the_standings_in_a_tournament() -> None:
     over = GameOverDialog(table, ev)
     assert [a for _, a, _ in over.specs()] == ["next", "review", "export", "menu"]
     press(over, key(pygame.K_ESCAPE))  # the game's end does not close on Esc
+    press(over, key(pygame.K_RETURN))  # at once: the result is read first
+    assert table.actions == []
+    over.age = over.keys_after
     press(over, key(pygame.K_RETURN))
     assert table.actions == ["next"]
     over.draw(pygame.Surface(SIZE), table.layout, over.buttons())

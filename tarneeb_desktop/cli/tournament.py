@@ -78,12 +78,7 @@ def build(args: argparse.Namespace) -> Tournament:
         raise TournamentError("--games must be at least 1")
     if args.streak is not None and args.streak < 1:
         raise TournamentError("--streak must be at least 1")
-    # each team named by its spec, two of the same numbered ("easy", "easy 2"): the lines
-    # "easy vs easy ... easy wins" said nothing
-    names: list[str] = []
-    for s in specs:
-        names.append(numbered(s, {n.casefold() for n in names}))
-    teams = [Team.of([Player.from_spec(s)] * 2, name=n) for s, n in zip(specs, names, strict=True)]
+    teams = [Team.of([Player.from_spec(s)] * 2, name=s) for s in specs]
     seed = args.seed if args.seed is not None else random_seed()
     return Tournament(
         teams, rules, games=args.games, streak=args.streak, knockout=args.knockout, seed=seed
@@ -108,7 +103,11 @@ def main(args: argparse.Namespace) -> int:
         except OSError as exc:
             print(f"tarneeb tournament: cannot use {folder}: {exc.strerror}", file=sys.stderr)
             return 2
-    names = [t.name for t in tournament.teams]
+    # the teams as the lines name them: two of one level numbered ("easy", "easy 2"), as
+    # "easy vs easy ... easy wins" said nothing (the JSON keeps each team's level)
+    names: list[str] = []
+    for t in tournament.teams:
+        names.append(numbered(t.name, {n.casefold() for n in names}))
     print(
         f"tournament of {len(names)} teams ({', '.join(names)}), rules "
         f"{tournament.rules.to_dict()}, seed {tournament.seed}"
@@ -130,7 +129,7 @@ def main(args: argparse.Namespace) -> int:
     print(f"ended {ENDED.get(tournament.finished or '', '')}; standings:")
     for i, s in enumerate(tournament.standings()):
         print(
-            f"  {i + 1}. {s.name}: played {s.played}, won {s.won}, lost {s.lost}, "
+            f"  {i + 1}. {names[s.team]}: played {s.played}, won {s.won}, lost {s.lost}, "
             f"points {s.points_for} : {s.points_against}" + (", out" if s.knocked_out else "")
         )
     champion = tournament.champion()

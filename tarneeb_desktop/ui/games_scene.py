@@ -34,7 +34,7 @@ from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene, draw_page
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
-from tarneeb_desktop.ui.viewer_text import blit_line, rtl_run, wrap
+from tarneeb_desktop.ui.viewer_text import blit_line, line_surface, rtl_run, wrap
 from tarneeb_desktop.ui.widgets import TextField, draw_field
 
 if TYPE_CHECKING:
@@ -531,7 +531,8 @@ class GamesScene(ButtonScene):
         height (a long one wraps rather than shrinking to a speck)."""
         lines = cell_lines(cell, size, w)
         step = round(size * 1.45)
-        y = r.centery - step * len(lines) // 2
+        tall = max(step, line_surface(lines[-1], size, theme.INK).get_height())  # tall scripts
+        y = r.centery - (step * (len(lines) - 1) + tall) // 2
         anchor = i18n.anchor("topleft")
         for line in lines:
             blit_line(surface, line, size, (x, y), theme.INK, anchor=anchor, max_width=w)

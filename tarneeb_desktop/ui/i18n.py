@@ -217,7 +217,8 @@ def date_text(when: datetime.date | datetime.datetime, time: bool = False) -> st
     try:
         text = format_date(when, format="medium", locale=_babel_locale())
         if time and isinstance(when, datetime.datetime):  # the year whole, the hour short
-            text += "  " + format_time(when, format="short", locale=_babel_locale())
+            hour = format_time(when, format="short", locale=_babel_locale())
+            text += "\u00a0\u00a0" + hour.replace(" ", "\u00a0")  # the hour never alone on a line
         return _clean(text)
     except Exception:
         return when.strftime("%Y-%m-%d %H:%M" if time else "%Y-%m-%d")

@@ -217,12 +217,17 @@ def fit(text: str, size: int, max_width: int, bold: bool = False) -> int:
     return size
 
 
+_SPACES = re.compile(r"[ \t\r\f\v]+")
+
+
 def _words(para: str) -> list[str]:
     """The words of ``para``, a short bracketed group ("(11 needed)") kept as one: a line
     never breaks inside it ("(нужно" / "11)")."""
     out: list[str] = []
     group: list[str] = []
-    for word in para.split():
+    for word in _SPACES.split(para):  # a no-break space joins, as its name says
+        if not word:
+            continue
         if group:
             group.append(word)
             if ")" in word:
