@@ -36,7 +36,7 @@ def draw_field(
         x, anchor = i18n.mirror_x(x, rect.x, rect.w), i18n.anchor(anchor)
     if selected and line:
         w, h = text.size_of(line, size)
-        mark = pygame.Rect(0, 0, min(w, rect.w - 2 * margin) + 6, h + 4)
+        mark = pygame.Rect(0, 0, min(w, rect.w - 2 * margin) + 6, min(h + 4, rect.h - 8))
         setattr(mark, anchor, (x - 3 if anchor == "midleft" else x + 3, rect.centery))
         pygame.draw.rect(s, SELECTION, mark, border_radius=4)
         ink = (255, 255, 255)
