@@ -50,6 +50,7 @@ def test_settings_change_mid_game_and_are_saved() -> None:
     assert rows == [
         "set:animation_speed",
         "set:sound",
+        "set:volume",
         "set:language",
         "set:card_style",
         "set:auto_play_single",
@@ -62,6 +63,10 @@ def test_settings_change_mid_game_and_are_saved() -> None:
     assert app.settings.card_style == "four-color" and scene.four_color
     _click(app, _button(scene, "set:auto_play_single"))
     assert app.settings.auto_play_single
+    # the volume beside the sound (issue 37): a step at each press, its value on the button
+    app.settings.volume = 0.5
+    _click(app, _button(scene, "set:volume"))
+    assert app.settings.volume == 0.75 and _button(scene, "set:volume").label == "75%"
     assert all(s.auto_single for s in scene.table.seats if s.kind == "person")
     try:
         _click(app, _button(scene, "set:language"))  # English, then Arabic
@@ -71,6 +76,7 @@ def test_settings_change_mid_game_and_are_saved() -> None:
         i18n.set_language("en")
     saved = json.loads(settings_path().read_text())
     assert saved["card_style"] == "four-color" and saved["auto_play_single"] is True
+    assert saved["volume"] == 0.75
     # Back (or Esc) returns to the pause menu; the game did not move
     app.step(FRAME, [key(pygame.K_ESCAPE)])
     assert scene.overlay is not None and scene.overlay.kind == "menu"

@@ -1,5 +1,6 @@
 """The settings that may change in the middle of a game, from the pause menu: the animation
-speed, the sound, the language, the four-colour deck and the forced card playing itself.
+speed, the sound and its volume, the language, the four-colour deck and the forced card
+playing itself.
 
 Each row is its label and a button showing the value; a click (or Enter) on it moves to the
 next value, which is saved and applied at once. Back returns to the pause menu. The rest of
@@ -46,6 +47,8 @@ ROWS: tuple[tuple[str, str, tuple[Any, ...], Callable[[Any], str]], ...] = (
         lambda v: tr(CHOICE_LABELS.get(v, v)),
     ),
     ("sound", N_("Sound"), (True, False), on_off),
+    # beside sound on/off: how loud, a step at each press
+    ("volume", N_("Volume"), (0.25, 0.5, 0.75, 1.0), lambda v: i18n.percent(float(v))),
     ("language", "Language", tuple(LANGUAGES), lambda v: LANGUAGES.get(v, v)),
     (
         "card_style",
@@ -107,9 +110,12 @@ class TableSettingsDialog(Dialog):
         values = next(row[2] for row in ROWS if row[0] == name)
         s = self.settings
         now = getattr(s, name)
-        setattr(
-            s, name, values[(values.index(now) + 1) % len(values)] if now in values else values[0]
-        )
+        if now in values:
+            value = values[(values.index(now) + 1) % len(values)]
+        else:  # a value set elsewhere (the volume's 70 %): the next step up, else the first
+            above = [v for v in values if type(v) is float and type(now) is float and v > now]
+            value = above[0] if above else values[0]
+        setattr(s, name, value)
         try:
             s.save()
         except OSError:
