@@ -255,3 +255,24 @@ def test_a_computers_thinking_dots_cover_no_text(size) -> None:  # type: ignore[
                 window = pygame.Rect((0, 0), size)
                 assert problems(surface.items, window, scene.layout.text, f"{lang} {seat}") == []
                 scene.link.close()
+
+
+def test_the_statistics_say_that_games_with_undo_are_not_counted() -> None:
+    """Issue 37: the statistics screen says that a game with a move taken back is left out
+    (the statistics leave it out: ``StatsRecorder``)."""
+    from tarneeb_desktop.ui.stats_scene import StatsScene
+    from tests.text_spy import TextSpy, Traced
+
+    for lang in ("en", "ru"):
+        with TextSpy():
+            i18n.set_language(lang)
+            app = make_app()
+            app.settings.language = lang
+            app.apply_settings()
+            scene = StatsScene(app)
+            app.switch(scene)
+            surface = Traced(app.size)
+            scene.draw(surface)
+            said = " ".join(i.label for i in surface.items if i.kind == "text")
+            words = i18n.tr("Games in which a move was taken back (undo) are not counted.")
+            assert words.split()[0] in said and words.split()[-1] in said, said

@@ -158,14 +158,17 @@ class StatsScene(ButtonScene):
         )
         if "41" in games and not self.confirming:
             note += " " + tr("In 41 / 400, Bids and Made count your own bids.")
-        blit_text(
+        if not self.confirming:
+            note += " " + tr("Games in which a move was taken back (undo) are not counted.")
+        room = pygame.Rect(box.x + pad, box.y, box.w - 2 * pad, box.h - pad)
+        theme.blit_block(  # wrapped at its size rather than shrunk to a speck
             surface,
             note,
             round(t * 0.9),
-            (lay.w // 2, box.bottom - pad),
+            room,
             (255, 170, 150) if self.confirming else theme.INK_DIM,
-            anchor="midbottom",
-            max_width=box.w - 2 * pad,
+            align="center",
+            valign="bottom",
         )
         for b in buttons:
             b.draw(surface)
