@@ -61,6 +61,10 @@ def settings_path() -> Path:
     return user_data_dir() / SETTINGS_FILE
 
 
+#: What the settings carry but never save: what was wrong with the file, and its consequence.
+_NOT_SAVED = frozenset({"problems", "names_lost"})
+
+
 @dataclass
 class Settings:
     """Everything the player can choose; ``from_dict`` accepts partial or damaged data."""
@@ -85,6 +89,8 @@ class Settings:
     tutorial_offered: bool = False
     # What was wrong with the file these settings came from (not saved, not compared).
     problems: list[str] = field(default_factory=list, compare=False, repr=False)
+    # The player's name was lost with a damaged file: the window asks it again.
+    names_lost: bool = field(default=False, compare=False, repr=False)
 
     def rules(self) -> Rules:
         """The Rules these settings name; falls back to the preset alone if an option is bad."""
@@ -110,7 +116,7 @@ class Settings:
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"format_version": FORMAT_VERSION}
         for f in fields(self):
-            if f.name == "problems":
+            if f.name in _NOT_SAVED:
                 continue
             v = getattr(self, f.name)
             out[f.name] = list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v
@@ -125,7 +131,7 @@ class Settings:
             s.problems.append("the settings file does not hold settings")
             return s
         bad: list[str] = []
-        known = {f.name for f in fields(cls)} - {"problems"}
+        known = {f.name for f in fields(cls)} - _NOT_SAVED
         for key in data:
             if key not in known and key != "format_version":
                 bad.append(str(key)[:40])
@@ -152,6 +158,7 @@ class Settings:
                 bad.append("rule_options")
         if bad:
             s.problems.append("some settings were invalid and were reset: " + ", ".join(bad))
+            s.names_lost = "names" in bad
         return s
 
     @classmethod
@@ -171,6 +178,7 @@ class Settings:
             s = cls()
             if problem:
                 s.problems.append(problem)
+                s.names_lost = True  # the whole file: the name with it
             return s
         version = data.get("format_version", FORMAT_VERSION) if isinstance(data, dict) else None
         if not isinstance(data, dict) or version != FORMAT_VERSION or isinstance(version, bool):
@@ -183,6 +191,7 @@ class Settings:
             )
             where = f"; it was kept as {kept.name}" if kept else ""
             s.problems.append(f"{path.name} {what} and was not used{where}")
+            s.names_lost = True
             return s
         s = cls.from_dict(data)
         if s.problems:

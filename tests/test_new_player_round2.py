@@ -276,3 +276,35 @@ def test_the_statistics_say_that_games_with_undo_are_not_counted() -> None:
             said = " ".join(i.label for i in surface.items if i.kind == "text")
             words = i18n.tr("Games in which a move was taken back (undo) are not counted.")
             assert words.split()[0] in said and words.split()[-1] in said, said
+
+
+def test_a_broken_settings_file_asks_the_name_again(ui_home) -> None:  # type: ignore[no-untyped-def]
+    """Issue 37: after a broken settings file the player was silently "Sara"; the name (and
+    the language) is asked again, then the menu says what happened to the file."""
+    from tarneeb_desktop.settings import Settings, settings_path
+    from tarneeb_desktop.ui import tutorial_offer
+    from tarneeb_desktop.ui.app import App
+    from tarneeb_desktop.ui.first_start import FirstStartScene
+    from tarneeb_desktop.ui.menu import MenuScene
+
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+    played = make_app()  # this player has played: a game is saved
+    game = TableScene.new_game(played, make_rules("standard"), seed=3, inline_ai=True)
+    played.switch(game)
+    game.autosave()
+    settings_path().write_text('{"names": ["Rana", "Karim"', encoding="utf-8")  # cut short
+    settings = Settings.load()
+    assert settings.names_lost and settings.problems
+    app = App(settings, (1280, 720), sound=False)
+    tutorial_offer.start(app)
+    scene = app.scene
+    assert isinstance(scene, FirstStartScene)
+    app.step(FRAME, [pygame.event.Event(pygame.TEXTINPUT, text="Rana")])
+    app.step(FRAME, [key(pygame.K_RETURN)])
+    assert isinstance(app.scene, MenuScene) and app.settings.names[0] == "Rana"
+    assert app.scene.notice is not None and "settings" in app.scene.notice
+    # a sound file asks nothing
+    good = Settings.load()
+    assert not good.names_lost
+    assert "names_lost" not in good.to_dict() and "problems" not in good.to_dict()

@@ -51,6 +51,12 @@ def start(app: App) -> None:
         from tarneeb_desktop.ui.first_start import FirstStartScene
 
         app.switch(FirstStartScene(app, lambda a: a.switch(OfferScene(a))))
+    elif getattr(app.settings, "names_lost", False):
+        # a damaged settings file took the name with it: asked again, not silently "Sara"
+        from tarneeb_desktop.ui.first_start import FirstStartScene
+
+        app.settings.names_lost = False
+        app.switch(FirstStartScene(app, lambda a: a.show_menu()))
     else:
         app.show_menu()
 
