@@ -286,7 +286,6 @@ def test_a_broken_settings_file_asks_the_name_again(ui_home) -> None:  # type: i
     from tarneeb_desktop.ui.app import App
     from tarneeb_desktop.ui.first_start import FirstStartScene
     from tarneeb_desktop.ui.menu import MenuScene
-
     from tarneeb_desktop.ui.table_scene import TableScene
 
     played = make_app()  # this player has played: a game is saved
