@@ -172,6 +172,8 @@ def _clean(text: object) -> str:
 
 def number(n: float) -> str:
     """``n`` as the language writes it (its group separator), in Western digits."""
+    if type(n) is int and -1000 < n < 1000:
+        return str(n)  # no separator to place: Babel's answer, without loading its data
     from babel.numbers import format_decimal
 
     try:
@@ -183,10 +185,12 @@ def number(n: float) -> str:
 def signed(n: int) -> str:
     """A gain or a loss, its sign always shown ("+3", "-2", "0"), the same way everywhere
     in a language (in a right-to-left line ``text.shape`` keeps the sign before its digits)."""
-    from babel.numbers import format_decimal
-
     if n == 0:
         return number(0)
+    if type(n) is int and -1000 < n < 1000:
+        return f"{n:+d}"  # Babel's answer in every language here (its marks taken out)
+    from babel.numbers import format_decimal
+
     try:
         return _clean(
             format_decimal(
