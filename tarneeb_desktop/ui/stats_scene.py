@@ -160,12 +160,12 @@ class StatsScene(ButtonScene):
             note += " " + tr("In 41 / 400, Bids and Made count your own bids.")
         if not self.confirming:
             note += " " + tr("Games in which a move was taken back (undo) are not counted.")
-        room = pygame.Rect(box.x + pad, box.y, box.w - 2 * pad, box.h - pad)
+        below = pygame.Rect(box.x + pad, box.y, box.w - 2 * pad, box.h - pad)
         theme.blit_block(  # wrapped at its size rather than shrunk to a speck
             surface,
             note,
             round(t * 0.9),
-            room,
+            below,
             (255, 170, 150) if self.confirming else theme.INK_DIM,
             align="center",
             valign="bottom",
