@@ -39,6 +39,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import gzip
+import itertools
 import json
 import random
 import statistics
@@ -266,7 +267,7 @@ def compare(level: str, positions: list[dict], limit: int | None) -> dict:
 # ------------------------------------------------------------------ tuning
 
 
-def replay(trace: dict, z: float, min_samples: int) -> tuple[int, int]:
+def replay(trace: dict, z: float, min_samples: int, margin: float) -> tuple[int, int]:
     """(index of the card the quick rule picks, deals it solves) from a full run's rows."""
     legal = trace["legal"]
     rows = [(w, tuple(u)) for w, u in trace["rows"]]
@@ -275,7 +276,7 @@ def replay(trace: dict, z: float, min_samples: int) -> tuple[int, int]:
     n = 0
     while n < len(rows):
         n = min(len(rows), n + batch)
-        if n >= min_samples and n < len(rows) and search._clear_lead(rows[:n], z):
+        if n >= min_samples and n < len(rows) and search._clear_lead(rows[:n], z, margin):
             break
     return _pick(legal, rows[:n]), n
 
@@ -296,27 +297,26 @@ def tune(level: str, trace_path: Path, positions: int) -> None:
         if r["tricks"]
     }
     print(f"{level}: {len(traces)} card positions of {positions}")
-    for z in (1.5, 2.0, 2.5, 3.0, 3.5):
-        for m in (2, 4, 6, 8, 12):
-            differ = 0
-            lost = 0.0
-            solved = full = 0
-            for t in traces:
-                if not t["rows"]:
-                    continue
-                j, n = replay(t, z, m)
-                full_j = _pick(t["legal"], [(w, tuple(u)) for w, u in t["rows"]])
-                solved += n
-                full += len(t["rows"])
-                if j != full_j:
-                    differ += 1
-                    tr = refs[t["i"]]["tricks"]
-                    lost += tr[t["legal"][full_j]] - tr[t["legal"][j]]
-            print(
-                f"  z {z:3.1f} min {m:2d}: agree {100 * (1 - differ / positions):6.2f} %  "
-                f"differ {differ:3d}  lost {lost / max(1, differ):+.3f} tricks where differ  "
-                f"deals {solved}/{full} = {solved / max(1, full):.2f}"
-            )
+    for z, m, margin in itertools.product((1.5, 2.0, 2.5, 3.0), (2, 6, 12), (0.0, 0.05, 0.1, 0.2)):
+        differ = 0
+        lost = 0.0
+        solved = full = 0
+        for t in traces:
+            if not t["rows"]:
+                continue
+            j, n = replay(t, z, m, margin)
+            full_j = _pick(t["legal"], [(w, tuple(u)) for w, u in t["rows"]])
+            solved += n
+            full += len(t["rows"])
+            if j != full_j:
+                differ += 1
+                tr = refs[t["i"]]["tricks"]
+                lost += tr[t["legal"][full_j]] - tr[t["legal"][j]]
+        print(
+            f"  z {z:3.1f} min {m:2d} margin {margin:4.2f}: agree {100 * (1 - differ / positions):6.2f} %  "
+            f"differ {differ:3d}  lost {lost / max(1, differ):+.3f} tricks where differ  "
+            f"deals {solved}/{full} = {solved / max(1, full):.2f}"
+        )
 
 
 def main() -> int:

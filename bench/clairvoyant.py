@@ -28,7 +28,19 @@ either table drawn again), like ``bench/ai_search_match.py``::
         --set expert.max_samples=18 --out build/clair41.jsonl
     python bench/clairvoyant.py --combine build/clair41.jsonl build/clair42.jsonl
 
-Each row: ``diff`` is the clairvoyant pair's points minus the level's, per deal (the mean of
+``--team0`` / ``--team1`` choose other pairs on the same deals: ``ddplay`` bids as expert
+(``ddplay:hard`` as hard) from its own view and plays double dummy, so the three distances
+of issue 39 are, on the same seed (``--set`` as for the matches)::
+
+    python bench/clairvoyant.py --deals 200 --seed 43 --team0 clairvoyant --team1 ddplay
+    python bench/clairvoyant.py --deals 200 --seed 43 --team0 ddplay --team1 expert
+    python bench/clairvoyant.py --deals 200 --seed 43 --team0 expert --team1 hard
+
+(the auction's information; expert's card play, the auctions being the same at both tables;
+expert's card play against hard's, whose calls are the same too).
+
+Each row: ``diff`` is the team 0's points minus team 1's (by default the clairvoyant pair's
+minus the level's), per deal (the mean of
 the two tables), ``p0`` / ``p1`` their points, and ``tables`` each table's declarer's team
 (0 = the clairvoyant pair), contract, tricks and points. The summary prints the mean with
 its 95 % interval. Tarneeb only (``game = "tarneeb"`` presets).
@@ -50,7 +62,7 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from ai_search_match import tally  # noqa: E402  (bench/ is the script's folder)
+from ai_search_match import make_side, tally  # noqa: E402  (bench/ is the script's folder)
 
 from tarneeb_desktop import arena  # noqa: E402
 from tarneeb_desktop.ai import dds, search  # noqa: E402
@@ -174,17 +186,58 @@ class Clairvoyant(Seat):
         return min((c for c in ok if got[c] == top), key=lambda c: CARD_INDEX[c] % 13)
 
 
-class ClairvoyantSide(arena.Side):
-    """An arena side whose seats are clairvoyant (sharing the state holder)."""
+class DoubleDummyPlay(Clairvoyant):
+    """Bids (calls, trump, double, redeal) as a search level does from its own view, and
+    plays every card double dummy on the true position, like :class:`Clairvoyant`: the
+    seat that measures what the auction's information is worth (against the clairvoyant
+    pair) and what the level's card play costs (against the level)."""
 
-    def __init__(self, rules: Rules, holder: dict[str, Any]) -> None:
+    def __init__(self, holder: dict[str, Any], seat: int, level: str, seed: int) -> None:
+        super().__init__(holder, seat)
+        self.name = f"dd-play {seat}"
+        self.player = search.SearchPlayer(level, seed)
+
+    def decide(self, view: View) -> str:
+        legal = list(view.legal)
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase == "play":
+            return self._card(self.holder["state"], legal)
+        return self.player.choose(view)
+
+
+class ClairvoyantSide(arena.Side):
+    """An arena side whose seats are clairvoyant (sharing the state holder); with
+    ``bid_level`` they bid as that level and only play double dummy."""
+
+    def __init__(
+        self, rules: Rules, holder: dict[str, Any], bid_level: str | None = None, seed: int = 0
+    ) -> None:
         super().__init__("clairvoyant", rules, 10.0, 0)
         self.holder = holder
+        self.bid_level = bid_level
+        self.seed = seed
 
     def seat(self, seat: int) -> Seat:
         if seat not in self.seats:
-            self.seats[seat] = Clairvoyant(self.holder, seat)
+            if self.bid_level is None:
+                self.seats[seat] = Clairvoyant(self.holder, seat)
+            else:
+                self.seats[seat] = DoubleDummyPlay(
+                    self.holder, seat, self.bid_level, self.seed * 4 + seat
+                )
         return self.seats[seat]
+
+
+def make_team(spec: str, rules: Rules, holder: dict[str, Any], seed: int) -> arena.Side:
+    """``clairvoyant``, ``ddplay`` / ``ddplay:LEVEL`` (bids as LEVEL, expert by default,
+    plays double dummy) or a level (as ``bench/ai_search_match.py``'s teams)."""
+    if spec == "clairvoyant":
+        return ClairvoyantSide(rules, holder)
+    if spec.startswith("ddplay"):
+        level = spec.partition(":")[2] or "expert"
+        return ClairvoyantSide(rules, holder, bid_level=level, seed=seed)
+    return make_side(spec, rules, seed)
 
 
 def summarize(rows: list[dict]) -> dict:
@@ -201,10 +254,10 @@ def summarize(rows: list[dict]) -> dict:
             round(statistics.fmean(r["p1"] for r in rows), 3) if n else 0.0,
         ],
         "contracts": {
-            "clairvoyant_declared": sum(r["decl0"] for r in rows),
-            "clairvoyant_made": sum(r["made0"] for r in rows),
-            "level_declared": sum(r["decl1"] for r in rows),
-            "level_made": sum(r["made1"] for r in rows),
+            "team0_declared": sum(r["decl0"] for r in rows),
+            "team0_made": sum(r["made0"] for r in rows),
+            "team1_declared": sum(r["decl1"] for r in rows),
+            "team1_made": sum(r["made1"] for r in rows),
         },
     }
 
@@ -215,6 +268,12 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--rules", default="standard")
     p.add_argument("--level", default="expert", help="the level the clairvoyant pair plays")
+    p.add_argument(
+        "--team0",
+        default="clairvoyant",
+        help="clairvoyant, ddplay[:LEVEL] (bids as LEVEL, plays double dummy) or a level",
+    )
+    p.add_argument("--team1", default=None, help="as --team0; --level by default")
     p.add_argument("--set", action="append", default=[], metavar="LEVEL.FIELD=VALUE")
     p.add_argument("--out", type=Path, default=None)
     p.add_argument("--combine", nargs="+", type=Path, default=None)
@@ -234,8 +293,8 @@ def main() -> None:
     def hook(seat: int, view: View, state: GameState) -> None:
         holder["state"] = state
 
-    a = ClairvoyantSide(rules, holder)
-    b = arena.Side(args.level, rules, 10.0, args.seed * 2 + 2)
+    a = make_team(args.team0, rules, holder, args.seed * 2 + 1)
+    b = make_team(args.team1 or args.level, rules, holder, args.seed * 2 + 2)
     rng = random.Random(args.seed)
     rows: list[dict] = []
     out = args.out.open("a", encoding="utf-8") if args.out else None
@@ -289,6 +348,7 @@ def main() -> None:
     b.close()
     summary = summarize(rows)
     summary.update({"level": args.level, "rules": args.rules, "set": args.set})
+    summary.update({"team0": args.team0, "team1": args.team1 or args.level})
     summary["seconds"] = round(time.monotonic() - start, 1)
     print(json.dumps(summary))
 

@@ -120,8 +120,13 @@ def test_clear_lead_needs_more_than_the_noise() -> None:
     assert not _clear_lead(rows, z=2.6)
     # Cards equal in every deal are one choice, not rivals; a tie in the mean is not clear.
     assert _clear_lead([(1.0, (1.0, 1.0, 0.0))] * 3, z=3.0)
-    assert not _clear_lead([(1.0, (1.0, 1.0))] * 3 + [(1.0, (0.0, 0.0))], z=3.0)
-    assert not _clear_lead([(1.0, (1.0, 0.0)), (1.0, (0.0, 1.0))], z=0.0)
+    assert _clear_lead([(1.0, (1.0, 1.0))] * 3 + [(1.0, (0.0, 0.0))], z=3.0)
+    assert not _clear_lead([(1.0, (1.0, 0.0)), (1.0, (0.0, 1.0))] * 3, z=0.0)
+    # A margin lets a rival that can only be a little better go: equal means, tiny spread.
+    close = [(1.0, (1.0, 0.99)), (1.0, (0.99, 1.0))] * 20
+    assert not _clear_lead(close, z=2.5)
+    assert _clear_lead(close, z=2.5, margin=0.1)
+    assert not _clear_lead([(1.0, (1.0, 0.0)), (1.0, (0.0, 1.0))] * 20, z=2.5, margin=0.1)
 
 
 def test_weights_count_as_an_effective_sample_size() -> None:

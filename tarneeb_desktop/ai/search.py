@@ -9,7 +9,11 @@ or breaking the contract counts, not just raw tricks; with ``equity_cards`` (on 
 levels) those points are read as the change in the chance to win the game from the score
 (``equity.py``), so near the target a sure game beats more tricks that may go down. Sampling is anytime: batches
 are solved until the time budget or the sample cap is reached, so the expensive
-first tricks get fewer samples and endings many.
+first tricks get fewer samples and endings many. Both levels also stop as soon as the choice
+is clear (``stop_early``): after each batch, once a few deals are solved, the search ends when
+the best card leads every other by more than the noise of the paired difference of their
+weighted means (cards equal in every deal are one choice), and a choice among cards the view
+shows to be equivalent solves nothing; ``stop_early=False`` searches exactly as before.
 
 Expert adds: more samples and a longer budget, and candidate deals weighted also by
 how likely the others' follows were under a simple model of play (follow low, or win
@@ -46,12 +50,14 @@ with the chance of making each bid read off sampled deals solved with hearts tru
 
 A player is given only views; it never sees the real game's state.
 
-Over 600 lines: the card search, and both call valuations side by side (the table-based
-one behind ``dd_calls``, measured against the model's, which the levels keep).
+Over 600 lines: the card search with its stopping rule, and both call valuations side by
+side (the table-based one behind ``dd_calls``, measured against the model's, which the levels
+keep): they share the samples, the configuration and the player's state.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 import zlib
@@ -136,11 +142,14 @@ class SearchConfig:
     # ``stop_min_samples`` deals are solved, stop when the card of best weighted mean leads
     # every other card by more than ``stop_z`` standard errors of the weighted mean of the
     # paired difference over the deals solved so far (cards equal in every deal count as
-    # one). A choice among cards that the view shows to be equivalent solves nothing.
-    # The budget and the cap stay as they were.
+    # one), less ``stop_margin`` (points, or the game's chance in points): a rival that can
+    # only be better by less than that no longer holds the search. A choice among cards
+    # that the view shows to be equivalent solves nothing. The budget and the cap stay as
+    # they were (docs/ai-search.md, "Stopping when the choice is clear").
     stop_early: bool = False
-    stop_z: float = 2.5
-    stop_min_samples: int = 6
+    stop_z: float = 2.0
+    stop_min_samples: int = 10
+    stop_margin: float = 0.1
 
 
 LEVEL_CONFIGS = {
@@ -354,7 +363,7 @@ class SearchPlayer:
                 stop
                 and done >= cfg.stop_min_samples
                 and i < len(deals)
-                and _clear_lead(rows, cfg.stop_z)
+                and _clear_lead(rows, cfg.stop_z, cfg.stop_margin)
             ):
                 self.stats.stopped = True
                 break
@@ -836,11 +845,13 @@ def _equivalence_classes(view: View, legal: list[str], played: int) -> list[list
     return classes
 
 
-def _clear_lead(rows: list[tuple[float, tuple[float, ...]]], z: float) -> bool:
+def _clear_lead(rows: list[tuple[float, tuple[float, ...]]], z: float, margin: float = 0.0) -> bool:
     """Whether the card of best weighted mean over ``rows`` (weight, each card's utility)
     leads every other card by more than ``z`` standard errors of the weighted mean of the
-    paired difference (effective sample size ``(sum w)^2 / sum w^2``). Cards equal to the
-    best in every row are its equals, not rivals; a tie in the means is never clear."""
+    paired difference (effective sample size ``(sum w)^2 / sum w^2``), less ``margin``: with
+    a margin, a rival that may still be better but by less than it no longer counts. Cards
+    equal to the best in every row are its equals, not rivals; without a margin a tie in
+    the means is never clear."""
     total = sum(w for w, _ in rows)
     squares = sum(w * w for w, _ in rows)
     if total <= 0 or squares <= 0:
@@ -858,11 +869,11 @@ def _clear_lead(rows: list[tuple[float, tuple[float, ...]]], z: float) -> bool:
         if all(abs(d) < 1e-12 for d in diffs):
             continue
         lead = means[best] - means[j]
-        if lead <= 1e-12:
+        if lead <= 1e-12 and margin <= 0:
             return False
         var = sum(w * (d - lead) ** 2 for (w, _), d in zip(rows, diffs, strict=True)) / total
         # The unbiased variance of the weighted mean: var * n_eff / (n_eff - 1) / n_eff.
-        if lead * lead <= z * z * var / (n_eff - 1.0):
+        if lead + margin <= z * math.sqrt(var / (n_eff - 1.0)):
             return False
     return True
 
