@@ -16,21 +16,26 @@ from tests.test_ui_lan_local import _home, step_until  # noqa: F401 - _home: the
 pytestmark = pytest.mark.usefixtures("_home")
 
 
-def test_quit_from_the_pause_menu_at_a_lan_table_asks_first() -> None:
+def seated(app, host):  # type: ignore[no-untyped-def]
+    """The window at South of ``host``'s table (a session joined, the table shown)."""
     from tarneeb_desktop.ui.table_scene import TableScene
 
+    session = ClientSession(*host.address, name="Sara", timeout=5.0)
+    session.connect()
+    assert session.join(0) == 0
+    assert session.wait_for(lambda m: m.get("type") == "view", 10.0) is not None
+    view, seq = session.snapshot()
+    scene = TableScene.remote(app, session, view, seq)
+    app.switch(scene)
+    app.step(FRAME, [])
+    return scene
+
+
+def test_quit_from_the_pause_menu_at_a_lan_table_asks_first() -> None:
     host = started_host([0], auto_start=True)
     app = make_app(speed="fast")
     try:
-        session = ClientSession(*host.address, name="Sara", timeout=5.0)
-        session.connect()
-        assert session.join(0) == 0
-        view_msg = session.wait_for(lambda m: m.get("type") == "view", 10.0)
-        assert view_msg is not None
-        view, seq = session.snapshot()
-        scene = TableScene.remote(app, session, view, seq)
-        app.switch(scene)
-        app.step(FRAME, [])
+        scene = seated(app, host)
         scene.open_overlay("menu")
         scene.overlay_action("quit")  # the pause menu's Quit
         assert app.running, "Quit closed the window without a word"
@@ -47,18 +52,9 @@ def test_quit_from_the_pause_menu_at_a_lan_table_asks_first() -> None:
 
 
 def test_a_host_that_closes_its_table_says_so_and_nobody_reconnects() -> None:
-    from tarneeb_desktop.ui.table_scene import TableScene
-
     host = started_host([0], auto_start=True)
     app = make_app(speed="fast")
-    session = ClientSession(*host.address, name="Sara", timeout=5.0)
-    session.connect()
-    assert session.join(0) == 0
-    assert session.wait_for(lambda m: m.get("type") == "view", 10.0) is not None
-    view, seq = session.snapshot()
-    scene = TableScene.remote(app, session, view, seq)
-    app.switch(scene)
-    app.step(FRAME, [])
+    scene = seated(app, host)
     host.stop()
     step_until(app, lambda: scene.link.host_gone, "the host's word")
     assert scene.link.bye_code == "closed"
@@ -96,21 +92,13 @@ def test_the_lan_buttons_never_cover_the_41_score_panel(size) -> None:  # type: 
     top row (41's panel is wider than the layout's)."""
     from tarneeb_desktop.net.host import Host
     from tarneeb_desktop.rules import make_rules
-    from tarneeb_desktop.ui.table_scene import TableScene
 
     host = Host(make_rules("syrian41"), seed=3, open_seats=[0], ai_level="random",
                 auto_start=True, exit_when_over=False)  # fmt: skip
     host.start()
     app = make_app(size=size, speed="fast")
     try:
-        session = ClientSession(*host.address, name="Sara", timeout=5.0)
-        session.connect()
-        assert session.join(0) == 0
-        assert session.wait_for(lambda m: m.get("type") == "view", 10.0) is not None
-        view, seq = session.snapshot()
-        scene = TableScene.remote(app, session, view, seq)
-        app.switch(scene)
-        app.step(FRAME, [])
+        scene = seated(app, host)
         score = scene.score.rect(scene.layout)
         for b in scene.lan_buttons():
             assert not b.rect.colliderect(score), (size, b.label, b.rect, score)
