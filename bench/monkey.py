@@ -926,9 +926,14 @@ class Monkey:
             self.frame()
             if any(b.action == "continue" for b in app.scene.buttons()):
                 app.scene.activate("continue")  # back to the table this window hosts
-                # the table, or the menu saying it could not be opened again (its game over)
+                # the table, or the menu saying it could not be opened again (its game over),
+                # or a tournament saved meanwhile, which Continue resumes first
                 self.wait_until(
-                    lambda: self.table() is not None or bool(getattr(app, "notices", None)),
+                    lambda: (
+                        self.table() is not None
+                        or bool(getattr(app, "notices", None))
+                        or type(app.scene).__name__ != "MenuScene"
+                    ),
                     "the hosted table again",
                 )
         elif kind == "lan":

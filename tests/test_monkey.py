@@ -12,13 +12,17 @@ pytestmark = pytest.mark.usefixtures("ui_home")  # pygame shut down and English 
 
 SEEDS = (1, 2, 3)
 STEPS = 250
+#: walks that found a failure once, kept as fixed examples (seed, steps): the finished
+#: games' Arabic title under the list, and Continue after a kill with a tournament saved and
+#: a LAN table hosted (the monkey waited for the hosted table)
+FOUND = ((1079, 51),)
 
 
-@pytest.mark.parametrize("seed", SEEDS)
-def test_the_monkey_walks_every_screen_and_finds_nothing(seed: int) -> None:
+@pytest.mark.parametrize(("seed", "steps"), [(s, STEPS) for s in SEEDS] + list(FOUND))
+def test_the_monkey_walks_every_screen_and_finds_nothing(seed: int, steps: int) -> None:
     monkey = load_script("bench/monkey.py")
-    report = monkey.walk(seed, STEPS, text_every=25)
-    assert report.steps == STEPS
+    report = monkey.walk(seed, steps, text_every=25)
+    assert report.steps == steps
     assert "TableScene" in report.screens and "MenuScene" in report.screens
     found = [
         f"[{f.kind}] seed {f.seed} step {f.step} (x{f.count}): {f.message}\n"

@@ -444,7 +444,8 @@ class GamesScene(ButtonScene):
     # ------------------------------------------------------------------ drawing
     def box(self, lay: Layout) -> pygame.Rect:
         box = pygame.Rect(0, 0, min(lay.w - 2 * lay.margin, round(lay.unit * 170)), 0)
-        box.top = round(lay.heading * 2.2)
+        title_h = text.size_of(tr("Finished games"), lay.heading, True)[1]  # Arabic's is taller
+        box.top = max(round(lay.heading * 2.2), round(lay.heading * 0.6) + title_h + 4)
         # under the list: the note lines (and the file field while Export or Import asks)
         notes = max(2, len(self._note_lines())) * 1.3 + (2.0 if self.asking else 0.4)
         bottom = lay.h - lay.margin * 2 - round(lay.unit * 6.6) - round(lay.text * 0.85 * notes)
