@@ -253,6 +253,13 @@ class JoinScene(ButtonScene):
             r.centerx = lay.w // 2
             out.append(Button(r, tr("Joined before: {address}", address=address), f"recent:{i}"))
             y += bh + gap
+        # as wide as the longest line at body size needs (a table's name and address)
+        wide = min(
+            theme.button_width([b.label for b in out], lay.text, bh, bw), lay.w - 2 * lay.margin
+        )
+        for b in out:
+            b.rect.w = wide
+            b.rect.centerx = lay.w // 2
         half = round(lay.unit * 26)
         r = pygame.Rect(0, 0, half, bh)
         r.bottomright = (lay.w // 2 - gap // 2, round(lay.h * 0.86) - lay.margin)
@@ -468,6 +475,13 @@ class SeatScene(ButtonScene):
             r.centerx = lay.w // 2
             out.append(Button(r, label, f"seat:{n}", enabled=free))
             y += bh + gap
+        # as wide as the longest seat's label at body size needs ("Rejoin your seat (South)")
+        bw = min(
+            theme.button_width([b.label for b in out], lay.text, bh, bw), lay.w - 2 * lay.margin
+        )
+        for b in out:
+            b.rect.w = bw
+            b.rect.centerx = lay.w // 2
         half = (bw - gap) // 2
         r = pygame.Rect(0, y + gap, half, bh)
         r.x = lay.w // 2 - bw // 2
