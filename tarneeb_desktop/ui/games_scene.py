@@ -5,6 +5,8 @@ date, rules or result and filtered by rules or result (the Sort and Show buttons
 Up/Down choose a row, Left/Right/Tab the button, Enter does it, Delete asks to delete the
 row (Cancel has the focus, so a stray Enter deletes nothing). A file that could not be
 read has been set aside by the history; its problem line is shown under the list.
+Over 600 lines: the list's sorting and filters, its geometry and its actions (open, export,
+import, delete) work on the same rows and selection; the pure helpers sit at the top.
 """
 
 from __future__ import annotations

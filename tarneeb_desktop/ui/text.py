@@ -240,7 +240,7 @@ def _words(para: str) -> list[str]:
     if group:  # no closing bracket: its words one by one again
         out += group
     # a long aside (more than four words) may break like the rest of the line
-    return [w for g in out for w in ([g] if len(g.split()) <= 4 else g.split())]
+    return [w for g in out for w in ([g] if g.count(" ") < 4 else g.split(" "))]
 
 
 def wrap(text: str, size: int, max_width: int, bold: bool = False) -> list[str]:

@@ -1,9 +1,11 @@
 """The dialogs over the table: the hand's summary, the game's end, the score sheet and the cards
 played (the pause menu, the leave question and the table of pages by name: ``pages.py``).
 Each is a small object the scene keeps in ``scene.overlay`` while it is open: ``buttons()``
-(laid out once per window size), ``handle_event`` (a button's action goes to the context's
+(laid out once per window size and language), ``handle_event`` (a button's action goes to the context's
 ``overlay_action``) and ``draw``. A dialog reaches the table through a ``DialogContext``
 (``context.py``), which the scene provides.
+Over 600 lines: the dialogs share one base (layout, keys, drawing) and the helpers they
+draw with; splitting them would put that base in one file and each short dialog in another.
 """
 
 from __future__ import annotations
@@ -78,11 +80,8 @@ class Dialog:
         """How wide a button must be for the widest label at body size (or the height's
         size, if it fits): every dialog's buttons then read at one size."""
         bh = lay.button[1]
-        pad = 2 * max(2, round(bh * theme.LABEL_PAD)) + 2
-        text = max(lay.text, round(bh * theme.LABEL_HEIGHT))
-        return max(
-            (theme.label_width(label, text) + pad for label, _, _ in self.specs()), default=0
-        )
+        size = max(lay.text, round(bh * theme.LABEL_HEIGHT))
+        return theme.button_width([label for label, _, _ in self.specs()], size, bh)
 
     def _fits(self, lay: Layout, width: int, per_row: int) -> int:
         """The widest a button may be with ``per_row`` of them across a box this wide."""
