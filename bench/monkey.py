@@ -378,29 +378,13 @@ class Monkey:
     verbose = False
 
     def text_check(self) -> None:
-        from tarneeb_desktop.ui.layout import Layout
-        from tests.text_spy import TextSpy, Traced, problems
+        from tests.text_spy import screen_problems
 
-        scene = self.app.scene
-        if scene is None:
+        if self.app.scene is None:
             return
         size = self.app.size
-        window = pygame.Rect((0, 0), size)
-        table = self.table()
-        with TextSpy():
-            surface = Traced(size)
-            scene.dirty = True
-            if table is not None:
-                table.frame.stale()
-            scene.draw(surface)
-            body = table.layout.text if table is not None else round(Layout(*size).text * 0.8)
-            where = f"{type(scene).__name__} {self.language} {size[0]}x{size[1]}"
-            if table is not None and table.overlay is not None:
-                where += f" {table.overlay.kind}"
-            found = problems(surface.items, window, body, where)
-        if table is not None:
-            table.frame.stale()
-        scene.dirty = True
+        where = f"{type(self.app.scene).__name__} {self.language} {size[0]}x{size[1]}"
+        found = screen_problems(self.app, where)
         self.report.text_checks += 1
         for p in found:
             # the rectangles and the size move with the window: the message goes without them

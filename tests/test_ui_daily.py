@@ -295,18 +295,12 @@ def test_review_on_the_hand_summary_opens_that_hand(ui_home) -> None:
 
 def test_play_on_keeps_every_card_where_it_was(ui_home) -> None:
     from tarneeb_desktop.ui.play_on_table import PlayOnScene
-    from tarneeb_desktop.ui.viewer_scene import ViewerScene
-    from tarneeb_desktop.ui.viewer_steps import positions
+    from tests.test_ui_helpers import viewer_asking_a_seat
 
     record = daily.play_computer(CODE, 3, "medium").record
     app = make_app(speed="instant")
-    viewer = ViewerScene(app, positions(record), inline=True)
-    app.switch(viewer)
-    # a position in the middle of a trick
-    pos = next(p for p in viewer.steps.positions if p.kind == "card" and p.play == 21)
-    viewer.go(pos.index)
-    viewer.activate("playon")
-    assert viewer.choosing is not None
+    viewer = viewer_asking_a_seat(app, record)
+    pos = viewer.position  # in the middle of a trick
     assert [b.action for b in viewer.buttons()] == ["seat0", "seat1", "seat2", "seat3", "cancel"]
     viewer.activate("seat1")
     scene = app.scene

@@ -152,3 +152,18 @@ def step_watching(app, scene, events, passed_to, frames):  # type: ignore[no-unt
     face_up = watch.face_up[-1]
     frames.append((face_up, watch.covered[-1], passed_to))
     return passed_to, face_up
+
+
+def viewer_asking_a_seat(app, record):  # type: ignore[no-untyped-def]
+    """The replay viewer of ``record`` in the window, at the 22nd card of its first hand (in
+    the middle of a trick), asking which seat to take for "Play on from here"."""
+    from tarneeb_desktop.ui.viewer_scene import ViewerScene
+    from tarneeb_desktop.ui.viewer_steps import positions
+
+    viewer = ViewerScene(app, positions(record), inline=True)
+    app.switch(viewer)
+    pos = next(p for p in viewer.steps.positions if p.kind == "card" and p.play == 21)
+    viewer.go(pos.index)
+    viewer.activate("playon")
+    assert viewer.choosing is not None
+    return viewer

@@ -216,3 +216,31 @@ def problems(items: list[Item], window: pygame.Rect, body: int, where: str) -> l
             if a.rect.inflate(-2, -2).colliderect(b.rect.inflate(-2, -2)):
                 out.append(f"{where}: {a.label!r} {a.rect} runs into {b.label!r} {b.rect}")
     return out
+
+
+def screen_problems(app: Any, where: str = "") -> list[str]:
+    """What is wrong with the texts of ``app``'s screen as it stands (``problems``): the scene
+    drawn anew on a traced surface of the window's size, at the body size of its layout (the
+    table's, or four fifths of the layout's text size elsewhere). The monkey's text check."""
+    from tarneeb_desktop.ui.layout import Layout
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+    scene = app.scene
+    if scene is None:
+        return []
+    size = app.size
+    table = scene if isinstance(scene, TableScene) else None
+    with TextSpy():
+        surface = Traced(size)
+        scene.dirty = True
+        if table is not None:
+            table.frame.stale()
+        scene.draw(surface)
+        body = table.layout.text if table is not None else round(Layout(*size).text * 0.8)
+        if table is not None and table.overlay is not None:
+            where += f" {table.overlay.kind}"
+        found = problems(surface.items, pygame.Rect((0, 0), size), body, where)
+    if table is not None:
+        table.frame.stale()
+    scene.dirty = True
+    return found

@@ -81,8 +81,8 @@ class SeatChoice:
         blit_text(s, tr("Play on from here"), lay.heading, (box.centerx, y), theme.GOLD, True,
                   "midtop")  # fmt: skip
         y += round(lay.heading * 1.7)
-        blit_text(s, tr("Take a seat: the computer plays the other three. Not counted in "
-                        "the statistics."), round(lay.text * 0.9), (box.centerx, y), theme.INK,
-                  anchor="midtop", max_width=box.w - 2 * lay.margin)  # fmt: skip
+        theme.blit_lines(s, tr("Take a seat: the computer plays the other three. Not counted "
+                               "in the statistics."), lay.text, (box.centerx, y), theme.INK,
+                         box.w - 2 * lay.margin)  # fmt: skip
         for b in buttons:
             b.draw(s)

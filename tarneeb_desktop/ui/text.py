@@ -217,6 +217,21 @@ def fit(text: str, size: int, max_width: int, bold: bool = False) -> int:
     return size
 
 
+def elide(text: str, size: int, max_width: int, bold: bool = False) -> str:
+    """``text`` as it fits in ``max_width`` pixels at ``size``: whole, or cut short with an
+    ellipsis (in reading order, before shaping: a long name keeps its start)."""
+    if size_of(text, size, bold)[0] <= max_width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:  # the longest start that fits with its ellipsis
+        mid = (lo + hi + 1) // 2
+        if size_of(text[:mid].rstrip() + "\u2026", size, bold)[0] <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "\u2026"
+
+
 _SPACES = re.compile(r"[ \t\r\f\v]+")
 
 

@@ -189,14 +189,36 @@ def blit_text(
     bold: bool = False,
     anchor: str = "topleft",
     max_width: int | None = None,
+    least: int | None = None,
 ) -> pygame.Rect:
-    """Draw ``s`` with its ``anchor`` point (a pygame.Rect attribute name) at ``pos``."""
+    """Draw ``s`` with its ``anchor`` point (a pygame.Rect attribute name) at ``pos``; within
+    ``max_width``, made smaller, but not below ``least`` (a long name): cut short there."""
     if max_width is not None:
         size = text.fit(s, size, max_width, bold)
+        if least is not None and size < least:
+            size = least
+            s = text.elide(s, size, max_width, bold)
     surf = text.render(s, size, color, bold)
     r = surf.get_rect(**{anchor: pos})
     target.blit(surf, r)
     return r
+
+
+def blit_lines(
+    s: pygame.Surface,
+    line: str,
+    size: int,
+    at: tuple[int, int],
+    color: tuple[int, ...],
+    max_width: int,
+) -> int:
+    """``line`` wrapped to ``max_width``, each line centred under ``at`` (its mid-top);
+    returns the y below the last line."""
+    x, y = at
+    for part in text.wrap(line, size, max_width):
+        r = blit_text(s, part, size, (x, y), color, anchor="midtop")
+        y += max(r.h, round(size * 1.3))
+    return y
 
 
 def blit_block(

@@ -243,8 +243,20 @@ class SetupScene(ButtonScene):
                 trn("{n} game", "{n} games", n) if self.end == "games" else tr("{n} in a row", n=n)
             )
             opts.append((f"\u2039   {word}   \u203a", "count"))
-        for k, (label, action) in enumerate(opts):
-            r = pygame.Rect(area.x + k * (ow + gap), oy, ow, bh)
+        # each option as wide as its label needs at the body size, the room left shared out
+        needs = [theme.button_width([label], lay.text, bh, least=0) for label, _ in opts]
+        room = area.w - gap * (len(opts) - 1)
+        spare = room - sum(needs)
+        if max(needs) <= ow:
+            widths = [ow] * len(opts)
+        elif spare >= 0:
+            widths = [n + spare // len(opts) for n in needs]
+        else:
+            widths = [room * n // sum(needs) for n in needs]
+        x = area.x
+        for (label, action), w in zip(opts, widths, strict=True):
+            r = pygame.Rect(x, oy, w, bh)
+            x += w + gap
             if i18n.is_rtl():
                 r.x = area.x + area.right - r.right
             out.append(Button(r, label, action))

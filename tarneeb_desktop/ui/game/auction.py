@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tarneeb_desktop.ui import theme
+from tarneeb_desktop.ui import text, theme
 from tarneeb_desktop.ui.game.dialogs import Dialog, page_title
 from tarneeb_desktop.ui.game.dialogs41 import columns
 from tarneeb_desktop.ui.game.labels import call_label
@@ -83,17 +83,32 @@ class AuctionDialog(Dialog):
             )
         y += round(t * 2.0)
         win = winning_call(rows)
-        step = round(t * 1.7)
-        room = (box.bottom - y - lay.button[1] - round(lay.unit * 5)) // step
-        start = max(0, len(rows) - max(1, room))  # a long auction: its last rounds
-        for r, row in enumerate(rows[start:], start=start):
-            for c, call in enumerate(row):
-                if call is None:
-                    continue
+        step, line = round(t * 1.7), round(t * 1.25)
+        cell_w = round(box.w * 0.23)  # the columns' width
+
+        def lines_of(call: str | None) -> list[str]:
+            """A call's label, on two lines where it is too wide for its column at the body
+            size (German's "Nicht verdoppeln")."""
+            if call is None:
+                return []
+            label = call_label(call)
+            if theme.label_width(label, t) <= cell_w:
+                return [label]
+            return text.wrap(label, t, cell_w, bold=True)
+
+        cells = [[lines_of(call) for call in row] for row in rows]
+        heights = [step + line * (max(map(len, row)) - 1) for row in cells]
+        room = box.bottom - y - lay.button[1] - round(lay.unit * 5)
+        start = len(rows) - 1  # a long auction: its last rounds
+        while start > 0 and sum(heights[start - 1 :]) <= room:
+            start -= 1
+        for r in range(start, len(rows)):
+            for c, parts in enumerate(cells[r]):
                 color = theme.GOLD if (r, c) == win else theme.INK
-                cell = pygame.Rect(0, 0, round(box.w * 0.23), round(t * 1.5))  # the columns' width
-                cell.midtop = (xs[c], y)
-                theme.draw_label(
-                    s, call_label(call), cell, t, color, scene.four_color, on_dark=True, fitted=True
-                )
-            y += step
+                for k, part in enumerate(parts):
+                    cell = pygame.Rect(0, 0, cell_w, round(t * 1.5))
+                    cell.midtop = (xs[c], y + k * line)
+                    theme.draw_label(
+                        s, part, cell, t, color, scene.four_color, on_dark=True, fitted=True
+                    )
+            y += heights[r]

@@ -136,7 +136,12 @@ class BidPanel:
                 return action[:-2]  # the row's name says no trump
             return action_label(pv.phase, action)
 
-        labels = [label_of(a) for row in grid for a in row if a is not None and len(row) > 1]
+        labels = [  # the suited grid's Pass row spans the grid: not one column's label
+            label_of(a)
+            for row in grid
+            for a in row
+            if a is not None and (len(row) > 1 or cols == 1)
+        ]
         need = theme.button_width(labels or ["13"], lay.text, bh)
         if not suited:  # each button as wide as the longest label at body size needs
             room = (lay.w - 2 * lay.margin - 2 * pad - (cols - 1) * gap) // max(1, cols)
@@ -149,6 +154,14 @@ class BidPanel:
         if head_w + cols * bw + (cols - 1) * gap + 2 * pad > 2 * half:
             bw = max(need, min(bw, fit_w))
         inner = head_w + cols * bw + (cols - 1) * gap
+        # the title at body size in one line: a panel narrower than it grows (its buttons
+        # in the middle), as far as the window lets it
+        widest = lay.w - 2 * lay.margin - 2 * pad
+        title_w = min(widest, text.size_of(self._title(), lay.text, True)[0])
+        if cols == 1 and rows == 1 and title_w > inner:
+            bw = inner = title_w  # the claim: one button as wide as its title
+        shift = max(0, title_w - inner) // 2
+        inner = max(inner, title_w)
         title_h = round(lay.unit * 2.2) + round(lay.text * 1.45)
         lines, line_h = self._under_lines(inner)  # 41's bids so far, or what doubling does
         title_h += len(lines) * line_h + (round(lay.unit) if lines else 0)
@@ -171,10 +184,11 @@ class BidPanel:
             for c, action in enumerate(row):
                 if action is None:
                     continue
+                x0 = panel.x + pad + shift + head_w
                 if len(row) == 1 and cols > 1:  # the pass row of the suited grid spans it
-                    rect = pygame.Rect(panel.x + pad + head_w, y, cols * bw + (cols - 1) * gap, bh)
+                    rect = pygame.Rect(x0, y, cols * bw + (cols - 1) * gap, bh)
                 else:
-                    rect = pygame.Rect(panel.x + pad + head_w + c * (bw + gap), y, bw, bh)
+                    rect = pygame.Rect(x0 + c * (bw + gap), y, bw, bh)
                 label = label_of(action)
                 primary = action not in ("pass", "keep", "no_double")
                 group = "bids" if suited else None  # one size for the grid, Pass included
@@ -246,6 +260,13 @@ class BidPanel:
             if b.action == action:
                 self.kb_button = i
 
+    def _title(self) -> str:
+        """The panel's title: what the buttons under it are for."""
+        pv = self.scene.pv
+        if game41.is41(pv) and pv.phase == "auction":
+            return tr("Your bid, for yourself: {lo} to 13 tricks", lo=game41.lowest(pv))
+        return tr(TITLES.get(pv.phase, ""))
+
     def _under(self) -> str:
         """The line under the title: 41's bids so far, or what doubling does ("": none)."""
         pv = self.scene.pv
@@ -298,10 +319,7 @@ class BidPanel:
             radius=round(lay.unit * 2),
             glow=(242, 196, 84, 70),
         )
-        pv = scene.pv
-        title = tr(TITLES.get(pv.phase, ""))
-        if game41.is41(pv) and pv.phase == "auction":
-            title = tr("Your bid, for yourself: {lo} to 13 tricks", lo=game41.lowest(pv))
+        title = self._title()
         inner = panel.w - 2 * round(lay.unit * 2)
         lines, line_h = self._under_lines(inner)
         y = panel.y + round(lay.unit * 2.2) + round(lay.text * 1.45)

@@ -200,23 +200,6 @@ def page_title(s: pygame.Surface, lay: Layout, box: pygame.Rect, title: str) -> 
     )
 
 
-def blit_lines(
-    s: pygame.Surface,
-    line: str,
-    size: int,
-    at: tuple[int, int],
-    color: tuple[int, ...],
-    max_width: int,
-) -> int:
-    """``line`` wrapped to ``max_width``, each line centred under ``at`` (its mid-top);
-    returns the y below the last line."""
-    x, y = at
-    for part in text.wrap(line, size, max_width):
-        r = blit_text(s, part, size, (x, y), color, anchor="midtop")
-        y += max(r.h, round(size * 1.3))
-    return y
-
-
 def team_row(
     s: pygame.Surface,
     lay: Layout,
@@ -237,11 +220,15 @@ def team_row(
     # centred on one line: Arabic and Latin fonts have different heights
     cy = y + round(t * 0.65)
     blit_text(s, label, t, (label_x, cy), theme.INK_DIM, anchor="midright" if rtl else "midleft")
-    xa, xb = (0.38, 0.16) if rtl else (0.62, 0.84)
-    room = round(box.w * 0.21)  # a side's names (two computer teams) shrink to their column
+    xa, xb = (0.44, 0.19) if rtl else (0.56, 0.81)
+    # a side's names (two computer teams) shrink to their column, then are cut short
+    room = round(box.w * 0.24)
     for x, side, word in ((xa, us, a), (xb, them, b)):
         at = (box.x + round(box.w * x), cy)
-        blit_text(s, word, t, at, theme.TEAM[side], bold=bold, anchor="center", max_width=room)
+        blit_text(
+            s, word, t, at, theme.TEAM[side], bold=bold, anchor="center", max_width=room,
+            least=lay.text,
+        )  # fmt: skip
 
 
 class SummaryDialog(Dialog):
@@ -314,7 +301,7 @@ class SummaryDialog(Dialog):
         if isinstance(self.dd, int):
             y += round(lay.text * 2.0)
             line = best_play_line(self.dd, ev.tricks[ev.declarer & 1])
-            blit_lines(s, line, lay.text, (box.centerx, y), theme.INK_DIM, box.w - 40)
+            theme.blit_lines(s, line, lay.text, (box.centerx, y), theme.INK_DIM, box.w - 40)
 
 
 def best_play_line(dd: int, taken: int) -> str:
@@ -407,6 +394,7 @@ class GameOverDialog(Dialog):
             theme.GOLD if won else (255, 150, 130),
             bold=True,
             anchor="midtop",
+            max_width=box.w - 2 * lay.margin,  # two long names ("Omar und Nour gewinnen")
         )
         y += round(lay.heading * 2.6)
         us, them = scene.teams()
@@ -418,7 +406,7 @@ class GameOverDialog(Dialog):
             self._foot(s, lay, box, y, played_hands(scene.pv.results))
             return
         big = round(lay.heading * 1.8)
-        left, right = box.centerx - box.w // 6, box.centerx + box.w // 6
+        left, right = box.centerx - box.w // 4, box.centerx + box.w // 4
         if i18n.is_rtl():  # ours first in reading order, as 41's and the score sheet
             left, right = right, left
         blit_text(s, str(ev.totals[us]), big, (left, y), theme.TEAM[us], bold=True, anchor="midtop")
@@ -427,10 +415,18 @@ class GameOverDialog(Dialog):
             s, str(ev.totals[them]), big, (right, y), theme.TEAM[them], bold=True, anchor="midtop"
         )
         y += round(big * 1.5)
-        words, room = side_labels(scene), box.w // 3 - lay.margin
+        words, room = side_labels(scene), box.w // 2 - 2 * lay.margin
+        most = 1  # a tournament's long team names ("Alexandrina & Konstantinos") on two lines
         for x, side, word in ((left, us, words[0]), (right, them, words[1])):
-            blit_text(s, word, lay.text, (x, y), theme.TEAM[side], anchor="midtop", max_width=room)
-        y += round(lay.text * 2)
+            lines = text.wrap(word, lay.text, room)[:2]
+            for k, line in enumerate(lines):
+                at = (x, y + round(k * lay.text * 1.3))
+                blit_text(
+                    s, line, lay.text, at, theme.TEAM[side], anchor="midtop", max_width=room,
+                    least=lay.text,
+                )  # fmt: skip
+            most = max(most, len(lines))
+        y += round(lay.text * (2 + 1.3 * (most - 1)))
         self._foot(s, lay, box, y, played_hands(scene.pv.results))
 
     def _foot(self, s: pygame.Surface, lay: Layout, box: pygame.Rect, y: int, hands: int) -> None:
@@ -519,7 +515,8 @@ class ScoreSheetDialog(Dialog):
             tr("Contract"),
             tr("Declarer"),
             tr("Tricks"),
-            *side_labels(scene),
+            # a tournament's long team names, cut short: the columns stay clear of the chart
+            *(text.elide(w, t, round(box.w * 0.12), True) for w in side_labels(scene)),
             tr("Total"),
         ]
         rows = list(scene.pv.results)
@@ -604,6 +601,6 @@ class CardsPlayedDialog(Dialog):
         legend = tr("Gold: your cards  ·  white: not played yet  ·  struck out: played")
         if scene.covered():
             legend = tr("White: not played yet  ·  struck out: played")
-        blit_lines(
+        theme.blit_lines(
             s, legend, t, (box.centerx, y + round(t * 0.4)), theme.INK_DIM, box.w - 2 * lay.margin
         )

@@ -15,7 +15,7 @@ from tarneeb_desktop.net.link import RemoteLink
 from tarneeb_desktop.table.link import Notice
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.game.chat import Chat
-from tarneeb_desktop.ui.game.dialogs import Dialog, blit_lines
+from tarneeb_desktop.ui.game.dialogs import Dialog
 from tarneeb_desktop.ui.i18n import N_, tr
 from tarneeb_desktop.ui.layout import TOP, Layout
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS  # Settings' words for levels
@@ -301,7 +301,7 @@ class QuitLanDialog(Dialog):
             if hosting
             else tr("Close the window? The computer plays your seat until you rejoin.")
         )
-        blit_lines(
+        theme.blit_lines(
             s,
             text,
             round(lay.text * 1.15),

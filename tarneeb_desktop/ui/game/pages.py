@@ -14,7 +14,6 @@ from tarneeb_desktop.ui.game.dialogs import (
     CardsPlayedDialog,
     Dialog,
     ScoreSheetDialog,
-    blit_lines,
 )
 from tarneeb_desktop.ui.game.table_settings import TableSettingsDialog, chosen
 from tarneeb_desktop.ui.i18n import tr
@@ -109,7 +108,7 @@ class LeaveTableDialog(Dialog):
         return out
 
     def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
-        blit_lines(
+        theme.blit_lines(
             s,
             tr("Leave this table? The computer plays your seat until you come back."),
             round(lay.text * 1.15),

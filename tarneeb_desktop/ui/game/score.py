@@ -172,6 +172,7 @@ class ScorePanel:
                 bold=True,
                 anchor=start,
                 max_width=round(r.w * 0.6) - pad - t,  # the total sits at the far side
+                least=t,  # a tournament's long team name: cut short, still readable
             )
             if show_tricks:
                 blit_text(

@@ -1,0 +1,172 @@
+"""What the monkey (``bench/monkey.py``) found, each as the screen it was found on: the texts of
+that screen fit (``tests/text_spy.screen_problems``) in the language and window size the walk
+had. Some walks do not replay step for step (a LAN table's threads move in real time), so the
+screen is set up here directly."""
+
+from __future__ import annotations
+
+import pytest
+
+from tarneeb_desktop.settings import Settings
+from tests.test_ui_helpers import FRAME
+from tests.text_spy import screen_problems
+
+pytestmark = pytest.mark.usefixtures("ui_home")
+
+
+def app_in(lang: str, size: tuple[int, int], **settings):  # type: ignore[no-untyped-def]
+    from tarneeb_desktop.ui.app import App
+
+    s = Settings(animation_speed="instant", sound=False, language=lang, **settings)
+    app = App(s, size, sound=False)
+    app.apply_settings()
+    return app
+
+
+def test_tournament_setup_rules_button_in_ukrainian_at_800x600() -> None:
+    """Seed 1045, step 75: 'Правила: як у налаштуваннях (Стандартні (власні))' was drawn at 9
+    px in a third of the row; the options now take the widths their labels need."""
+    from tarneeb_desktop.rules.options import ALL_PRESETS
+    from tarneeb_desktop.ui.tournament_scene import SetupScene
+
+    app = app_in("uk", (800, 600), rule_options={"target": 51})
+    scene = SetupScene(app)
+    scene.preset = len(ALL_PRESETS)  # as in Settings, whose rules are custom
+    app.switch(scene)
+    scene.rebuild()
+    app.step(FRAME, [])
+    label = next(b.label for b in scene.buttons() if b.action == "preset")
+    assert "налаштуваннях" in label and "власні" in label
+    assert screen_problems(app, "setup uk") == []
+
+
+def egyptian_after(call: str):  # type: ignore[no-untyped-def]
+    """An Egyptian game at the play, its auction won by a bid that was answered ``call``
+    (``double`` or ``no_double``)."""
+    import random
+
+    from tarneeb_desktop.rules import GameState, make_rules
+
+    for seed in range(40):
+        state = GameState.new(make_rules("egyptian"), seed=seed)
+        rng = random.Random(seed)
+        while state.phase in ("auction", "trump"):
+            state.apply(rng.choice(state.legal_actions()))
+        if state.phase == "double" and call in state.legal_actions():
+            state.apply(call)
+            return state
+    raise AssertionError("no Egyptian deal comes to a double")
+
+
+@pytest.mark.parametrize("lang", ["de", "fr", "uk"])
+def test_auction_page_with_no_double_fits_at_1024x768(lang: str) -> None:
+    """Seed 1387, step 200: 'Nicht verdoppeln' was squeezed to 14 px in its column of the
+    auction page; a call too wide for its column now takes two lines."""
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+    app = app_in(lang, (1024, 768))
+    state = egyptian_after("no_double")
+    assert "no_double" in [c for _, c in state.calls]
+    scene = TableScene(app, state, ["A", "B", "C", "D"], (0,), ["easy"] * 4, inline_ai=True)
+    app.switch(scene)
+    app.step(FRAME, [])
+    scene.open_overlay("auction")
+    app.step(FRAME, [])
+    assert scene.overlay is not None and scene.overlay.kind == "auction"
+    assert screen_problems(app, f"auction {lang}") == []
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["de", "ru", "fr"])
+def test_claim_panel_title_fits_at_body_size(lang: str, size: tuple[int, int]) -> None:
+    """Seed 1134, step 150: the claim panel's title 'Jede deiner Karten gewinnt' was squeezed
+    to 22 px (body size 25) over a button narrower than it; the panel now grows to its title."""
+    from tests.test_ui_claim import all_spades_state
+    from tests.test_ui_helpers import settle, table_scene
+
+    app = app_in(lang, size)
+    scene = table_scene(app, all_spades_state())
+    settle(app, scene)
+    assert [b.action for b in scene.buttons() if b.action == "claim"] == ["claim"]
+    assert screen_problems(app, f"claim {lang}") == []
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["de", "ru", "hi"])
+def test_game_over_naming_the_winners_fits(lang: str, size: tuple[int, int]) -> None:
+    """Seed 1229, step 225: a tournament game between two computer teams ended with
+    'Omar und Nour gewinnen' at heading size, wider than its dialog; the line now fits."""
+    from tarneeb_desktop.ui.game.dialogs import GameOverDialog
+    from tarneeb_desktop.ui.table_scene import TableScene
+    from tests.test_text_fit import played
+
+    app = app_in(lang, size)
+    state, ev = played("standard", 5, "GameOver")
+    names = ["Alexandrina", "Maximiliane", "Konstantinos", "Christophorus"]  # 13 letters at most
+    scene = TableScene(app, state, names, (), ["easy"] * 4, inline_ai=True)
+    app.switch(scene)
+    app.step(FRAME, [])
+    scene.overlay = GameOverDialog(scene, ev)
+    scene.invalidate()
+    app.step(FRAME, [])
+    assert screen_problems(app, f"game over {lang}") == []
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (2560, 1440)])
+@pytest.mark.parametrize("lang", ["fr", "de", "ru", "hi", "ar"])
+def test_play_on_seat_question_fits_at_body_size(lang: str, size: tuple[int, int]) -> None:
+    """Seed 1461, step 175: the viewer's "Play on from here" question was drawn at nine tenths
+    of the body size ("Choisissez une place…" at 12 px, 13 the least); now at body size, on
+    as many lines as it takes."""
+    from tarneeb_desktop.record import to_record
+    from tests.test_text_fit import played
+    from tests.test_ui_helpers import viewer_asking_a_seat
+
+    state, _ = played("standard", 4, "HandScored")
+    app = app_in(lang, size)
+    viewer_asking_a_seat(app, to_record(state, ["A", "B", "C", "D"]))
+    app.step(FRAME, [])
+    assert screen_problems(app, f"play on {lang}") == []
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720)])
+@pytest.mark.parametrize("lang", ["en", "de", "ar"])
+def test_a_tournaments_longest_team_names_fit_every_page(lang: str, size: tuple[int, int]) -> None:
+    """Two computer teams with names as long as the tournament's setup takes (24 letters):
+    the score panel, the hand's summary, the score sheet and the game's end name them at
+    body size at least, cut short with an ellipsis where the room ends (the monkey met
+    'Omar und Nour gewinnen' too wide for its dialog, seed 1229)."""
+    from tarneeb_desktop.ui.game.dialogs import GameOverDialog, SummaryDialog
+    from tarneeb_desktop.ui.table_scene import TableScene
+    from tarneeb_desktop.ui.tournament_scene import NAME_CHARS
+    from tarneeb_desktop.ui.tournament_table import TournamentTable
+    from tests.test_text_fit import played
+
+    teams = ("Alexandrina & Konstantin", "Maximiliane & Christoph")
+    assert max(map(len, teams)) == NAME_CHARS
+    app = app_in(lang, size)
+    state, ev = played("standard", 5, "HandScored")
+    names = ["Alexandrina", "Maximiliane", "Konstantin", "Christoph"]
+    plain = TableScene(app, state, names, (), ["easy"] * 4, inline_ai=True)  # its link
+    scene = TournamentTable(
+        app, link=plain.link, teams=teams, standings=lambda t: None, inline_ai=True
+    )
+    app.switch(scene)
+    app.step(FRAME, [])
+    pages = {
+        "table": None,
+        "summary": lambda: SummaryDialog(scene, ev),
+        "scores": "scores",
+        "gameover": lambda: GameOverDialog(scene, played("standard", 5, "GameOver")[1]),
+    }
+    found = []
+    for page, open_it in pages.items():
+        scene.overlay = None
+        if open_it == "scores":
+            scene.open_overlay("scores")
+        elif open_it is not None:
+            scene.overlay = open_it()
+        scene.invalidate()
+        app.step(FRAME, [])
+        found += screen_problems(app, f"{page} {lang}")
+    assert found == []
