@@ -307,3 +307,27 @@ def test_a_broken_settings_file_asks_the_name_again(ui_home) -> None:  # type: i
     good = Settings.load()
     assert not good.names_lost
     assert "names_lost" not in good.to_dict() and "problems" not in good.to_dict()
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1280, 720), (1920, 1080), (2560, 1440)])
+@pytest.mark.parametrize("lang", ["en", "ar", "hi", "ru"])
+def test_the_score_panel_keeps_clear_of_wests_cards(lang: str, size) -> None:  # type: ignore[no-untyped-def]
+    """Defect 6: the Arabic score panel (its font's lines half as tall again) reached into
+    the top of West's cards; it is now as tall as its texts' ink needs, in every script."""
+    from tarneeb_desktop.settings import Settings
+    from tarneeb_desktop.ui.app import App
+    from tarneeb_desktop.ui.layout import LEFT
+
+    app = App(Settings(animation_speed="instant", sound=False, language=lang), size, sound=False)
+    app.apply_settings()
+    state = GameState.new(make_rules("standard"), seed=4, dealer=3)
+    assert advance(state, lambda s: s.phase == "play" and len(s.tricks) >= 1, seed=4)
+    scene = table_scene(app, state)
+    settle(app, scene)
+    lay = scene.layout
+    panel = scene.score.rect(lay)
+    west = min(r.top for r in lay.back_rects(LEFT, 13))
+    assert panel.bottom < west, (panel, west)
+    from tests.text_spy import screen_problems
+
+    assert [p for p in screen_problems(app, lang) if "Score" in p or "trick" in p] == []

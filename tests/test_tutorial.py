@@ -305,3 +305,32 @@ def test_the_first_start_asks_the_name_and_the_language_once(ui_home) -> None:
         app.settings.language = "en"
     tutorial_offer.start(app)  # asked once
     assert isinstance(app.scene, MenuScene)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])
+def test_the_coach_keeps_the_score_panel_in_sight(ui_home, size) -> None:
+    """Issue 37, defect 4: when its text grew (English after a wrong card in lesson 3,
+    Arabic from lesson 1) the lesson box sat over the score panel. It now moves beside the
+    panel instead: in every language and lesson, with and without a refused move's
+    explanation, the score panel is drawn and the box misses it."""
+    from tarneeb_desktop.ui import i18n
+
+    app, scene = _tutorial(size)
+    try:
+        for n in range(len(scene.lessons)):
+            _wait(app, scene)
+            for lang in ("en", "ar", "fr", "de", "ru", "uk", "hi"):
+                i18n.set_language(lang)
+                scene.lessons = script.lessons()
+                for tip in (None, (n, scene.lessons[n].wrong)):
+                    scene.tip = tip
+                    box, score = scene.coach_rect(), scene.score.rect(scene.layout)
+                    assert not box.colliderect(score), (lang, n, tip is not None, box, score)
+                    assert not scene.hides_score()
+                    assert scene.coach_bounds().contains(box)
+            i18n.set_language("en")
+            scene.lessons = script.lessons()
+            scene.tip = None
+            _click_target(app, scene)
+    finally:
+        i18n.set_language("en")

@@ -17,6 +17,7 @@ import pygame
 from tarneeb_desktop.session import tutorial_link
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui import tutorial_script as script
+from tarneeb_desktop.ui.game.labels import side_labels
 from tarneeb_desktop.ui.game.score import ScorePanel
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import LEFT, TOP
@@ -36,15 +37,49 @@ def _player_name(app: App) -> str:
 
 
 class _CoachedScore(ScorePanel):
-    """The score panel, left out while the coach sits over it."""
+    """The score panel, made small above West's cards when the coach needs the room under it
+    (and left out only when even that is not enough)."""
 
     scene: TutorialScene
 
+    def compact_rect(self, lay: Layout) -> pygame.Rect:
+        """The small panel above West's cards, left of the coach's column: a line a side,
+        its name and its total."""
+        left = lay.back_rects(LEFT, 13)[0]
+        row = round(lay.text * 1.5)
+        return pygame.Rect(lay.margin, lay.margin, left.w, 2 * round(lay.unit * 1.2) + 2 * row)
+
+    def rect(self, lay: Layout) -> pygame.Rect:
+        if self.scene.coach_place()[0] == "compact":
+            return self.compact_rect(lay)
+        return super().rect(lay)
+
     def draw(self, s: pygame.Surface, lay: Layout) -> None:
-        if not self.scene.hides_score():
-            super().draw(s, lay)
-        else:
+        mode = self.scene.coach_place()[0]
+        if mode == "over":
             self.scene.drawn.score_shown = False
+        elif mode == "compact":
+            self._draw_compact(s, lay)
+        else:
+            super().draw(s, lay)
+
+    def _draw_compact(self, s: pygame.Surface, lay: Layout) -> None:
+        r = self.compact_rect(lay)
+        blit_panel(s, r, color=(6, 20, 14, 215), radius=round(lay.unit * 1.2))
+        shown = tuple(round(v) for v in self.shown)
+        d = self.scene.drawn
+        d.score_shown, d.scores, d.score_language = True, shown, i18n.get_language()
+        pad, t = round(lay.unit * 1.2), lay.text
+        start = i18n.mirror_x(r.x + pad, r.x, r.w)
+        end = i18n.mirror_x(r.right - pad, r.x, r.w)
+        sides = zip(self.scene.teams(), side_labels(self.scene), strict=True)
+        for k, (side, word) in enumerate(sides):
+            y = r.y + pad + round(t * 1.5 * (k + 0.5))
+            total = blit_text(s, str(shown[side]), t, (end, y), theme.INK, bold=True,
+                              anchor=i18n.anchor("midright"))  # fmt: skip
+            blit_text(s, word, t, (start, y), theme.TEAM[side], bold=True,
+                      anchor=i18n.anchor("midleft"), max_width=r.w - 2 * pad - total.w - pad // 2,
+                      least=t)  # fmt: skip
 
 
 class TutorialScene(TableScene):
@@ -54,7 +89,7 @@ class TutorialScene(TableScene):
         names = [_player_name(app), tr("East"), tr("North"), tr("West")]
         link = tutorial_link(script.new_state(), names, script.SCRIPT, script.SEED, script.ME)
         super().__init__(app, None, seed=script.SEED, link=link)
-        self.score = _CoachedScore(self)
+        self.score: _CoachedScore = _CoachedScore(self)
         self.link.set_auto_single(False)  # every card of the lessons is the player's to play
         self.lessons = script.lessons()
         self.tip: tuple[int, str] | None = None  # (step, the explanation of a refused move)
@@ -250,31 +285,53 @@ class TutorialScene(TableScene):
         tip = self.tip[1] if self.tip and self.tip[0] == self.step() else None
         return lines, text.wrap(tip, size, width) if tip else []
 
-    def coach_rect(self) -> pygame.Rect:
-        """The coach's panel: below the score panel when it fits there, else from the top
-        (the score panel, 0 to 0 all through the tutorial's hand, is hidden meanwhile)."""
+    def _coach_height(self, width: int) -> int:
+        """How tall the coach's panel is at ``width``: its head, lesson, tip and Esc line."""
         lay = self.layout
-        bounds = self.coach_bounds()
         pad = lay.margin
-        size = lay.text
-        small = size  # the head and the Esc line at body size too (issue 23)
-        step = self._line_step(size)
-        lines, tip_lines = self._coach_lines(bounds.w - 2 * pad)
-        heads = len(self._head_lines(bounds.w - 2 * pad))
-        esc = len(text.wrap(tr("Esc: skip the tutorial"), small, bounds.w - 2 * pad))
+        small = lay.text  # the head and the Esc line at body size too (issue 23)
+        step = self._line_step(lay.text)
+        lines, tip_lines = self._coach_lines(width - 2 * pad)
+        heads = len(self._head_lines(width - 2 * pad))
+        esc = len(text.wrap(tr("Esc: skip the tutorial"), small, width - 2 * pad))
         h = pad * 2 + round(small * 1.5) * heads + step * (len(lines) + len(tip_lines)) + small * 2
         h += step * (esc - 1)
         if tip_lines:
             h += step // 3
+        return h
+
+    def coach_place(self) -> tuple[str, pygame.Rect]:
+        """Where the coach's panel goes, and what that leaves of the score panel: "below" the
+        score panel when it fits there; else "beside" it, from the top (narrower, so on more
+        lines); else "compact": from the top, the score panel made small above West's cards (a
+        line a side); only when none of these fits, "over" it from the top (the score panel, 0 to 0 all through the
+        tutorial's hand, is left out meanwhile). Not coaching: "none"."""
+        lay = self.layout
+        bounds = self.coach_bounds()
+        if not self.coaching():
+            return "none", pygame.Rect(bounds.x, bounds.y, bounds.w, 0)
+        full = ScorePanel.rect(self.score, lay)  # the panel as drawn, not the layout's
+        h = self._coach_height(bounds.w)
+        if full.bottom + lay.margin + h <= bounds.bottom:
+            return "below", pygame.Rect(bounds.x, full.bottom + lay.margin, bounds.w, h)
+        beside = pygame.Rect(full.right + lay.margin, bounds.y, 0, 0)
+        beside.w = bounds.right - beside.x
+        if beside.w >= bounds.w // 2:
+            beside.h = self._coach_height(beside.w)
+            if beside.bottom <= bounds.bottom:
+                return "beside", beside
         box = pygame.Rect(bounds.x, bounds.y, bounds.w, h)
-        below = self.score.rect(lay).bottom + lay.margin  # the panel as drawn, not the layout's
-        if below + h <= bounds.bottom:
-            box.y = below
-        return box
+        if box.bottom <= bounds.bottom and not box.colliderect(self.score.compact_rect(lay)):
+            return "compact", box
+        return "over", box
+
+    def coach_rect(self) -> pygame.Rect:
+        """The coach's panel (see ``coach_place``)."""
+        return self.coach_place()[1]
 
     def hides_score(self) -> bool:
-        """Whether the coach sits over the score panel now."""
-        return self.coaching() and self.coach_rect().colliderect(self.score.rect(self.layout))
+        """Whether the coach sits over the score panel now (left out meanwhile)."""
+        return self.coach_place()[0] == "over"
 
     def draw_coach(self, surface: pygame.Surface) -> None:
         """The coach's panel beside the trick, and the pointer at what to click."""

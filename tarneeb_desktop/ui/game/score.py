@@ -13,7 +13,7 @@ from tarneeb_desktop.ui.anim import ease_out
 from tarneeb_desktop.ui.game import dialogs41, game41
 from tarneeb_desktop.ui.game.labels import call_label, side_labels
 from tarneeb_desktop.ui.i18n import tr, trn
-from tarneeb_desktop.ui.layout import TOP, Layout
+from tarneeb_desktop.ui.layout import LEFT, TOP, Layout
 from tarneeb_desktop.ui.theme import SUIT_SYMBOL, blit_panel, blit_text
 
 if TYPE_CHECKING:
@@ -35,6 +35,10 @@ def contract_box(lay: Layout, is41: bool) -> pygame.Rect:
         wide.h = min(round(wide.h * wide.w / narrow), round(lay.unit * 34))
         wide.x, wide.w = wide.right - narrow, narrow
     return wide
+
+
+#: (language, size) -> how far below its top the tricks line's ink reaches
+_INK_BOTTOM: dict[tuple[str, int], int] = {}
 
 
 class ScorePanel:
@@ -90,7 +94,11 @@ class ScorePanel:
         r = lay.score_rect
         if game41.is41(self.scene.pv):
             return pygame.Rect(r.x, r.y, round(lay.unit * 44), r.h)
-        r.h = max(r.h, self._tarneeb_height(lay))
+        need = self._tarneeb_height(lay)
+        # its bottom padding gives way before the panel reaches West's cards (Arabic)
+        west = lay.back_rects(LEFT, 13)[0].top - max(2, lay.margin // 3)
+        least = need - round(lay.unit * 1.6) * 6 // 10
+        r.h = max(r.h, min(need, max(least, west - r.y)))
         return r
 
     def draw(self, s: pygame.Surface, lay: Layout) -> None:
@@ -126,9 +134,16 @@ class ScorePanel:
         return round(lay.unit * 1.6), round(t * 1.7), round(t * 2.8), round(t * 1.4)
 
     def _tarneeb_height(self, lay: Layout) -> int:
+        """Tall enough for the last tricks line's ink (not its font's line height: Arabic's
+        is half as tall again, and the panel reached into West's cards) and the padding."""
         pad, first, row, tricks = self._rows(lay)
-        line = text.size_of(trn("{n} trick", "{n} tricks", 13), lay.text)[1]
-        return 2 * pad + first + row + tricks + line
+        key = (i18n.get_language(), lay.text)
+        ink = _INK_BOTTOM.get(key)
+        if ink is None:
+            lines = (trn("{n} trick", "{n} tricks", n) for n in (0, 1, 2, 5, 13))
+            ink = max(text.render(x, lay.text, theme.INK).get_bounding_rect().bottom for x in lines)
+            _INK_BOTTOM[key] = ink
+        return 2 * pad + first + row + tricks + ink
 
     def _render(self, s: pygame.Surface, lay: Layout, r: pygame.Rect) -> None:
         pv = self.scene.pv
