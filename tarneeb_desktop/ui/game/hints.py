@@ -1,16 +1,19 @@
 """Hints (H): what the strong computer player would do in my place, worked out off the UI
-thread and shown as the chosen card or button with a short message. Tarneeb's and 41's
-hints both come from ``ai.hints``; a hint that comes after the game moved on is dropped."""
+thread and shown as the chosen card or button with a short message; in card play a second
+line says why, from what the search found ("Over 40 likely deals: 6.2 of the 9 tricks left
+on average; 5.4 with K♣"). Tarneeb's and 41's hints both come from ``ai.hints``; a hint
+that comes after the game moved on is dropped."""
 
 from __future__ import annotations
 
 import logging
 from typing import TYPE_CHECKING, Any
 
+from tarneeb_desktop.ai.hints import Hint
 from tarneeb_desktop.rules import View
 from tarneeb_desktop.table.seats import ComputerSeat, decide
 from tarneeb_desktop.ui.game.labels import action_label, card_label
-from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.i18n import number, tr, trn
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.table_scene import TableScene
@@ -18,17 +21,63 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def suggest(view: View) -> str:
-    """The hint for ``view``: the strong computer player's choice, else medium's."""
+def suggest(view: View) -> Hint:
+    """The hint for ``view``: the strong computer player's choice and its reason, else
+    medium's choice (with no reason)."""
     try:
-        from tarneeb_desktop.ai.hints import suggest as strong
+        from tarneeb_desktop.ai.hints import advise
 
-        action = strong(view, budget_s=0.5)
-        if action in view.legal:
-            return action
+        hint = advise(view, budget_s=0.5)
+        if hint.action in view.legal:
+            return hint
     except Exception:  # a hint is a courtesy: fall back quietly
         log.debug("hints unavailable", exc_info=True)
-    return decide(ComputerSeat("medium", 0), view)[0]
+    return Hint(decide(ComputerSeat("medium", 0), view)[0])
+
+
+def reason(hint: Hint) -> str:
+    """Why the hint's card, in a short line ("": the search said nothing to tell)."""
+    if hint.equal:
+        return tr("Your cards here all take the same tricks: the lowest keeps the others")
+    mine = hint.tricks.get(hint.action)
+    if not hint.samples or mine is None:
+        return ""
+    x, n, left = number(round(mine, 1)), hint.samples, hint.remaining
+    others = sorted(
+        ((round(t, 1), c) for c, t in hint.tricks.items() if c != hint.action), reverse=True
+    )
+    if not others:
+        return ""
+    best_other, card = others[0]
+    if best_other < round(mine, 1):
+        return trn(
+            "Over {n} likely deal: {x} of the {left} tricks left on average; {y} with {card}",
+            "Over {n} likely deals: {x} of the {left} tricks left on average; {y} with {card}",
+            n,
+            x=x,
+            left=left,
+            y=number(best_other),
+            card=card_label(card),
+        )
+    if best_other == round(mine, 1):
+        return trn(
+            "Over {n} likely deal: {x} of the {left} tricks left on average, as with {card}; "
+            "the lower card keeps the higher",
+            "Over {n} likely deals: {x} of the {left} tricks left on average, as with {card}; "
+            "the lower card keeps the higher",
+            n,
+            x=x,
+            left=left,
+            card=card_label(card),
+        )
+    # fewer tricks on average, but more of what counts: the contract, the game
+    return trn(
+        "Over {n} likely deal: the best score on average ({x} of the {left} tricks left)",
+        "Over {n} likely deals: the best score on average ({x} of the {left} tricks left)",
+        n,
+        x=x,
+        left=left,
+    )
 
 
 class Hints:
@@ -66,22 +115,26 @@ class Hints:
         key, fut = self.future
         self.future = None
         try:
-            action = fut.result()
+            hint = fut.result()
         except Exception:  # a hint is a courtesy: never let it stop the game
             return
-        self.show(key, action)
+        self.show(key, hint if isinstance(hint, Hint) else Hint(hint))
 
-    def show(self, key: tuple[int, int, int], action: str) -> None:
+    def show(self, key: tuple[int, int, int], hint: Hint) -> None:
         scene = self.scene
         pv = scene.pv
+        action = hint.action
         if key != self._position() or not scene.my_turn() or action not in pv.legal:
             return  # the game moved on while the hint was being worked out
         if pv.phase == "play":
             scene.hand.kb_card = action
             msg = tr("Hint: play {card}", card=card_label(action))
+            why = reason(hint)
+            if why:
+                msg += "\n" + why  # the toast's second line
         else:
             scene.bids.choose(action)
             msg = tr("Hint: {call}", call=action_label(pv.phase, action))
-        scene.say(msg, 4.0)
+        scene.say(msg, 6.0 if "\n" in msg else 4.0)
         self.shown = (msg, key)
         scene.invalidate()

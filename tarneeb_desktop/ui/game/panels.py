@@ -453,12 +453,22 @@ class Panels:
         blit_panel(s, r, color=(8, 24, 18, 230), border=(*theme.GOLD, 200), radius=r.h // 2)
         theme.draw_label(s, textline, r, size, theme.GOLD, self.scene.four_color, on_dark=True)
 
+    @staticmethod
+    def toast_lines(lay: Layout, msg: str) -> list[str]:
+        """The message's lines: its first line (bold), then the rest (a hint's reason)
+        wrapped to most of the window's width."""
+        head, *rest = msg.split("\n")
+        room = round(lay.w * 0.7)
+        return [head] + [line for part in rest for line in text.wrap(part, lay.text, room)]
+
     def toast_rect(self, lay: Layout, msg: str) -> pygame.Rect:
         """Above my lifted hand, or above the action panel when one is shown (a message
         never sits on a button's label)."""
         size = lay.text
-        w = text.size_of(msg, size, True)[0] + round(lay.unit * 6)
-        r = pygame.Rect(0, 0, w, round(size * 2.1))
+        lines = self.toast_lines(lay, msg)
+        widest = max(text.size_of(x, size, k == 0)[0] for k, x in enumerate(lines))
+        w = widest + round(lay.unit * 6)
+        r = pygame.Rect(0, 0, w, round(size * 2.1) + round(size * 1.35) * (len(lines) - 1))
         bottom = lay.hand_rects(13)[0].top - lay.lift - lay.unit
         panel = self.scene.action_panel()
         if panel is not None:
@@ -475,11 +485,16 @@ class Panels:
         size = lay.text
         r = self.toast_rect(lay, msg) if rect is None else rect
         alpha = 235 if left > 0.3 else round(235 * left / 0.3)
+        lines = self.toast_lines(lay, msg)
         blit_panel(
             s,
             r,
             color=(120, 24, 24, alpha),
             border=(255, 255, 255, min(alpha, 80)),
-            radius=r.h // 2,
+            radius=min(r.h // 2, round(size * 1.05)),
         )
-        blit_text(s, msg, size, r.center, theme.INK, bold=True, anchor="center")
+        step = round(size * 1.35)
+        top = r.centery - step * (len(lines) - 1) / 2
+        for k, line in enumerate(lines):
+            at = (r.centerx, round(top + k * step))
+            blit_text(s, line, size, at, theme.INK, bold=k == 0, anchor="center")
