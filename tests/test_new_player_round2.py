@@ -377,3 +377,72 @@ def test_h_shows_the_hint_and_its_reason_on_two_lines_that_fit(lang: str) -> Non
     app.step(FRAME, [])
     assert screen_problems(app, lang) == []
     i18n.set_language("en")
+
+
+def _press(app, scene, action: str) -> None:  # type: ignore[no-untyped-def]
+    """Click the open dialog's button for ``action``."""
+    from tests.test_ui_helpers import mouse
+
+    b = next(b for b in scene.overlay_buttons() if b.action == action)
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, b.rect.center)])
+
+
+def test_the_pause_menu_restarts_the_hand_marked_as_an_undo(ui_home) -> None:  # type: ignore[no-untyped-def]
+    """Expectation: the pause menu can restart the hand against the computer, marked like
+    undo: the same cards dealt again from the first call, the scores as before the hand,
+    the table drawn from the view at once, and the game kept out of the statistics."""
+    from tarneeb_desktop.ui.game.drawn import mismatches, settled
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+    state = GameState.new(make_rules("standard"), seed=8, dealer=3)
+    assert advance(state, lambda s: s.hand_index == 1 and len(s.plays) >= 6, seed=8)
+    scores, dealt, hand = list(state.scores), list(state.dealt), state.hand_index
+    before = state.clone()
+    app = make_app(speed="instant")
+    scene = table_scene(app, state)
+    settle(app, scene)
+    app.step(FRAME, [key(pygame.K_ESCAPE)])
+    assert scene.overlay is not None and scene.overlay.kind == "menu"
+    _press(app, scene, "restart")
+    assert scene.overlay is not None and scene.overlay.kind == "restart"
+    app.step(FRAME, [key(pygame.K_RETURN)])  # Enter: Cancel, the choice that changes nothing
+    assert scene.overlay is not None and scene.overlay.kind == "menu"
+    assert scene.table.state.plays and not scene.table.taken_back
+    _press(app, scene, "restart")
+    _press(app, scene, "restart_hand")
+    table = scene.table
+    assert app.scene is scene and scene.overlay is None
+    # the same cards again, every call and card undone (the computers have called, and
+    # played, anew up to my turn: my thirteen cards are all back in my hand)
+    assert table.state.hand_index == hand and table.state.dealt == dealt
+    assert table.state.hands[0] == dealt[0] and len(table.state.plays) < 4
+    assert table.state.scores == scores and table.state.history == before.history
+    assert table.taken_back  # kept out of the statistics, as after an undo
+    app.step(FRAME, [])
+    assert settled(scene) and mismatches(scene) == []
+    assert isinstance(app.scene, TableScene)
+
+
+def test_the_pause_menu_restarts_the_game_and_is_offered_only_where_it_belongs(
+    ui_home,  # type: ignore[no-untyped-def]
+) -> None:
+    from tarneeb_desktop.ui.game.pages import PauseMenuDialog
+    from tarneeb_desktop.ui.tutorial import TutorialScene
+
+    state = GameState.new(make_rules("egyptian"), seed=8, dealer=3)
+    assert advance(state, lambda s: s.hand_index == 1, seed=8)
+    app = make_app(speed="instant")
+    scene = table_scene(app, state)
+    settle(app, scene)
+    scene.open_overlay("menu")
+    _press(app, scene, "restart")
+    _press(app, scene, "restart_game")
+    fresh = app.scene
+    assert fresh is not scene and fresh.table.state.hand_index == 0
+    assert fresh.table.state.scores == [0, 0] and fresh.pv.rules.preset == "egyptian"
+    assert fresh.humans == scene.humans and not fresh.table.taken_back
+    # the tutorial (and the tournament's, the daily deal's, the viewer's tables) have their
+    # own ends: no Restart there
+    tutorial = TutorialScene(app)
+    assert "restart" not in [a for _, a, _ in PauseMenuDialog(tutorial).specs()]
+    assert "restart" in [a for _, a, _ in PauseMenuDialog(fresh).specs()]

@@ -355,6 +355,13 @@ class GameState:
                 raise MalformedError(f"the dealer must be a seat 0-3, not {dealer!r}")
         self._start_hand(self.dealer if dealer is None else dealer, masks)
 
+    def restart_hand(self) -> None:
+        """The hand under way dealt again as it was dealt: its calls and cards undone, the
+        scores as they were before it (the table's "Restart the hand")."""
+        if self.phase == "over":
+            raise IllegalActionError("the game is over")
+        self._start_hand(self.dealer, self.dealt)
+
     # ----------------------------------------------------------------- queries
 
     def current_player(self) -> int | None:

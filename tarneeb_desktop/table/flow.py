@@ -179,6 +179,26 @@ class Table:
         self._publish(Change(self.seq, seat, TAKE_BACK, (), self))
         return True
 
+    def restart_hand(self) -> bool:
+        """Deal the hand under way again as it was dealt (every call and card of it undone,
+        the computers' decisions dropped). Marked as a take-back is: the game is kept out of
+        the statistics. Publishes a change with action ``"take-back"`` and no events, as
+        :meth:`take_back` does. False when the game is over."""
+        if self.state.is_over():
+            return False
+        if self._pending is not None:
+            self._pending[1].cancel()
+            self._pending = None
+        state = self.state.clone()
+        state.restart_hand()
+        self.state = state
+        self._before = None
+        self.taken_back = True
+        self.seq += 1
+        self.last_events = ()
+        self._publish(Change(self.seq, self.state.current_player() or 0, TAKE_BACK, (), self))
+        return True
+
     def automatic_turn(self) -> int | None:
         """The seat to move when the flow decides for it (a computer, a bot, a person's
         claimed or forced card, a network seat with a stand-in); None otherwise."""

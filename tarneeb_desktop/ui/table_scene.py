@@ -439,6 +439,25 @@ class TableScene(Scene):
     def lan_buttons(self) -> list[Button]:
         return [] if self.lan is None else self.lan.buttons()
 
+    def new_game_like(self) -> TableScene:
+        """A new game with this one's rules, people and computer levels (the rematch, the
+        pause menu's "Restart the game")."""
+        return TableScene.new_game(
+            self.app,
+            self.pv.rules,
+            humans=self.humans,
+            inline_ai=self.inline_ai,
+            levels=self.levels,
+        )
+
+    @property
+    def restartable(self) -> bool:
+        """The pause menu offers "Restart…" (``ui/game/undo.py``): an offline game of the
+        player's own, not a tournament's, a daily deal's, the tutorial's or one played on
+        from the viewer (each has its own way to its end)."""
+        local = self.table is not None and not self.link.remote
+        return type(self) is TableScene and local and bool(self.humans)
+
     def ask_before_quit(self) -> bool:
         """Closing the window: a LAN game in progress asks first (``ui/game/lan.py``)."""
         return self.lan is not None and self.lan.ask_before_quit()
@@ -809,16 +828,11 @@ class TableScene(Scene):
             return
         elif action == "rematch" and kind == "gameover" and not self.link.remote:
             self.overlay = None
-            self.app.switch(
-                TableScene.new_game(
-                    self.app,
-                    self.pv.rules,
-                    humans=self.humans,
-                    inline_ai=self.inline_ai,
-                    levels=self.levels,
-                )
-            )
+            self.app.switch(self.new_game_like())
             return
+        elif action in ("restart_hand", "restart_game") and kind == "restart":
+            self.overlay = None
+            self.undo.restart(action)  # ui/game/undo.py
         elif action == "export" and kind == "gameover" and self.table is not None:
             try:
                 self.exported = export_record(self.table.state, self.names)

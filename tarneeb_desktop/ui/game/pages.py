@@ -14,6 +14,7 @@ from tarneeb_desktop.ui.game.dialogs import (
     CardsPlayedDialog,
     Dialog,
     ScoreSheetDialog,
+    page_title,
 )
 from tarneeb_desktop.ui.game.table_settings import TableSettingsDialog, chosen
 from tarneeb_desktop.ui.i18n import tr
@@ -44,6 +45,9 @@ class PauseMenuDialog(Dialog):
         ]
         if not self.scene.on_lan:  # a LAN game goes on meanwhile: no pages away from it
             out.append((tr("How to play"), "howto", False))
+        undo = getattr(self.scene, "undo", None)
+        if undo is not None and undo.restartable:  # an offline game of its own
+            out.append((tr("Restart\u2026"), "restart", False))
         return out + [(tr("Main menu"), "menu", False), (tr("Quit"), "quit", False)]
 
     def handle_event(self, ev: pygame.event.Event, buttons: list[Button]) -> bool:
@@ -91,7 +95,18 @@ class PauseMenuDialog(Dialog):
         )
 
 
-class LeaveTableDialog(Dialog):
+class _Question(Dialog):
+    """A question whose first button (the choice that changes nothing) has the focus, so
+    that Enter or Esc keeps things as they are."""
+
+    def buttons(self) -> list[Button]:
+        out = super().buttons()
+        if not any(b.focus for b in out):
+            out[0].focus = True
+        return out
+
+
+class LeaveTableDialog(_Question):
     """ "Main menu" at a LAN table: leaving hands the seat to the computer, so it asks first;
     Stay (the choice that changes nothing) has the focus, and Enter or Esc keeps the seat."""
 
@@ -100,12 +115,6 @@ class LeaveTableDialog(Dialog):
 
     def specs(self) -> list[tuple[str, str, bool]]:
         return [(tr("Stay"), "close", True), (tr("Leave"), "leave", False)]
-
-    def buttons(self) -> list[Button]:
-        out = super().buttons()
-        if not any(b.focus for b in out):
-            out[0].focus = True
-        return out
 
     def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
         theme.blit_lines(
@@ -118,7 +127,38 @@ class LeaveTableDialog(Dialog):
         )
 
 
+class RestartDialog(_Question):
+    """ "Restart…" on the pause menu of an offline game: the hand dealt again from its start
+    (marked as an undo is: the game is then kept out of the statistics), or a new game with
+    the same players and rules in place of this one. Cancel (the choice that changes
+    nothing) has the focus."""
+
+    kind = "restart"
+    size = (84.0, 60.0)  # two paragraphs above a row (or two) of three buttons
+
+    def specs(self) -> list[tuple[str, str, bool]]:
+        return [
+            (tr("Cancel"), "paused", True),
+            (tr("Restart the hand"), "restart_hand", False),
+            (tr("Restart the game"), "restart_game", False),
+        ]
+
+    def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
+        page_title(s, lay, box, tr("Restart"))
+        y = box.y + round(lay.heading * 2.4)
+        for line in (
+            tr("The hand: the same cards are dealt again. This game then does not count in the "
+               "statistics, as after an undo."),
+            tr("The game: a new game with the same players and rules; this one is thrown away."),
+        ):  # fmt: skip
+            y = theme.blit_lines(
+                s, line, lay.text, (box.centerx, y), theme.INK, box.w - 4 * lay.margin
+            )
+            y += round(lay.text * 0.6)
+
+
 PAGES: dict[str, type[Dialog]] = {
+    "restart": RestartDialog,
     "menu": PauseMenuDialog,
     "scores": ScoreSheetDialog,
     "played": CardsPlayedDialog,

@@ -3,7 +3,11 @@ the computer, when the setting is on (off by default; never at a LAN table, wher
 is the host's). The table flow returns to just before that move (``Table.take_back``, the
 computers' answers undone too) and publishes a change with no events: the scene then draws
 again from the views, every animation dropped. A game in which it was used is marked: its
-save says so, the game-over dialog says so, and the statistics leave it out."""
+save says so, the game-over dialog says so, and the statistics leave it out.
+
+"Restart…" on the pause menu of an offline game (``restartable``) deals the hand again as it
+was dealt (``Table.restart_hand``, marked as a take-back is) or starts a new game in its
+place."""
 
 from __future__ import annotations
 
@@ -68,6 +72,24 @@ class Undo:
             return
         self.redraw_from_view()
         scene.say(tr("Your last move was taken back"))
+
+    @property
+    def restartable(self) -> bool:
+        """The pause menu offers "Restart…" (``TableScene.restartable``)."""
+        return bool(getattr(self.scene, "restartable", False))
+
+    def restart(self, what: str) -> None:
+        """ "restart_hand": the same cards dealt again, drawn at once from the views;
+        "restart_game": a new game with the same players and rules in place of this one."""
+        scene = self.scene
+        if not self.restartable:
+            return
+        if what == "restart_game":
+            scene.app.switch(scene.new_game_like())
+            return
+        if scene.table.restart_hand():
+            self.redraw_from_view()
+            scene.say(tr("The hand is dealt again"))
 
     def redraw_from_view(self) -> None:
         """Show the table as the link's views have it now: no animation, no pending update."""
