@@ -314,3 +314,32 @@ def test_a_host_announces_its_table_and_free_seats(host: Host) -> None:
         assert table.free_seats == (0, 1, 2, 3) and not table.started and table.rules == "standard"
     finally:
         finder.stop()
+
+
+def test_tarneeb_host_offers_the_turn_timer_and_watchers_as_the_window_does(
+    tmp_path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    """Issue 38: ``tarneeb host`` takes the turn timer and the watchers' setting as the
+    window's Host screen does; a resumed table keeps its own unless they are given."""
+    from tarneeb_desktop.cli import build_parser
+    from tarneeb_desktop.cli.lan import make_host
+
+    monkeypatch.setenv("TARNEEB_HOME", str(tmp_path))
+    parser = build_parser()
+    base = ["host", "--bind", "127.0.0.1", "--no-beacon", "--seed", "3"]
+    plain = make_host(parser.parse_args(base))
+    assert not plain.turn_timer.on and plain.watchers_allowed
+    save = tmp_path / "table.json"
+    host = make_host(
+        parser.parse_args(
+            [*base, "--turn-seconds", "30", "--no-watchers", "--save-table", str(save)]
+        )
+    )
+    assert host.turn_timer.seconds == 30 and not host.watchers_allowed
+    with pytest.raises(ValueError, match="turn-seconds"):
+        make_host(parser.parse_args([*base, "--turn-seconds", "2"]))
+    host.save()
+    again = make_host(parser.parse_args([*base, "--resume", str(save)]))
+    assert again.turn_timer.seconds == 30 and not again.watchers_allowed
+    changed = make_host(parser.parse_args([*base, "--resume", str(save), "--turn-seconds", "0"]))
+    assert not changed.turn_timer.on

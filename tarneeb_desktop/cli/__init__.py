@@ -152,6 +152,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--name", default=None, help="the table's name shown to players who join")
     p.add_argument("--no-beacon", action="store_true", help="do not announce the table on the LAN")
     p.add_argument("--password", default="", help="a short password players must give to join")
+    p.add_argument(
+        "--turn-seconds",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="the turn timer: how long a person may think before the computer plays their "
+        "move (0, the default: no timer; the window offers 15, 30, 60 or 120)",
+    )
+    p.add_argument(
+        "--no-watchers",
+        action="store_true",
+        help="refuse watchers (by default anyone may watch, never seeing a hidden card)",
+    )
 
     p = sub.add_parser("join", help="play a seat of a LAN table with an AI, without a window")
     p.add_argument("address", metavar="HOST:PORT")

@@ -40,12 +40,10 @@ def parse_open_seats(text: str) -> list[int]:
     return seats
 
 
-def host_main(args: argparse.Namespace) -> int:
-    """``tarneeb host``: run a table without a window; exit when its game ends."""
-    if not logging.getLogger().handlers:
-        logging.basicConfig(
-            level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(levelname)s %(message)s"
-        )
+def make_host(args: argparse.Namespace) -> Host:
+    """The table ``tarneeb host``'s arguments ask for (not yet listening): new, or resumed
+    from ``--resume``; the turn timer and watchers as the window's Host screen offers them.
+    Raises InvalidRulesError or ValueError for bad arguments."""
     bind = getattr(args, "bind", None) or "0.0.0.0"
     level = getattr(args, "ai", None) or getattr(args, "level", None) or "medium"
     save_table = getattr(args, "save_table", None)
@@ -57,26 +55,47 @@ def host_main(args: argparse.Namespace) -> int:
         "record_path": args.save_record,
         "disconnect_grace": getattr(args, "disconnect_grace", None) or 30.0,
         "ai_level": level,
-        # the turn timer (seconds; off without --turn-seconds, which cli/__init__.py may add)
-        "turn_seconds": float(getattr(args, "turn_seconds", None) or 0.0),
     }
+    # the turn timer (seconds; 0: off) and watchers, as the window's Host screen offers them;
+    # a resumed table keeps its own unless they are given
+    if getattr(args, "turn_seconds", None) is not None:
+        common["turn_seconds"] = turn_seconds(args.turn_seconds)
+    if getattr(args, "no_watchers", False):
+        common["watchers"] = False
+    resume = getattr(args, "resume", None)
+    if resume:
+        if getattr(args, "save_table", None):
+            common["save_path"] = args.save_table
+        return Host.resume(resume, **common)
+    name = getattr(args, "name", None)
+    return Host(
+        rules_from_args(args),
+        seed=args.seed,
+        open_seats=parse_open_seats(args.open_seats),
+        save_path=save_table,
+        table_name=clean_text(name, MAX_NAME_CHARS) if name else "Tarneeb table",
+        password=getattr(args, "password", "") or "",
+        **common,
+    )
+
+
+def turn_seconds(value: float | None) -> float:
+    """``--turn-seconds``: 0 (no timer) or 5 to 3600 seconds; ValueError otherwise."""
+    seconds = float(value or 0.0)
+    if seconds != 0 and not 5 <= seconds <= 3600:
+        raise ValueError(f"--turn-seconds takes 0 (no timer) or 5 to 3600 seconds, not {value}")
+    return seconds
+
+
+def host_main(args: argparse.Namespace) -> int:
+    """``tarneeb host``: run a table without a window; exit when its game ends."""
+    if not logging.getLogger().handlers:
+        logging.basicConfig(
+            level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(levelname)s %(message)s"
+        )
+    bind = getattr(args, "bind", None) or "0.0.0.0"
     try:
-        resume = getattr(args, "resume", None)
-        if resume:
-            if getattr(args, "save_table", None):
-                common["save_path"] = args.save_table
-            host = Host.resume(resume, **common)
-        else:
-            name = getattr(args, "name", None)
-            host = Host(
-                rules_from_args(args),
-                seed=args.seed,
-                open_seats=parse_open_seats(args.open_seats),
-                save_path=save_table,
-                table_name=clean_text(name, MAX_NAME_CHARS) if name else "Tarneeb table",
-                password=getattr(args, "password", "") or "",
-                **common,
-            )
+        host = make_host(args)
     except (InvalidRulesError, ValueError) as exc:
         print(f"tarneeb host: {exc}", file=sys.stderr)
         return 2
