@@ -154,7 +154,10 @@ def test_the_join_screen_remembers_hosts_typed(ui_home) -> None:  # type: ignore
 
 
 def test_the_turn_timer_shows_at_the_table() -> None:
-    """The time left of the person to move, counted down on the window's own clock."""
+    """The time left of the person to move, counted down on the window's own clock, as a
+    ring on that seat's plate (issue 38), drawn again at each new second."""
+    from tests.text_spy import screen_problems
+
     h = timed_host(FakeClock(), 30, seed=3)
     h.start()
     try:
@@ -168,15 +171,28 @@ def test_the_turn_timer_shows_at_the_table() -> None:
         assert scene.link.submit(scene.me, scene.pv.legal[0]) is None  # any move of mine
         step_until(app, lambda: not scene.my_turn(), "my call to go")
         step_until(app, lambda: scene.my_turn(), "my next turn")
-        assert scene.lan.timer_text() == "Your turn: 30 s left"
+        scene.dirty = True
+        app.step(FRAME, [])
+        assert scene.drawn.turn_ring == (scene.me, 30)
+        ring = scene.panels.ring_rect(scene.layout, scene.me)
+        plate = scene.layout.plate_rect(0)  # South's plate, mine
+        assert plate.inflate(8, 8).contains(ring)
+        assert screen_problems(app, "timer") == []
+        app.step(FRAME, [])  # (the check leaves the window to be drawn again)
+        assert scene.busy() is False  # the main loop asks: 30 s, shown
+        app.step(FRAME, [])
+        assert not scene.dirty
         mine.now += 12.2
-        assert scene.lan.timer_text() == "Your turn: 18 s left"
+        assert scene.busy() is False and scene.dirty  # no frames between seconds; one at each
+        app.step(FRAME, [])
+        assert scene.drawn.turn_ring == (scene.me, 18)
         # while it counts, the window wakes at each new second (not 60 frames a second)
         wake = scene.lan.next_wake()
         assert wake is not None and 0 < wake <= 1.01
         assert scene.next_wake() == wake
         mine.now += 100
-        assert scene.lan.timer_text() == "Your turn: 0 s left"
-        pygame.display.get_surface() and app.step(FRAME, [])  # it draws
+        scene.busy()
+        app.step(FRAME, [])
+        assert scene.drawn.turn_ring == (scene.me, 0)
     finally:
         h.stop()

@@ -90,6 +90,11 @@ def test_a_person_who_runs_out_of_time_gets_one_computer_move(tmp_home: Path) ->
         seat = host.call(lambda: (host.seats[0].timed_out, host.seats[0].ai_control))
         assert seat == (False, False)  # one move only: South plays the next one
         assert moved[start + 1][0].seat == 0  # the move was South's
+        # issue 38: everyone is told that the computer made it, and which move it was
+        said = session.wait_for(lambda m: m.get("type") == "timeout")
+        assert said["seat"] == 0 and said["action"] == host.call(
+            lambda: host.table.state.calls[0][1]
+        )
         wait_until(lambda: host_state(host)["turn"] == 0)
         now = host_state(host)["seq"]
         assert now > start
@@ -184,3 +189,35 @@ def test_computer_players_have_distinct_names_and_their_own_levels(tmp_home: Pat
         ]
     finally:
         host.stop()
+
+
+def test_the_table_says_when_a_turn_timer_ran_out_and_what_the_computer_did() -> None:
+    """Issue 38: "time ran out: the computer bid 7 for Karim" — the link passes the host's
+    message on (a malformed one is dropped) and the table says it in the player's words."""
+    from tarneeb_desktop.rules import GameState
+    from tarneeb_desktop.table.link import Notice
+    from tarneeb_desktop.ui.game.lan import timeout_line
+
+    state = GameState.new(make_rules(), seed=1)
+    view = state.view(state.turn)
+
+    class Quiet:
+        seat = state.turn
+        lobby = None
+
+        def snapshot(self):  # type: ignore[no-untyped-def]
+            return None, None
+
+    link = RemoteLink(Quiet(), view, 0)  # type: ignore[arg-type]
+    out: list[object] = []
+    link._message({"type": "timeout", "seat": 2, "action": "7"}, view.seat, out)
+    assert out == [Notice("timeout", 2, "7")]
+    for bad in ({"seat": 7, "action": "7"}, {"seat": 2, "action": 7}, {"seat": 2, "action": ""}):
+        out.clear()
+        link._message({"type": "timeout", **bad}, view.seat, out)
+        assert out == []
+    assert timeout_line(False, "Karim", "7") == "Time ran out: the computer called 7 for Karim"
+    assert timeout_line(True, "Karim", "pass") == "Time ran out: the computer called Pass for you"
+    assert timeout_line(False, "Layla", "QS") == (
+        "Time ran out: the computer played Q\u2660 for Layla"
+    )

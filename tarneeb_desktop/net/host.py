@@ -627,6 +627,8 @@ class Host(LobbyMixin):
             seat = self.seats[change.seat]  # the computer made the timed-out move
             seat.timed_out = seat.ai_control = False
             self._broadcast(self._lobby())
+            # everyone is told, so that nobody wonders who played it
+            self._broadcast({"type": "timeout", "seat": seat.number, "action": change.action})
         self._arm_turn_timer()
         for cb in self.on_change:
             cb(self.seq, events)

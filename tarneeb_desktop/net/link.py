@@ -179,6 +179,12 @@ class RemoteLink:
                 text = msg.get("text") if kind == "chat" else msg.get("reaction")
                 if isinstance(text, str) and text:
                     out.append(Notice(kind, who, text[:MAX_CHAT_CHARS]))
+        elif kind == "timeout":  # the turn timer ran out: the host's computer moved
+            who, action = msg.get("seat"), msg.get("action")
+            listener = next((s for s in self.sessions if s not in self.lost), seat)
+            if seat == listener and isinstance(who, int) and 0 <= who <= 3:
+                if isinstance(action, str) and 0 < len(action) <= 8 and action.isprintable():
+                    out.append(Notice("timeout", who, action))
         elif kind == "error":
             code = str(msg.get("code", ""))
             if code in ("illegal", "stale", "not_your_turn", "rate_limited"):

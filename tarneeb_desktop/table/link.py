@@ -37,7 +37,8 @@ class Notice:
     """Something a link tells the scene besides views: ``kind`` is ``error`` (``text`` is a
     sentence for the player, ``code`` the host's code), ``chat`` or ``react`` (``seat``
     spoke ``text``), ``names`` (the table's names changed), ``bye`` (the host closed the
-    table), ``lost`` (a connection dropped and is being taken back)."""
+    table), ``lost`` (a connection dropped and is being taken back), ``timeout`` (``seat``'s
+    turn timer ran out and the host's computer made its move ``text``)."""
 
     kind: str
     seat: int | None = None

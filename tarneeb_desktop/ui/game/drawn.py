@@ -42,6 +42,7 @@ class Drawn:
     contract: tuple[Any, ...] = ()  # (contract, trump, declarer, doubled) on its panel
     contract_language: str = ""
     banner: str | None = None  # this frame's banner
+    turn_ring: tuple[int, int] | None = None  # this frame's turn countdown: (seat, seconds)
 
 
 def trick_of(view: View) -> tuple[tuple[int, str], ...]:

@@ -251,6 +251,7 @@ class Frame:
         key = (self._gen, tuple(k for k, _ in items))
         board = self._board
         scene.drawn.pointer = scene.drawn.banner = None  # drawn anew every frame, if at all
+        scene.drawn.turn_ring = None
         if board is None or board.get_size() != size:
             board = self._board = _layer(size, surface)
             self._board_key = self._items = None

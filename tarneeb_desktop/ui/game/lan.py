@@ -12,10 +12,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tarneeb_desktop.net.link import RemoteLink
+from tarneeb_desktop.rules.cards import CARD_INDEX
 from tarneeb_desktop.table.link import Notice
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.game.chat import Chat
 from tarneeb_desktop.ui.game.dialogs import Dialog
+from tarneeb_desktop.ui.game.labels import call_label, card_label
 from tarneeb_desktop.ui.i18n import N_, tr
 from tarneeb_desktop.ui.layout import TOP, Layout
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS  # Settings' words for levels
@@ -23,6 +25,21 @@ from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text, fit_group
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.table_scene import TableScene
+
+
+def timeout_line(mine: bool, name: str, action: str) -> str:
+    """What the table says when a turn timer ran out and the host's computer moved: "Time
+    ran out: the computer played 7♠ for Karim" (a card), "… called 8 for you" (a call)."""
+    if action in CARD_INDEX:
+        card = card_label(action)
+        if mine:
+            return tr("Time ran out: the computer played {card} for you", card=card)
+        return tr("Time ran out: the computer played {card} for {name}", card=card, name=name)
+    call = call_label(action)
+    if mine:
+        return tr("Time ran out: the computer called {call} for you", call=call)
+    return tr("Time ran out: the computer called {call} for {name}", call=call, name=name)
+
 
 #: The quick reactions offered at the table (protocol name, English label). Words, not emoji:
 #: the shipped fonts may have no emoji.
@@ -115,6 +132,8 @@ class LanExtras:
                 scene.say(tr("The host closed the table"), 6.0)
         elif n.kind == "lost":
             scene.say(tr("Connection lost: reconnecting..."), 3.0)
+        elif n.kind == "timeout" and n.seat is not None:
+            scene.say(timeout_line(n.seat == scene.me, self.link.names[n.seat], n.text), 5.0)
 
     def busy(self) -> bool:
         """Frames must come while something shows or waits; a running turn timer redraws
@@ -138,16 +157,6 @@ class LanExtras:
         """Whole seconds the player to move has left, None when no turn timer runs."""
         got = self.link.time_left()
         return None if got is None else int(got[1] + 0.999)
-
-    def timer_text(self) -> str | None:
-        """What the table says about the turn timer: mine, or the seat's that moves."""
-        got = self.link.time_left()
-        if got is None:
-            return None
-        seat, n = got[0], int(got[1] + 0.999)
-        if seat == self.scene.me:
-            return tr("Your turn: {n} s left", n=n)
-        return tr("{name}: {n} s left", name=self.link.names[seat], n=n)
 
     def conceal(self) -> None:
         self.chat.open = self.reactions_open = False  # typed by the one leaving
@@ -236,19 +245,9 @@ class LanExtras:
                 for b in self.buttons():
                     b.draw(surface)
             self.chat.draw(surface, lay)  # not over a dialog (its keys close the line)
-        timer = self.timer_text()
-        if timer is not None and not self.reactions_open and scene.overlay is None:
-            chat = self.buttons()[0].rect
-            left = self.timer_seconds() or 0
-            blit_text(
-                surface,
-                timer,
-                lay.text,
-                (chat.x, chat.bottom + lay.margin // 2),  # under the Chat button
-                theme.GOLD if left > 5 else (255, 110, 100),
-                bold=True,
-                anchor="topleft",
-            )
+        got = self.link.time_left()
+        if got is not None and scene.overlay is None:  # a ring on the plate of the seat to move
+            scene.panels.draw_turn_ring(surface, lay, got[0], got[1], got[2])
         if self.link.watching:
             self.draw_watching(surface, lay)
         if self.link.lost:

@@ -334,6 +334,46 @@ class Panels:
             pygame.draw.circle(s, (180, 40, 40), c, rad, width=max(2, rad // 4))
             blit_text(s, "D", lay.text, c, (30, 30, 30), bold=True, anchor="center")
 
+    def ring_rect(self, lay: Layout, seat: int) -> pygame.Rect:
+        """Where a seat's turn countdown ring sits: inside its plate at the plate's end (the
+        reading end: left in RTL), beside the dealer's chip, vertically centred."""
+        side = self.scene.side(seat)
+        name, sub = self.plate_lines(seat)
+        r = self.plate_box(lay, side, sub, name)
+        h0 = lay.plate_rect(BOTTOM).h
+        rad = max(round(lay.text * 1.15), round(h0 * 0.34))
+        chip = 2 * max(8, round(lay.text * 0.85)) + 6 if seat == self.scene.pv.dealer else 0
+        ring = pygame.Rect(0, 0, 2 * rad, 2 * rad)
+        ring.center = (r.right - h0 // 8 - chip - rad, r.centery)
+        if i18n.is_rtl():
+            ring.right = i18n.mirror_x(ring.x, r.x, r.w)
+        return ring
+
+    def draw_turn_ring(
+        self, s: pygame.Surface, lay: Layout, seat: int, left: float, total: float
+    ) -> pygame.Rect:
+        """The turn timer as a ring on the plate of the seat to move: the share of its time
+        left in gold (red in its last five seconds), the whole seconds in the middle."""
+        ring = self.ring_rect(lay, seat)
+        rad = ring.w // 2
+        c = ring.center
+        urgent = left <= 5
+        pygame.draw.circle(s, (6, 20, 14), c, rad)
+        width = max(3, rad // 5)
+        pygame.draw.circle(s, (70, 80, 74), c, rad - 1, width=width)
+        share = max(0.0, min(1.0, left / total)) if total > 0 else 0.0
+        if share > 0:
+            start = math.pi / 2  # from the top, running down clockwise as time goes
+            arc = pygame.Rect(0, 0, 2 * rad - 2, 2 * rad - 2)
+            arc.center = c
+            color = (255, 110, 100) if urgent else theme.GOLD
+            pygame.draw.arc(s, color, arc, start, start + 2 * math.pi * share, width)
+        blit_text(
+            s, i18n.number(math.ceil(left)), lay.text, c, theme.INK, bold=True, anchor="center"
+        )
+        self.scene.drawn.turn_ring = (seat, math.ceil(left))
+        return ring
+
     # ------------------------------------------------------------------ bubbles
     def draw_bubbles(self, s: pygame.Surface, lay: Layout, seat: int) -> None:
         pv = self.scene.pv
