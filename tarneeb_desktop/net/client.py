@@ -47,6 +47,10 @@ from tarneeb_desktop.table.seats import FunctionSeat, Seat, decide
 
 log = logging.getLogger(__name__)
 
+#: The key under which a view message that came in carries its view, decoded (by this
+#: session's reader: the window's link does not decode it again).
+DECODED = "_decoded_view"
+
 #: Longest message a client accepts from a host (views grow with the game's finished hands).
 MAX_HOST_MESSAGE = 1024 * 1024
 
@@ -363,6 +367,7 @@ class ClientSession:
                 return
             with self._state_lock:
                 self.view, self.seq = view, seq
+            msg[DECODED] = view  # the window's link takes it as it is: decoded once
             if "timer" in msg:
                 self.timer = (msg["timer"], time.monotonic())
         elif kind == "timer":

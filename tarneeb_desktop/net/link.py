@@ -9,7 +9,6 @@ quick reactions are the extras this link offers.
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import threading
 import time
@@ -17,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tarneeb_desktop.net import rejoin
-from tarneeb_desktop.net.client import ClientSession, JoinError
+from tarneeb_desktop.net.client import DECODED, ClientSession, JoinError
 from tarneeb_desktop.net.protocol import MAX_CHAT_CHARS, ProtocolError
 from tarneeb_desktop.net.turn_timer import timer_from_wire
 from tarneeb_desktop.rules import Event, MalformedError, View
@@ -124,7 +123,7 @@ class RemoteLink:
         if got is not None:
             return got
         # No view of that seat yet: the public part only, never another seat's cards.
-        return dataclasses.replace(self.latest, seat=seat, hand=(), legal=())
+        return self.latest.public(seat)
 
     def poll(self) -> list[Update | Notice]:
         out: list[Update | Notice] = []
@@ -138,7 +137,8 @@ class RemoteLink:
         kind = msg.get("type")
         if kind == "view":
             try:
-                view = decode_view(msg["view"])
+                decoded = msg.get(DECODED)  # the session's reader decoded it already
+                view = decoded if isinstance(decoded, View) else decode_view(msg["view"])
                 seq = int(msg["seq"])
             except (KeyError, TypeError, ValueError, MalformedError):
                 return

@@ -279,6 +279,12 @@ class View:
             return "lead trump", self.trump
         return None
 
+    def public(self, seat: int | None = None) -> View:
+        """What anyone may know (a watcher, a seat whose own view has not come yet): this
+        view with no cards in hand and nothing to do, seen from ``seat``'s place (this
+        view's by default). The calls, the cards played and the scores are public."""
+        return replace(self, seat=self.seat if seat is None else seat, hand=(), legal=())
+
     def played_cards(self) -> list[tuple[int, str]]:
         """Every card played this hand as (seat, card), in order."""
         out: list[tuple[int, str]] = []
