@@ -36,7 +36,7 @@ def test_tournament_setup_rules_button_in_ukrainian_at_800x600() -> None:
     scene.rebuild()
     app.step(FRAME, [])
     label = next(b.label for b in scene.buttons() if b.action == "preset")
-    assert "налаштуваннях" in label and "власні" in label
+    assert "власні" in label and "51" in label  # issue 38: Settings' words and the target
     assert screen_problems(app, "setup uk") == []
 
 

@@ -204,7 +204,8 @@ def test_a_tournament_takes_the_rules_from_settings() -> None:
     app.switch(scene)
     assert scene.preset == len(ALL_PRESETS)  # options changed in Settings: those by default
     rules_button = next(b for b in scene.buttons() if b.action == "preset")
-    assert rules_button.label == "Rules: as in Settings (Standard (Custom))"
+    # issue 38: as Settings names them, with the score a game is played to
+    assert rules_button.label == "Rules: Standard (Custom), first team to 21 points"
     assert scene.tournament(seed=1).rules.target == 21
     press(app, "preset")
     assert scene.preset == 0 and scene.tournament(seed=1).rules.target == 31
@@ -231,13 +232,13 @@ def test_rematch_and_the_past_tournaments() -> None:
     assert Running.load().t.seed == t.seed  # the rematch is the tournament in progress
     # the past tournaments, from the setup screen
     press(app, "end")
-    press(app, "confirm")  # ended by hand before a game: kept with the past ones too
+    press(app, "confirm")  # ended by hand before a game: not kept (issue 38)
     press(app, "new")
     press(app, "past")
     listing = app.scene
     assert isinstance(listing, PastScene)
     rows = [b for b in listing.buttons() if b.action.startswith("past:")]
-    assert len(rows) == 2 and any("Champion: " in b.label for b in rows)
+    assert len(rows) == 1 and any("Champion: " in b.label for b in rows)
     press(app, next(b.action for b in rows if "Champion: " in b.label))
     shown = app.scene
     assert isinstance(shown, StandingsScene) and shown.t.champion() == old.champion()

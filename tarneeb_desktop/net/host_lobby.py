@@ -1,7 +1,7 @@
 """What the LAN host does for the people around its table, beside the game: watchers, chat
 (kept, so that who comes later reads what was said), unique names, the table's password, and
-the host's own hand on the lobby (moving a player to another seat, removing one, naming the
-table, allowing or refusing watchers).
+the host's own hand on the lobby (moving a player to another seat, removing one, giving a
+free seat to a computer and back, naming the table, allowing or refusing watchers).
 
 A mixin of :class:`~tarneeb_desktop.net.host.Host`: every method runs on the host's loop (the
 window calls them through ``Host.call``), and reads the host's seats and connections.
@@ -9,7 +9,6 @@ window calls them through ``Host.call``), and reads the host's seats and connect
 
 from __future__ import annotations
 
-import dataclasses
 import hmac
 import logging
 from typing import TYPE_CHECKING, Any
@@ -133,8 +132,7 @@ class LobbyMixin:
     def watcher_view(self) -> dict[str, Any]:
         """The table as a watcher sees it: South's place with no cards in hand (every seat's
         hand hidden; the calls, the cards played, the scores are public)."""
-        view = self.table.view(0)
-        return encode_view(dataclasses.replace(view, hand=(), legal=()))
+        return encode_view(self.table.view(0).public())
 
     def send_watcher_view(self, conn: Connection, events: list[dict[str, Any]]) -> None:
         conn.send({"type": "view", "seq": self.seq, "view": self.watcher_view(), "events": events})
@@ -216,6 +214,25 @@ class LobbyMixin:
                     {"type": "joined", "seat": seat.number, "token": seat.token, "name": seat.name}
                 )
         log.info("the host moved %s from seat %d to seat %d", b.name, src, dst)
+        self._sync_seats()
+        self._broadcast(self._lobby())
+
+    def set_computer(self, number: int, computer: bool) -> None:
+        """Before the start: seat ``number``, open and free, goes to a computer player (its
+        name and level as the host set them), or a computer's seat opens to people again.
+        ValueError says why not (a person sits there, the game has started)."""
+        if self.started:
+            raise ValueError("the seats change hands only before the game starts")
+        seat = self.seats[number] if 0 <= number <= 3 else None
+        if seat is None or seat.kind == "human":
+            raise ValueError(f"seat {number} is not free")
+        if computer == (seat.kind == "ai"):
+            return
+        seat.open = not computer
+        seat.name = self.bots[number] if computer else SEAT_NAMES[number]
+        if computer:
+            self.computers_give_way()
+        log.info("the host gave seat %d to %s", number, seat.name if computer else "people")
         self._sync_seats()
         self._broadcast(self._lobby())
 

@@ -21,8 +21,9 @@ from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS, preset_label  # Sett
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
 from tarneeb_desktop.ui.widgets import TextField, draw_field
 
-#: Lines of the lobby's chat shown under the seats.
-CHAT_LINES = 5
+#: Lines of the lobby's chat shown under the seats: as many on the host's lobby (with its
+#: address and Start) as on a joiner's; the seats' rows give up height for them.
+CHAT_LINES = 3
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
@@ -164,6 +165,8 @@ class LobbyScene(ButtonScene):
                 kind = msg.get("type")
                 if kind in ("lobby", "chat", "joined"):
                     self.dirty = True
+                    if kind == "lobby" and self.picked is not None:
+                        self.rebuild()  # Remove beside the picked row, wherever it is now
                 elif kind == "bye" and msg.get("code") == "removed":
                     self.notice = tr("The host removed you from the table")
                     self.dirty = True
@@ -236,9 +239,7 @@ class LobbyScene(ButtonScene):
             out.append(Button(r.move(bw + gap, 0), tr("Chat (T)"), "chat"))
             out.append(Button(r.move(2 * (bw + gap), 0), tr("Leave"), "back"))
             if self.picked is not None:  # the host's hand on a player: remove them
-                rm = pygame.Rect(0, 0, bw, bh)
-                rm.bottomright = (lay.w - lay.w // 10 - lay.margin, r.y - gap)
-                out.append(Button(rm, tr("Remove"), "remove"))
+                out.append(Button(self.remove_rect(lay), tr("Remove"), "remove"))
         elif self.session is not None:
             r.right = lay.w // 2 - gap // 2
             out.append(Button(r, tr("Chat (T)"), "chat"))
@@ -251,6 +252,72 @@ class LobbyScene(ButtonScene):
             for b, x in zip([b for b in out if b.rect.y == r.y], reversed(xs), strict=False):
                 b.rect.x = x
         return out
+
+    # ------------------------------------------------------------------ the layout
+    def info_line(self) -> str:
+        """The rules and the turn timer, on one line."""
+        lobby = self.lobby
+        info = []
+        rules = lobby.get("rules")
+        if isinstance(rules, dict):
+            info.append(
+                tr(
+                    "Rules: {preset}, first team to {target} points",
+                    preset=lobby_rules_words(rules),
+                    target=str(rules.get("target", "")),
+                )
+            )
+        turn = lobby.get("turn_seconds")
+        if isinstance(turn, int | float) and turn > 0:
+            info.append(tr("Turn timer: {n} s", n=round(turn)))
+        return "  \u00b7  ".join(info)
+
+    def watching_line(self) -> str | None:
+        watching = self.lobby.get("watching")
+        if isinstance(watching, list) and watching:
+            return tr("Watching: {names}", names=", ".join(str(w) for w in watching[:6]))
+        return None
+
+    @staticmethod
+    def buttons_top(lay: Layout) -> int:
+        """The top of the row of Start, Chat and Leave."""
+        return round(lay.h * 0.86) - lay.margin - round(lay.unit * 6.6)
+
+    def plan(self, lay: Layout) -> tuple[int, int]:
+        """Where the seats' rows start, and their height: up to 2.6 lines of text, less
+        (down to 2) so that the chat under them keeps room for :data:`CHAT_LINES` lines
+        on the host's lobby (its address above) as on a joiner's."""
+        y = lay.margin * 2 + round(lay.heading * 2.3)  # under the page's title
+        if self.address:
+            y += round(lay.text * 2.2)
+        if self.info_line():
+            y += round(lay.text * 1.6)
+        y += round(lay.text * 0.4)  # room for the taller scripts' lines above the seats
+        below = lay.margin + round(lay.text * 1.8)  # the hint, down to the chat
+        if self.watching_line():
+            below += round(lay.text * 1.8)
+        chat = CHAT_LINES * round(lay.text * 1.45) + lay.margin
+        room = (self.buttons_top(lay) - lay.margin - chat - below - y) // 4
+        return y, max(round(lay.text * 2.0), min(round(lay.text * 2.6), room))
+
+    def row_rect(self, lay: Layout, n: int) -> pygame.Rect:
+        """Seat ``n``'s row."""
+        top, row_h = self.plan(lay)
+        r = pygame.Rect(0, top + n * row_h, round(lay.w * 0.56), row_h - round(lay.unit))
+        r.centerx = lay.w // 2
+        return r
+
+    def remove_rect(self, lay: Layout) -> pygame.Rect:
+        """Remove, just past the reading end of the picked player's row (where it does not
+        take the chat's room)."""
+        row = self.row_rect(lay, self.picked or 0)
+        h = max(row.h, round(lay.text * 2.0))
+        w = theme.button_width([tr("Remove")], lay.text, h)
+        r = pygame.Rect(row.right + lay.margin // 2, 0, w, h)
+        if i18n.is_rtl():
+            r.right = row.x - lay.margin // 2
+        r.centery = row.centery
+        return r
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
         if self.typing:
@@ -285,7 +352,12 @@ class LobbyScene(ButtonScene):
         kind = next(
             (s.get("kind") for s in seats if isinstance(s, dict) and s.get("seat") == n), None
         )
-        if self.picked is None or self.picked == n:
+        if self.picked is None and kind in ("open", "ai") and self.after_game is None:
+            try:  # a free seat to a computer, a computer's seat open to people again
+                self.host.call(self.host.set_computer, n, kind == "open")
+            except (ValueError, RuntimeError, TimeoutError):
+                self.notice = tr("The seats change hands only before the game starts")
+        elif self.picked is None or self.picked == n:
             self.picked = n if self.picked is None and kind == "human" else None
         else:
             try:
@@ -338,28 +410,22 @@ class LobbyScene(ButtonScene):
                 anchor="midtop",
                 max_width=box.w - 2 * lay.margin,
             )
-            y += round(lay.text * 2.2)
-        info = []
-        rules = lobby.get("rules")
-        if isinstance(rules, dict):
-            info.append(
-                tr(
-                    "Rules: {preset}, first team to {target} points",
-                    preset=lobby_rules_words(rules),
-                    target=str(rules.get("target", "")),
-                )
+        info = self.info_line()
+        if info:
+            y = self.plan(lay)[0] - round(lay.text * 2.0)
+            blit_text(
+                surface,
+                info,
+                lay.text,
+                (lay.w // 2, y),
+                theme.INK_DIM,
+                anchor="midtop",
+                max_width=box.w - 2 * lay.margin,
             )
-        turn = lobby.get("turn_seconds")
-        if isinstance(turn, int | float) and turn > 0:
-            info.append(tr("Turn timer: {n} s", n=round(turn)))
-        for line in info:
-            blit_text(surface, line, lay.text, (lay.w // 2, y), theme.INK_DIM, anchor="midtop")
-            y += round(lay.text * 1.6)
-        y += round(lay.text * 0.4)  # room for the taller scripts' lines above the seats
         raw = lobby.get("seats")
         seats: list[Any] = raw if isinstance(raw, list) else []
-        row_h = round(lay.text * 2.6)
         col = round(lay.w * 0.3)
+        y = self.plan(lay)[0]
         for s in seats:
             if not isinstance(s, dict) or not isinstance(s.get("seat"), int):
                 continue
@@ -385,8 +451,7 @@ class LobbyScene(ButtonScene):
                 if not s.get("connected", True):
                     who = tr("{name} (away)", name=who)
                 color = theme.INK
-            r = pygame.Rect(0, y, round(lay.w * 0.56), row_h - round(lay.unit))
-            r.centerx = lay.w // 2
+            r = self.row_rect(lay, n)
             self.rows[n] = r
             picked = n == self.picked
             blit_panel(
@@ -414,7 +479,7 @@ class LobbyScene(ButtonScene):
                 anchor=i18n.anchor("midleft"),
                 max_width=r.right - r.x - col // 2 - lay.margin,
             )
-            y += row_h
+            y = r.y + self.plan(lay)[1]
         hint = self.hint or (
             tr("Start when everyone is seated; computer players take the empty seats.")
             if self.host is not None
@@ -428,13 +493,22 @@ class LobbyScene(ButtonScene):
             hint = (
                 tr("Click another seat to move this player there, or Remove them.")
                 if self.picked is not None
-                else tr("Start when everyone is seated; click a player to move or remove them.")
+                else tr(
+                    "Click a player to move or remove them, an open seat to give it to a computer."
+                )
             )
-        watching = lobby.get("watching")
-        if isinstance(watching, list) and watching:
+        line = self.watching_line()
+        if line:
             y += round(lay.text * 0.3)
-            line = tr("Watching: {names}", names=", ".join(str(w) for w in watching[:6]))
-            blit_text(surface, line, lay.text, (lay.w // 2, y), theme.INK_DIM, anchor="midtop")
+            blit_text(
+                surface,
+                line,
+                lay.text,
+                (lay.w // 2, y),
+                theme.INK_DIM,
+                anchor="midtop",
+                max_width=box.w - 2 * lay.margin,
+            )
             y += round(lay.text * 1.5)
         blit_text(
             surface,
@@ -457,7 +531,7 @@ class LobbyScene(ButtonScene):
         lines = [history_line(m) for m in self.session.chat_log[-CHAT_LINES:]]
         if not lines and not self.typing:
             return
-        bottom = min(b.rect.y for b in self.buttons()) - lay.margin
+        bottom = self.buttons_top(lay) - lay.margin
         line_h = round(lay.text * 1.45)
         field_h = round(lay.text * 2.0) if self.typing else 0
         room = max(0, (bottom - top - field_h - lay.margin) // line_h)

@@ -7,12 +7,17 @@ window hosts (``net.host.host_table``, which a tournament's LAN game uses too, w
 screen's :func:`hosting` settings), so there is one
 way to play a LAN seat (``TableScene`` through a remote link); more people at the host's
 screen sit down through a session each, and take turns behind the hot-seat cover.
+
+Just over 600 lines since issue 38 gave the seat screen the table's password field: the Join
+and seat screens are one path (typed address, password, seat, and Back to what was typed);
+the Host screen and the lobby are in modules of their own already.
 """
 
 from __future__ import annotations
 
 import logging
 import socket
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -27,7 +32,7 @@ from tarneeb_desktop.net.protocol import (
     ProtocolError,
 )
 from tarneeb_desktop.table.flow import SEAT_NAMES as SEAT_WORDS  # the lobby's name for them
-from tarneeb_desktop.ui import i18n, theme
+from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.lan_host_scene import (  # the Host screen: its own module
     COMPUTER_LEVELS,
@@ -143,15 +148,17 @@ class JoinScene(ButtonScene):
     """Tables heard on the network, and an address field that always works. Typing goes to
     the focused field (address or name); Enter connects; Tab moves between fields."""
 
-    def __init__(self, app: App, finder: Any = None) -> None:
-        """``finder``: a TableFinder, None to start one, False for none (tests)."""
+    def __init__(self, app: App, finder: Any = None, address: str = "", password: str = "") -> None:
+        """``finder``: a TableFinder, None to start one, False for none (tests);
+        ``address`` and ``password``: as typed before (Back from the seat screen)."""
         super().__init__(app)
         name = rejoin.last_name() or player_name(app)  # the name typed here last time
         self.fields = (
-            TextField("", 80),
+            TextField(address, 80),
             TextField(name, MAX_NAME_CHARS),
-            TextField("", MAX_PASSWORD_CHARS),
+            TextField(password, MAX_PASSWORD_CHARS),
         )
+        self.no_finder = finder is False  # tests: none again when the screen comes back
         self.field = 0  # the one typed into; 0: address, 1: name, 2: the table's password
         self.kept = rejoin.kept_seats()  # tables this computer sat at: Rejoin
         self.notice: str | None = None
@@ -383,7 +390,13 @@ class JoinScene(ButtonScene):
         except OSError as exc:
             self.notice = unreachable_words(":".join((host, str(port))), exc)
         else:
-            self.app.switch(SeatScene(self.app, session))
+            app, typed = self.app, (self.address, self.password)
+            finder = False if self.no_finder else None
+
+            def back() -> None:  # Back from the seat screen: this screen as it was typed
+                app.switch(JoinScene(app, finder, address=typed[0], password=typed[1]))
+
+            self.app.switch(SeatScene(self.app, session, back=back))
             return True
         session.close()
         self.dirty = True
@@ -423,12 +436,54 @@ class JoinScene(ButtonScene):
 
 
 class SeatScene(ButtonScene):
-    """Connected: pick one of the free seats (or any)."""
+    """Connected: pick one of the free seats (or any). A table that asks for a password
+    has its field here (what was typed on the Join screen in it); a table without one
+    never mentions it. ``back``: Back's way to the Join screen as it was typed."""
 
-    def __init__(self, app: App, session: ClientSession) -> None:
+    def __init__(
+        self, app: App, session: ClientSession, back: Callable[[], None] | None = None
+    ) -> None:
         super().__init__(app)
         self.session = session
+        self.back = back
         self.notice: str | None = None
+        typed = getattr(session, "password", "") or ""  # as typed on the Join screen
+        self.secret = TextField(typed, MAX_PASSWORD_CHARS, printable=True)
+
+    def asks_password(self) -> bool:
+        """The host's table has a password (its lobby says so, never what it is)."""
+        return (self.session.lobby or {}).get("password") is True
+
+    def on_show(self) -> None:
+        super().on_show()
+        if self.asks_password():
+            TextField.start()
+
+    def password_rects(self, lay: Layout) -> tuple[pygame.Rect, pygame.Rect]:
+        """The password's label and field, under the table's name (mirrored right to left)."""
+        h = round(lay.text * 2.2)
+        label = tr("Password")
+        lw = text.size_of(label, lay.text)[0]
+        fw = round(lay.unit * 36)
+        whole = lw + lay.margin + fw
+        lab = pygame.Rect(lay.w // 2 - whole // 2, round(lay.h * 0.27), lw, h)
+        box = pygame.Rect(lab.right + lay.margin, lab.y, fw, h)
+        if i18n.is_rtl():
+            lab.x, box.x = lay.w - lab.right, lay.w - box.right
+        return lab, box
+
+    def handle_event(self, ev: pygame.event.Event) -> bool:
+        if self.asks_password() and (
+            ev.type == pygame.TEXTINPUT
+            or (
+                ev.type == pygame.KEYDOWN
+                and ev.key in (pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_SPACE)
+            )
+        ):  # a space is typed (as text), not a press of the focused seat
+            self.secret.handle_event(ev)
+            self.dirty = True
+            return True
+        return super().handle_event(ev)
 
     def busy(self) -> bool:
         return True
@@ -450,6 +505,8 @@ class SeatScene(ButtonScene):
         bw, bh = round(lay.unit * 44), round(lay.unit * 6.6)
         gap = round(lay.unit * 1.6)
         y = round(lay.h * 0.27)
+        if self.asks_password():  # its field first
+            y = self.password_rects(lay)[1].bottom + round(lay.unit * 2.4)
         out = []
         kept = rejoin.kept_for((self.session.host_hello or {}).get("table_id"))
         if kept is not None and not rejoin.held_now(self.session, kept.seat):
@@ -507,8 +564,13 @@ class SeatScene(ButtonScene):
     def activate(self, action: str) -> None:
         if action == "back":
             self.session.close()
-            self.app.switch(JoinScene(self.app))
+            if self.back is not None:
+                self.back()
+            else:
+                self.app.switch(JoinScene(self.app))
         elif action in ("rejoin", "watch") or action.startswith("seat:"):
+            if self.asks_password():
+                self.session.password = self.secret.text.strip()
             password = self.session.password
             try:
                 if action == "rejoin":
@@ -541,6 +603,20 @@ class SeatScene(ButtonScene):
                 (lay.w // 2, box.y + round(lay.heading * 2.4)),
                 theme.INK,
                 anchor="midtop",
+            )
+        if self.asks_password():
+            lab, field = self.password_rects(lay)
+            rtl = i18n.is_rtl()
+            blit_text(
+                surface,
+                tr("Password"),
+                lay.text,
+                (lab.right, lab.centery) if rtl else (lab.x, lab.centery),
+                theme.INK,
+                anchor="midright" if rtl else "midleft",
+            )
+            draw_form_field(
+                surface, field, self.secret.shown(True), lay.text, focus=True, margin=lay.margin
             )
         if self.full() and self.watchable() and not self.notice:
             blit_text(

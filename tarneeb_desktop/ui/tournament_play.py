@@ -1,6 +1,7 @@
 """A tournament being played in the window: its save, its games on the normal table, and
 the standings screen between games (the champion at the end). (Just over 600 lines since
-issue 24's "Play it out" and tie-break: the standings scene is the part to move out.)
+issue 24's "Play it out" and tie-break and issue 38's play-out of a watched game and past
+tournaments from the standings: the standings scene is the part to move out.)
 
 * **Saved.** ``tournament.json`` in the user folder holds the tournament
   (``Tournament.to_dict``) and its name, written atomically when it starts and after every
@@ -91,7 +92,7 @@ class Running:
         path.parent.mkdir(parents=True, exist_ok=True)
         doc = {"format": SAVE_FORMAT, "name": self.name, "state": self.t.to_dict()}
         write_json_atomic(path, doc)
-        if self.t.finished is not None:
+        if self.t.finished is not None and self.t.results:  # ended before a game: not kept
             archive(self.name, doc, self.id)
 
     def save_quietly(self) -> None:
@@ -158,11 +159,18 @@ class Running:
         link = game.local_link(state, inline=app.settings.speed_factor == 0)
         names = [team.name for team in self.t.teams]
         sides = (names[pairing.teams[game.offset % 2]], names[pairing.teams[(game.offset + 1) % 2]])
+
+        def play_out(table: TournamentTable) -> None:  # the chip on a computer-only table
+            standings = StandingsScene(app, self, table=table)
+            standings.play_out()
+            app.switch(standings)
+
         return TournamentTable(
             app,
             link=link,
             teams=sides,
             standings=lambda table: app.switch(StandingsScene(app, self, table=table)),
+            play_out=play_out,
             levels=game.levels,
             seed=game.seed,
             after_game=self.after_game,
@@ -327,9 +335,15 @@ class StandingsScene(ButtonScene):
 
     def play_out(self) -> None:
         """Play the next game (two computer teams) to its end at full speed, behind the
-        standings; its result is counted and shown as the game ends (issue 24)."""
+        standings; its result is counted and shown as the game ends (issue 24). Over the
+        table watching it (the pause menu's Standings), that table's game goes on from
+        where it is, and the table is left (issue 38)."""
         pairing = self.t.next_game()
         if pairing is None or self.out is not None:
+            return
+        if self.table is not None:
+            self.out, self.table = self.table.link, None
+            self.focus = 0
             return
         game = self.running.game(pairing)
         state = self.running._saved_state(pairing)
@@ -366,7 +380,10 @@ class StandingsScene(ButtonScene):
     def build(self, lay: Layout) -> list[Button]:
         results = [(tr("Results"), "results")] if self.t.results else []
         if self.table is not None:  # over the paused game
-            specs = [(tr("Back to the game"), "resume"), *results]
+            specs = [(tr("Back to the game"), "resume")]
+            if self.can_play_out():  # two computer teams: on to its end at once
+                specs.append((tr("Play it out"), "playout"))
+            specs += results
         elif self.back is not None:  # a past tournament
             specs = [*results, (tr("Back"), "back")]
         elif self.confirming:
@@ -380,10 +397,17 @@ class StandingsScene(ButtonScene):
             specs = [(self.play_label(), "play")]
             if self.can_play_out():
                 specs.append((tr("Play it out"), "playout"))
-            specs += [*results, (tr("End the tournament"), "end"), (tr("Main menu"), "menu")]
+            specs += [*results, (tr("End the tournament"), "end")]
+            specs += [(tr("Past tournaments"), "past"), (tr("Main menu"), "menu")]
         from tarneeb_desktop.ui.games_scene import bottom_buttons
 
-        return bottom_buttons(lay, specs, 40, primary=not self.confirming)
+        if len(specs) <= 5:
+            return bottom_buttons(lay, specs, 40, primary=not self.confirming)
+        # six (Play it out and Past tournaments both): two rows, the game's three above
+        top = bottom_buttons(lay, specs[:3], 40, primary=not self.confirming)
+        for b in top:
+            b.rect.y -= b.rect.h + round(lay.unit * 1.6)
+        return top + bottom_buttons(lay, specs[3:], 40, primary=False)
 
     def activate(self, action: str) -> None:
         if action in ("resume", "back") and self.table is not None:
@@ -404,6 +428,9 @@ class StandingsScene(ButtonScene):
             return
         if action == "playout":
             self.play_out()
+        if action == "past":
+            self.open_past()
+            return
         if action in ("menu", "back"):
             self.stop_playing_out()
             self.app.show_menu()
@@ -436,6 +463,20 @@ class StandingsScene(ButtonScene):
                 app,
                 running,
                 lambda: app.switch(StandingsScene(app, running, table=table, back=back)),
+            )
+        )
+
+    def open_past(self) -> None:
+        """The past tournaments while this one goes on; Back returns here."""
+        from tarneeb_desktop.ui.tournament_results import PastScene
+
+        self.stop_playing_out()
+        app, running = self.app, self.running
+        app.switch(
+            PastScene(
+                app,
+                back=lambda: app.switch(StandingsScene(app, running)),
+                standings=lambda name, t, back: StandingsScene(app, Running(t, name), back=back),
             )
         )
 
@@ -499,7 +540,11 @@ class StandingsScene(ButtonScene):
             )
         elif pairing is not None:
             a, b = (rtl_run(names[i]) for i in pairing.teams)
-            out.append(tr("Next game ({n}): {a} against {b}", n=pairing.number + 1, a=a, b=b))
+            if self.table is not None:  # over the table of that game: it is under way
+                line = tr("Game {n} under way: {a} against {b}", n=pairing.number + 1, a=a, b=b)
+            else:
+                line = tr("Next game ({n}): {a} against {b}", n=pairing.number + 1, a=a, b=b)
+            out.append(line)
             queue = ", ".join(names[i] for i in t.queue)
             out.append(tr("Waiting: {teams}", teams=queue) if queue else tr("Nobody is waiting"))
         elif t.finished is not None:

@@ -171,20 +171,33 @@ def draw_table(
     for rank, (name, cells, out) in enumerate(rows):
         colour = theme.INK_DIM if out else theme.INK
         top = champion is not None and rank == 0
-        label = f"{rank + 1}. {name}" + (f"  ({tr('out')})" if out else "")
+        label = name + (f"  ({tr('out')})" if out else "")
         # who plays (issue 24), dim after the name: "Easy", "Person / Hard"
         small = round(t * 0.8)  # the small print of these screens
         room = first - pad
         lw = min(text.size_of(cells["levels"], small)[0], round(room * 0.45))
+        # the rank at the reading start (the right in Arabic), then the name (issue 38)
+        ink = theme.GOLD if top else colour
+        row_size = round(t * 0.95)
+        rank_r = blit_text(
+            surface,
+            f"{rank + 1}.",
+            row_size,
+            (i18n.mirror_x(box.x + pad, box.x, box.w), y),
+            ink,
+            bold=top,
+            anchor=i18n.anchor("topleft"),
+        )
+        gap = round(row_size * 0.35)
         r = blit_text(
             surface,
             label,
-            round(t * 0.95),
-            (i18n.mirror_x(box.x + pad, box.x, box.w), y),
-            theme.GOLD if top else colour,
+            row_size,
+            ((rank_r.left - gap) if i18n.is_rtl() else (rank_r.right + gap), y),
+            ink,
             bold=top,
             anchor=i18n.anchor("topleft"),
-            max_width=room - lw - pad // 2,
+            max_width=room - lw - pad // 2 - rank_r.w - gap,
         )
         at = r.left - pad // 2 if i18n.is_rtl() else r.right + pad // 2
         blit_text(
@@ -242,7 +255,10 @@ def list_past() -> list[tuple[str, Tournament, float]]:
             name = doc.get("name")
             if not isinstance(name, str) or not name:
                 raise TournamentError("no name")
-            out.append((name, Tournament.from_dict(doc.get("state")), os.path.getmtime(path)))
+            t = Tournament.from_dict(doc.get("state"))
+            if not t.results:  # ended before a game (kept by older versions): nothing to see
+                continue
+            out.append((name, t, os.path.getmtime(path)))
         except (TournamentError, OSError) as exc:
             log.warning("past tournament %s left out: %s", path.name, exc)
     return sorted(out, key=lambda row: -row[2])

@@ -101,9 +101,10 @@ class SetupScene(ButtonScene):
         self.refresh_names()
         presets = list(ALL_PRESETS)
         #: an index into ALL_PRESETS, or len(ALL_PRESETS): the rules as Settings has them,
-        #: every option included (the rules a new game is played by; issue 24)
+        #: every option included (the rules a new game is played by; issue 24), offered
+        #: only when they are not a preset as it is (that preset is offered already)
         self.preset = presets.index(app.rules.preset) if app.rules.preset in presets else 0
-        if not app.rules.matches_preset():  # options changed in Settings: those by default
+        if self.rules_choices() > len(presets):  # options changed in Settings: those
             self.preset = len(presets)
         self.end = "games"
         self.counts = {"games": 6, "streak": 3}
@@ -150,6 +151,13 @@ class SetupScene(ButtonScene):
             seed=seed,
         )
 
+    def rules_choices(self) -> int:
+        """How many rules the Rules button goes through: the presets, and Settings' own
+        rules when an option there differs from its preset."""
+        settings = self.app.rules
+        custom = not settings.matches_preset() or settings.preset not in ALL_PRESETS
+        return len(ALL_PRESETS) + (1 if custom else 0)
+
     def rules(self) -> Rules:
         """The rules chosen: a preset as it is, or Settings' rules with their options."""
         if self.preset >= len(ALL_PRESETS):
@@ -173,10 +181,19 @@ class SetupScene(ButtonScene):
 
     # ------------------------------------------------------------------ the controls
     def rules_word(self) -> str:
-        """The rules chosen, as the Rules button says them."""
+        """The rules chosen, as the Rules button says them: a preset's name, or Settings'
+        rules as Settings names them ("Standard (Custom)")."""
         if self.preset >= len(ALL_PRESETS):
-            return tr("as in Settings ({rules})", rules=preset_label(self.app.rules))
+            return preset_label(self.app.rules)
         return preset_name_of(self.preset)
+
+    def rules_label(self) -> str:
+        """The Rules button: the rules chosen and the score a game is played to."""
+        return tr(
+            "Rules: {preset}, first team to {target} points",
+            preset=self.rules_word(),
+            target=str(self.rules().target),
+        )
 
     def field_of(self, action: str) -> TextField | None:
         """The text field a button stands for (``name:i``, ``pname:i:j``)."""
@@ -234,7 +251,7 @@ class SetupScene(ButtonScene):
         bh = round(lay.unit * 6)
         ow = area.w // 3 - gap
         opts = [
-            (tr("Rules: {preset}", preset=self.rules_word()), "preset"),
+            (self.rules_label(), "preset"),
             (tr("End: {how}", how=tr(END_WORDS[self.end])), "end"),
         ]
         if self.end != "knockout":
@@ -300,7 +317,7 @@ class SetupScene(ButtonScene):
         elif action == "add":
             self.add_team()
         elif action == "preset":
-            self.preset = (self.preset + step) % (len(ALL_PRESETS) + 1)
+            self.preset = (self.preset + step) % self.rules_choices()
         elif action == "end":
             self.end = ENDS[(ENDS.index(self.end) + step) % len(ENDS)]
         elif action == "count":

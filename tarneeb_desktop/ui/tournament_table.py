@@ -7,6 +7,9 @@
   by itself, as in an autoplayed game; the game-over dialog waits for Continue.
 * **The standings from the pause menu** (``show_standings``): the standings over the
   paused table, and Back to it.
+* **Play it out** (issue 38): with nobody here, a chip over South's cards plays the rest of the
+  game at full speed behind the standings (as the standings' own "Play it out"), its result
+  counted as it ends.
 """
 
 from __future__ import annotations
@@ -14,7 +17,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pygame
+
+from tarneeb_desktop.ui import text, theme
+from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.layout import BOTTOM
 from tarneeb_desktop.ui.table_scene import TableScene
+from tarneeb_desktop.ui.theme import blit_panel, blit_text
 
 
 class TournamentTable(TableScene):
@@ -29,11 +38,48 @@ class TournamentTable(TableScene):
         link: Any,
         teams: tuple[str, str],
         standings: Callable[[TournamentTable], None],
+        play_out: Callable[[TournamentTable], None] | None = None,
         **kw: Any,
     ) -> None:
         super().__init__(app, None, link=link, **kw)
         self.team_names = teams
         self._standings = standings
+        self._play_out = play_out
+
+    def play_out_rect(self) -> pygame.Rect | None:
+        """The "Play it out" chip, centred over South's cards (a computer's, face down):
+        with nobody here (two computer teams) while no dialog is open; None otherwise."""
+        if self.humans or self._play_out is None or self.overlay is not None:
+            return None
+        lay = self.layout
+        chip = lay.scores_button  # as tall as the corner chips
+        pad = max(2, round(chip.h * 0.2))
+        w = max(chip.w, text.size_of(tr("Play it out"), lay.text)[0] + 2 * pad + 4)
+        r = pygame.Rect(0, 0, w, chip.h)
+        r.midbottom = (lay.w // 2, lay.back_rects(BOTTOM, 13)[0].top - lay.margin)
+        return r
+
+    def play_out(self) -> None:
+        """The rest of this game at full speed, behind the standings (its link goes on)."""
+        if self._play_out is not None:
+            self.reviewing = True  # the link is not closed as the table goes
+            self._play_out(self)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        r = self.play_out_rect()
+        if r is not None:  # a quiet chip, as Menu and Scores
+            blit_panel(surface, r, color=(0, 0, 0, 110), radius=r.h // 3)
+            lay = self.layout
+            blit_text(surface, tr("Play it out"), lay.text, r.center, theme.INK, anchor="center")
+
+    def handle_event(self, ev: pygame.event.Event) -> bool:
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            r = self.play_out_rect()
+            if r is not None and r.collidepoint(ev.pos):
+                self.play_out()
+                return True
+        return super().handle_event(ev)
 
     def show_standings(self) -> None:
         self.overlay = None  # back at the table, it is paused no longer

@@ -23,6 +23,9 @@ from tarneeb_desktop.ui.layout import TOP, Layout
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS  # Settings' words for levels
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text, fit_group
 
+#: Between an away seat's phrases: the plate puts each on a line of its own.
+AWAY_SEP = "  \u00b7  "
+
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.table_scene import TableScene
 
@@ -82,14 +85,18 @@ class LanExtras:
         link.ready()  # the table shows: the host's turn timer may count for our seats now
 
     def away_text(self, seat: int) -> str | None:
-        """A seat whose person is away, and who plays it meanwhile (on its name plate)."""
+        """A seat whose person is away, and who plays it meanwhile (on its name plate): two
+        short phrases, each a line of its own on the narrow plate ("away", "AI: Medium"),
+        never a word per line (issue 38)."""
         away = self.link.away()
         if seat not in away:
             return None
         level = away[seat]
         if level is None:
-            return tr("away: waiting for them")
-        return tr("away: computer ({level}) plays", level=tr(CHOICE_LABELS.get(level, level)))
+            who = tr("waiting")
+        else:
+            who = tr("AI: {level}", level=tr(CHOICE_LABELS.get(level, level)))
+        return AWAY_SEP.join((tr("away"), who))
 
     def ask_before_quit(self) -> bool:
         """Closing the window with a game in progress asks first (a second close quits)."""
