@@ -190,8 +190,9 @@ def test_a_daily_deal_left_half_way_is_resumed_on_play(ui_home) -> None:
         app.step(FRAME, [])
     played = list(table.table.state.plays)
     assert len(played) >= 6
-    table.overlay_action("menu")
-    assert app.scene is scene and scene.dset.deal_save().exists()
+    table.overlay_action("menu")  # the main menu (issue 38); the deal stays saved
+    assert app.scene is not scene and scene.dset.deal_save().exists()
+    app.switch(scene)  # the menu's Daily deals
     assert scene.dset.saved_deal()
     app.step(FRAME, [])
     assert scene.buttons()[0].label == "Go on with deal 1"

@@ -6,8 +6,9 @@ set's deal save. Each frame it also looks whether the computer's own play of the
 is in (``DailySet.tick``: it runs in a process of its own, see ``daily.ComputerPlay``), and
 it never shows it. When the hand has been scored (after the hand's summary) or thrown in,
 the person's result is worked out on the pool and the daily-deals screen shows the
-comparison. Leaving through the pause menu (or a window closed, a game killed) keeps the
-deal where it was: the next Play goes on from that card.
+comparison. Leaving through the pause menu's "Main menu" (or a window closed, a game
+killed) keeps the deal where it was: the main menu's Continue and the daily screen's Play
+go on from that card. The hand's summary offers Review (the viewer on this deal).
 """
 
 from __future__ import annotations
@@ -95,11 +96,17 @@ class DailyTableScene(TableScene):
         self.finished = True
         self.done_cb(self.index)
 
+    def score_heading(self) -> str:
+        """The score panel's corner: which deal of the set this is (one hand from 0-0: no
+        score to reach, no hand number)."""
+        return tr("Deal {n} of {total}", n=self.index + 1, total=daily.DEALS)
+
     # ------------------------------------------------------------------ dialogs
     def overlay_buttons(self) -> list[Button]:
-        # the daily-deals screen has its own Review (both plays); no rematch or export here
+        # the summary's Review opens the viewer on this deal (Back: this table, the summary
+        # still open); no rematch or export here
         buttons = super().overlay_buttons()
-        drop = {"review", "rematch", "export"}
+        drop = {"rematch", "export"}
         return [b for b in buttons if b.action not in drop]
 
     def overlay_action(self, action: str) -> None:
@@ -109,10 +116,11 @@ class DailyTableScene(TableScene):
             self._work_out()
             self.invalidate()
             return
-        if action in ("menu", "leave"):  # the pause menu's "Main menu": back to the daily deals
+        if action in ("menu", "leave"):  # the pause menu's "Main menu": the deal stays saved
             self.overlay = None
             self.link.close()
-            self.left_cb()
+            self.dset.stop()  # the computer's play of it goes on when the deal does
+            self.app.show_menu()
             return
         super().overlay_action(action)
 

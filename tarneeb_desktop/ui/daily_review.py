@@ -23,9 +23,11 @@ from tarneeb_desktop import daily
 from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.cards import card_size
 from tarneeb_desktop.ui.daily_labels import SEATS, contract_text, signed
+from tarneeb_desktop.ui.game.auction import NOT_CALLS
 from tarneeb_desktop.ui.i18n import N_, tr
 from tarneeb_desktop.ui.layout import BOTTOM, TOP, Layout
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
+from tarneeb_desktop.ui.viewer_auction import wanted_width
 from tarneeb_desktop.ui.viewer_scene import LINE, ViewerScene
 from tarneeb_desktop.ui.viewer_steps import Steps, positions
 
@@ -74,6 +76,8 @@ class PlayPane(ViewerScene):
     """One play of the deal drawn in a part of the window: the viewer's table at that
     play's step, without the viewer's controls (the review holds them)."""
 
+    auction_title = False  # the box's title would reach down to the trick
+
     def __init__(
         self, app: App, who: str, steps: Steps, res: daily.PlayResult, *, inline: bool,
         computer: bool,
@@ -115,12 +119,29 @@ class PlayPane(ViewerScene):
         # North's and South's rows may take the pane's width (the viewer's share of a
         # whole window is too narrow for half of one)
         cw, ch = card_size(ch)
-        step = min(cw * 0.5, (lay.w * 0.62 - cw) / 12)
+        step = min(cw * 0.4, (lay.w * 0.62 - cw) / 12)
         width = round(cw + step * max(0, n - 1))
         top, bottom = self._band(lay)
         y = bottom - ch if side == BOTTOM else top
         x0 = lay.w // 2 - width // 2
+        if side == TOP:  # beside the auction's box (the top corner on the reading side),
+            # the row's middle (and its name plate) where the whole row's is
+            full = round(cw + step * 12)
+            free = lay.margin + self.auction_width(lay) + lay.margin // 2
+            if i18n.is_rtl():
+                right = min(lay.w // 2 + full // 2, max(lay.margin + full, lay.w - free))
+                x0 = right - full + (full - width) // 2
+            else:
+                x0 = max(lay.w // 2 - full // 2, min(free, lay.w - lay.margin - full))
+                x0 += (full - width) // 2
         return [pygame.Rect(round(x0 + step * k), y, cw, ch) for k in range(n)]
+
+    def auction_width(self, lay: Layout) -> int:
+        """The auction box's width with every call of the record whole in it (as far as
+        North's card in the trick leaves room)."""
+        calls = {c for p in self.steps.positions for _, c in p.calls if c not in NOT_CALLS}
+        end = lay.w // 2 - round(card_size(self.card_h(lay))[0] * 0.6) - 6  # the trick's
+        return min(wanted_width(lay, self.names, sorted(calls)), end - lay.margin)
 
     def draw_pane(self, surface: pygame.Surface, lay: PaneLayout, lead: bool) -> None:
         pos = self.position
@@ -248,9 +269,13 @@ class DailyReview(ViewerScene):
         if len(self.plays) > 1 and self.choosing is None and not self.side_by_side():
             panel = self.panel_rect(lay)
             h = round(lay.unit * 6)
-            r = pygame.Rect(panel.x, panel.bottom + lay.margin // 2, panel.w, h)
-            label = tr("Show your play") if self.which else tr("Show the computer's play")
-            out.append(Button(r, label + "  (S)", "switch"))
+            labels = [tr("Show your play") + "  (S)", tr("Show the computer's play") + "  (S)"]
+            # as wide as its longer label needs at the small print, from the panel's end side
+            need = theme.button_width(labels, round(lay.text * 0.8), h, panel.w)
+            r = pygame.Rect(panel.x, panel.bottom + lay.margin // 2, min(need, lay.w // 2), h)
+            if not i18n.is_rtl():
+                r.right = panel.right
+            out.append(Button(r, labels[0 if self.which else 1], "switch"))
         return out
 
     def panel_rect(self, lay: Layout) -> pygame.Rect:

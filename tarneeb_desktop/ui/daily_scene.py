@@ -13,6 +13,7 @@ sets up a game.
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -20,6 +21,7 @@ import pygame
 from tarneeb_desktop import daily
 from tarneeb_desktop.paths import user_data_dir
 from tarneeb_desktop.rules.options import ALL_PRESETS
+from tarneeb_desktop.table.savegame import SaveError, read_save
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.daily_labels import contract_text, signed
 from tarneeb_desktop.ui.i18n import tr, trn
@@ -27,6 +29,7 @@ from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene, draw_page, test_log
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS, preset_label
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
+from tarneeb_desktop.ui.viewer_text import blit_line, card_run, rtl_run
 from tarneeb_desktop.ui.widgets import TextField, draw_field
 
 if TYPE_CHECKING:
@@ -328,15 +331,20 @@ class DailyScene(ButtonScene):
         return out
 
     # ------------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface) -> None:
-        lay = draw_page(surface, tr("Daily deals"), top=0.5)
-        rules = daily.code_rules(self.code)
+    def header(self) -> str:
+        """The line under the title: the code, the rules and the computer's level. The code
+        is held left to right, and a right-to-left mark after it keeps the rules' number
+        out of its run in Arabic ("السوري 41" stays whole, not "41" beside the code)."""
         lv = self.dset.level
         level = tr(CHOICE_LABELS[lv]) if lv in CHOICE_LABELS else lv
-        sub = tr("Code {code}  \u00b7  {rules}  \u00b7  computer level {level}",
-                 code="\u200e" + self.code + "\u200e", rules=preset_label(rules), level=level)  # fmt: skip
-        blit_text(surface, sub, lay.text, (lay.w // 2, round(lay.heading * 1.75)), theme.INK,
-                  anchor="midtop", max_width=lay.w - 2 * lay.margin)  # fmt: skip
+        rules = preset_label(daily.code_rules(self.code))
+        return tr("Code {code}  \u00b7  {rules}  \u00b7  computer level {level}",
+                  code=card_run(self.code), rules=rtl_run(rules), level=level)  # fmt: skip
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = draw_page(surface, tr("Daily deals"), top=0.5)
+        blit_line(surface, self.header(), lay.text, (lay.w // 2, round(lay.heading * 1.75)),
+                  theme.INK, anchor="midtop", max_width=lay.w - 2 * lay.margin)  # fmt: skip
         self.draw_table(surface, lay)
         self.draw_side(surface, lay)
         if self.compared is not None:
@@ -533,3 +541,52 @@ def _veil(size: tuple[int, int]) -> pygame.Surface:
 def open_daily(app: App) -> None:
     """The menu's "Daily deals"."""
     app.switch(DailyScene(app))
+
+
+@dataclass(frozen=True)
+class HalfPlayed:
+    """A daily deal left half way: its set's code and level, the deal, when it was saved."""
+
+    code: str
+    level: str
+    index: int
+    saved_at: float
+
+    def words(self) -> str:
+        """What the main menu's Continue goes on with."""
+        deal = tr("Deal {n} of {total}", n=self.index + 1, total=daily.DEALS)
+        return f"{tr('Daily deals')}: {deal}"
+
+
+def half_played(store: daily.DailyStore | None = None) -> HalfPlayed | None:
+    """The daily deal left half way most lately (the main menu's Continue goes on with it),
+    or None: a deal's save (``daily/`` beside the results) of its set's next deal, not over.
+    Only read: a damaged save is set aside as ``read_save`` does, and the deal starts again."""
+    store = store or daily.DailyStore()
+    best: HalfPlayed | None = None
+    for path in sorted((store.path.parent / "daily").glob("deal-*.json")):
+        try:
+            saved = read_save(path)
+            when = path.stat().st_mtime
+        except (SaveError, OSError):
+            continue
+        info = saved.extra.get("daily") if saved is not None else None
+        if saved is None or not isinstance(info, dict) or daily.hand_over(saved.state):
+            continue
+        code, index, level = info.get("code"), info.get("deal"), info.get("level")
+        if not (isinstance(code, str) and isinstance(index, int) and isinstance(level, str)):
+            continue
+        try:
+            if store.next_deal(code) != index:
+                continue
+        except daily.CodeError:
+            continue
+        if best is None or when > best.saved_at:
+            best = HalfPlayed(code, level, index, when)
+    return best
+
+
+def go_on(app: App, half: HalfPlayed) -> None:
+    """The main menu's Continue on a daily deal left half way: its table from that card;
+    once it is played (or left), the daily-deals screen of its set."""
+    DailyScene(app, half.code, half.level).play_next()

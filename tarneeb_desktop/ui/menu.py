@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -21,6 +22,7 @@ from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
+    from tarneeb_desktop.ui.daily_scene import HalfPlayed
 
 # The files of ``tournament_play.TOURNAMENT_FILE`` and ``net.rejoin.SEATS_FILE`` (a test
 # checks), looked for before their modules are imported.
@@ -114,6 +116,8 @@ class MenuScene(ButtonScene):
         # the files that could not be read, and other words for the player, until OK
         self.file_notice: FileNotice | None = None
         self.resumes: str | None = None  # what Continue resumes: rules, score, hand
+        self.daily_saved: HalfPlayed | None = None  # a daily deal left half way
+        self.daily_first = False  # Continue goes on with it (the newest save)
 
     @property
     def notice(self) -> str | None:
@@ -155,6 +159,7 @@ class MenuScene(ButtonScene):
         if self.tournament_saved is not None:  # Continue resumes the tournament first
             self.resumes = tr("The tournament in progress")
         self.can_continue = self.can_continue or self.tournament_saved is not None
+        self._daily_deal(home)
         rejoin = sys.modules.get("tarneeb_desktop.net.rejoin")  # only it hosts in the menu
         if rejoin is None and (home / _LAN_SEATS_FILE).exists():
             from tarneeb_desktop.net import rejoin
@@ -169,6 +174,28 @@ class MenuScene(ButtonScene):
         load_json(stats_path())
         self.tell()
         self.rebuild()
+
+    def _daily_deal(self, home: Path) -> None:
+        """A daily deal left half way: Continue goes on with it when it is the newest of
+        the saves (its screens load only when a deal is saved)."""
+        self.daily_saved, self.daily_first = None, False
+        if not any((home / "daily").glob("deal-*.json")):
+            return
+        from tarneeb_desktop.ui.daily_scene import half_played
+
+        self.daily_saved = half = half_played()
+        if half is None:
+            return
+        newest = self.tournament_saved or 0.0
+        if self.game_saved:
+            try:
+                newest = max(newest, savegame_path().stat().st_mtime)
+            except OSError:
+                pass
+        self.daily_first = half.saved_at >= newest
+        if self.daily_first:
+            self.resumes = half.words()
+        self.can_continue = True
 
     def build(self, lay: Layout) -> list[Button]:
         if self.file_notice is not None:
@@ -264,6 +291,10 @@ class MenuScene(ButtonScene):
             from tarneeb_desktop.ui.lan_scenes import return_to_hosted_table
 
             return_to_hosted_table(self.app)  # back to the LAN table this window hosts
+        elif action == "continue" and self.daily_first and self.daily_saved is not None:
+            from tarneeb_desktop.ui.daily_scene import go_on
+
+            go_on(self.app, self.daily_saved)  # the daily deal left half way, from that card
         elif action == "continue":
             try:
                 scene = self._resume_tournament() or TableScene.from_saved(self.app)

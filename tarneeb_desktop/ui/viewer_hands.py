@@ -22,6 +22,7 @@ from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import blit_panel
 from tarneeb_desktop.ui.viewer_steps import Analysed, Steps
 from tarneeb_desktop.ui.viewer_text import blit_line, card_run, rtl_run
+from tarneeb_desktop.ui.viewer_trick import COSTLY, GOOD
 
 LINE = 1.55  # a line's height for its font size (as the viewer's)
 
@@ -68,6 +69,26 @@ def result_line(row: HandResult, names: Sequence[str]) -> str | None:
         contract=contract,
         points=points,
     )
+
+
+def mark_line(mark: Any, names: Sequence[str], hidden: bool) -> tuple[str, tuple[int, int, int]]:
+    """What the analysis says of the card just played, under the table, and its colour:
+    "Omar played 9♦: 3 tricks, the best", or what the better card would have taken (not
+    naming it when it is in a hand hidden by "My cards only")."""
+    name, card = rtl_run(names[mark.seat]), card_run(card_label(mark.card))
+    if not mark.cost:
+        return trn("{name} played {card}: {tricks} trick, the best",
+                   "{name} played {card}: {tricks} tricks, the best", mark.tricks,
+                   name=name, card=card, tricks=mark.tricks), GOOD  # fmt: skip
+    if hidden:  # the better card is in a hidden hand
+        return trn("{name} played {card}: {tricks} trick; a better card would take {n}",
+                   "{name} played {card}: {tricks} tricks; a better card would take {n}",
+                   mark.tricks, name=name, card=card, tricks=mark.tricks,
+                   n=mark.best), COSTLY  # fmt: skip
+    best = card_run("/".join(card_label(c) for c in mark.best_cards))
+    return trn("{name} played {card}: {tricks} trick; {best} would take {n}",
+               "{name} played {card}: {tricks} tricks; {best} would take {n}", mark.tricks,
+               name=name, card=card, tricks=mark.tricks, best=best, n=mark.best), COSTLY  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -143,12 +164,21 @@ def side_summary(cards: Sequence[Costly], side: str) -> str:
     )
 
 
-def costly_text(c: Costly, steps: Steps, names: Sequence[str]) -> str:
+def costly_text(c: Costly, steps: Steps, names: Sequence[str], hidden: bool = False) -> str:
     """ "Hand 2, trick 5: Omar 9♦, 7♦ would take 4 (-1)": the first of the better cards,
-    as the card's mark on the table shows it."""
+    as the card's mark on the table shows it; not named when ``hidden`` (the player's
+    hand is face down: "My cards only")."""
     m = c.mark
     number = steps.played_number(c.hand) or c.hand + 1
     where = tr("Hand {hand}, trick {trick}", hand=number, trick=m.trick + 1)
+    if hidden:
+        return f"{where}: " + tr(
+            "{name} {card}, a better card would take {n} ({cost})",
+            name=rtl_run(names[m.seat]),
+            card=card_run(card_label(m.card)),
+            n=m.best,
+            cost=i18n.signed(-m.cost),
+        )
     best = card_run(card_label(m.best_cards[0]))
     return f"{where}: " + tr(
         "{name} {card}, {best} would take {n} ({cost})",
@@ -169,6 +199,9 @@ class HandsPanel:
         self.names = list(names)
         self.top = 0  # the first hand row shown
         self.spots: list[tuple[pygame.Rect, int]] = []  # (row, the step it goes to)
+        #: the seat whose cards alone are face up ("My cards only"), else None: the better
+        #: cards of the others' costly cards are then not named
+        self.only: int | None = None
 
     def box(self, lay: Layout, top: int, bottom: int) -> pygame.Rect:
         w = min(lay.w - 2 * lay.margin, round(lay.unit * 160))
@@ -258,7 +291,8 @@ class HandsPanel:
                 row = pygame.Rect(0, y - step // 8, width, step)
                 row.x = x - (width if i18n.is_rtl() else 0)
                 self.spots.append((row, self._step_of(c)))
-                line = costly_text(c, self.steps, self.names)
+                hide = self.only is not None and c.mark.seat != self.only
+                line = costly_text(c, self.steps, self.names, hide)
                 blit_line(surface, line, t, (x, y), theme.INK, False, anchor, width)
                 y += step
             if len(shown) < len(cards):

@@ -2,7 +2,8 @@
 with the double-dummy analysis of every card. (Over 600 lines for now: the toolbar, the
 marks and "Play on from here" grew it at once in issue 24; the hand list and the costly
 cards are in ``viewer_hands.py``, the scrubber in ``viewer_bar.py``, the lines that mix
-names and cards in ``viewer_text.py``; the toolbar is the next part to move out.)
+names and cards in ``viewer_text.py``, the trick and its marks in ``viewer_trick.py``, the
+auction's box in ``viewer_auction.py``; the toolbar is the next part to move out.)
 
 Steps come from ``viewer_steps.positions`` (one per deal, call and card). Keys: Left/Right a
 step, Up/Down the start or end of a trick, Page Up/Down of a hand, Home/End of the game,
@@ -28,7 +29,6 @@ from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.cards import card_size
 from tarneeb_desktop.ui.game.labels import (
     call_label,
-    card_label,
     comma,
     display_order,
     trump_label,
@@ -36,9 +36,10 @@ from tarneeb_desktop.ui.game.labels import (
 from tarneeb_desktop.ui.i18n import tr, trn
 from tarneeb_desktop.ui.layout import BOTTOM, LEFT, RIGHT, TOP, Layout, side_of
 from tarneeb_desktop.ui.scene import ButtonScene
-from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text, label_size
+from tarneeb_desktop.ui.theme import Button, blit_text, label_size
+from tarneeb_desktop.ui.viewer_auction import auction_box
 from tarneeb_desktop.ui.viewer_bar import Scrubber
-from tarneeb_desktop.ui.viewer_hands import HandsPanel, result_line
+from tarneeb_desktop.ui.viewer_hands import HandsPanel, mark_line, result_line
 from tarneeb_desktop.ui.viewer_steps import (
     Analysed,
     Position,
@@ -46,7 +47,8 @@ from tarneeb_desktop.ui.viewer_steps import (
     analyse_row,
     hand_rows,
 )
-from tarneeb_desktop.ui.viewer_text import blit_line, card_run, rtl_run
+from tarneeb_desktop.ui.viewer_text import blit_line, rtl_run
+from tarneeb_desktop.ui.viewer_trick import Cross, cross, draw_mark
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
@@ -54,9 +56,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-GOOD = (120, 220, 140)
 LINE = 1.55  # a line's height for its font size (Arabic and Devanagari are tall)
-COSTLY = (255, 120, 110)
 # (label, action): the row of controls, in order
 CONTROLS = (
     ("\u25ae\u25c0\u25c0", "first"),
@@ -493,6 +493,7 @@ class ViewerScene(ButtonScene):
             _, bottom = self._band(lay)
             top = self.buttons()[-1].rect.bottom + lay.margin // 2
             box = self.hands.box(lay, top, bottom)
+            self.hands.only = self.me if self.only_mine else None
             self.hands.draw(surface, lay, box, pos.hand, self.analysis, bool(self.jobs))
         self._draw_analysis(surface, lay, pos)
         for b in self.buttons():
@@ -616,8 +617,8 @@ class ViewerScene(ButtonScene):
         r0 = rects[0] if rects else pygame.Rect(lay.w // 2, lay.h // 2, 1, 1)
         if side == BOTTOM:
             at, anchor = (lay.w // 2, r0.top - 4), "midbottom"
-        elif side == TOP:
-            at, anchor = (lay.w // 2, r0.bottom + 4), "midtop"
+        elif side == TOP:  # under the row (a pane moves it beside the auction)
+            at, anchor = ((r0.left + rects[-1].right) // 2, r0.bottom + 4), "midtop"
         else:
             cx = (rects[0].left + rects[-1].right) // 2 if rects else r0.centerx
             at, anchor = (cx, r0.bottom + 4), "midtop"
@@ -632,28 +633,47 @@ class ViewerScene(ButtonScene):
             max_width=round(lay.w * 0.3),
         )
 
-    def _trick_rect(self, lay: Layout, side: int, ch: int) -> pygame.Rect:
-        top, bottom = self._band(lay)
-        cw, ch = card_size(ch * 0.82)
-        cx, cy = lay.w // 2, (top + bottom) // 2
-        # apart enough that no card covers another's mark (see mark_rect)
-        dx, dy = {BOTTOM: (0, 0.6), TOP: (0, -0.6), LEFT: (-1.12, 0), RIGHT: (1.12, 0)}[side]
-        r = pygame.Rect(0, 0, cw, ch)
-        r.center = (round(cx + dx * cw), round(cy + dy * ch))
-        return r
+    def trick_cross(self, lay: Layout, ch: int, pos: Position | None = None) -> Cross:
+        """Where the trick's cards lie (``viewer_trick.py``): as large as the room between
+        the four hands and their name plates allows, North's card below the auction box."""
+        north, south = self.hand_rects(lay, TOP, 13, ch), self.hand_rects(lay, BOTTOM, 13, ch)
+        west, east = self.hand_rects(lay, LEFT, 13, ch), self.hand_rects(lay, RIGHT, 13, ch)
+        # the name plates' ink (North's under its cards, South's above them)
+        t = round(lay.text * 0.9)
+        bits = [tr("Dealer"), tr("Bid {bid}", bid=13)]
+        bits += [trn("{n} trick", "{n} tricks", n) for n in (0, 1, 2, 13)]
+        words = [text.render("  \u00b7  ".join([self.names[s], *bits]), t, theme.INK, True)
+                 for s in (0, 2)]  # fmt: skip
+        below = max(w.get_bounding_rect().bottom for w in words)
+        above = max(w.get_height() - w.get_bounding_rect().top for w in words)
+        top, bottom = north[0].bottom + 4 + below + 3, south[0].top - 4 - above - 3
+        left, right = west[-1].right + lay.margin // 2, east[0].left - lay.margin // 2
+        area = pygame.Rect(left, top, right - left, bottom - top)
+        size, most = round(lay.text * 0.85), round(lay.h * 0.2)
+        found = cross(area, lay.w // 2, size, most)
+        box = self._draw_auction(None, lay, pos or self.position)
+        if box is not None and box.colliderect(found.rects[TOP].inflate(6, 6)):
+            area.h, area.top = area.bottom - box.bottom - 6, box.bottom + 6
+            found = cross(area, lay.w // 2, size, most)
+        return found
+
+    def hidden(self, seat: int) -> bool:
+        """Whether ``seat``'s cards are face down ("My cards only")."""
+        return self.only_mine and seat != self.me
 
     def _draw_trick(
         self, surface: pygame.Surface, lay: Layout, pos: Position, ch: int, clockwise: bool
     ) -> None:
         if pos.trick is None:
             return
+        cr = self.trick_cross(lay, ch, pos)
         lead, cards = pos.trick
         first_play = (pos.play if pos.play is not None else 0) - len(cards) + 1
         marks = []
         for k, card in enumerate(cards):
             seat = (lead + k) % 4
             side = side_of(seat, 0, clockwise)
-            r = self._trick_rect(lay, side, ch)
+            r = cr.rects[side]
             surface.blit(self.app.cards.get(card, r.h), r)
             if pos.trick_winner == seat:
                 pygame.draw.rect(surface, theme.GOLD, r.inflate(6, 6), 3, border_radius=6)
@@ -661,71 +681,34 @@ class ViewerScene(ButtonScene):
             if play is not None and play >= 0:
                 a = self.analysis.get(pos.hand)
                 if a is not None and play < len(a.plays):
-                    marks.append((r, side, a.plays[play]))
-        for r, side, mark in marks:  # over every card: no card hides a mark
-            self._draw_mark(surface, lay, r, mark, side)
+                    marks.append((side, seat, a.plays[play]))
+        for side, seat, mark in marks:  # over every card: no card hides a mark
+            draw_mark(surface, cr, side, mark, self.hidden(seat))
 
-    def mark_rect(self, r: pygame.Rect, side: int, w: int, h: int) -> pygame.Rect:
-        """Where a card's badge goes: on the card's bottom edge, in the gap between North's
-        and South's cards, under East's and West's reaching outward: clear of the other
-        cards and of the name plates."""
-        box = pygame.Rect(0, 0, w, h)
-        if side in (TOP, BOTTOM):
-            box.midtop = (r.centerx, r.bottom - h // 2)
-        elif side == LEFT:
-            box.topright = (r.right, r.bottom - h // 2)
-        else:
-            box.topleft = (r.left, r.bottom - h // 2)
-        return box
+    #: the auction box's title (a daily review's pane has no room for it)
+    auction_title = True
 
-    def _draw_mark(
-        self, surface: pygame.Surface, lay: Layout, r: pygame.Rect, mark: Any, side: int = BOTTOM
-    ) -> None:
-        """A badge on a card of the trick: its tricks, or (a costly card) the better card."""
-        if mark.cost:
-            line = f"{mark.tricks} ({card_label(mark.best_cards[0])}: {mark.best})"
-            colour = COSTLY
-        else:
-            line, colour = str(mark.tricks), GOOD
-        size = round(lay.text * 0.85)
-        img = text.render(line, size, colour, True, shaped=True)  # digits and a card: left to right
-        box = self.mark_rect(r, side, max(r.w, img.get_width() + 10), round(size * 1.5))
-        blit_panel(surface, box, color=(8, 20, 14, 230), border=(*colour, 255), radius=box.h // 3)
-        surface.blit(img, img.get_rect(center=box.center))
-
-    def _draw_auction(self, surface: pygame.Surface, lay: Layout, pos: Position) -> None:
-        """The calls of this hand, in a panel at the top corner (the start side)."""
+    def _draw_auction(
+        self, surface: pygame.Surface | None, lay: Layout, pos: Position
+    ) -> pygame.Rect | None:
+        """The calls of this hand (``viewer_auction.py``) in the top corner on the reading
+        side, beside North's cards and above the side hand's; the box drawn (measured only
+        without a surface)."""
         top, _ = self._band(lay)
-        w = round(lay.w * 0.24)
-        t = round(lay.text * 0.85)
-        lines = [
-            f"{rtl_run(self.names[seat])}: {card_run(call_label(call))}"
-            for seat, call in pos.calls
-            if call != "keep"
-        ]
+        ch = self.card_h(lay)
+        north = self.hand_rects(lay, TOP, 13, ch)
+        bottom = self.hand_rects(lay, LEFT, 13, ch)[0].top - lay.margin // 2
+        # clear of North's cards, and of North's card in the trick below them
+        end = lay.w // 2 - round(card_size(ch)[0] * 0.6) - 6
+        if i18n.is_rtl():
+            left, right = max(north[-1].right + lay.margin // 2, lay.w - end), lay.w - lay.margin
+        else:
+            left, right = lay.margin, min(north[0].left - lay.margin // 2, end)
+        trump = None
         if pos.trump is not None and not self.game41:
-            lines.append(tr("Trump: {suit}", suit=trump_label(pos.trump)))
-        if not lines:
-            return
-        side_top = self.hand_rects(lay, LEFT, 13, self.card_h(lay))[0].top
-        room = max(1, (side_top - top - lay.margin) // round(t * LINE) - 1)
-        lines = [tr("Auction"), *lines[-room:]]
-        box = pygame.Rect(0, top, w, round(t * LINE) * len(lines) + lay.margin)
-        box.x = i18n.mirror_x(lay.margin, 0, lay.w) - (w if i18n.is_rtl() else 0)
-        blit_panel(surface, box, color=(6, 20, 14, 190), radius=round(lay.unit))
-        y = box.y + lay.margin // 2
-        for k, line in enumerate(lines):
-            blit_line(
-                surface,
-                line,
-                t,
-                (i18n.mirror_x(box.x + lay.margin // 2, box.x, box.w), y),
-                theme.GOLD if k == 0 else theme.INK,
-                bold=k == 0,
-                anchor=i18n.anchor("topleft"),
-                max_width=w - lay.margin,
-            )
-            y += round(t * LINE)
+            trump = tr("Trump: {suit}", suit=trump_label(pos.trump))
+        room = pygame.Rect(left, top, right - left, bottom - top)
+        return auction_box(surface, lay, room, self.names, pos.calls, trump, self.auction_title)
 
     def analysis_lines(self, pos: Position) -> list[tuple[str, tuple[int, int, int]]]:
         """What the analysis says at ``pos``: the hand's line and the last card's; at the
@@ -765,38 +748,7 @@ class ViewerScene(ButtonScene):
         out = [(hand_line, theme.GOLD)]
         mark = self.marks(pos)
         if mark is not None:
-            name, card = rtl_run(self.names[mark.seat]), card_run(card_label(mark.card))
-            if mark.cost:
-                best = card_run("/".join(card_label(c) for c in mark.best_cards))
-                out.append(
-                    (
-                        trn(
-                            "{name} played {card}: {tricks} trick; {best} would take {n}",
-                            "{name} played {card}: {tricks} tricks; {best} would take {n}",
-                            mark.tricks,
-                            name=name,
-                            card=card,
-                            tricks=mark.tricks,
-                            best=best,
-                            n=mark.best,
-                        ),
-                        COSTLY,
-                    )
-                )
-            else:
-                out.append(
-                    (
-                        trn(
-                            "{name} played {card}: {tricks} trick, the best",
-                            "{name} played {card}: {tricks} tricks, the best",
-                            mark.tricks,
-                            name=name,
-                            card=card,
-                            tricks=mark.tricks,
-                        ),
-                        GOOD,
-                    )
-                )
+            out.append(mark_line(mark, self.names, self.hidden(mark.seat)))
         return out
 
     def _draw_analysis(self, surface: pygame.Surface, lay: Layout, pos: Position) -> None:

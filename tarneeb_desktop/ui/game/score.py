@@ -128,6 +128,13 @@ class ScorePanel:
             self._surf = surf
         s.blit(self._surf, r.topleft)
 
+    def heading(self) -> str | None:
+        """The table's own words for the panel's head line in the place of "Score" and the
+        score to reach (a daily deal's "Deal 2 of 8": one hand from 0-0, no target, and no
+        hand number on the contract panel either); None for a game."""
+        own = getattr(self.scene, "score_heading", None)
+        return str(own()) if callable(own) else None
+
     def _rows(self, lay: Layout) -> tuple[int, int, int, int]:
         """Tarneeb's panel: (pad, first row's offset, a row's height, tricks line's offset)."""
         t = lay.text
@@ -152,15 +159,17 @@ class ScorePanel:
         t = lay.text
         left, right = i18n.mirror_x(r.x + pad, r.x, r.w), i18n.mirror_x(r.right - pad, r.x, r.w)
         start = i18n.anchor("topleft")
-        blit_text(s, tr("Score"), t, (left, r.y + pad), theme.INK_DIM, bold=True, anchor=start)
-        blit_text(
-            s,
-            tr("to {n}", n=pv.rules.target),
-            t,
-            (right, r.y + pad),
-            theme.INK_DIM,
-            anchor=i18n.anchor("topright"),
-        )
+        own = self.heading()  # a daily deal's "Deal 2 of 8" in the place of both words
+        blit_text(s, own or tr("Score"), t, (left, r.y + pad), theme.INK_DIM, True, start)
+        if own is None:
+            blit_text(
+                s,
+                tr("to {n}", n=pv.rules.target),
+                t,
+                (right, r.y + pad),
+                theme.INK_DIM,
+                anchor=i18n.anchor("topright"),
+            )
         if game41.is41(pv):
             game41.draw_score(self.scene, self.shown, s, lay, r, pad)
             return
@@ -224,9 +233,11 @@ class ScorePanel:
             return i18n.mirror_x(at, r.x, r.w)
 
         start, end = x(r.x + pad), x(r.right - pad)
+        own = callable(getattr(scene, "score_heading", None))  # a daily deal: no hand number
         hand = blit_text(
-            s, dialogs41.hand_label(pv), t, (end, r.y + pad), theme.INK_DIM, anchor=a("topright")
-        )
+            s, "" if own else dialogs41.hand_label(pv), t, (end, r.y + pad), theme.INK_DIM,
+            anchor=a("topright"),
+        )  # fmt: skip
         title_w = r.w - 2 * pad - hand.w - pad  # the title and the hand's number never touch
         if game41.is41(pv):  # hearts, the bids' total and who is close to winning
             game41.draw_contract(scene, s, lay, r, pad)
