@@ -58,7 +58,7 @@ from tarneeb_desktop.rules.cards import CARD_INDEX  # noqa: E402
 
 DATA = REPO / "bench" / "data" / "agreement"
 POSITIONS = DATA / "positions.jsonl.gz"
-LEVELS = ("hard", "expert")
+LEVELS = tuple(search.LEVEL_CONFIGS)  # the search levels
 # The players of the games the positions come from: the search levels with a few solved
 # deals a card and no clock (the positions only need to be of the kind those levels reach).
 SOURCE_SAMPLES = {"hard": 8, "expert": 12}
@@ -112,7 +112,7 @@ def make_positions(n: int, seed: int) -> list[dict]:
     out: list[dict] = []
     per_level = -(-n // 3)
     game = 0
-    for level in ("medium", "hard", "expert"):
+    for level in ("medium", *LEVELS):
         got = 0
         while got < per_level:
             preset, weak = RULES[game % len(RULES)]

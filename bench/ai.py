@@ -16,7 +16,7 @@ Wall-clock times depend on the machine's load: run it on an idle machine for the
 in docs/ai.md. The CPU figures (``time.process_time``: the process's CPU, DDS's threads
 included) depend on it much less. ``--calls-only`` times only the auction and trump
 positions; ``--set LEVEL.FIELD=VALUE`` changes a search level's config (e.g.
-``hard.dd_calls=false`` for the calls of the linear model alone). ``--before-after`` times
+``hard.stop_early=false`` for the card search without its stopping rule). ``--before-after`` times
 each search level twice, as it was (``stop_early=false``, ``LEVEL-before``) and as it is,
 in turns position by position, so both see the same load; it adds the lines
 ``expert_before_p90_ms: X`` and ``hard_before_p90_ms: X``. The levels always take turns
@@ -116,7 +116,6 @@ def time_levels(
     call_times: dict[str, list[float]] = {name: [] for name, _ in players}
     call_cpu: dict[str, list[float]] = {name: [] for name, _ in players}
     samples: dict[str, list[int]] = {name: [] for name, _ in players}
-    call_samples: dict[str, list[int]] = {name: [] for name, _ in players}
     cpu_times: dict[str, list[float]] = {name: [] for name, _ in players}
     for v in views:
         for name, player in players:
@@ -130,8 +129,6 @@ def time_levels(
             stats = getattr(player, "stats", None)
             if stats is not None and v.phase == "play":
                 samples[name].append(stats.samples)
-            if stats is not None and v.phase in ("auction", "trump"):
-                call_samples[name].append(stats.samples)
             if v.phase == "play" and not v.tricks:
                 first_times[name].append(ms)
             if v.phase in ("auction", "trump"):
@@ -155,16 +152,13 @@ def time_levels(
             )
         )
         if len(ct) > 1:
-            # Calls and trump (the opening call included): the search levels solve sampled
-            # deals for them too (dd_calls).
-            cs = call_samples[name]
+            # Calls and trump (the opening call included).
             print(
                 f"{'':7s} calls: {len(ct)} positions, median "
                 f"{statistics.median(ct):8.2f} ms   p90 "
                 f"{statistics.quantiles(ct, n=10)[-1]:8.2f} ms   max "
                 f"{max(ct):8.2f} ms   CPU median {statistics.median(cc):8.2f} "
                 f"p90 {statistics.quantiles(cc, n=10)[-1]:8.2f} ms"
-                + (f"   solved deals/call median {statistics.median(cs):.0f}" if cs else "")
             )
         p90s[name] = p90
     return p90s
@@ -192,8 +186,8 @@ def main() -> int:
         action="append",
         default=[],
         metavar="LEVEL.FIELD=VALUE",
-        help="change one SearchConfig field of a search level, e.g. hard.dd_calls=false "
-        "(the calls of the linear model alone, as before dd_calls)",
+        help="change one SearchConfig field of a search level, e.g. hard.stop_early=false "
+        "(the card search without its stopping rule)",
     )
     args = ap.parse_args()
     if args.set:

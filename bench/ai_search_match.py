@@ -165,7 +165,7 @@ def main() -> None:
             rows += [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
         print(json.dumps(combine_games(rows) if "games_won" in rows[0] else summarize(rows)))
         return
-    for level in ("hard", "expert"):
+    for level in tuple(search.LEVEL_CONFIGS):
         cfg = search.LEVEL_CONFIGS[level]
         changes: dict[str, object] = {}
         if args.budget is not None:

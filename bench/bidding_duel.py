@@ -11,9 +11,9 @@ second per deal instead of the half a minute a played expert-vs-hard deal takes.
 
 A team is a level (``medium``, ``hard``, ``expert``), ``cfg:k=v,...`` (the expert
 level's bidding with these ``SearchConfig`` fields changed) or ``LEVEL:k=v,...`` (that
-search level's, e.g. ``hard:dd_calls=False`` for the linear model's calls). ``--fixed``
-takes the clock away from the search levels (``budget_s=None``: exactly ``dd_samples``
-solved deals per call), so a run gives the same result whatever the machine's load.
+search level's, e.g. ``hard:fitted_calls=False`` for the hand-set reading of the calls).
+``--fixed`` takes the clock away from the search levels (``budget_s=None``: exactly their
+samples), so a run gives the same result whatever the machine's load.
 ``--out FILE`` writes one JSON line per deal. Prints one JSON line.
 
 ``--scores LOW`` starts every deal from a game score instead of 0-0: each side's total drawn

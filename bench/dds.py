@@ -23,9 +23,9 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 from tarneeb_desktop.ai import dds  # noqa: E402
+from tarneeb_desktop.rules.cards import CARD_NAMES, STRAINS  # noqa: E402
 
-DECK = [r + s for s in "CDHS" for r in "23456789TJQKA"]
-STRAINS = ["C", "D", "H", "S", "NT"]
+DECK = list(CARD_NAMES)
 
 
 def deal(rng: random.Random, n: int) -> list[list[str]]:

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tarneeb_desktop.ai.base import LEVELS as LEVELS  # re-exported for the settings screen
+
 if TYPE_CHECKING:
     from tarneeb_desktop.rules import Rules
 
@@ -24,7 +26,6 @@ SPEEDS = ("slow", "normal", "fast", "instant")
 SPEED_FACTORS = {"slow": 1.5, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 CARD_STYLES = ("classic", "four-color")
 CARD_BACKS = ("blue", "red")
-LEVELS = ("random", "easy", "medium", "hard", "expert")
 SEAT_KINDS = ("human", "computer")
 # Language codes with their names as their speakers write them.
 LANGUAGES = {

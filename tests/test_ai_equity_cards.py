@@ -12,9 +12,8 @@ import dataclasses
 
 import pytest
 
-from tarneeb_desktop.ai import equity, game41, search
+from tarneeb_desktop.ai import equity, search
 from tarneeb_desktop.rules import GameState, HandScored, SeatsScored, make_rules, score_hand
-from tarneeb_desktop.rules import game41 as rules41
 from tests.scripts import load_script
 
 RULES = make_rules("standard")
@@ -24,9 +23,7 @@ def _player(cards: bool) -> search.SearchPlayer:
     base = dataclasses.replace(
         search.LEVEL_CONFIGS["hard"], budget_s=None, max_samples=10, candidates_per_sample=1
     )
-    return search.SearchPlayer(
-        "hard", 1, dataclasses.replace(base, equity_cards=cards, equity_cards41=cards)
-    )
+    return search.SearchPlayer("hard", 1, dataclasses.replace(base, equity_cards=cards))
 
 
 def _first_lead(scores: list[int], declarer: int = 0) -> GameState:
@@ -137,70 +134,7 @@ def _41_at_play(scores: tuple[int, int, int, int]) -> GameState:
     return g
 
 
-def test_41_partners_ends_follow_the_tricks() -> None:
-    ends = game41._side_ends
-    assert ends(2, 3, 5) == [(True, True)] + [(True, False), (False, True)]
-    assert ends(2, 3, 0) == [(False, False)]
-    assert ends(2, 3, 3) == [(True, False), (False, True), (False, False)]
-    assert ends(2, 3, 4) == [(True, False), (False, True)]  # 1 + 2 tricks at most to fail both
-    assert ends(0, 3, 2) == [(True, False)]  # seat a has made its bid already
-    assert ends(-1, 0, 0) == [(True, True)]
-
-
-def test_41_cards_play_to_stop_a_seat_about_to_win() -> None:
-    g = _41_at_play((20, 38, 10, 5))
-    view = g.view(0)
-    assert view.bids == (2, 5, 3, 3)
-    win = _player(True)._win_change(view, cards=True)
-    assert win is not None and _player(False)._win_change(view, cards=True) is None
-    game = search._utilities(view, ["any"], 13, win)["any"]
-    plain = search._utilities(view, ["any"], 13)["any"]
-    # Seat 1 (38, bid 5, partner on 5) wins the game with 5 tricks: while the opponents can
-    # take them (we take 8 or fewer), every outcome loses alike; the plain values differ.
-    lost = [v - 0.01 * k for k, v in enumerate(game)][:9]
-    assert lost == pytest.approx([lost[0]] * 9, abs=1e-9)
-    assert game[9] > lost[0] + 10 and len(set(plain[:9])) > 3
-    # At 0-0 more tricks are never worth less, as in points.
-    fresh = _41_at_play((0, 0, 0, 0)).view(0)
-    early = search._utilities(fresh, ["any"], 13, _player(True)._win_change(fresh, cards=True))
-    assert early["any"] == sorted(early["any"])
-
-
-def test_41_bids_by_the_game_value_made_and_failed_bids_by_the_table() -> None:
-    r41 = make_rules("lebanese400")
-    g = GameState.new(r41, 0)
-    g.seat_scores = (30, 36, 20, 25)
-    g.scores = [50, 61]
-    view = g.view(g.turn)
-    win = equity.evaluator(view)
-    scale = equity.points_scale(r41)
-    seat = view.seat
-    for bid in (3, 5):
-        value = rules41.bid_value(r41, bid, view.seat_scores[seat])
-        made, down = [0] * 4, [0] * 4
-        made[seat], down[seat] = value, -value
-        want = (0.7 * win(*made) + 0.3 * win(*down)) / scale
-        assert game41.bid_ev(view, bid, 0.0, p=0.7, win=win) == pytest.approx(want)
-    # The level's flag reaches the bids: late in a game they often differ from medium's,
-    # and with it off they are medium's.
-    cfg = dataclasses.replace(search.LEVEL_CONFIGS["hard"], budget_s=None)
-    plain = search.SearchPlayer("hard", 1, cfg)
-    game = search.SearchPlayer("hard", 1, dataclasses.replace(cfg, equity_bids41=True))
-    differ = 0
-    for seed in range(40):
-        g = GameState.new(r41, seed)
-        g.seat_scores = (30, 36, 20, 25)
-        g.scores = [50, 61]
-        v = g.view(g.turn)
-        assert plain.choose(v) == game41.choose_bid(v)
-        differ += game.choose(v) != plain.choose(v)
-    assert differ >= 5
-
-
 def test_the_levels_play_tarneebs_cards_for_the_game_and_41_as_before() -> None:
-    for level in ("hard", "expert"):
-        cfg = search.LEVEL_CONFIGS[level]
-        assert cfg.equity_cards and not cfg.equity_cards41 and not cfg.equity_bids41
     player = search.SearchPlayer("hard", 1)
     assert player._win_change(_first_lead([25, 0]).view(0), cards=True) is not None
     assert player._win_change(_41_at_play((20, 38, 10, 5)).view(0), cards=True) is None

@@ -11,21 +11,31 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tarneeb_desktop.ai import dds
-from tarneeb_desktop.ai.bidding_model import DATA_FILE, NT, load_model, trick_distribution
+from tarneeb_desktop.ai.bidding_model import DATA_FILE, load_model, trick_distribution
 from tarneeb_desktop.ai.hints import suggest
 from tarneeb_desktop.ai.knowledge import analyse
 from tarneeb_desktop.ai.sampling import AuctionModel, Sampler, weighted_deals
 from tarneeb_desktop.ai.search import LEVEL_CONFIGS, SearchConfig, SearchPlayer, make_search_player
 from tarneeb_desktop.rules import GameState, View, make_rules, mask_of
-from tarneeb_desktop.rules.cards import CARD_INDEX, FULL_DECK, SUIT_MASKS, cards_of
+from tarneeb_desktop.rules.cards import CARD_INDEX, FULL_DECK, NT, SUIT_MASKS, cards_of
 
 FULL_DECK_CARDS = cards_of(FULL_DECK)
 
 needs_dds = pytest.mark.skipif(not dds.available(), reason="DDS library not available")
 
-# Deterministic and cheap: no clock, a handful of samples.
+# Deterministic and cheap: no clock, a handful of samples. The hand's points, the
+# hand-set reading of the calls and every sample solved (the positions below were chosen
+# for these: the egyptian hand's double, for one).
 FAST = SearchConfig(
-    budget_s=None, max_samples=2, min_samples=1, candidates_per_sample=1, bid_samples=40
+    budget_s=None,
+    max_samples=2,
+    min_samples=1,
+    candidates_per_sample=1,
+    bid_samples=40,
+    equity_calls=False,
+    equity_cards=False,
+    fitted_calls=False,
+    stop_early=False,
 )
 
 
@@ -192,9 +202,7 @@ def test_egyptian_hand_with_suit_bids_and_double_is_legal() -> None:
     # Seed 6: East's lone suit bid wins the auction, so East is asked to double or not.
     g = GameState.new(make_rules("egyptian"), seed=6)
     players = [
-        SearchPlayer(
-            "expert", s, dataclasses.replace(FAST, use_play_inference=True, pessimism=0.25)
-        )
+        SearchPlayer("expert", s, dataclasses.replace(FAST, use_play_inference=True))
         for s in range(4)
     ]
     taken = play_hand_with(players, g)
@@ -280,17 +288,22 @@ def test_clear_endings_match_the_double_dummy_optimum() -> None:
 
 @needs_dds
 def test_sample_count_follows_the_budget_settings() -> None:
+    # Without the stopping rule: the budget and the cap alone.
     g = to_play(8, tricks=4, extra=2)
     view = g.view(g.turn)
     assert len(view.legal) > 1
-    cfg = SearchConfig(budget_s=None, max_samples=7, min_samples=1, candidates_per_sample=1)
+    cfg = SearchConfig(
+        budget_s=None, max_samples=7, min_samples=1, candidates_per_sample=1, stop_early=False
+    )
     player = SearchPlayer("hard", 1, cfg)
     player.choose(view)
     assert player.stats.samples == 7
 
     # A fake clock that jumps a second per reading: only the minimum is solved.
     ticks = itertools.count()
-    cfg = SearchConfig(budget_s=0.5, max_samples=50, min_samples=3, candidates_per_sample=1)
+    cfg = SearchConfig(
+        budget_s=0.5, max_samples=50, min_samples=3, candidates_per_sample=1, stop_early=False
+    )
     player = SearchPlayer("hard", 1, cfg, clock=lambda: float(next(ticks)))
     player.choose(view)
     assert 3 <= player.stats.samples <= 3 + 16  # the minimum, at most one batch over
@@ -370,6 +383,21 @@ def test_calls_depend_only_on_what_the_seat_knows() -> None:
     assert SearchPlayer("hard", 1).choose(
         auction_view("AS KS QS JS 9S 5S AH KH 4H AD 3D AC 2C")
     ) != SearchPlayer("hard", 1).choose(auction_view("2S 3S 7S 4H 5H 8H 3D 6D 9D 2C 4C 6C 8C"))
+
+
+@pytest.mark.parametrize("preset", ["standard", "egyptian", "syrian41"])
+def test_a_call_does_not_depend_on_the_hidden_cards(preset: str) -> None:
+    # Two deals that look the same from seat 0 (other hidden cards) get the same call.
+    g = GameState.new(make_rules(preset), 11, dealer=3)
+    view = g.view(0)
+    assert g.phase == "auction" and g.turn == 0
+    g2 = GameState.from_view(view, Sampler(view, random.Random(4)).deal())
+    assert g2.view(0) == view and g2.hands != g.hands
+    for level in ("hard", "expert"):
+        cfg = dataclasses.replace(LEVEL_CONFIGS[level], budget_s=None)
+        assert SearchPlayer(level, 0, cfg).choose(view) == SearchPlayer(level, 0, cfg).choose(
+            g2.view(0)
+        )
 
 
 def test_trump_is_the_long_strong_suit() -> None:

@@ -241,6 +241,24 @@ def test_dd_tricks_leading_consistent_with_table_and_solve() -> None:
         assert dds.dd_tricks_leading(hands, "H", 2) == max(dds.solve(hands, "H", 2, []).values())
 
 
+def test_dd_tables_agree_with_single_solves_and_filter_strains() -> None:
+    """The batch tables (``CalcAllTables``; bench/clairvoyant.py) on 52-bit masks."""
+    rng = random.Random(4)
+    deals = []
+    for _ in range(3):
+        hands, _t, _l, _tr = random_position(rng, 13, 0)
+        deals.append([sum(1 << DECK.index(c) for c in hand) for hand in hands])
+        tables = dds.dd_tables(deals[-1:])
+        for strain in STRAINS:
+            for seat in range(4):
+                assert tables[0][strain][seat] == dds.dd_tricks_leading(hands, strain, seat)
+    tables = dds.dd_tables(deals)
+    only = dds.dd_tables(deals[:1], ["H", "NT"])
+    assert set(only[0]) == {"H", "NT"} and only[0]["H"] == tables[0]["H"]
+    with pytest.raises(ValueError):
+        dds.dd_tables([[1, 2, 4, 8]])
+
+
 # --------------------------------------------------------------------------
 # Brute force (no endplay needed)
 

@@ -216,7 +216,8 @@ def analyse_plays(
 
     hands = [set(cards_of(m)) for m in cards]
     trump_index = STRAINS.index(trump)
-    leader, trick = declarer, []
+    leader = declarer
+    trick: list[str] = []
     could_take = 0
     out: list[PlayAnalysis] = []
     for k, card in enumerate(plays):
@@ -256,7 +257,9 @@ def analyse_game(state: GameState) -> list[HandAnalysis]:
     In 41 each hand's ``could_take``/``taken`` are the highest bidder's side's (see
     :class:`HandAnalysis`); the plays' ``tricks``/``best`` are each player's side's."""
     # (index, cards, trump, opening leader, declarer, contract, plays, tricks by team)
-    hands = []
+    hands: list[
+        tuple[int, tuple[int, ...], str, int, int, str | None, tuple[str, ...], tuple[int, int]]
+    ] = []
     for i, r in enumerate(state.history):
         if not r.plays:
             continue

@@ -28,7 +28,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-NT = 4
+from tarneeb_desktop.rules.cards import NT
+
 ACE, KING, QUEEN, JACK = 12, 11, 10, 9
 _HCP = {ACE: 4, KING: 3, QUEEN: 2, JACK: 1}
 DATA_FILE = Path(__file__).resolve().parents[1] / "data" / "bidding_model.json"

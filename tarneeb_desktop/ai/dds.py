@@ -73,7 +73,6 @@ __all__ = [
     "dd_table",
     "dd_tables",
     "dd_tricks_leading",
-    "dd_tricks_leading_many",
     "library_path",
     "load_error",
     "resources",
@@ -752,21 +751,6 @@ def dd_tables(
                 # DDS's declarer is the seat before the leader: leader s <- declarer s - 1.
                 row[st] = [13 - col[(seat + 3) % 4] for seat in range(4)]
             out.append(row)
-    return out
-
-
-def dd_tricks_leading_many(boards: Sequence[tuple[Hands, str, int]]) -> list[int]:
-    """:func:`dd_tricks_leading` for many ``(hands, trump, leader)`` at once, in DDS's batch
-    call (one best card each: about half a table's single strain when one leader is all
-    that is needed)."""
-    positions = [_Position(hands, trump, leader, ()) for hands, trump, leader in boards]
-    out: list[int] = []
-    lib = _require() if positions else None
-    for start in range(0, len(positions), MAX_BOARDS):
-        chunk = positions[start : start + MAX_BOARDS]
-        solved = _solve_boards(lib, chunk, _SOLUTIONS_ONE)
-        for k, pos in enumerate(chunk):
-            out.append(0 if pos.empty else solved.solvedBoard[k].score[0])
     return out
 
 

@@ -28,7 +28,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from tarneeb_desktop.ai.equity import points_scale
 from tarneeb_desktop.ai.knowledge import (
     estimate_tricks,
 )
@@ -90,29 +89,13 @@ def p_at_least(bid: int, mean: float, sd: float = OWN_SD) -> float:
     return 0.5 * math.erfc(z)
 
 
-def bid_ev(
-    view: View,
-    bid: int,
-    mean: float,
-    sd: float = OWN_SD,
-    p: float | None = None,
-    win: Callable[..., float] | None = None,
-) -> float:
+def bid_ev(view: View, bid: int, mean: float, sd: float = OWN_SD, p: float | None = None) -> float:
     """Expected points of bidding ``bid`` for this seat when it takes ``mean`` tricks (or
-    takes at least ``bid`` with chance ``p``, when given). With ``win`` (``equity.evaluator``
-    of the view: the four seats' points of the hand) the expected change in the chance to
-    win the game instead, read in points (``equity.points_scale``), the others' scores
-    unchanged."""
+    takes at least ``bid`` with chance ``p``, when given)."""
     score = _seat_scores(view)[view.seat]
     value = rules41.bid_value(view.rules, bid, score)
     if p is None:
         p = p_at_least(bid, mean, sd)
-    if win is not None:
-        made = [0, 0, 0, 0]
-        made[view.seat] = value
-        down = [0, 0, 0, 0]
-        down[view.seat] = -value
-        return (p * win(*made) + (1.0 - p) * win(*down)) / points_scale(view.rules)
     bonus = WIN_BONUS if score + value >= view.rules.target else 0.0
     return (value + bonus) * p - value * (1.0 - p)
 
@@ -135,26 +118,15 @@ def estimate_for(mask: int, others: Sequence[int], caution: float = 0.0) -> floa
     return max(0.0, own_tricks(mask) - caution - OTHERS_WEIGHT * excess)
 
 
-def choose_bid(
-    view: View,
-    caution: float = 0.0,
-    sd: float = OWN_SD,
-    chances: dict[int, float] | None = None,
-    win: Callable[..., float] | None = None,
-) -> str:
-    """The legal bid with the best expected points (see the module docstring). ``chances``
-    (the hard and expert levels: from sampled double-dummy deals) gives P(own tricks >= b)
-    instead of the normal spread around the hand's estimate; ``win`` values the bids by the
-    game (``bid_ev``)."""
+def choose_bid(view: View, caution: float = 0.0, sd: float = OWN_SD) -> str:
+    """The legal bid with the best expected points (see the module docstring)."""
     legal = [int(a) for a in view.legal]
     mean = estimate(view, caution)
 
     def p_of(b: int) -> float:
-        if chances is not None and b in chances:
-            return chances[b]
         return p_at_least(b, mean, sd)
 
-    evs = {b: bid_ev(view, b, mean, sd, p_of(b), win) for b in legal}
+    evs = {b: bid_ev(view, b, mean, sd, p_of(b)) for b in legal}
     best = max(legal, key=lambda b: (evs[b], -b))
     # A hand is thrown in unless the bids reach the total it needs, and a thrown-in hand
     # scores nothing for anyone: bid at least what we are fairly sure to take, so that
@@ -227,7 +199,7 @@ def needs(view: View) -> list[int]:
     """Tricks each seat still needs to make its bid (<= 0: made; 0 for a seat without one)."""
     bids = view.bids or (None, None, None, None)
     taken = view.seat_tricks or (0, 0, 0, 0)
-    return [0 if bids[s] is None else bids[s] - taken[s] for s in range(4)]
+    return [0 if b is None else b - t for b, t in zip(bids, taken, strict=True)]
 
 
 def _values(view: View) -> list[float]:
@@ -277,41 +249,6 @@ def utilities(view: View, remaining: int, fixed: int | None = None) -> list[floa
     return _by_tricks(view, remaining, fixed, judge)
 
 
-def equity_utilities(
-    view: View,
-    remaining: int,
-    win: Callable[..., float],
-    scale: float,
-    fixed: int | None = None,
-) -> list[float]:
-    """:func:`utilities` valued by the game instead of the hand: the change in the chance
-    that this seat's team wins the game (``win``: ``equity.evaluator`` of the view, the four
-    seats' points of the hand), divided by ``scale`` to read in points. Each side's tricks
-    go to its partners in the way best for that side: ours to raise our chance, theirs to
-    lower it (each seat makes or fails its bid, worth + or - its value)."""
-    bids = view.bids or (None, None, None, None)
-    scores = _seat_scores(view)
-    value = [
-        0 if b is None else rules41.bid_value(view.rules, b, scores[s]) for s, b in enumerate(bids)
-    ]
-
-    def judge(n: list[int], mine_k: int, opp_k: int, ours: Seats2, theirs: Seats2) -> float:
-        best = -2.0
-        ends_them = _side_ends(n[theirs[0]], n[theirs[1]], opp_k)
-        for a_made, b_made in _side_ends(n[ours[0]], n[ours[1]], mine_k):
-            worst = 2.0
-            for c_made, d_made in ends_them:
-                points = [0, 0, 0, 0]
-                ends = (a_made, b_made, c_made, d_made)
-                for seat, made in zip((*ours, *theirs), ends, strict=True):
-                    points[seat] = value[seat] if made else -value[seat]
-                worst = min(worst, win(*points))
-            best = max(best, worst)
-        return best / scale
-
-    return _by_tricks(view, remaining, fixed, judge)
-
-
 def _by_tricks(
     view: View,
     remaining: int,
@@ -353,24 +290,6 @@ def _split(
         if mine_k < 0 or opp_k < 0:
             return None
     return n, mine_k, opp_k
-
-
-def _side_ends(need_a: int, need_b: int, tricks: int) -> list[tuple[bool, bool]]:
-    """Which of two partners can end with their bid made (a seat whose need is 0 or less has
-    made it already) when they take ``tricks`` more between them."""
-    ends = []
-    for a_made in (True, False):
-        for b_made in (True, False):
-            # The fewest and most tricks the pair can take for this end.
-            lo = (max(need_a, 0) if a_made else 0) + (max(need_b, 0) if b_made else 0)
-            if (not a_made and need_a <= 0) or (not b_made and need_b <= 0):
-                continue  # a bid already made cannot fail
-            hi_a = None if a_made else need_a - 1
-            hi_b = None if b_made else need_b - 1
-            hi = None if hi_a is None or hi_b is None else hi_a + hi_b
-            if tricks >= lo and (hi is None or tricks <= hi):
-                ends.append((a_made, b_made))
-    return ends
 
 
 def trick_winner_with(view: View, card: str) -> int | None:

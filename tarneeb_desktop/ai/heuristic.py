@@ -241,9 +241,9 @@ def _lead_to_partner(k: Knowledge, legal: list[int]) -> int | None:
         opp_ruff = any(k.voids[o] >> suit & 1 and k.possible[o] & hearts_mask for o in opps)
         if partner_void and partner_trumps and not opp_ruff:
             return _lowest(cards)
-    for leader, cards, _ in k.view.tricks:
-        if leader == partner and cards:
-            suit = CARD_INDEX[cards[0]] // 13
+    for leader, played, _ in k.view.tricks:
+        if leader == partner and played:
+            suit = CARD_INDEX[played[0]] // 13
             mine = [c for c in legal if c // 13 == suit]
             if mine:
                 return _lowest(mine)

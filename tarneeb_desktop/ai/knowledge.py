@@ -58,10 +58,8 @@ from __future__ import annotations
 import math
 
 from tarneeb_desktop.rules import Rules, View, score_hand
-from tarneeb_desktop.rules.cards import CARD_INDEX, FULL_DECK, SUIT_MASKS, parse_bid
+from tarneeb_desktop.rules.cards import CARD_INDEX, FULL_DECK, NT, STRAINS, SUIT_MASKS, parse_bid
 
-STRAIN_LETTERS = ("C", "D", "H", "S", "NT")
-NT = 4
 ACE, KING, QUEEN, JACK, TEN = 12, 11, 10, 9, 8
 
 
@@ -93,7 +91,7 @@ class Knowledge:
         self.seat = seat
         self.partner = (seat + 2) % 4
         self.team = seat & 1
-        self.trump = -1 if view.trump is None else STRAIN_LETTERS.index(view.trump)
+        self.trump = -1 if view.trump is None else STRAINS.index(view.trump)
         self.declarer = -1 if view.declarer is None else view.declarer
         self.contract_level = 0
         if view.contract is not None:
@@ -494,7 +492,7 @@ def suggest_call(view: View, caution: float = 0.0) -> str:
     own_strain, own = best_strain(_mask(view.hand), suit_bidding or view.rules.no_trump_allowed)
     if own - caution >= 12.4:
         # Thirteen sure tricks in our own hand: bidding 13 scores the kaboot bid (26), not 16.
-        top = f"13{STRAIN_LETTERS[own_strain]}" if suit_bidding else "13"
+        top = f"13{STRAINS[own_strain]}" if suit_bidding else "13"
         if top in legal:
             return top
     partner = (view.seat + 2) % 4
@@ -551,7 +549,7 @@ def suggest_trump(view: View) -> str:
     strain, _ = (
         team_estimate(view) if view.rules.suit_bidding else best_strain(_mask(view.hand), allow_nt)
     )
-    letter = STRAIN_LETTERS[strain]
+    letter = STRAINS[strain]
     return letter if letter in view.legal else view.legal[0]
 
 
@@ -560,7 +558,7 @@ def suggest_double(view: View, caution: float = 0.0) -> str:
     if "double" not in view.legal:
         return view.legal[0]
     level = parse_bid(view.contract or "7C", True)[0] if view.contract else 7
-    strain = STRAIN_LETTERS.index(view.trump) if view.trump else None
+    strain = STRAINS.index(view.trump) if view.trump else None
     _, est = team_estimate(view, strain)
     return "double" if est - caution >= level + 1.6 else "no_double"
 

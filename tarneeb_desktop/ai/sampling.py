@@ -17,8 +17,10 @@ the bidding model's estimate for the hand the sample gives that seat (its curren
 plus those it has played); ``play_weight`` (expert) scores each card followed by the
 others against a simple model of play (follow low, or win cheaply). How sharply a call is
 believed is either a hand-set rule (``CALL_TAU``, ``BID41_TAU``) or, with
-``fitted_calls``, a fit to the search levels' own calls in self-play (``CallFit``,
-``Bid41Fit``: ``data/call_fit.json``, written by ``tools/fit_calls.py``).
+``fitted_calls``, a fit to the search levels' own calls in self-play (``CallFit``:
+``data/call_fit.json``, written by ``tools/fit_calls.py``). 41's bids are read by the
+hand-set rule: their fit (``Bid41Fit``, ``Auction41Model(view, fit)``) was not measured
+better (docs/ai-search.md) and no level uses it.
 """
 
 from __future__ import annotations
@@ -30,13 +32,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from tarneeb_desktop.ai import game41
-from tarneeb_desktop.ai.bidding_model import NT, TrickModel, load_model
+from tarneeb_desktop.ai.bidding_model import TrickModel, load_model
 from tarneeb_desktop.ai.knowledge import Knowledge, analyse
 from tarneeb_desktop.rules import View
 from tarneeb_desktop.rules import game41 as rules41
-from tarneeb_desktop.rules.cards import CARD_INDEX, SUIT_MASKS, parse_bid
+from tarneeb_desktop.rules.cards import CARD_INDEX, NT, STRAINS, SUIT_MASKS, parse_bid
 
 # How sharply calls are believed: a call is this many tricks "out of character" per
 # e-fold of likelihood. Soft, because the other players (humans, other bots) bid
@@ -110,7 +113,7 @@ class Bid41Fit:
     dealer_tau: float
 
 
-def _fit_doc(path: Path | None) -> dict | None:
+def _fit_doc(path: Path | None) -> dict[str, Any] | None:
     """The fit file's document (None when it is missing or not a JSON object)."""
     try:
         data = json.loads((path or CALL_FIT_FILE).read_text(encoding="utf-8"))
@@ -321,7 +324,7 @@ class AuctionModel:
             and view.declarer != view.seat
         ):
             self.trump_by = view.declarer
-            self.trump = ("C", "D", "H", "S", "NT").index(view.trump)
+            self.trump = STRAINS.index(view.trump)
 
     def weight(self, original: Sequence[int]) -> float:
         """Likelihood (up to a constant) of the observed calls if seat s was dealt
@@ -366,7 +369,7 @@ class PlayModel:
 
     def __init__(self, view: View) -> None:
         self.view = view
-        trump = -1 if view.trump is None else ("C", "D", "H", "S", "NT").index(view.trump)
+        trump = -1 if view.trump is None else STRAINS.index(view.trump)
         self.trump = trump if trump < NT else -1
         # (seat, card, led suit, best card so far, cards this seat played before it).
         self.events: list[tuple[int, int, int, int, int]] = []
@@ -468,11 +471,6 @@ def shipped_call_fit() -> CallFit | None:
     return load_call_fit()
 
 
-@lru_cache(maxsize=8)
-def _shipped_fit41(bid_values: str) -> Bid41Fit | None:
-    return load_bid41_fit(bid_values)
-
-
 def weighted_deals(
     view: View,
     n: int,
@@ -481,7 +479,6 @@ def weighted_deals(
     use_play: bool = False,
     knowledge: Knowledge | None = None,
     fitted_calls: bool = False,
-    fitted_bids41: bool = False,
 ) -> list[tuple[list[int], float]]:
     """``n`` deals drawn from ``candidates`` random consistent deals with probability
     proportional to their weight; returns (hands, multiplicity) with duplicates merged."""
@@ -489,8 +486,7 @@ def weighted_deals(
     sampler = Sampler(view, rng, kn)
     auction: Auction41Model | AuctionModel
     if view.rules.game == "41":
-        fit41 = _shipped_fit41(view.rules.bid_values) if fitted_bids41 else None
-        auction = Auction41Model(view, fit=fit41)
+        auction = Auction41Model(view)
     else:
         auction = AuctionModel(view, fit=shipped_call_fit() if fitted_calls else None)
     play = PlayModel(view) if use_play else None

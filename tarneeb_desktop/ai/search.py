@@ -7,20 +7,19 @@ the best average *score* for this seat's team: each sample's trick count is turn
 into the hand's points with ``score_hand`` (tricks already won included), so making
 or breaking the contract counts, not just raw tricks; with ``equity_cards`` (on in both
 levels) those points are read as the change in the chance to win the game from the score
-(``equity.py``), so near the target a sure game beats more tricks that may go down. Sampling is anytime: batches
-are solved until the time budget or the sample cap is reached, so the expensive
-first tricks get fewer samples and endings many. Both levels also stop as soon as the choice
-is clear (``stop_early``): after each batch, once a few deals are solved, the search ends when
-the best card leads every other by more than the noise of the paired difference of their
-weighted means (cards equal in every deal are one choice), and a choice among cards the view
-shows to be equivalent solves nothing; ``stop_early=False`` searches exactly as before.
+(``equity.py``), so near the target a sure game beats more tricks that may go down.
+Sampling is anytime: batches are solved until the time budget or the sample cap is reached,
+so the expensive first tricks get fewer samples and endings many. Both levels also stop as
+soon as the choice is clear (``stop_early``): after each batch, once a few deals are solved,
+the search ends when the best card leads every other by more than the noise of the paired
+difference of their weighted means (cards equal in every deal are one choice), and a choice
+among cards the view shows to be equivalent solves nothing; ``stop_early=False`` solves
+every deal up to the budget or the cap.
 
 Expert adds: more samples and a longer budget, and candidate deals weighted also by
 how likely the others' follows were under a simple model of play (follow low, or win
 cheaply), so that layouts in which partner or an opponent would have played oddly
-count less. ``SearchConfig.pessimism`` (off by default) blends each card's mean with
-the lower quartile of its per-sample results, an attempt against strategy fusion that
-did not pay in a short match (see docs/ai-search.md).
+count less.
 
 Calls and trump: the bidding model (``bidding_model.py``) estimates our partnership's
 tricks per strain on sampled partner hands (weighted by the calls made), and each call is
@@ -29,30 +28,24 @@ double-dummy decide. In Tarneeb both levels read those points as the game's
 (``equity_calls``): a contract's outcomes are valued by the change in the chance to win the
 game from the score (``equity.py``'s shipped tables, in points by ``equity.points_scale``),
 so near the target they bid to win the game and outbid opponents who are about to win it.
-Behind ``SearchConfig.dd_calls`` (off in both levels: it did not bid better in the duel,
-see docs/ai-search.md), ``dd_calls.py``: the deals sampled and
-weighted by the auction are valued by the bidding model (``bidding_model.py``), corrected
-by its error on a few of them solved double-dummy for every strain that matters and every
-seat leading (``dds.dd_tables``; 4 deals a call at both levels, no clock), which also
-count for their share; each legal call is valued by its expected points with a short
-look-ahead over the same samples (the opponents outbidding, partner bidding over them, the
-dealer forced to 7). The double stays on the model. The samples' weights read the others'
-bids and passes by how the levels themselves call (``fitted_calls``, on in both levels:
-``sampling.CallFit``, fitted by ``tools/fit_calls.py``) rather than by a hand-set rule.
+The samples' weights read the others' bids and passes by how the levels themselves call
+(``fitted_calls``: ``sampling.CallFit``, fitted by ``tools/fit_calls.py``) rather than by a
+hand-set rule.
 
 41 / 400 (``game = "41"``, see ``game41.py``): the same card search, each sample's side
 tricks turned into both partners' score change minus the opponents' (the four bids are in
 the view; the samples are weighted by them, ``sampling.Auction41Model``); bids as medium
-(``game41.choose_bid``), or behind ``dd_bids41`` (off: not measured better) by the same rule
-with the chance of making each bid read off sampled deals solved with hearts trump. Reading
-41's card play and bids by the chance to win the game (``equity_cards41``,
-``equity_bids41``) was measured worse, and both are off.
+(``game41.choose_bid``).
+
+Valuations tried and measured no better (calls and 41's bids from sampled double-dummy
+tables, a pessimistic blend of the card values, 41 played and bid for the game, 41's bids
+read by a fit) are described, with their results, in docs/ai-search.md; their code is in
+the project's history.
 
 A player is given only views; it never sees the real game's state.
 
-Over 600 lines: the card search with its stopping rule, and both call valuations side by
-side (the table-based one behind ``dd_calls``, measured against the model's, which the levels
-keep): they share the samples, the configuration and the player's state.
+Over 600 lines: the card search with its stopping rule and the valuation of the calls, trump
+and double side by side: they share the samples, the configuration and the player's state.
 """
 
 from __future__ import annotations
@@ -63,16 +56,15 @@ import time
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
+from typing import Any
 
-from tarneeb_desktop.ai import dd_calls, dds, equity, game41
-from tarneeb_desktop.ai.bidding_model import NT, TrickModel, load_model, trick_distribution
+from tarneeb_desktop.ai import dds, equity, game41
+from tarneeb_desktop.ai.bidding_model import TrickModel, load_model, trick_distribution
 from tarneeb_desktop.ai.knowledge import analyse
 from tarneeb_desktop.ai.sampling import weighted_deals
 from tarneeb_desktop.rules import View, score_hand
-from tarneeb_desktop.rules.cards import CARD_INDEX, cards_of, parse_bid
+from tarneeb_desktop.rules.cards import CARD_INDEX, NT, STRAINS, cards_of, parse_bid
 
-STRAIN_LETTERS = ("C", "D", "H", "S", "NT")
 # Above this many expected tricks a strain's chances of all 13 are checked double-dummy
 # on this many sampled deals (a full-deal solve for one best card: about 20 ms).
 HIGH_ESTIMATE = 11.0
@@ -81,14 +73,14 @@ EXACT_SAMPLES = 12
 
 @dataclass(frozen=True)
 class SearchConfig:
-    """Knobs of a search level. ``budget_s`` None means: no clock, exactly ``max_samples``."""
+    """Knobs of a search level; the defaults are the hard level's. ``budget_s`` None means:
+    no clock, exactly ``max_samples``."""
 
     budget_s: float | None = 0.35
     max_samples: int = 40
     min_samples: int = 2
     candidates_per_sample: int = 3
     use_play_inference: bool = False
-    pessimism: float = 0.0  # weight of the lower-quartile score in the card's value
     bid_samples: int = 160
     bid_margin: float = 1.0
     # Double-dummy counts assume perfect play. Real declarers fall short of them, and the
@@ -96,81 +88,36 @@ class SearchConfig:
     # estimate is also the best of several strains, which biases it upward.
     own_discount: float = 0.25
     opp_discount: float = 1.0
-    # Calls from sampled double-dummy tables (dd_calls.py; off by default, see the level
-    # configs): this many deals of the weighted samples solved for the
-    # strains that matter and every leader (fewer within dd_budget_s; with budget_s None
-    # no clock, exactly this many); off, the linear model's older valuation.
-    dd_calls: bool = False
-    dd_samples: int = 4
-    # A clock for the calls' solving (None: always exactly dd_samples, so the same cards and
-    # auction get the same call whatever the machine's load).
-    dd_budget_s: float | None = None
-    dd_pool: int = 160
-    dd_prior: float = 8.0
-    dd_shrink: float = 4.0
-    dd_own_discount: float = 0.25
-    dd_opp_discount: float = 0.5
-    # The look-ahead's other bidders need this many tricks more than the auction model's
-    # (soft) likelihood of a bid says (dd_calls.bid_chance).
-    dd_policy_shift: float = 0.0
-    dd_min_samples: int = 2
-    # 41: the seat's bid from sampled double-dummy tricks with hearts trump (off by
-    # default); off, medium's bid.
-    dd_bids41: bool = False
-    dd_samples41: int = 12
     # Tarneeb calls, trump and double valued by the change in the chance to win the game
-    # (equity.py's shipped tables, read in points by equity.points_scale) instead of the
-    # hand's points: off, the hand's points (both levels turn it on).
-    equity_calls: bool = False
+    # (equity.py's shipped tables, read in points by equity.points_scale); off, the hand's
+    # points (docs/ai-search.md, "Playing for the game").
+    equity_calls: bool = True
     # Tarneeb card play valued the same way: each sample's final score of the hand read as
     # the change in the chance to win the game (off: the hand's points).
-    equity_cards: bool = False
-    # 41 / 400's card play valued the same way (game41.equity_utilities; off: the seats'
-    # points with medium's bonus for a bid that reaches the target).
-    equity_cards41: bool = False
-    # 41 / 400's bids valued by the change in the chance to win the game (the seat's bid
-    # made or failed, the others' unchanged) instead of the bid's points (off: medium's
-    # values, with its bonus for a bid that reaches the target).
-    equity_bids41: bool = False
-    # The others' bids and passes read by the fit to the levels' own calls in self-play
-    # (sampling.CallFit, data/call_fit.json) instead of the hand-set rule (CALL_TAU);
-    # 41's bids by their own fit (sampling.Bid41Fit) instead of BID41_TAU.
-    fitted_calls: bool = False
-    fitted_bids41: bool = False
-    # Sequential stopping of the card search (issue 39; off here, so that a config built by
-    # hand searches as before, and on in both levels): after each batch, once
+    equity_cards: bool = True
+    # The others' Tarneeb bids and passes read by the fit to the levels' own calls in
+    # self-play (sampling.CallFit, data/call_fit.json); off, the hand-set rule (CALL_TAU)
+    # (docs/ai-search.md, "Reading the calls").
+    fitted_calls: bool = True
+    # Sequential stopping of the card search (issue 39): after each batch, once
     # ``stop_min_samples`` deals are solved, stop when the card of best weighted mean leads
     # every other card by more than ``stop_z`` standard errors of the weighted mean of the
     # paired difference over the deals solved so far (cards equal in every deal count as
     # one), less ``stop_margin`` (points, or the game's chance in points): a rival that can
     # only be better by less than that no longer holds the search. A choice among cards
-    # that the view shows to be equivalent solves nothing. The budget and the cap stay as
-    # they were (docs/ai-search.md, "Stopping when the choice is clear").
-    stop_early: bool = False
+    # that the view shows to be equivalent solves nothing. Off, every deal up to the budget
+    # or the cap is solved (docs/ai-search.md, "Stopping when the choice is clear").
+    stop_early: bool = True
     stop_z: float = 2.0
     stop_min_samples: int = 10
     stop_margin: float = 0.1
 
 
 LEVEL_CONFIGS = {
-    # The calls stay on the linear model and 41's bids on medium's rule: the valuations
-    # from solved deals (dd_calls, dd_bids41) were not measured better, and are slower
-    # (docs/ai-search.md, "Bidding, trump and double" and "41 / 400").
-    # Both play for the game in Tarneeb's calls and in the card play of both games
-    # (equity_calls, equity_cards: docs/ai-search.md, "Playing for the game").
-    # Both read the others' Tarneeb calls by the fit to the levels' own calls (fitted_calls:
-    # docs/ai-search.md, "Reading the calls").
-    # Both stop searching a card once its choice is clear (stop_early: docs/ai-search.md,
-    # "Stopping when the choice is clear"); stop_early=False searches as before.
-    "hard": SearchConfig(equity_calls=True, equity_cards=True, fitted_calls=True, stop_early=True),
+    "hard": SearchConfig(),
     "expert": SearchConfig(
-        equity_calls=True,
-        equity_cards=True,
-        fitted_calls=True,
-        stop_early=True,
         budget_s=1.1,
         max_samples=100,
-        min_samples=2,
         # Every drawn deal is solved and counted with its weight (no resampling): with
         # sharp weights, resampling from a larger pool made the choice noisier.
         candidates_per_sample=1,
@@ -185,7 +132,7 @@ def _changed(cfg: SearchConfig, key: str, value: str) -> SearchConfig:
     import dataclasses
 
     old = getattr(cfg, key)
-    new: object
+    new: Any
     if value.lower() == "none":
         new = None
     elif isinstance(old, bool):
@@ -268,7 +215,7 @@ class SearchPlayer:
             return self._choose_card(view)
         if view.phase == "auction":
             if game41.is41(view):
-                return self._choose_bid41(view)
+                return game41.choose_bid(view)  # medium's bid
             return self._choose_call(view)
         if view.phase == "trump":
             return self._choose_trump(view)
@@ -317,7 +264,6 @@ class SearchPlayer:
             use_play=cfg.use_play_inference,
             knowledge=kn,
             fitted_calls=cfg.fitted_calls,
-            fitted_bids41=cfg.fitted_bids41,
         )
         # Draw order is random already; weights are multiplicities.
         per_card: dict[str, list[tuple[float, float]]] = {c: [] for c in legal}
@@ -325,7 +271,6 @@ class SearchPlayer:
         # stopping rule, and for the benches through ``stats``).
         rows: list[tuple[float, tuple[float, ...]]] = []
         trick_rows: list[tuple[int, ...]] = []
-        stop = cfg.stop_early and cfg.pessimism <= 0
         done = 0
         batches = 0
         last_cost = 0.0
@@ -360,7 +305,7 @@ class SearchPlayer:
                     rows.append((w, tuple(row)))
                     trick_rows.append(tuple(res[c] for c in legal))
             if (
-                stop
+                cfg.stop_early
                 and done >= cfg.stop_min_samples
                 and i < len(deals)
                 and _clear_lead(rows, cfg.stop_z, cfg.stop_margin)
@@ -371,7 +316,7 @@ class SearchPlayer:
         self.stats.batches = batches
         self.stats.rows = rows
         self.stats.tricks = _trick_means(legal, rows, trick_rows)
-        values = {c: _value(v, cfg.pessimism) for c, v in per_card.items() if v}
+        values = {c: _mean(v) for c, v in per_card.items() if v}
         self.stats.values = values
         if not values:
             return _fallback_card(view)
@@ -393,97 +338,7 @@ class SearchPlayer:
             _view_rng(view),
             candidates=self.config.bid_samples * 2,
             fitted_calls=self.config.fitted_calls,
-            fitted_bids41=self.config.fitted_bids41,
         )
-
-    def _dd_samples(
-        self, view: View, n: int, strains: tuple[str, ...]
-    ) -> list[dd_calls.SolvedSample]:
-        """Up to ``n`` of the auction-weighted deals with their double-dummy tables (the
-        strains asked for, every seat leading). The pool is drawn from a generator seeded by
-        the seat's cards alone, so the seat's later calls reuse the tables (``dd_calls``
-        caches them); the picks follow the weights of the calls so far."""
-        cfg = self.config
-        if n <= 0 or not strains or not dds.available():
-            return []
-        deals = weighted_deals(
-            view,
-            n,
-            _hand_rng(view),
-            candidates=max(cfg.dd_pool, n),
-            fitted_calls=cfg.fitted_calls,
-            fitted_bids41=cfg.fitted_bids41,
-        )
-        budget = None if cfg.budget_s is None else cfg.dd_budget_s
-        # 41 needs only the first leader (dealer + 1): one best card a deal, half a table.
-        leader = (view.dealer + 1) % 4 if game41.is41(view) else None
-        return dd_calls.solve_tables(deals, strains, budget, self.clock, leader=leader)
-
-    def _call_samples(self, view: View, strains: list[int]) -> list[dd_calls.SolvedSample]:
-        """The weighted samples of the calls (``dd_calls.blend``): ``bid_samples`` deals
-        valued by the linear model corrected by its error on the solved deals, and the solved
-        deals; near 13 tricks (13 still biddable, our best strain's estimate at least
-        ``HIGH_ESTIMATE``) the solved deals alone, at least ``EXACT_SAMPLES`` of them."""
-        cfg = self.config
-        deals = self._bid_samples(view)
-        self._last_deals = deals
-        letters, ours, best = dd_calls.strains_to_solve(self.model, view.seat, deals, strains)
-        thirteen = any(a.startswith("13") for a in view.legal)
-        solved: list[dd_calls.SolvedSample] = []
-        only_solved = False
-        if thirteen and best >= HIGH_ESTIMATE and dds.available():
-            near = tuple(STRAIN_LETTERS[st] for st in ours)
-            solved = self._dd_samples(view, max(cfg.dd_samples, EXACT_SAMPLES), near)
-            only_solved = bool(solved)
-        elif cfg.dd_samples > 0:
-            solved = self._dd_samples(view, cfg.dd_samples, letters)
-        self.stats.samples = len(solved)
-        return dd_calls.blend(
-            self.model, deals, solved, strains, cfg.dd_shrink, cfg.dd_prior, only_solved
-        )
-
-    def _choose_call_dd(self, view: View) -> str:
-        """The call with the best expected points over the samples (``dd_calls``)."""
-        cfg = self.config
-        sb = view.rules.suit_bidding
-        allow_nt = sb or view.rules.no_trump_allowed
-        strains = list(range(5 if allow_nt else 4))
-        samples = self._call_samples(view, strains)
-        values = dd_calls.call_values(
-            view,
-            samples,
-            self.model,
-            cfg.dd_own_discount,
-            cfg.dd_opp_discount,
-            cfg.dd_policy_shift,
-        )
-        self.stats.values = values
-        legal = list(view.legal)
-        pass_value = values.get("pass")
-        bids = [(v, a) for a, v in values.items() if a != "pass"]
-        if not bids:
-            return "pass" if "pass" in legal else legal[0]
-        # The best bid; among equal values the cheapest (legal order is ascending).
-        best_value, best_call = max(bids, key=lambda x: (x[0], -legal.index(x[1])))
-        if pass_value is not None and best_value < pass_value + cfg.bid_margin:
-            return "pass"
-        return best_call
-
-    def _choose_bid41(self, view: View) -> str:
-        """41: medium's bid, or with ``dd_bids41`` the same choice from the chance of taking
-        each bid read off sampled double-dummy tricks (hearts trump, ``dealer + 1`` leads;
-        the side's tricks shared by the partners' own-trick estimates)."""
-        cfg = self.config
-        win = self._evaluator(view) if cfg.equity_bids41 else None
-        if not cfg.dd_bids41:
-            return game41.choose_bid(view, win=win)
-        samples = self._dd_samples(view, cfg.dd_samples41, ("H",))
-        self.stats.samples = len(samples)
-        if len(samples) < min(cfg.dd_min_samples, cfg.dd_samples41):
-            return game41.choose_bid(view, win=win)
-        chances = dd_calls.bid41_chances(view, samples)
-        self.stats.values = {str(b): p for b, p in chances.items()}
-        return game41.choose_bid(view, chances=chances, win=win)
 
     def _estimates(
         self, view: View, strains: list[int]
@@ -528,13 +383,11 @@ class SearchPlayer:
         return values
 
     def _win_change(self, view: View, cards: bool = False) -> Callable[..., float] | None:
-        """``_evaluator(view)`` when Tarneeb's calls (the card play of either game, with
-        ``cards``) play for the game here, else None."""
-        is41 = view.rules.game == "41"
-        if cards:
-            wanted = self.config.equity_cards41 if is41 else self.config.equity_cards
-        else:
-            wanted = self.config.equity_calls and not is41
+        """``_evaluator(view)`` when Tarneeb's calls (its card play, with ``cards``) play for
+        the game here, else None (always in 41 / 400)."""
+        if view.rules.game == "41":
+            return None
+        wanted = self.config.equity_cards if cards else self.config.equity_calls
         return self._evaluator(view) if wanted else None
 
     def _evaluator(self, view: View) -> Callable[..., float] | None:
@@ -570,20 +423,13 @@ class SearchPlayer:
         return ev / total, make / total
 
     def _choose_call(self, view: View) -> str:
-        if self.config.dd_calls:
-            return self._choose_call_dd(view)
         legal = list(view.legal)
         sb = view.rules.suit_bidding
         allow_nt = sb or view.rules.no_trump_allowed
         strains = list(range(5 if allow_nt else 4))
         ours, theirs, weights = self._estimates(view, strains)
         seat = view.seat
-        auction = dd_calls.auction_context(view)
-        high_level, high_strain, high_seat = (
-            auction.high_level,
-            auction.high_strain,
-            auction.high_seat,
-        )
+        high_level, high_strain, high_seat = _high_bid(view)
 
         def ours_in(si: int) -> list[float]:
             return [row[si] for row in ours]
@@ -659,7 +505,7 @@ class SearchPlayer:
             for hands, w in self._last_deals[:EXACT_SAMPLES]:
                 try:
                     k = dds.dd_tricks_leading(
-                        [cards_of(h) for h in hands], STRAIN_LETTERS[strain], view.seat
+                        [cards_of(h) for h in hands], STRAINS[strain], view.seat
                     )
                 except (dds.DDSError, ValueError):
                     return {}
@@ -690,14 +536,7 @@ class SearchPlayer:
 
     def _choose_trump(self, view: View) -> str:
         legal = list(view.legal)
-        strains = [STRAIN_LETTERS.index(x) for x in legal]
-        level = parse_bid(view.contract, False)[0] if view.contract else 7
-        if self.config.dd_calls:
-            samples = self._call_samples(view, strains)
-            by_strain = dd_calls.trump_values(view, samples, level, strains)
-            values = {STRAIN_LETTERS[st]: v for st, v in by_strain.items()}
-            self.stats.values = values
-            return max(legal, key=lambda a: values[a])
+        strains = [STRAINS.index(x) for x in legal]
         ours, _, weights = self._estimates(view, strains)
         level = parse_bid(view.contract, False)[0] if view.contract else 7
         values = {}
@@ -709,7 +548,7 @@ class SearchPlayer:
     def _choose_double(self, view: View) -> str:
         if "double" not in view.legal:
             return view.legal[0]
-        strain = STRAIN_LETTERS.index(view.trump) if view.trump else NT
+        strain = STRAINS.index(view.trump) if view.trump else NT
         level = parse_bid(view.contract, True)[0] if view.contract else 7
         ours, _, weights = self._estimates(view, [strain])
         ev, p_make = self._ev_declare(view, [r[0] for r in ours], weights, level, strain)
@@ -728,19 +567,11 @@ def _utilities(
     score change minus the opponents' (``game41.utilities``), the trick a card completes
     going to the seat that wins it."""
     if game41.is41(view):
-        # The side's utilities, given the seat that takes the trick in progress (or None).
-        utilities41: Callable[..., list[float]] = (
-            partial(game41.utilities, view, remaining)
-            if win is None
-            else partial(
-                game41.equity_utilities, view, remaining, win, equity.points_scale(view.rules)
-            )
-        )
-        plain = utilities41(None)
+        plain = game41.utilities(view, remaining)
         out = {}
         for card in legal:
             fixed = game41.trick_winner_with(view, card)
-            out[card] = plain if fixed is None else utilities41(fixed)
+            out[card] = plain if fixed is None else game41.utilities(view, remaining, fixed)
         return out
     seat = view.seat
     team = seat & 1
@@ -753,6 +584,7 @@ def _utilities(
     # Points for our team minus theirs (or the game's chance), by tricks our side takes
     # from now on.
     utility = []
+    value: float
     for k in range(remaining + 1):
         mine_final = won_mine + k
         dec_final = mine_final if team == dteam else won_dec + remaining - k
@@ -769,13 +601,6 @@ def _utilities(
         # A hair of raw tricks breaks ties between cards worth the same points.
         utility.append(value + 0.01 * k)
     return dict.fromkeys(legal, utility)
-
-
-def _hand_rng(view: View) -> random.Random:
-    """A generator seeded by the seat's own cards and the dealer only, so the same pool of
-    deals is drawn for every call the seat makes in a hand."""
-    key = f"{view.seat}|{view.dealer}|{sorted(view.hand)}|{view.rules.game}"
-    return random.Random(zlib.crc32(key.encode()))
 
 
 def _view_rng(view: View) -> random.Random:
@@ -802,23 +627,27 @@ def _board_cost(cards_left: int) -> float:
     return 0.001
 
 
-def _value(samples: list[tuple[float, float]], pessimism: float) -> float:
-    """Weighted mean of (utility, weight) pairs, blended with the lower quartile."""
+def _mean(samples: list[tuple[float, float]]) -> float:
+    """Weighted mean of (utility, weight) pairs."""
     total = sum(w for _, w in samples)
     if total <= 0:
         return 0.0
-    mean = sum(u * w for u, w in samples) / total
-    if pessimism <= 0:
-        return mean
-    ordered = sorted(samples)
-    acc = 0.0
-    q = ordered[-1][0]
-    for u, w in ordered:
-        acc += w
-        if acc >= 0.25 * total:
-            q = u
-            break
-    return (1 - pessimism) * mean + pessimism * q
+    return sum(u * w for u, w in samples) / total
+
+
+def _high_bid(view: View) -> tuple[int, int | None, int]:
+    """The highest bid of the auction so far: (level, strain, seat), (0, None, -1) without
+    one."""
+    high: tuple[int, int | None, int] = (0, None, -1)
+    for seat, call in view.calls:
+        if call in ("pass", "double", "no_double"):
+            continue
+        try:
+            level, strain = parse_bid(call, view.rules.suit_bidding)
+        except Exception:
+            continue
+        high = (level, strain, seat)
+    return high
 
 
 def _equivalence_classes(view: View, legal: list[str], played: int) -> list[list[str]]:

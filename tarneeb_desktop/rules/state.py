@@ -404,9 +404,7 @@ class GameState:
         if phase == "auction":
             return game41.legal_bids(self) if self._game41 else self._legal_calls()
         if phase == "trump":
-            return (
-                ["C", "D", "H", "S", "NT"] if self.rules.no_trump_allowed else ["C", "D", "H", "S"]
-            )
+            return list(STRAINS) if self.rules.no_trump_allowed else list(STRAINS[:NT])
         if phase == "double":
             return ["double", "no_double"]
         if phase == "redeal":

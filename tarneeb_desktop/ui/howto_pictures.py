@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import pygame
 
+from tarneeb_desktop.rules.cards import STRAINS
 from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.cards import CardArt, card_size
 from tarneeb_desktop.ui.game.labels import call_label, trump_label
@@ -297,12 +298,11 @@ def _scores(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> 
 def _suited(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> None:
     _felt(s, r)
     inner = r.inflate(-r.w // 14, -r.h // 8)
-    strains = ["C", "D", "H", "S", "NT"]
     _buttons_panel(
         s,
         inner,
         tr("Your bid"),
-        [[f"{n}{st}" for st in strains] for n in (7, 8, 9)] + [["pass"]],
+        [[f"{n}{st}" for st in STRAINS] for n in (7, 8, 9)] + [["pass"]],
         call_label,
         "8H",
         round(text_size * 0.9),
