@@ -238,6 +238,14 @@ def test_ending_by_hand_asks_first_then_crowns_the_champion(ui_home) -> None:
     press(app, "end")
     press(app, "confirm")
     assert standings.t.finished == "by_hand" and standings.t.champion() == 1
+    # the champion's moment first (issue 38), then the standings
+    from tarneeb_desktop.ui.trophy_scene import TrophyScene
+
+    assert isinstance(app.scene, TrophyScene)
+    app.step(FRAME, [])
+    app.step(FRAME, [key(pygame.K_RETURN)])
+    assert isinstance(app.scene, StandingsScene) and app.scene.t is standings.t
+    standings = app.scene
     assert [b.action for b in standings.buttons()] == ["rematch", "results", "new", "menu"]
     app.step(FRAME, [])
     press(app, "menu")
@@ -259,6 +267,12 @@ def test_the_champion_after_the_games_chosen(ui_home) -> None:
     app.step(FRAME, [key(pygame.K_RETURN)])
     table = play_to_game_over(app)
     table.overlay_action("next")
+    from tarneeb_desktop.ui.trophy_scene import TrophyScene
+
+    trophy = app.scene  # the champion's moment (issue 38): a trophy, then the standings
+    assert isinstance(trophy, TrophyScene)
+    app.step(FRAME, [])
+    app.step(FRAME, [key(pygame.K_ESCAPE)])
     standings = app.scene
     assert isinstance(standings, StandingsScene)
     assert running.t.finished == "games"
@@ -325,3 +339,51 @@ def test_a_damaged_tournament_save_is_said_and_set_aside(ui_home) -> None:
     press(app, "tournament")
     assert isinstance(app.scene, SetupScene)
     assert not (ui_home / "tournament.json").exists()
+
+
+@pytest.mark.parametrize("lang", ["en", "ar", "de"])
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+def test_the_champions_trophy_names_the_team_and_the_final_standings(ui_home, lang, size) -> None:
+    """Issue 38: the champion gets a moment: a trophy screen with the winning team, its
+    players and the final standings; every text fits; a click on Continue goes on."""
+    from tarneeb_desktop.ui import i18n
+    from tarneeb_desktop.ui.trophy_scene import TrophyScene
+    from tests.test_ui_helpers import mouse
+    from tests.text_spy import TextSpy, Traced, problems
+
+    app = make_app(size, speed="instant")
+    scene = setup_scene(app)
+    computers_only(scene)
+    scene.start(seed=7)
+    standings = app.scene
+    t = standings.running.t
+    t.record_result(1, (12, 31), 5)
+    t.finish()
+    gone: list[bool] = []
+    i18n.set_language(lang)
+    try:
+        trophy = TrophyScene(app, t, then=lambda: gone.append(True))
+        app.switch(trophy)
+        app.step(FRAME, [])
+        champion = t.teams[t.champion()]
+        with TextSpy():
+            surface = Traced(app.surface.get_size())
+            trophy.draw(surface)
+        texts = [i.label for i in surface.items if i.kind == "text"]
+        assert champion.name in texts
+        assert any(champion.players[0].name in x and champion.players[1].name in x for x in texts)
+        assert sum(1 for x in texts if x.startswith(("1.", "2.", "3."))) == len(t.teams)
+        body = round(trophy_layout(app).text * 0.8)
+        window = pygame.Rect((0, 0), app.surface.get_size())
+        assert problems(surface.items, window, body, f"trophy {lang}") == []
+        (b,) = trophy.buttons()
+        app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, b.rect.center)])
+        assert gone == [True]
+    finally:
+        i18n.set_language("en")
+
+
+def trophy_layout(app):  # type: ignore[no-untyped-def]
+    from tarneeb_desktop.ui.layout import Layout
+
+    return Layout(*app.surface.get_size())

@@ -236,7 +236,16 @@ class Running:
             except (RuntimeError, TimeoutError):
                 pass
             self.host = None
-        scene.app.switch(StandingsScene(scene.app, self))
+        scene.app.switch(self.standings_or_trophy(scene.app))
+
+    def standings_or_trophy(self, app: App) -> Scene:
+        """The standings; once the tournament has ended with a champion, its trophy first
+        (``ui/trophy_scene.py``), then the standings."""
+        if self.t.finished is None or self.t.champion() is None:
+            return StandingsScene(app, self)
+        from tarneeb_desktop.ui.trophy_scene import TrophyScene
+
+        return TrophyScene(app, self.t, then=lambda: app.switch(StandingsScene(app, self)))
 
 
 def in_progress(notices: list[str] | None = None) -> float | None:
@@ -450,6 +459,9 @@ class StandingsScene(ButtonScene):
             self.running.save_quietly()
             self.confirming = False
             self.focus = 0
+            if self.t.champion() is not None:  # its champion's moment, then back here
+                self.app.switch(self.running.standings_or_trophy(self.app))
+                return
         self.rebuild()
 
     def open_results(self) -> None:

@@ -1,0 +1,135 @@
+"""The champion's moment (issue 38): when a tournament ends, before its standings, a screen of
+its own: a trophy, the winning team and its players, and the final standings in short (each
+team's place, games won and points). Continue (Enter, Esc or a click) goes on to the
+standings, where Rematch, New tournament and the menu are."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from tarneeb_desktop.ui import i18n, theme
+from tarneeb_desktop.ui.i18n import tr, trn
+from tarneeb_desktop.ui.layout import Layout
+from tarneeb_desktop.ui.scene import ButtonScene
+from tarneeb_desktop.ui.theme import Button, blit_text
+
+if TYPE_CHECKING:
+    from tarneeb_desktop.table.tournament import Tournament
+    from tarneeb_desktop.ui.app import App
+
+#: Where the sparks beside the trophy sit, as (angle in turns, distance in trophy heights):
+#: at its sides, clear of the words above and below it.
+SPARKS = ((0.0, 0.66), (0.08, 0.78), (0.92, 0.78), (0.5, 0.66), (0.42, 0.78), (0.58, 0.78))  # fmt: skip
+
+
+def draw_trophy(surface: pygame.Surface, centre: tuple[int, int], height: int) -> pygame.Rect:
+    """A gold cup ``height`` tall around ``centre``: its bowl, handles, stem and base."""
+    cx, cy = centre
+    h = height
+    gold, deep, light = theme.GOLD, (190, 140, 40), (255, 232, 150)
+    top = cy - h // 2
+    bowl_w = round(h * 0.62)
+    bowl = [
+        (cx - bowl_w // 2, top),
+        (cx + bowl_w // 2, top),
+        (cx + round(bowl_w * 0.38), top + round(h * 0.34)),
+        (cx + round(bowl_w * 0.12), top + round(h * 0.5)),
+        (cx - round(bowl_w * 0.12), top + round(h * 0.5)),
+        (cx - round(bowl_w * 0.38), top + round(h * 0.34)),
+    ]
+    width = max(3, h // 18)
+    for side in (-1, 1):  # the handles
+        ring = pygame.Rect(0, 0, round(h * 0.3), round(h * 0.3))
+        ring.center = (cx + side * round(bowl_w * 0.5), top + round(h * 0.14))
+        pygame.draw.ellipse(surface, deep, ring, width)
+    pygame.draw.polygon(surface, gold, bowl)
+    pygame.draw.polygon(surface, deep, bowl, max(2, width // 2))
+    shine = pygame.Rect(cx - round(bowl_w * 0.3), top + round(h * 0.05), max(2, h // 16), h // 4)
+    pygame.draw.rect(surface, light, shine, border_radius=shine.w // 2)
+    stem = pygame.Rect(0, 0, max(4, round(h * 0.09)), round(h * 0.22))
+    stem.midtop = (cx, top + round(h * 0.49))
+    pygame.draw.rect(surface, deep, stem)
+    base = pygame.Rect(0, 0, round(h * 0.46), round(h * 0.13))
+    base.midtop = (cx, stem.bottom - 1)
+    pygame.draw.rect(surface, gold, base, border_radius=max(2, base.h // 4))
+    pygame.draw.rect(surface, deep, base, max(2, width // 2), border_radius=max(2, base.h // 4))
+    for turn, far in SPARKS:  # four-pointed sparks round it
+        a = 2 * math.pi * turn
+        x, y = cx + math.cos(a) * far * h, cy + math.sin(a) * far * h * 0.8
+        r = max(3, h // 22)
+        pygame.draw.polygon(
+            surface, light, [(x, y - 2 * r), (x + r / 2, y), (x, y + 2 * r), (x - r / 2, y)]
+        )
+        pygame.draw.polygon(
+            surface, light, [(x - 2 * r, y), (x, y - r / 2), (x + 2 * r, y), (x, y + r / 2)]
+        )
+    return pygame.Rect(cx - bowl_w, top, 2 * bowl_w, h)
+
+
+class TrophyScene(ButtonScene):
+    """The champion of ``tournament``; ``then`` shows the standings."""
+
+    def __init__(self, app: App, tournament: Tournament, then: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.t = tournament
+        self.then = then
+
+    def build(self, lay: Layout) -> list[Button]:
+        from tarneeb_desktop.ui.games_scene import bottom_buttons
+
+        return bottom_buttons(lay, [(tr("Continue"), "continue")], 40)
+
+    def activate(self, action: str) -> None:
+        self.then()
+
+    def handle_event(self, ev: pygame.event.Event) -> bool:
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+            self.then()
+            return True
+        return super().handle_event(ev)
+
+    def lines(self) -> list[tuple[str, bool]]:
+        """The final standings in short: (line, the champion's)."""
+        out = []
+        for place, s in enumerate(self.t.standings(), start=1):
+            won = trn("{n} game won", "{n} games won", s.won)
+            points = trn("{n} point", "{n} points", s.points_for)
+            place_text = i18n.number(place)
+            out.append((tr("{place}. {team}: {won}, {points}", place=place_text, team=s.name,
+                           won=won, points=points), place == 1))  # fmt: skip
+        return out
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = Layout(*surface.get_size())
+        surface.blit(theme.felt(surface.get_size()), (0, 0))
+        champion = self.t.champion()
+        width = lay.w - 2 * lay.margin
+        y = round(lay.heading * 0.6)
+        r = blit_text(surface, tr("Champion"), lay.heading, (lay.w // 2, y), theme.INK_DIM,
+                      bold=True, anchor="midtop")  # fmt: skip
+        buttons = self.buttons()
+        lines = self.lines()
+        step = round(lay.text * 1.5)
+        foot = buttons[0].rect.top - lay.margin - step * len(lines)
+        cup = max(40, min(round(lay.h * 0.3), foot - r.bottom - round(lay.heading * 4.5)))
+        trophy = draw_trophy(surface, (lay.w // 2, r.bottom + lay.margin + cup // 2), cup)
+        y = trophy.bottom + lay.margin
+        if champion is not None:
+            team = self.t.teams[champion]
+            r = blit_text(surface, team.name, round(lay.heading * 1.4), (lay.w // 2, y),
+                          theme.GOLD, bold=True, anchor="midtop", max_width=width)  # fmt: skip
+            y = r.bottom + lay.margin // 2
+            who = tr("{a} and {b}", a=team.players[0].name, b=team.players[1].name)
+            r = blit_text(surface, who, lay.text, (lay.w // 2, y), theme.INK, anchor="midtop",
+                          max_width=width)  # fmt: skip
+            y = r.bottom + lay.margin
+        for line, first in lines:
+            blit_text(surface, line, lay.text, (lay.w // 2, y), theme.GOLD if first else theme.INK,
+                      bold=first, anchor="midtop", max_width=width)  # fmt: skip
+            y += step
+        for b in buttons:
+            b.draw(surface)
