@@ -196,3 +196,43 @@ def test_the_turn_timer_shows_at_the_table() -> None:
         assert scene.drawn.turn_ring == (scene.me, 0)
     finally:
         h.stop()
+
+
+def test_the_players_see_how_many_watch_the_table() -> None:
+    """Issue 38: the players see how many are watching ("2 watching" under Chat); a watcher
+    who leaves is counted out."""
+    from tarneeb_desktop.net.client import ClientSession
+    from tests.text_spy import screen_problems
+
+    h = timed_host(FakeClock(), 0, seed=3)
+    h.start()
+    watchers: list[ClientSession] = []
+    try:
+        app = make_app(speed="instant")
+        join_through_the_window(app, h)
+        scene = app.scene
+        assert lan_table(scene) and scene.link.watchers() == 0
+        for name in ("Rana", "Sami"):
+            w = ClientSession(*h.address, name=name, timeout=5.0)  # type: ignore[misc]
+            w.connect()
+            w.watch()
+            watchers.append(w)
+        step_until(app, lambda: scene.link.watchers() == 2, "two watchers counted")
+        seen: list[str] = []
+        from tarneeb_desktop.ui.game import lan
+
+        real = lan.blit_text
+        lan.blit_text = lambda s, words, *a, **k: seen.append(words) or real(s, words, *a, **k)
+        try:
+            scene.dirty = True
+            app.step(FRAME, [])
+        finally:
+            lan.blit_text = real
+        assert "2 watching" in seen
+        assert screen_problems(app, "watchers") == []
+        watchers.pop().close()
+        step_until(app, lambda: scene.link.watchers() == 1, "one watcher left")
+    finally:
+        for w in watchers:
+            w.close()
+        h.stop()

@@ -162,9 +162,9 @@ class RemoteLink:
                 self.timer = timer_from_wire(msg.get("timer"), self.clock())
         elif kind == "lobby":
             names = names_from_lobby(msg, self.default_names)
-            away = self.away()
+            away, watchers = self.away(), self.watchers()
             self.lobby = msg
-            if names != self.names or away != self.away():
+            if names != self.names or away != self.away() or watchers != self.watchers():
                 self.names[:] = names
                 out.append(Notice("names"))
         elif kind in ("chat", "react"):
@@ -284,6 +284,11 @@ class RemoteLink:
                 if not s.get("connected", True) or s.get("ai_playing"):
                     out[s["seat"]] = stand_in if isinstance(stand_in, str) else None
         return out
+
+    def watchers(self) -> int:
+        """How many watch the table (the host's lobby names them)."""
+        names = self.lobby.get("watching")
+        return len([n for n in names if isinstance(n, str)]) if isinstance(names, list) else 0
 
     def chat_log(self) -> list[dict[str, Any]]:
         """The table's chat so far (what was said before this screen came included)."""

@@ -18,7 +18,7 @@ from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.game.chat import Chat
 from tarneeb_desktop.ui.game.dialogs import Dialog
 from tarneeb_desktop.ui.game.labels import call_label, card_label
-from tarneeb_desktop.ui.i18n import N_, tr
+from tarneeb_desktop.ui.i18n import N_, tr, trn
 from tarneeb_desktop.ui.layout import TOP, Layout
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS  # Settings' words for levels
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text, fit_group
@@ -255,6 +255,13 @@ class LanExtras:
         got = self.link.time_left()
         if got is not None and scene.overlay is None:  # a ring on the plate of the seat to move
             scene.panels.draw_turn_ring(surface, lay, got[0], got[1], got[2])
+        watchers = self.link.watchers()
+        if watchers and not self.reactions_open and scene.overlay is None:
+            chat = self.buttons()[0].rect  # under the Chat button: how many watch the table
+            blit_text(surface, trn("{n} watching", "{n} watching", watchers), lay.text,
+                      (chat.right if i18n.is_rtl() else chat.x, chat.bottom + lay.margin // 2),
+                      theme.INK_DIM,
+                      anchor=i18n.anchor("topleft"))  # fmt: skip
         if self.link.watching:
             self.draw_watching(surface, lay)
         if self.link.lost:
