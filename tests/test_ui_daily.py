@@ -366,3 +366,40 @@ def test_a_deal_of_400_is_played_and_compared(ui_home) -> None:
     assert person is not None and computer is not None and computer.bids is not None
     surface = pygame.Surface(app.size)
     scene.draw(surface)  # the comparison of a 41 deal draws
+
+
+def copy_text_without_a_clipboard(home):  # type: ignore[no-untyped-def]
+    """What Copy says where there is no clipboard: the line is written to a file."""
+    import pygame.scrap
+
+    from tarneeb_desktop.ui.daily_scene import copy_text
+
+    real = getattr(pygame.scrap, "put_text", None)
+    pygame.scrap.put_text = None  # type: ignore[assignment]
+    try:
+        said = copy_text("Tarneeb 2026-12-01 +12")
+    finally:
+        pygame.scrap.put_text = real  # type: ignore[assignment]
+    return said
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ar"])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720)])
+def test_the_score_lines_message_sits_on_its_own_plate(ui_home, lang, size) -> None:  # type: ignore[no-untyped-def]
+    """Issue 38, 13: "The score line is copied" ran over the deals panel's border; it is now
+    at body size on a plate of its own, and every text of the screen fits."""
+    from tarneeb_desktop.ui import i18n
+    from tarneeb_desktop.ui.daily_scene import GOOD
+    from tests.text_spy import screen_problems
+
+    app, scene = _daily_app(size=size)
+    i18n.set_language(lang)
+    try:
+        scene.rebuild()
+        scene.message = (copy_text_without_a_clipboard(ui_home), GOOD)
+        app.step(FRAME, [])
+        assert screen_problems(app, f"daily {lang}") == []
+        scene.message = (i18n.tr("The score line is copied"), GOOD)
+        assert screen_problems(app, f"daily {lang}") == []
+    finally:
+        i18n.set_language("en")

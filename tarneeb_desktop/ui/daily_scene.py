@@ -63,7 +63,8 @@ def copy_text(line: str) -> str:
         path.write_text(line + "\n", encoding="utf-8")
     except OSError:
         return tr("Could not copy the score line")
-    return tr("No clipboard here: the score line is in {file}", file=str(path))
+    log.info("the score line is in %s", path)  # the whole path in the log; the name on screen
+    return tr("No clipboard here: the score line is in {file}", file=path.name)
 
 
 class DailyScene(ButtonScene):
@@ -349,10 +350,15 @@ class DailyScene(ButtonScene):
         self.draw_side(surface, lay)
         if self.compared is not None:
             self.draw_comparison(surface, lay, self.compared)
-        if self.message:
-            blit_text(surface, self.message[0], round(lay.text * 0.9),
-                      (lay.w // 2, self.buttons()[0].rect.top - lay.margin // 2), self.message[1],
-                      anchor="midbottom", max_width=lay.w - 2 * lay.margin)  # fmt: skip
+        if self.message:  # on a plate of its own over whatever is behind (issue 38, 13)
+            words, color = self.message
+            table = self.table_rect(lay)  # at the foot of the deals' panel, under the total
+            w, h = text.size_of(words, lay.text)
+            plate = pygame.Rect(0, 0, min(w + 2 * lay.margin, table.w - lay.margin), h + 8)
+            plate.midbottom = (table.centerx, table.bottom - lay.margin // 2)
+            theme.blit_panel(surface, plate, color=(6, 20, 14, 240), radius=min(plate.h // 2, 16))
+            blit_text(surface, words, lay.text, plate.center, color, anchor="center",
+                      max_width=plate.w - lay.margin)  # fmt: skip
         for b in self.buttons():
             b.draw(surface)
 
