@@ -170,3 +170,24 @@ def test_a_tournaments_longest_team_names_fit_every_page(lang: str, size: tuple[
         app.step(FRAME, [])
         found += screen_problems(app, f"{page} {lang}")
     assert found == []
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_a_lone_button_left_by_a_table_is_centred(lang: str) -> None:
+    """Issue 38, 13: where a table leaves a dialog's other buttons out (a LAN table, the
+    viewer's play on, a daily deal), the one left was laid out as if they were there,
+    off-centre; the dialog is laid out with the buttons shown."""
+    from tarneeb_desktop.ui.game.dialogs import SummaryDialog
+    from tarneeb_desktop.ui.table_scene import TableScene
+    from tests.test_text_fit import played
+
+    app = app_in(lang, (1280, 720))
+    state, ev = played("standard", 4, "HandScored")
+    scene = TableScene(app, state, ["A", "B", "C", "D"], (0,), ["easy"] * 4, inline_ai=True)
+    app.switch(scene)
+    scene.hidden_actions = lambda: {"review"}  # type: ignore[method-assign]  # as play on's
+    scene.overlay = SummaryDialog(scene, ev)
+    (only,) = scene.overlay_buttons()
+    assert only.action == "close"
+    assert abs(only.rect.centerx - scene.overlay.rect().centerx) <= 1
+    assert screen_problems(app, lang) == []

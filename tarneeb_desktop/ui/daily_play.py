@@ -23,7 +23,6 @@ from tarneeb_desktop.ui.table_scene import TableScene
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
-    from tarneeb_desktop.ui.theme import Button
 
 
 def player_names(app: App) -> list[str]:
@@ -102,12 +101,10 @@ class DailyTableScene(TableScene):
         return tr("Deal {n} of {total}", n=self.index + 1, total=daily.DEALS)
 
     # ------------------------------------------------------------------ dialogs
-    def overlay_buttons(self) -> list[Button]:
+    def hidden_actions(self) -> set[str]:
         # the summary's Review opens the viewer on this deal (Back: this table, the summary
         # still open); no rematch or export here
-        buttons = super().overlay_buttons()
-        drop = {"rematch", "export"}
-        return [b for b in buttons if b.action not in drop]
+        return super().hidden_actions() | {"rematch", "export"}
 
     def overlay_action(self, action: str) -> None:
         kind = self.overlay.kind if self.overlay else ""

@@ -13,7 +13,6 @@ from tarneeb_desktop.ui.table_scene import TableScene
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
-    from tarneeb_desktop.ui.theme import Button
     from tarneeb_desktop.ui.viewer_scene import ViewerScene
 
 
@@ -53,9 +52,8 @@ class PlayOnScene(TableScene):
             ):
                 self._leave()  # thrown in, or the summary closed: the hand is over
 
-    def overlay_buttons(self) -> list[Button]:
-        drop = {"rematch", "export", "review"}
-        return [b for b in super().overlay_buttons() if b.action not in drop]
+    def hidden_actions(self) -> set[str]:
+        return super().hidden_actions() | {"rematch", "export", "review"}
 
     def overlay_action(self, action: str) -> None:
         kind = self.overlay.kind if self.overlay else ""

@@ -794,12 +794,12 @@ class TableScene(Scene):
         self.invalidate()
 
     def overlay_buttons(self) -> list[Button]:
-        if self.overlay is None:
-            return []
-        buttons = self.overlay.buttons()
-        if self.link.remote:  # no rematch or export: the game belongs to the host
-            buttons = [b for b in buttons if b.action not in ("rematch", "export", "review")]
-        return buttons
+        return [] if self.overlay is None else self.overlay.buttons()
+
+    def hidden_actions(self) -> set[str]:
+        """The dialogs' buttons this table leaves out (laid out without them): at a LAN
+        table no rematch, export or review (the game belongs to the host)."""
+        return {"rematch", "export", "review"} if self.link.remote else set()
 
     def overlay_action(self, action: str) -> None:
         kind = self.overlay.kind if self.overlay else ""

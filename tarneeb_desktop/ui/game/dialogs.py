@@ -70,7 +70,7 @@ class Dialog:
         lay = self.scene.layout
         w, h = lay.unit * self.size[0], lay.unit * self.size[1]
         width = min(lay.w - 20, round(w))
-        if self._per_row(lay, width, self._label_need(lay)) < len(self.specs()):
+        if self._per_row(lay, width, self._label_need(lay)) < len(self.shown()):
             h += lay.button[1] + round(lay.unit * 2)  # a second row of buttons: its own room
         r = pygame.Rect(0, 0, width, min(lay.h - 20, round(h)))
         r.center = (lay.w // 2, lay.h // 2)
@@ -81,7 +81,7 @@ class Dialog:
         size, if it fits): every dialog's buttons then read at one size."""
         bh = lay.button[1]
         size = max(lay.text, round(bh * theme.LABEL_HEIGHT))
-        return theme.button_width([label for label, _, _ in self.specs()], size, bh)
+        return theme.button_width([label for label, _, _ in self.shown()], size, bh)
 
     def _fits(self, lay: Layout, width: int, per_row: int) -> int:
         """The widest a button may be with ``per_row`` of them across a box this wide."""
@@ -90,7 +90,7 @@ class Dialog:
     def _per_row(self, lay: Layout, width: int, need: int) -> int:
         """Buttons a row: all in one, or two rows when the labels would not fit one
         (rather than smaller words)."""
-        n = len(self.specs())
+        n = len(self.shown())
         if n > 2 and need > self._fits(lay, width, n):
             return (n + 1) // 2
         return n
@@ -109,10 +109,16 @@ class Dialog:
         self._buttons = (size, out)
         return out
 
+    def shown(self) -> list[tuple[str, str, bool]]:
+        """The buttons this table offers of ``specs`` (a LAN table has no Rematch, a daily
+        deal's no Export: ``hidden_actions``), laid out as they are, a lone one centred."""
+        hidden: set[str] = getattr(self.scene, "hidden_actions", set)()
+        return [spec for spec in self.specs() if spec[1] not in hidden]
+
     def layout_buttons(self, lay: Layout, box: pygame.Rect, bw: int, bh: int) -> list[Button]:
         """Rows of buttons along the foot of ``box``, the first button of a row on the
         reading side (on the right in a right-to-left language)."""
-        specs = self.specs()
+        specs = self.shown()
         gap = round(lay.unit * 2)
         per = self.per_row or len(specs)
         rows = [specs[i : i + per] for i in range(0, len(specs), per)]
