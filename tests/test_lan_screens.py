@@ -236,3 +236,23 @@ def test_the_players_see_how_many_watch_the_table() -> None:
         for w in watchers:
             w.close()
         h.stop()
+
+
+def test_the_turn_ring_drains_in_steps_and_counts_the_last_seconds() -> None:
+    """A ticking table stays quiet (issue 38): the ring drains in 30 steps (one redraw a
+    step, at most one a second) and counts only its last ten seconds: a 60 s turn is drawn
+    35 times, not 60; each change is woken for when it is due."""
+    from tarneeb_desktop.ui.game.panels import ring_next_change, ring_shows
+
+    assert ring_shows(59.5, 60) == (None, 60.0)
+    assert ring_shows(57.9, 60) == (None, 58.0)
+    assert ring_shows(9.2, 60) == (10, 10.0) and ring_shows(0.4, 60) == (1, 1.0)
+    assert ring_next_change(59.5, 60) == pytest.approx(1.5)
+    assert ring_next_change(10.5, 60) == pytest.approx(0.5)  # the count starts at 10
+    assert ring_next_change(4.25, 60) == pytest.approx(0.25)
+    for total, draws in ((60, 35), (120, 38), (30, 30), (15, 15)):
+        left, seen = float(total), []
+        while left > 0:  # wake as the window does, at each change
+            seen.append(ring_shows(left, total))
+            left -= ring_next_change(left, total) + 0.001
+        assert len(set(seen)) == len(seen) == draws, (total, len(seen))

@@ -18,6 +18,7 @@ from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.game.chat import Chat
 from tarneeb_desktop.ui.game.dialogs import Dialog
 from tarneeb_desktop.ui.game.labels import call_label, card_label
+from tarneeb_desktop.ui.game.panels import ring_next_change, ring_shows
 from tarneeb_desktop.ui.i18n import N_, tr, trn
 from tarneeb_desktop.ui.layout import TOP, Layout
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS  # Settings' words for levels
@@ -79,7 +80,7 @@ class LanExtras:
         self.chat = Chat(scene, lambda line: link.chat(scene.me, line))
         self.reactions_open = False
         self._buttons: tuple[Any, list[Button]] | None = None
-        self._shown_seconds: int | None = None  # the turn timer's whole seconds drawn last
+        self._shown_ring: tuple[int, int | None, float] | None = None  # what the ring showed
         self.chat.history = link.chat_log
         link.set_on_message(wake)
         link.ready()  # the table shows: the host's turn timer may count for our seats now
@@ -144,26 +145,26 @@ class LanExtras:
 
     def busy(self) -> bool:
         """Frames must come while something shows or waits; a running turn timer redraws
-        the table each time its whole seconds change."""
-        seconds = self.timer_seconds()
-        if seconds != self._shown_seconds:
-            self._shown_seconds = seconds
+        the table each time what its ring shows changes (``panels.ring_shows``)."""
+        shows = self.ring_shows()
+        if shows != self._shown_ring:
+            self._shown_ring = shows
             self.scene.dirty = True
-        # A running turn timer needs no frames between its seconds: ``next_wake`` tells the
-        # idle loop when the next whole second is due.
+        # A running turn timer needs no frames between its ring's steps: ``next_wake``
+        # tells the idle loop when the next is due.
         return bool(self.chat.bubbles) or bool(self.link.lost) or self.reactions_open
 
     def next_wake(self) -> float | None:
-        """Seconds until the turn timer's whole seconds change; None when no timer runs."""
+        """Seconds until the turn timer's ring changes; None when no timer runs."""
         got = self.link.time_left()
         if got is None:
             return None
-        return (got[1] % 1.0 or 1.0) + 0.005
+        return ring_next_change(got[1], got[2]) + 0.005
 
-    def timer_seconds(self) -> int | None:
-        """Whole seconds the player to move has left, None when no turn timer runs."""
+    def ring_shows(self) -> tuple[int, int | None, float] | None:
+        """The turn timer's ring now: (seat, its seconds, its arc), None when none runs."""
         got = self.link.time_left()
-        return None if got is None else int(got[1] + 0.999)
+        return None if got is None else (got[0], *ring_shows(got[1], got[2]))
 
     def conceal(self) -> None:
         self.chat.open = self.reactions_open = False  # typed by the one leaving

@@ -62,6 +62,30 @@ def mark_winner(s: pygame.Surface, r: pygame.Rect) -> None:
     )
 
 
+#: The turn timer's ring drains in this many steps (a redraw each, at most one a second:
+#: a ticking table stays quiet) and counts the seconds of the last ``RING_COUNT``.
+RING_STEPS = 30
+RING_COUNT = 10
+
+
+def ring_shows(left: float, total: float) -> tuple[int | None, float]:
+    """What the turn timer's ring shows with ``left`` of ``total`` seconds: the whole
+    seconds in its middle (None before its last ``RING_COUNT``) and the time its arc
+    stands for (``left`` rounded up to its step)."""
+    if left <= RING_COUNT:
+        return math.ceil(left), float(math.ceil(left))
+    step = max(1.0, total / RING_STEPS)
+    return None, min(total, math.ceil(left / step) * step)
+
+
+def ring_next_change(left: float, total: float) -> float:
+    """Seconds until what the ring shows changes (the idle window's next wake)."""
+    if left <= RING_COUNT:
+        return left % 1.0 or 1.0
+    step = max(1.0, total / RING_STEPS)
+    return min(left - RING_COUNT, left % step or step)
+
+
 class Panels:
     """The drawing of everything around the table, with its cached pictures."""
 
@@ -353,7 +377,9 @@ class Panels:
         self, s: pygame.Surface, lay: Layout, seat: int, left: float, total: float
     ) -> pygame.Rect:
         """The turn timer as a ring on the plate of the seat to move: the share of its time
-        left in gold (red in its last five seconds), the whole seconds in the middle."""
+        left in gold, draining in steps (``ring_shows``); in the last ten seconds red from
+        five, with the whole seconds in the middle."""
+        shown = ring_shows(left, total)
         ring = self.ring_rect(lay, seat)
         rad = ring.w // 2
         c = ring.center
@@ -361,16 +387,15 @@ class Panels:
         pygame.draw.circle(s, (6, 20, 14), c, rad)
         width = max(3, rad // 5)
         pygame.draw.circle(s, (70, 80, 74), c, rad - 1, width=width)
-        share = max(0.0, min(1.0, left / total)) if total > 0 else 0.0
+        share = max(0.0, min(1.0, shown[1] / total)) if total > 0 else 0.0
         if share > 0:
             start = math.pi / 2  # from the top, running down clockwise as time goes
             arc = pygame.Rect(0, 0, 2 * rad - 2, 2 * rad - 2)
             arc.center = c
             color = (255, 110, 100) if urgent else theme.GOLD
             pygame.draw.arc(s, color, arc, start, start + 2 * math.pi * share, width)
-        blit_text(
-            s, i18n.number(math.ceil(left)), lay.text, c, theme.INK, bold=True, anchor="center"
-        )
+        if shown[0] is not None:  # the last seconds, counted
+            blit_text(s, i18n.number(shown[0]), lay.text, c, theme.INK, bold=True, anchor="center")
         self.scene.drawn.turn_ring = (seat, math.ceil(left))
         return ring
 
