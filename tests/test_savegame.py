@@ -194,8 +194,14 @@ def test_a_finished_game_is_exported_and_replays(ui_home, capsys) -> None:
     app.step(FRAME, [])
     button = next(b for b in scene.overlay_buttons() if b.action == "export")
     app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, button.rect.center)])
+    chooser = app.scene  # where to, in the file chooser (issue 38); then the same dialog
+    assert chooser is not scene and chooser.field.text.startswith("tarneeb-20")
+    (ui_home / "mine").mkdir()
+    chooser.go(ui_home / "mine")
+    app.step(FRAME, [key(pygame.K_RETURN)])
+    assert app.scene is scene and scene.overlay.kind == "gameover"
     path = scene.exported
-    assert path is not None and path.parent == ui_home / "exports" and path.exists()
+    assert path is not None and path.parent == ui_home / "mine" and path.exists()
     capsys.readouterr()
     assert main(["replay", "--json", str(path)]) == 0
     summary = json.loads(capsys.readouterr().out)

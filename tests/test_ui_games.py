@@ -12,7 +12,7 @@ import pytest
 
 from tarneeb_desktop.arena import play_game
 from tarneeb_desktop.rules import make_rules
-from tarneeb_desktop.table.history import games_dir, keep_finished
+from tarneeb_desktop.table.history import games_dir, keep_finished, list_kept
 from tarneeb_desktop.ui import i18n
 from tests.test_ui_helpers import FRAME, key, make_app, mouse
 
@@ -87,16 +87,23 @@ def test_open_shows_the_viewer_and_back_returns_to_the_same_row() -> None:
 
 
 def test_export_and_delete_after_asking_with_cancel_focused(ui_home: Path) -> None:
+    from tarneeb_desktop.ui.file_chooser import FileChooser
+
     first = keep("standard", 1, 0)
     second = keep("standard", 2, 5)
     app, scene = games_app()
-    press(app, "export")  # Export asks where, a file name in the Documents or home folder
-    assert scene.asking == "export" and scene.field.text.endswith(".json")
+    press(app, "export")  # Export asks where in the file chooser, a name with the date
+    chooser = app.scene
+    assert isinstance(chooser, FileChooser) and chooser.save
+    local = T0.astimezone() + timedelta(minutes=5)
+    assert chooser.field.text == f"tarneeb-{local:%Y-%m-%d-%H%M}.json"
     (ui_home / "chosen").mkdir()
-    scene.field.text = str(ui_home / "chosen")
+    chooser.go(ui_home / "chosen")
     app.step(FRAME, [key(pygame.K_RETURN)])
+    assert app.scene is scene
     exported = list((ui_home / "chosen").glob("*.json"))
-    assert len(exported) == 1 and scene.message and str(exported[0]) in scene.message
+    assert [p.name for p in exported] == [chooser.field.text]
+    assert scene.message and str(exported[0]) in scene.message
     assert json.loads(exported[0].read_text())["hands"] == json.loads(second.read_text())["hands"]
     assert json.loads(exported[0].read_text())["kept"]["finished"].startswith("2025-03-01")
     app.step(FRAME, [key(pygame.K_DELETE)])
@@ -107,6 +114,15 @@ def test_export_and_delete_after_asking_with_cancel_focused(ui_home: Path) -> No
     app.step(FRAME, [key(pygame.K_ESCAPE)])  # Esc answers the question, on this screen
     assert app.scene is scene and not scene.confirming and second.exists()
     press(app, "delete")
+    # the question at the size of every other question (issue 38, 13: it was smaller)
+    from tarneeb_desktop.ui.layout import Layout
+    from tests.text_spy import TextSpy, Traced
+
+    with TextSpy():
+        surface = Traced(app.surface.get_size())
+        scene.draw(surface)
+    (asked,) = [i for i in surface.items if i.kind == "text" and i.label.startswith("Delete this")]
+    assert asked.size == Layout(*app.surface.get_size()).text
     press(app, "confirm")
     assert not second.exists() and first.exists()
     assert [g.path for g in scene.games] == [first]
@@ -148,19 +164,32 @@ def test_import_adds_an_exported_record_and_a_bad_file_changes_nothing(ui_home: 
     table = play_game(make_rules("standard", target=11), 7, ["random"] * 4, ["A", "B", "C", "D"])
     src = ui_home / "a-record.json"
     write_record(src, table.state, table.names)
+    (ui_home / "not-a-record.json").write_text("{}")
     app, scene = games_app()
+    press(app, "import")  # the file chooser, to pick a record
+    app.scene.go(ui_home)
+    app.scene.choose(next(k for k, e in enumerate(app.scene.rows) if e.label.startswith("not")))
+    app.step(FRAME, [key(pygame.K_RETURN)])
+    assert app.scene is scene
+    assert scene.games == [] and "not a game record" in (scene.message or "")
     press(app, "import")
-    assert scene.asking == "import"
-    scene.field.text = str(ui_home / "nothing-here.json")
-    press(app, "path-ok")
-    assert scene.games == [] and "no file" in (scene.message or "")
-    press(app, "import")
-    scene.field.text = ""
-    app.step(FRAME, [pygame.event.Event(pygame.TEXTINPUT, text=str(src))])
+    app.scene.go(ui_home)
+    app.scene.choose(next(k for k, e in enumerate(app.scene.rows) if e.label == "a-record.json"))
     app.step(FRAME, [key(pygame.K_RETURN)])
     assert len(scene.games) == 1 and scene.selected.players == ("A", "B", "C", "D")
     assert scene.message == "Imported a-record.json" and src.exists()
     assert scene.problems == []
+    press(app, "import")  # the same game again (under another name): refused, said
+    renamed = ui_home / "same-game.json"
+    renamed.write_text(src.read_text())
+    app.scene.go(ui_home)
+    app.scene.choose(next(k for k, e in enumerate(app.scene.rows) if e.label == renamed.name))
+    app.step(FRAME, [key(pygame.K_RETURN)])
+    assert len(scene.games) == 1 and len(list_kept().games) == 1
+    assert scene.message == "This game is in your finished games already"
+    press(app, "import")
+    app.step(FRAME, [key(pygame.K_ESCAPE)])  # Esc: back, nothing done
+    assert app.scene is scene and len(scene.games) == 1
 
 
 def test_a_tournaments_default_name_keeps_its_date_in_order_in_arabic() -> None:
@@ -207,3 +236,75 @@ def test_won_and_lost_are_judged_from_the_persons_own_seat() -> None:
     mine = [g for g in by_result if g.people]
     wins = [g.winner == g.my_side for g in mine]
     assert wins == sorted(wins, reverse=True)  # the games won first
+
+
+def test_a_record_dropped_on_the_menu_is_imported_and_opened(ui_home: Path) -> None:
+    """Issue 38, item 3: a record file dropped on the window (the menu, the list) is kept
+    and opened in the viewer, Back leading to the list on its row; a bad file is said on
+    the menu's notice and changes nothing; a drop on a game is let be."""
+    from tarneeb_desktop.record import write_record
+    from tarneeb_desktop.ui.games_scene import GamesScene
+    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.viewer_scene import ViewerScene
+
+    table = play_game(make_rules("standard", target=11), 7, ["random"] * 4, ["A", "B", "C", "D"])
+    src = ui_home / "dropped.json"
+    write_record(src, table.state, table.names)
+    bad = ui_home / "bad.json"
+    bad.write_text("{not json")
+    app = make_app()
+    app.switch(MenuScene(app))
+    app.step(FRAME, [])
+    app.step(FRAME, [pygame.event.Event(pygame.DROPFILE, file=str(bad))])
+    assert isinstance(app.scene, MenuScene) and "bad.json" in (app.scene.notice or "")
+    assert list_kept().games == [] and bad.exists()
+    app.step(FRAME, [pygame.event.Event(pygame.DROPFILE, file=str(src))])
+    assert isinstance(app.scene, ViewerScene) and app.scene.steps.state.is_over()
+    kept = list_kept().games
+    assert len(kept) == 1 and kept[0].players == ("A", "B", "C", "D")
+    app.step(FRAME, [key(pygame.K_ESCAPE)])
+    assert isinstance(app.scene, GamesScene) and app.scene.selected.path == kept[0].path
+    app.step(FRAME, [pygame.event.Event(pygame.DROPFILE, file=str(src))])  # again: not added
+    assert isinstance(app.scene, ViewerScene) and len(list_kept().games) == 1
+    app.step(FRAME, [key(pygame.K_ESCAPE)])
+    app.step(FRAME, [pygame.event.Event(pygame.DROPFILE, file=str(bad))])  # on the list
+    assert isinstance(app.scene, GamesScene) and "bad.json" in (app.scene.message or "")
+
+
+def test_a_drop_on_a_game_is_let_be(ui_home: Path) -> None:
+    from tarneeb_desktop.record import write_record
+    from tarneeb_desktop.rules import GameState
+    from tests.test_ui_helpers import table_scene
+
+    table = play_game(make_rules("standard", target=11), 7, ["random"] * 4, ["A", "B", "C", "D"])
+    src = ui_home / "dropped.json"
+    write_record(src, table.state, table.names)
+    app = make_app()
+    scene = table_scene(app, GameState.new(make_rules(), seed=1))
+    app.step(FRAME, [pygame.event.Event(pygame.DROPFILE, file=str(src))])
+    assert app.scene is scene and list_kept().games == []
+
+
+def test_teams_read_as_on_every_other_screen_in_arabic() -> None:
+    """Issue 38, item 6: in Arabic the list showed "Layla & Nadia ضد Hala & Tarek" (a mark
+    after each name turned each pair around); each team is one run, as elsewhere, and the
+    result's score keeps the winners' names out of it."""
+    from tarneeb_desktop.table.history import list_kept
+    from tarneeb_desktop.ui.games_scene import players_text, result_text
+    from tarneeb_desktop.ui.viewer_text import display
+
+    table = play_game(make_rules("standard", target=11), 1, ["random"] * 4,
+                      ["Nadia", "Hala", "Layla", "Tarek"])  # fmt: skip
+    keep_finished(table.state, table.names, now=T0)
+    g = list_kept().games[0]
+    i18n.set_language("ar")
+    try:
+        shown = display(players_text(g))
+        assert "Nadia & Layla" in shown and "Hala & Tarek" in shown
+        # right to left, team 0 (seats 0 and 2) is read first: at the right
+        assert shown.index("Nadia") > shown.index("Hala")
+        assert min(g.totals) < 0  # a sign before digits: it drew the name in ("-16، Sami : 14")
+        result = display(result_text(g))
+        assert f"{g.totals[1]} : {g.totals[0]}" in result  # team 0's total read first
+    finally:
+        i18n.set_language("en")

@@ -12,7 +12,11 @@ The list trusts each file's ``kept`` summary (a list screen opens fast); :func:`
 replays the whole record, and sets the file aside if it breaks the rules.
 
 The window calls :func:`keep_finished` when a game ends, :func:`list_kept` for its list,
-and :func:`open_kept`, :func:`export_kept` and :func:`delete_kept` for a row.
+and :func:`open_kept`, :func:`export_kept` and :func:`delete_kept` for a row;
+:func:`import_record` adds a record file, refusing a game already kept (the same rules,
+deals, calls and cards: :func:`game_key`, whatever the file's name or the players' names);
+:func:`export_name` is the file name an export offers (the date, a tournament's name and
+game), and :func:`export_finished` exports a table's game as it was kept.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import re
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -45,6 +50,14 @@ _STAMP = "%Y%m%d-%H%M%S"
 
 class KeptGameError(Exception):
     """A kept game that cannot be opened (it has been set aside; the message says where)."""
+
+
+class AlreadyKeptError(KeptGameError):
+    """A record to import is a game already kept: ``path`` is the kept one's file."""
+
+    def __init__(self, message: str, path: Path) -> None:
+        super().__init__(message)
+        self.path = path
 
 
 def export_record_path() -> Path:
@@ -357,9 +370,7 @@ def export_kept(path: Path, to: Path | None = None) -> Path:
     else:
         to = to.expanduser()
         target = to / f"tarneeb-{path.stem}.json" if to.is_dir() else to
-        if target.suffix.lower() != ".json":
-            target = target.with_name(target.name + ".json")
-        target = _unused(target)
+        target = _unused(_json_name(target))
     target.parent.mkdir(parents=True, exist_ok=True)
     write_json_atomic(target, doc)
     return target
@@ -377,7 +388,8 @@ def _unused(path: Path) -> Path:
 def import_record(source: Path, folder: Path | None = None) -> Path:
     """Add a record file (an export, a ``--save-records`` file, a bug report's) to the kept
     games; returns the kept file. KeptGameError with a sentence when it cannot be read or
-    is not a legal record (the source is left as it is)."""
+    is not a legal record (the source is left as it is); AlreadyKeptError, adding nothing,
+    when the same game is kept already (:func:`find_kept`)."""
     source = source.expanduser()
     try:
         doc = json.loads(source.read_text(encoding="utf-8"))
@@ -402,12 +414,100 @@ def import_record(source: Path, folder: Path | None = None) -> Path:
     except RecursionError:
         raise KeptGameError(f"{source.name} is nested too deeply to be a record") from None
     folder = games_dir() if folder is None else folder
+    same = find_kept(doc, folder)
+    if same is not None:
+        raise AlreadyKeptError(f"{source.name} is a game already kept", same)
     folder.mkdir(parents=True, exist_ok=True)
     when = datetime.fromisoformat(doc["kept"]["finished"])
     when = when if when.tzinfo else when.replace(tzinfo=UTC)
     target = _free_name(folder, when)
     write_json_atomic(target, doc)
     return target
+
+
+def game_key(doc: Mapping[str, Any]) -> str:
+    """What makes a record's game the game it is, as one string: its rules and each hand's
+    deal, calls, trump, cards played and redeal. Two files of one game (an export of a kept
+    game, or the same file imported twice) have the same key whatever their names, their
+    players' names or their ``kept`` summaries; the cards of a hand may be written in any
+    order. For a legal record (:func:`replay` passed)."""
+    rules = rules_from_dict(doc.get("rules", {})).to_dict()
+    hands = []
+    for hand in doc.get("hands", []):
+        h = {k: hand[k] for k in ("dealer", "redeal", "calls", "trump", "plays") if k in hand}
+        h["cards"] = [sorted(c.split()) for c in hand.get("cards", [])]
+        hands.append(h)
+    return json.dumps({"rules": rules, "hands": hands}, sort_keys=True)
+
+
+def find_kept(doc: Mapping[str, Any], folder: Path | None = None) -> Path | None:
+    """The kept game's file that holds the game of the record ``doc`` (:func:`game_key`),
+    or None. A file that cannot be read is passed over here (the list sets it aside)."""
+    key = game_key(doc)
+    for path in _files(games_dir() if folder is None else folder):
+        try:
+            kept = json.loads(path.read_text(encoding="utf-8"))
+            if isinstance(kept, dict) and game_key(kept) == key:
+                return path
+        except (OSError, ValueError, TypeError, AttributeError, RulesError, RecursionError):
+            continue
+    return None
+
+
+_UNSAFE = re.compile(r'[\\/:*?"<>|\s\x00-\x1f]+')
+
+
+def export_name(finished: datetime, tournament: str | None = None, game: int | None = None) -> str:
+    """The file name an export offers: the local date and time the game finished
+    (``tarneeb-2026-12-04-2130.json``), and for a tournament game its name and the game's
+    number (``tarneeb-Cup-2026-12-04-game2.json``; a name that holds the date already, as
+    those the setup makes, is not given it twice). Characters no file name may hold are
+    dashes."""
+    local = finished.astimezone()
+    if tournament is None:
+        return f"tarneeb-{local:%Y-%m-%d-%H%M}.json"
+    name = _UNSAFE.sub("-", tournament).strip("-.")[:60] or "tournament"
+    day = f"{local:%Y-%m-%d}"
+    parts = ["tarneeb", name] + ([] if day in name else [day])
+    return "-".join(parts) + f"-game{game or 1}.json"
+
+
+def kept_export_name(g: KeptGame) -> str:
+    """:func:`export_name` for a kept game."""
+    return export_name(g.finished, g.tournament, g.game)
+
+
+def export_finished(
+    state: GameState, names: Sequence[str], to: Path, folder: Path | None = None
+) -> Path:
+    """Export a table's game to the file ``to`` (never overwriting one): as it was kept when
+    it ended (with its date and, for a tournament game, the tournament's name and game)
+    when it was, else its plain record. OSError when it cannot be written."""
+    doc = to_record(state, list(names))
+    kept = find_kept(doc, folder)
+    if kept is not None:
+        with contextlib.suppress(KeptGameError):
+            return export_kept(kept, to)
+    target = _unused(_json_name(to.expanduser()))
+    write_json_atomic(target, doc)
+    return target
+
+
+def finished_name(state: GameState, names: Sequence[str], folder: Path | None = None) -> str:
+    """The file name an export of a table's game offers (:func:`export_name`; the kept
+    game's date and tournament when it was kept, else now)."""
+    kept = find_kept(to_record(state, list(names)), folder)
+    if kept is not None:
+        doc, _ = load_json(kept)
+        row = _row(kept, doc) if doc is not None else None
+        if row is not None:
+            return kept_export_name(row)
+    return export_name(datetime.now(UTC))
+
+
+def _json_name(target: Path) -> Path:
+    """``target`` with ``.json`` added when it has another ending."""
+    return target if target.suffix.lower() == ".json" else target.with_name(target.name + ".json")
 
 
 def finished_at(entry: KeptGame) -> str:

@@ -10,14 +10,13 @@ offline ``tarneeb-save/1`` (humans and levels lists), a bare record, and the LAN
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from tarneeb_desktop.paths import user_data_dir
-from tarneeb_desktop.record import RecordError, replay, to_record, write_record
+from tarneeb_desktop.record import RecordError, replay, to_record
 from tarneeb_desktop.rules import (
     Event,
     GameOver,
@@ -286,17 +285,3 @@ def read_save(path: Path, *, need_person: bool = True) -> SavedTable | None:
     seq = resume.get("seq", 0) if resume else 0
     undo = _read_undo(data, resume.get("undo"), rep.state, seed) if resume else None
     return SavedTable(rep.state, seats, seed, seq, extra, undo)
-
-
-def export_record(state: GameState, names: list[str]) -> Path:
-    """Write a finished game's record into the user folder's exports/; returns its path."""
-    folder = user_data_dir() / EXPORTS
-    folder.mkdir(parents=True, exist_ok=True)
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    path = folder / f"tarneeb-{stamp}.json"
-    n = 1
-    while path.exists():
-        path = folder / f"tarneeb-{stamp}-{n}.json"
-        n += 1
-    write_record(path, state, names)
-    return path

@@ -228,6 +228,21 @@ class App:
 
         return open_hand_review(table) is not None
 
+    def drop_file(self, file: str) -> None:
+        """A file dropped on the window: on the menu or the finished games, a game record is
+        imported and opened (``record_files.open_dropped``); elsewhere (a game, a form, the
+        viewer) it would be in the way, and is let be."""
+        from pathlib import Path
+
+        from tarneeb_desktop.ui.games_scene import GamesScene
+        from tarneeb_desktop.ui.menu import MenuScene
+        from tarneeb_desktop.ui.record_files import open_dropped
+
+        if isinstance(self.scene, (MenuScene, GamesScene)):
+            open_dropped(self, Path(file))
+        else:
+            log.info("a file dropped here is let be: %s", file)
+
     def switch(self, scene: Scene) -> None:
         if self.scene is not None:
             self.scene.on_hide()
@@ -302,6 +317,10 @@ class App:
             if ev.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
                 if scene is not None:
                     scene.dirty = True
+                continue
+            if ev.type == pygame.DROPFILE:
+                self.drop_file(ev.file)
+                scene = self.scene
                 continue
             if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F11:
                 self.toggle_fullscreen()

@@ -5,8 +5,9 @@ date, rules or result and filtered by rules or result (the Sort and Show buttons
 Up/Down choose a row, Left/Right/Tab the button, Enter does it, Delete asks to delete the
 row (Cancel has the focus, so a stray Enter deletes nothing). A file that could not be
 read has been set aside by the history; its problem line is shown under the list.
-Over 600 lines: the list's sorting and filters, its geometry and its actions (open, export,
-import, delete) work on the same rows and selection; the pure helpers sit at the top.
+Export and Import choose the file in the file chooser (``file_chooser.py``); a game
+already kept is not imported twice (``history.import_record`` says so). A record file
+dropped on the window is imported and opened in the viewer (``record_files.py``).
 """
 
 from __future__ import annotations
@@ -21,11 +22,13 @@ import pygame
 from tarneeb_desktop.record import RecordError
 from tarneeb_desktop.settings import LANGUAGES
 from tarneeb_desktop.table.history import (
+    AlreadyKeptError,
     KeptGame,
     KeptGameError,
     delete_kept,
     export_kept,
     import_record,
+    kept_export_name,
     list_kept,
     open_kept,
 )
@@ -37,7 +40,7 @@ from tarneeb_desktop.ui.scene import ButtonScene, draw_page
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
 from tarneeb_desktop.ui.viewer_text import blit_line, line_surface, rtl_run, wrap
-from tarneeb_desktop.ui.widgets import TextField, draw_field
+from tarneeb_desktop.ui.widgets import bottom_buttons as bottom_buttons  # the tournament screens
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
@@ -166,50 +169,26 @@ def option_text(change: str) -> str:
 
 
 def players_text(g: KeptGame) -> str:
-    """``Sami & Omar vs Rana & Hala``: partners together (seats 0 and 2 against 1 and 3)."""
+    """``Sami & Omar vs Rana & Hala``: partners together (seats 0 and 2 against 1 and 3).
+    Right to left, each team is one run (``Nadia & Layla`` reads as on every other
+    screen, not ``Layla & Nadia``: a mark after each name would turn the pair around)."""
     if len(g.players) != 4:
         return ", ".join(g.players)
-    p = [rtl_run(name) for name in g.players]
-    a, b = " & ".join((p[0], p[2])), " & ".join((p[1], p[3]))
+    p = g.players
+    a, b = rtl_run(f"{p[0]} & {p[2]}"), rtl_run(f"{p[1]} & {p[3]}")
     return tr("{a} vs {b}", a=a, b=b)
 
 
-def default_folder() -> Path:
-    """Where Export offers to write: the Documents folder, else the home folder."""
-    home = Path.home()
-    docs = home / "Documents"
-    return docs if docs.is_dir() else home
-
-
 def result_text(g: KeptGame) -> str:
-    """``31 : 20, Karim and Omar win`` (team totals; in 41 the partners' sums)."""
-    score = f"{g.totals[0]} : {g.totals[1]}"
+    """``31 : 20, Karim and Omar win`` (team totals; in 41 the partners' sums). Right to
+    left, a mark ends the score's run: a negative total's sign (tied to its digits) would
+    otherwise draw the winner's name into it ("-16، Sami : 14")."""
+    score = rtl_run(f"{g.totals[0]} : {g.totals[1]}")
     if g.winner is None or len(g.players) != 4:
         return score
     a, b = rtl_run(g.players[g.winner]), rtl_run(g.players[g.winner + 2])
     comma = "\u060c " if i18n.is_rtl() else ", "  # the Arabic comma in Arabic
     return f"{score}{comma}{tr('{a} and {b} win', a=a, b=b)}"
-
-
-def bottom_buttons(
-    lay: Layout, specs: list[tuple[str, str]], width: float, primary: bool = True
-) -> list[Button]:
-    """A centred row of buttons at the bottom (``width`` in layout units, shrunk to fit);
-    the first is the primary one when ``primary``; mirrored right to left."""
-    gap = round(lay.unit * 2)
-    n = len(specs)
-    bw = min(round(lay.unit * width), (lay.w - 2 * lay.margin - (n - 1) * gap) // n)
-    bh = round(lay.unit * 6.6)
-    x = lay.w // 2 - (n * bw + (n - 1) * gap) // 2
-    out = []
-    for k, (label, action) in enumerate(specs):
-        r = pygame.Rect(x, lay.h - lay.margin - bh, bw, bh)
-        out.append(Button(r, label, action, primary=primary and k == 0))
-        x += bw + gap
-    if i18n.is_rtl():
-        for b in out:
-            b.rect.x = lay.w - b.rect.right
-    return out
 
 
 class GamesScene(ButtonScene):
@@ -230,9 +209,6 @@ class GamesScene(ButtonScene):
         self.top = 0  # the first row shown
         self.confirming = False
         self.message: str | None = None
-        # Export and Import ask for a file: "export" or "import" while the field is shown
-        self.asking: str | None = None
-        self.field = TextField(max_chars=400)
 
     @property
     def selected(self) -> KeptGame | None:
@@ -242,16 +218,13 @@ class GamesScene(ButtonScene):
     def build(self, lay: Layout) -> list[Button]:
         if self.confirming:
             specs = [(tr("Delete"), "confirm"), (tr("Cancel"), "cancel")]
-        elif self.asking:
-            specs = [(tr("Export") if self.asking == "export" else tr("Import"), "path-ok")]
-            specs.append((tr("Cancel"), "path-cancel"))
         else:
             specs = [(tr("Import"), "import"), (tr("Back"), "back")]
             if self.games:
                 specs = [(tr("Open"), "open"), (tr("Export"), "export"), (tr("Delete"), "delete")]
                 specs += [(tr("Import"), "import"), (tr("Back"), "back")]
         out = bottom_buttons(lay, specs, 28, primary=not self.confirming and bool(self.games))
-        if self.kept and not self.confirming and not self.asking:
+        if self.kept and not self.confirming:
             out += self.order_buttons(lay)
         return out
 
@@ -280,46 +253,63 @@ class GamesScene(ButtonScene):
         self.top = 0
 
     def ask(self, what: str) -> None:
-        """Show the file field for Export (a folder or file to write) or Import (a file)."""
-        g = self.selected
-        if what == "export" and g is not None:
-            start = str(default_folder() / f"tarneeb-{g.path.stem}.json")
-        else:
-            start = str(default_folder()) + "/"
-        self.asking, self.field.text = what, start
-        self.field.start()
-        self.focus = 0
+        """The file chooser: where to export the chosen game (its name offered: the date,
+        a tournament's name and game), or the record to import; back here after."""
+        from tarneeb_desktop.ui.file_chooser import FileChooser
 
-    def answered(self) -> None:
-        """Export to, or import from, the file typed; a clear message either way."""
-        what, typed = self.asking, self.field.text.strip()
-        self.asking = None
-        self.field.stop()
-        if not typed:
-            return
-        target = Path(typed).expanduser()
         g = self.selected
         if what == "export" and g is not None:
-            try:
-                path = export_kept(g.path, target)
-                self.message = tr("Saved to {path}", path=str(path))
-            except KeptGameError as exc:
-                self._gone(str(exc))
-            except OSError as exc:
-                self.message = tr("Could not export the game: {error}", error=exc.strerror or exc)
-        elif what == "import":
-            try:
-                path = import_record(target)
-            except KeptGameError as exc:
-                self.message = tr("Could not import the file: {error}", error=str(exc))
-                return
-            except OSError as exc:
-                self.message = tr("Could not import the file: {error}", error=exc.strerror or exc)
-                return
+
+            def exported(to: Path | None) -> None:
+                self.app.switch(self)
+                if to is not None:
+                    self.export(g, to)
+
+            chooser = FileChooser(self.app, exported, save=True, name=kept_export_name(g))
+        else:
+
+            def chosen(source: Path | None) -> None:
+                self.app.switch(self)
+                if source is not None:
+                    self.import_file(source)
+
+            chooser = FileChooser(self.app, chosen)
+        self.app.switch(chooser)
+
+    def export(self, g: KeptGame, to: Path) -> None:
+        try:
+            path = export_kept(g.path, to)
+            mark = "\u200e" if i18n.is_rtl() else ""  # a path reads left to right
+            self.message = tr("Saved to {path}", path=mark + str(path) + mark)
+        except KeptGameError as exc:
+            self._gone(str(exc))
+        except OSError as exc:
+            self.message = tr("Could not export the game: {error}", error=exc.strerror or exc)
+        self.rebuild()
+
+    def import_file(self, source: Path) -> Path | None:
+        """Add a record file to the list and choose its row; a game kept already is chosen
+        and said, not added again. The kept file, or None (a clear message: nothing
+        changed)."""
+        try:
+            path = import_record(source)
+            self.message = tr("Imported {name}", name=source.name)
+        except AlreadyKeptError as exc:
+            path = exc.path
+            self.message = tr("This game is in your finished games already")
+        except KeptGameError as exc:
+            self.message = tr("Could not import the file: {error}", error=str(exc))
+            path = None
+        except OSError as exc:
+            self.message = tr("Could not import the file: {error}", error=exc.strerror or exc)
+            path = None
+        if path is not None:
             self.kept = list_kept().games
-            self.show = "all"
+            if all(g.path != path for g in shown_games(self.kept, self.show)):
+                self.show = "all"
             self.arrange(path)
-            self.message = tr("Imported {name}", name=target.name)
+        self.rebuild()
+        return path
 
     def activate(self, action: str) -> None:
         g = self.selected
@@ -340,11 +330,7 @@ class GamesScene(ButtonScene):
             self.arrange(keep)
         elif action in ("export", "import"):
             self.ask(action)
-        elif action == "path-ok":
-            self.answered()
-        elif action == "path-cancel":
-            self.asking = None
-            self.field.stop()
+            return
         elif action == "delete" and g is not None:
             self.confirming = True
             self.focus = 1  # Cancel
@@ -361,8 +347,9 @@ class GamesScene(ButtonScene):
             self.focus = 0
         self.rebuild()
 
-    def open(self, g: KeptGame) -> None:
-        """Show the game in the replay viewer (Back comes back here, on the same row)."""
+    def open(self, g: KeptGame) -> bool:
+        """Show the game in the replay viewer (Back comes back here, on the same row);
+        False when it could not be (said under the list)."""
         from tarneeb_desktop.ui.viewer_scene import ViewerScene
         from tarneeb_desktop.ui.viewer_steps import load_steps
 
@@ -372,16 +359,17 @@ class GamesScene(ButtonScene):
         except KeptGameError as exc:
             self._gone(str(exc))
             self.rebuild()
-            return
+            return False
         except (OSError, RecordError) as exc:
             self.message = str(exc)
             self.rebuild()
-            return
+            return False
         path = g.path
         title = when_finished(g)
         self.app.switch(
             ViewerScene(self.app, steps, title=title, back=lambda: self._back_here(path))
         )
+        return True
 
     def _back_here(self, path: Path) -> None:
         """Back from the viewer: the list as it was (its order and filter), on the row."""
@@ -408,14 +396,6 @@ class GamesScene(ButtonScene):
             self.dirty = True
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
-        if self.asking:
-            said = self.field.handle_event(ev)
-            if said in ("enter", "escape"):
-                self.activate("path-ok" if said == "enter" else "path-cancel")
-                return True
-            if said == "typed":
-                self.dirty = True
-                return True
         if ev.type == pygame.KEYDOWN:
             if ev.key in (pygame.K_UP, pygame.K_DOWN) and not self.confirming:
                 self.choose(self.row + (1 if ev.key == pygame.K_DOWN else -1))
@@ -427,7 +407,7 @@ class GamesScene(ButtonScene):
                 self.activate("delete")
                 return True
             keys = {pygame.K_s: "sort", pygame.K_f: "show"}
-            if ev.key in keys and self.kept and not self.confirming and not self.asking:
+            if ev.key in keys and self.kept and not self.confirming:
                 self.activate(keys[ev.key])
                 return True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button in (4, 5):
@@ -448,9 +428,8 @@ class GamesScene(ButtonScene):
         box = pygame.Rect(0, 0, min(lay.w - 2 * lay.margin, round(lay.unit * 170)), 0)
         title_h = text.size_of(tr("Finished games"), lay.heading, True)[1]  # Arabic's is taller
         box.top = max(round(lay.heading * 2.2), round(lay.heading * 0.6) + title_h + 4)
-        # under the list: the note lines (and the file field while Export or Import asks)
-        notes = max(2, len(self._note_lines())) * 1.3 + (2.0 if self.asking else 0.4)
-        bottom = lay.h - lay.margin * 2 - round(lay.unit * 6.6) - round(lay.text * 0.85 * notes)
+        notes = max(2, len(self._note_lines())) * 1.3 + 0.4  # under the list: the notes
+        bottom = lay.h - lay.margin * 2 - round(lay.unit * 6.6) - round(lay.text * notes)
         box.height = bottom - box.top
         box.centerx = lay.w // 2
         return box
@@ -548,8 +527,6 @@ class GamesScene(ButtonScene):
             lines.append((tr("Delete this game? This cannot be undone."), (255, 170, 150)))
         elif self.message:
             lines.append((self.message, theme.INK))
-        if self.asking:
-            lines = [(self.prompt(), theme.INK)]
         if len(self.problems) > 2:  # every file set aside is counted, the last two said
             lines.append(
                 (
@@ -566,31 +543,10 @@ class GamesScene(ButtonScene):
         ]
         return lines[:4]
 
-    def prompt(self) -> str:
-        if self.asking == "export":
-            return tr("Export to (a folder or a file name), then Enter:")
-        return tr("The game record to import (a file), then Enter:")
-
     def _draw_notes(self, surface: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
-        t = round(lay.text * 0.85)
+        t = lay.text  # the Delete question at the size of every other question (issue 38)
         y = box.bottom + lay.margin // 3
         lines = self._note_lines()
-        if self.asking:  # the prompt, the field under it, then the rest
-            blit_text(surface, lines[0][0], t, (lay.w // 2, y), theme.INK, anchor="midtop")
-            y += round(t * 1.5)
-            field = pygame.Rect(0, y, min(box.w, round(lay.unit * 120)), round(t * 1.9))
-            field.centerx = lay.w // 2
-            draw_field(
-                surface,
-                field,
-                self.field.shown(True),
-                t,
-                fill=(250, 246, 232),
-                border=theme.GOLD,
-                margin=lay.margin // 2,
-            )
-            y = field.bottom + lay.margin // 4
-            lines = lines[1:2]
         for line, colour in lines:
             blit_text(
                 surface,

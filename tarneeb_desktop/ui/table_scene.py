@@ -36,7 +36,7 @@ from tarneeb_desktop.rules import CardPlayed, GameState, View
 from tarneeb_desktop.session import new_state, offline_link
 from tarneeb_desktop.table.flow import SEAT_NAMES
 from tarneeb_desktop.table.link import Link, Notice, Update
-from tarneeb_desktop.table.savegame import export_record, read_save, savegame_path
+from tarneeb_desktop.table.savegame import read_save, savegame_path
 from tarneeb_desktop.table.seats import Seat
 from tarneeb_desktop.ui import text
 from tarneeb_desktop.ui.anim import Step, Tween
@@ -834,11 +834,10 @@ class TableScene(Scene):
             self.overlay = None
             self.undo.restart(action)  # ui/game/undo.py
         elif action == "export" and kind == "gameover" and self.table is not None:
-            try:
-                self.exported = export_record(self.table.state, self.names)
-                test_log(f"exported {self.exported}")
-            except OSError as exc:
-                self.say(tr("Could not export the game: {error}", error=exc.strerror or exc))
+            from tarneeb_desktop.ui.record_files import export_from_table
+
+            export_from_table(self)  # the file chooser, then back to this dialog
+            return
         self.invalidate()
 
     # ------------------------------------------------------------------ drawing

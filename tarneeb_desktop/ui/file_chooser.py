@@ -1,0 +1,359 @@
+"""A file chooser drawn in the window: the folders and game records of one folder, to open a
+record (Import) or to choose a folder and a file name to write one (Export).
+
+It starts in the folder chosen last time (remembered in the player's folder), else the
+Documents folder, else the home folder. Up/Down (Page Up/Down, Home/End when no name is
+typed) choose a row, Enter or a click on the chosen row goes into a folder or takes the
+file, ``..`` (or Backspace when opening, Alt+Up always) goes up a folder; when saving,
+what is typed is the file's name, a file clicked gives its name, and Enter saves in the
+folder shown. Esc or Cancel gives None. The list, its icons and the buttons are mirrored
+right to left; paths and file names stay left to right.
+"""
+
+from __future__ import annotations
+
+import string
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from tarneeb_desktop.paths import user_data_dir
+from tarneeb_desktop.storage import load_json, write_json_atomic
+from tarneeb_desktop.ui import i18n, text, theme
+from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.layout import Layout
+from tarneeb_desktop.ui.scene import ButtonScene, draw_page
+from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
+from tarneeb_desktop.ui.widgets import TextField, bottom_buttons, draw_field
+
+if TYPE_CHECKING:
+    from tarneeb_desktop.ui.app import App
+
+RECORD_SUFFIX = ".json"  # a game record (``record.py``)
+#: where the last folder chosen is remembered, in the player's folder
+REMEMBERED = "file_chooser.json"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A row of the list: a folder (``..`` is the one above) or a record file."""
+
+    path: Path
+    folder: bool
+    up: bool = False
+
+    @property
+    def label(self) -> str:
+        return ".." if self.up else (self.path.name or str(self.path))
+
+
+def entries(folder: Path) -> list[Entry]:
+    """``..`` (unless ``folder`` is a root), then its folders, then its record files, each
+    sorted by name without regard to case; hidden ones left out. A folder that cannot be
+    read has no rows but ``..``. At a Windows drive's root, the other drives are folders."""
+    out = [Entry(folder.parent, True, up=True)] if folder.parent != folder else []
+    try:
+        found = [p for p in folder.iterdir() if not p.name.startswith(".")]
+    except OSError:
+        return out
+    folders, files = [], []
+    for p in found:
+        try:
+            if p.is_dir():
+                folders.append(Entry(p, True))
+            elif p.suffix.lower() == RECORD_SUFFIX and p.is_file():
+                files.append(Entry(p, False))
+        except OSError:
+            continue
+    if sys.platform == "win32" and folder.parent == folder:
+        drives = (Path(f"{d}:\\") for d in string.ascii_uppercase)
+        out += [Entry(d, True) for d in drives if d != folder and d.exists()]
+    by_name = lambda e: e.path.name.casefold()  # noqa: E731
+    return out + sorted(folders, key=by_name) + sorted(files, key=by_name)
+
+
+def default_folder() -> Path:
+    """The Documents folder, else the home folder."""
+    home = Path.home()
+    docs = home / "Documents"
+    return docs if docs.is_dir() else home
+
+
+def start_folder() -> Path:
+    """The folder chosen last time if it is still there, else :func:`default_folder`."""
+    doc, _ = load_json(user_data_dir() / REMEMBERED)
+    last = doc.get("folder") if isinstance(doc, dict) else None
+    if isinstance(last, str) and Path(last).is_dir():
+        return Path(last)
+    return default_folder()
+
+
+def remember(folder: Path) -> None:
+    """Start there next time (a file that cannot be written only forgets it)."""
+    try:
+        write_json_atomic(user_data_dir() / REMEMBERED, {"folder": str(folder)})
+    except OSError:
+        pass
+
+
+def blit_path(
+    s: pygame.Surface,
+    path: str,
+    size: int,
+    pos: tuple[int, int],
+    colour: tuple[int, ...],
+    anchor: str,
+) -> None:
+    """A path or a file name, read left to right in every language (an Arabic folder's name
+    inside it joined and in its place: right to left, the folders would turn around)."""
+    surf = text.render(text.shape(path, rtl=False), size, colour, shaped=True)
+    s.blit(surf, surf.get_rect(**{anchor: pos}))
+
+
+def tail_fit(path: str, size: int, width: int) -> str:
+    """A path as it fits in ``width``: whole, or its end after an ellipsis (where it is
+    matters more than where it starts)."""
+    if text.size_of(path, size)[0] <= width:
+        return path
+    lo, hi = 0, len(path)
+    while lo < hi:  # the shortest cut that fits
+        mid = (lo + hi) // 2
+        if text.size_of("\u2026" + path[mid:], size)[0] <= width:
+            hi = mid
+        else:
+            lo = mid + 1
+    return "\u2026" + path[lo:]
+
+
+class FileChooser(ButtonScene):
+    """Choose a record to open (``save`` False) or a file to write (``save`` True, ``name``
+    the name offered). ``done`` is called once with the file chosen, or None (Cancel); it
+    shows the next screen."""
+
+    def __init__(
+        self,
+        app: App,
+        done: Callable[[Path | None], None],
+        *,
+        save: bool = False,
+        name: str = "",
+        title: str | None = None,
+        folder: Path | None = None,
+    ) -> None:
+        super().__init__(app)
+        self.done, self.save = done, save
+        self.title = title or (tr("Export the game") if save else tr("Import a game record"))
+        self.field = TextField(name, max_chars=200, printable=True)
+        self.folder = Path()
+        self.rows: list[Entry] = []
+        self.row: int | None = None  # the chosen row; none yet when saving
+        self.top = 0  # the first row shown
+        self.message: str | None = None
+        self.go((folder or start_folder()).expanduser())
+
+    # ------------------------------------------------------------------ what it does
+    def go(self, folder: Path) -> None:
+        """Show ``folder``'s rows (the chosen row: the first folder or file when opening)."""
+        try:
+            folder = folder.resolve()
+        except OSError:
+            pass
+        self.folder, self.rows, self.top = folder, entries(folder), 0
+        self.row = None
+        if not self.save and self.rows:  # opening: on the first folder or file
+            self.row = min(1 if self.rows[0].up else 0, len(self.rows) - 1)
+        files = any(not e.folder for e in self.rows)
+        self.message = None if files or self.save else tr("No game record in this folder")
+        self.rebuild()
+
+    def chosen(self) -> Entry | None:
+        return self.rows[self.row] if self.row is not None and self.rows else None
+
+    def finish(self, path: Path | None) -> None:
+        if self.save:
+            self.field.stop()
+        if path is not None:
+            remember(self.folder)
+        self.done(path)
+
+    def take(self) -> None:
+        """Enter or the first button: into the chosen folder; else open the chosen file, or
+        save under the name typed."""
+        e = self.chosen()
+        if e is not None and e.folder:
+            self.go(e.path)
+        elif not self.save:
+            if e is not None:
+                self.finish(e.path)
+        else:
+            name = self.field.text.strip()
+            if not name or name in (".", "..") or any(c in name for c in "/\\"):
+                self.message = tr("Type the file's name first")
+                self.dirty = True
+                return
+            self.finish(self.folder / name)
+
+    def choose(self, row: int) -> None:
+        if self.rows:
+            self.row = max(0, min(len(self.rows) - 1, row))
+            e = self.rows[self.row]
+            if self.save and not e.folder:  # its name, to be changed or written over
+                self.field.text = e.path.name
+            self.dirty = True
+
+    def activate(self, action: str) -> None:
+        if action == "ok":
+            self.take()
+        elif action == "up" and self.folder.parent != self.folder:
+            self.go(self.folder.parent)
+        elif action in ("cancel", "back"):
+            self.finish(None)
+            return
+        self.rebuild()
+
+    def on_show(self) -> None:
+        super().on_show()
+        if self.save:
+            self.field.start()
+
+    def handle_event(self, ev: pygame.event.Event) -> bool:
+        if ev.type == pygame.KEYDOWN:
+            alt = getattr(ev, "mod", 0) & pygame.KMOD_ALT
+            if (ev.key == pygame.K_UP and alt) or (ev.key == pygame.K_BACKSPACE and not self.save):
+                self.activate("up")
+                return True
+            steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -10}
+            steps[pygame.K_PAGEDOWN] = 10
+            if not self.save:
+                steps.update({pygame.K_HOME: -len(self.rows), pygame.K_END: len(self.rows)})
+            if ev.key in steps:
+                here = self.row if self.row is not None else -1
+                self.choose(max(0, here + steps[ev.key]))
+                return True
+            if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus == 0:
+                self.take()
+                return True
+        if self.save:
+            said = self.field.handle_event(ev)
+            if said == "typed":
+                e = self.chosen()
+                if e is not None and e.folder:  # Enter now saves here, not goes in there
+                    self.row = None
+                self.message = None
+                self.dirty = True
+                return True
+            if ev.type == pygame.KEYDOWN and ev.key == pygame.K_SPACE:
+                return True  # a space typed in the name (TEXTINPUT), not a button pressed
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button in (4, 5):
+            self.scroll(1 if ev.button == 5 else -1)
+            return True
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            for k, r in self.row_rects(Layout(*self.app.size)):
+                if r.collidepoint(ev.pos):
+                    if k == self.row:
+                        self.take()  # a click on the chosen row: into it, or take it
+                    else:
+                        self.choose(k)
+                    return True
+        return super().handle_event(ev)
+
+    def scroll(self, by: int) -> None:
+        n = self.visible_rows(Layout(*self.app.size))
+        self.top = max(0, min(len(self.rows) - n, self.top + by))
+        self.dirty = True
+
+    # ------------------------------------------------------------------ geometry
+    def build(self, lay: Layout) -> list[Button]:
+        specs = [(tr("Save") if self.save else tr("Open"), "ok")]
+        specs += [(tr("Up a folder"), "up"), (tr("Cancel"), "cancel")]
+        return bottom_buttons(lay, specs, 30)
+
+    def box(self, lay: Layout) -> pygame.Rect:
+        """The list's panel, under the title and the folder's path."""
+        box = pygame.Rect(0, 0, min(lay.w - 2 * lay.margin, round(lay.unit * 150)), 0)
+        title_h = text.size_of(self.title, lay.heading, True)[1]
+        box.top = round(lay.heading * 0.6) + title_h + round(lay.text * 2.2)
+        under = round(lay.text * (4.6 if self.save else 2.0))  # the name field, the message
+        box.height = lay.h - lay.margin * 2 - round(lay.unit * 6.6) - under - box.top
+        box.centerx = lay.w // 2
+        return box
+
+    def row_h(self, lay: Layout) -> int:
+        return round(lay.text * 1.9)
+
+    def visible_rows(self, lay: Layout) -> int:
+        return max(1, (self.box(lay).h - lay.margin) // self.row_h(lay))
+
+    def row_rects(self, lay: Layout) -> list[tuple[int, pygame.Rect]]:
+        box, n = self.box(lay), self.visible_rows(lay)
+        if self.row is not None and self.row < self.top:
+            self.top = self.row
+        elif self.row is not None and self.row >= self.top + n:
+            self.top = self.row - n + 1
+        y = box.y + lay.margin // 2
+        out = []
+        for k in range(self.top, min(len(self.rows), self.top + n)):
+            out.append((k, pygame.Rect(box.x + 4, y, box.w - 8, self.row_h(lay))))
+            y += self.row_h(lay)
+        return out
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = draw_page(surface, self.title)
+        box = self.box(lay)
+        t = lay.text
+        where = tail_fit(str(self.folder), round(t * 0.9), box.w)
+        at = (lay.w // 2, box.y - round(t * 1.6))
+        blit_path(surface, where, round(t * 0.9), at, theme.INK_DIM, "midtop")
+        blit_panel(surface, box, color=(6, 20, 14, 210), radius=round(lay.unit * 2))
+        for k, r in self.row_rects(lay):
+            self._draw_row(surface, self.rows[k], r, t, k == self.row)
+        y = box.bottom + round(t * 0.5)
+        if self.save:
+            y = self._draw_name(surface, lay, box) + round(t * 0.3)
+        if self.message:
+            blit_text(surface, self.message, round(t * 0.9), (lay.w // 2, y), (255, 170, 150),
+                      anchor="midtop", max_width=box.w)  # fmt: skip
+        for b in self.buttons():
+            b.draw(surface)
+
+    def _draw_row(self, s: pygame.Surface, e: Entry, r: pygame.Rect, t: int, on: bool) -> None:
+        if on:
+            blit_panel(s, r, color=(242, 196, 84, 70), radius=r.h // 4)
+        pad = round(t * 0.6)
+        icon = pygame.Rect(0, 0, round(t * 1.1), round(t * 0.9))
+        icon.centery = r.centery
+        icon = i18n.align(icon, r, "start", pad)
+        if e.folder:  # a folder: a tab and its body
+            tab = pygame.Rect(icon.x, icon.y - round(t * 0.15), icon.w // 2, round(t * 0.3))
+            pygame.draw.rect(s, theme.GOLD, tab, border_radius=2)
+            pygame.draw.rect(s, theme.GOLD, icon, border_radius=3)
+        else:  # a record: a sheet with lines
+            sheet = pygame.Rect(0, 0, round(t * 0.75), round(t * 1.0))
+            sheet.center = icon.center
+            pygame.draw.rect(s, theme.INK, sheet, border_radius=2)
+            for k in (1, 2, 3):
+                y = sheet.y + sheet.h * k // 4
+                pygame.draw.line(s, (90, 90, 90), (sheet.x + 3, y), (sheet.right - 4, y))
+        x = icon.right + pad if not i18n.is_rtl() else icon.x - pad
+        label = text.elide(e.label, t, r.w - icon.w - 3 * pad)
+        blit_path(s, label, t, (x, r.centery), theme.INK, i18n.anchor("midleft"))
+
+    def _draw_name(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> int:
+        """``File name:`` and the field, under the list, in reading order; their bottom."""
+        t = round(lay.text * 0.9)
+        y = box.bottom + round(lay.text * 0.6)
+        label = tr("File name:")
+        lw = text.size_of(label, t)[0]
+        h = round(t * 1.9)
+        field = pygame.Rect(0, y, box.w - lw - lay.margin, h)
+        field = i18n.align(field, box, "end")
+        at = i18n.align(pygame.Rect(0, y, lw, h), box, "start")
+        blit_text(s, label, t, at.center, theme.INK, anchor="center")
+        draw_field(s, field, self.field.shown(True), t, fill=(250, 246, 232),
+                   border=theme.GOLD, margin=lay.margin // 2)  # fmt: skip
+        return field.bottom
