@@ -461,7 +461,8 @@ class GameOverDialog(Dialog):
             y += round(lay.text * 1.8)
             blit_text(
                 s,
-                tr("Saved to {path}", path=str(scene.exported)),
+                # a path reads left to right, its leading "/" kept at its start in Arabic
+                tr("Saved to {path}", path=text.LRM + str(scene.exported) + text.LRM),
                 round(lay.text * 0.85),
                 (box.centerx, y),
                 theme.GOLD,
