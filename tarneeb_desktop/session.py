@@ -286,6 +286,7 @@ class TournamentGame:
             bots=self.names,
             auto_start=True,
             table_name=table_name,
+            latecomers="no",  # a computer's seat in a tournament's game is its team's
             **hosting,
         )
         self.listen(host.table)

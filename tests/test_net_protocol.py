@@ -329,6 +329,8 @@ def test_tarneeb_host_offers_the_turn_timer_and_watchers_as_the_window_does(
     base = ["host", "--bind", "127.0.0.1", "--no-beacon", "--seed", "3"]
     plain = make_host(parser.parse_args(base))
     assert not plain.turn_timer.on and plain.watchers_allowed
+    assert plain.latecomers == "no"  # no window to ask the host: refused unless told
+    assert make_host(parser.parse_args([*base, "--latecomers"])).latecomers == "yes"
     save = tmp_path / "table.json"
     host = make_host(
         parser.parse_args(

@@ -161,6 +161,12 @@ def build_parser() -> argparse.ArgumentParser:
         "move (0, the default: no timer; the window offers 15, 30, 60 or 120)",
     )
     p.add_argument(
+        "--latecomers",
+        action="store_true",
+        help="let a player who comes once the game is under way take a computer's seat "
+        "(by default this table, with no window to ask the host, refuses them)",
+    )
+    p.add_argument(
         "--no-watchers",
         action="store_true",
         help="refuse watchers (by default anyone may watch, never seeing a hidden card)",

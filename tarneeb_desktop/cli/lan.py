@@ -62,6 +62,8 @@ def make_host(args: argparse.Namespace) -> Host:
         common["turn_seconds"] = turn_seconds(args.turn_seconds)
     if getattr(args, "no_watchers", False):
         common["watchers"] = False
+    # no window to ask: a latecomer takes a computer's seat only when told so
+    common["latecomers"] = "yes" if getattr(args, "latecomers", False) else "no"
     resume = getattr(args, "resume", None)
     if resume:
         if getattr(args, "save_table", None):

@@ -118,6 +118,8 @@ class ClientSession:
         self.seat: int | None = None
         self.token: str | None = None
         self.view: View | None = None
+        #: The computer's seat asked for as a latecomer, while the host has not answered.
+        self.asking: int | None = None
         self.seq: int | None = None
         #: A watcher's session: the public play, no seat (see :meth:`watch`).
         self.watching = False
@@ -198,6 +200,32 @@ class ClientSession:
         if password:
             msg["password"] = password
         return self._ask(msg)
+
+    def ask_for_seat(self, seat: int, password: str = "") -> None:
+        """Ask the host for ``seat``, a computer's, in a game under way (a latecomer): sent
+        at once; ``answer`` says, when it comes, whether the host agreed."""
+        while not self._join_reply.empty():
+            self._join_reply.get_nowait()
+        self.asking = seat
+        self.password = password or self.password
+        msg: dict[str, Any] = {"type": "join", "seat": seat, "token": None, "name": self.name}
+        if password:
+            msg["password"] = password
+        self._send(msg)
+
+    def answer(self) -> int | None:
+        """The host's answer to ``ask_for_seat``: the seat once agreed, None while it has not
+        answered; JoinError when it refused (or the connection dropped)."""
+        try:
+            reply = self._join_reply.get_nowait()
+        except queue.Empty:
+            return None
+        self.asking = None
+        if reply["type"] == "joined":
+            return int(reply["seat"])
+        if reply["type"] == "disconnected":
+            raise JoinError("disconnected", str(reply.get("reason")))
+        raise JoinError(str(reply.get("code")), str(reply.get("message")))
 
     def watch(self, password: str = "") -> None:
         """Watch the table (the public play only); raises JoinError when refused."""
@@ -352,7 +380,7 @@ class ClientSession:
         if self._sock is sock or self._sock is None:
             self.connected = False
         note = {"type": "disconnected", "reason": reason, "connection": connection}
-        if self._joining:
+        if self._joining or self.asking is not None:
             self._join_reply.put(note)
         self.messages.put(note)
 
@@ -389,11 +417,16 @@ class ClientSession:
             self._join_reply.put(msg)
         elif kind == "chat":
             self.chat_log = [*self.chat_log[-99:], msg]
+        elif kind == "asked":  # a computer's seat asked for: the host's answer comes later
+            self.asking = msg.get("seat") if isinstance(msg.get("seat"), int) else None
         elif (
             kind == "error"
-            and self._joining
+            and (self._joining or self.asking is not None)
             and msg.get("code")
-            in ("seat_taken", "no_seat", "wrong_token", "invalid", "wrong_password", "no_watchers")
+            in (
+                *("seat_taken", "no_seat", "wrong_token", "invalid", "wrong_password"),
+                *("no_watchers", "refused"),
+            )
         ):
             self._join_reply.put(msg)
         if self.on_message is not None:

@@ -30,7 +30,7 @@ from typing import Any
 
 from tarneeb_desktop.net.addresses import bind_address, is_loopback
 from tarneeb_desktop.net.client import ClientSession, JoinError
-from tarneeb_desktop.net.host_lobby import LobbyMixin
+from tarneeb_desktop.net.host_lobby import LobbyMixin, SeatRequest
 from tarneeb_desktop.net.protocol import (
     DEFAULT_PORT,
     DISCOVERY_PORT,
@@ -108,6 +108,7 @@ class Host(LobbyMixin):
         password: str = "",
         watchers: bool = True,
         table_id: str | None = None,
+        latecomers: str = "ask",
     ) -> None:
         if seed is None:
             seed = random_seed()
@@ -159,6 +160,10 @@ class Host(LobbyMixin):
         self.password = ""
         self.set_password(password)
         self.watchers_allowed = watchers
+        #: A latecomer asking for a computer's seat mid-game: "ask" (the host's window
+        #: decides), "yes" (agreed at once) or "no" (refused); see ``LobbyMixin.ask_for_seat``.
+        self.latecomers = latecomers
+        self.requests: list[SeatRequest] = []
         self.chat_log: list[dict[str, Any]] = []
         self.started = False
         #: Called on the loop after the game starts and after every applied action, with the
@@ -515,6 +520,9 @@ class Host(LobbyMixin):
         else:
             if wanted is not None:
                 seat = self.seats[wanted]
+                if seat.kind == "ai" and self.started and self.latecomers != "no":
+                    self.ask_for_seat(conn, seat.number, name)  # the host decides
+                    return
                 if seat.kind != "open":
                     raise ProtocolError("seat_taken", f"seat {wanted} is not free")
             else:
@@ -805,6 +813,9 @@ class Host(LobbyMixin):
             "password": bool(self.password),
             "watchers": self.watchers_allowed,
             "watching": sorted(c.name for c in self.watching()),
+            "requests": [
+                {"seat": r.seat, "name": r.name} for r in self.requests if not r.conn.closed
+            ],
             "seats": [
                 {
                     "seat": s.number,

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import hmac
 import logging
+import secrets
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tarneeb_desktop.net.protocol import (
@@ -41,6 +43,15 @@ def _numbered(name: str, taken: set[str]) -> str:
 CHAT_KEPT = 40
 
 
+@dataclass
+class SeatRequest:
+    """A latecomer asking for a computer's seat mid-game, waiting for the host's answer."""
+
+    seat: int
+    name: str
+    conn: Connection
+
+
 class LobbyMixin:
     """Watchers, chat, names, password and the host's lobby controls (see the module)."""
 
@@ -54,12 +65,15 @@ class LobbyMixin:
     password: str
     watchers_allowed: bool
     chat_log: list[dict[str, Any]]
+    latecomers: str
+    requests: list[SeatRequest]
 
     if TYPE_CHECKING:
 
         def _broadcast(self, msg: dict[str, Any]) -> None: ...
         def _lobby(self) -> dict[str, Any]: ...
         def _sync_seats(self) -> None: ...
+        def _send_view(self, conn: Connection, seat: int, events: list[Any]) -> None: ...
         def _advance(self) -> None: ...
         @property
         def seq(self) -> int: ...
@@ -235,6 +249,56 @@ class LobbyMixin:
         log.info("the host gave seat %d to %s", number, seat.name if computer else "people")
         self._sync_seats()
         self._broadcast(self._lobby())
+
+    # ------------------------------------------------------------------ latecomers
+
+    def ask_for_seat(self, conn: Connection, number: int, name: str | None) -> None:
+        """A latecomer asks for seat ``number``, a computer's, mid-game: told ``asked`` while
+        the host's window decides (``answer_request``), or agreed at once (latecomers
+        "yes"). One request a seat: a second is refused."""
+        if any(r.seat == number for r in self.requests if not r.conn.closed):
+            raise ProtocolError("seat_taken", "someone is asking for that seat already")
+        self.requests = [r for r in self.requests if not r.conn.closed and r.conn is not conn]
+        self.requests.append(SeatRequest(number, name or f"Player {number + 1}", conn))
+        log.info("%s asks for seat %d (a computer's) from %s", name, number, conn.peer)
+        conn.send({"type": "asked", "seat": number})
+        if self.latecomers == "yes":
+            self.answer_request(number, True)
+            return
+        self._broadcast(self._lobby())
+
+    def answer_request(self, number: int, yes: bool) -> None:
+        """The host lets the latecomer asking for seat ``number`` take it (the computer
+        steps aside; they play from its next turn) or keeps the computer there (they are
+        told so). Nothing when nobody asks for it (any more)."""
+        req = next((r for r in self.requests if r.seat == number), None)
+        if req is None:
+            return
+        self.requests.remove(req)
+        seat = self.seats[number]
+        conn = req.conn
+        if not yes or conn.closed or seat.kind != "ai" or conn.seat is not None:
+            if not conn.closed:
+                conn.send(
+                    {"type": "error", "code": "refused",
+                     "message": "the host keeps the computer at that seat"}
+                )  # fmt: skip
+            self._broadcast(self._lobby())
+            return
+        seat.open = True
+        seat.token = secrets.token_urlsafe(24)
+        seat.name = self.unique_name(req.name, number)
+        seat.conn, seat.ready, seat.wait_started = conn, False, None
+        seat.ai_control = False
+        conn.seat = number
+        log.info("the host let %s take seat %d", seat.name, number)
+        self._sync_seats()
+        self.computers_give_way()
+        conn.send({"type": "joined", "seat": number, "token": seat.token, "name": seat.name})
+        self.send_chat_log(conn)
+        self._broadcast(self._lobby())
+        self._send_view(conn, number, [])
+        self._advance()
 
     def remove_player(self, number: int) -> None:
         """The host removes the person at seat ``number``: they are told so and their token

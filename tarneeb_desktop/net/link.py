@@ -163,8 +163,10 @@ class RemoteLink:
         elif kind == "lobby":
             names = names_from_lobby(msg, self.default_names)
             away, watchers = self.away(), self.watchers()
+            asked = self.lobby.get("requests")  # a latecomer asking the host for a seat
             self.lobby = msg
-            if names != self.names or away != self.away() or watchers != self.watchers():
+            changed = away != self.away() or watchers != self.watchers()
+            if names != self.names or changed or asked != msg.get("requests"):
                 self.names[:] = names
                 out.append(Notice("names"))
         elif kind in ("chat", "react"):
@@ -284,6 +286,22 @@ class RemoteLink:
                 if not s.get("connected", True) or s.get("ai_playing"):
                     out[s["seat"]] = stand_in if isinstance(stand_in, str) else None
         return out
+
+    def seat_request(self) -> tuple[int, str] | None:
+        """A latecomer asking for a computer's seat: (seat, name), the first of them; only
+        the hosting window's link (``host``) answers it."""
+        if self.host is None:
+            return None
+        asked = self.lobby.get("requests")
+        for r in asked if isinstance(asked, list) else []:
+            if isinstance(r, dict) and isinstance(r.get("seat"), int) and 0 <= r["seat"] <= 3:
+                return r["seat"], str(r.get("name", ""))[:MAX_CHAT_CHARS]
+        return None
+
+    def answer_request(self, seat: int, yes: bool) -> None:
+        """The hosting window's answer to the latecomer asking for ``seat``."""
+        if self.host is not None:
+            self.host.call(self.host.answer_request, seat, yes)
 
     def watchers(self) -> int:
         """How many watch the table (the host's lobby names them)."""

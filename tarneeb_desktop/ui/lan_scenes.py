@@ -137,6 +137,7 @@ def join_error_text(exc: JoinError) -> str:
         "wrong_token": tr("The host no longer keeps that seat"),
         "wrong_password": tr("This table asks for its password: type it above"),
         "no_watchers": tr("This table takes no watchers"),
+        "refused": tr("The host keeps the computer at that seat"),
     }
     return words.get(exc.code, exc.message)
 
@@ -447,6 +448,7 @@ class SeatScene(ButtonScene):
         self.session = session
         self.back = back
         self.notice: str | None = None
+        self.asking: int | None = None  # a computer's seat asked for, the host not answered
         typed = getattr(session, "password", "") or ""  # as typed on the Join screen
         self.secret = TextField(typed, MAX_PASSWORD_CHARS, printable=True)
 
@@ -495,6 +497,18 @@ class SeatScene(ButtonScene):
             elif msg.get("type") == "disconnected":
                 self.notice = tr("The host closed the connection")
                 self.rebuild()
+        if self.asking is not None:  # a computer's seat asked for: the host's answer
+            try:
+                got = self.session.answer()
+            except JoinError as exc:
+                self.asking = None
+                self.notice = join_error_text(exc)
+                self.rebuild()
+                return
+            if got is not None:
+                self.asking = None
+                rejoin.remember_seat(self.session)
+                self.app.switch(LobbyScene(self.app, self.session))
 
     def seats(self) -> list[dict[str, Any]]:
         lobby = self.session.lobby or {}
@@ -522,15 +536,20 @@ class SeatScene(ButtonScene):
             free = s.get("kind") == "open"
             word = tr(SEAT_WORDS[n])
             name = str(s.get("name", ""))
+            # a game under way: a computer's seat may be asked for (the host decides)
+            late = s.get("kind") == "ai" and self.under_way()
             if free:
                 label = tr("Sit at {seat}", seat=word)
+            elif late:
+                label = tr("Ask to take {seat} from {name}, computer", seat=word, name=name)
             elif s.get("kind") == "ai":  # say it is a computer, as the host screen does
                 label = tr("{seat}: {name}, computer", seat=word, name=name)
             else:
                 label = tr("{seat}: {name}", seat=word, name=name)
             r = pygame.Rect(0, y, bw, bh)
             r.centerx = lay.w // 2
-            out.append(Button(r, label, f"seat:{n}", enabled=free))
+            action = f"ask:{n}" if late else f"seat:{n}"
+            out.append(Button(r, label, action, enabled=(free or late) and self.asking is None))
             y += bh + gap
         # as wide as the longest seat's label at body size needs ("Rejoin your seat (South)")
         bw = min(
@@ -547,9 +566,18 @@ class SeatScene(ButtonScene):
         out.append(Button(r.move(half + gap, 0), tr("Back"), "back"))
         if i18n.is_rtl():
             out[-2].rect.x, out[-1].rect.x = out[-1].rect.x, out[-2].rect.x
-        # Enter takes the first free seat
-        self.focus = next((i for i, b in enumerate(out) if b.enabled), len(out) - 1)
+        # Enter takes the first free seat; at a full table it watches (asking the host for a
+        # computer's seat is a choice of its own, never Enter's)
+        self.focus = next(
+            (i for i, b in enumerate(out) if b.enabled and not b.action.startswith("ask:")),
+            len(out) - 1,
+        )
         return out
+
+    def under_way(self) -> bool:
+        """The game has started (a latecomer may ask for a computer's seat)."""
+        lobby = self.session.lobby or {}
+        return bool(lobby.get("started")) and not lobby.get("over")
 
     def watchable(self) -> bool:
         return (self.session.lobby or {}).get("watchers", True) is not False
@@ -568,6 +596,17 @@ class SeatScene(ButtonScene):
                 self.back()
             else:
                 self.app.switch(JoinScene(self.app))
+        elif action.startswith("ask:"):  # a latecomer: the host is asked, the answer waited for
+            if self.asks_password():
+                self.session.password = self.secret.text.strip()
+            try:
+                self.session.ask_for_seat(int(action[4:]), self.session.password)
+            except OSError as exc:
+                self.notice = str(exc)
+            else:
+                self.asking = int(action[4:])
+                self.notice = tr("Asking the host for that seat…")
+            self.rebuild()
         elif action in ("rejoin", "watch") or action.startswith("seat:"):
             if self.asks_password():
                 self.session.password = self.secret.text.strip()

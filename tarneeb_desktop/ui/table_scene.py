@@ -830,6 +830,9 @@ class TableScene(Scene):
             self.overlay = None
             self.app.switch(self.new_game_like())
             return
+        elif action in ("let_sit", "keep_computer") and self.lan is not None:
+            self.lan.answer_request(action == "let_sit")  # a latecomer asked for a seat
+            return
         elif action in ("restart_hand", "restart_game") and kind == "restart":
             self.overlay = None
             self.undo.restart(action)  # ui/game/undo.py

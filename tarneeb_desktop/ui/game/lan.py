@@ -16,7 +16,7 @@ from tarneeb_desktop.rules.cards import CARD_INDEX
 from tarneeb_desktop.table.link import Notice
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.game.chat import Chat
-from tarneeb_desktop.ui.game.dialogs import Dialog
+from tarneeb_desktop.ui.game.dialogs import Question
 from tarneeb_desktop.ui.game.labels import call_label, card_label
 from tarneeb_desktop.ui.game.panels import ring_next_change, ring_shows
 from tarneeb_desktop.ui.i18n import N_, tr, trn
@@ -123,6 +123,7 @@ class LanExtras:
         elif n.kind == "names":
             scene.panels.forget_plates()
             scene.invalidate()
+            self.offer_request()
         elif n.kind == "error":
             if n.seat == scene.me and n.code in (
                 "illegal",
@@ -143,9 +144,31 @@ class LanExtras:
         elif n.kind == "timeout" and n.seat is not None:
             scene.say(timeout_line(n.seat == scene.me, self.link.names[n.seat], n.text), 5.0)
 
+    def offer_request(self) -> None:
+        """This window hosts and a latecomer asks for a computer's seat: the host is asked
+        (``SeatRequestDialog``), once nothing else is open over the table."""
+        scene = self.scene
+        asked = self.link.seat_request()
+        if scene.overlay is None and asked is not None:
+            scene.overlay = SeatRequestDialog(scene, *asked)
+            scene.invalidate()
+        elif asked is None and scene.overlay is not None and scene.overlay.kind == "seat_request":
+            scene.overlay = None  # the latecomer left: nothing to answer any more
+            scene.invalidate()
+
+    def answer_request(self, yes: bool) -> None:
+        """The host's answer to the question open over the table."""
+        o = self.scene.overlay
+        if isinstance(o, SeatRequestDialog):
+            self.scene.overlay = None
+            self.link.answer_request(o.seat, yes)
+            self.scene.invalidate()
+
     def busy(self) -> bool:
         """Frames must come while something shows or waits; a running turn timer redraws
         the table each time what its ring shows changes (``panels.ring_shows``)."""
+        if self.scene.overlay is None and self.link.seat_request() is not None:
+            self.offer_request()  # a latecomer's question kept while a dialog was open
         shows = self.ring_shows()
         if shows != self._shown_ring:
             self._shown_ring = shows
@@ -291,7 +314,39 @@ class LanExtras:
         blit_text(surface, sub, lay.text, (r.centerx, y + hh), theme.INK, anchor="midtop")
 
 
-class QuitLanDialog(Dialog):
+class SeatRequestDialog(Question):
+    """At the hosting window: a latecomer asks for a computer's seat in the game under way.
+    Let them sit (the computer steps aside; they play from its next turn) or keep the
+    computer (they are told so); Enter keeps the computer, the choice that changes
+    nothing."""
+
+    kind = "seat_request"
+    size = (72.0, 36.0)
+
+    def __init__(self, scene: Any, seat: int, name: str) -> None:
+        super().__init__(scene)
+        self.seat, self.name = seat, name
+
+    def specs(self) -> list[tuple[str, str, bool]]:
+        return [
+            (tr("Keep the computer"), "keep_computer", True),
+            (tr("Let them sit"), "let_sit", False),
+        ]
+
+    def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
+        seat = self.scene.names[self.seat] if 0 <= self.seat < len(self.scene.names) else ""
+        theme.blit_lines(
+            s,
+            tr("{name} asks to take {seat}'s seat; a computer plays it now.", name=self.name,
+               seat=seat),
+            round(lay.text * 1.15),
+            (box.centerx, box.y + round(lay.unit * 5)),
+            theme.INK,
+            box.w - 2 * lay.margin,
+        )  # fmt: skip
+
+
+class QuitLanDialog(Question):
     """Closing the window at a LAN table with a game on: Stay, or Quit (the host's table
     closes for everyone; a joined player's seat is played by the computer until they
     rejoin)."""
@@ -300,13 +355,7 @@ class QuitLanDialog(Dialog):
     size = (70.0, 34.0)
 
     def specs(self) -> list[tuple[str, str, bool]]:
-        return [(tr("Stay"), "close", True), (tr("Quit"), "quit", False)]
-
-    def buttons(self) -> list[Button]:
-        out = super().buttons()
-        if not any(b.focus for b in out):
-            out[0].focus = True  # Stay, the choice that changes nothing
-        return out
+        return [(tr("Stay"), "close", True), (tr("Quit"), "quit", False)]  # Stay: Enter's
 
     def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
         hosting = getattr(self.scene, "host", None) is not None

@@ -13,6 +13,7 @@ from tarneeb_desktop.ui.game.auction import AuctionDialog
 from tarneeb_desktop.ui.game.dialogs import (
     CardsPlayedDialog,
     Dialog,
+    Question,
     ScoreSheetDialog,
     page_title,
 )
@@ -95,18 +96,7 @@ class PauseMenuDialog(Dialog):
         )
 
 
-class _Question(Dialog):
-    """A question whose first button (the choice that changes nothing) has the focus, so
-    that Enter or Esc keeps things as they are."""
-
-    def buttons(self) -> list[Button]:
-        out = super().buttons()
-        if not any(b.focus for b in out):
-            out[0].focus = True
-        return out
-
-
-class LeaveTableDialog(_Question):
+class LeaveTableDialog(Question):
     """ "Main menu" at a LAN table: leaving hands the seat to the computer, so it asks first;
     Stay (the choice that changes nothing) has the focus, and Enter or Esc keeps the seat."""
 
@@ -127,7 +117,7 @@ class LeaveTableDialog(_Question):
         )
 
 
-class RestartDialog(_Question):
+class RestartDialog(Question):
     """ "Restart…" on the pause menu of an offline game: the hand dealt again from its start
     (marked as an undo is: the game is then kept out of the statistics), or a new game with
     the same players and rules in place of this one. Cancel (the choice that changes
