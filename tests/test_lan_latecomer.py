@@ -139,18 +139,10 @@ def test_one_request_a_seat_and_none_before_the_start() -> None:
 
 def _hosting_window(monkeypatch):  # type: ignore[no-untyped-def]
     """The window hosts a table from its menu (South here, three computers) and sits at it."""
-    from tarneeb_desktop.ui import lan_scenes
-    from tarneeb_desktop.ui.lan_scenes import HostScene, LobbyScene
-    from tests.test_ui_helpers import FRAME, make_app
-    from tests.test_ui_lan import button, click, lan_table, step_until
+    from tarneeb_desktop.ui.lan_scenes import LobbyScene
+    from tests.test_ui_lan import button, click, host_screen, lan_table, step_until
 
-    monkeypatch.setattr(lan_scenes.HostScene, "bind", "127.0.0.1")
-    monkeypatch.setattr(lan_scenes.HostScene, "beacon", False)
-    monkeypatch.setattr(lan_scenes, "DEFAULT_PORT", 0)
-    app = make_app(speed="instant")
-    app.rules = make_rules(target=5)
-    app.switch(HostScene(app))
-    app.step(FRAME, [])
+    app = host_screen(monkeypatch)
     for seat in ("seat:1", "seat:2", "seat:3"):  # each a computer
         while button(app.scene, seat).label and app.scene.choice[int(seat[-1])] != "ai":
             click(app, button(app.scene, seat).rect)

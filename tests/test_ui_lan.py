@@ -182,9 +182,11 @@ def test_a_bad_address_says_so_and_stays(ui_home) -> None:  # type: ignore[no-un
     assert isinstance(app.scene, JoinScene) and app.scene.notice
 
 
-def test_host_from_the_window_lobby_then_start(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def host_screen(monkeypatch):  # type: ignore[no-untyped-def]
+    """The window's Host screen, its table to be on 127.0.0.1 (no beacon, any free port),
+    first to 5 points."""
     from tarneeb_desktop.ui import lan_scenes
-    from tarneeb_desktop.ui.lan_scenes import HostScene, LobbyScene
+    from tarneeb_desktop.ui.lan_scenes import HostScene
 
     monkeypatch.setattr(lan_scenes.HostScene, "bind", "127.0.0.1")
     monkeypatch.setattr(lan_scenes.HostScene, "beacon", False)
@@ -193,6 +195,13 @@ def test_host_from_the_window_lobby_then_start(monkeypatch) -> None:  # type: ig
     app.rules = make_rules(target=5)
     app.switch(HostScene(app))
     app.step(FRAME, [])
+    return app
+
+
+def test_host_from_the_window_lobby_then_start(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from tarneeb_desktop.ui.lan_scenes import LobbyScene
+
+    app = host_screen(monkeypatch)
     # North: the computer, a person at this screen, then open to the network again
     for _ in range(3):
         click(app, button(app.scene, "seat:2").rect)
