@@ -23,6 +23,16 @@ PATIENCE = 90.0  # wall-clock seconds a step may take before the test gives up
 _home = test_ui_lan_local._home
 
 
+def at_standings(app) -> bool:  # type: ignore[no-untyped-def]
+    """The standings are shown, past the champion's trophy when the tournament ended."""
+    from tarneeb_desktop.ui.tournament_play import StandingsScene
+    from tarneeb_desktop.ui.trophy_scene import TrophyScene
+
+    if isinstance(app.scene, TrophyScene):
+        app.scene.activate("continue")
+    return isinstance(app.scene, StandingsScene)
+
+
 def running(first: list[Player]):  # type: ignore[no-untyped-def]
     """A one-game tournament whose first team is ``first``, against computers."""
     from tarneeb_desktop.ui.tournament_play import Running
@@ -108,7 +118,7 @@ def test_a_lan_player_joins_the_lobby_and_the_game_counts_in_the_standings(ui_ho
     if app.scene is lobby:
         assert lobby.lobby["seats"][0]["name"] == "Dana"
         assert [b.action for b in lobby.buttons()] == ["back"]  # no Start once it is on
-    step_until(app, lambda: isinstance(app.scene, StandingsScene), "the standings")
+    step_until(app, lambda: at_standings(app), "the standings")
     thread.join(PATIENCE)
     assert done == [True]  # the friend played to the end
     assert len(r.t.results) == 1
@@ -155,7 +165,7 @@ def test_a_person_here_and_a_lan_partner_play_on_the_lan_table(ui_home) -> None:
     go_on = next(b for b in table.overlay_buttons() if b.action == "next")  # Continue
     app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, go_on.rect.center)])
     app.step(FRAME, [mouse(pygame.MOUSEBUTTONUP, go_on.rect.center)])
-    assert isinstance(app.scene, StandingsScene)
+    assert at_standings(app)  # past the champion's trophy
     thread.join(PATIENCE)
     assert done == [True]
     assert len(r.t.results) == 1 and r.t.results[0].teams == (0, 1)
@@ -177,7 +187,6 @@ def lan_game_started(app, hold):  # type: ignore[no-untyped-def]
 
 
 def test_a_lan_player_who_leaves_is_played_by_the_computer(ui_home) -> None:
-    from tarneeb_desktop.ui.tournament_play import StandingsScene
 
     app = make_app(speed="fast")
     hold = threading.Event()
@@ -187,7 +196,7 @@ def test_a_lan_player_who_leaves_is_played_by_the_computer(ui_home) -> None:
         host.call(lambda: setattr(host, "disconnect_grace", 0.0))  # no waiting for them
         friend.leave()
         friend.close()
-        step_until(app, lambda: isinstance(app.scene, StandingsScene), "the standings")
+        step_until(app, lambda: at_standings(app), "the standings")
         assert len(r.t.results) == 1 and r.t.finished == "games"
     finally:
         hold.set()
@@ -216,7 +225,7 @@ def test_a_lan_game_left_in_the_middle_is_hosted_again_on_continue(ui_home) -> N
     assert state == saved.state and not again.host.started
     _, seat, thread, done, _ = join_lan_seat(again.host, name="Yara")
     assert seat == 0
-    step_until(app, lambda: isinstance(app.scene, StandingsScene), "the standings")
+    step_until(app, lambda: at_standings(app), "the standings")
     thread.join(PATIENCE)
     assert done == [True]
     assert len(again.after_game.__self__.t.results) == 1  # the Running resumed
