@@ -191,3 +191,35 @@ def test_a_lone_button_left_by_a_table_is_centred(lang: str) -> None:
     assert only.action == "close"
     assert abs(only.rect.centerx - scene.overlay.rect().centerx) <= 1
     assert screen_problems(app, lang) == []
+
+
+@pytest.mark.parametrize(("lang", "size"), [("fr", (1096, 983)), ("ru", (1024, 768))])
+def test_the_last_trick_at_a_lan_table_with_the_chat_line_open(lang: str, size) -> None:  # type: ignore[no-untyped-def]
+    """Seeds 1448 (step 50) and 1414 (step 150): at a LAN table with the chat line open, the
+    last trick's caption ("Dernier pli : remporté par vous") was drawn under the line and
+    its hint; with the line open it now sits below the trick."""
+    from tests.test_lan_timer import timed_host
+    from tests.test_net_game import FakeClock
+    from tests.test_ui_lan import join_through_the_window, step_until
+
+    h = timed_host(FakeClock(), 0, seed=3)
+    h.start()
+    try:
+        app = app_in(lang, size)
+        join_through_the_window(app, h)
+        scene = app.scene
+
+        def a_trick_done() -> bool:
+            if scene.my_turn():
+                scene.link.submit(scene.me, scene.pv.legal[0])
+            return bool(scene.pv.tricks)
+
+        step_until(app, a_trick_done, "a trick played")
+        scene.lan.chat.start()
+        scene.last_trick_shown = True
+        scene.invalidate()
+        app.step(FRAME, [])
+        assert scene.lan.chat.open and scene.last_trick_shown
+        assert screen_problems(app, lang) == []
+    finally:
+        h.stop()

@@ -488,25 +488,24 @@ class Panels:
             self.card(s, card, r, shadow=True)
             if seat == winner:
                 mark_winner(s, r)
-        blit_text(
-            s,
+        caption = (
             tr("Last trick: won by you")
             if scene.is_me(winner)
-            else tr("Last trick: won by {name}", name=scene.names[winner]),
-            lay.heading,
-            (lay.centre[0], lay.trick_area.top - lay.unit),
-            theme.GOLD,
-            bold=True,
-            anchor="midbottom",
+            else tr("Last trick: won by {name}", name=scene.names[winner])
         )
+        below = lay.trick_area.bottom + lay.unit
+        lan = getattr(scene, "lan", None)
+        if lan is not None and lan.chat.open:  # the chat line is above: the caption below
+            r = blit_text(s, caption, lay.heading, (lay.centre[0], below), theme.GOLD,
+                          bold=True, anchor="midtop")  # fmt: skip
+            below = r.bottom + lay.unit
+        else:
+            blit_text(s, caption, lay.heading, (lay.centre[0], lay.trick_area.top - lay.unit),
+                      theme.GOLD, bold=True, anchor="midbottom")  # fmt: skip
         blit_text(
-            s,
-            tr("L or a click closes it"),
-            lay.text,
-            (lay.centre[0], lay.trick_area.bottom + lay.unit),
-            theme.INK,
+            s, tr("L or a click closes it"), lay.text, (lay.centre[0], below), theme.INK,
             anchor="midtop",
-        )
+        )  # fmt: skip
 
     # ------------------------------------------------------------------ messages
     def draw_banner(self, s: pygame.Surface, lay: Layout, textline: str) -> None:
