@@ -223,3 +223,16 @@ def test_the_last_trick_at_a_lan_table_with_the_chat_line_open(lang: str, size) 
         assert screen_problems(app, lang) == []
     finally:
         h.stop()
+
+
+@pytest.mark.parametrize("size", [(1873, 722), (2560, 1080), (800, 600)])
+@pytest.mark.parametrize("lang", ["ar", "hi", "en"])
+def test_the_join_screens_fields_sit_under_its_title(lang: str, size) -> None:  # type: ignore[no-untyped-def]
+    """Seeds 3203 (step 200) and 3231 (step 125): in a wide, short window the Arabic title
+    "الانضمام إلى لعبة على الشبكة المحلية" reached into the address field below it."""
+    from tarneeb_desktop.ui.lan_scenes import JoinScene
+
+    app = app_in(lang, size)
+    app.switch(JoinScene(app, finder=False))
+    app.step(FRAME, [])
+    assert screen_problems(app, f"join {lang}") == []

@@ -217,7 +217,9 @@ class JoinScene(ButtonScene):
     def field_rects(self, lay: Layout) -> list[pygame.Rect]:
         w, h = round(lay.w * 0.44), round(lay.text * 2.2)
         a = pygame.Rect(0, 0, w, h)
-        a.topleft = (round(lay.w * 0.38), round(lay.h * 0.14))
+        # under the page's title, whose script may be taller (Arabic) in a short window
+        title = text.size_of(tr("Join a LAN game"), lay.heading, True)[1]
+        a.topleft = (round(lay.w * 0.38), max(round(lay.h * 0.14), 3 * lay.margin + title + 4))
         if i18n.is_rtl():  # the labels on the right, the fields on their left
             a.right = lay.w - round(lay.w * 0.38)
         step = h + round(lay.unit * 1.2)
