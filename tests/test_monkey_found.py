@@ -236,3 +236,22 @@ def test_the_join_screens_fields_sit_under_its_title(lang: str, size) -> None:  
     app.switch(JoinScene(app, finder=False))
     app.step(FRAME, [])
     assert screen_problems(app, f"join {lang}") == []
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["fr", "de", "ar"])
+def test_the_tournament_setups_note_with_lan_players_fits(lang: str, size) -> None:  # type: ignore[no-untyped-def]
+    """Seed 3286, step 25: with a player on the LAN, the setup's note ("5 équipes. … ils
+    rejoignent avec Rejoindre une partie en réseau local.") was squeezed onto one line at
+    13 px; it now takes the lines it needs at its size."""
+    from tarneeb_desktop.ui.tournament_scene import SetupScene
+
+    app = app_in(lang, size)
+    scene = SetupScene(app)
+    app.switch(scene)
+    while len(scene.teams) < 5:
+        scene.add_team()
+    scene.teams[1].seats[0].kind = "network"
+    scene.rebuild()
+    app.step(FRAME, [])
+    assert screen_problems(app, f"setup {lang}") == []

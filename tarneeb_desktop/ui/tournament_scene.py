@@ -31,7 +31,7 @@ from tarneeb_desktop.table.tournament import (
     TournamentError,
     default_team_name,
 )
-from tarneeb_desktop.ui import i18n, theme
+from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.i18n import N_, tr, trn
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene, draw_page
@@ -423,15 +423,15 @@ class SetupScene(ButtonScene):
             note += " " + tr(
                 "This computer hosts the games with players on the LAN; they join with Join a LAN game."
             )
-        blit_text(
-            surface,
-            note,
-            t,
-            (lay.w // 2, buttons[-1].rect.top - lay.margin // 2),
-            (255, 170, 150) if self.problem else theme.INK_DIM,
-            anchor="midbottom",
-            max_width=lay.w - 2 * lay.margin,
-        )
+        # at body size, on as many lines as it takes (the LAN sentence made it too long for
+        # one), the last line just above the buttons
+        lines = text.wrap(note, t, lay.w - 2 * lay.margin)
+        step = round(t * 1.35)
+        y = buttons[-1].rect.top - lay.margin // 2 - step * (len(lines) - 1)
+        for line in lines:
+            blit_text(surface, line, t, (lay.w // 2, y),
+                      (255, 170, 150) if self.problem else theme.INK_DIM, anchor="midbottom")  # fmt: skip
+            y += step
 
 
 def kind_word(kind: str) -> str:
