@@ -255,3 +255,58 @@ def test_the_tournament_setups_note_with_lan_players_fits(lang: str, size) -> No
     scene.rebuild()
     app.step(FRAME, [])
     assert screen_problems(app, f"setup {lang}") == []
+
+
+@pytest.mark.parametrize("lang", ["ar", "hi", "ru"])
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+def test_the_hot_seat_cover_reads_at_body_size(lang: str, size) -> None:  # type: ignore[no-untyped-def]
+    """Seed 5076, step 150: the hot-seat cover's "Click, or press Enter or Space · Esc: menu"
+    was drawn at nine tenths of the body size (26 px in Arabic, 29 the least)."""
+    from tarneeb_desktop.rules import GameState, make_rules
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+    app = app_in(lang, size)
+    state = GameState.new(make_rules("standard", target=8), seed=5)
+    names = ["Sami", "Layla", "Nour", "Omar"]
+    scene = TableScene(app, state, names, (0, 1), ["random"] * 4, seed=5, inline_ai=True)
+    app.switch(scene)
+    app.step(FRAME, [])
+    assert scene.covered()
+    assert screen_problems(app, f"cover {lang}") == []
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru", "de"])
+def test_a_thrown_in_deals_word_fits_the_score_sheet(lang: str) -> None:
+    """Seed 5082, step 150: a thrown-in deal's row on the score sheet said "перероздача" at
+    28 px (32 the least) in a column sized for its words unbolded; the sheet measures them
+    as it draws them, and the cell is as wide as its word."""
+    from tarneeb_desktop.ui.table_scene import TableScene
+    from tests.test_text_fit import played
+
+    app = app_in(lang, (1920, 1080))
+    state, _ = played("syrian41", 8, "SeatsScored", ("2", "3", "2", "1"), dealer=0)
+    scene = TableScene(app, state, ["A", "B", "C", "D"], (0,), ["easy"] * 4, inline_ai=True)
+    app.switch(scene)
+    app.step(FRAME, [])
+    scene.open_overlay("scores")
+    app.step(FRAME, [])
+    assert screen_problems(app, f"sheet {lang}") == []
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (2560, 1440)])
+@pytest.mark.parametrize("lang", ["ru", "uk", "de", "hi"])
+def test_the_tournament_setups_seat_kinds_fit_their_column(lang: str, size) -> None:  # type: ignore[no-untyped-def]
+    """Seed 5096, step 175: "Человек" (a person) was 21 px in its column of the tournament
+    setup (24 the least); the kinds' columns are as wide as their longest word needs."""
+    from tarneeb_desktop.ui.tournament_scene import SetupScene
+
+    app = app_in(lang, size)
+    scene = SetupScene(app)
+    app.switch(scene)
+    while len(scene.teams) < 5:
+        scene.add_team()
+    for team in scene.teams:
+        team.seats[0].kind = "person"
+    scene.rebuild()
+    app.step(FRAME, [])
+    assert screen_problems(app, f"setup {lang}") == []

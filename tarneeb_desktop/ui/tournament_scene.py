@@ -220,7 +220,15 @@ class SetupScene(ButtonScene):
         rh = round(lay.unit * 5)
         gap = max(2, round(lay.unit * 0.9))
         area = pygame.Rect(lay.w // 2 - w // 2, top, w, (rh + gap) * MAX_TEAMS)
-        shares = [(0.0, 0.25), (0.26, 0.13), (0.40, 0.17), (0.58, 0.13), (0.72, 0.17), (0.91, 0.09)]
+        # the seat kinds' columns as wide as their longest word needs at body size ("Человек"),
+        # taken from the names' columns
+        need = theme.button_width([kind_word(k) for k in KINDS], lay.text, rh) / max(1, w)
+        kind = min(0.2, max(0.13, need))
+        name, pname = 0.25 - (kind - 0.13), 0.17 - (kind - 0.13) / 2
+        shares, x = [], 0.0
+        for width in (name, kind, pname, kind, pname, 0.09):
+            shares.append((x, width))
+            x += width + 0.01
         return area, rh, gap, shares
 
     def build(self, lay: Layout) -> list[Button]:

@@ -95,7 +95,8 @@ def sheet_columns(
     them, all within the first ``share`` of the box (from the right in RTL)."""
     t = lay.text
     widths = [
-        max([text.size_of(h, t, True)[0]] + [text.size_of(row[k], t)[0] for row in rows])
+        # the values as they are drawn: bold (``theme.draw_label``)
+        max([text.size_of(h, t, True)[0]] + [text.size_of(row[k], t, True)[0] for row in rows])
         for k, h in enumerate(heads)
     ]
     room = box.w * share - round(lay.unit * 4)

@@ -141,8 +141,9 @@ class HotSeatCover:
         blit_text(
             s,
             tr("Click, or press Enter or Space  ·  Esc: menu"),
-            round(lay.text * 0.9),
+            lay.text,  # at body size (Arabic's was below it)
             (box.centerx, box.y + round(box.h * 0.8)),
             theme.INK_DIM,
             anchor="center",
+            max_width=box.w - lay.margin * 2,
         )

@@ -552,7 +552,9 @@ class ScoreSheetDialog(Dialog):
         for i, r in enumerate(rows[start:], start=start):
             for k, (c, v) in enumerate(zip(cols, self._row(numbers[i], r), strict=True)):
                 col = theme.TEAM[us if k == 4 else them] if k in (4, 5) else theme.INK
-                rect = pygame.Rect(0, 0, round(box.w * 0.12), round(t * 1.5))
+                # as wide as its column's value needs ("перероздача", a thrown-in deal)
+                w = max(round(box.w * 0.12), theme.label_width(v, t) + 2)
+                rect = pygame.Rect(0, 0, w, round(t * 1.5))
                 rect.midtop = (box.x + round(box.w * c), y)
                 theme.draw_label(s, v, rect, t, col, scene.four_color, on_dark=True, fitted=True)
             y += round(t * 1.55)
