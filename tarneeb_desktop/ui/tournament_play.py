@@ -283,6 +283,7 @@ def resume(app: App) -> Scene | None:
 
 #: how many computer moves "Play it out" applies in one frame
 PLAY_OUT_ACTIONS = 24
+FRAME_SECONDS = 1 / 60  # a play-out waits for its worker up to a frame each frame
 ENDED = {
     "games": N_("All the games chosen have been played"),
     "streak": N_("A team won the games in a row asked for"),
@@ -365,6 +366,9 @@ class StandingsScene(ButtonScene):
         for _ in range(PLAY_OUT_ACTIONS):  # a frame's share; the window stays responsive
             if table.state.is_over() or not table.pump():
                 break
+        # let the worker finish the decision it was given (a frame's time at most) instead
+        # of drawing frame after frame while it waits for the interpreter
+        self.out.pool.wait_idle(FRAME_SECONDS)
         self.dirty = True
         if table.state.is_over():
             self.out.close()
