@@ -19,30 +19,19 @@ from tarneeb_desktop.ai.knowledge import analyse
 from tarneeb_desktop.ai.sampling import Sampler
 from tarneeb_desktop.ai.search import (
     LEVEL_CONFIGS,
-    SearchConfig,
     SearchPlayer,
     _clear_lead,
     _equivalence_classes,
 )
 from tarneeb_desktop.rules import GameState, View, make_rules, mask_of
+from tests.test_ai_search import FAST  # the fixed-sample search these positions were chosen with
 
 needs_dds = pytest.mark.skipif(not dds.available(), reason="DDS library not available")
 
 # No clock; the cap is what "today's" search would solve. The hand's points and the
 # hand-set reading of the calls (the positions below were chosen with these).
 CAP = 40
-QUICK = SearchConfig(
-    budget_s=None,
-    max_samples=CAP,
-    min_samples=1,
-    candidates_per_sample=1,
-    bid_samples=40,
-    equity_calls=False,
-    equity_cards=False,
-    fitted_calls=False,
-    stop_early=True,
-    stop_min_samples=6,
-)
+QUICK = dataclasses.replace(FAST, max_samples=CAP, stop_early=True, stop_min_samples=6)
 FULL = dataclasses.replace(QUICK, stop_early=False)
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from tarneeb_desktop.net.host import Host
 from tarneeb_desktop.rules import make_rules
-from tests.test_ui_helpers import FRAME, key, make_app, wait_decision
+from tests.test_ui_helpers import FRAME, blitted_texts, key, make_app, wait_decision
 from tests.test_ui_lan import step_until, text
 from tests.test_ui_tournament import press
 
@@ -40,19 +40,6 @@ def host_with():  # type: ignore[no-untyped-def]
         h.stop()
 
 
-def drawn_texts(monkeypatch: pytest.MonkeyPatch, module: Any) -> list[str]:
-    """Every text ``module`` draws from now on (its ``blit_text``)."""
-    seen: list[str] = []
-    real = module.blit_text
-
-    def spy(surface, s, *a, **k):  # type: ignore[no-untyped-def]
-        seen.append(s)
-        return real(surface, s, *a, **k)
-
-    monkeypatch.setattr(module, "blit_text", spy)
-    return seen
-
-
 def to_seat_screen(app, h: Host) -> Any:  # type: ignore[no-untyped-def]
     from tarneeb_desktop.ui.lan_scenes import JoinScene, SeatScene
 
@@ -75,7 +62,7 @@ def test_a_table_with_a_password_has_its_field_on_the_seat_screen(host_with, mon
 
     app = make_app()
     seats = to_seat_screen(app, host_with("pw"))
-    seen = drawn_texts(monkeypatch, lan_scenes)
+    seen = blitted_texts(monkeypatch, lan_scenes)
     seats.dirty = True
     app.step(FRAME, [])
     assert "Password" in seen
@@ -91,7 +78,7 @@ def test_a_table_without_a_password_never_mentions_one(host_with, monkeypatch) -
 
     app = make_app()
     seats = to_seat_screen(app, host_with())
-    seen = drawn_texts(monkeypatch, lan_scenes)
+    seen = blitted_texts(monkeypatch, lan_scenes)
     seats.dirty = True
     app.step(FRAME, [])
     assert seen and not any("password" in s.lower() for s in seen), seen
@@ -146,7 +133,7 @@ def chat_lines_shown(app, scene) -> int:  # type: ignore[no-untyped-def]
     step_until(app, lambda: len(scene.session.chat_log) >= 4, "the chat")
     said = {history_line(m) for m in scene.session.chat_log}
     with pytest.MonkeyPatch.context() as mp:
-        seen = drawn_texts(mp, lan_lobby)
+        seen = blitted_texts(mp, lan_lobby)
         scene.dirty = True
         app.step(FRAME, [])
     return sum(1 for s in seen if s in said)

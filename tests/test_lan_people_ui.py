@@ -18,7 +18,7 @@ from tarneeb_desktop.rules import GameState, make_rules
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.layout import Layout
 from tests import test_ui_lan_local
-from tests.test_ui_helpers import FRAME, key, make_app, mouse, table_scene
+from tests.test_ui_helpers import FRAME, blitted_texts, key, make_app, mouse, table_scene
 from tests.test_ui_lan_local import button, click, lan_table, step_until
 
 # loopback only, no beacon, any free port, computer seats move at once (autouse)
@@ -198,17 +198,10 @@ def test_the_leave_and_close_questions_put_stay_on_the_reading_side() -> None:
 
 
 def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text the LAN table's extras draw from now on."""
     from tarneeb_desktop.ui.game import lan
 
-    seen: list[str] = []
-    real = lan.blit_text
-
-    def spy(surface, words, *a, **k):  # type: ignore[no-untyped-def]
-        seen.append(words)
-        return real(surface, words, *a, **k)
-
-    monkeypatch.setattr(lan, "blit_text", spy)
-    return seen
+    return blitted_texts(monkeypatch, lan)
 
 
 def test_a_full_table_offers_watching_and_the_watchers_table_says_watching(

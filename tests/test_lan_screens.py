@@ -198,7 +198,7 @@ def test_the_turn_timer_shows_at_the_table() -> None:
         h.stop()
 
 
-def test_the_players_see_how_many_watch_the_table() -> None:
+def test_the_players_see_how_many_watch_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 38: the players see how many are watching ("2 watching" under Chat); a watcher
     who leaves is counted out."""
     from tarneeb_desktop.net.client import ClientSession
@@ -218,16 +218,12 @@ def test_the_players_see_how_many_watch_the_table() -> None:
             w.watch()
             watchers.append(w)
         step_until(app, lambda: scene.link.watchers() == 2, "two watchers counted")
-        seen: list[str] = []
         from tarneeb_desktop.ui.game import lan
+        from tests.test_ui_helpers import blitted_texts
 
-        real = lan.blit_text
-        lan.blit_text = lambda s, words, *a, **k: seen.append(words) or real(s, words, *a, **k)
-        try:
-            scene.dirty = True
-            app.step(FRAME, [])
-        finally:
-            lan.blit_text = real
+        seen = blitted_texts(monkeypatch, lan)
+        scene.dirty = True
+        app.step(FRAME, [])
         assert "2 watching" in seen
         assert screen_problems(app, "watchers") == []
         watchers.pop().close()

@@ -131,20 +131,25 @@ def test_without_a_timer_a_person_may_think_forever(tmp_home: Path) -> None:
         host.stop()
 
 
-def test_the_link_counts_down_from_its_own_clock() -> None:
-    from tarneeb_desktop.rules import GameState
-
-    state = GameState.new(make_rules(), seed=1)
-    view = state.view(state.turn)
+def quiet_link(view):  # type: ignore[no-untyped-def]
+    """A window's link fed by hand (``_message``): its session never hears anything."""
 
     class Quiet:
-        seat = state.turn
+        seat = view.seat
         lobby = None
 
         def snapshot(self):  # type: ignore[no-untyped-def]
             return None, None
 
-    link = RemoteLink(Quiet(), view, 0)  # type: ignore[arg-type]
+    return RemoteLink(Quiet(), view, 0)  # type: ignore[arg-type]
+
+
+def test_the_link_counts_down_from_its_own_clock() -> None:
+    from tarneeb_desktop.rules import GameState
+
+    state = GameState.new(make_rules(), seed=1)
+    view = state.view(state.turn)
+    link = quiet_link(view)
     clock = FakeClock()
     link.clock = clock
     out: list[object] = []
@@ -200,15 +205,7 @@ def test_the_table_says_when_a_turn_timer_ran_out_and_what_the_computer_did() ->
 
     state = GameState.new(make_rules(), seed=1)
     view = state.view(state.turn)
-
-    class Quiet:
-        seat = state.turn
-        lobby = None
-
-        def snapshot(self):  # type: ignore[no-untyped-def]
-            return None, None
-
-    link = RemoteLink(Quiet(), view, 0)  # type: ignore[arg-type]
+    link = quiet_link(view)
     out: list[object] = []
     link._message({"type": "timeout", "seat": 2, "action": "7"}, view.seat, out)
     assert out == [Notice("timeout", 2, "7")]

@@ -5,17 +5,9 @@ rules' own function, not blanked by hand in two places."""
 from __future__ import annotations
 
 from tarneeb_desktop.net.client import DECODED
-from tarneeb_desktop.net.link import RemoteLink
 from tarneeb_desktop.rules import GameState, make_rules
 from tarneeb_desktop.rules.codec import decode_view, encode_view
-
-
-class Quiet:
-    seat = 0
-    lobby = None
-
-    def snapshot(self):  # type: ignore[no-untyped-def]
-        return None, None
+from tests.test_lan_timer import quiet_link
 
 
 def _state() -> GameState:
@@ -34,7 +26,7 @@ def test_the_link_takes_the_view_the_session_decoded(monkeypatch) -> None:  # ty
 
     state = _state()
     view = state.view(0)
-    link = RemoteLink(Quiet(), view, 0)  # type: ignore[arg-type]
+    link = quiet_link(view)
     calls: list[object] = []
     real = link_mod.decode_view
     monkeypatch.setattr(link_mod, "decode_view", lambda d: calls.append(d) or real(d))
@@ -56,5 +48,5 @@ def test_the_public_view_hides_every_hand_and_is_the_rules_own() -> None:
     assert public.seat == 2 and public.hand == () and public.legal == ()
     assert public.calls == view.calls and public.trick == view.trick
     assert public.hand_sizes == view.hand_sizes and public.scores == view.scores
-    link = RemoteLink(Quiet(), state.view(0), 0)  # type: ignore[arg-type]
+    link = quiet_link(state.view(0))
     assert link.view(3) == state.view(0).public(3)  # no view of seat 3 yet: the public part

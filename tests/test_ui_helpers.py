@@ -167,3 +167,17 @@ def viewer_asking_a_seat(app, record):  # type: ignore[no-untyped-def]
     viewer.activate("playon")
     assert viewer.choosing is not None
     return viewer
+
+
+def blitted_texts(monkeypatch, module) -> list[str]:  # type: ignore[no-untyped-def]
+    """Every text ``module`` draws from now on through its ``blit_text`` (a list that fills
+    as the window draws)."""
+    seen: list[str] = []
+    real = module.blit_text
+
+    def spy(surface, words, *a, **k):  # type: ignore[no-untyped-def]
+        seen.append(words)
+        return real(surface, words, *a, **k)
+
+    monkeypatch.setattr(module, "blit_text", spy)
+    return seen
