@@ -1,5 +1,8 @@
 """A small ctypes binding to the DDS double-dummy solver shipped inside ``endplay``.
 
+(Over 600 lines as one module: the library's C structures, its loading and its calls share
+one set of ctypes declarations and one lock; split, each part would import the others.)
+
 DDS (Bo Haglund and Soren Hein, Apache-2.0) is the standard bridge double-dummy
 solver. The ``endplay`` wheel bundles it as a plain shared library
 (``endplay/_dds/libdds.so``; ``libdds.dylib`` on macOS, ``dds.dll`` on Windows).

@@ -1,5 +1,8 @@
 """The hard and expert computer players: sampled deals solved double-dummy.
 
+(Over 600 lines as one module: the card search, its stopping rule and the calls share the
+level's config, its sampling and its valuation; issue 35 took it from 910 lines to this.)
+
 Card play (both levels): draw deals of the unseen cards consistent with the view
 (``sampling.py``: own hand, cards played, voids shown, hand sizes, weighted by the
 auction), solve each with DDS in batches (``dds.solve_many``), and play the card with
