@@ -5,6 +5,7 @@ screen is set up here directly."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from tarneeb_desktop.settings import Settings
@@ -310,3 +311,61 @@ def test_the_tournament_setups_seat_kinds_fit_their_column(lang: str, size) -> N
     scene.rebuild()
     app.step(FRAME, [])
     assert screen_problems(app, f"setup {lang}") == []
+
+
+@pytest.mark.parametrize("size", [(2560, 1440), (1024, 768), (800, 600)])
+@pytest.mark.parametrize("lang", ["ar", "de"])
+def test_the_bid_grid_steps_aside_for_the_chat_line(lang: str, size) -> None:  # type: ignore[no-untyped-def]
+    """Seed 5318, step 200: at an Arabic LAN table with the Egyptian bid grid, the chat line
+    lay over the panel's title ("طلبك") and its hint "دورك: Esc يغلق الدردشة" ran into the
+    button 8♣. The line takes every key and no click, so the panel steps aside while it is
+    open and comes back with Esc."""
+    from tarneeb_desktop.net.host import Host
+    from tarneeb_desktop.rules import make_rules
+    from tests.test_net_game import FakeClock
+    from tests.test_ui_helpers import key
+    from tests.test_ui_lan import join_through_the_window, step_until
+
+    h = Host(
+        make_rules("egyptian"),
+        seed=4,
+        open_seats=[0],
+        ai_level="random",
+        clock=FakeClock(),
+        exit_when_over=False,
+    )
+    h.start()
+    try:
+        app = app_in(lang, size)
+        join_through_the_window(app, h)
+        scene = app.scene
+        step_until(app, lambda: scene.my_turn() and scene.pv.phase == "auction", "my call")
+        app.step(FRAME, [])
+        grid = scene.bids.buttons()
+        assert grid and scene.action_panel() is not None
+        scene.lan.chat.start()
+        app.step(FRAME, [])
+        assert scene.chat_open and scene.bids.buttons() == []
+        assert screen_problems(app, f"chat over the grid {lang}") == []
+        app.step(FRAME, [key(pygame.K_ESCAPE)])
+        assert not scene.chat_open
+        assert [b.action for b in scene.bids.buttons()] == [b.action for b in grid]
+    finally:
+        h.stop()
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1333, 640)])
+@pytest.mark.parametrize("lang", ["fr", "de", "ar"])
+def test_the_join_screens_labels_stay_on_its_page(lang: str, size) -> None:  # type: ignore[no-untyped-def]
+    """Seed 5425, step 275: at 800x600 the French "Mot de passe de la table (s'il y en a un)"
+    began 12 px left of the page it labels; the fields now start after the widest label."""
+    from tarneeb_desktop.ui.lan_scenes import JoinScene
+    from tarneeb_desktop.ui.layout import Layout
+
+    app = app_in(lang, size)
+    scene = JoinScene(app, finder=False)
+    app.switch(scene)
+    app.step(FRAME, [])
+    assert screen_problems(app, f"join {lang}") == []
+    for r in scene.field_rects(Layout(*app.surface.get_size())):
+        assert r.w >= app.surface.get_width() * 0.3  # room left to type into

@@ -214,14 +214,27 @@ class JoinScene(ButtonScene):
                 self.found = found
                 self.rebuild()
 
+    @staticmethod
+    def field_labels() -> tuple[str, str, str]:
+        return (
+            tr("Host (name or address:port)"),
+            tr("Your name"),
+            tr("Table password (if any)"),
+        )
+
     def field_rects(self, lay: Layout) -> list[pygame.Rect]:
-        w, h = round(lay.w * 0.44), round(lay.text * 2.2)
+        # the labels' side: the widest label at body size between the page's edge and the
+        # fields ("Mot de passe de la table (s'il y en a un)" reached out of the page at 800x600)
+        edge = round(lay.w * 0.1) + lay.margin  # the page's panel (lan_lobby.page)
+        widest = max(text.size_of(label, lay.text)[0] for label in self.field_labels())
+        x = max(round(lay.w * 0.38), edge + widest + lay.margin)
+        w, h = min(round(lay.w * 0.44), lay.w - edge - x), round(lay.text * 2.2)
         a = pygame.Rect(0, 0, w, h)
         # under the page's title, whose script may be taller (Arabic) in a short window
         title = text.size_of(tr("Join a LAN game"), lay.heading, True)[1]
-        a.topleft = (round(lay.w * 0.38), max(round(lay.h * 0.14), 3 * lay.margin + title + 4))
+        a.topleft = (x, max(round(lay.h * 0.14), 3 * lay.margin + title + 4))
         if i18n.is_rtl():  # the labels on the right, the fields on their left
-            a.right = lay.w - round(lay.w * 0.38)
+            a.right = lay.w - x
         step = h + round(lay.unit * 1.2)
         return [a, a.move(0, step), a.move(0, 2 * step)]
 
@@ -408,11 +421,7 @@ class JoinScene(ButtonScene):
     def draw(self, surface: pygame.Surface) -> None:
         lay = Layout(*surface.get_size())
         box = page(surface, lay, tr("Join a LAN game"))
-        labels = (
-            tr("Host (name or address:port)"),
-            tr("Your name"),
-            tr("Table password (if any)"),
-        )
+        labels = self.field_labels()
         for i, r in enumerate(self.field_rects(lay)):
             rtl = i18n.is_rtl()
             blit_text(

@@ -103,7 +103,9 @@ class BidPanel:
         if self._buttons is not None:
             return self._buttons
         self._buttons = []
-        if not scene.my_turn():
+        # the chat line being typed stands where the panel would (it takes every key and no
+        # click; Esc closes it and brings the panel back, as the hint under it says)
+        if not scene.my_turn() or scene.chat_open:
             return self._buttons
         pv = scene.pv
         if pv.phase == "play" and (

@@ -30,12 +30,23 @@ class Chat:
     def __init__(self, scene: TableScene, send: Callable[[str], None]) -> None:
         self.scene = scene
         self.send = send
-        self.open = False
+        self._open = False
         self.field = TextField(max_chars=MAX_CHAT_CHARS)
         self.bubbles: dict[int, tuple[str, float]] = {}
         #: The table's chat so far (the link's, its sender's own lines included).
         self.history: Callable[[], list[dict[str, Any]]] = list
         self._swallow_t = False  # the T that opened the chat line also arrives as text
+
+    @property
+    def open(self) -> bool:
+        """The chat line is being typed into."""
+        return self._open
+
+    @open.setter
+    def open(self, value: bool) -> None:
+        if value != self._open:
+            self._open = value
+            self.scene.invalidate()  # the bid panel steps aside for the line, and comes back
 
     def start(self, by_t: bool = False) -> None:
         """Open the chat line (``by_t``: the T key did, and its letter is still to come)."""
