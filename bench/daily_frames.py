@@ -34,7 +34,7 @@ os.environ.setdefault("TARNEEB_HOME", tempfile.mkdtemp(prefix="tarneeb-bench-"))
 
 import pygame  # noqa: E402
 
-from tarneeb_desktop import daily  # noqa: E402
+from tarneeb_desktop.session import daily  # noqa: E402
 from tarneeb_desktop.settings import Settings  # noqa: E402
 from tarneeb_desktop.ui.app import App  # noqa: E402
 from tarneeb_desktop.ui.daily_play import DailyTableScene  # noqa: E402

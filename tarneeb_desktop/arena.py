@@ -22,10 +22,11 @@ from typing import Any
 
 from tarneeb_desktop.rules import GameState, HandScored, HandThrownIn, Rules, SeatsScored, View
 from tarneeb_desktop.rules.view import teams_of
+from tarneeb_desktop.seeds import match_game_seed, match_hand_seed, seat_seed, side_seed
 from tarneeb_desktop.table.bots import BotSeat
 from tarneeb_desktop.table.flow import Table
 from tarneeb_desktop.table.history import thrown_in
-from tarneeb_desktop.table.seats import ComputerSeat, Seat, seat_seed
+from tarneeb_desktop.table.seats import ComputerSeat, Seat
 
 log = logging.getLogger(__name__)
 
@@ -227,8 +228,8 @@ def run_games(
     gives the two teams' players ready made, ``team0`` and ``team1`` then only name them."""
     if sides is None:
         sides = (
-            Side(team0, rules, bot_timeout, seed * 2 + 1),
-            Side(team1, rules, bot_timeout, seed * 2 + 2),
+            Side(team0, rules, bot_timeout, side_seed(seed, 0)),
+            Side(team1, rules, bot_timeout, side_seed(seed, 1)),
         )
     a, b = sides
     wins = [0, 0]
@@ -237,7 +238,7 @@ def run_games(
     start = time.monotonic()
     try:
         for g in range(games):
-            game_seed = seed * 1_000_003 + g
+            game_seed = match_game_seed(seed, g)
             pair = 0
             for a_even in (True, False):
                 by_seat = [a, b, a, b] if a_even else [b, a, b, a]
@@ -320,8 +321,8 @@ def run_arena(
     on_view: ViewHook | None = None,
 ) -> dict[str, Any]:
     """Play ``deals`` duplicate deals and return the result object of ``--json``."""
-    a = Side(team0, rules, bot_timeout, seed * 2 + 1)
-    b = Side(team1, rules, bot_timeout, seed * 2 + 2)
+    a = Side(team0, rules, bot_timeout, side_seed(seed, 0))
+    b = Side(team1, rules, bot_timeout, side_seed(seed, 1))
     rng = random.Random(seed)
     deal_diffs: list[float] = []
     start = time.monotonic()
@@ -334,7 +335,7 @@ def run_arena(
                 results = []
                 for a_seats_even in (True, False):
                     sides = [a, b, a, b] if a_seats_even else [b, a, b, a]
-                    res = play_hand(rules, hands, dealer, sides, seed * 100003 + i, on_view)
+                    res = play_hand(rules, hands, dealer, sides, match_hand_seed(seed, i), on_view)
                     results.append((res, a_seats_even))
                 if all(r is not None for r, _ in results):
                     break

@@ -11,11 +11,11 @@ import time
 
 import pytest
 
-from tarneeb_desktop import daily
 from tarneeb_desktop.ai import dds
 from tarneeb_desktop.cli.daily import main as daily_main
 from tarneeb_desktop.rules.cards import mask_of
-from tarneeb_desktop.table.seats import seat_seed
+from tarneeb_desktop.seeds import seat_seed
+from tarneeb_desktop.session import daily
 
 CODE = "2026-12-01/standard"
 

@@ -53,10 +53,10 @@ def tournament(finished: bool):  # type: ignore[no-untyped-def]
 
 def screens(app):  # type: ignore[no-untyped-def]
     """(what, scene) for each screen of the issue, made in the current language."""
+    from tarneeb_desktop.session.record_steps import positions
     from tarneeb_desktop.ui.games_scene import GamesScene
     from tarneeb_desktop.ui.tournament_play import StandingsScene
     from tarneeb_desktop.ui.viewer_scene import ViewerScene
-    from tarneeb_desktop.ui.viewer_steps import positions
 
     yield "games", GamesScene(app)
     doc = json.loads((DATA / "standard-game.json").read_text())

@@ -15,8 +15,9 @@ def test_the_standings_say_whether_a_game_is_in_progress(ui_home) -> None:
     """Defect 7: between games "Play the next game" and an end question that does not speak
     of a game in progress; with a game started and saved, "Resume game 1" and the question
     that says the game will not count."""
+    from tarneeb_desktop.session.tournament import game_path
     from tarneeb_desktop.ui.table_scene import TableScene
-    from tarneeb_desktop.ui.tournament_play import Running, StandingsScene, game_path
+    from tarneeb_desktop.ui.tournament_play import Running, StandingsScene
 
     app = make_app(speed="instant")
     scene = setup_scene(app)

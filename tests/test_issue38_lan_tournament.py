@@ -103,7 +103,7 @@ def hosted():  # type: ignore[no-untyped-def]
     """The window's own table (``host_table``, loopback, a 30 s turn timer) with South
     seated here, Omar at North, and a few lines said."""
     from tarneeb_desktop.net.client import ClientSession
-    from tarneeb_desktop.net.host import host_table
+    from tarneeb_desktop.session.lan import host_table
 
     host, sessions = host_table(
         [(0, "Sara")],
@@ -266,7 +266,7 @@ def test_past_tournaments_open_while_a_tournament_runs() -> None:
 
 
 def test_a_tournament_ended_before_any_game_is_not_kept() -> None:
-    from tarneeb_desktop.ui.tournament_results import list_past, past_dir
+    from tarneeb_desktop.session.tournament import list_past, past_dir
     from tests.test_ui_tournament_results import computer_tournament
 
     app = make_app(speed="instant")

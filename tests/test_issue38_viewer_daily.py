@@ -12,9 +12,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tarneeb_desktop import daily
+from tarneeb_desktop.session import daily
+from tarneeb_desktop.session.record_steps import positions
 from tarneeb_desktop.ui.layout import TOP
-from tarneeb_desktop.ui.viewer_steps import positions
 from tests.test_ui_helpers import FRAME, make_app
 from tests.text_spy import TextSpy, Traced
 

@@ -14,7 +14,8 @@ from tarneeb_desktop.net.link import event_from_dict
 from tarneeb_desktop.net.protocol import event_to_dict
 from tarneeb_desktop.record import replay, to_record
 from tarneeb_desktop.rules import BidsMade, GameOver, SeatsScored, make_rules
-from tarneeb_desktop.table.seats import ComputerSeat, seat_seed
+from tarneeb_desktop.seeds import seat_seed
+from tarneeb_desktop.table.seats import ComputerSeat
 from tests.test_net_game import cli_game, play_out
 
 TIMEOUT = 60.0

@@ -24,6 +24,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
     0: (
         "tarneeb_desktop",
         "tarneeb_desktop.paths",
+        "tarneeb_desktop.seeds",
         "tarneeb_desktop.rules",
         "tarneeb_desktop.rules.*",
     ),
@@ -44,8 +45,7 @@ LAYERS: dict[int, tuple[str, ...]] = {
         "tarneeb_desktop.stats",
         # setting up a game (a table, its seats and listeners) for the window
         "tarneeb_desktop.session",
-        # daily deals: sets of deals from a code, played through the session's tables
-        "tarneeb_desktop.daily",
+        "tarneeb_desktop.session.*",
     ),
     4: ("tarneeb_desktop.ui", "tarneeb_desktop.ui.*"),
     5: ("tarneeb_desktop.cli", "tarneeb_desktop.cli.*", "tarneeb_desktop.__main__"),
@@ -340,4 +340,88 @@ if __name__ == "__main__":
         (f"{P}.rules.cards", 11),
         (f"{P}.cli", 14),
         (f"{P}.cli", 17),  # a script's entry is an import like any other
+    ]
+
+
+# ---------------------------------------------------------------------- the window sets up nothing
+
+#: What only ``session/`` may import or build: the window's scenes ask it for a ready link.
+SETUP_MODULES = (
+    f"{PACKAGE}.seeds",
+    f"{PACKAGE}.table.seats",
+    f"{PACKAGE}.table.pool",
+    f"{PACKAGE}.table.tournament",
+    f"{PACKAGE}.net.host",
+)
+SETUP_BUILDERS = {"GameState", "Tournament", "Host", "RemoteLink", "Pool", "Table", "LocalLink"}
+#: Modules of ui/ still allowed to set up games, with what they do. It started (issue 35)
+#: with ten: game/hints (a seat), lan_host_scene (net.host), menu and trophy_scene
+#: (table.tournament), table_scene (a RemoteLink), tournament_play, tournament_results and
+#: tournament_scene (Tournament and its seed), tutorial_script (the deal's GameState and a
+#: seat), viewer_scene (a Pool) and viewer_steps (GameState); it is empty now.
+ALLOWED_SETUP: dict[str, list[str]] = {}
+
+
+def setup_in(module: str, source: str, path: str = "<src>") -> list[str]:
+    """What ``source`` imports or builds that only ``session/`` may: one line each."""
+    out = []
+    tree = ast.parse(source)
+    for node in _import_nodes(tree):
+        names = [a.name for a in node.names]
+        origins = (
+            [node.module] + [f"{node.module}.{n}" for n in names]
+            if isinstance(node, ast.ImportFrom) and node.module
+            else names
+        )
+        for origin in origins:
+            if origin in SETUP_MODULES:
+                out.append(f"{path}:{node.lineno}: imports {origin}")
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        f = node.func
+        if isinstance(f, ast.Name):
+            called = f.id
+        elif isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name):
+            called = f"{f.value.id}.{f.attr}"
+        else:
+            continue
+        head = called.split(".")[0]
+        if head in SETUP_BUILDERS or called.endswith("_seed"):
+            out.append(f"{path}:{node.lineno}: calls {called}")
+    return out
+
+
+def test_the_window_sets_up_no_game():
+    """Nothing under ui/ imports the seeds, seats, pool, tournament or host modules, or
+    builds a GameState, Tournament, Host, RemoteLink, Pool, table, link or seed: session/
+    does, and the scenes draw the link it gives them."""
+    found: dict[str, list[str]] = {}
+    for name, (path, _pkg) in package_modules().items():
+        if name.startswith(f"{PACKAGE}.ui"):
+            lines = setup_in(name, path.read_text(encoding="utf-8"), path.name)
+            if lines:
+                found[name] = lines
+    assert set(found) == set(ALLOWED_SETUP), "\n".join(
+        line for lines in found.values() for line in lines
+    )
+
+
+def test_the_setup_check_finds_imports_and_builders():
+    source = (
+        "from typing import TYPE_CHECKING\n"
+        "from tarneeb_desktop.table.pool import Pool\n"
+        "from tarneeb_desktop import seeds\n"
+        "if TYPE_CHECKING:\n"
+        "    from tarneeb_desktop.net.host import Host\n"  # annotations only: fine
+        "def f(view):\n"
+        "    return GameState.new(rules, seed=seeds.new_seed()), Pool(inline=True)\n"
+    )
+    found = sorted(setup_in("x", source, "x.py"))
+    assert found == [
+        "x.py:2: imports tarneeb_desktop.table.pool",
+        "x.py:3: imports tarneeb_desktop.seeds",
+        "x.py:7: calls GameState.new",
+        "x.py:7: calls Pool",
+        "x.py:7: calls seeds.new_seed",
     ]

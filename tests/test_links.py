@@ -9,11 +9,12 @@ from tarneeb_desktop.net.client import ClientSession
 from tarneeb_desktop.net.host import Host
 from tarneeb_desktop.net.link import RemoteLink
 from tarneeb_desktop.rules import CardPlayed, GameState, TrickWon, make_rules
+from tarneeb_desktop.seeds import seat_seed
 from tarneeb_desktop.stats import Statistics, StatsRecorder
 from tarneeb_desktop.table.flow import Table
 from tarneeb_desktop.table.link import Autosave, LocalLink, Notice, Update
 from tarneeb_desktop.table.savegame import SavedSeat, read_save
-from tarneeb_desktop.table.seats import ComputerSeat, PersonSeat, Seat, seat_seed
+from tarneeb_desktop.table.seats import ComputerSeat, PersonSeat, Seat
 
 
 def hotseat_table(seed: int = 3) -> Table:

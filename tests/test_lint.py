@@ -12,6 +12,7 @@ CHECKED = (
     "tarneeb_desktop/rules",
     "tarneeb_desktop/ai",
     "tarneeb_desktop/paths.py",
+    "tarneeb_desktop/seeds.py",
     "tarneeb_desktop/record.py",
     "tarneeb_desktop/storage.py",
     "tarneeb_desktop/crashlog.py",
@@ -19,8 +20,7 @@ CHECKED = (
     "tarneeb_desktop/net",
     "tarneeb_desktop/settings.py",
     "tarneeb_desktop/stats.py",
-    "tarneeb_desktop/session.py",
-    "tarneeb_desktop/daily.py",
+    "tarneeb_desktop/session",
     "tarneeb_desktop/ui",
     "tarneeb_desktop/cli",
 )

@@ -748,7 +748,7 @@ def test_the_same_seeded_game_through_the_arena_and_a_lan_host_gives_the_same_re
     choices depend on its seed, so a client seeded otherwise gives another record."""
     from tarneeb_desktop.arena import play_game
     from tarneeb_desktop.record import to_record
-    from tarneeb_desktop.table.seats import seat_seed
+    from tarneeb_desktop.seeds import seat_seed
 
     rules, seed = make_rules(target=21), 2024
     arena_table = play_game(rules, seed, ["easy"] * 4, [f"P{s}" for s in range(4)])

@@ -1,4 +1,4 @@
-"""Setting up a game below the window (session.py), the one seed source (table/seeds.py)
+"""Setting up a game below the window (session.py), the one seed source (seeds.py)
 and the one "once, when the game ends" helper (table/ending.py)."""
 
 from __future__ import annotations
@@ -8,14 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from tarneeb_desktop import session
+from tarneeb_desktop import seeds, session
 from tarneeb_desktop.record import load_record
 from tarneeb_desktop.rules import GameState, make_rules
+from tarneeb_desktop.seeds import seat_seed
+from tarneeb_desktop.session import tournament
 from tarneeb_desktop.stats import Statistics, StatsRecorder
-from tarneeb_desktop.table import seeds
 from tarneeb_desktop.table.ending import GameEnd, when_over
 from tarneeb_desktop.table.history import GameKeeper, list_kept
-from tarneeb_desktop.table.seats import ComputerSeat, seat_seed
+from tarneeb_desktop.table.seats import ComputerSeat
 from tarneeb_desktop.table.tournament import Player, Team, Tournament
 
 NAMES = ["You", "Karim", "Layla", "Omar"]
@@ -70,13 +71,13 @@ def test_the_window_and_a_tournament_take_the_test_seed(
 
 
 def test_the_tutorial_seeds_its_computers_by_the_one_formula() -> None:
-    from tarneeb_desktop.ui import tutorial_script
+    from tarneeb_desktop.session import tutorial
 
-    seat = tutorial_script.scripted_seat(1, "East")
+    seat = tutorial.scripted_seat(tutorial.SCRIPT, tutorial.SEED, 1, "East")
     # the medium player behind the script is seeded seat_seed(SEED, 1)
     cells = [c.cell_contents for c in seat.choose.__closure__ or ()]  # type: ignore[attr-defined]
     player = next(c for c in cells if isinstance(c, ComputerSeat))
-    assert player.level == "medium" and player.seed == seat_seed(tutorial_script.SEED, 1)
+    assert player.level == "medium" and player.seed == seat_seed(tutorial.SEED, 1)
 
 
 # ---------------------------------------------------------------------- once, at the end
@@ -106,7 +107,7 @@ def test_keeper_statistics_and_tournament_count_once_each(home: Path) -> None:
         Team.of([Player("computer", f"{n}{i}", level="random") for i in (1, 2)]) for n in "ABC"
     ]
     t = Tournament(teams, make_rules("standard", target=11), games=2, seed=9)
-    game = session.TournamentGame(
+    game = tournament.TournamentGame(
         t, t.next_game(), name="Cup", tournament_id="Cup/9", save_path=home / "t.json",
         counted=lambda: counted.append(1),
     )  # fmt: skip
@@ -163,9 +164,9 @@ def test_an_offline_link_has_its_listeners_only_with_a_person(home: Path) -> Non
 def test_a_tournament_table_is_turned_for_a_person_at_seat_1() -> None:
     p = [Player("computer", "A", level="easy"), Player("person", "Me"),
          Player("computer", "B", level="hard"), Player("computer", "C", level="easy")]  # fmt: skip
-    off, players = session.turned_seats(p)
+    off, players = tournament.turned_seats(p)
     assert off == 1 and [x.name for x in players] == ["Me", "B", "C", "A"]
-    assert session.turned_seats(list(reversed(p)))[0] == 0  # a person at seat 2 sits there
+    assert tournament.turned_seats(list(reversed(p)))[0] == 0  # a person at seat 2 sits there
 
 
 # ---------------------------------------------------------------------- the record
@@ -223,7 +224,7 @@ def test_an_autoplayed_window_game_writes_the_same_record_as_before(ui_home: Pat
 
 
 def test_host_table_opens_a_loopback_table_and_seats_the_people_here() -> None:
-    from tarneeb_desktop.net.host import HostError, host_table
+    from tarneeb_desktop.session.lan import HostError, host_table
 
     host, sessions = host_table(
         [(0, "Sami")], announce=False, bind="127.0.0.1", port=0, ai_delay=0.0,

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from tarneeb_desktop.rules import GameState, HandScored, TrickWon, make_rules
+from tarneeb_desktop.seeds import seat_seed
 from tarneeb_desktop.table.flow import Change, Table
 from tarneeb_desktop.table.pool import Pool
 from tarneeb_desktop.table.savegame import (
@@ -15,7 +16,7 @@ from tarneeb_desktop.table.savegame import (
     read_save,
     write_save,
 )
-from tarneeb_desktop.table.seats import ComputerSeat, NetworkSeat, PersonSeat, Seat, seat_seed
+from tarneeb_desktop.table.seats import ComputerSeat, NetworkSeat, PersonSeat, Seat
 
 
 def computers(level: str = "random", seed: int = 1) -> list[Seat]:

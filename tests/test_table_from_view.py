@@ -89,9 +89,9 @@ def test_continue_after_a_kill_mid_trick() -> None:
 
 
 def test_a_tournament_game_resumed_mid_trick() -> None:
+    from tarneeb_desktop.session.tournament import game_path
     from tarneeb_desktop.ui.menu import MenuScene
     from tarneeb_desktop.ui.table_scene import TableScene
-    from tarneeb_desktop.ui.tournament_play import game_path
     from tests.test_ui_tournament import computers_only, press, setup_scene
 
     app = make_app(speed="instant")
@@ -140,10 +140,10 @@ def test_a_daily_deal_gone_on_with_mid_trick() -> None:
 
 
 def test_play_on_from_the_viewer_mid_trick() -> None:
-    from tarneeb_desktop import daily
+    from tarneeb_desktop.session import daily
+    from tarneeb_desktop.session.record_steps import positions
     from tarneeb_desktop.ui.play_on_table import PlayOnScene
     from tarneeb_desktop.ui.viewer_scene import ViewerScene
-    from tarneeb_desktop.ui.viewer_steps import positions
     from tests.test_ui_daily import CODE
 
     record = daily.play_computer(CODE, 3, "medium").record

@@ -51,7 +51,7 @@ def join_lan_seat(host, name: str = "Dana", hold=None):  # type: ignore[no-untyp
     """A friend joins by the normal join (any free seat) and plays as a computer; with
     ``hold`` (an Event), from the first trick saved on the friend waits for it (the
     ``blocked`` Event says so) before each move."""
-    from tarneeb_desktop.ui.tournament_play import game_path
+    from tarneeb_desktop.session.tournament import game_path
 
     friend = ClientSession("127.0.0.1", host.address[1], name=name)
     friend.connect()
@@ -96,8 +96,9 @@ def test_the_setup_offers_a_player_on_the_lan() -> None:
 
 
 def test_a_lan_player_joins_the_lobby_and_the_game_counts_in_the_standings(ui_home) -> None:
+    from tarneeb_desktop.session.tournament import tournament_path
     from tarneeb_desktop.ui.lan_lobby import LobbyScene
-    from tarneeb_desktop.ui.tournament_play import StandingsScene, tournament_path
+    from tarneeb_desktop.ui.tournament_play import StandingsScene
 
     app = make_app(speed="fast")
     r = running([Player("network", "Guest"), Player("computer", "Omar", level="random")])
@@ -203,9 +204,10 @@ def test_a_lan_player_who_leaves_is_played_by_the_computer(ui_home) -> None:
 
 
 def test_a_lan_game_left_in_the_middle_is_hosted_again_on_continue(ui_home) -> None:
+    from tarneeb_desktop.session.tournament import game_path
     from tarneeb_desktop.table.savegame import read_save
     from tarneeb_desktop.ui.lan_lobby import LobbyScene
-    from tarneeb_desktop.ui.tournament_play import StandingsScene, game_path, resume
+    from tarneeb_desktop.ui.tournament_play import StandingsScene, resume
 
     app = make_app(speed="fast")
     hold = threading.Event()

@@ -7,9 +7,9 @@ import time
 import pygame
 import pytest
 
-from tarneeb_desktop import daily
 from tarneeb_desktop.rules import make_rules
 from tarneeb_desktop.rules.cards import cards_of
+from tarneeb_desktop.session import daily
 from tests.test_ui_helpers import FRAME, make_app
 
 pytestmark = pytest.mark.usefixtures("ui_home")
@@ -108,7 +108,7 @@ def _place(pos):  # type: ignore[no-untyped-def]
 
 
 def test_review_shows_both_plays_side_by_side_stepping_together(ui_home) -> None:
-    from tarneeb_desktop.ui.viewer_steps import positions
+    from tarneeb_desktop.session.record_steps import positions
 
     app, scene, review = _played_deal_review()
     assert review.side_by_side() and len(review.panes) == 2
@@ -322,8 +322,8 @@ def test_play_on_keeps_every_card_where_it_was(ui_home) -> None:
 
 
 def test_no_play_on_at_the_end_of_a_hand(ui_home) -> None:
+    from tarneeb_desktop.session.record_steps import positions
     from tarneeb_desktop.ui.viewer_scene import ViewerScene
-    from tarneeb_desktop.ui.viewer_steps import positions
 
     record = daily.play_computer(CODE, 3, "medium").record
     app = make_app(speed="instant")

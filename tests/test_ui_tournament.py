@@ -165,9 +165,9 @@ def test_a_person_plays_at_the_bottom_and_is_counted(ui_home) -> None:
 
 
 def test_save_and_resume_in_the_middle_of_a_tournament_game(ui_home) -> None:
+    from tarneeb_desktop.session.tournament import game_path
     from tarneeb_desktop.ui.menu import MenuScene
     from tarneeb_desktop.ui.table_scene import TableScene
-    from tarneeb_desktop.ui.tournament_play import game_path
 
     app = make_app(speed="instant")
     scene = setup_scene(app)
@@ -302,9 +302,10 @@ def test_continue_takes_the_newer_of_the_offline_game_and_the_tournament(ui_home
 
     from tarneeb_desktop.record import write_record
     from tarneeb_desktop.rules import GameState, make_rules
+    from tarneeb_desktop.session.tournament import tournament_path
     from tarneeb_desktop.ui.menu import MenuScene
     from tarneeb_desktop.ui.table_scene import TableScene
-    from tarneeb_desktop.ui.tournament_play import StandingsScene, tournament_path
+    from tarneeb_desktop.ui.tournament_play import StandingsScene
 
     app = make_app()
     scene = setup_scene(app)

@@ -212,8 +212,9 @@ def test_a_tournament_takes_the_rules_from_settings() -> None:
 
 
 def test_rematch_and_the_past_tournaments() -> None:
+    from tarneeb_desktop.session.tournament import list_past
     from tarneeb_desktop.ui.tournament_play import Running, StandingsScene
-    from tarneeb_desktop.ui.tournament_results import PastScene, list_past
+    from tarneeb_desktop.ui.tournament_results import PastScene
 
     app = make_app(speed="instant")
     standings = computer_tournament(app, games=1)

@@ -18,8 +18,8 @@ from tarneeb_desktop.record import replay, to_record
 from tarneeb_desktop.rules import GameState, make_rules
 from tarneeb_desktop.rules.cards import CARD_NAMES, cards_of
 from tarneeb_desktop.rules.options import ALL_PRESETS
+from tarneeb_desktop.session.record_steps import Position, Steps, positions
 from tarneeb_desktop.ui.viewer_hands import result_line
-from tarneeb_desktop.ui.viewer_steps import Position, Steps, positions
 from tests.test_ui_helpers import FRAME, advance, key, make_app, mouse
 
 pytestmark = pytest.mark.usefixtures("ui_home")

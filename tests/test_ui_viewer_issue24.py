@@ -18,9 +18,9 @@ from tarneeb_desktop.ai import dds
 from tarneeb_desktop.arena import play_game
 from tarneeb_desktop.record import load_record, replay, to_record
 from tarneeb_desktop.rules import GameOver, make_rules
+from tarneeb_desktop.session.record_steps import positions
 from tarneeb_desktop.table.history import keep_finished, played_hands
 from tarneeb_desktop.ui import i18n
-from tarneeb_desktop.ui.viewer_steps import positions
 from tests.test_ui_helpers import FRAME, key, make_app, mouse
 from tests.text_spy import TextSpy, Traced, problems
 

@@ -8,7 +8,7 @@ import logging
 import sys
 
 from tarneeb_desktop.ai.base import LEVELS
-from tarneeb_desktop.daily import (
+from tarneeb_desktop.session.daily import (
     SEAT_LABELS,
     CodeError,
     computer_summary,

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
-from pathlib import Path
 from typing import Any
 
 from tarneeb_desktop.net import rejoin
@@ -17,9 +16,9 @@ from tarneeb_desktop.net.protocol import (
     ProtocolError,
     clean_text,
 )
-from tarneeb_desktop.paths import user_data_dir
 from tarneeb_desktop.rules import InvalidRulesError
 from tarneeb_desktop.rules.args import rules_from_args
+from tarneeb_desktop.session.lan import table_save
 from tarneeb_desktop.table.seats import ComputerSeat
 
 log = logging.getLogger(__name__)
@@ -48,7 +47,7 @@ def make_host(args: argparse.Namespace) -> Host:
     level = getattr(args, "ai", None) or getattr(args, "level", None) or "medium"
     save_table = getattr(args, "save_table", None)
     if save_table is None:
-        save_table = Path(user_data_dir()) / "lan-table.json"
+        save_table = table_save()
     common: dict[str, Any] = {
         "bind": bind,
         "port": args.port,

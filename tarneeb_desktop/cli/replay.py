@@ -9,8 +9,8 @@ from pathlib import Path
 
 from tarneeb_desktop.cli.words import count
 from tarneeb_desktop.record import RecordError, Replay, load_record
+from tarneeb_desktop.session.record_steps import counted_hands
 from tarneeb_desktop.table.history import played_hands
-from tarneeb_desktop.ui.viewer_steps import counted_hands
 
 
 def main(args: argparse.Namespace) -> int:

@@ -18,8 +18,8 @@ from tarneeb_desktop.arena import play_game
 from tarneeb_desktop.cli.words import count
 from tarneeb_desktop.rules import InvalidRulesError, RulesError
 from tarneeb_desktop.rules.args import rules_from_args
+from tarneeb_desktop.seeds import new_seed
 from tarneeb_desktop.table.names import numbered
-from tarneeb_desktop.table.seeds import random_seed
 from tarneeb_desktop.table.tournament import (
     GameResult,
     Player,
@@ -79,7 +79,7 @@ def build(args: argparse.Namespace) -> Tournament:
     if args.streak is not None and args.streak < 1:
         raise TournamentError("--streak must be at least 1")
     teams = [Team.of([Player.from_spec(s)] * 2, name=s) for s in specs]
-    seed = args.seed if args.seed is not None else random_seed()
+    seed = new_seed(args.seed)
     return Tournament(
         teams, rules, games=args.games, streak=args.streak, knockout=args.knockout, seed=seed
     )

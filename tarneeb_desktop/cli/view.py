@@ -24,7 +24,7 @@ def main(args: argparse.Namespace) -> int:
     if isinstance(checked, int):
         return checked
     from tarneeb_desktop.cli.window import main as window_main
-    from tarneeb_desktop.ui.viewer_steps import load_steps
+    from tarneeb_desktop.session.record_steps import load_steps
 
     steps = load_steps(args.file)  # legal: read_record replayed it
     title = Path(args.file).name

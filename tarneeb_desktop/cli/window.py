@@ -62,10 +62,10 @@ def main(args: argparse.Namespace, first: Callable[[App], Scene] | None = None) 
     # The scenes are imported only once the window is open, and only the one shown first:
     # the table and the tutorial's offer (with what they import) wait until they are wanted.
     if autoplay:
-        from tarneeb_desktop.table.seeds import random_seed
+        from tarneeb_desktop.seeds import new_seed
         from tarneeb_desktop.ui.table_scene import TableScene
 
-        seed = args.seed if args.seed is not None else random_seed()
+        seed = new_seed(args.seed)
         level = args.level or settings.levels[1]
         app.switch(
             TableScene.new_game(

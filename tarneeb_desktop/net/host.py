@@ -28,12 +28,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from tarneeb_desktop.net.addresses import bind_address, is_loopback
-from tarneeb_desktop.net.client import ClientSession, JoinError
 from tarneeb_desktop.net.host_lobby import LobbyMixin, SeatRequest
 from tarneeb_desktop.net.protocol import (
-    DEFAULT_PORT,
-    DISCOVERY_PORT,
     MAX_MESSAGE_BYTES,
     RATE_BURST,
     RATE_PER_SECOND,
@@ -54,12 +50,11 @@ from tarneeb_desktop.net.seating import (
 from tarneeb_desktop.net.turn_timer import TurnTimer
 from tarneeb_desktop.rules import Event, GameState, Rules, RulesError, make_rules
 from tarneeb_desktop.rules.codec import encode_events, encode_view
+from tarneeb_desktop.seeds import new_seed, seat_seed
 from tarneeb_desktop.storage import write_json_atomic
 from tarneeb_desktop.table.flow import SEAT_NAMES, Change, Table
 from tarneeb_desktop.table.pool import Pool
 from tarneeb_desktop.table.savegame import SaveError, read_save, save_document, save_due
-from tarneeb_desktop.table.seats import seat_seed
-from tarneeb_desktop.table.seeds import random_seed
 
 log = logging.getLogger(__name__)
 
@@ -110,8 +105,7 @@ class Host(LobbyMixin):
         table_id: str | None = None,
         latecomers: str = "ask",
     ) -> None:
-        if seed is None:
-            seed = random_seed()
+        seed = new_seed(seed)  # the one rule: given, else TARNEEB_TEST_SEED, else random
         self.seed = seed
         if state is None:
             state = GameState.new(rules if rules is not None else make_rules(), seed=seed)
@@ -858,68 +852,3 @@ class Host(LobbyMixin):
     def free_seats(self) -> list[int]:
         """Open seats nobody has taken yet (the discovery beacon advertises them)."""
         return [s.number for s in self.seats if s.kind == "open"]
-
-
-# ---------------------------------------------------------------------- the window's table
-
-
-class HostError(Exception):
-    """A table could not be opened (``why`` None) or its people here could not sit at it
-    (``why`` says why); the window words it for the player."""
-
-    def __init__(self, why: str | None = None) -> None:
-        super().__init__(why or "could not open a table on this computer")
-        self.why = why
-
-
-def host_table(
-    people: list[tuple[int, str]],
-    *,
-    announce: bool,
-    bind: str = "0.0.0.0",
-    port: int = DEFAULT_PORT,
-    ai_delay: float = 0.7,
-    rules: Rules | None = None,
-    **kwargs: Any,
-) -> tuple[Host, list[ClientSession]]:
-    """Open a LAN table for the window (``kwargs`` go to the :class:`Host`) on ``port`` or
-    any free one, listening on ``bind`` (``TARNEEB_LAN_BIND`` may override it), sit the
-    ``people`` here down (a session each: the host stays the only authority), then announce
-    it when ``announce``. The host and the sessions, or :class:`HostError`."""
-    bind = bind_address(bind)
-    host: Host | None = None
-    address = None
-    for attempt in dict.fromkeys((port, 0)):
-        try:
-            host = Host(
-                rules, bind=bind, port=attempt, exit_when_over=False, ai_delay=ai_delay,
-                **kwargs,
-            )  # fmt: skip
-            address = host.start()
-            break
-        except (OSError, RuntimeError) as exc:
-            log.info("could not host on port %s: %s", attempt, exc)
-            if host is not None:
-                host.stop()
-            host = None
-    if host is None or address is None:
-        raise HostError()
-    sessions: list[ClientSession] = []
-    try:
-        for seat, name in people:
-            session = ClientSession("127.0.0.1", address[1], name=name)
-            sessions.append(session)
-            session.connect()
-            session.join(seat=seat, password=host.password)  # the table's own, if any
-    except (OSError, ProtocolError, JoinError, TimeoutError) as exc:
-        for session in sessions:
-            session.close()
-        host.stop()
-        raise HostError(str(exc)) from None
-    try:  # announced only now: the seats of the people here are never offered to friends
-        if announce:  # a table kept on this computer announces itself to this computer only
-            target = ("127.0.0.1", DISCOVERY_PORT) if is_loopback(bind) else None
-            host.start_beacon(**({"target": target} if target else {}))
-    except OSError as exc:  # no broadcast here: friends type the address instead
-        log.info("no discovery beacon: %s", exc)
-    return host, sessions

@@ -87,6 +87,7 @@ from tarneeb_desktop.rules.events import (
 from tarneeb_desktop.rules.options import Rules, make_rules
 from tarneeb_desktop.rules.scoring import score_hand
 from tarneeb_desktop.rules.view import HandResult, View, tarneeb_row
+from tarneeb_desktop.seeds import deal_seed
 
 PHASES = ("redeal", "auction", "trump", "double", "play", "over")
 # What a call did (GameState._call): the auction goes on, all passed, or it was won.
@@ -102,12 +103,12 @@ def deal_hands(seed: int, hand_index: int, dealer: int) -> list[int]:
     """The four hands (masks) of the hand numbered ``hand_index`` of the game seeded ``seed``.
 
     Cards are dealt one at a time starting with ``dealer + 1``, from a deck shuffled by
-    ``random.Random(seed * 1_000_003 + hand_index)``: an int seed, stable across runs and
-    platforms.
+    ``random.Random(seeds.deal_seed(seed, hand_index))``: an int seed, stable across runs
+    and platforms.
     """
     # An int seed is stable across runs and platforms, and cheaper to set up than a string.
     # Card i of the deck goes to seat dealer + 1 + i: seat s gets every fourth card.
-    fours = dealt_in_fours(seed * 1_000_003 + hand_index)
+    fours = dealt_in_fours(deal_seed(seed, hand_index))
     first = (-dealer - 1) % 4  # seat 0's first card
     return [fours[first], fours[(first + 1) % 4], fours[(first + 2) % 4], fours[(first + 3) % 4]]
 

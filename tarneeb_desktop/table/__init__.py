@@ -11,7 +11,6 @@ from tarneeb_desktop.table.seats import (
     PersonSeat,
     Seat,
     decide,
-    seat_seed,
 )
 
 __all__ = [
@@ -23,5 +22,4 @@ __all__ = [
     "Seat",
     "Table",
     "decide",
-    "seat_seed",
 ]

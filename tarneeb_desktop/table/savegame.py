@@ -27,8 +27,8 @@ from tarneeb_desktop.rules import (
     TrickWon,
 )
 from tarneeb_desktop.rules.codec import is_int
+from tarneeb_desktop.seeds import random_seed
 from tarneeb_desktop.storage import load_json, set_aside, write_json_atomic
-from tarneeb_desktop.table.seeds import random_seed
 
 SAVE_FORMAT = "tarneeb-save/2"
 OLD_OFFLINE_FORMAT = "tarneeb-save/1"

@@ -20,14 +20,9 @@ from tarneeb_desktop.ai.analysis import claim_card
 from tarneeb_desktop.ai.base import Player, first_legal
 from tarneeb_desktop.rules import View
 from tarneeb_desktop.rules.cards import RANKS
-from tarneeb_desktop.table.seeds import position_seed
+from tarneeb_desktop.seeds import position_seed
 
 log = logging.getLogger(__name__)
-
-
-def seat_seed(seed: int, seat: int) -> int:
-    """The one seed formula for a computer seat's own generator, from the game's seed."""
-    return seed * 8 + seat
 
 
 def decide(seat: Seat, view: View) -> tuple[str, str | None]:

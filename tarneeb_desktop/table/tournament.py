@@ -22,7 +22,6 @@ from the first game, so a save that does not add up is refused (TournamentError)
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -30,6 +29,7 @@ from typing import Any
 from tarneeb_desktop.ai.base import LEVELS
 from tarneeb_desktop.rules import GameState, Rules, RulesError, rules_from_dict
 from tarneeb_desktop.rules.codec import is_int
+from tarneeb_desktop.seeds import tournament_game_seed
 from tarneeb_desktop.table.history import played_hands
 
 STATE_FORMAT = "tarneeb-tournament-state/1"
@@ -498,6 +498,5 @@ class Tournament:
 
 
 def game_seed(seed: int, number: int) -> int:
-    """The seed of game ``number`` (from 0) of the tournament seeded ``seed``: stable on
-    every platform (a string seed is hashed with SHA-512)."""
-    return random.Random(f"tarneeb:tournament:{seed}:{number}").randrange(1 << 31)
+    """The seed of game ``number`` (from 0) of the tournament seeded ``seed``."""
+    return tournament_game_seed(seed, number)

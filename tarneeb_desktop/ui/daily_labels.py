@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tarneeb_desktop import daily
+from tarneeb_desktop.session import daily
 from tarneeb_desktop.ui import i18n
 from tarneeb_desktop.ui.game.labels import call_label
 from tarneeb_desktop.ui.i18n import N_, tr

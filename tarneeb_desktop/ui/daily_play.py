@@ -17,7 +17,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import TYPE_CHECKING
 
-from tarneeb_desktop import daily
+from tarneeb_desktop.session import daily
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.table_scene import TableScene
 

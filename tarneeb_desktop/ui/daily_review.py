@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tarneeb_desktop import daily
+from tarneeb_desktop.session import daily
+from tarneeb_desktop.session.record_steps import Steps, positions
 from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.cards import card_size
 from tarneeb_desktop.ui.daily_labels import SEATS, contract_text, signed
@@ -29,7 +30,6 @@ from tarneeb_desktop.ui.layout import BOTTOM, TOP, Layout
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
 from tarneeb_desktop.ui.viewer_auction import wanted_width
 from tarneeb_desktop.ui.viewer_scene import LINE, ViewerScene
-from tarneeb_desktop.ui.viewer_steps import Steps, positions
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App

@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tarneeb_desktop import daily
 from tarneeb_desktop.paths import user_data_dir
 from tarneeb_desktop.rules.options import ALL_PRESETS
+from tarneeb_desktop.session import daily
 from tarneeb_desktop.table.savegame import SaveError, read_save
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.daily_labels import contract_text, signed

@@ -350,8 +350,8 @@ class GamesScene(ButtonScene):
     def open(self, g: KeptGame) -> bool:
         """Show the game in the replay viewer (Back comes back here, on the same row);
         False when it could not be (said under the list)."""
+        from tarneeb_desktop.session.record_steps import load_steps
         from tarneeb_desktop.ui.viewer_scene import ViewerScene
-        from tarneeb_desktop.ui.viewer_steps import load_steps
 
         try:
             open_kept(g.path)  # sets a broken file aside, with a sentence saying why

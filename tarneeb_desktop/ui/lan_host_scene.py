@@ -1,6 +1,6 @@
 """The Host screen of a LAN table: who plays seats 1-3 (and at which level), the turn timer,
 watchers, the announcement, the table's name and password; Open the table sits the people
-here down (``net.host.host_table``) and shows the lobby (``lan_lobby.py``).
+here down (``session.lan.host_table``) and shows the lobby (``lan_lobby.py``).
 
 Every button is in one group (one text size), and the screen mirrors right to left: in
 Arabic the level button, the second of each pair and each field's label change sides."""
@@ -15,10 +15,10 @@ import pygame
 
 from tarneeb_desktop.net import rejoin
 from tarneeb_desktop.net.addresses import bind_address, listen_addresses
-from tarneeb_desktop.net.host import HostError, host_table
 from tarneeb_desktop.net.protocol import DEFAULT_PORT, MAX_NAME_CHARS, MAX_PASSWORD_CHARS
 from tarneeb_desktop.net.seating import computer_names
 from tarneeb_desktop.net.turn_timer import TURN_CHOICES
+from tarneeb_desktop.session.lan import HostError, host_table, table_save
 from tarneeb_desktop.table.flow import SEAT_NAMES as SEAT_WORDS  # the lobby's name for them
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.i18n import tr
@@ -296,7 +296,6 @@ class HostScene(ButtonScene):
 
     def open_table(self) -> None:
         """Start the host (the usual port, or any free one), announce it, and sit down."""
-        from tarneeb_desktop.paths import user_data_dir
 
         rejoin.stop_hosted()  # a new table: the one going on in the background closes
         local = [s for s in range(4) if s == 0 or self.choice[s] == "here"]
@@ -313,7 +312,7 @@ class HostScene(ButtonScene):
                 turn_seconds=self.turn_seconds,
                 watchers=self.watchers,
                 auto_start=False,
-                save_path=user_data_dir() / "lan-table.json",
+                save_path=table_save(),
                 table_name=self.table_name,
                 password=self.password,
                 **self.hosting(),

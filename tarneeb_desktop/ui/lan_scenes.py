@@ -3,7 +3,7 @@ seat held before, choose a seat or watch; the Host screen is ``lan_host_scene.py
 here too), the lobby and what the screens share are in ``lan_lobby.py``.
 
 The window's player always sits down through a ``ClientSession``, even at the table this
-window hosts (``net.host.host_table``, which a tournament's LAN game uses too, with this
+window hosts (``session.lan.host_table``, which a tournament's LAN game uses too, with this
 screen's :func:`hosting` settings), so there is one
 way to play a LAN seat (``TableScene`` through a remote link); more people at the host's
 screen sit down through a session each, and take turns behind the hot-seat cover.
@@ -90,7 +90,7 @@ def unreachable_words(address: str, exc: BaseException) -> str:
 def hosting() -> dict[str, Any]:
     """How this window hosts a LAN table (the host screen's settings; tests keep it on
     loopback and any free port): ``bind``, ``port`` and ``ai_delay`` for
-    ``net.host.host_table``."""
+    ``session.lan.host_table``."""
     return {"bind": HostScene.bind, "port": DEFAULT_PORT, "ai_delay": HostScene.ai_delay}
 
 

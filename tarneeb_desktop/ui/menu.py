@@ -141,7 +141,7 @@ class MenuScene(ButtonScene):
         home = user_data_dir()
         self.tournament_saved = None
         if (home / _TOURNAMENT_FILE).exists():
-            from tarneeb_desktop.ui.tournament_play import in_progress
+            from tarneeb_desktop.session.tournament import in_progress
 
             self.tournament_saved = in_progress(self.app.notices)  # when it was saved, if any
         self.resumes = None
@@ -334,7 +334,7 @@ class MenuScene(ButtonScene):
 
     def _resume_tournament(self) -> Scene | None:
         """The tournament's game or standings, when it was saved after the offline game."""
-        from tarneeb_desktop.table.tournament import TournamentError
+        from tarneeb_desktop.session.tournament import TournamentError
         from tarneeb_desktop.ui.tournament_play import resume
 
         if self.tournament_saved is None:

@@ -22,7 +22,7 @@ from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
 
 if TYPE_CHECKING:
-    from tarneeb_desktop.ui.viewer_steps import Position
+    from tarneeb_desktop.session.record_steps import Position
 
 SEATS = (N_("South"), "East", "North", "West")
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from tarneeb_desktop.record import to_record
+from tarneeb_desktop.session.record_steps import positions
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.viewer_scene import ViewerScene
-from tarneeb_desktop.ui.viewer_steps import positions
 
 
 def open_hand_review(scene: Any, hand: int | None = None) -> ViewerScene | None:

@@ -22,7 +22,6 @@ Over 600 lines: the glue of those parts and both links' updates, which share thi
 from __future__ import annotations
 
 import logging
-import random
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
@@ -33,11 +32,11 @@ import pygame
 from tarneeb_desktop.ai.analysis import can_claim, could_have_taken
 from tarneeb_desktop.net.link import NOT_CONNECTED, RemoteLink
 from tarneeb_desktop.rules import CardPlayed, GameState, View
-from tarneeb_desktop.session import new_state, offline_link
+from tarneeb_desktop.session import new_state, offline_link, pauses
+from tarneeb_desktop.session.lan import remote_link
 from tarneeb_desktop.table.flow import SEAT_NAMES
 from tarneeb_desktop.table.link import Link, Notice, Update
 from tarneeb_desktop.table.savegame import read_save, savegame_path
-from tarneeb_desktop.table.seats import Seat
 from tarneeb_desktop.ui import text
 from tarneeb_desktop.ui.anim import Step, Tween
 from tarneeb_desktop.ui.game.bid_panel import BidPanel
@@ -61,6 +60,7 @@ from tarneeb_desktop.ui.theme import Button
 
 if TYPE_CHECKING:
     from tarneeb_desktop.net.client import ClientSession
+    from tarneeb_desktop.table.seats import Seat
     from tarneeb_desktop.ui.app import App
     from tarneeb_desktop.ui.cards import CardArt
     from tarneeb_desktop.ui.game.lan import LanExtras
@@ -104,7 +104,7 @@ class TableScene(Scene):
         self.humans = tuple(link.people)
         self.me = self.humans[0] if self.humans else 0
         self.link.set_auto_single(bool(getattr(app.settings, "auto_play_single", False)))
-        self.rng = random.Random(seed ^ 0x5EED)
+        self.rng = pauses(seed)
         # what the parts share: the presented view and what is on the table
         self.pv: View = link.view(self.me)
         self.shown_seq = link.seq  # the table's seq of the last update taken in for display
@@ -192,8 +192,9 @@ class TableScene(Scene):
         ``after_game`` as for a local table (a tournament's game); ``keep_on_leave``: the
         host's own table goes on while its host is in the menu."""
         compass = [tr(SEAT_NAMES[s]) for s in range(4)]
-        link = RemoteLink(session, view, seq, others, host=host, default_names=compass)
-        link.keep_on_leave = keep_on_leave
+        link = remote_link(
+            session, view, seq, others, host, default_names=compass, keep_on_leave=keep_on_leave
+        )
         return cls(app, None, link=link, after_game=after_game)
 
     # ------------------------------------------------------------------ creation

@@ -9,7 +9,7 @@ tournaments from the standings: the standings scene is the part to move out.)
   one save format, with the tournament's id and the game's number beside it). Continue on
   the menu resumes that game, or the standings between games (:func:`resume`).
 * **Each game** is a :class:`TableScene` on a local link that the session module sets up
-  (``session.TournamentGame``): people at this screen (hot-seat with the privacy cover when
+  (``session.tournament.TournamentGame``): people at this screen (hot-seat with the privacy cover when
   two or more), computers elsewhere, the table turned when only seats 1 and 3 have people.
   Its listeners count the game in the tournament the moment it ends (this module then
   saves the tournament), keep its record and its statistics.
@@ -21,21 +21,22 @@ tournaments from the standings: the standings scene is the part to move out.)
 from __future__ import annotations
 
 import logging
-import os
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tarneeb_desktop.paths import user_data_dir
 from tarneeb_desktop.rules import GameState
-from tarneeb_desktop.session import TournamentGame, turned_seats
-from tarneeb_desktop.storage import load_json, set_aside, write_json_atomic
-from tarneeb_desktop.table.savegame import SaveError, read_save
-from tarneeb_desktop.table.seeds import new_seed
-from tarneeb_desktop.table.tournament import Pairing, Player, Tournament, TournamentError
+from tarneeb_desktop.session.tournament import (
+    Running as TournamentRun,
+)
+from tarneeb_desktop.session.tournament import (
+    Tournament,
+    TournamentError,
+    TournamentGame,
+    game_path,
+)
 from tarneeb_desktop.ui import theme
 from tarneeb_desktop.ui.games_scene import shown_name
 from tarneeb_desktop.ui.i18n import N_, tr, trn
@@ -44,7 +45,6 @@ from tarneeb_desktop.ui.scene import ButtonScene, Scene, test_log
 from tarneeb_desktop.ui.settings_rows import preset_label
 from tarneeb_desktop.ui.theme import Button, blit_text
 from tarneeb_desktop.ui.tournament_results import (
-    archive,
     draw_table,
     result_line,
     team_levels,
@@ -58,91 +58,12 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-SAVE_FORMAT = "tarneeb-tournament-save/1"
-TOURNAMENT_FILE = "tournament.json"
-GAME_FILE = "tournament-game.json"
 
+class Running(TournamentRun):
+    """A tournament in the window (``session.tournament.Running``) and the scenes of its
+    games and standings."""
 
-def tournament_path() -> Path:
-    return user_data_dir() / TOURNAMENT_FILE
-
-
-def game_path() -> Path:
-    return user_data_dir() / GAME_FILE
-
-
-class Running:
-    """A tournament in the window: the tournament, its name and its id (the seed's text,
-    so a game save of another tournament is never taken for this one's)."""
-
-    def __init__(self, tournament: Tournament, name: str) -> None:
-        self.t = tournament
-        self.name = name
-        self.host: Any = None  # the LAN table of the game being played, if it has one
-
-    @property
-    def id(self) -> str:
-        return f"{self.name}/{self.t.seed}"
-
-    # ------------------------------------------------------------------ saving
-    def save(self) -> None:
-        """Write ``tournament.json`` atomically (OSError when it cannot be); a finished
-        tournament is also kept with the past ones (``tournament_results.archive``)."""
-        path = tournament_path()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        doc = {"format": SAVE_FORMAT, "name": self.name, "state": self.t.to_dict()}
-        write_json_atomic(path, doc)
-        if self.t.finished is not None and self.t.results:  # ended before a game: not kept
-            archive(self.name, doc, self.id)
-
-    def save_quietly(self) -> None:
-        try:
-            self.save()
-            test_log("tournament saved")
-        except OSError as exc:
-            log.warning("could not save the tournament: %s", exc)
-
-    @classmethod
-    def load(cls) -> Running | None:
-        """The saved tournament, or None; TournamentError (after setting the file aside)
-        when it is damaged."""
-        path = tournament_path()
-        doc, problem = load_json(path)
-        if problem:
-            raise TournamentError(problem)
-        if doc is None:
-            return None
-        try:
-            if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
-                raise TournamentError("not a saved tournament")
-            name = doc.get("name")
-            if not isinstance(name, str) or not name:
-                raise TournamentError("the tournament has no name")
-            return cls(Tournament.from_dict(doc.get("state")), name)
-        except TournamentError as exc:
-            kept = set_aside(path)
-            where = f"; it was kept as {kept.name}" if kept else ""
-            raise TournamentError(
-                f"the saved tournament could not be used ({exc}){where}"
-            ) from None
-
-    # ------------------------------------------------------------------ a game
-    def table_seats(self, pairing: Pairing) -> tuple[int, list[Player]]:
-        """The turn of the table and the players by table seat (``session.turned_seats``)."""
-        return turned_seats(self.t.seats(pairing))
-
-    def game(self, pairing: Pairing) -> TournamentGame:
-        """The pairing's game as the session module sets it up: counted in the tournament
-        the moment it ends, which saves the tournament."""
-        return TournamentGame(
-            self.t,
-            pairing,
-            name=self.name,
-            tournament_id=self.id,
-            save_path=game_path(),
-            counted=self.save_quietly,
-            note=test_log,
-        )
+    note = staticmethod(test_log)
 
     def game_scene(self, app: App) -> Scene:
         """The current game on the table (resumed from its save when there is one); with
@@ -153,7 +74,7 @@ class Running:
         if pairing is None:
             raise TournamentError("the tournament is over")
         game = self.game(pairing)
-        state = self._saved_state(pairing)
+        state = self.saved_state(pairing)
         if game.on_lan:
             return self.lan_game(app, game, state)
         link = game.local_link(state, inline=app.settings.speed_factor == 0)
@@ -182,7 +103,7 @@ class Running:
         starts by itself when every LAN seat is taken (or at Start: the computer takes the
         empty ones, and stands in for a LAN player who leaves). The people here sit down
         through sessions of their own and play on the LAN table scene."""
-        from tarneeb_desktop.net.host import HostError
+        from tarneeb_desktop.session.lan import HostError
         from tarneeb_desktop.ui.lan_lobby import LobbyScene
         from tarneeb_desktop.ui.lan_scenes import HostScene, host_error_text, hosting
 
@@ -211,22 +132,6 @@ class Running:
             ),
         )
 
-    def _saved_state(self, pairing: Pairing) -> GameState | None:
-        """The saved state of this game, if the save is this tournament's game."""
-        try:
-            saved = read_save(game_path(), need_person=False)
-        except (SaveError, OSError) as exc:
-            log.warning("the tournament game could not be resumed: %s", exc)
-            return None
-        if saved is None:
-            return None
-        if (
-            saved.extra.get("tournament") != self.id
-            or saved.extra.get("tournament_game") != pairing.number
-        ):
-            return None
-        return saved.state
-
     def after_game(self, scene: Any) -> None:
         """The game-over dialog's Continue (or a LAN game's end when nobody here played):
         the standings (or the champion)."""
@@ -248,33 +153,13 @@ class Running:
         return TrophyScene(app, self.t, then=lambda: app.switch(StandingsScene(app, self)))
 
 
-def in_progress(notices: list[str] | None = None) -> float | None:
-    """When the tournament in progress was last saved (its file's time), or None; a
-    damaged save (set aside) is said in ``notices``."""
-    try:
-        running = Running.load()
-    except TournamentError as exc:
-        if notices is not None:
-            notices.append(str(exc))
-        return None
-    if running is None or running.t.finished is not None:
-        return None
-    times = []
-    for p in (tournament_path(), game_path()):
-        try:
-            times.append(os.path.getmtime(p))
-        except OSError:
-            pass
-    return max(times) if times else None
-
-
 def resume(app: App) -> Scene | None:
     """Continue: the tournament's game from its save, or its standings between games."""
     running = Running.load()
     if running is None:
         return None
     pairing = running.t.next_game()
-    if pairing is not None and running._saved_state(pairing) is not None:
+    if pairing is not None and running.saved_state(pairing) is not None:
         return running.game_scene(app)
     return StandingsScene(app, running)
 
@@ -334,7 +219,7 @@ class StandingsScene(ButtonScene):
         """The next game has been started and saved (the window was closed during it):
         Play resumes it, and ending the tournament drops it."""
         pairing = self.t.next_game()
-        return pairing is not None and self.running._saved_state(pairing) is not None
+        return pairing is not None and self.running.saved_state(pairing) is not None
 
     def can_play_out(self) -> bool:
         """The next game has no person in it (here or on the LAN): it can be played out."""
@@ -356,7 +241,7 @@ class StandingsScene(ButtonScene):
             self.focus = 0
             return
         game = self.running.game(pairing)
-        state = self.running._saved_state(pairing)
+        state = self.running.saved_state(pairing)
         self.out = game.local_link(state, inline=self.app.settings.speed_factor == 0)
 
     def update(self, dt: float) -> None:
@@ -498,10 +383,7 @@ class StandingsScene(ButtonScene):
 
     def rematch(self) -> None:
         """The champion's Rematch: the same teams, rules and end, a new deal and name."""
-        t = self.t.rematch(new_seed())
-        running = Running(t, f"{tr('Tournament')} {time.strftime('%Y-%m-%d %H:%M')}")
-        running.save_quietly()
-        game_path().unlink(missing_ok=True)
+        running = self.running.rematch(f"{tr('Tournament')} {time.strftime('%Y-%m-%d %H:%M')}")
         self.app.switch(StandingsScene(self.app, running))
 
     def stop_playing_out(self) -> None:

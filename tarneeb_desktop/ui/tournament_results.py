@@ -14,20 +14,16 @@
 
 from __future__ import annotations
 
-import hashlib
 import logging
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tarneeb_desktop.paths import user_data_dir
 from tarneeb_desktop.record import RecordError
-from tarneeb_desktop.storage import load_json, write_json_atomic
+from tarneeb_desktop.session.tournament import Player, Team, Tournament, list_past
 from tarneeb_desktop.table.history import list_kept
-from tarneeb_desktop.table.tournament import Player, Team, Tournament, TournamentError
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.games_scene import bottom_buttons, shown_name
 from tarneeb_desktop.ui.i18n import N_, tr, trn
@@ -42,9 +38,6 @@ if TYPE_CHECKING:
     from tarneeb_desktop.ui.tournament_play import Running
 
 log = logging.getLogger(__name__)
-
-PAST_FOLDER = "tournaments"
-PAST_FORMAT = "tarneeb-tournament-save/1"  # as tournament.json (tournament_play.SAVE_FORMAT)
 
 
 # ---------------------------------------------------------------------- who plays
@@ -225,45 +218,6 @@ def draw_table(
 # ---------------------------------------------------------------------- past tournaments
 
 
-def past_dir() -> Path:
-    return user_data_dir() / PAST_FOLDER
-
-
-def archive(name: str, doc: dict[str, Any], key: str) -> Path:
-    """Keep a finished tournament (``doc``: what ``tournament.json`` holds) in the past
-    tournaments; one file per tournament (``key``: its id), written atomically."""
-    folder = past_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / (hashlib.sha1(key.encode("utf-8")).hexdigest()[:16] + ".json")
-    write_json_atomic(path, doc)
-    return path
-
-
-def list_past() -> list[tuple[str, Tournament, float]]:
-    """The past tournaments, newest first: (name, tournament, when it was kept). A file
-    that cannot be read is left out (and logged)."""
-    out = []
-    try:
-        files = sorted(past_dir().glob("*.json"))
-    except OSError:
-        return []
-    for path in files:
-        doc, problem = load_json(path)
-        try:
-            if problem or not isinstance(doc, dict) or doc.get("format") != PAST_FORMAT:
-                raise TournamentError(problem or "not a kept tournament")
-            name = doc.get("name")
-            if not isinstance(name, str) or not name:
-                raise TournamentError("no name")
-            t = Tournament.from_dict(doc.get("state"))
-            if not t.results:  # ended before a game (kept by older versions): nothing to see
-                continue
-            out.append((name, t, os.path.getmtime(path)))
-        except (TournamentError, OSError) as exc:
-            log.warning("past tournament %s left out: %s", path.name, exc)
-    return sorted(out, key=lambda row: -row[2])
-
-
 # ---------------------------------------------------------------------- the scenes
 
 
@@ -428,8 +382,8 @@ class ResultsScene(PagedList):
 
     def open_game(self, n: int, path: Path) -> None:
         """The game's record in the replay viewer; Back returns to this list, same page."""
+        from tarneeb_desktop.session.record_steps import load_steps
         from tarneeb_desktop.ui.viewer_scene import ViewerScene
-        from tarneeb_desktop.ui.viewer_steps import load_steps
 
         try:
             steps = load_steps(path)

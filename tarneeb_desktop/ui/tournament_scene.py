@@ -21,15 +21,13 @@ import pygame
 from tarneeb_desktop.ai.base import LEVELS
 from tarneeb_desktop.rules import Rules, make_rules
 from tarneeb_desktop.rules.options import ALL_PRESETS
-from tarneeb_desktop.table.seeds import new_seed
-from tarneeb_desktop.table.tournament import (
+from tarneeb_desktop.session.tournament import (
     MAX_TEAMS,
     MIN_TEAMS,
-    Player,
-    Team,
     Tournament,
     TournamentError,
-    default_team_name,
+    new_tournament,
+    team_name,
 )
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.i18n import N_, tr, trn
@@ -70,7 +68,7 @@ class TeamRow:
     named: bool = False  # the player typed this team's name
 
     def default_name(self) -> str:
-        return default_team_name([Player("person", s.name.text.strip() or "?") for s in self.seats])
+        return team_name([s.name.text.strip() or "?" for s in self.seats])
 
 
 def open_tournament(app: App) -> Any:
@@ -130,21 +128,20 @@ class SetupScene(ButtonScene):
 
     def tournament(self, seed: int | None = None) -> Tournament:
         """The tournament as set up; TournamentError when it cannot be."""
-        teams = []
-        for k, row in enumerate(self.teams):
-            players = []
-            for j, s in enumerate(row.seats):
-                name = s.name.text.strip() or tr("Player {n}", n=2 * k + j + 1)
-                if s.kind in ("person", "network"):
-                    players.append(Player(s.kind, name))
-                else:
-                    players.append(Player("computer", name, level=s.kind))
-            teams.append(Team.of(players, row.name.text if row.named else None))
-        rules = self.rules()
-        seed = new_seed(seed)  # TARNEEB_TEST_SEED fixes it, as it fixes a new game's deals
-        return Tournament(
+        teams = [
+            (
+                row.name.text if row.named else None,
+                [
+                    (s.kind, s.name.text.strip() or tr("Player {n}", n=2 * k + j + 1))
+                    for j, s in enumerate(row.seats)
+                ],
+            )
+            for k, row in enumerate(self.teams)
+        ]
+        # the seed by the one rule: TARNEEB_TEST_SEED fixes it, as it fixes a new game's deals
+        return new_tournament(
             teams,
-            rules,
+            self.rules(),
             games=self.counts["games"] if self.end == "games" else None,
             streak=self.counts["streak"] if self.end == "streak" else None,
             knockout=self.end == "knockout",
@@ -172,11 +169,7 @@ class SetupScene(ButtonScene):
             self.dirty = True
             return
         name = f"{tr('Tournament')} {time.strftime('%Y-%m-%d %H:%M')}"
-        running = Running(t, name)
-        running.save_quietly()
-        from tarneeb_desktop.ui.tournament_play import game_path
-
-        game_path().unlink(missing_ok=True)  # an older tournament's game
+        running = Running.begin(t, name)
         self.app.switch(StandingsScene(self.app, running))
 
     # ------------------------------------------------------------------ the controls

@@ -18,7 +18,7 @@ from tarneeb_desktop.ui.scene import ButtonScene
 from tarneeb_desktop.ui.theme import Button, blit_text
 
 if TYPE_CHECKING:
-    from tarneeb_desktop.table.tournament import Tournament
+    from tarneeb_desktop.session.tournament import Tournament
     from tarneeb_desktop.ui.app import App
 
 #: Where the sparks beside the trophy sit, as (angle in turns, distance in trophy heights):

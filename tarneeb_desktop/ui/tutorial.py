@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tarneeb_desktop.session import tutorial_link
+from tarneeb_desktop.session.tutorial import tutorial_link
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui import tutorial_script as script
 from tarneeb_desktop.ui.game.labels import side_labels
@@ -87,7 +87,7 @@ class TutorialScene(TableScene):
 
     def __init__(self, app: App) -> None:
         names = [_player_name(app), tr("East"), tr("North"), tr("West")]
-        link = tutorial_link(script.new_state(), names, script.SCRIPT, script.SEED, script.ME)
+        link = tutorial_link(names)
         super().__init__(app, None, seed=script.SEED, link=link)
         self.score: _CoachedScore = _CoachedScore(self)
         self.link.set_auto_single(False)  # every card of the lessons is the player's to play

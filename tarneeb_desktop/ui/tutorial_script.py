@@ -1,5 +1,6 @@
-"""The tutorial's hand: a fixed deal, the lessons the player is walked through, the other
-seats' scripted moves and what the coach says while they play.
+"""The tutorial's lessons: what the player is walked through on the fixed deal (its hand, its
+dealer and the other seats' scripted moves are set up in ``session/tutorial.py``) and what the
+coach says while they play.
 
 The deal (North deals, so West calls first): West opens 7, you bid 8 and win the auction,
 name spades, lead the king of diamonds (East's ace takes it), follow East's queen of diamonds,
@@ -11,51 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tarneeb_desktop import session
-from tarneeb_desktop.rules import GameState, View, make_rules
-from tarneeb_desktop.table.seats import FunctionSeat
+from tarneeb_desktop.rules import View
+from tarneeb_desktop.session.tutorial import DEALER, HANDS, ME, SCRIPT, SEED, new_state
 from tarneeb_desktop.ui.i18n import tr
 
-SEED = 4111  # the deals after the first (never reached: the tutorial ends with its hand)
-DEALER = 2  # North: West, on the dealer's right, calls first; you call second
-ME = 0
-HANDS: tuple[tuple[str, ...], ...] = (
-    ("AS", "KS", "QS", "JS", "9S", "4S", "AH", "KH", "7H", "5H", "KD", "4D", "3D"),  # you
-    ("AD", "QD", "7D", "KC", "QC", "JC", "5C", "2C", "8S", "3S", "QH", "9H", "8H"),  # East
-    ("JD", "6D", "5D", "2D", "9C", "8C", "4C", "TS", "7S", "JH", "TH", "6H", "4H"),  # North
-    ("TD", "9D", "8D", "AC", "TC", "7C", "6C", "3C", "6S", "5S", "2S", "3H", "2H"),  # West
-)
-
-#: the other seats' moves while the lessons last: (seat, calls so far, cards played so far)
-SCRIPT: dict[tuple[int, int, int], str] = {
-    (3, 0, 0): "7",  # West opens
-    (1, 2, 0): "pass",
-    (2, 3, 0): "pass",
-    (3, 4, 0): "pass",
-    (1, 5, 1): "AD",  # trick 1: you led the king of diamonds
-    (2, 5, 2): "2D",
-    (3, 5, 3): "8D",
-    (1, 5, 4): "QD",  # trick 2: East leads
-    (2, 5, 5): "5D",
-    (3, 5, 6): "9D",
-    (1, 5, 8): "KC",  # trick 3: East leads a club, which you trump
-    (2, 5, 9): "4C",
-    (3, 5, 10): "3C",
-}
-
-
-def new_state() -> GameState:
-    """The tutorial's game: standard rules, this deal, North dealing."""
-    state = GameState.new(make_rules("standard"), seed=SEED, dealer=DEALER)
-    state.set_deal([list(h) for h in HANDS], dealer=DEALER)
-    return state
-
-
-def scripted_seat(seat: int, name: str) -> FunctionSeat:
-    """The computer at ``seat``: it plays the script, then (when the player has strayed from
-    it, or once the lessons are over) as the medium computer player with a fixed seed; the
-    one ``session.tutorial_link`` seats there."""
-    return session.scripted_seat(SCRIPT, SEED, seat, name)
+__all__ = ["DEALER", "HANDS", "ME", "SCRIPT", "SEED", "Lesson", "new_state"]
 
 
 @dataclass(frozen=True)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pygame
 
+from tarneeb_desktop.session.record_steps import Steps
 from tarneeb_desktop.ui import theme
 from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.viewer_steps import Steps
 
 
 class Scrubber:

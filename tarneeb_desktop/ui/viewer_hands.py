@@ -14,13 +14,13 @@ from typing import Any
 import pygame
 
 from tarneeb_desktop.rules import HandResult
+from tarneeb_desktop.session.record_steps import Analysed, Steps
 from tarneeb_desktop.table.history import thrown_in
 from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.game.labels import call_label, card_label
 from tarneeb_desktop.ui.i18n import tr, trn
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import blit_panel
-from tarneeb_desktop.ui.viewer_steps import Analysed, Steps
 from tarneeb_desktop.ui.viewer_text import blit_line, card_run, rtl_run
 from tarneeb_desktop.ui.viewer_trick import COSTLY, GOOD
 

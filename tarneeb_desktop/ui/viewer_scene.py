@@ -5,7 +5,7 @@ cards are in ``viewer_hands.py``, the scrubber in ``viewer_bar.py``, the lines t
 names and cards in ``viewer_text.py``, the trick and its marks in ``viewer_trick.py``, the
 auction's box in ``viewer_auction.py``; the toolbar is the next part to move out.)
 
-Steps come from ``viewer_steps.positions`` (one per deal, call and card). Keys: Left/Right a
+Steps come from ``session.record_steps.positions`` (one per deal, call and card). Keys: Left/Right a
 step, Up/Down the start or end of a trick, Page Up/Down of a hand, Home/End of the game,
 Space plays or pauses (a step per beat, +/- the speed), H the list of hands and costly
 cards, M only my seat's cards; the buttons at the bottom do the same, and the scrubber above
@@ -22,9 +22,16 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from tarneeb_desktop.session.record_steps import (
+    Analysed,
+    Position,
+    Steps,
+    analyse_row,
+    analysis_pool,
+    hand_rows,
+)
 from tarneeb_desktop.table.flow import SEAT_NAMES as COMPASS
 from tarneeb_desktop.table.history import played_hands
-from tarneeb_desktop.table.pool import Pool
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.cards import card_size
 from tarneeb_desktop.ui.game.labels import (
@@ -40,13 +47,6 @@ from tarneeb_desktop.ui.theme import Button, blit_text, label_size
 from tarneeb_desktop.ui.viewer_auction import auction_box
 from tarneeb_desktop.ui.viewer_bar import Scrubber
 from tarneeb_desktop.ui.viewer_hands import HandsPanel, mark_line, result_line
-from tarneeb_desktop.ui.viewer_steps import (
-    Analysed,
-    Position,
-    Steps,
-    analyse_row,
-    hand_rows,
-)
 from tarneeb_desktop.ui.viewer_text import blit_line, rtl_run
 from tarneeb_desktop.ui.viewer_trick import Cross, cross, draw_mark
 
@@ -122,7 +122,7 @@ class ViewerScene(ButtonScene):
         self.rows = hand_rows(steps)
         self.analysis: dict[int, Analysed] = {}
         self.analysis_error: str | None = None
-        self.pool = Pool(inline=inline)
+        self.pool = analysis_pool(inline=inline)
         self.jobs: dict[int, Future[Analysed]] = {}
         self.names = list(steps.players) if steps.players else [tr(c) for c in COMPASS]
         #: the seat whose cards' cost the game line counts as "yours" (the person's)

@@ -10,8 +10,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from tarneeb_desktop.ai.hints import Hint
-from tarneeb_desktop.rules import View
-from tarneeb_desktop.table.seats import ComputerSeat, decide
+from tarneeb_desktop.session import suggest
 from tarneeb_desktop.ui.game.labels import action_label, card_label
 from tarneeb_desktop.ui.i18n import number, tr, trn
 
@@ -19,20 +18,6 @@ if TYPE_CHECKING:
     from tarneeb_desktop.ui.table_scene import TableScene
 
 log = logging.getLogger(__name__)
-
-
-def suggest(view: View) -> Hint:
-    """The hint for ``view``: the strong computer player's choice and its reason, else
-    medium's choice (with no reason)."""
-    try:
-        from tarneeb_desktop.ai.hints import advise
-
-        hint = advise(view, budget_s=0.5)
-        if hint.action in view.legal:
-            return hint
-    except Exception:  # a hint is a courtesy: fall back quietly
-        log.debug("hints unavailable", exc_info=True)
-    return Hint(decide(ComputerSeat("medium", 0), view)[0])
 
 
 def reason(hint: Hint) -> str:

@@ -22,6 +22,7 @@ from tarneeb_desktop.rules import STRAINS, Event, GameState, HandResult, TrickWo
 from tarneeb_desktop.rules.cards import CARD_NAMES, cards_of
 from tarneeb_desktop.rules.game41 import seat_tricks
 from tarneeb_desktop.table.history import played_hands, thrown_in
+from tarneeb_desktop.table.pool import Pool
 
 
 @dataclass(frozen=True)
@@ -291,6 +292,12 @@ def leader_of(row: HandResult, game41: bool) -> int:
     if game41 or row.declarer is None:
         return (row.dealer + 1) % 4
     return row.declarer
+
+
+def analysis_pool(inline: bool = False) -> Pool:
+    """Where the viewer's analysis runs: off the window's thread (``inline`` in tests), one
+    :func:`analyse_row` job a hand, cancelled when the viewer closes."""
+    return Pool(inline=inline)
 
 
 def analyse_row(row: HandResult, game41: bool, first_lead_trump: bool) -> Analysed:
