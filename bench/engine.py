@@ -26,6 +26,7 @@ of CPU time (``time.process_time``).
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import importlib.util
 import random
@@ -43,6 +44,7 @@ sys.path.insert(0, str(ROOT))
 
 import tarneeb_desktop.record  # noqa: E402
 import tarneeb_desktop.rules  # noqa: E402
+import tarneeb_desktop.rules.selfplay  # noqa: E402
 
 PKG = "tarneeb_desktop.rules"
 # Random bids go down often enough that a game may never end: ``lean`` stops one after the
@@ -121,8 +123,33 @@ def _lean_game(g: Any, rnd: Callable[[], float]) -> None:
     _finish_hand(g, rnd)
 
 
+#: GameState class -> its engine's rules/selfplay.py (issue 35 moved the self-play tools there
+#: from GameState's methods; an older engine still has the methods)
+SELFPLAY: dict[type, ModuleType] = {}
+
+
+def _tools(g: Any) -> tuple[Callable[..., Any], Callable[..., Any], Callable[..., Any]]:
+    """``legal_cards()``, ``play(card)`` and ``play_out(random)`` bound to ``g``."""
+    if hasattr(g, "play_out"):
+        return g.legal_cards, g.play, g.play_out
+    tools = SELFPLAY[type(g)]
+    return (
+        functools.partial(tools.legal_cards, g),
+        functools.partial(tools.play, g),
+        functools.partial(tools.play_out, g),
+    )
+
+
+SELFPLAY[tarneeb_desktop.rules.GameState] = tarneeb_desktop.rules.selfplay
+
+
+def _has(rules_mod: Any, name: str) -> bool:
+    return hasattr(rules_mod.GameState, name) or hasattr(SELFPLAY.get(rules_mod.GameState), name)
+
+
 def _cards_game(g: Any, rnd: Callable[[], float]) -> None:
-    la, ap, lc, pl = g.legal_actions, g.apply, g.legal_cards, g.play
+    la, ap = g.legal_actions, g.apply
+    lc, pl, _ = _tools(g)
     while len(g.history) < MAX_HANDS:
         while g.phase != "play":
             legal = la()
@@ -136,7 +163,7 @@ def _cards_game(g: Any, rnd: Callable[[], float]) -> None:
 
 
 def _play_out_game(g: Any, rnd: Callable[[], float]) -> None:
-    play_out = g.play_out
+    play_out = _tools(g)[2]
     while g.phase != "over" and len(g.history) < MAX_HANDS:
         play_out(rnd)
 
@@ -224,6 +251,8 @@ def load_before(folder: Path) -> tuple[ModuleType, ModuleType]:
         rules = importlib.util.module_from_spec(spec)
         sys.modules[PKG] = rules
         spec.loader.exec_module(rules)
+        if (folder / "selfplay.py").exists():
+            SELFPLAY[rules.GameState] = importlib.import_module(PKG + ".selfplay")
         record = importlib.import_module("tarneeb_desktop.record")
     finally:
         for n in [n for n in sys.modules if n == PKG or n.startswith(PKG + ".")]:
@@ -247,7 +276,7 @@ def main() -> None:
             engines["before"] = load_before(_rules_folder(args.before, Path(tmp)))
         engines["now"] = (tarneeb_desktop.rules, tarneeb_desktop.record)
         figures = {
-            name: [f for f in FIGURES if all(hasattr(rules.GameState, m) for m in NEEDS.get(f, ()))]
+            name: [f for f in FIGURES if all(_has(rules, m) for m in NEEDS.get(f, ()))]
             for name, (rules, _) in engines.items()
         }
         best: dict[tuple[str, str], list[int]] = {

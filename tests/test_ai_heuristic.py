@@ -20,6 +20,7 @@ from tarneeb_desktop.ai.knowledge import (
 from tarneeb_desktop.ai.sampling import Sampler
 from tarneeb_desktop.rules import GameState, View, make_rules
 from tarneeb_desktop.rules.cards import CARD_INDEX, mask_of
+from tarneeb_desktop.rules.selfplay import from_view
 
 
 def play_to(state: GameState, actions: list[str]) -> GameState:
@@ -192,7 +193,7 @@ def test_medium_never_needs_more_than_the_view() -> None:
         me = g.current_player()
         assert me is not None
         view = g.view(me)
-        other = GameState.from_view(view, Sampler(view, random.Random(seed)).deal())
+        other = from_view(view, Sampler(view, random.Random(seed)).deal())
         assert other.view(me) == view and other.hands != g.hands
         rebuilt = View.from_dict(json.loads(json.dumps(view.to_dict())))
         decision = MediumPlayer(0).choose(view)

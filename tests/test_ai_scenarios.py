@@ -21,6 +21,7 @@ from tarneeb_desktop.ai import dds, make_player
 from tarneeb_desktop.ai.knowledge import analyse
 from tarneeb_desktop.rules import GameState, make_rules
 from tarneeb_desktop.rules.cards import CARD_INDEX, CARD_NAMES, STRAINS
+from tarneeb_desktop.rules.selfplay import from_view
 
 
 def cards(text: str) -> list[str]:
@@ -122,7 +123,7 @@ def position(
         tricks=tuple(tricks),
         trick=(lead, tuple(cur)),
     )
-    return GameState.from_view(view, hold)
+    return from_view(view, hold)
 
 
 def auction(

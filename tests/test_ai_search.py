@@ -18,6 +18,7 @@ from tarneeb_desktop.ai.sampling import AuctionModel, Sampler, weighted_deals
 from tarneeb_desktop.ai.search import LEVEL_CONFIGS, SearchConfig, SearchPlayer, make_search_player
 from tarneeb_desktop.rules import GameState, View, make_rules, mask_of
 from tarneeb_desktop.rules.cards import CARD_INDEX, FULL_DECK, NT, SUIT_MASKS, cards_of
+from tarneeb_desktop.rules.selfplay import from_view
 
 FULL_DECK_CARDS = cards_of(FULL_DECK)
 
@@ -222,7 +223,7 @@ def test_decision_depends_only_on_the_view() -> None:
     me = g.turn
     view = g.view(me)
     other = Sampler(view, random.Random(9)).deal()
-    g2 = GameState.from_view(view, other)
+    g2 = from_view(view, other)
     assert g2.view(me) == view
     assert g2.hands != g.hands
     a = SearchPlayer("hard", 7, FAST).choose(g.view(me))
@@ -391,7 +392,7 @@ def test_a_call_does_not_depend_on_the_hidden_cards(preset: str) -> None:
     g = GameState.new(make_rules(preset), 11, dealer=3)
     view = g.view(0)
     assert g.phase == "auction" and g.turn == 0
-    g2 = GameState.from_view(view, Sampler(view, random.Random(4)).deal())
+    g2 = from_view(view, Sampler(view, random.Random(4)).deal())
     assert g2.view(0) == view and g2.hands != g.hands
     for level in ("hard", "expert"):
         cfg = dataclasses.replace(LEVEL_CONFIGS[level], budget_s=None)

@@ -24,6 +24,7 @@ from tarneeb_desktop.ai.search import (
     _equivalence_classes,
 )
 from tarneeb_desktop.rules import GameState, View, make_rules, mask_of
+from tarneeb_desktop.rules.selfplay import from_view
 from tests.test_ai_search import FAST  # the fixed-sample search these positions were chosen with
 
 needs_dds = pytest.mark.skipif(not dds.available(), reason="DDS library not available")
@@ -244,7 +245,7 @@ def test_quick_choices_depend_only_on_the_view() -> None:
         me = g.turn
         view = g.view(me)
         other = Sampler(view, random.Random(9)).deal()
-        g2 = GameState.from_view(view, other)
+        g2 = from_view(view, other)
         assert g2.view(me) == view and g2.hands != g.hands
         cfg = dataclasses.replace(LEVEL_CONFIGS["expert"], budget_s=None, max_samples=24)
         p1 = SearchPlayer("expert", 7, cfg)

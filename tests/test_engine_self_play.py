@@ -24,6 +24,7 @@ from tarneeb_desktop.rules import (
     make_rules,
 )
 from tarneeb_desktop.rules.cards import CARD_INDEX, TRICK_ORDER
+from tarneeb_desktop.rules.selfplay import legal_cards, play, play_out
 from tarneeb_desktop.rules.view import tarneeb_row
 
 # Every preset of both games, and the options that change the play's legality or the calls.
@@ -70,12 +71,12 @@ def test_legal_cards_and_play_are_legal_actions_and_apply(rules):
         while not a.is_over() and a.hand_index < 12:
             legal = b.legal_actions()
             if b.phase != "play":
-                assert a.legal_cards() == ()
+                assert legal_cards(a) == ()
                 action = _pick(legal, rnd)
                 assert a.apply(action) == b.apply(action)
                 assert a == b
                 continue
-            cards = a.legal_cards()
+            cards = legal_cards(a)
             assert cards == tuple(CARD_INDEX[c] for c in legal)
             if rnd() < 0.1:  # now and then, a card not legal: refused alike by both
                 others = [c for c in range(52) if c not in cards]
@@ -85,12 +86,12 @@ def test_legal_cards_and_play_are_legal_actions_and_apply(rules):
                 kind, text = refusal
                 before = a.clone()
                 with pytest.raises(kind) as err:
-                    a.play(wrong)
+                    play(a, wrong)
                 assert str(err.value) == text
                 assert a == before
             card = _pick(cards, rnd)
             before_hand = a.hand_index
-            a.play(card)
+            play(a, card)
             b.apply(CARD_NAMES[card])
             assert a == b
             if a.hand_index != before_hand or a.is_over():
@@ -102,20 +103,20 @@ def test_play_refuses_what_is_no_card_and_cards_outside_the_play():
     before = g.clone()
     for bad in (-1, 52, 3.0, True, "AS", None):
         with pytest.raises(MalformedError):
-            g.play(bad)  # type: ignore[arg-type]
+            play(g, bad)  # type: ignore[arg-type]
         assert g == before
     with pytest.raises(MalformedError, match="is not a call"):
-        g.play(CARD_INDEX["AS"])  # the auction: apply's own error
+        play(g, CARD_INDEX["AS"])  # the auction: apply's own error
     assert g == before
     while g.phase != "play":
         g.apply(g.legal_actions()[-1])
     turn = g.turn
     with pytest.raises(IllegalActionError, match="turn"):
         g.apply(g.legal_actions()[0], seat=(turn + 1) % 4)
-    held = g.legal_cards()
+    held = legal_cards(g)
     not_held = next(c for c in range(52) if c not in held)
     with pytest.raises(IllegalActionError, match="does not hold"):
-        g.play(not_held)
+        play(g, not_held)
 
 
 @pytest.mark.parametrize("rules", RULES, ids=IDS)
@@ -130,7 +131,7 @@ def test_play_out_plays_the_hands_a_loop_of_apply_plays(rules):
         b = GameState.new(rules, seed=seed)
         ra, rb = random.Random(seed).random, random.Random(seed).random
         while not a.is_over() and a.hand_index < 15:
-            a.play_out(ra)
+            play_out(a, ra)
             index = b.hand_index
             while b.hand_index == index and not b.is_over():
                 b.apply(_pick(b.legal_actions(), rb))
@@ -144,20 +145,20 @@ def test_play_out_ends_the_hand_under_way_and_does_nothing_once_over():
     g = GameState.new(make_rules("standard"), seed=8)
     rnd = random.Random(8).random
     g.apply("pass")
-    g.play_out(rnd)
+    play_out(g, rnd)
     assert g.hand_index == 1 and g.hand_actions == 0
     while g.phase != "play":
         g.apply(g.legal_actions()[-1])  # 13: the auction ends
     for _ in range(5):
-        g.play(g.legal_cards()[0])
-    g.play_out(rnd)
+        play(g, legal_cards(g)[0])
+    play_out(g, rnd)
     assert g.hand_index == 2 and len(g.history) == 2 and len(g.history[-1].plays) == 52
     g.rules = make_rules("standard", target=1)  # the next made contract ends the game
     for _ in range(100):
-        g.play_out(rnd)
+        play_out(g, rnd)
     assert g.is_over()
     over = g.clone()
-    g.play_out(rnd)
+    play_out(g, rnd)
     assert g == over
 
 

@@ -45,6 +45,7 @@ from tarneeb_desktop.rules.options import (
     SHARED_OPTIONS,
     parse_option_value,
 )
+from tarneeb_desktop.rules.selfplay import from_view
 
 PAGAT = make_rules("standard", game="41")  # min_bid 2, doubled_from_7: rules.md's examples
 SYRIAN = make_rules("syrian41")
@@ -608,7 +609,7 @@ def test_from_view_rebuilds_a_41_state():
         g.apply(g.legal_actions()[-1])
     for seat in range(4):
         v = g.view(seat)
-        g2 = GameState.from_view(v, g.hands)
+        g2 = from_view(v, g.hands)
         assert g2.view(seat) == v
         assert g2.legal_actions() == g.legal_actions() and g2.bids == g.bids
         assert g2.seat_scores == g.seat_scores and g2.scores == g.scores

@@ -31,6 +31,7 @@ from tarneeb_desktop.rules.game41 import (
     winner,
 )
 from tarneeb_desktop.rules.options import CHOICES
+from tarneeb_desktop.rules.selfplay import from_view
 
 HANDS = 10_000
 
@@ -255,7 +256,7 @@ def test_redealing_unseen_cards_leaves_the_view_unchanged(preset, options, seed,
     if g.is_over():
         return
     view = g.view(seat)
-    g2 = GameState.from_view(view, _redeal_unseen(g, seat, rng))
+    g2 = from_view(view, _redeal_unseen(g, seat, rng))
     assert g2.view(seat) == view
     assert g2.hands[seat] == g.hands[seat] and g2.seat_scores == g.seat_scores
     if g.current_player() == seat:

@@ -16,6 +16,7 @@ from tarneeb_desktop.rules import (
 )
 from tarneeb_desktop.rules.cards import CARD_INDEX, CARD_NAMES, FULL_DECK, SUIT_MASKS
 from tarneeb_desktop.rules.options import CHOICES
+from tarneeb_desktop.rules.selfplay import from_view
 
 PRESET = st.sampled_from(["standard", "shortfall", "egyptian"])
 OPTIONS = st.fixed_dictionaries(
@@ -207,7 +208,7 @@ def test_redealing_unseen_cards_leaves_the_view_unchanged(preset, options, seed,
         return  # who is asked about a weak hand depends on the hands themselves
     view = g.view(seat)
     new = _redeal_unseen(g, seat, rng)
-    g2 = GameState.from_view(view, new)
+    g2 = from_view(view, new)
     assert g2.view(seat) == view
     assert g2.hands[seat] == g.hands[seat]
 
