@@ -141,7 +141,7 @@ def test_deal_passes_to_the_right_after_a_played_hand():
 
 
 def test_cards_are_dealt_one_at_a_time_from_the_seat_after_the_dealer():
-    from tarneeb_desktop.rules.state import deal_hands
+    from tarneeb_desktop.rules.deal import deal_hands
 
     hands = deal_hands(5, 0, 2)
     assert sorted(h.bit_count() for h in hands) == [13, 13, 13, 13]

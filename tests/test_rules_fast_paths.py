@@ -14,7 +14,7 @@ import pytest
 import tarneeb_desktop.rules.deal as deal
 import tarneeb_desktop.rules.state as state
 from tarneeb_desktop.rules import GameState, IllegalActionError, MalformedError, make_rules
-from tarneeb_desktop.rules.state import deal_hands
+from tarneeb_desktop.rules.deal import deal_hands
 
 
 def _reference_deal(seed: int, hand_index: int, dealer: int) -> list[int]:

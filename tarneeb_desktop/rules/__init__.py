@@ -11,6 +11,7 @@ from tarneeb_desktop.rules.cards import (
     mask_of,
     parse_card,
 )
+from tarneeb_desktop.rules.deal import deal_hands
 from tarneeb_desktop.rules.errors import (
     IllegalActionError,
     InvalidRulesError,
@@ -44,7 +45,7 @@ from tarneeb_desktop.rules.options import (
     rules_from_dict,
 )
 from tarneeb_desktop.rules.scoring import score_hand
-from tarneeb_desktop.rules.state import GameState, deal_hands, team_of
+from tarneeb_desktop.rules.state import GameState, team_of
 from tarneeb_desktop.rules.view import HandResult, View
 
 __all__ = [

@@ -19,6 +19,7 @@ from collections.abc import Callable, MutableSequence, Sequence
 from typing import Literal, cast
 
 from tarneeb_desktop.rules.cards import BITS
+from tarneeb_desktop.seeds import deal_seed
 
 # random.shuffle's steps on 52 cards: (position, draw below, shift of a 32-bit word).
 _SHUFFLE_STEPS = tuple((i, i + 1, 32 - (i + 1).bit_length()) for i in reversed(range(1, 52)))
@@ -80,3 +81,22 @@ def dealt_in_fours(x: int) -> tuple[int, ...]:
     except IndexError:
         deck = shuffled_deck(x)
         return tuple(sum(BITS[c] for c in deck[k::4]) for k in range(4))
+
+
+def deal_hands(seed: int, hand_index: int, dealer: int) -> list[int]:
+    """The four hands (masks) of the hand numbered ``hand_index`` of the game seeded ``seed``.
+
+    Cards are dealt one at a time starting with ``dealer + 1``, from a deck shuffled by
+    ``random.Random(seeds.deal_seed(seed, hand_index))``: an int seed, stable across runs
+    and platforms.
+    """
+    # An int seed is stable across runs and platforms, and cheaper to set up than a string.
+    # Card i of the deck goes to seat dealer + 1 + i: seat s gets every fourth card.
+    fours = dealt_in_fours(deal_seed(seed, hand_index))
+    first = (-dealer - 1) % 4  # seat 0's first card
+    return [fours[first], fours[(first + 1) % 4], fours[(first + 2) % 4], fours[(first + 3) % 4]]
+
+
+def first_dealer(seed: int) -> int:
+    """The first dealer, drawn at random from the game's seed."""
+    return random.Random(f"tarneeb:{seed}:dealer").randrange(4)

@@ -7,7 +7,7 @@ would add a call per action; ``apply`` plays an exact card name or call without
 reason. What is not on that loop lives elsewhere: the self-play tools (``legal_cards`` /
 ``play`` with cards as ints and no events, ``play_out`` for a random hand, ``from_view``)
 in ``selfplay.py``,
-``View`` and ``HandResult`` in ``view.py``, 41's auction and scoring in ``game41.py``,
+``View``, ``HandResult`` and the view of a state in ``view.py``, 41's auction and scoring in ``game41.py``,
 scoring tables in ``scoring.py``, the per-card tables in ``cards.py`` and ``events.py``,
 the deal's shuffle in ``deal.py``.
 
@@ -26,7 +26,6 @@ never from the global ``random``.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -61,7 +60,7 @@ from tarneeb_desktop.rules.cards import (
     names_of,
     parse_bid,
 )
-from tarneeb_desktop.rules.deal import dealt_in_fours
+from tarneeb_desktop.rules.deal import deal_hands, first_dealer
 from tarneeb_desktop.rules.errors import IllegalActionError, MalformedError
 from tarneeb_desktop.rules.events import (
     CARD_PLAYED,
@@ -78,8 +77,7 @@ from tarneeb_desktop.rules.events import (
 )
 from tarneeb_desktop.rules.options import Rules, make_rules
 from tarneeb_desktop.rules.scoring import score_hand
-from tarneeb_desktop.rules.view import HandResult, View, tarneeb_row
-from tarneeb_desktop.seeds import deal_seed
+from tarneeb_desktop.rules.view import HandResult, View, tarneeb_row, view_of
 
 PHASES = ("redeal", "auction", "trump", "double", "play", "over")
 # What a call did (GameState._call): the auction goes on, all passed, or it was won.
@@ -91,26 +89,7 @@ def team_of(seat: int) -> int:
     return seat & 1
 
 
-def deal_hands(seed: int, hand_index: int, dealer: int) -> list[int]:
-    """The four hands (masks) of the hand numbered ``hand_index`` of the game seeded ``seed``.
-
-    Cards are dealt one at a time starting with ``dealer + 1``, from a deck shuffled by
-    ``random.Random(seeds.deal_seed(seed, hand_index))``: an int seed, stable across runs
-    and platforms.
-    """
-    # An int seed is stable across runs and platforms, and cheaper to set up than a string.
-    # Card i of the deck goes to seat dealer + 1 + i: seat s gets every fourth card.
-    fours = dealt_in_fours(deal_seed(seed, hand_index))
-    first = (-dealer - 1) % 4  # seat 0's first card
-    return [fours[first], fours[(first + 1) % 4], fours[(first + 2) % 4], fours[(first + 3) % 4]]
-
-
 _new_tuple = tuple.__new__  # builds a NamedTuple event without its __new__'s Python frame
-
-
-def first_dealer(seed: int) -> int:
-    """The first dealer, drawn at random from the game's seed."""
-    return random.Random(f"tarneeb:{seed}:dealer").randrange(4)
 
 
 class GameState:
@@ -785,42 +764,9 @@ class GameState:
     # ----------------------------------------------------------------- views
 
     def view(self, seat: int) -> View:
-        """What ``seat`` may know now: its own cards, every public call and play."""
-        over = self.phase == "over"
-        mine = self.turn == seat and not over
-        trick = None
-        if self.phase == "play":
-            trick = (self.trick_leader, tuple(CARD_NAMES[c] for c in self.trick))
-        return View(
-            seat=seat,
-            rules=self.rules,
-            scores=(self.scores[0], self.scores[1]),
-            hand_number=self.hand_number,
-            dealer=self.dealer,
-            phase=self.phase,
-            turn=None if over else self.turn,
-            hand=tuple(cards_of(self.hands[seat])) if not over else (),
-            calls=tuple(self.calls),
-            declarer=None if self.declarer < 0 else self.declarer,
-            contract=self.contract,
-            doubled=self.doubled,
-            trump=None if self.trump < 0 else STRAINS[self.trump],
-            tricks=tuple(
-                (lead, tuple(CARD_NAMES[c] for c in cards), win) for lead, cards, win in self.tricks
-            ),
-            trick=trick,
-            tricks_won=(self.tricks_won[0], self.tricks_won[1]),
-            legal=tuple(self.legal_actions()) if mine else (),
-            hand_sizes=(
-                self.hands[0].bit_count(),
-                self.hands[1].bit_count(),
-                self.hands[2].bit_count(),
-                self.hands[3].bit_count(),
-            ),
-            results=tuple(r.public() for r in self.history),
-            winner=self.winner,
-            **(self._view41() if self._game41 else {}),
-        )
+        """What ``seat`` may know now: its own cards, every public call and play
+        (``view.view_of``)."""
+        return view_of(self, seat, self._view41() if self._game41 else {})
 
     def _view41(self) -> dict[str, Any]:
         """The fields only a view of 41 has: per seat, the bids, tricks and scores."""

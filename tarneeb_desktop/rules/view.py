@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from tarneeb_desktop.rules.cards import CARD_NAMES, STRAINS, cards_of
 from tarneeb_desktop.rules.errors import MalformedError
 from tarneeb_desktop.rules.options import Rules, rules_from_dict
 
@@ -294,3 +295,43 @@ class View:
             leader, cards = self.trick
             out.extend(((leader + i) % 4, c) for i, c in enumerate(cards))
         return out
+
+
+def view_of(state: Any, seat: int, extra: dict[str, Any]) -> View:
+    """What ``seat`` may know now of a ``GameState``: its own cards, every public call and
+    play (``extra``: the fields only a view of 41 has)."""
+    over = state.phase == "over"
+    mine = state.turn == seat and not over
+    trick = None
+    if state.phase == "play":
+        trick = (state.trick_leader, tuple(CARD_NAMES[c] for c in state.trick))
+    return View(
+        seat=seat,
+        rules=state.rules,
+        scores=(state.scores[0], state.scores[1]),
+        hand_number=state.hand_number,
+        dealer=state.dealer,
+        phase=state.phase,
+        turn=None if over else state.turn,
+        hand=tuple(cards_of(state.hands[seat])) if not over else (),
+        calls=tuple(state.calls),
+        declarer=None if state.declarer < 0 else state.declarer,
+        contract=state.contract,
+        doubled=state.doubled,
+        trump=None if state.trump < 0 else STRAINS[state.trump],
+        tricks=tuple(
+            (lead, tuple(CARD_NAMES[c] for c in cards), win) for lead, cards, win in state.tricks
+        ),
+        trick=trick,
+        tricks_won=(state.tricks_won[0], state.tricks_won[1]),
+        legal=tuple(state.legal_actions()) if mine else (),
+        hand_sizes=(
+            state.hands[0].bit_count(),
+            state.hands[1].bit_count(),
+            state.hands[2].bit_count(),
+            state.hands[3].bit_count(),
+        ),
+        results=tuple(r.public() for r in state.history),
+        winner=state.winner,
+        **extra,
+    )
