@@ -6,10 +6,9 @@ would add a call per action; ``apply`` plays an exact card name or call without
 ``_check`` (and a card that does not end a trick without ``_apply_card``) for the same
 reason. What is not on that loop lives elsewhere: the self-play tools (``legal_cards`` /
 ``play`` with cards as ints and no events, ``play_out`` for a random hand, ``from_view``)
-in ``selfplay.py``,
-``View``, ``HandResult`` and the view of a state in ``view.py``, 41's auction and scoring in ``game41.py``,
-scoring tables in ``scoring.py``, the per-card tables in ``cards.py`` and ``events.py``,
-the deal's shuffle in ``deal.py``.
+in ``selfplay.py``; ``View``, ``HandResult`` and a state's view in ``view.py``; 41's
+auction and scoring in ``game41.py``; scoring tables in ``scoring.py``; the per-card tables
+in ``cards.py`` and ``events.py``; a hand's shuffle and the first dealer in ``deal.py``.
 
 Actions are plain strings, as in game records and the bot protocol: ``"redeal"`` /
 ``"keep"``, ``"pass"`` or a bid (``"9"``, ``"10H"``), a trump (``"S"``, ``"NT"``),
