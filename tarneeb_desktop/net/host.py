@@ -28,7 +28,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from tarneeb_desktop.net.host_lobby import LobbyMixin, SeatRequest
+from tarneeb_desktop.net.host_lobby import LobbyMixin, SeatRequest, table_options
 from tarneeb_desktop.net.protocol import (
     MAX_MESSAGE_BYTES,
     RATE_BURST,
@@ -226,18 +226,7 @@ class Host(LobbyMixin):
             raise ValueError(f"{path}: {exc}") from None
         if saved is None:
             raise ValueError(f"{path}: there is no game in progress to go on with")
-        kwargs.setdefault("ai_level", str(saved.extra.get("ai_level", "medium")))
-        kwargs.setdefault("table_name", str(saved.extra.get("table_name", "Tarneeb table")))
-        kwargs.setdefault("save_path", path)
-        if isinstance(saved.extra.get("table_id"), str):
-            kwargs.setdefault("table_id", saved.extra["table_id"])
-        turn = saved.extra.get("turn_seconds")
-        if isinstance(turn, int | float) and not isinstance(turn, bool):
-            kwargs.setdefault("turn_seconds", float(turn))
-        if isinstance(saved.extra.get("password"), str):
-            kwargs.setdefault("password", saved.extra["password"])
-        if isinstance(saved.extra.get("watchers"), bool):
-            kwargs.setdefault("watchers", saved.extra["watchers"])
+        kwargs = {"save_path": path, **table_options(saved.extra), **kwargs}
         host = cls(
             saved.state.rules,
             seed=saved.seed,
@@ -794,37 +783,6 @@ class Host(LobbyMixin):
 
     # ------------------------------------------------------------------ outgoing
 
-    def _lobby(self) -> dict[str, Any]:
-        return {
-            "type": "lobby",
-            "table": self.table_name,
-            "rules": self.table.state.rules.full_dict(),
-            "started": self.started,
-            "over": self.table.state.is_over(),
-            "seq": self.seq,
-            "turn_seconds": self.turn_timer.seconds,
-            "table_id": self.table_id,
-            "password": bool(self.password),
-            "watchers": self.watchers_allowed,
-            "watching": sorted(c.name for c in self.watching()),
-            "requests": [
-                {"seat": r.seat, "name": r.name} for r in self.requests if not r.conn.closed
-            ],
-            "seats": [
-                {
-                    "seat": s.number,
-                    "name": s.name,
-                    "kind": s.kind,
-                    "connected": s.connected,
-                    "ai_playing": s.ai_control,
-                    "level": s.level if s.kind == "ai" else None,
-                    # a person's seat the computer plays while they are away: at this level
-                    "stand_in": s.level if s.kind == "human" and s.ai_control else None,
-                }
-                for s in self.seats
-            ],
-        }
-
     def _send_view(self, conn: Connection, seat: int, events: list[dict[str, Any]]) -> None:
         msg = {"type": "view", "seq": self.seq, "view": encode_view(self.table.view(seat))}
         msg["events"] = events
@@ -836,19 +794,3 @@ class Host(LobbyMixin):
     def _broadcast(self, msg: dict[str, Any]) -> None:
         for conn in list(self.conns):
             conn.send(msg)
-
-    def info(self) -> dict[str, Any]:
-        """What the discovery beacon says about this table."""
-        return {
-            "name": self.table_name,
-            "port": self.address[1] if self.address else 0,
-            "free_seats": self.free_seats(),
-            "started": self.started,
-            "watchers": self.watchers_allowed,
-            "password": bool(self.password),
-            "rules": self.table.state.rules.preset,
-        }
-
-    def free_seats(self) -> list[int]:
-        """Open seats nobody has taken yet (the discovery beacon advertises them)."""
-        return [s.number for s in self.seats if s.kind == "open"]

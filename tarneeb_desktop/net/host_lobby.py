@@ -29,6 +29,7 @@ from tarneeb_desktop.table.savegame import DEFAULT_NAMES
 
 if TYPE_CHECKING:
     from tarneeb_desktop.net.seating import Connection, Seat
+    from tarneeb_desktop.net.turn_timer import TurnTimer
     from tarneeb_desktop.table.flow import Table
 
 log = logging.getLogger(__name__)
@@ -41,6 +42,26 @@ def _numbered(name: str, taken: set[str]) -> str:
 
 #: Chat lines the host keeps and sends to whoever joins or comes back.
 CHAT_KEPT = 40
+
+
+def table_options(extra: dict[str, Any]) -> dict[str, Any]:
+    """The table's own settings as a saved table keeps them beside the game (its computers'
+    level, name, id, turn timer, password and watchers): the ``Host`` arguments that resume
+    it as it was. A value of the wrong type is left out (its default is taken)."""
+    out: dict[str, Any] = {
+        "ai_level": str(extra.get("ai_level", "medium")),
+        "table_name": str(extra.get("table_name", "Tarneeb table")),
+    }
+    if isinstance(extra.get("table_id"), str):
+        out["table_id"] = extra["table_id"]
+    turn = extra.get("turn_seconds")
+    if isinstance(turn, int | float) and not isinstance(turn, bool):
+        out["turn_seconds"] = float(turn)
+    if isinstance(extra.get("password"), str):
+        out["password"] = extra["password"]
+    if isinstance(extra.get("watchers"), bool):
+        out["watchers"] = extra["watchers"]
+    return out
 
 
 @dataclass
@@ -68,15 +89,67 @@ class LobbyMixin:
     latecomers: str
     requests: list[SeatRequest]
 
+    table_id: str
+    turn_timer: TurnTimer
+    address: tuple[str, int] | None
+
     if TYPE_CHECKING:
 
         def _broadcast(self, msg: dict[str, Any]) -> None: ...
-        def _lobby(self) -> dict[str, Any]: ...
         def _sync_seats(self) -> None: ...
         def _send_view(self, conn: Connection, seat: int, events: list[Any]) -> None: ...
         def _advance(self) -> None: ...
         @property
         def seq(self) -> int: ...
+
+    # ------------------------------------------------------------------ what it says of itself
+
+    def _lobby(self) -> dict[str, Any]:
+        return {
+            "type": "lobby",
+            "table": self.table_name,
+            "rules": self.table.state.rules.full_dict(),
+            "started": self.started,
+            "over": self.table.state.is_over(),
+            "seq": self.seq,
+            "turn_seconds": self.turn_timer.seconds,
+            "table_id": self.table_id,
+            "password": bool(self.password),
+            "watchers": self.watchers_allowed,
+            "watching": sorted(c.name for c in self.watching()),
+            "requests": [
+                {"seat": r.seat, "name": r.name} for r in self.requests if not r.conn.closed
+            ],
+            "seats": [
+                {
+                    "seat": s.number,
+                    "name": s.name,
+                    "kind": s.kind,
+                    "connected": s.connected,
+                    "ai_playing": s.ai_control,
+                    "level": s.level if s.kind == "ai" else None,
+                    # a person's seat the computer plays while they are away: at this level
+                    "stand_in": s.level if s.kind == "human" and s.ai_control else None,
+                }
+                for s in self.seats
+            ],
+        }
+
+    def info(self) -> dict[str, Any]:
+        """What the discovery beacon says about this table."""
+        return {
+            "name": self.table_name,
+            "port": self.address[1] if self.address else 0,
+            "free_seats": self.free_seats(),
+            "started": self.started,
+            "watchers": self.watchers_allowed,
+            "password": bool(self.password),
+            "rules": self.table.state.rules.preset,
+        }
+
+    def free_seats(self) -> list[int]:
+        """Open seats nobody has taken yet (the discovery beacon advertises them)."""
+        return [s.number for s in self.seats if s.kind == "open"]
 
     # ------------------------------------------------------------------ checks
 
