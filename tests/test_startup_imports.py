@@ -68,7 +68,8 @@ def test_a_first_start_still_asks_the_name_and_language_first(tmp_path) -> None:
 
 def test_the_menu_looks_for_the_files_its_later_modules_read() -> None:
     from tarneeb_desktop.net import rejoin
-    from tarneeb_desktop.ui import menu, tournament_play
+    from tarneeb_desktop.session import tournament
+    from tarneeb_desktop.ui import menu
 
-    assert menu._TOURNAMENT_FILE == tournament_play.TOURNAMENT_FILE
+    assert menu._TOURNAMENT_FILE == tournament.TOURNAMENT_FILE
     assert menu._LAN_SEATS_FILE == rejoin.SEATS_FILE

@@ -29,7 +29,6 @@ from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
-from tarneeb_desktop.ai.analysis import can_claim, could_have_taken
 from tarneeb_desktop.net.link import NOT_CONNECTED, RemoteLink
 from tarneeb_desktop.rules import CardPlayed, GameState, View
 from tarneeb_desktop.session import new_state, offline_link, pauses
@@ -42,11 +41,11 @@ from tarneeb_desktop.ui.anim import Step, Tween
 from tarneeb_desktop.ui.game.bid_panel import BidPanel
 from tarneeb_desktop.ui.game.controls import Controls
 from tarneeb_desktop.ui.game.cover import HotSeatCover
-from tarneeb_desktop.ui.game.dialogs import Dialog, SummaryDialog, played_grid
+from tarneeb_desktop.ui.game.dialogs import Dialog, played_grid
 from tarneeb_desktop.ui.game.drawn import Drawn
 from tarneeb_desktop.ui.game.frame import Frame
 from tarneeb_desktop.ui.game.hand import Hand
-from tarneeb_desktop.ui.game.hints import Hints
+from tarneeb_desktop.ui.game.hints import CouldHave, Hints
 from tarneeb_desktop.ui.game.labels import display_order
 from tarneeb_desktop.ui.game.pages import PAGES
 from tarneeb_desktop.ui.game.panels import THINK_SIGN_AFTER, Panels
@@ -155,8 +154,7 @@ class TableScene(Scene):
         self.hints = Hints(self)
         self.undo = Undo(self)
         self.exported: Path | None = None
-        # The summary's "could have taken" answer, worked out off the UI thread.
-        self.dd_future: Any = None
+        self.could_have = CouldHave(self)  # the summary's "could we have made it?"
 
     def _local_link(self, state: GameState, names: list[str], humans: tuple[int, ...]) -> Link:
         """A table flow in this process, set up by ``session.offline_link``: people at
@@ -556,49 +554,12 @@ class TableScene(Scene):
         """True while the privacy cover hides the table (hot-seat, between people's turns)."""
         return self.cover.shown
 
-    def _settle_cover(self) -> None:
-        cover = self.cover
-        if self.hotseat and cover.reveal_pending and not cover.revealed and not self.current:
-            seat = self.next_human()
-            if self.view_seq.get(seat, -1) < self.shown_seq and seat not in self.lost_seats():
-                return  # that seat's view of the last move is on its way: show that one
-        self.cover.settle(
-            self.table_turn(), lambda seat: self.views.get(seat) or self.link.view(seat)
-        )
-
     def say(self, message: str, seconds: float = 2.2) -> None:
         self.toast = (message, seconds)
         self.dirty = True
 
     def side(self, seat: int) -> int:
         return side_of(seat, self.me, self.pv.rules.clockwise)
-
-    def analyse_hand(self, overlay: SummaryDialog, after: View) -> None:
-        """Ask "could we have made it?" for the hand just played: the double-dummy tricks of
-        the declaring side (every card has been shown by now, so this reveals nothing)."""
-        if not after.results or self.autoplay:
-            return
-        row = after.results[-1]
-        table = self.table
-        history = table.state.history if table is not None else ()
-        if not any(row.cards) and history and history[-1].plays:
-            row = history[-1]  # views carry rows without the cards; the table has them
-        if not any(row.cards):
-            return  # a LAN view carries no cards: nothing to analyse
-        self.dd_future = (overlay, self.link.pool.submit(could_have_taken, row))
-        self._poll_analysis()
-
-    def _poll_analysis(self) -> None:
-        if self.dd_future is None or not self.dd_future[1].done():
-            return
-        overlay, fut = self.dd_future
-        self.dd_future = None
-        try:
-            overlay.dd = fut.result()
-        except Exception:  # an extra line on the summary: never worth stopping the game for
-            return
-        if self.overlay is overlay:
-            self.invalidate()
 
     # ------------------------------------------------------------------ the frame
     def update(self, dt: float) -> None:
@@ -607,7 +568,7 @@ class TableScene(Scene):
         self.link.tick(dt)
         self._take_in(self.link.poll())
         self.hints.poll()
-        self._poll_analysis()
+        self.could_have.poll()
         if self.lan is not None:
             self.lan.chat.update(dt)
         step_dt = dt
@@ -618,7 +579,7 @@ class TableScene(Scene):
             step_dt = 0.0
             if self.timeline.running():
                 break
-            self._settle_cover()
+            self.cover.settle()
             self._count_pause()
             if not self.link.pump(self._may_act):
                 break
@@ -762,25 +723,6 @@ class TableScene(Scene):
             self.link.end_claims()
         else:
             self.link.claim(seat)
-
-    def claim(self) -> None:
-        """Claim the remaining tricks (offered only when every card I hold is a sure winner,
-        see ``ai.analysis.can_claim``): my cards play themselves from the top."""
-        if self.claiming is None and self.my_turn() and can_claim(self.pv):
-            self.claiming = self.me
-            self.say(tr("The remaining tricks are yours"))
-            self.invalidate()
-
-    def claim_or_say_why(self) -> None:
-        """C: claim when the claim is offered, else say why not."""
-        if any(b.action == "claim" for b in self.buttons()):
-            self.claim()
-        elif self.claiming is not None:
-            self.say(tr("The remaining tricks are already yours"))
-        elif not self.my_turn():
-            self.say(tr("You can claim only on your turn"))
-        else:
-            self.say(tr("You can claim only when every card you hold is sure to win"))
 
     def hint(self) -> None:
         """Ask what the strong computer player would do in my place (``game/hints.py``)."""

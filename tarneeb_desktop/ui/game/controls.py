@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from tarneeb_desktop.ai.analysis import can_claim
 from tarneeb_desktop.ui.i18n import tr
 
 if TYPE_CHECKING:
@@ -51,12 +52,33 @@ class Controls:
             return True
         return False
 
+    def claim(self) -> None:
+        """Claim the remaining tricks (offered only when every card I hold is a sure winner,
+        see ``ai.analysis.can_claim``): my cards play themselves from the top."""
+        scene = self.scene
+        if scene.claiming is None and scene.my_turn() and can_claim(scene.pv):
+            scene.claiming = scene.me
+            scene.say(tr("The remaining tricks are yours"))
+            scene.invalidate()
+
+    def claim_or_say_why(self) -> None:
+        """C: claim when the claim is offered, else say why not."""
+        scene = self.scene
+        if any(b.action == "claim" for b in scene.buttons()):
+            self.claim()
+        elif scene.claiming is not None:
+            scene.say(tr("The remaining tricks are already yours"))
+        elif not scene.my_turn():
+            scene.say(tr("You can claim only on your turn"))
+        else:
+            scene.say(tr("You can claim only when every card you hold is sure to win"))
+
     def press(self, pos: tuple[int, int]) -> bool:
         scene = self.scene
         action = scene.bids.button_at(pos)
         if action is not None:
             if action == "claim":
-                scene.claim()
+                self.claim()
             else:
                 scene.act(scene.me, action)
             return True
@@ -113,7 +135,7 @@ class Controls:
             scene.hint()
             return True
         if key == pygame.K_c and scene.pv.phase == "play":
-            scene.claim_or_say_why()
+            self.claim_or_say_why()
             return True
         if not scene.my_turn():
             return False

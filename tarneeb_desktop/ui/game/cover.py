@@ -9,12 +9,10 @@ change between moves). The cover comes back whenever another person's turn comes
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
-from tarneeb_desktop.rules import View
 from tarneeb_desktop.ui import theme
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
@@ -67,11 +65,17 @@ class HotSeatCover:
             self.reveal_pending = True
             self.scene.dirty = True
 
-    def settle(self, turn: int | None, view_of: Callable[[int], View]) -> None:
-        """Between moves: apply a pending reveal, turning the table to the next person
-        (``view_of(seat)`` gives their view); or cover the table when it is the ``turn`` of
-        another person than the one at the bottom."""
+    def settle(self) -> None:
+        """Between moves: apply a pending reveal, turning the table to the next person (their
+        view as the animation has reached it); or cover the table when it is the turn of
+        another person than the one at the bottom (the turn the animation has taken in)."""
         scene = self.scene
+        turn = scene.table_turn()
+        if self.hotseat and self.reveal_pending and not self.revealed and not scene.current:
+            seat = self.next_human(turn)
+            if scene.view_seq.get(seat, -1) < scene.shown_seq and seat not in scene.lost_seats():
+                return  # that seat's view of the last move is on its way: show that one
+
         if not self.hotseat or scene.timeline.running():
             return
         if self.reveal_pending and not self.revealed:
@@ -79,7 +83,7 @@ class HotSeatCover:
             seat = self.next_human(turn)
             if seat != scene.me:
                 scene.me = seat
-                scene.pv = view_of(seat)
+                scene.pv = scene.views.get(seat) or scene.link.view(seat)
                 scene.panels.forget_plates()
             self.revealed = True
             scene.invalidate()

@@ -2,19 +2,25 @@
 thread and shown as the chosen card or button with a short message; in card play a second
 line says why, from what the search found ("Over 40 likely deals: 6.2 of the 9 tricks left
 on average; 5.4 with K♣"). Tarneeb's and 41's hints both come from ``ai.hints``; a hint
-that comes after the game moved on is dropped."""
+that comes after the game moved on is dropped. The hand summary's "could we have made it?"
+(:class:`CouldHave`) is asked of the link's pool the same way."""
 
 from __future__ import annotations
 
 import logging
 from typing import TYPE_CHECKING, Any
 
+from tarneeb_desktop.ai.analysis import could_have_taken
 from tarneeb_desktop.ai.hints import Hint
 from tarneeb_desktop.session import suggest
 from tarneeb_desktop.ui.game.labels import action_label, card_label
 from tarneeb_desktop.ui.i18n import number, tr, trn
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future
+
+    from tarneeb_desktop.rules import View
+    from tarneeb_desktop.ui.game.dialogs import SummaryDialog
     from tarneeb_desktop.ui.table_scene import TableScene
 
 log = logging.getLogger(__name__)
@@ -123,3 +129,39 @@ class Hints:
         scene.say(msg, 6.0 if "\n" in msg else 4.0)
         self.shown = (msg, key)
         scene.invalidate()
+
+
+class CouldHave:
+    """The hand summary's "could we have made it?": the double-dummy tricks of the declaring
+    side, worked out on the link's pool once the hand is over (every card has been shown by
+    then, so this reveals nothing) and written on the summary when it comes."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self.future: tuple[SummaryDialog, Future[Any]] | None = None
+
+    def start(self, overlay: SummaryDialog, after: View) -> None:
+        scene = self.scene
+        if not after.results or scene.autoplay:
+            return
+        row = after.results[-1]
+        table = scene.table
+        history = table.state.history if table is not None else ()
+        if not any(row.cards) and history and history[-1].plays:
+            row = history[-1]  # views carry rows without the cards; the table has them
+        if not any(row.cards):
+            return  # a LAN view carries no cards: nothing to analyse
+        self.future = (overlay, scene.link.pool.submit(could_have_taken, row))
+        self.poll()
+
+    def poll(self) -> None:
+        if self.future is None or not self.future[1].done():
+            return
+        overlay, fut = self.future
+        self.future = None
+        try:
+            overlay.dd = fut.result()
+        except Exception:  # an extra line on the summary: never worth stopping the game for
+            return
+        if self.scene.overlay is overlay:
+            self.scene.invalidate()

@@ -327,7 +327,7 @@ class Timeline:
                 dialog = SummaryDialog(scene, ev)
             scene.overlay = dialog
             scene.claiming = None
-            scene.analyse_hand(dialog, after)
+            scene.could_have.start(dialog, after)
             scene.app.play_sound("hand_end")
             scene.invalidate()
 
