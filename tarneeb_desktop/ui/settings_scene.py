@@ -8,8 +8,8 @@ right half raises it; the wheel scrolls. Every change is applied and saved at on
 right-to-left language the row is mirrored: the value sits on the left, its left half and
 the Left key raise it.
 
-Over 600 lines: the table of rows (every rules option of both games with its sentence) is most of it, and
-it reads best in one place next to the page that shows it.
+Over 600 lines: the rows (every setting with its sentence, built from the tables in
+``settings_rows.py``) read best in one place next to the page that shows them.
 """
 
 from __future__ import annotations
@@ -41,7 +41,11 @@ from tarneeb_desktop.ui.settings_ask import Question
 from tarneeb_desktop.ui.settings_rows import (
     CHOICE_LABELS,
     INT_STEP,
+    LEVEL_OF,
+    NAME_OF,
+    PLAYED_BY,
     PRESET_HELP,
+    RULE_ROWS,
     on_off,
 )
 from tarneeb_desktop.ui.settings_value import draw_value
@@ -49,49 +53,6 @@ from tarneeb_desktop.ui.theme import blit_panel, blit_text
 from tarneeb_desktop.ui.widgets import TextField
 
 log = logging.getLogger(__name__)
-
-
-# Each rules option: (its game, section, key, label, explanation); a game shows only its own.
-RULE_ROWS: tuple[tuple[str, str, str, str, str], ...] = (
-    ("tarneeb", "Bidding", "auction", N_("How the auction runs"), N_("Raise: bid again until the others pass. Once: everyone makes exactly one call.")),
-    ("tarneeb", "Bidding", "all_pass", N_("When everybody passes"), N_("Redeal: the same dealer deals again. Dealer 7: the dealer must then bid at least 7.")),
-    ("tarneeb", "Bidding", "weak_hand_redeal", N_("Weak-hand redeal"), N_("A player with no ace and no strong honours may ask for a new deal.")),
-    ("tarneeb", "Bidding", "suit_bidding", N_("Bid a suit with the number (Egyptian)"), N_("Bids name a trump suit too, like 9\u2665, and a lone bid may be doubled.")),
-    ("tarneeb", "Bidding", "no_trump_allowed", N_("No trump may be chosen"), N_("Without suit bidding, the winner of the auction may play without trumps.")),
-    ("tarneeb", "Bidding", "double_factor", N_("Doubled points multiply by"), N_("With suit bidding, a doubled hand's points are multiplied by this.")),
-    ("tarneeb", N_("Play"), "first_lead_trump", N_("First lead must be a trump"), N_("The declarer must lead a trump to the first trick when holding one.")),
-    ("tarneeb", N_("Play"), "clockwise", N_("Draw the table clockwise"), N_("Only the picture changes: the order of play stays the same.")),
-    ("tarneeb", "Scoring", "made_points", N_("A made contract scores"), N_("Tricks: the tricks taken. Bid: the number bid.")),
-    ("tarneeb", "Scoring", "defenders_always_score", N_("Defenders always score"), N_("The defenders score their tricks even when the contract is made.")),
-    ("tarneeb", "Scoring", "failed_declarers", N_("A failed contract costs the declarers"), N_("Minus the bid, or nothing.")),
-    ("tarneeb", "Scoring", "failed_defenders", N_("A failed contract gives the defenders"), N_("Tricks: the tricks they took. Shortfall: the tricks the declarers were short.")),
-    ("tarneeb", "Scoring", "kaboot_points", N_("All 13 tricks (kaboot) score"), N_("What the declarers score for all thirteen tricks on a bid below 13.")),
-    ("tarneeb", "Scoring", "kaboot_bid_points", N_("A bid of 13, made, scores"), N_("What the declarers score for bidding and taking all thirteen tricks.")),
-    ("tarneeb", "Scoring", "kaboot_failed_points", N_("A bid of 13, failed, scores"), N_("What the declarers score when a bid of 13 fails.")),
-    ("tarneeb", "Scoring", "kaboot_failed_defenders", N_("Defenders against a failed 13 get"), N_("Double: twice their tricks. Single: their tricks.")),
-    ("tarneeb", N_("Game end"), "target", N_("Points to win the game"), N_("The first team to reach this total wins (31, 41, 51 and 61 are common).")),
-    ("tarneeb", N_("Game end"), "kaboot_wins_game", N_("Kaboot wins the game"), N_("A team that takes all thirteen tricks wins the game at once.")),
-    ("41", "Bidding", "min_bid", N_("Lowest bid"), N_("Each player bids alone, once, from this many tricks to 13; there is no pass.")),
-    ("41", "Bidding", "min_bid_rises", N_("The lowest bid rises with the score"), N_("A player at 30 or more must bid at least 3, at 40 at least 4, at 50 at least 5.")),
-    ("41", "Bidding", "min_total", N_("Total the four bids must reach"), N_("When the bids add up to less, the hand is thrown in and the next dealer deals.")),
-    ("41", "Bidding", "min_total_counts", N_("The total counts"), N_("Their values: what each bid would score. The bids: the numbers of tricks bid.")),
-    ("41", "Bidding", "min_total_rises", N_("The total needed rises with the scores"), N_("When the best score at the table is 30 or more the bids must total 12, at 40 13, at 50 14.")),
-    ("41", "Scoring", "bid_values", N_("What a bid is worth"), N_("Doubled from 7: 1 to 6 their number, 7 or more twice it. Lebanese: 5 = 10, 6 = 12, 9 = 27, 10 or more = 40.")),
-    ("41", N_("Play"), "clockwise", N_("Draw the table clockwise"), N_("Only the picture changes: the order of play stays the same.")),
-    ("41", N_("Game end"), "target", N_("Points to win the game"), N_("A team wins when one of its players reaches this score (41 is usual).")),
-    ("41", N_("Game end"), "partner_positive", N_("The partner must be above zero"), N_("A player reaching the target wins only while the partner's score is above 0.")),
-)  # fmt: skip
-
-
-# Each seat's rows, whole phrases (French says "de l'Est" but "du Nord"; issue 23, defect 6).
-PLAYED_BY = {1: N_("East is played by"), 2: N_("North is played by"), 3: N_("West is played by")}
-LEVEL_OF = {1: N_("Level of East"), 2: N_("Level of North"), 3: N_("Level of West")}
-NAME_OF = {
-    0: N_("Name of South"),
-    1: N_("Name of East"),
-    2: N_("Name of North"),
-    3: N_("Name of West"),
-}
 
 
 @dataclass
