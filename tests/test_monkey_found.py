@@ -369,3 +369,43 @@ def test_the_join_screens_labels_stay_on_its_page(lang: str, size) -> None:  # t
     assert screen_problems(app, f"join {lang}") == []
     for r in scene.field_rects(Layout(*app.surface.get_size())):
         assert r.w >= app.surface.get_width() * 0.3  # room left to type into
+
+
+@pytest.mark.parametrize("size", [(804, 774), (800, 600), (1024, 768)])
+@pytest.mark.parametrize("lang", ["de", "fr", "ru", "uk", "hi", "ar"])
+def test_the_tutorial_coachs_head_reads_at_body_size(lang: str, size) -> None:  # type: ignore[no-untyped-def]
+    """Seed 7125, step 75: in German at 804x774 the coach beside the score panel was so
+    narrow (a refused move's explanation under the lesson) that "Lektion 1 von 5", on its own
+    line, was squeezed to 11 px; each part of the head now takes the lines it needs, at body
+    size, in every lesson, with and without the explanation."""
+    from tarneeb_desktop.ui.tutorial import TutorialScene
+    from tests.test_tutorial import _click_target, _wait
+
+    app = app_in(lang, size)
+    scene = TutorialScene(app)
+    app.switch(scene)
+    for n in range(len(scene.lessons)):
+        _wait(app, scene)
+        for tip in (None, (n, scene.lessons[n].wrong)):
+            scene.tip = tip
+            scene.invalidate()
+            app.step(FRAME, [])
+            where = f"tutorial {lang} lesson {n + 1} tip {tip is not None}"
+            assert scene.coaching() and screen_problems(app, where) == []
+        scene.tip = None
+        _click_target(app, scene)
+
+
+def test_norths_plate_never_reaches_the_contract_panel() -> None:
+    """Seen on seed 7125's screen (German, 804x774): in a squarish window North's name plate
+    lay over the contract panel's left edge ("Reizen" lost its R, Arabic's round number its
+    digit); 1,896 of 5,830 window sizes from 800x600 to 2560x1440 did (up to 33 px). The
+    plate now slides left over North's last backs instead."""
+    from tarneeb_desktop.ui.layout import TOP, Layout
+
+    for w in range(800, 2561, 16):
+        for h in range(600, 1441, 16):
+            lay = Layout(w, h)
+            plate, contract, backs = lay.plate_rect(TOP), lay.contract_rect, lay.back_rects(TOP, 13)
+            assert plate.right + lay.margin <= contract.x, (w, h)
+            assert plate.x >= backs[0].left and plate.y == lay.margin + round(lay.unit * 2)

@@ -131,8 +131,11 @@ class Layout:
             x = max(m, hand[0].left - pw - m * 2)
             return pygame.Rect(x, self.h - m - ph - round(self.card[1] * 0.25), pw, ph)
         if side == TOP:
+            # right of North's cards; in a squarish window, where it would reach the contract
+            # panel ("Reizen" lost its R under it at 804x774), slid left over the last backs
             tops = self.back_rects(TOP, 13)
-            return pygame.Rect(tops[-1].right + m * 2, m + round(self.unit * 2), pw, ph)
+            x = min(tops[-1].right + m * 2, self.contract_rect.x - m - pw)
+            return pygame.Rect(max(x, tops[0].left), m + round(self.unit * 2), pw, ph)
         r = self.back_rects(side, 13)
         y = r[-1].bottom + m
         x = m if side == LEFT else self.w - m - pw

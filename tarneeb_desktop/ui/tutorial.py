@@ -269,7 +269,8 @@ class TutorialScene(TableScene):
 
     def _head_lines(self, width: int) -> list[str]:
         """The coach's head ("Tutorial · Lesson 2 of 5"), on two lines when one is too narrow
-        for it at body size."""
+        for it at body size, and each part on more when it is still too narrow ("Lektion 1
+        von 5" in a narrow coach beside the score panel)."""
         n = self.step()
         head = tr("Tutorial")
         if n < len(self.lessons) and self.pv.hand_number == 1:
@@ -277,7 +278,11 @@ class TutorialScene(TableScene):
         size = self.layout.text
         if text.size_of(head, size, True)[0] <= width:
             return [head]
-        return [p.strip() for p in head.split("\u00b7")]
+        return [
+            line
+            for part in head.split("\u00b7")
+            for line in text.wrap(part.strip(), size, width, bold=True)
+        ]
 
     def _coach_lines(self, width: int) -> tuple[list[str], list[str]]:
         size = self.layout.text
