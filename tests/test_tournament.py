@@ -341,9 +341,9 @@ def test_a_turned_table_counts_for_the_right_teams(offset: int) -> None:
 
 @pytest.mark.parametrize("preset", ["syrian41", "lebanese400"])
 def test_41_tournaments_count_the_partners_summed_seat_scores(preset: str, tmp_path: Path) -> None:
-    from tarneeb_desktop.cli.tournament import record_path, run_tournament
     from tarneeb_desktop.rules import GameOver
     from tarneeb_desktop.rules.view import teams_of
+    from tarneeb_desktop.session.tournament import record_path, run_tournament
 
     rules = make_rules(preset)
     # easy players: random ones of 41 may never reach the target with a partner above zero

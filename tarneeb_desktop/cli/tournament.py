@@ -11,22 +11,19 @@ import argparse
 import json
 import logging
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
-from tarneeb_desktop.arena import play_game
 from tarneeb_desktop.cli.words import count
 from tarneeb_desktop.rules import InvalidRulesError, RulesError
 from tarneeb_desktop.rules.args import rules_from_args
-from tarneeb_desktop.seeds import new_seed
-from tarneeb_desktop.table.names import numbered
-from tarneeb_desktop.table.tournament import (
+from tarneeb_desktop.session.tournament import (
     GameResult,
-    Player,
-    Team,
     Tournament,
     TournamentError,
+    new_tournament,
+    run_tournament,
 )
+from tarneeb_desktop.table.names import numbered
 
 ENDED = {
     "games": "after the number of games chosen",
@@ -34,35 +31,6 @@ ENDED = {
     "knockout": "one team is left",
     "by_hand": "by hand",
 }
-
-
-def record_path(folder: Path, number: int) -> Path:
-    """Where ``--save-records`` writes game ``number`` (from 0): game-001.json, ..."""
-    return folder / f"game-{number + 1:03d}.json"
-
-
-def run_tournament(
-    tournament: Tournament,
-    save_records: Path | None = None,
-    bot_timeout: float = 10.0,
-    on_game: Callable[[GameResult], None] | None = None,
-) -> None:
-    """Play every game of a tournament of computers and bots, at full speed; with
-    ``save_records`` each game's record is written there (OSError when it cannot be)."""
-    while (pairing := tournament.next_game()) is not None:
-        specs = [p.spec() for p in tournament.seats(pairing)]
-        table = play_game(
-            tournament.rules,
-            tournament.game_seed(pairing),
-            specs,
-            tournament.names(pairing),
-            bot_timeout,
-        )
-        if save_records is not None:
-            table.write_record(record_path(save_records, pairing.number))
-        result = tournament.record_game(table.state)
-        if on_game is not None:
-            on_game(result)
 
 
 def build(args: argparse.Namespace) -> Tournament:
@@ -78,10 +46,13 @@ def build(args: argparse.Namespace) -> Tournament:
         raise TournamentError("--games must be at least 1")
     if args.streak is not None and args.streak < 1:
         raise TournamentError("--streak must be at least 1")
-    teams = [Team.of([Player.from_spec(s)] * 2, name=s) for s in specs]
-    seed = new_seed(args.seed)
-    return Tournament(
-        teams, rules, games=args.games, streak=args.streak, knockout=args.knockout, seed=seed
+    return new_tournament(
+        [(s, [(s, s), (s, s)]) for s in specs],
+        rules,
+        games=args.games,
+        streak=args.streak,
+        knockout=args.knockout,
+        seed=args.seed,
     )
 
 

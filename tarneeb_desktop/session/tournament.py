@@ -9,6 +9,7 @@ them and take input; they build none of this.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import logging
 import os
@@ -16,6 +17,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Self
 
+from tarneeb_desktop.arena import play_game
 from tarneeb_desktop.paths import user_data_dir
 from tarneeb_desktop.rules import GameState, Rules
 from tarneeb_desktop.seeds import new_seed
@@ -30,6 +32,7 @@ from tarneeb_desktop.table.savegame import SaveError, offline_seats, read_save
 from tarneeb_desktop.table.tournament import (
     MAX_TEAMS,
     MIN_TEAMS,
+    GameResult,
     Pairing,
     Player,
     Team,
@@ -40,6 +43,7 @@ from tarneeb_desktop.table.tournament import (
 
 __all__ = [
     "MAX_TEAMS",
+    "GameResult",
     "MIN_TEAMS",
     "Pairing",
     "Player",
@@ -69,8 +73,16 @@ def game_path() -> Path:
     return user_data_dir() / GAME_FILE
 
 
-#: A seat as the setup form gives it: (kind, name), kind "person", "network" or a level
+#: A seat as the setup form or the command line gives it: (kind, name), kind "person",
+#: "network", a computer's level or a bot ("cmd:COMMAND")
 SeatChoice = tuple[str, str]
+
+
+def player_of(spec: str, name: str) -> Player:
+    """A computer of level ``spec`` or a bot (``cmd:COMMAND``) called ``name``; TournamentError
+    for anything else."""
+    player = Player.from_spec(spec)
+    return dataclasses.replace(player, name=name)
 
 
 def team_name(names: Sequence[str]) -> str:
@@ -94,9 +106,7 @@ def new_tournament(
     built = []
     for name, seats in teams:
         players = [
-            Player(kind, who)
-            if kind in ("person", "network")
-            else Player("computer", who, level=kind)
+            Player(kind, who) if kind in ("person", "network") else player_of(kind, who)
             for kind, who in seats
         ]
         built.append(Team.of(players, name))
@@ -229,6 +239,40 @@ def in_progress(notices: list[str] | None = None) -> float | None:
         except OSError:
             pass
     return max(times) if times else None
+
+
+# ---------------------------------------------------------------------- played headless
+
+
+def record_path(folder: Path, number: int) -> Path:
+    """Where ``--save-records`` writes game ``number`` (from 0): game-001.json, ..."""
+    return folder / f"game-{number + 1:03d}.json"
+
+
+def run_tournament(
+    tournament: Tournament,
+    save_records: Path | None = None,
+    bot_timeout: float = 10.0,
+    on_game: Callable[[GameResult], None] | None = None,
+) -> None:
+    """Play every game of a tournament of computers and bots at full speed, each a
+    ``arena.play_game`` (``tarneeb tournament``; the window plays its games on tables, each
+    counted by :class:`TournamentGame`); with ``save_records`` each game's record is written
+    there (OSError when it cannot be)."""
+    while (pairing := tournament.next_game()) is not None:
+        specs = [p.spec() for p in tournament.seats(pairing)]
+        table = play_game(
+            tournament.rules,
+            tournament.game_seed(pairing),
+            specs,
+            tournament.names(pairing),
+            bot_timeout,
+        )
+        if save_records is not None:
+            table.write_record(record_path(save_records, pairing.number))
+        result = tournament.record_game(table.state)
+        if on_game is not None:
+            on_game(result)
 
 
 # ---------------------------------------------------------------------- the past ones
