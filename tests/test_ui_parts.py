@@ -52,6 +52,7 @@ class FakeTable:
         self.trick_winner: int | None = None
         self.drawn = Drawn()
         self.claiming: int | None = None
+        self.chat_open = False  # no LAN chat line at this table
         self.autoplay = False
         self.time = 0.0
         self.ai_elapsed = 0.0
