@@ -52,7 +52,9 @@ from tarneeb_desktop.rules import Event, GameState, Rules, RulesError, make_rule
 from tarneeb_desktop.rules.codec import encode_events, encode_view
 from tarneeb_desktop.seeds import new_seed, seat_seed
 from tarneeb_desktop.storage import write_json_atomic
+from tarneeb_desktop.table.ending import RecordWriter
 from tarneeb_desktop.table.flow import SEAT_NAMES, Change, Table
+from tarneeb_desktop.table.link import save_after
 from tarneeb_desktop.table.pool import Pool
 from tarneeb_desktop.table.savegame import SaveError, read_save, save_document, save_due
 
@@ -134,12 +136,14 @@ class Host(LobbyMixin):
             pool=Pool(),
             on_ready=self._wake,
         )
+        self.record_path = Path(record_path) if record_path else None
+        if self.record_path is not None:  # written as the game ends, before the host's end
+            self.record_writer = RecordWriter(self.table, self.record_path)
         self.table.listen(self._applied)
         self.ai_level = ai_level
         self.bind = bind
         self.port = port
         self.save_path = Path(save_path) if save_path else None
-        self.record_path = Path(record_path) if record_path else None
         self.disconnect_grace = disconnect_grace
         self.auto_start = auto_start
         self.exit_when_over = exit_when_over
@@ -632,9 +636,10 @@ class Host(LobbyMixin):
                 if watched is None:
                     watched = self.watcher_view()
                 conn.send({"type": "view", "seq": self.seq, "view": watched, "events": wire})
-        if save_due(events):
+        if save_after(change):  # the offline autosave's rule: after every call and card
             self.table.names = [s.name for s in self.seats]
             self.save(wait=False)
+        if save_due(events):  # a trick's end: a person back in time takes their seat again
             self._maybe_return_control()
         if self.table.state.is_over():
             self._finish()
@@ -760,11 +765,6 @@ class Host(LobbyMixin):
         log.info("the game is over: team %s wins %s", state.winner, state.scores)
         self._writer.submit(lambda: None).result()  # the trick's save is written first
         self.save()
-        if self.record_path is not None:
-            try:
-                self.table.write_record(self.record_path)
-            except OSError:
-                log.exception("could not write the record to %s", self.record_path)
         self.done.set()
         if self.exit_when_over:
             assert self.loop is not None

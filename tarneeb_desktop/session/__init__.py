@@ -41,7 +41,7 @@ from tarneeb_desktop.ai.hints import Hint
 from tarneeb_desktop.rules import GameState, Rules, View
 from tarneeb_desktop.seeds import new_seed, pause_seed, seat_seed
 from tarneeb_desktop.stats import StatsRecorder, stats_path
-from tarneeb_desktop.table.ending import when_over
+from tarneeb_desktop.table.ending import RecordWriter
 from tarneeb_desktop.table.flow import Table
 from tarneeb_desktop.table.history import GameKeeper
 from tarneeb_desktop.table.link import Autosave, LocalLink
@@ -98,32 +98,6 @@ def local_table(
 
 
 # ---------------------------------------------------------------------- the record writer
-
-
-class RecordWriter:
-    """``--save-record``: writes the table's game as a ``tarneeb-record/1`` file once, when
-    it ends. A file that cannot be written is logged and ``on_error`` told (the window
-    says so and exits with 1); the game goes on."""
-
-    def __init__(
-        self,
-        table: Table,
-        path: str | Path,
-        on_error: Callable[[OSError], None] | None = None,
-    ) -> None:
-        self.table, self.path, self.on_error = table, path, on_error
-        self.written = False
-        self.end = when_over(table, self._write)
-
-    def _write(self) -> None:
-        try:
-            self.table.write_record(self.path)
-        except OSError as exc:
-            log.warning("could not write the record %s: %s", self.path, exc)
-            if self.on_error is not None:
-                self.on_error(exc)
-            return
-        self.written = True
 
 
 # ---------------------------------------------------------------------- an offline game

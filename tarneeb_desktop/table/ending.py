@@ -9,8 +9,12 @@ once, the moment a table's game is over. :class:`GameEnd` says when that moment 
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
+
+log = logging.getLogger(__name__)
 
 
 class GameEnd:
@@ -38,3 +42,29 @@ def when_over(table: Any, action: Callable[[], None]) -> GameEnd:
 
     table.listen(changed)
     return end
+
+
+class RecordWriter:
+    """``--save-record`` (the window's and ``tarneeb host``'s): writes the table's game as a
+    ``tarneeb-record/1`` file once, when it ends. A file that cannot be written is logged
+    and ``on_error`` told (the window says so and exits with 1); the game goes on."""
+
+    def __init__(
+        self,
+        table: Any,
+        path: str | Path,
+        on_error: Callable[[OSError], None] | None = None,
+    ) -> None:
+        self.table, self.path, self.on_error = table, path, on_error
+        self.written = False
+        self.end = when_over(table, self._write)
+
+    def _write(self) -> None:
+        try:
+            self.table.write_record(self.path)
+        except OSError as exc:
+            log.warning("could not write the record %s: %s", self.path, exc)
+            if self.on_error is not None:
+                self.on_error(exc)
+            return
+        self.written = True

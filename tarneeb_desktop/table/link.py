@@ -15,7 +15,7 @@ from typing import Any, Protocol
 from tarneeb_desktop.rules import Event, RulesError, View
 from tarneeb_desktop.table.flow import TAKE_BACK, Change, Table
 from tarneeb_desktop.table.pool import Pool
-from tarneeb_desktop.table.savegame import SavedSeat, save_due, undo_point, write_save
+from tarneeb_desktop.table.savegame import SavedSeat, undo_point, write_save
 from tarneeb_desktop.table.seats import PersonSeat
 
 
@@ -226,6 +226,13 @@ class LocalLink:
 _LOCAL_IS_A_LINK: type[Link] = LocalLink  # mypy checks LocalLink against the protocol
 
 
+def save_after(change: Change) -> bool:
+    """The one save rule, the offline autosave's and the LAN host's: the table is saved after
+    every call and card (so after every trick, thrown-in deal and hand too) and after a
+    take-back, so that a game killed in the middle of a trick goes on from that card."""
+    return change.action == TAKE_BACK or bool(change.events)
+
+
 class Autosave:
     """Keeps a table's save up to date: after every call and card (so after every trick,
     thrown-in deal and hand too), and when asked; a finished game's save is removed (Continue then offers nothing)."""
@@ -246,7 +253,7 @@ class Autosave:
     def _changed(self, change: Change) -> None:
         # after every call and card (issue 24: a game killed in the middle of a trick goes
         # on from that card); the save points are the ones the LAN host keeps
-        if change.action == TAKE_BACK or change.events or save_due(change.events):
+        if save_after(change):
             self.save()
 
     def save(self) -> None:
