@@ -11,9 +11,7 @@ from tarneeb_desktop.ai import game41, sampling
 from tarneeb_desktop.ai.sampling import (
     Auction41Model,
     AuctionModel,
-    Bid41Fit,
     CallFit,
-    load_bid41_fit,
     load_call_fit,
     weighted_deals,
 )
@@ -121,50 +119,16 @@ def test_levels_read_calls_by_the_fit() -> None:
 # ---------------------------------------------------------------- 41 / 400
 
 
-def test_fit_rows41_per_table_and_dealer() -> None:
-    rng = random.Random(9)
-    rows = []
-    for table, (offset, tau) in {"lebanese": (-0.8, 0.45), "doubled_from_7": (-0.5, 0.3)}.items():
-        for i in range(3000):
-            dealer = i % 4 == 0
-            est = rng.uniform(2.0, 7.0)
-            bid = est + (offset / 2 if dealer else offset) + rng.gauss(0.0, tau)
-            rows.append(
-                {"bid_values": table, "dealer": dealer, "estimate": est, "bid": bid, "lowest": 2}
-            )
-        rows.append({"bid_values": table, "dealer": False, "estimate": 9.0, "bid": 2, "lowest": 2})
-    fit = fit_calls.fit_rows41(rows)
-    assert abs(fit["lebanese"]["offset"] + 0.8) < 0.05 and abs(fit["lebanese"]["tau"] - 0.45) < 0.05
-    assert abs(fit["lebanese"]["dealer_offset"] + 0.4) < 0.08
-    assert abs(fit["doubled_from_7"]["offset"] + 0.5) < 0.05
-
-
-def test_shipped_41_fit_per_bid_values() -> None:
-    for rules in ("lebanese400", "syrian41"):
-        assert load_bid41_fit(make_rules(rules).bid_values) is not None
-    assert load_bid41_fit("no such table") is None
-
-
-def test_fitted_41_reading_centres_on_the_levels_estimate(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_41_bids_are_read_by_the_hand_set_rule(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A bid of 5 is read as about 5 tricks in the bidder's hand (its fit to the levels'
+    own bids was taken out, issue 35): the nearer a sample's estimate, the heavier."""
     g = GameState.new(make_rules("lebanese400"), seed=2, dealer=0)
     g.apply("5")  # seat 1, the first to bid: nothing before it
-    view = g.view(2)
-    fit = Bid41Fit(offset=-0.8, tau=0.4, dealer_offset=-0.4, dealer_tau=0.6)
-    model = Auction41Model(view, fit=fit)
-    hand_set = Auction41Model(view)
+    model = Auction41Model(g.view(2))
 
-    def weight_at(m: Auction41Model, own: float) -> float:
+    def weight_at(own: float) -> float:
         monkeypatch.setattr(game41, "own_tricks", lambda mask: own)
-        return m.weight([0, 0, 0, 0])
+        return model.weight([0, 0, 0, 0])
 
-    # The levels bid about 0.8 under their estimate: a 5 comes from about 5.8 tricks.
-    assert weight_at(model, 5.8) > weight_at(model, 5.0) > weight_at(model, 4.2)
-    assert abs(weight_at(model, 5.4) - weight_at(model, 6.2)) < 1e-9
-    assert weight_at(hand_set, 5.0) > weight_at(hand_set, 5.8)  # the hand-set rule: at 5
-
-
-def test_call_rows41_from_self_play() -> None:
-    rows = fit_calls.call_rows("hard", 2, seed=1, rules_name="lebanese400")
-    assert len(rows) == 8
-    assert all(r["game"] == "41" and r["bid"] >= r["lowest"] for r in rows)
-    assert {r["dealer"] for r in rows} == {True, False}
+    assert weight_at(5.0) > weight_at(5.8) > weight_at(6.6)
+    assert abs(weight_at(4.4) - weight_at(5.6)) < 1e-9

@@ -11,10 +11,8 @@ Usage, from the repository root::
     python tools/fit_calls.py generate --level hard --deals 1200 --seed 1 --out build/calls.jsonl
     python tools/fit_calls.py fit --data build/calls.jsonl --out tarneeb_desktop/data/call_fit.json
 
-In 41 / 400 (``--rules lebanese400`` or ``syrian41``) it fits, per bid-value table, how far
-a bid lies from the estimate the levels bid from (``game41.estimate``): the mean and spread
-of bid minus estimate over the bids above the seat's minimum, the dealer's apart; half the
-deals start from random seat scores so that the minimums vary.
+Tarneeb only: 41's bids are read by a hand-set rule (a fit of them per bid-value table was
+measured no better and taken out in issue 35; docs/ai-search.md keeps the result).
 
 ``generate`` appends one line per call of the auction (no clock: the level's calls with
 exactly its fixed samples). Calls over partner's bid are left out of the fit: they read
@@ -38,7 +36,7 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 from tarneeb_desktop import arena  # noqa: E402
-from tarneeb_desktop.ai import game41, search  # noqa: E402
+from tarneeb_desktop.ai import search  # noqa: E402
 from tarneeb_desktop.ai.bidding_model import load_model  # noqa: E402
 from tarneeb_desktop.ai.sampling import (  # noqa: E402
     _sigmoid,
@@ -47,7 +45,6 @@ from tarneeb_desktop.ai.sampling import (  # noqa: E402
     hand_set_pass,
 )
 from tarneeb_desktop.rules import GameState, make_rules  # noqa: E402
-from tarneeb_desktop.rules import game41 as rules41  # noqa: E402
 from tarneeb_desktop.rules.cards import parse_bid  # noqa: E402
 
 FLOOR = 0.02
@@ -69,18 +66,13 @@ def call_rows(level: str, deals: int, seed: int, rules_name: str = "standard") -
         hands = arena.draw_deal(rng)
         state = GameState.new(rules, seed * 100003 + i, dealer=i % 4)
         state.set_deal(hands)
-        if rules.game == "41" and i % 2:
-            scores = tuple(rng.randint(-10, rules.target - 1) for _ in range(4))
-            state.seat_scores = scores  # type: ignore[assignment]
         while state.phase in ("redeal", "auction", "trump", "double"):
             seat = state.current_player()
             if seat is None:
                 break
             view = state.view(seat)
             call = players[seat].choose(view)
-            if rules.game == "41" and state.phase == "auction":
-                rows.append(_row41(view, hands[seat], call, i))
-            elif state.phase == "auction" and call not in ("double", "no_double"):
+            if state.phase == "auction" and call not in ("double", "no_double"):
                 high, high_seat = 0, -1
                 for s, c in view.calls:
                     if c in ("pass", "double", "no_double"):
@@ -101,45 +93,6 @@ def call_rows(level: str, deals: int, seed: int, rules_name: str = "standard") -
                 )
             state.apply(call, seat)
     return rows
-
-
-def _row41(view, hand: int, call: str, deal: int) -> dict:  # type: ignore[no-untyped-def]
-    scores = view.seat_scores or (0, 0, 0, 0)
-    return {
-        "game": "41",
-        "bid_values": view.rules.bid_values,
-        "deal": deal,
-        "seat": view.seat,
-        "dealer": view.seat == view.dealer,
-        "own": round(game41.own_tricks(hand), 3),
-        "estimate": round(game41.estimate(view), 3),
-        "lowest": rules41.lowest_bid(view.rules, scores[view.seat]),
-        "bid": int(call),
-    }
-
-
-def fit_rows41(rows: list[dict]) -> dict:
-    """The ``"41"`` section of ``call_fit.json``: per bid-value table, the mean (offset) and
-    spread (tau) of bid minus estimate over bids above the seat's minimum, the dealer's
-    apart."""
-    out: dict = {}
-    for table in sorted({r["bid_values"] for r in rows}):
-        doc: dict = {}
-        for dealer, prefix in ((False, ""), (True, "dealer_")):
-            d = [
-                r["bid"] - r["estimate"]
-                for r in rows
-                if r["bid_values"] == table and r["dealer"] == dealer and r["bid"] > r["lowest"]
-            ]
-            if len(d) < 30:
-                raise SystemExit(f"too few 41 bids to fit ({table}, dealer={dealer}: {len(d)})")
-            mean = sum(d) / len(d)
-            sd = math.sqrt(sum((x - mean) ** 2 for x in d) / (len(d) - 1))
-            doc[prefix + "offset"] = round(mean, 3)
-            doc[prefix + "tau"] = round(max(0.05, sd), 3)
-            doc[prefix + "rows"] = len(d)
-        out[table] = doc
-    return out
 
 
 def fit_logistic(xs: list[float], ys: list[int], iterations: int = 50) -> tuple[float, float]:
@@ -236,12 +189,9 @@ def main() -> None:
     if args.out is not None and args.out.is_file():  # keep the other game's part
         doc = json.loads(args.out.read_text(encoding="utf-8"))
     tarneeb = [r for r in rows if r.get("game") != "41"]
-    rows41 = [r for r in rows if r.get("game") == "41"]
     if tarneeb:
         doc.update(fit_rows(tarneeb))
         doc["source"] = {"files": [p.name for p in args.data], "calls": len(tarneeb)}
-    if rows41:
-        doc.setdefault("41", {}).update(fit_rows41(rows41))
     print(json.dumps(doc, indent=1))
     if args.out is not None:
         args.out.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")

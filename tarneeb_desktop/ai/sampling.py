@@ -19,8 +19,7 @@ others against a simple model of play (follow low, or win cheaply). How sharply 
 believed is either a hand-set rule (``CALL_TAU``, ``BID41_TAU``) or, with
 ``fitted_calls``, a fit to the search levels' own calls in self-play (``CallFit``:
 ``data/call_fit.json``, written by ``tools/fit_calls.py``). 41's bids are read by the
-hand-set rule: their fit (``Bid41Fit``, ``Auction41Model(view, fit)``) was not measured
-better (docs/ai-search.md) and no level uses it.
+hand-set rule (a fit of them was measured no better and taken out: docs/ai-search.md).
 """
 
 from __future__ import annotations
@@ -101,18 +100,6 @@ class CallFit:
         return fitted_bid(have - level, self.offsets[i], self.taus[i], self.floor)
 
 
-@dataclass(frozen=True)
-class Bid41Fit:
-    """41: a bid is the level's estimate (``game41.estimate``) plus ``offset``, give or take
-    ``tau`` (a normal; the dealer's apart: it may have raised to reach the total), fitted per
-    bid-value table to the levels' own bids (``tools/fit_calls.py``)."""
-
-    offset: float
-    tau: float
-    dealer_offset: float
-    dealer_tau: float
-
-
 def _fit_doc(path: Path | None) -> dict[str, Any] | None:
     """The fit file's document (None when it is missing or not a JSON object)."""
     try:
@@ -120,24 +107,6 @@ def _fit_doc(path: Path | None) -> dict[str, Any] | None:
     except (OSError, ValueError):
         return None
     return data if isinstance(data, dict) else None
-
-
-def load_bid41_fit(bid_values: str, path: Path | None = None) -> Bid41Fit | None:
-    """The shipped 41 fit for a bid-value table (None when missing or broken)."""
-    data = _fit_doc(path)
-    try:
-        row = data["41"][bid_values]  # type: ignore[index]
-        fit = Bid41Fit(
-            offset=float(row["offset"]),
-            tau=float(row["tau"]),
-            dealer_offset=float(row["dealer_offset"]),
-            dealer_tau=float(row["dealer_tau"]),
-        )
-    except (ValueError, KeyError, TypeError):
-        return None
-    if not (0.05 <= fit.tau <= 5.0 and 0.05 <= fit.dealer_tau <= 5.0):
-        return None
-    return fit
 
 
 def load_call_fit(path: Path | None = None) -> CallFit | None:
@@ -419,16 +388,10 @@ class Auction41Model:
     """41: likelihood of the others' bids given what a sample deals them. A bid is taken
     as the bidder's estimate of its own tricks (``game41.own_tricks``) give or take
     ``BID41_TAU``; a bid at the seat's minimum says only "no more than about that", and
-    the dealer's bid may have been raised to reach the total the hand needs.
+    the dealer's bid may have been raised to reach the total the hand needs."""
 
-    With a fit (``Bid41Fit``: the levels' own bids in self-play) the centre is instead the
-    estimate the levels bid from (``game41.estimate``: own tricks less a little for every
-    bid made before, above the average) plus the fitted offset, and the spread the fitted
-    one, the dealer's apart."""
-
-    def __init__(self, view: View, fit: Bid41Fit | None = None) -> None:
+    def __init__(self, view: View) -> None:
         self.view = view
-        self.fit = fit
         scores = view.seat_scores or (0, 0, 0, 0)
         # (seat, bid, its lowest bid, the others' bids before it)
         self.events: list[tuple[int, int, int, tuple[int, ...]]] = []
@@ -447,17 +410,11 @@ class Auction41Model:
 
     def weight(self, original: Sequence[int]) -> float:
         w = 1.0
-        fit = self.fit
-        for seat, bid, lowest, others in self.events:
+        for seat, bid, lowest, _others in self.events:
             dealer = seat == self.view.dealer
-            if fit is None:
-                mu = game41.own_tricks(original[seat])
-                tau = BID41_TAU * (2.0 if dealer else 1.0)
-                low_tau = BID41_TAU
-            else:
-                mu = game41.estimate_for(original[seat], others)
-                mu += fit.dealer_offset if dealer else fit.offset
-                tau = low_tau = fit.dealer_tau if dealer else fit.tau
+            mu = game41.own_tricks(original[seat])
+            tau = BID41_TAU * (2.0 if dealer else 1.0)
+            low_tau = BID41_TAU
             if bid <= lowest:
                 w *= _sigmoid((lowest + 0.5 - mu) / low_tau)
                 continue
