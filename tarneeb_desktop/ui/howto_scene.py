@@ -18,7 +18,7 @@ from tarneeb_desktop.ui.help_text import Page
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene
-from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
+from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text, clicked
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
@@ -232,10 +232,10 @@ class HowToScene(ButtonScene):
                 if r.collidepoint(ev.pos):
                     self.go(i)
                     return True
-            for b in self.buttons():
-                if b.rect.collidepoint(ev.pos) and b.enabled:
-                    self.activate(b.action)
-                    return True
+            hit = clicked(ev, self.buttons())
+            if hit is not None and hit.enabled:
+                self.activate(hit.action)
+                return True
             return False
         return super().handle_event(ev)
 

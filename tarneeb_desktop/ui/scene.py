@@ -10,7 +10,7 @@ import pygame
 
 from tarneeb_desktop.ui import theme
 from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.theme import Button, blit_text, fit_group
+from tarneeb_desktop.ui.theme import Button, blit_text, clicked, fit_group
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
@@ -108,11 +108,10 @@ class ButtonScene(Scene):
                     self.dirty = True
             return True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-            for b in buttons:
-                if b.rect.collidepoint(ev.pos):
-                    self.activate(b.action)
-                    return True
-            return False
+            hit = clicked(ev, buttons)
+            if hit is not None:
+                self.activate(hit.action)
+            return hit is not None
         if ev.type == pygame.KEYDOWN and buttons:
             if ev.key in (pygame.K_DOWN, pygame.K_TAB, pygame.K_RIGHT):
                 self.focus = (self.focus + 1) % len(buttons)

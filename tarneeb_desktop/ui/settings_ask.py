@@ -8,7 +8,7 @@ import pygame
 
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text, fit_group
+from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text, clicked, fit_group
 
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 MOVE = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB)
@@ -65,10 +65,8 @@ class Question:
                 return self.choices[self.focus][1]
             if ev.key in MOVE:
                 self.focus = (self.focus + 1) % len(self.choices)
-        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-            for b in self.buttons(lay):
-                if b.rect.collidepoint(ev.pos):
-                    return b.action
+        elif (hit := clicked(ev, self.buttons(lay))) is not None:
+            return hit.action
         return None
 
     def draw(self, surface: pygame.Surface, lay: Layout) -> None:

@@ -258,17 +258,29 @@ def _words(para: str) -> list[str]:
     return [w for g in out for w in ([g] if g.count(" ") < 4 else g.split(" "))]
 
 
-def wrap(text: str, size: int, max_width: int, bold: bool = False) -> list[str]:
+def wrap(
+    text: str,
+    size: int,
+    max_width: int,
+    bold: bool = False,
+    width_of: Callable[[str], int] | None = None,
+) -> list[str]:
     """``text`` broken at spaces into lines no wider than ``max_width`` pixels (a word longer
     than that gets a line of its own; a short bracketed group is one word). Lines are cut in
     reading order, before shaping, so each line of Arabic is then reordered on its own and
-    reads from the right correctly."""
+    reads from the right correctly. ``width_of``: how wide a line is drawn, when not as one
+    text (the viewer's lines of mixed runs, ``viewer_text.line_surface``)."""
+    if width_of is None:
+
+        def width_of(line: str) -> int:
+            return size_of(line, size, bold)[0]
+
     lines: list[str] = []
     for para in text.split("\n"):
         cur = ""
         for word in _words(para):
             cand = f"{cur} {word}" if cur else word
-            if cur and size_of(cand, size, bold)[0] > max_width:
+            if cur and width_of(cand) > max_width:
                 lines.append(cur)
                 cur = word
             else:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import pygame
@@ -372,6 +373,29 @@ class Button:
             four_color,
             fitted=True,
         )
+
+
+def button_at(buttons: Iterable[Button], pos: tuple[int, int]) -> Button | None:
+    """The button under ``pos``, if any: every screen's and dialog's hit test."""
+    return next((b for b in buttons if b.rect.collidepoint(pos)), None)
+
+
+def clicked(ev: pygame.event.Event, buttons: Iterable[Button]) -> Button | None:
+    """The button a left click in ``ev`` lands on, if any."""
+    if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+        return button_at(buttons, ev.pos)
+    return None
+
+
+def hover(ev: pygame.event.Event, buttons: Iterable[Button]) -> bool:
+    """Mark the buttons under a mouse move in ``ev`` as hovered; True when one changed."""
+    changed = False
+    if ev.type == pygame.MOUSEMOTION:
+        for b in buttons:
+            h = b.rect.collidepoint(ev.pos)
+            if h != b.hover:
+                b.hover, changed = h, True
+    return changed
 
 
 def draw_label(

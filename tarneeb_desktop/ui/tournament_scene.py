@@ -34,7 +34,7 @@ from tarneeb_desktop.ui.i18n import N_, tr, trn
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene, draw_page
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS, preset_label
-from tarneeb_desktop.ui.theme import Button, blit_text
+from tarneeb_desktop.ui.theme import Button, blit_text, button_at
 from tarneeb_desktop.ui.tournament_play import Running, StandingsScene
 from tarneeb_desktop.ui.widgets import TextField, draw_field
 
@@ -342,14 +342,10 @@ class SetupScene(ButtonScene):
                 self.rebuild()
                 return True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 3:
-            for b in self.buttons():  # a right click goes the other way round
-                if (
-                    b.rect.collidepoint(ev.pos)
-                    and b.action in ("preset", "end")
-                    or (b.rect.collidepoint(ev.pos) and b.action.startswith("kind:"))
-                ):
-                    self.activate(b.action, -1)
-                    return True
+            b = button_at(self.buttons(), ev.pos)  # a right click goes the other way round
+            if b is not None and (b.action in ("preset", "end") or b.action.startswith("kind:")):
+                self.activate(b.action, -1)
+                return True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             for k, b in enumerate(self.buttons()):
                 if b.rect.collidepoint(ev.pos):

@@ -13,7 +13,7 @@ from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.game.dialogs import CHOOSE_KEYS, Dialog
 from tarneeb_desktop.ui.i18n import tr, trn
 from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.theme import Button, blit_text
+from tarneeb_desktop.ui.theme import Button, blit_text, clicked
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.tutorial import TutorialScene
@@ -45,9 +45,9 @@ class TutorialDialog(Dialog):
 
     def handle_event(self, ev: pygame.event.Event, buttons: list[Button]) -> bool:
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-            for b in buttons:
-                if b.rect.collidepoint(ev.pos):
-                    self.tutorial.tutorial_action(b.action)
+            hit = clicked(ev, buttons)
+            if hit is not None:
+                self.tutorial.tutorial_action(hit.action)
             return True
         if ev.type == pygame.KEYDOWN:
             if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):

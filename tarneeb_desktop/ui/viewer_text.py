@@ -80,16 +80,12 @@ def blit_line(
 
 
 def wrap(line: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """``line`` broken at spaces into lines no wider than ``width`` (as ``text.wrap``),
-    measured as :func:`blit_line` draws them (a line may hold the marks above)."""
-    out: list[str] = []
-    cur = ""
-    for word in line.split():
-        cand = f"{cur} {word}" if cur else word
-        if cur and line_surface(cand, size, (255, 255, 255), bold).get_width() > width:
-            out.append(cur)
-            cur = word
-        else:
-            cur = cand
-    out.append(cur)
-    return out
+    """``line`` broken as ``text.wrap`` breaks it, measured as :func:`blit_line` draws it (a
+    line may hold the marks above)."""
+    return text.wrap(
+        line,
+        size,
+        width,
+        bold,
+        width_of=lambda s: line_surface(s, size, (255, 255, 255), bold).get_width(),
+    )

@@ -23,7 +23,15 @@ from tarneeb_desktop.ui.game.chart import draw_chart, score_series, sheet_column
 from tarneeb_desktop.ui.game.labels import call_label, comma, side_labels, trump_label
 from tarneeb_desktop.ui.i18n import N_, tr, trn
 from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.theme import SUIT_SYMBOL, Button, blit_panel, blit_text, fit_group
+from tarneeb_desktop.ui.theme import (
+    SUIT_SYMBOL,
+    Button,
+    blit_panel,
+    blit_text,
+    clicked,
+    fit_group,
+    hover,
+)
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.game.context import DialogContext
@@ -138,17 +146,13 @@ class Dialog:
         """Every event goes to an open dialog (True: used); ``buttons`` are the ones shown."""
         scene = self.scene
         if ev.type == pygame.MOUSEMOTION:
-            for b in buttons:
-                h = b.rect.collidepoint(ev.pos)
-                if h != b.hover:
-                    b.hover = h
-                    scene.dirty = True
+            if hover(ev, buttons):
+                scene.dirty = True
             return True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-            for b in buttons:
-                if b.rect.collidepoint(ev.pos):
-                    scene.overlay_action(b.action)
-                    return True
+            hit = clicked(ev, buttons)
+            if hit is not None:
+                scene.overlay_action(hit.action)
             return True
         if ev.type == pygame.KEYDOWN:
             if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):

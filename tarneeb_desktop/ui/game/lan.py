@@ -22,7 +22,7 @@ from tarneeb_desktop.ui.game.panels import ring_next_change, ring_shows
 from tarneeb_desktop.ui.i18n import N_, tr, trn
 from tarneeb_desktop.ui.layout import TOP, Layout
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS  # Settings' words for levels
-from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text, fit_group
+from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text, clicked, fit_group
 
 #: Between an away seat's phrases: the plate puts each on a line of its own.
 AWAY_SEP = "  \u00b7  "
@@ -234,11 +234,10 @@ class LanExtras:
             self.chat.open = False  # a dialog came up: the keys are the dialog's now
         if self.chat.open:
             return self.chat.handle_event(ev)
-        if scene.overlay is None and ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-            for b in self.buttons():
-                if b.rect.collidepoint(ev.pos):
-                    self.action(b.action)
-                    return True
+        hit = clicked(ev, self.buttons()) if scene.overlay is None else None
+        if hit is not None:
+            self.action(hit.action)
+            return True
         if scene.overlay is None and ev.type == pygame.KEYDOWN and ev.key == pygame.K_t:
             self.chat.start(by_t=True)
             return True

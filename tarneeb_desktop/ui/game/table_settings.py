@@ -20,7 +20,7 @@ from tarneeb_desktop.ui.game.dialogs import Dialog, page_title
 from tarneeb_desktop.ui.i18n import N_, tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS, on_off
-from tarneeb_desktop.ui.theme import Button, blit_text, fit_group
+from tarneeb_desktop.ui.theme import Button, blit_text, clicked, fit_group
 
 if TYPE_CHECKING:
     from tarneeb_desktop.settings import Settings
@@ -62,8 +62,8 @@ ROWS: tuple[tuple[str, str, tuple[Any, ...], Callable[[Any], str]], ...] = (
 
 def chosen(ev: pygame.event.Event, buttons: list[Button]) -> Button | None:
     """The button a click or Enter chooses, if any."""
-    if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-        return next((b for b in buttons if b.rect.collidepoint(ev.pos)), None)
+    if ev.type == pygame.MOUSEBUTTONDOWN:
+        return clicked(ev, buttons)
     if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
         return next((b for b in buttons if b.focus), None) or next(
             (b for b in buttons if b.primary), None
