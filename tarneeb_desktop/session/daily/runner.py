@@ -1,46 +1,14 @@
-"""Daily deals: eight deals fixed by a code, played by a person and by the computer.
-
-(Over 600 lines: the codes, the fixed players, the results and the set in the window all
-read the one code format and the one result, and the computer's play in its process and
-the deal's save belong with the set that starts and removes them.)
-
-A *code* (the seed string, ``2026-12-01/standard``: a label, a slash, a rules preset) fixes
-a set of :data:`DEALS` deals. Everything about a deal comes from SHA-256 of the code and the
-deal's number (:func:`deal_of`): the shuffle, the dealer and the seed of the computer seats,
-so the same code gives the same cards on every computer and every Python version (never
-``hash()`` nor ``random``'s shuffle).
-
-Each deal is played twice from 0-0: by the person at South (``person_link``, through the
-session's table) and by the computer in the person's seat (:func:`computer_table`, all four
-seats the same level). The computer seats play a fixed number of sampled deals per decision
-(:func:`fixed_player`: the search levels' time budget is switched off), so their play, and
-so the computer's result for a code, is the same on every machine. The person's partner and
-opponents are the same players with the same seeds: when the person plays as the computer
-did, the others answer as they did.
-
-The computer's play of a deal runs in a process of its own at the lowest priority
-(:class:`ComputerPlay`): the search levels' sampling is pure Python, which holds the GIL, so
-on a thread beside the window it slowed the person's frames. Where no process can be
-started it falls back to one decision at a time on the worker pool.
-
-The person's table of a deal is saved after every call and card (:class:`DealSaver`, the
-table's own save format) until the hand is over, so a deal left or killed half way goes on
-from that card on the next Play (:func:`person_link`), not from 0-0 with the cards known.
-
-The results (the person's and the computer's per deal, and each play's record for review)
-are kept per code in ``daily.json`` in the player's folder (:class:`DailyStore`, atomic
-JSON), with the past days and a streak of days in a row with a finished set.
-"""
+"""Daily deals' plays: the fixed players (a fixed number of sampled deals a decision), the
+person's table and its save after every card, the computer's play in a process of its own at
+the lowest priority (on the worker pool where no process can start), and the results and
+their comparison."""
 
 from __future__ import annotations
 
 import dataclasses
-import datetime as dt
-import hashlib
 import logging
 import multiprocessing
 import os
-import re
 import sys
 from collections.abc import Callable
 from concurrent.futures import Future
@@ -49,142 +17,30 @@ from pathlib import Path
 from typing import Any
 
 from tarneeb_desktop.ai.analysis import could_have_taken, highest_bidder
-from tarneeb_desktop.paths import user_data_dir
-from tarneeb_desktop.record import hand_text, to_record
+from tarneeb_desktop.record import to_record
 from tarneeb_desktop.rules import (
     GameState,
     HandResult,
     HandScored,
     HandThrownIn,
-    Rules,
     SeatsScored,
-    make_rules,
 )
-from tarneeb_desktop.rules.options import ALL_PRESETS
 from tarneeb_desktop.session import local_table
-from tarneeb_desktop.storage import load_json, write_json_atomic
+from tarneeb_desktop.session.daily.codes import (
+    FIXED_SAMPLES,
+    FORMAT,
+    SEAT_LABELS,
+    code_rules,
+    deal_of,
+    deals_of,
+    normalize_code,
+)
 from tarneeb_desktop.table.flow import Change, Table
 from tarneeb_desktop.table.link import LocalLink
 from tarneeb_desktop.table.savegame import SaveError, offline_seats, read_save, write_save
 from tarneeb_desktop.table.seats import ComputerSeat
 
 log = logging.getLogger(__name__)
-
-FORMAT = "tarneeb-daily/1"
-STORE_FORMAT = "tarneeb-daily-results/1"
-DEALS = 8
-DEFAULT_LEVEL = "expert"
-#: Sampled deals per card decision of the search levels in daily deals (no clock).
-FIXED_SAMPLES = {"hard": 16, "expert": 32}
-CODE_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.:-]{0,47}(/[a-z0-9]+)?$")
-SEAT_LABELS = ("South", "East", "North", "West")
-
-
-class CodeError(ValueError):
-    """A challenge code that is not one: the message says why."""
-
-
-# ---------------------------------------------------------------------- codes and deals
-
-
-def today_code(preset: str = "standard", day: dt.date | None = None) -> str:
-    """The code of the day's set: ``YYYY-MM-DD/preset``."""
-    return f"{(day or dt.date.today()).isoformat()}/{preset}"
-
-
-def normalize_code(code: str) -> str:
-    """The code as it is kept: trimmed, the preset lowercase, ``/standard`` when none is
-    named. Raises :class:`CodeError` for anything else than a short label and a preset."""
-    text = " ".join(code.strip().split())
-    if "/" not in text:
-        text += "/standard"
-    label, _, preset = text.rpartition("/")
-    label, preset = label.strip(), preset.strip().lower()
-    text = f"{label}/{preset}"
-    if not CODE_RE.match(text):
-        raise CodeError(f"not a challenge code: {code!r} (e.g. 2026-12-01/standard)")
-    if preset not in ALL_PRESETS:
-        raise CodeError(f"unknown rules {preset!r} (one of {', '.join(ALL_PRESETS)})")
-    return text
-
-
-def code_rules(code: str) -> Rules:
-    return make_rules(normalize_code(code).rpartition("/")[2])
-
-
-def code_date(code: str) -> dt.date | None:
-    """The day a code names (its label is a date), else None."""
-    try:
-        return dt.date.fromisoformat(normalize_code(code).rpartition("/")[0])
-    except ValueError:
-        return None
-
-
-class _Stream:
-    """Numbers from SHA-256 in counter mode: the one source of a deal's randomness."""
-
-    def __init__(self, key: str) -> None:
-        self.key, self.counter, self.buf = key.encode(), 0, b""
-
-    def u32(self) -> int:
-        if len(self.buf) < 4:
-            block = self.key + b"|" + self.counter.to_bytes(8, "big")
-            self.buf += hashlib.sha256(block).digest()
-            self.counter += 1
-        n, self.buf = int.from_bytes(self.buf[:4], "big"), self.buf[4:]
-        return n
-
-    def below(self, n: int) -> int:
-        """Uniform in 0..n-1 (rejection sampling: no modulo bias)."""
-        limit = (1 << 32) - (1 << 32) % n
-        while True:
-            x = self.u32()
-            if x < limit:
-                return x % n
-
-
-@dataclass(frozen=True)
-class Deal:
-    """One deal of a set: its number, dealer, the four hands (card masks by seat) and the
-    seed of its computer seats."""
-
-    index: int
-    dealer: int
-    hands: tuple[int, int, int, int]
-    seed: int
-
-    def hand_texts(self) -> list[str]:
-        return [hand_text(m) for m in self.hands]
-
-    def new_state(self, rules: Rules) -> GameState:
-        """The game at 0-0 with these cards about to be bid."""
-        state = GameState.new(rules, self.seed, dealer=self.dealer)
-        state.set_deal(list(self.hands))
-        return state
-
-
-def deal_of(code: str, index: int) -> Deal:
-    """Deal ``index`` of the set ``code``: a Fisher-Yates shuffle driven by SHA-256, dealt
-    one card at a time from the dealer's left; the dealer turns from West (deal 0) on, so
-    South calls first on the first deal."""
-    code = normalize_code(code)
-    stream = _Stream(f"{FORMAT}|{code}|{index}")
-    seed = stream.u32() & 0x7FFFFFFF
-    deck = list(range(52))
-    for j in range(51, 0, -1):
-        k = stream.below(j + 1)
-        deck[j], deck[k] = deck[k], deck[j]
-    dealer = (index + 3) % 4
-    hands = [0, 0, 0, 0]
-    for n, card in enumerate(deck):
-        hands[(dealer + 1 + n) % 4] |= 1 << card
-    return Deal(index, dealer, (hands[0], hands[1], hands[2], hands[3]), seed)
-
-
-def deals_of(code: str) -> list[Deal]:
-    return [deal_of(code, i) for i in range(DEALS)]
-
-
 # ---------------------------------------------------------------------- the players
 
 
@@ -585,205 +441,3 @@ def computer_summary(
         "rules": rules.to_dict(),
         "deals": deals,
     }
-
-
-# ---------------------------------------------------------------------- keeping results
-
-
-def daily_path() -> Path:
-    return user_data_dir() / "daily.json"
-
-
-class DailyStore:
-    """``daily.json``: per code, the level and per deal the person's and the computer's
-    results; the set is *finished* when all :data:`DEALS` deals have a person's result."""
-
-    def __init__(self, path: Path | None = None) -> None:
-        self.path = path or daily_path()
-        doc, self.problem = load_json(self.path)
-        ok = isinstance(doc, dict) and doc.get("format") == STORE_FORMAT
-        sets = doc.get("sets") if ok and isinstance(doc, dict) else None
-        self.sets: dict[str, dict[str, Any]] = sets if isinstance(sets, dict) else {}
-
-    def save(self) -> None:
-        write_json_atomic(self.path, {"format": STORE_FORMAT, "sets": self.sets})
-
-    def entry(self, code: str, level: str = DEFAULT_LEVEL) -> dict[str, Any]:
-        """The set's entry (made when new, with ``level``; a started set keeps its level)."""
-        code = normalize_code(code)
-        if code not in self.sets:
-            day = code_date(code)
-            self.sets[code] = {
-                "code": code,
-                "date": day.isoformat() if day else None,
-                "level": level,
-                "deals": {},
-            }
-        return self.sets[code]
-
-    def level(self, code: str, default: str = DEFAULT_LEVEL) -> str:
-        e = self.sets.get(normalize_code(code))
-        return str(e["level"]) if e else default
-
-    def result(self, code: str, index: int, who: str) -> PlayResult | None:
-        e = self.sets.get(normalize_code(code))
-        d = (e or {}).get("deals", {}).get(str(index), {}).get(who)
-        return PlayResult.from_dict(d) if isinstance(d, dict) else None
-
-    def put(
-        self, code: str, index: int, who: str, res: PlayResult, level: str = DEFAULT_LEVEL
-    ) -> None:
-        """Keep ``who``'s (``"person"`` or ``"computer"``) result of a deal, and save."""
-        e = self.entry(code, level)
-        e["deals"].setdefault(str(index), {})[who] = res.to_dict()
-        self.save()
-
-    def next_deal(self, code: str) -> int | None:
-        """The first deal the person has not played, None when the set is finished."""
-        for i in range(DEALS):
-            if self.result(code, i, "person") is None:
-                return i
-        return None
-
-    def finished(self, code: str) -> bool:
-        return normalize_code(code) in self.sets and self.next_deal(code) is None
-
-    def totals(self, code: str) -> tuple[int, int, int]:
-        """(person, computer, deals) over the deals both have played."""
-        p = c = n = 0
-        for i in range(DEALS):
-            a, b = self.result(code, i, "person"), self.result(code, i, "computer")
-            if a is not None and b is not None:
-                p, c, n = p + a.net, c + b.net, n + 1
-        return p, c, n
-
-    def past(self) -> list[dict[str, Any]]:
-        """Every set played, newest first: code, date, level, totals and finished."""
-        rows = []
-        for code, e in self.sets.items():
-            p, c, n = self.totals(code)
-            rows.append(
-                {"code": code, "date": e.get("date"), "level": e.get("level"),
-                 "person": p, "computer": c, "deals": n, "finished": self.finished(code)}
-            )  # fmt: skip
-        rows.sort(key=lambda r: (r["date"] or "", r["code"]), reverse=True)
-        return rows
-
-    def streak(self, today: dt.date | None = None) -> int:
-        """Days in a row, up to today (or yesterday, while today's is not finished yet),
-        with a finished dated set."""
-        days = {code_date(c) for c in self.sets if self.finished(c)} - {None}
-        day = today or dt.date.today()
-        if day not in days:
-            day -= dt.timedelta(days=1)
-        n = 0
-        while day in days:
-            n += 1
-            day -= dt.timedelta(days=1)
-        return n
-
-
-class DailySet:
-    """A set being played in the window: its code and level, the kept results, and the
-    computer's play of a deal (:class:`ComputerPlay`, one at a time, never waited for):
-    first of any deal the person has played whose computer's result is not in (a window
-    closed meanwhile), then of the deal the person is playing. The computer's result of a
-    deal is kept as soon as it is in, but :meth:`shown` says it may be shown only once the
-    person has played the deal."""
-
-    def __init__(
-        self, code: str, level: str = DEFAULT_LEVEL, store: DailyStore | None = None,
-        *, inline: bool = False, process: bool | None = None,
-    ) -> None:  # fmt: skip
-        self.store = store or DailyStore()
-        self.code = normalize_code(code)
-        self.level = self.store.level(self.code, level)
-        self.inline = inline
-        self.process = process  # None: in a process unless inline (ComputerPlay)
-        self.play: ComputerPlay | None = None
-        self.current: int | None = None  # the deal the person is playing
-
-    @property
-    def rules(self) -> Rules:
-        return code_rules(self.code)
-
-    def deal_save(self) -> Path:
-        """Where the person's table of this set's deal in progress is kept (beside the
-        results, one file per code)."""
-        key = hashlib.sha256(self.code.encode()).hexdigest()[:16]
-        return self.store.path.parent / "daily" / f"deal-{key}.json"
-
-    def start(self, index: int) -> None:
-        """The person starts (or goes on with) deal ``index``: the computer plays it too."""
-        self.store.entry(self.code, self.level)
-        self.current = index
-        play = self.play
-        if play is not None and play.index != index and not self._waited_for(play.index):
-            self.stop()
-        self.catch_up()
-
-    def _waited_for(self, index: int) -> bool:
-        """The person has played the deal and its computer's result is not in."""
-        return (
-            self.store.result(self.code, index, "person") is not None
-            and self.store.result(self.code, index, "computer") is None
-        )
-
-    def catch_up(self) -> None:
-        """Start the computer's play that is due, if none is running."""
-        if self.play is not None:
-            return
-        due = [i for i in range(DEALS) if self._waited_for(i)]
-        i = self.current
-        if i is not None and self.store.result(self.code, i, "computer") is None:
-            due.append(i)
-        if due:
-            self.play = ComputerPlay(
-                self.code, due[0], self.level, inline=self.inline, process=self.process
-            )
-
-    def tick(self) -> bool:
-        """Look at the computer's play (each frame, from the window); True when a result
-        came in."""
-        play = self.play
-        if play is None or not play.step():
-            return False
-        assert play.result is not None
-        self.store.put(self.code, play.index, "computer", play.result, self.level)
-        self.play = None
-        self.catch_up()
-        return True
-
-    def computing(self, index: int | None = None) -> bool:
-        """The computer's play (of deal ``index``) is running."""
-        return self.play is not None and index in (None, self.play.index)
-
-    def person_played(self, index: int, result: PlayResult) -> None:
-        self.store.put(self.code, index, "person", result, self.level)
-        self.deal_save().unlink(missing_ok=True)
-        if self.current == index:
-            self.current = None
-
-    def saved_deal(self) -> bool:
-        """The next deal was left half way and is saved: Play goes on with it."""
-        nxt = self.store.next_deal(self.code)
-        if nxt is None:
-            return False
-        try:
-            saved = read_save(self.deal_save())
-        except SaveError:
-            return False
-        return saved is not None and saved.extra.get("daily", {}).get("deal") == nxt
-
-    def shown(self, index: int) -> tuple[PlayResult | None, PlayResult | None]:
-        """(person's, computer's) results of a deal as the window may show them: the
-        computer's only after the person's."""
-        person = self.store.result(self.code, index, "person")
-        if person is None:
-            return None, None
-        return person, self.store.result(self.code, index, "computer")
-
-    def stop(self) -> None:
-        if self.play is not None:
-            self.play.cancel()
-            self.play = None
