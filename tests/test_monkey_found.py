@@ -194,11 +194,23 @@ def test_a_lone_button_left_by_a_table_is_centred(lang: str) -> None:
     assert screen_problems(app, lang) == []
 
 
-@pytest.mark.parametrize(("lang", "size"), [("fr", (1096, 983)), ("ru", (1024, 768))])
-def test_the_last_trick_at_a_lan_table_with_the_chat_line_open(lang: str, size) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize(
+    ("lang", "size", "opened"),
+    [
+        ("fr", (1096, 983), "chat"),
+        ("ru", (1024, 768), "chat"),
+        ("de", (1539, 773), "reactions"),
+        ("ru", (1280, 720), "reactions"),
+        ("ar", (1465, 777), "reactions"),
+    ],
+)
+def test_the_last_trick_at_a_lan_table_with_the_chat_line_open(lang: str, size, opened) -> None:  # type: ignore[no-untyped-def]
     """Seeds 1448 (step 50) and 1414 (step 150): at a LAN table with the chat line open, the
     last trick's caption ("Dernier pli : remporté par vous") was drawn under the line and
-    its hint; with the line open it now sits below the trick."""
+    its hint; with the line open it now sits below the trick. Seed 7246 (step 200): the
+    reactions' row ("Hoppla") covered it the same way ("Letzter Stich: gewonnen von Omar";
+    16 of 30 window sizes in German, Russian and Arabic): with the row open it goes below
+    the trick too."""
     from tests.test_lan_timer import timed_host
     from tests.test_net_game import FakeClock
     from tests.test_ui_lan import join_through_the_window, step_until
@@ -216,11 +228,14 @@ def test_the_last_trick_at_a_lan_table_with_the_chat_line_open(lang: str, size) 
             return bool(scene.pv.tricks)
 
         step_until(app, a_trick_done, "a trick played")
-        scene.lan.chat.start()
+        if opened == "chat":
+            scene.lan.chat.start()
+        else:
+            scene.lan.action("reactions")
         scene.last_trick_shown = True
         scene.invalidate()
         app.step(FRAME, [])
-        assert scene.lan.chat.open and scene.last_trick_shown
+        assert (scene.lan.chat.open or scene.lan.reactions_open) and scene.last_trick_shown
         assert screen_problems(app, lang) == []
     finally:
         h.stop()

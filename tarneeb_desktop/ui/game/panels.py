@@ -495,17 +495,21 @@ class Panels:
         )
         below = lay.trick_area.bottom + lay.unit
         lan = getattr(scene, "lan", None)
-        if lan is not None and lan.chat.open:  # the chat line is above: the caption below
+        # the chat line or the reactions' row is above: the caption below the trick
+        hint = tr("L or a click closes it")
+        if lan is not None and (lan.chat.open or lan.reactions_open):
             r = blit_text(s, caption, lay.heading, (lay.centre[0], below), theme.GOLD,
                           bold=True, anchor="midtop")  # fmt: skip
             below = r.bottom + lay.unit
+            # the hint only where it clears my cards (a tall script's caption leaves no
+            # room): the pile's own label says L too
+            hand_top = min(c.top for c in lay.hand_rects(13)) - lay.lift
+            if below + text.size_of(hint, lay.text)[1] > hand_top:
+                return
         else:
             blit_text(s, caption, lay.heading, (lay.centre[0], lay.trick_area.top - lay.unit),
                       theme.GOLD, bold=True, anchor="midbottom")  # fmt: skip
-        blit_text(
-            s, tr("L or a click closes it"), lay.text, (lay.centre[0], below), theme.INK,
-            anchor="midtop",
-        )  # fmt: skip
+        blit_text(s, hint, lay.text, (lay.centre[0], below), theme.INK, anchor="midtop")
 
     # ------------------------------------------------------------------ messages
     def draw_banner(self, s: pygame.Surface, lay: Layout, textline: str) -> None:
