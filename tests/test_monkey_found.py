@@ -424,3 +424,41 @@ def test_norths_plate_never_reaches_the_contract_panel() -> None:
             plate, contract, backs = lay.plate_rect(TOP), lay.contract_rect, lay.back_rects(TOP, 13)
             assert plate.right + lay.margin <= contract.x, (w, h)
             assert plate.x >= backs[0].left and plate.y == lay.margin + round(lay.unit * 2)
+
+
+@pytest.mark.parametrize(
+    ("lang", "size"), [("ru", (1024, 768)), ("de", (1315, 1220)), ("ar", (1280, 720))]
+)
+def test_the_trick_winners_caption_clears_the_chat_line(lang: str, size, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Seed 9093, step 100: at a LAN table with the chat line open, the caption of the trick's
+    winner ("Взятка: Layla") lay under the line, its hint and its history; with the line or
+    the reactions' row open it goes below the trick, as the last trick's caption does."""
+    from tarneeb_desktop.ui.game import panels
+    from tests.test_lan_timer import timed_host
+    from tests.test_net_game import FakeClock
+    from tests.test_ui_helpers import blitted_texts
+    from tests.test_ui_lan import join_through_the_window, step_until
+
+    h = timed_host(FakeClock(), 0, seed=3)
+    h.start()
+    try:
+        app = app_in(lang, size)
+        join_through_the_window(app, h)
+        scene = app.scene
+
+        def a_trick_done() -> bool:
+            if scene.my_turn():
+                scene.link.submit(scene.me, scene.pv.legal[0])
+            return bool(scene.pv.tricks)
+
+        step_until(app, a_trick_done, "a trick played")
+        scene.lan.chat.start()
+        scene.invalidate()
+        app.step(FRAME, [])
+        scene.trick_winner = 2  # the pause before the trick is gathered: its caption shows
+        assert scene.lan.chat.open
+        seen = blitted_texts(monkeypatch, panels)
+        assert screen_problems(app, f"trick winner {lang}") == []
+        assert any(scene.names[2] in t for t in seen), "the caption was drawn"
+    finally:
+        h.stop()

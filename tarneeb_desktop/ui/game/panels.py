@@ -169,17 +169,21 @@ class Panels:
             if scene.trick_winner == seat:
                 mark_winner(s, r)
         if scene.trick_winner is not None:
-            blit_text(
-                s,
+            caption = (
                 tr("You win the trick")
                 if scene.is_me(scene.trick_winner)
-                else tr("{name} wins the trick", name=scene.names[scene.trick_winner]),
-                lay.text,
-                (lay.centre[0], lay.trick_area.top - lay.unit),
-                theme.GOLD,
-                bold=True,
-                anchor="midbottom",
+                else tr("{name} wins the trick", name=scene.names[scene.trick_winner])
             )
+            at, anchor = (lay.centre[0], lay.trick_area.top - lay.unit), "midbottom"
+            if self.lan_line_open():  # the chat line or the reactions' row is above it
+                at, anchor = (lay.centre[0], lay.trick_area.bottom + lay.unit), "midtop"
+            blit_text(s, caption, lay.text, at, theme.GOLD, bold=True, anchor=anchor)
+
+    def lan_line_open(self) -> bool:
+        """A LAN table's chat line or reactions' row is open, over the space above the trick:
+        the trick's captions go below it then."""
+        lan = getattr(self.scene, "lan", None)
+        return lan is not None and bool(lan.chat.open or lan.reactions_open)
 
     def draw_pointer(self, s: pygame.Surface, lay: Layout) -> None:
         scene = self.scene
@@ -494,10 +498,8 @@ class Panels:
             else tr("Last trick: won by {name}", name=scene.names[winner])
         )
         below = lay.trick_area.bottom + lay.unit
-        lan = getattr(scene, "lan", None)
-        # the chat line or the reactions' row is above: the caption below the trick
         hint = tr("L or a click closes it")
-        if lan is not None and (lan.chat.open or lan.reactions_open):
+        if self.lan_line_open():  # the caption below the trick
             r = blit_text(s, caption, lay.heading, (lay.centre[0], below), theme.GOLD,
                           bold=True, anchor="midtop")  # fmt: skip
             below = r.bottom + lay.unit
