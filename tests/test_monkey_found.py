@@ -462,3 +462,32 @@ def test_the_trick_winners_caption_clears_the_chat_line(lang: str, size, monkeyp
         assert any(scene.names[2] in t for t in seen), "the caption was drawn"
     finally:
         h.stop()
+
+
+@pytest.mark.parametrize("size", [(1269, 1388), (900, 1000), (1000, 700)])
+@pytest.mark.parametrize("both", [False, True])
+def test_the_daily_reviews_results_keep_out_of_the_list_of_hands(size, both) -> None:  # type: ignore[no-untyped-def]
+    """Seed 11006, step 50: the daily review in a narrow window (one play at a time, 1269x1388)
+    drew its results' corner ("▶ आप: Thrown in 0") over the list of hands' line "Sara &
+    North: 0 costly cards, 0 tricks given away"; and the person's line was still in Hindi
+    after the language had changed to English. With the list open the corner steps aside,
+    and the lines are translated when drawn."""
+    from tarneeb_desktop.session import daily
+    from tarneeb_desktop.ui.daily_review import open_review
+
+    app = app_in("hi", size)
+    res = daily.play_computer("2026-12-01/standard", 7, "medium")
+    # the person's play alone (the computer's not done yet), or both in a narrow window
+    computer = res if both else None
+    review = open_review(app, "2026-12-01/standard", 7, res, computer, back=lambda: None)
+    app.step(FRAME, [])
+    if both and review.side_by_side(size):
+        return  # side by side: no corner of results
+    assert not review.side_by_side(size)
+    app.settings.language = "en"
+    app.apply_settings()
+    assert review.panes[0].head().startswith("You:")
+    review.activate("hands")
+    app.step(FRAME, [])
+    assert review.hands is not None
+    assert screen_problems(app, "daily review with the hands") == []

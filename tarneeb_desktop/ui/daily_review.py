@@ -91,7 +91,8 @@ class PlayPane(ViewerScene):
                 self.names[seat] = tr(SEATS[seat])
 
     def head(self) -> str:
-        return f"{self.who}: {contract_text(self.res)}  {signed(self.res.net)}"
+        # ``who`` is kept untranslated: a language chosen since is the one shown
+        return f"{tr(self.who)}: {contract_text(self.res)}  {signed(self.res.net)}"
 
     def cost(self) -> str | None:
         """The play's "tricks your cards cost" beside partner's (South's and North's)."""
@@ -329,8 +330,8 @@ class DailyReview(ViewerScene):
 
     def draw_switched(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        if self.choosing is not None:
-            return
+        if self.choosing is not None or self.hands is not None:
+            return  # the seat question, or the list of hands over the corner of the results
         lay = Layout(*surface.get_size())
         box = self.panel_rect(lay)
         blit_panel(surface, box, color=(6, 20, 14, 200), radius=round(lay.unit))
@@ -357,9 +358,9 @@ def open_review(
     *,
     back: Callable[[], None],
 ) -> DailyReview:
-    plays = [(tr("You"), positions(person.record), person)]
+    plays = [(N_("You"), positions(person.record), person)]
     if computer is not None and computer.record:
-        plays.append((tr("The computer"), positions(computer.record), computer))
+        plays.append((N_("The computer"), positions(computer.record), computer))
     title = tr("Daily deal {n}", n=index + 1)
     scene = DailyReview(app, plays, title=title, back=back)
     app.switch(scene)
