@@ -491,3 +491,26 @@ def test_the_daily_reviews_results_keep_out_of_the_list_of_hands(size, both) -> 
     app.step(FRAME, [])
     assert review.hands is not None
     assert screen_problems(app, "daily review with the hands") == []
+
+
+@pytest.mark.parametrize("size", [(2218, 1335), (1280, 720), (800, 600), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["ru", "de", "uk", "ar"])
+def test_the_standings_say_who_plays_at_the_small_prints_size(lang: str, size) -> None:  # type: ignore[no-untyped-def]
+    """Seed 13073, step 250: a team of a random and a hard computer in Russian at 2218x1335:
+    its "Случайный / Сложный" under the standings was squeezed to 25 px (the small print is
+    28); it now takes up to three fifths of the name's column, at that size, cut short past
+    that."""
+    from tarneeb_desktop.rules import make_rules
+    from tarneeb_desktop.session.tournament import new_tournament
+    from tarneeb_desktop.ui.tournament_play import Running, StandingsScene
+
+    app = app_in(lang, size)
+    teams = [
+        (None, [("random", "Karim"), ("hard", "Layla")]),
+        (None, [("person", "Sara"), ("expert", "Omar")]),
+        (None, [("easy", "Nour"), ("medium", "Tarek")]),
+    ]
+    t = new_tournament(teams, make_rules("standard"), games=3, seed=5)
+    app.switch(StandingsScene(app, Running(t, "Test")))
+    app.step(FRAME, [])
+    assert screen_problems(app, f"standings {lang}") == []

@@ -168,7 +168,9 @@ def draw_table(
         # who plays (issue 24), dim after the name: "Easy", "Person / Hard"
         small = round(t * 0.8)  # the small print of these screens
         room = first - pad
-        lw = min(text.size_of(cells["levels"], small)[0], round(room * 0.45))
+        # the levels at the small print's size, never smaller ("Случайный / Сложный" was
+        # squeezed to 25 px): as much of the row as the name leaves, then cut short
+        lw = min(text.size_of(cells["levels"], small)[0], round(room * 0.6))
         # the rank at the reading start (the right in Arabic), then the name (issue 38)
         ink = theme.GOLD if top else colour
         row_size = round(t * 0.95)
@@ -201,6 +203,7 @@ def draw_table(
             theme.INK_DIM,
             anchor=i18n.anchor("bottomleft"),
             max_width=lw,
+            least=small,
         )
         for i, (_, key) in enumerate(COLUMNS):
             blit_text(
