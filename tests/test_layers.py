@@ -355,7 +355,7 @@ SETUP_MODULES = (
 )
 SETUP_BUILDERS = {"GameState", "Tournament", "Host", "RemoteLink", "Pool", "Table", "LocalLink"}
 #: Modules of ui/ still allowed to set up games, with what they do. It started (issue 35)
-#: with ten: game/hints (a seat), lan_host_scene (net.host), menu and trophy_scene
+#: with eleven: game/hints (a seat), lan_host_scene (net.host), menu and trophy_scene
 #: (table.tournament), table_scene (a RemoteLink), tournament_play, tournament_results and
 #: tournament_scene (Tournament and its seed), tutorial_script (the deal's GameState and a
 #: seat), viewer_scene (a Pool) and viewer_steps (GameState); it is empty now.
