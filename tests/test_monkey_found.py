@@ -5,6 +5,10 @@ screen is set up here directly."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
 import pygame
 import pytest
 
@@ -22,6 +26,32 @@ def app_in(lang: str, size: tuple[int, int], **settings):  # type: ignore[no-unt
     app = App(s, size, sound=False)
     app.apply_settings()
     return app
+
+
+@contextmanager
+def lan_table_after_a_trick(lang: str, size: tuple[int, int]) -> Iterator[tuple[Any, Any]]:
+    """The window at a LAN table on loopback (South, three computers), joined through the
+    Join screen, once a trick has been played: (app, its table scene)."""
+    from tests.test_lan_timer import timed_host
+    from tests.test_net_game import FakeClock
+    from tests.test_ui_lan import join_through_the_window, step_until
+
+    h = timed_host(FakeClock(), 0, seed=3)
+    h.start()
+    try:
+        app = app_in(lang, size)
+        join_through_the_window(app, h)
+        scene = app.scene
+
+        def a_trick_done() -> bool:
+            if scene.my_turn():
+                scene.link.submit(scene.me, scene.pv.legal[0])
+            return bool(scene.pv.tricks)
+
+        step_until(app, a_trick_done, "a trick played")
+        yield app, scene
+    finally:
+        h.stop()
 
 
 def test_tournament_setup_rules_button_in_ukrainian_at_800x600() -> None:
@@ -211,23 +241,7 @@ def test_the_last_trick_at_a_lan_table_with_the_chat_line_open(lang: str, size, 
     reactions' row ("Hoppla") covered it the same way ("Letzter Stich: gewonnen von Omar";
     16 of 30 window sizes in German, Russian and Arabic): with the row open it goes below
     the trick too."""
-    from tests.test_lan_timer import timed_host
-    from tests.test_net_game import FakeClock
-    from tests.test_ui_lan import join_through_the_window, step_until
-
-    h = timed_host(FakeClock(), 0, seed=3)
-    h.start()
-    try:
-        app = app_in(lang, size)
-        join_through_the_window(app, h)
-        scene = app.scene
-
-        def a_trick_done() -> bool:
-            if scene.my_turn():
-                scene.link.submit(scene.me, scene.pv.legal[0])
-            return bool(scene.pv.tricks)
-
-        step_until(app, a_trick_done, "a trick played")
+    with lan_table_after_a_trick(lang, size) as (app, scene):
         if opened == "chat":
             scene.lan.chat.start()
         else:
@@ -237,8 +251,6 @@ def test_the_last_trick_at_a_lan_table_with_the_chat_line_open(lang: str, size, 
         app.step(FRAME, [])
         assert (scene.lan.chat.open or scene.lan.reactions_open) and scene.last_trick_shown
         assert screen_problems(app, lang) == []
-    finally:
-        h.stop()
 
 
 @pytest.mark.parametrize("size", [(1873, 722), (2560, 1080), (800, 600)])
@@ -434,24 +446,9 @@ def test_the_trick_winners_caption_clears_the_chat_line(lang: str, size, monkeyp
     winner ("Взятка: Layla") lay under the line, its hint and its history; with the line or
     the reactions' row open it goes below the trick, as the last trick's caption does."""
     from tarneeb_desktop.ui.game import panels
-    from tests.test_lan_timer import timed_host
-    from tests.test_net_game import FakeClock
     from tests.test_ui_helpers import blitted_texts
-    from tests.test_ui_lan import join_through_the_window, step_until
 
-    h = timed_host(FakeClock(), 0, seed=3)
-    h.start()
-    try:
-        app = app_in(lang, size)
-        join_through_the_window(app, h)
-        scene = app.scene
-
-        def a_trick_done() -> bool:
-            if scene.my_turn():
-                scene.link.submit(scene.me, scene.pv.legal[0])
-            return bool(scene.pv.tricks)
-
-        step_until(app, a_trick_done, "a trick played")
+    with lan_table_after_a_trick(lang, size) as (app, scene):
         scene.lan.chat.start()
         scene.invalidate()
         app.step(FRAME, [])
@@ -460,8 +457,6 @@ def test_the_trick_winners_caption_clears_the_chat_line(lang: str, size, monkeyp
         seen = blitted_texts(monkeypatch, panels)
         assert screen_problems(app, f"trick winner {lang}") == []
         assert any(scene.names[2] in t for t in seen), "the caption was drawn"
-    finally:
-        h.stop()
 
 
 @pytest.mark.parametrize("size", [(1269, 1388), (900, 1000), (1000, 700)])
