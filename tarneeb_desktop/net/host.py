@@ -615,8 +615,8 @@ class Host(LobbyMixin):
         self._advance()
 
     def _applied(self, change: Change) -> None:
-        """The flow applied an action (a person's or a computer's): tell everyone, save at
-        trick ends, move on."""
+        """The flow applied an action (a person's or a computer's): tell everyone, save (after
+        every call and card), move on."""
         events = list(change.events)
         if change.seat is not None and self.seats[change.seat].timed_out:
             seat = self.seats[change.seat]  # the computer made the timed-out move
