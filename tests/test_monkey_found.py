@@ -459,6 +459,23 @@ def test_the_trick_winners_caption_clears_the_chat_line(lang: str, size, monkeyp
         assert any(scene.names[2] in t for t in seen), "the caption was drawn"
 
 
+@pytest.mark.parametrize("size", [(2560, 1440), (1600, 900), (1024, 768)])
+@pytest.mark.parametrize("lang", ["ru", "de", "en"])
+def test_a_message_clears_the_last_tricks_caption_below_the_trick(lang: str, size) -> None:  # type: ignore[no-untyped-def]
+    """Seed 13242, step 275: at a Russian LAN table (2560x1440) with the reactions' row open
+    and the last trick shown, a message ("not your turn") lay over the last trick's caption:
+    it kept clear of a one-line caption of body size, but with the row open the caption goes
+    below the trick at heading size. The message now goes below what is drawn there."""
+    with lan_table_after_a_trick(lang, size) as (app, scene):
+        scene.lan.reactions_open = True
+        scene.last_trick_shown = True
+        scene.say("Not your turn")
+        scene.invalidate()
+        app.step(FRAME, [])
+        assert scene.toast is not None and scene.panels.lan_line_open()
+        assert screen_problems(app, f"message under the last trick {lang}") == []
+
+
 @pytest.mark.parametrize("size", [(1269, 1388), (900, 1000), (1000, 700)])
 @pytest.mark.parametrize("both", [False, True])
 def test_the_daily_reviews_results_keep_out_of_the_list_of_hands(size, both) -> None:  # type: ignore[no-untyped-def]

@@ -86,6 +86,10 @@ def ring_next_change(left: float, total: float) -> float:
     return min(left - RING_COUNT, left % step or step)
 
 
+#: A line of text drawn at a point: (text, size, colour, bold, point, anchor).
+Caption = tuple[str, int, tuple[int, int, int], bool, tuple[float, float], str]
+
+
 class Panels:
     """The drawing of everything around the table, with its cached pictures."""
 
@@ -492,26 +496,48 @@ class Panels:
             self.card(s, card, r, shadow=True)
             if seat == winner:
                 mark_winner(s, r)
+        for line, size, colour, bold, at, anchor in self.last_trick_captions(lay):
+            blit_text(s, line, size, at, colour, bold=bold, anchor=anchor)
+
+    def last_trick_captions(self, lay: Layout) -> list[Caption]:
+        """The last trick's caption and its hint: (text, size, colour, bold, point, anchor).
+        The caption goes above the trick, or below it while a LAN table's chat line or
+        reactions' row is open above it; the hint goes below the trick."""
+        scene = self.scene
+        if not scene.pv.tricks:
+            return []
+        winner = scene.pv.tricks[-1][2]
         caption = (
             tr("Last trick: won by you")
             if scene.is_me(winner)
             else tr("Last trick: won by {name}", name=scene.names[winner])
         )
-        below = lay.trick_area.bottom + lay.unit
         hint = tr("L or a click closes it")
-        if self.lan_line_open():  # the caption below the trick
-            r = blit_text(s, caption, lay.heading, (lay.centre[0], below), theme.GOLD,
-                          bold=True, anchor="midtop")  # fmt: skip
-            below = r.bottom + lay.unit
-            # the hint only where it clears my cards (a tall script's caption leaves no
-            # room): the pile's own label says L too
-            hand_top = min(c.top for c in lay.hand_rects(13)) - lay.lift
-            if below + text.size_of(hint, lay.text)[1] > hand_top:
-                return
-        else:
-            blit_text(s, caption, lay.heading, (lay.centre[0], lay.trick_area.top - lay.unit),
-                      theme.GOLD, bold=True, anchor="midbottom")  # fmt: skip
-        blit_text(s, hint, lay.text, (lay.centre[0], below), theme.INK, anchor="midtop")
+        below = lay.trick_area.bottom + lay.unit
+        if not self.lan_line_open():
+            at = (lay.centre[0], lay.trick_area.top - lay.unit)
+            return [
+                (caption, lay.heading, theme.GOLD, True, at, "midbottom"),
+                (hint, lay.text, theme.INK, False, (lay.centre[0], below), "midtop"),
+            ]
+        lines: list[Caption] = [
+            (caption, lay.heading, theme.GOLD, True, (lay.centre[0], below), "midtop")
+        ]
+        below += text.size_of(caption, lay.heading, True)[1] + lay.unit
+        # the hint only where it clears my cards (a tall script's caption leaves no room):
+        # the pile's own label says L too
+        hand_top = min(c.top for c in lay.hand_rects(13)) - lay.lift
+        if below + text.size_of(hint, lay.text)[1] <= hand_top:
+            lines.append((hint, lay.text, theme.INK, False, (lay.centre[0], below), "midtop"))
+        return lines
+
+    def last_trick_bottom(self, lay: Layout) -> int:
+        """Where the last trick's texts below the trick end (its hint, or its caption)."""
+        bottom: float = lay.trick_area.bottom
+        for line, size, _, bold, (_, y), anchor in self.last_trick_captions(lay):
+            if anchor == "midtop":
+                bottom = max(bottom, y + text.size_of(line, size, bold)[1])
+        return round(bottom)
 
     # ------------------------------------------------------------------ messages
     def draw_banner(self, s: pygame.Surface, lay: Layout, textline: str) -> None:
@@ -544,9 +570,8 @@ class Panels:
         if panel is not None:
             bottom = min(bottom, panel.top - lay.unit)
         r.midbottom = (lay.w // 2, bottom)
-        if self.scene.last_trick_shown:  # below the last trick's "L or a click closes it"
-            caption = lay.trick_area.bottom + lay.unit + text.size_of("Ag", size)[1] + lay.unit
-            r.top = max(r.top, caption)
+        if self.scene.last_trick_shown:  # below the last trick's texts under the trick
+            r.top = max(r.top, self.last_trick_bottom(lay) + lay.unit)
         return r
 
     def draw_toast(
