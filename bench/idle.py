@@ -137,10 +137,10 @@ def case_viewer(app: App) -> None:
 
 def case_lan(app: App, turn_seconds: float = 0.0):  # type: ignore[no-untyped-def]
     from tarneeb_desktop.net.client import ClientSession
-    from tarneeb_desktop.net.host import Host
+    from tarneeb_desktop.session.lan import new_host
     from tarneeb_desktop.ui.table_scene import TableScene
 
-    host = Host(
+    host = new_host(
         make_rules(),
         seed=3,
         open_seats=[0],

@@ -66,10 +66,10 @@ class Arrivals:
 
 def start_host(args: argparse.Namespace, tmp: str) -> tuple[Any, tuple[str, int]]:
     if args.in_process:
-        from tarneeb_desktop.net.host import Host
         from tarneeb_desktop.rules import make_rules
+        from tarneeb_desktop.session.lan import new_host
 
-        host = Host(
+        host = new_host(
             make_rules(args.rules, target=args.target),
             seed=args.seed,
             open_seats=[0, 1, 2, 3],

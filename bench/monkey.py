@@ -766,11 +766,11 @@ class Monkey:
 
     # ------------------------------------------------------------------ the LAN
     def headless_host(self) -> Any:
-        from tarneeb_desktop.net.host import Host
         from tarneeb_desktop.rules import make_rules
+        from tarneeb_desktop.session.lan import new_host
 
         preset = self.rng.choice(PRESETS)
-        h = Host(
+        h = new_host(
             make_rules(preset),
             seed=self.rng.randrange(1, 1 << 30),
             open_seats=[0],

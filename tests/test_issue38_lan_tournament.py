@@ -10,6 +10,7 @@ import pytest
 
 from tarneeb_desktop.net.host import Host
 from tarneeb_desktop.rules import make_rules
+from tarneeb_desktop.session.lan import new_host
 from tests.test_ui_helpers import FRAME, blitted_texts, key, make_app, wait_decision
 from tests.test_ui_lan import step_until, text
 from tests.test_ui_tournament import press
@@ -23,7 +24,7 @@ def host_with():  # type: ignore[no-untyped-def]
     hosts: list[Host] = []
 
     def open_table(password: str = "") -> Host:
-        h = Host(
+        h = new_host(
             make_rules(),
             seed=3,
             open_seats=[1, 2, 3],
@@ -183,7 +184,7 @@ def test_the_host_gives_an_open_seat_to_a_computer_and_opens_it_again(hosted) ->
 
 
 def test_set_computer_is_refused_for_a_person_and_after_the_start() -> None:
-    host = Host(make_rules(), seed=1, open_seats=[0, 1], auto_start=False)
+    host = new_host(make_rules(), seed=1, open_seats=[0, 1], auto_start=False)
     host.seats[0].token = "t"  # someone sits at South
     with pytest.raises(ValueError):
         host.set_computer(0, True)

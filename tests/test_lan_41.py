@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 
 from tarneeb_desktop.net.client import ClientSession, play_seat
-from tarneeb_desktop.net.host import Host
 from tarneeb_desktop.net.link import event_from_dict
 from tarneeb_desktop.net.protocol import event_to_dict
 from tarneeb_desktop.record import replay, to_record
 from tarneeb_desktop.rules import BidsMade, GameOver, SeatsScored, make_rules
 from tarneeb_desktop.seeds import seat_seed
+from tarneeb_desktop.session.lan import new_host
 from tarneeb_desktop.table.seats import ComputerSeat
 from tests.test_net_game import cli_game, play_out
 
@@ -49,7 +49,7 @@ def test_a_whole_lebanese400_game_through_a_lan_host_matches_the_arena(tmp_home:
     arena_table = play_game(rules, seed, ["easy"] * 4, names)
     assert arena_table.state.is_over() and not arena_table.faults
 
-    host = Host(rules, seed=seed, open_seats=[0, 1, 2, 3], names=names)
+    host = new_host(rules, seed=seed, open_seats=[0, 1, 2, 3], names=names)
     seen: list[object] = []
     host.on_change.append(lambda seq, events: seen.extend(events))
     host.start()
@@ -108,7 +108,7 @@ def test_a_400_table_plays_a_hand_through_the_window(ui_home: Path) -> None:
     from tests.test_ui_helpers import FRAME, make_app
     from tests.test_ui_lan import join_through_the_window
 
-    host = Host(make_rules("lebanese400"), seed=9, open_seats=[0], ai_level="easy")
+    host = new_host(make_rules("lebanese400"), seed=9, open_seats=[0], ai_level="easy")
     scored: list[SeatsScored] = []
     host.on_change.append(
         lambda seq, events: scored.extend(e for e in events if isinstance(e, SeatsScored))

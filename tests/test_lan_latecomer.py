@@ -13,6 +13,7 @@ import pytest
 from tarneeb_desktop.net.client import ClientSession, JoinError
 from tarneeb_desktop.net.host import Host
 from tarneeb_desktop.rules import make_rules
+from tarneeb_desktop.session.lan import new_host
 from tests.test_net_game import host_state, wait_until
 
 
@@ -24,7 +25,7 @@ def tmp_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def started(**kwargs: Any) -> tuple[Host, ClientSession]:
     """A game under way: South a person, three computers (the game starts when South sits)."""
-    host = Host(make_rules(target=5), seed=3, open_seats=[0], ai_level="random", **kwargs)
+    host = new_host(make_rules(target=5), seed=3, open_seats=[0], ai_level="random", **kwargs)
     host.start()
     south = connect(host, "Sara")
     assert south.join(0) == 0

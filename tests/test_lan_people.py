@@ -18,6 +18,7 @@ from tarneeb_desktop.net.client import ClientSession, JoinError
 from tarneeb_desktop.net.host import Host
 from tarneeb_desktop.net.link import RemoteLink
 from tarneeb_desktop.rules import make_rules
+from tarneeb_desktop.session.lan import new_host
 from tests.test_net_game import (
     ROOT,
     TIMEOUT,
@@ -39,7 +40,7 @@ def tmp_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def lobby_host(**kwargs: Any) -> Host:
     kwargs.setdefault("open_seats", [0, 1, 2, 3])
-    host = Host(make_rules(target=5), seed=3, ai_level="random", auto_start=False, **kwargs)
+    host = new_host(make_rules(target=5), seed=3, ai_level="random", auto_start=False, **kwargs)
     host.start()
     return host
 
@@ -91,7 +92,7 @@ def test_a_window_that_closed_rejoins_its_seat_and_the_computer_steps_aside(
 ) -> None:
     """Join as East, close mid-game (the computer plays East), come back with the kept
     token: East again at once, with the same token."""
-    host = Host(make_rules(target=5), seed=3, open_seats=[1], ai_level="random", ai_delay=0.05)
+    host = new_host(make_rules(target=5), seed=3, open_seats=[1], ai_level="random", ai_delay=0.05)
     host.start()
     try:
         east = connect(host, "Karim")
@@ -133,7 +134,7 @@ def test_the_hosts_table_goes_on_in_the_menu_and_continue_returns_to_it(
     """The host leaves the table for the menu: the port stays open, the joined player stays,
     the computer plays the host's seat; Continue sits the host down again at seat 0 with
     the same timer and settings."""
-    host = Host(
+    host = new_host(
         make_rules(target=5),
         seed=3,
         open_seats=[0, 1],
@@ -174,7 +175,9 @@ def test_the_hosts_table_goes_on_in_the_menu_and_continue_returns_to_it(
 
 
 def test_a_dropped_seat_is_marked_away_with_its_stand_in(tmp_home: Path) -> None:
-    host = Host(make_rules(target=5), seed=3, open_seats=[0, 1], ai_level="random", ai_delay=0.05)
+    host = new_host(
+        make_rules(target=5), seed=3, open_seats=[0, 1], ai_level="random", ai_delay=0.05
+    )
     host.start()
     try:
         me, friend = connect(host, "Layla"), connect(host, "Omar")

@@ -15,6 +15,7 @@ from tarneeb_desktop.net import rejoin
 from tarneeb_desktop.net.client import ClientSession, JoinError
 from tarneeb_desktop.net.host import Host
 from tarneeb_desktop.rules import GameState, make_rules
+from tarneeb_desktop.session.lan import new_host
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.layout import Layout
 from tests import test_ui_lan_local
@@ -30,7 +31,7 @@ def typed(s: str) -> list[pygame.event.Event]:
 
 
 def started_host(open_seats: list[int], **kwargs: Any) -> Host:
-    host = Host(
+    host = new_host(
         make_rules(target=5),
         seed=3,
         open_seats=open_seats,

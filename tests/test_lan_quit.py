@@ -90,10 +90,10 @@ def test_a_host_that_cannot_be_reached_is_said_in_the_players_words() -> None:
 def test_the_lan_buttons_never_cover_the_41_score_panel(size) -> None:  # type: ignore[no-untyped-def]
     """Issue 38, defect 14: in syrian41 over LAN, Chat and React covered the score panel's
     top row (41's panel is wider than the layout's)."""
-    from tarneeb_desktop.net.host import Host
     from tarneeb_desktop.rules import make_rules
+    from tarneeb_desktop.session.lan import new_host
 
-    host = Host(make_rules("syrian41"), seed=3, open_seats=[0], ai_level="random",
+    host = new_host(make_rules("syrian41"), seed=3, open_seats=[0], ai_level="random",
                 auto_start=True, exit_when_over=False)  # fmt: skip
     host.start()
     app = make_app(size=size, speed="fast")

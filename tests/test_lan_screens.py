@@ -12,6 +12,7 @@ import pytest
 from tarneeb_desktop.net.addresses import bind_address, listen_addresses, load_recent, remember
 from tarneeb_desktop.net.host import Host
 from tarneeb_desktop.rules import make_rules
+from tarneeb_desktop.session.lan import new_host
 from tests.test_lan_timer import timed_host
 from tests.test_net_game import FakeClock
 from tests.test_ui_helpers import FRAME, key, make_app
@@ -121,7 +122,7 @@ def test_the_host_screen_shows_the_rules_as_settings_names_them() -> None:
 def test_the_join_screen_remembers_hosts_typed(ui_home) -> None:  # type: ignore[no-untyped-def]
     from tarneeb_desktop.ui.lan_scenes import JoinScene, SeatScene
 
-    host = Host(make_rules(), seed=3, open_seats=[0], auto_start=False, exit_when_over=False)
+    host = new_host(make_rules(), seed=3, open_seats=[0], auto_start=False, exit_when_over=False)
     host.start()
     try:
         address = f"localhost:{host.address[1]}"  # a host name works as well as an address

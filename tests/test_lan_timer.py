@@ -12,12 +12,13 @@ from tarneeb_desktop.net.link import RemoteLink
 from tarneeb_desktop.net.seating import computer_names
 from tarneeb_desktop.net.turn_timer import TurnTimer, timer_from_wire
 from tarneeb_desktop.rules import make_rules
+from tarneeb_desktop.session.lan import new_host
 from tests.test_net_game import FakeClock, host_state, wait_until
 
 
 def timed_host(clock: FakeClock, seconds: float, seed: int) -> Host:
     """A host with a turn timer on a fake clock: South open, three random computers."""
-    return Host(
+    return new_host(
         make_rules(target=5),
         seed=seed,
         open_seats=[0],
@@ -113,7 +114,7 @@ def test_a_person_who_runs_out_of_time_gets_one_computer_move(tmp_home: Path) ->
 
 def test_without_a_timer_a_person_may_think_forever(tmp_home: Path) -> None:
     clock = FakeClock()
-    host = Host(make_rules(), seed=5, open_seats=[0], ai_level="random", clock=clock)
+    host = new_host(make_rules(), seed=5, open_seats=[0], ai_level="random", clock=clock)
     host.start()
     session = ClientSession(*host.address, name="Sami", timeout=5.0)  # type: ignore[misc]
     try:
@@ -168,7 +169,7 @@ def test_computer_players_have_distinct_names_and_their_own_levels(tmp_home: Pat
     each computer seat plays at the level the host chose for it."""
     assert computer_names() == ["Nadia", "Karim", "Layla", "Omar"]
     assert computer_names(["", "Omar", "Omar", " "]) == ["Nadia", "Omar", "Omar 2", "Omar 3"]
-    host = Host(
+    host = new_host(
         make_rules(),
         seed=5,
         open_seats=[0, 2],

@@ -425,3 +425,18 @@ def test_the_setup_check_finds_imports_and_builders():
         "x.py:7: calls Pool",
         "x.py:7: calls seeds.new_seed",
     ]
+
+
+def test_the_lan_host_takes_a_ready_table():
+    """``net/`` serves tables and sets none up: no module of it builds a GameState, Table,
+    Host or seed (``session.lan`` seats a table and hands it to the host, new or resumed,
+    for the window and ``tarneeb host`` alike). A client's link may have its worker pool."""
+    found = []
+    for name, (path, _pkg) in package_modules().items():
+        if name.startswith(f"{PACKAGE}.net"):
+            found += [
+                line
+                for line in setup_in(name, path.read_text(encoding="utf-8"), path.name)
+                if ": calls " in line and not line.endswith("calls Pool")
+            ]
+    assert found == []

@@ -6,10 +6,10 @@ from __future__ import annotations
 import time
 
 from tarneeb_desktop.net.client import ClientSession
-from tarneeb_desktop.net.host import Host
 from tarneeb_desktop.net.link import RemoteLink
 from tarneeb_desktop.rules import CardPlayed, GameState, TrickWon, make_rules
 from tarneeb_desktop.seeds import seat_seed
+from tarneeb_desktop.session.lan import new_host
 from tarneeb_desktop.stats import Statistics, StatsRecorder
 from tarneeb_desktop.table.flow import Table
 from tarneeb_desktop.table.link import Autosave, LocalLink, Notice, Update
@@ -80,7 +80,7 @@ def test_statistics_count_each_hand_and_the_game_once(tmp_path) -> None:
 
 
 def test_a_remote_link_plays_a_seat_and_a_claim_plays_itself() -> None:
-    host = Host(make_rules(), seed=9, open_seats=[0], ai_level="random")
+    host = new_host(make_rules(), seed=9, open_seats=[0], ai_level="random")
     host.start()
     try:
         assert host.address is not None

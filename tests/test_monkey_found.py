@@ -347,13 +347,13 @@ def test_the_bid_grid_steps_aside_for_the_chat_line(lang: str, size) -> None:  #
     lay over the panel's title ("طلبك") and its hint "دورك: Esc يغلق الدردشة" ran into the
     button 8♣. The line takes every key and no click, so the panel steps aside while it is
     open and comes back with Esc."""
-    from tarneeb_desktop.net.host import Host
     from tarneeb_desktop.rules import make_rules
+    from tarneeb_desktop.session.lan import new_host
     from tests.test_net_game import FakeClock
     from tests.test_ui_helpers import key
     from tests.test_ui_lan import join_through_the_window, step_until
 
-    h = Host(
+    h = new_host(
         make_rules("egyptian"),
         seed=4,
         open_seats=[0],

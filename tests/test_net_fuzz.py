@@ -14,9 +14,9 @@ import pytest
 
 from tarneeb_desktop.net import protocol as P
 from tarneeb_desktop.net.client import ClientSession, play_seat
-from tarneeb_desktop.net.host import Host
 from tarneeb_desktop.record import replay
 from tarneeb_desktop.rules import CARD_NAMES, make_rules
+from tarneeb_desktop.session.lan import new_host
 
 N_MESSAGES = 10_000
 FUZZ_SEAT = 3
@@ -179,7 +179,7 @@ def test_host_survives_ten_thousand_fuzz_messages_and_finishes_its_game(
     rng = random.Random(12345)
     # The host waits for the fuzzer's seat (no computer takes it over), so the game moves
     # only as fast as the fuzzer's occasional real actions: the fuzz spans the game.
-    host = Host(
+    host = new_host(
         make_rules(target=31),
         seed=77,
         open_seats=[0, 1, 2, 3],

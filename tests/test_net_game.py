@@ -20,6 +20,7 @@ from tarneeb_desktop.net.client import ClientSession, play_seat
 from tarneeb_desktop.net.host import Host
 from tarneeb_desktop.record import replay
 from tarneeb_desktop.rules import CARD_NAMES, CardPlayed, cards_of, make_rules
+from tarneeb_desktop.session.lan import new_host, resume_host
 from tarneeb_desktop.table.seats import ComputerSeat
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -226,7 +227,7 @@ def test_whole_game_cli_host_and_four_bot_clients(tmp_home: Path) -> None:
 
 def test_whole_game_in_process_with_computer_seats(tmp_home: Path) -> None:
     """Two people over TCP, two computer seats at the host; the game ends and is saved."""
-    host = Host(
+    host = new_host(
         make_rules(target=5),
         seed=11,
         open_seats=[1, 3],
@@ -328,7 +329,9 @@ def watched_host(
     at each change (what :func:`leaks` checks a stream against)."""
     hands_at: dict[int, list[int]] = {}
     played_at: dict[int, set[str]] = {}
-    host = Host(make_rules(target=target), seed=seed, open_seats=[0, 1, 2, 3], ai_level="random")
+    host = new_host(
+        make_rules(target=target), seed=seed, open_seats=[0, 1, 2, 3], ai_level="random"
+    )
 
     def observe(seq: int, events: list[Any]) -> None:
         hands_at[seq] = list(host.table.state.hands)
@@ -385,7 +388,7 @@ def test_a_client_never_receives_another_seats_unplayed_card(tmp_home: Path) -> 
 def test_drop_during_the_auction_waits_only_on_the_seats_turn_then_resumes(tmp_home: Path) -> None:
     clock = FakeClock()
     rng = random.Random(1)
-    host = Host(
+    host = new_host(
         make_rules(target=5),
         seed=3,
         open_seats=[0, 1, 2, 3],
@@ -433,7 +436,7 @@ def test_drop_during_a_trick_computer_takes_over_and_hands_back_at_once(
 ) -> None:
     clock = FakeClock()
     rng = random.Random(2)
-    host = Host(
+    host = new_host(
         make_rules(target=5),
         seed=4,
         open_seats=[0, 1, 2, 3],
@@ -491,7 +494,7 @@ def test_drop_during_a_trick_computer_takes_over_and_hands_back_at_once(
 
 
 def test_stale_duplicate_wrong_seat_wrong_token_and_out_of_turn_actions(tmp_home: Path) -> None:
-    host = Host(
+    host = new_host(
         make_rules(), seed=9, open_seats=[0, 1, 2, 3], ai_level="random", exit_when_over=False
     )
     host.start()
@@ -564,7 +567,7 @@ def test_stale_duplicate_wrong_seat_wrong_token_and_out_of_turn_actions(tmp_home
 def test_a_restarted_host_resumes_its_table_and_clients_reconnect(tmp_home: Path) -> None:
     save = tmp_home / "table.json"
     rng = random.Random(3)
-    host = Host(
+    host = new_host(
         make_rules(target=5), seed=21, open_seats=[0, 1, 2, 3], ai_level="random", save_path=save
     )
     host.start()
@@ -587,7 +590,7 @@ def test_a_restarted_host_resumes_its_table_and_clients_reconnect(tmp_home: Path
     # third trick's first card is in the save
     assert len(plays) == 9, "saved after the card, mid-trick"
 
-    host2 = Host.resume(save, port=0, disconnect_grace=30.0, exit_when_over=False)
+    host2 = resume_host(save, port=0, disconnect_grace=30.0, exit_when_over=False)
     host2.start()
     try:
         st2 = host_state(host2)
@@ -621,7 +624,7 @@ def test_a_restarted_host_resumes_its_table_and_clients_reconnect(tmp_home: Path
 
 
 def test_chat_and_reactions_reach_everyone_and_bad_chat_is_refused(tmp_home: Path) -> None:
-    host = Host(make_rules(), seed=1, open_seats=[0, 2], ai_level="random", auto_start=False)
+    host = new_host(make_rules(), seed=1, open_seats=[0, 2], ai_level="random", auto_start=False)
     host.start()
     try:
         a, b = seat_sessions(host, [0, 2])
@@ -648,7 +651,7 @@ def test_chat_and_reactions_reach_everyone_and_bad_chat_is_refused(tmp_home: Pat
 
 
 def test_seat_taken_and_no_free_seat(tmp_home: Path) -> None:
-    host = Host(make_rules(), seed=1, open_seats=[0], ai_level="random", auto_start=False)
+    host = new_host(make_rules(), seed=1, open_seats=[0], ai_level="random", auto_start=False)
     host.start()
     try:
         (a,) = seat_sessions(host, [0])
@@ -670,7 +673,7 @@ def test_tarneeb_host_resume_goes_on_with_a_saved_table(tmp_home: Path) -> None:
     """``tarneeb host --resume FILE``: a new host process takes the saved table over."""
     save = tmp_home / "table.json"
     rng = random.Random(5)
-    host = Host(
+    host = new_host(
         make_rules(target=5),
         seed=8,
         open_seats=[0, 1, 2, 3],
@@ -754,7 +757,7 @@ def test_the_same_seeded_game_through_the_arena_and_a_lan_host_gives_the_same_re
     arena_table = play_game(rules, seed, ["easy"] * 4, [f"P{s}" for s in range(4)])
     assert arena_table.state.is_over() and not arena_table.faults
 
-    host = Host(rules, seed=seed, open_seats=[0, 1, 2, 3])
+    host = new_host(rules, seed=seed, open_seats=[0, 1, 2, 3])
     host.start()
     sessions: list[ClientSession] = []
     try:

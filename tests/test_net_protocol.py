@@ -16,6 +16,7 @@ from tarneeb_desktop.net.client import ClientSession, parse_address
 from tarneeb_desktop.net.discovery import Beacon, TableFinder, beacon_message, parse_beacon
 from tarneeb_desktop.net.host import Host
 from tarneeb_desktop.rules import GameState, HandDealt, make_rules
+from tarneeb_desktop.session.lan import new_host
 
 
 def raw_connect(address: tuple[str, int]) -> tuple[socket.socket, Any]:
@@ -30,7 +31,7 @@ def read_msg(f: Any) -> dict[str, Any] | None:
 
 @pytest.fixture
 def host():
-    h = Host(make_rules(), seed=1, open_seats=[0, 1, 2, 3], ai_level="random", auto_start=False)
+    h = new_host(make_rules(), seed=1, open_seats=[0, 1, 2, 3], ai_level="random", auto_start=False)
     h.start()
     yield h
     h.stop()
@@ -226,7 +227,7 @@ def test_malformed_and_oversized_messages_close_only_that_connection(host: Host)
 
 
 def test_rate_limit_drops_a_flood_then_closes_it() -> None:
-    h = Host(
+    h = new_host(
         make_rules(), seed=1, open_seats=[0], ai_level="random", auto_start=False, rate=(5, 0.0)
     )
     h.start()

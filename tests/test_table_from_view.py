@@ -218,12 +218,12 @@ def lan(monkeypatch):  # type: ignore[no-untyped-def]
 
 def mid_trick_host(lan, me: int, open_seats: list[int], **kw):  # type: ignore[no-untyped-def]
     """A host on loopback whose game is in the middle of a trick with ``me`` to play."""
-    from tarneeb_desktop.net.host import Host
+    from tarneeb_desktop.session.lan import new_host
     from tests.test_ui_helpers import advance
 
     state = GameState.new(make_rules("standard"), seed=9, dealer=3)
     assert advance(state, lambda s: mid_trick_my_turn(s, me), seed=9)
-    host = Host(
+    host = new_host(
         make_rules("standard"),
         seed=9,
         state=state,

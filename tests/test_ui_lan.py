@@ -8,9 +8,9 @@ import time
 import pygame
 import pytest
 
-from tarneeb_desktop.net.host import Host
 from tarneeb_desktop.net.protocol import event_to_dict
 from tarneeb_desktop.rules import CardPlayed, GameState, make_rules
+from tarneeb_desktop.session.lan import new_host
 from tests.test_ui_helpers import FRAME, key, make_app, mouse
 
 PATIENCE = 20.0  # wall-clock seconds a step may take before the test gives up
@@ -54,7 +54,7 @@ def button(scene, action: str):  # type: ignore[no-untyped-def]
 
 @pytest.fixture
 def host():  # type: ignore[no-untyped-def]
-    h = Host(
+    h = new_host(
         make_rules(target=5),
         seed=3,
         open_seats=[0],
@@ -276,7 +276,7 @@ def test_enter_never_opens_the_chat_line_only_t_does() -> None:
     played by the test, so that the turn comes back exactly when the test says."""
     from tarneeb_desktop.net.client import ClientSession
 
-    h = Host(make_rules(target=5), seed=3, open_seats=[0, 1], ai_level="random")
+    h = new_host(make_rules(target=5), seed=3, open_seats=[0, 1], ai_level="random")
     h.start()
     east = ClientSession(*h.address, name="East", timeout=5.0)  # type: ignore[misc]
     try:

@@ -18,7 +18,7 @@ from tarneeb_desktop.net.protocol import (
 )
 from tarneeb_desktop.rules import InvalidRulesError
 from tarneeb_desktop.rules.args import rules_from_args
-from tarneeb_desktop.session.lan import table_save
+from tarneeb_desktop.session.lan import new_host, resume_host, table_save
 from tarneeb_desktop.table.seats import ComputerSeat
 
 log = logging.getLogger(__name__)
@@ -67,9 +67,9 @@ def make_host(args: argparse.Namespace) -> Host:
     if resume:
         if getattr(args, "save_table", None):
             common["save_path"] = args.save_table
-        return Host.resume(resume, **common)
+        return resume_host(resume, **common)
     name = getattr(args, "name", None)
-    return Host(
+    return new_host(
         rules_from_args(args),
         seed=args.seed,
         open_seats=parse_open_seats(args.open_seats),

@@ -23,12 +23,12 @@ import logging
 import secrets
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from tarneeb_desktop.net.host_lobby import LobbyMixin, SeatRequest, table_options
+from tarneeb_desktop.net.host_lobby import LobbyMixin, SeatRequest
 from tarneeb_desktop.net.protocol import (
     MAX_MESSAGE_BYTES,
     RATE_BURST,
@@ -44,19 +44,17 @@ from tarneeb_desktop.net.seating import (
     HELLO_TIMEOUT,
     Connection,
     Seat,
-    computer_names,
+    SeatedTable,
     read_message,
 )
 from tarneeb_desktop.net.turn_timer import TurnTimer
-from tarneeb_desktop.rules import Event, GameState, Rules, RulesError, make_rules
+from tarneeb_desktop.rules import Event, RulesError
 from tarneeb_desktop.rules.codec import encode_events, encode_view
-from tarneeb_desktop.seeds import new_seed, seat_seed
 from tarneeb_desktop.storage import write_json_atomic
 from tarneeb_desktop.table.ending import RecordWriter
-from tarneeb_desktop.table.flow import SEAT_NAMES, Change, Table
+from tarneeb_desktop.table.flow import Change
 from tarneeb_desktop.table.link import save_after
-from tarneeb_desktop.table.pool import Pool
-from tarneeb_desktop.table.savegame import SaveError, read_save, save_document, save_due
+from tarneeb_desktop.table.savegame import save_document, save_due
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +63,8 @@ class Host(LobbyMixin):
     """A LAN table. Construct it, then :meth:`start` (a background thread, for the window)
     or :meth:`run` (blocking, for ``tarneeb host``).
 
-    The window hosts like this: ``Host(rules, open_seats=..., levels=[per seat],
+    It serves a table set up by ``session.lan`` (a :class:`SeatedTable`). The window hosts
+    like this: ``session.lan.new_host(rules, open_seats=..., levels=[per seat],
     bots=[computer players' names], turn_seconds=0 or more, bind="0.0.0.0",
     port=DEFAULT_PORT, auto_start=False, exit_when_over=False, ai_delay=0.7, save_path=...)``,
     ``start()``, ``start_beacon()`` (unless the table is private); the people at the host's
@@ -81,14 +80,8 @@ class Host(LobbyMixin):
 
     def __init__(
         self,
-        rules: Rules | None = None,
+        seated: SeatedTable,
         *,
-        seed: int | None = None,
-        open_seats: Iterable[int] = (1, 2, 3),
-        ai_level: str = "medium",
-        levels: Sequence[str] | None = None,
-        names: Sequence[str] | None = None,
-        bots: Sequence[str] | None = None,
         turn_seconds: float = 0.0,
         bind: str = "127.0.0.1",
         port: int = 0,
@@ -101,46 +94,24 @@ class Host(LobbyMixin):
         rate: tuple[int, float] = (RATE_BURST, RATE_PER_SECOND),
         clock: Callable[[], float] = time.monotonic,
         table_name: str = "Tarneeb table",
-        state: GameState | None = None,
         password: str = "",
         watchers: bool = True,
         table_id: str | None = None,
         latecomers: str = "ask",
     ) -> None:
-        seed = new_seed(seed)  # the one rule: given, else TARNEEB_TEST_SEED, else random
-        self.seed = seed
-        if state is None:
-            state = GameState.new(rules if rules is not None else make_rules(), seed=seed)
-        opened = set(open_seats)
-        if not opened <= {0, 1, 2, 3}:
-            raise ValueError(f"open seats must be among 0-3, not {sorted(opened)}")
-        given = list(names) if names else list(SEAT_NAMES)
-        per_seat = list(levels) if levels else [ai_level] * 4
+        """Serve ``seated``, a table set up by ``session.lan`` (``new_host`` and
+        ``resume_host`` set one up and hand it here)."""
+        self.seed = seated.seed
         #: The computer players' names per seat (distinct; open seats nobody takes get theirs).
-        self.bots = computer_names(bots)
-        self.seats = [
-            Seat(
-                s,
-                s in opened,
-                given[s] if s in opened or names else self.bots[s],
-                level=per_seat[s],
-                seed=seat_seed(seed, s),
-            )
-            for s in range(4)
-        ]
-        self.table = Table(
-            state,
-            [s.flow for s in self.seats],
-            given,
-            seed=seed,
-            pool=Pool(),
-            on_ready=self._wake,
-        )
+        self.bots = seated.bots
+        self.seats = seated.seats
+        self.table = seated.table
+        self.table.on_ready = self._wake
         self.record_path = Path(record_path) if record_path else None
         if self.record_path is not None:  # written as the game ends, before the host's end
             self.record_writer = RecordWriter(self.table, self.record_path)
         self.table.listen(self._applied)
-        self.ai_level = ai_level
+        self.ai_level = seated.ai_level
         self.bind = bind
         self.port = port
         self.save_path = Path(save_path) if save_path else None
@@ -163,7 +134,7 @@ class Host(LobbyMixin):
         self.latecomers = latecomers
         self.requests: list[SeatRequest] = []
         self.chat_log: list[dict[str, Any]] = []
-        self.started = False
+        self.started = seated.resumed
         #: Called on the loop after the game starts and after every applied action, with the
         #: new seq and the action's events (tests and the window's own observers use this).
         self.on_change: list[Callable[[int, list[Event]], None]] = []
@@ -218,35 +189,6 @@ class Host(LobbyMixin):
             write_json_atomic(path, doc)
         except OSError:
             log.exception("could not save the table to %s", path)
-
-    @classmethod
-    def resume(cls, path: str | Path, **kwargs: Any) -> Host:
-        """A host that goes on with the table saved at ``path`` (this version's saves and
-        the older LAN table saves); its people reconnect with their tokens. Raises
-        ValueError with a sentence when the file is not a saved table."""
-        try:
-            saved = read_save(Path(path), need_person=False)
-        except SaveError as exc:
-            raise ValueError(f"{path}: {exc}") from None
-        if saved is None:
-            raise ValueError(f"{path}: there is no game in progress to go on with")
-        kwargs = {"save_path": path, **table_options(saved.extra), **kwargs}
-        host = cls(
-            saved.state.rules,
-            seed=saved.seed,
-            open_seats=[i for i, s in enumerate(saved.seats) if s.kind == "network"],
-            names=saved.names,
-            levels=[s.level for s in saved.seats],
-            state=saved.state,
-            **kwargs,
-        )
-        for seat, kept in zip(host.seats, saved.seats, strict=True):
-            seat.token = kept.token if seat.open else None
-            seat.name = kept.name
-        host._sync_seats()
-        host.table.seq = saved.seq
-        host.started = True
-        return host
 
     def _sync_seats(self) -> None:
         """The table asks each seat's current player (after seats were opened or closed)."""

@@ -46,8 +46,9 @@ CHAT_KEPT = 40
 
 def table_options(extra: dict[str, Any]) -> dict[str, Any]:
     """The table's own settings as a saved table keeps them beside the game (its computers'
-    level, name, id, turn timer, password and watchers): the ``Host`` arguments that resume
-    it as it was. A value of the wrong type is left out (its default is taken)."""
+    level, name, id, turn timer, password and watchers): what resumes it as it was (the
+    level for its table, ``session.lan.resumed_table``; the rest for the ``Host``). A value
+    of the wrong type is left out (its default is taken)."""
     out: dict[str, Any] = {
         "ai_level": str(extra.get("ai_level", "medium")),
         "table_name": str(extra.get("table_name", "Tarneeb table")),

@@ -19,6 +19,7 @@ from tarneeb_desktop.net.protocol import (
     decode,
     encode,
 )
+from tarneeb_desktop.table.flow import Table
 from tarneeb_desktop.table.names import COMPUTER_NAMES
 from tarneeb_desktop.table.savegame import SavedSeat
 from tarneeb_desktop.table.seats import ComputerSeat, NetworkSeat
@@ -182,3 +183,18 @@ def _reject_and_close(conn: Connection, exc: ProtocolError) -> None:
     log.warning("client %s: %s; closing its connection", conn.peer, exc.message)
     conn.send({"type": "error", "code": exc.code, "message": exc.message})
     conn.close()
+
+
+@dataclass
+class SeatedTable:
+    """A LAN table ready for its host: the table flow, its four seats (whose flows the table
+    asks), the seed it was dealt from, the computer players' names (an open seat nobody takes
+    gets its own) and their default level. Set up by ``session.lan.seated_table`` (a new
+    table) or ``session.lan.resumed_table`` (a kept one, ``resumed``: its game has begun)."""
+
+    table: Table
+    seats: list[Seat]
+    seed: int
+    bots: list[str]
+    ai_level: str = "medium"
+    resumed: bool = False

@@ -1,28 +1,127 @@
-"""The window's LAN tables, set up below the window: a table opened on this computer with
-the people here sat down (:func:`host_table`, for the Host screen and a tournament's LAN
-game), where it is kept (:data:`TABLE_SAVE`, as ``tarneeb host`` keeps it), and the remote
-link a table scene draws a seat at a host's table through (:func:`remote_link`).
+"""LAN tables, set up in one place for the window and ``tarneeb host``: a table and its seats
+ready for a host (:func:`seated_table`, or :func:`resumed_table` from a kept one) and the host
+serving it (:func:`new_host`, :func:`resume_host`); a table opened on this computer with the
+people here sat down (:func:`host_table`, for the Host screen and a tournament's LAN game),
+where it is kept (:data:`TABLE_SAVE`, as ``tarneeb host`` keeps it), and the remote link a
+table scene draws a seat at a host's table through (:func:`remote_link`).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from tarneeb_desktop.net.addresses import bind_address, is_loopback
 from tarneeb_desktop.net.client import ClientSession, JoinError
 from tarneeb_desktop.net.host import Host
+from tarneeb_desktop.net.host_lobby import table_options
 from tarneeb_desktop.net.link import RemoteLink
 from tarneeb_desktop.net.protocol import DEFAULT_PORT, DISCOVERY_PORT, ProtocolError
+from tarneeb_desktop.net.seating import Seat, SeatedTable, computer_names
 from tarneeb_desktop.paths import user_data_dir
-from tarneeb_desktop.rules import Rules, View
+from tarneeb_desktop.rules import GameState, Rules, View, make_rules
+from tarneeb_desktop.seeds import new_seed, seat_seed
+from tarneeb_desktop.table.flow import SEAT_NAMES, Table
+from tarneeb_desktop.table.pool import Pool
+from tarneeb_desktop.table.savegame import SaveError, read_save
 
 log = logging.getLogger(__name__)
 
 #: The file name of the table hosted here, kept as it goes (the window's and the command's)
 TABLE_SAVE = "lan-table.json"
+
+
+def seated_table(
+    rules: Rules | None = None,
+    *,
+    seed: int | None = None,
+    open_seats: Iterable[int] = (1, 2, 3),
+    ai_level: str = "medium",
+    levels: Sequence[str] | None = None,
+    names: Sequence[str] | None = None,
+    bots: Sequence[str] | None = None,
+    state: GameState | None = None,
+) -> SeatedTable:
+    """A LAN table ready for a host: ``state`` (else a new game of ``rules`` dealt from
+    ``seed``, drawn by the one rule), the ``open_seats`` waiting for people and computer
+    players at the others, each at its level (``levels`` per seat, else ``ai_level``) under
+    the names given (else the computer players' ``bots`` names). ValueError for a seat
+    outside 0-3."""
+    seed = new_seed(seed)  # the one rule: given, else TARNEEB_TEST_SEED, else random
+    if state is None:
+        state = GameState.new(rules if rules is not None else make_rules(), seed=seed)
+    opened = set(open_seats)
+    if not opened <= {0, 1, 2, 3}:
+        raise ValueError(f"open seats must be among 0-3, not {sorted(opened)}")
+    given = list(names) if names else list(SEAT_NAMES)
+    per_seat = list(levels) if levels else [ai_level] * 4
+    computers = computer_names(bots)
+    seats = [
+        Seat(
+            s,
+            s in opened,
+            given[s] if s in opened or names else computers[s],
+            level=per_seat[s],
+            seed=seat_seed(seed, s),
+        )
+        for s in range(4)
+    ]
+    table = Table(state, [s.flow for s in seats], given, seed=seed, pool=Pool())
+    return SeatedTable(table, seats, seed, computers, ai_level)
+
+
+def resumed_table(path: str | Path) -> tuple[SeatedTable, dict[str, Any]]:
+    """The table kept at ``path`` (this version's saves and the older LAN table saves), its
+    people's seats kept for them by their tokens, and the host's options it was kept with
+    (name, password, timer...). ValueError with a sentence when the file is not a kept table
+    or its game is over."""
+    try:
+        saved = read_save(Path(path), need_person=False)
+    except SaveError as exc:
+        raise ValueError(f"{path}: {exc}") from None
+    if saved is None:
+        raise ValueError(f"{path}: there is no game in progress to go on with")
+    options = table_options(saved.extra)
+    seated = seated_table(
+        saved.state.rules,
+        seed=saved.seed,
+        open_seats=[i for i, s in enumerate(saved.seats) if s.kind == "network"],
+        names=saved.names,
+        levels=[s.level for s in saved.seats],
+        state=saved.state,
+        ai_level=options.pop("ai_level"),
+    )
+    for seat, kept in zip(seated.seats, saved.seats, strict=True):
+        seat.token = kept.token if seat.open else None
+        seat.name = kept.name
+    seated.table.seats = [s.flow for s in seated.seats]
+    seated.table.names = [s.name for s in seated.seats]
+    seated.table.seq = saved.seq
+    seated.resumed = True
+    return seated, options
+
+
+#: What :func:`seated_table` takes of :func:`new_host`'s options (the rest are the host's)
+_TABLE_OPTIONS = ("seed", "open_seats", "ai_level", "levels", "names", "bots", "state")
+
+
+def new_host(rules: Rules | None = None, **options: Any) -> Host:
+    """A host serving a new table: :func:`seated_table`'s options set the table up, the
+    rest go to :class:`~tarneeb_desktop.net.host.Host` (port, timer, saving...)."""
+    table = {k: options.pop(k) for k in _TABLE_OPTIONS if k in options}
+    return Host(seated_table(rules, **table), **options)
+
+
+def resume_host(path: str | Path, **options: Any) -> Host:
+    """A host that goes on with the table kept at ``path`` and keeps saving it there (unless
+    ``save_path`` says elsewhere); its people reconnect with their tokens. ValueError with a
+    sentence when the file is not a kept table."""
+    seated, kept = resumed_table(path)
+    if "ai_level" in options:  # the level a computer taking over a seat plays at
+        seated.ai_level = options.pop("ai_level")
+    return Host(seated, **{"save_path": path, **kept, **options})
 
 
 def table_save() -> Path:
@@ -76,7 +175,7 @@ def host_table(
     address = None
     for attempt in dict.fromkeys((port, 0)):
         try:
-            host = Host(
+            host = new_host(
                 rules, bind=bind, port=attempt, exit_when_over=False, ai_delay=ai_delay,
                 **kwargs,
             )  # fmt: skip
