@@ -526,3 +526,22 @@ def test_the_standings_say_who_plays_at_the_small_prints_size(lang: str, size) -
     app.switch(StandingsScene(app, Running(t, "Test")))
     app.step(FRAME, [])
     assert screen_problems(app, f"standings {lang}") == []
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (2560, 1440)])
+@pytest.mark.parametrize("lang", ["en", "ar", "fr", "de", "ru", "uk", "hi"])
+def test_every_how_to_play_picture_reads(lang: str, size) -> None:  # type: ignore[no-untyped-def]
+    """Seed 15001, step 100: in Arabic at 1280x720 the variants page's picture of the
+    Egyptian grid drew "7 بلا طرنيب" at 10 px (each no-trump button said its strain in
+    words; Hindi's did too), and the 41 page's total "3 + 4 + 2 + 2 = 11" lay on South's
+    bid (Arabic's taller line pushed it down). The grid is now the table's own (a row per
+    strain, named at its start) and the total keeps above South's bid."""
+    from tarneeb_desktop.ui.howto_scene import HowToScene
+
+    app = app_in(lang, size)
+    scene = HowToScene(app)
+    app.switch(scene)
+    for page in range(len(scene.pages)):
+        scene.go(page)
+        app.step(FRAME, [])
+        assert screen_problems(app, f"how to play {lang} page {page + 1}") == []

@@ -14,6 +14,7 @@ import pygame
 from tarneeb_desktop.rules.cards import STRAINS
 from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.cards import CardArt, card_size
+from tarneeb_desktop.ui.game.bid_panel import strain_head
 from tarneeb_desktop.ui.game.labels import call_label, trump_label
 from tarneeb_desktop.ui.game.panels import blit_card, mark_winner
 from tarneeb_desktop.ui.i18n import tr
@@ -167,23 +168,35 @@ def _buttons_panel(
     label: Callable[[str], str],
     chosen: str,
     text_size: int,
+    heads: list[str] | None = None,
 ) -> pygame.Rect:
-    """A sketch of the table's action panel: a title over rows of buttons (``chosen`` lit)."""
+    """A sketch of the table's action panel: a title over rows of buttons (``chosen`` lit),
+    each row named by its ``heads`` at the start side, as the suited grid names its strains."""
+    from tarneeb_desktop.ui import text
+
     cols = max(len(row) for row in rows)
     gap = max(3, r.w // 60)
-    bw = (r.w - 2 * gap * 2 - (cols - 1) * gap) // cols
+    head_w = max((text.size_of(h, text_size, True)[0] for h in heads), default=0) if heads else 0
+    head_w += gap if heads else 0
+    bw = (r.w - 2 * gap * 2 - head_w - (cols - 1) * gap) // cols
     bh = min(round(bw * 0.62), round(text_size * 2.4))
     title_h = round(text_size * 2.0)
     h = title_h + len(rows) * bh + (len(rows) - 1) * gap + gap * 4
     panel = pygame.Rect(r.x, r.y, r.w, h)
     blit_panel(s, panel, color=(8, 24, 18, 235), radius=max(6, bh // 3), glow=(242, 196, 84, 60))
     blit_text(s, title, text_size, (panel.centerx, panel.y + gap * 2), theme.GOLD, True, "midtop")
+    rtl = i18n.is_rtl()
     for i, row in enumerate(rows):
         y = panel.y + title_h + gap * 2 + i * (bh + gap)
+        if heads and i < len(heads) and len(row) > 1:
+            x = panel.right - gap * 2 if rtl else panel.x + gap * 2
+            anchor = "midright" if rtl else "midleft"
+            blit_text(s, heads[i], text_size, (x, y + bh // 2), theme.GOLD, True, anchor)
         for j, action in enumerate(row):
-            k = len(row) - 1 - j if i18n.is_rtl() else j
+            k = len(row) - 1 - j if rtl else j
             width = bw if len(row) > 1 or cols == 1 else cols * bw + (cols - 1) * gap
-            br = pygame.Rect(panel.x + gap * 2 + k * (bw + gap), y, width, bh)
+            start = panel.x + gap * 2 + (0 if rtl else head_w)  # after the heads
+            br = pygame.Rect(start + k * (bw + gap), y, width, bh)
             b = Button(br, label(action), action, primary=action != "pass")
             b.focus = action == chosen
             b.draw(s)
@@ -298,18 +311,23 @@ def _scores(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> 
 def _suited(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> None:
     _felt(s, r)
     inner = r.inflate(-r.w // 14, -r.h // 8)
+    # as the table's suited grid: a row per strain named at its start, the levels in it
+    # (a no-trump bid's button says its level: the row's name says no trump)
     _buttons_panel(
         s,
         inner,
         tr("Your bid"),
-        [[f"{n}{st}" for st in STRAINS] for n in (7, 8, 9)] + [["pass"]],
-        call_label,
+        [[f"{n}{st}" for n in (7, 8, 9)] for st in STRAINS] + [["pass"]],
+        lambda a: a[:-2] if a.endswith("NT") else call_label(a),
         "8H",
         round(text_size * 0.9),
+        heads=[strain_head(i) for i in range(len(STRAINS))],
     )
 
 
 def _game41(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> None:
+    from tarneeb_desktop.ui import text
+
     _felt(s, r)
     at = _seats(r)
     ch = round(r.h * 0.16)
@@ -318,23 +336,28 @@ def _game41(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> 
     _fan(s, art, ["AH", "KH", "7H", "AS", "5D"], at["S"], ch)
     bids = {"S": "3", "E": "4", "N": "2", "W": "2"}
     size = round(text_size * 0.95)
+    south_top = r.bottom
     for seat, bid in bids.items():
         x, y = at[seat]
         if seat == "S":
             y -= round(ch * 0.5 + size * 1.4)
+            south_top = y - round(size * 1.9) // 2  # the bubble's top
         elif seat == "N":
             y += round(ch * 0.5 + size * 1.4)
         else:
             y += round(ch * 1.1)
         _bubble(s, bid, size, (x, y))
-    # hearts, always trump, in the middle, and the four bids' total
+    # hearts, always trump, in the middle, and the four bids' total above South's bid (a
+    # script whose font stands taller, as Arabic's, must not push it onto the bubble)
     heart = theme.SUIT_SYMBOL["H"]
     red = theme.suit_color("H", on_dark=True)
     top = blit_text(
         s, heart, round(r.h * 0.15), (r.centerx, r.centery - r.h // 5), red, True, "midtop"
     )
     total = "3 + 4 + 2 + 2 = 11"
-    _label(s, total, size, (r.centerx, top.bottom + r.h // 60), theme.GOLD, "midtop")
+    th = text.size_of(total, size, True)[1] + size // 4  # the pill's height
+    y = min(top.bottom + r.h // 60, south_top - r.h // 60 - th)
+    _label(s, total, size, (r.centerx, y), theme.GOLD, "midtop")
 
 
 def _hand(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> None:
