@@ -95,6 +95,27 @@ def test_setup_edits_teams_names_rules_and_the_end() -> None:
     assert t.teams[1].name == "Zed & Nour!"
 
 
+def test_the_mouse_focuses_a_button_and_a_click_in_a_name_puts_the_caret_there() -> None:
+    """A move over a button focuses it (every button screen's hover, ``theme.button_at``);
+    a click in a player's name focuses that field and types there; a click elsewhere
+    moves nothing."""
+    app = make_app()
+    scene = setup_scene(app)
+    actions = [b.action for b in scene.buttons()]
+    target = actions.index("pname:2:0")
+    rect = scene.buttons()[target].rect
+    app.step(FRAME, [mouse(pygame.MOUSEMOTION, rect.center)])
+    assert scene.focus == target
+    scene.focus = 0
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, rect.center)])
+    assert scene.focus == target
+    before = scene.teams[2].seats[0].name.text
+    app.step(FRAME, [pygame.event.Event(pygame.TEXTINPUT, text="Q")])
+    assert scene.teams[2].seats[0].name.text == before + "Q"
+    app.step(FRAME, [mouse(pygame.MOUSEMOTION, (1, 1))])  # over no button
+    assert scene.focus == target
+
+
 def test_setup_to_game_to_standings_to_the_next_game(ui_home, monkeypatch) -> None:
     from tarneeb_desktop.ui.table_scene import TableScene
     from tarneeb_desktop.ui.tournament_play import Running, StandingsScene

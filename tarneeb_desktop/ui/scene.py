@@ -10,7 +10,7 @@ import pygame
 
 from tarneeb_desktop.ui import theme
 from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.theme import Button, blit_text, clicked, fit_group
+from tarneeb_desktop.ui.theme import Button, blit_text, button_at, clicked, fit_group
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
@@ -102,10 +102,10 @@ class ButtonScene(Scene):
     def handle_event(self, ev: pygame.event.Event) -> bool:
         buttons = self.buttons()
         if ev.type == pygame.MOUSEMOTION:
-            for i, b in enumerate(buttons):
-                if b.rect.collidepoint(ev.pos) and self.focus != i:
-                    self.focus = i
-                    self.dirty = True
+            under = button_at(buttons, ev.pos)
+            if under is not None and buttons.index(under) != self.focus:
+                self.focus = buttons.index(under)
+                self.dirty = True
             return True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             hit = clicked(ev, buttons)

@@ -34,7 +34,7 @@ from tarneeb_desktop.ui.i18n import N_, tr, trn
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene, draw_page
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS, preset_label
-from tarneeb_desktop.ui.theme import Button, blit_text, button_at
+from tarneeb_desktop.ui.theme import Button, blit_text, button_at, clicked
 from tarneeb_desktop.ui.tournament_play import Running, StandingsScene
 from tarneeb_desktop.ui.widgets import TextField, draw_field
 
@@ -346,16 +346,15 @@ class SetupScene(ButtonScene):
             if b is not None and (b.action in ("preset", "end") or b.action.startswith("kind:")):
                 self.activate(b.action, -1)
                 return True
-        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-            for k, b in enumerate(self.buttons()):
-                if b.rect.collidepoint(ev.pos):
-                    if self.field_of(b.action) is not None:
-                        self.focus = k  # a click in a name puts the caret there
-                        self.dirty = True
-                        return True
-                    if b.action == "count":
-                        self.activate("count", 1 if ev.pos[0] > b.rect.centerx else -1)
-                        return True
+        hit = clicked(ev, self.buttons())
+        if hit is not None:
+            if self.field_of(hit.action) is not None:
+                self.focus = self.buttons().index(hit)  # a click in a name puts the caret there
+                self.dirty = True
+                return True
+            if hit.action == "count":
+                self.activate("count", 1 if ev.pos[0] > hit.rect.centerx else -1)
+                return True
         if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_LEFT, pygame.K_RIGHT):
             b = self.buttons()[self.focus]
             if b.action == "count":  # Left and Right change the number
