@@ -15,6 +15,12 @@ from tarneeb_desktop.table.savegame import DEFAULT_NAMES
 #: Names of computer players a table gives its seats (seats 1-3 take the default players'
 #: names; seat 0, the person's seat offline, a name of its own).
 COMPUTER_NAMES = ("Nadia", *DEFAULT_NAMES[1:4])
+#: Names a tournament's computer players take in turn (more than one table's four: a
+#: tournament has up to eight teams).
+TOURNAMENT_NAMES = (
+    *DEFAULT_NAMES[1:4], "Nour", "Sami", "Rana", "Tarek", "Hala",
+    "Fadi", "Maya", "Ziad", "Yara", "Rami", "Dana", "Hadi", "Salma",
+)  # fmt: skip
 
 
 def numbered(name: str, taken: set[str], limit: int | None = None) -> str:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from tarneeb_desktop.ai.base import LEVELS as ALL_LEVELS
 from tarneeb_desktop.paths import user_data_dir
 from tarneeb_desktop.rules.options import ALL_PRESETS
 from tarneeb_desktop.session import daily
@@ -37,7 +38,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-LEVELS = ("medium", "hard", "expert")
+#: The levels a daily deal's computer players may play at: medium and above
+LEVELS = ALL_LEVELS[ALL_LEVELS.index("medium") :]
 GOOD, BAD = (120, 220, 140), (255, 130, 120)
 PAST_ROWS = 6
 

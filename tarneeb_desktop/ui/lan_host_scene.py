@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from tarneeb_desktop.ai.base import LEVELS
 from tarneeb_desktop.net import rejoin
 from tarneeb_desktop.net.addresses import bind_address, listen_addresses
 from tarneeb_desktop.net.protocol import DEFAULT_PORT, MAX_NAME_CHARS, MAX_PASSWORD_CHARS
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
 #: What the host may do with each of seats 1-3, in the order a click goes through them.
 SEAT_CHOICES = ("open", "ai", "here")
 #: The levels a computer seat at a LAN table may play at (a click goes through them).
-COMPUTER_LEVELS = ("easy", "medium", "hard", "expert", "random")
+COMPUTER_LEVELS = (*LEVELS[1:], LEVELS[0])  # random, the weakest, last
 #: A table's name is at most this long (as the host keeps it, ``host_lobby.rename_table``).
 MAX_TABLE_CHARS = MAX_NAME_CHARS * 2
 

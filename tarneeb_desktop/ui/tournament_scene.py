@@ -29,6 +29,7 @@ from tarneeb_desktop.session.tournament import (
     new_tournament,
     team_name,
 )
+from tarneeb_desktop.table.names import TOURNAMENT_NAMES
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.i18n import N_, tr, trn
 from tarneeb_desktop.ui.layout import Layout
@@ -42,10 +43,6 @@ if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
 
 KINDS = ("person", *LEVELS, "network")
-COMPUTER_NAMES = (
-    "Karim", "Layla", "Omar", "Nour", "Sami", "Rana", "Tarek", "Hala",
-    "Fadi", "Maya", "Ziad", "Yara", "Rami", "Dana", "Hadi", "Salma",
-)  # fmt: skip
 ENDS = ("games", "streak", "knockout")
 END_WORDS = {
     "games": N_("Number of games"),
@@ -88,7 +85,7 @@ class SetupScene(ButtonScene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.names = itertools.cycle(COMPUTER_NAMES)
+        self.names = itertools.cycle(TOURNAMENT_NAMES)
         me = app.settings.names[0] if app.settings.names else "You"
         self.teams: list[TeamRow] = []
         for _ in range(MIN_TEAMS):
