@@ -93,11 +93,8 @@ def resumed_table(path: str | Path) -> tuple[SeatedTable, dict[str, Any]]:
         state=saved.state,
         ai_level=options.pop("ai_level"),
     )
-    for seat, kept in zip(seated.seats, saved.seats, strict=True):
+    for seat, kept in zip(seated.seats, saved.seats, strict=True):  # named as kept already
         seat.token = kept.token if seat.open else None
-        seat.name = kept.name
-    seated.table.seats = [s.flow for s in seated.seats]
-    seated.table.names = [s.name for s in seated.seats]
     seated.table.seq = saved.seq
     seated.resumed = True
     return seated, options

@@ -12,9 +12,9 @@ from collections.abc import Callable
 import pygame
 
 from tarneeb_desktop.rules.cards import STRAINS
-from tarneeb_desktop.ui import i18n, theme
+from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.cards import CardArt, card_size
-from tarneeb_desktop.ui.game.bid_panel import strain_head
+from tarneeb_desktop.ui.game.bid_panel import grid_label, strain_head
 from tarneeb_desktop.ui.game.labels import call_label, trump_label
 from tarneeb_desktop.ui.game.panels import blit_card, mark_winner
 from tarneeb_desktop.ui.i18n import tr
@@ -87,25 +87,27 @@ def _label(
     anchor: str,
 ) -> None:
     """A word on a dark pill, so it reads on the felt and on cards."""
-    from tarneeb_desktop.ui import text
-
-    w, h = text.size_of(words, size, True)
-    r = pygame.Rect(0, 0, w + size, h + size // 4)
+    r = _pill(words, size)
     setattr(r, anchor, pos)
     blit_panel(s, r, color=(0, 0, 0, 150), border=None, radius=r.h // 2)
     blit_text(s, words, size, r.center, color, bold=True, anchor="center")
 
 
-def _bubble(s: pygame.Surface, words: str, size: int, centre: tuple[int, int]) -> None:
-    """A speech bubble as the table shows a call."""
-    from tarneeb_desktop.ui import text
+def _pill(words: str, size: int) -> pygame.Rect:
+    """The box of :func:`_label`'s pill around ``words``, at the origin."""
+    w, h = text.size_of(words, size, True)
+    return pygame.Rect(0, 0, w + size, h + size // 4)
 
+
+def _bubble(s: pygame.Surface, words: str, size: int, centre: tuple[int, int]) -> pygame.Rect:
+    """A speech bubble as the table shows a call; its box."""
     w, _ = text.size_of(words, size, True)
     h = round(size * 1.9)
     r = pygame.Rect(0, 0, max(h * 2, w + size * 2), h)
     r.center = centre
     blit_panel(s, r, color=(252, 250, 240, 245), border=(0, 0, 0, 70), radius=h // 2)
     theme.draw_label(s, words, r, size, theme.BUTTON_TEXT)
+    return r
 
 
 def _side_x(r: pygame.Rect, frac: float) -> int:
@@ -172,8 +174,6 @@ def _buttons_panel(
 ) -> pygame.Rect:
     """A sketch of the table's action panel: a title over rows of buttons (``chosen`` lit),
     each row named by its ``heads`` at the start side, as the suited grid names its strains."""
-    from tarneeb_desktop.ui import text
-
     cols = max(len(row) for row in rows)
     gap = max(3, r.w // 60)
     head_w = max((text.size_of(h, text_size, True)[0] for h in heads), default=0) if heads else 0
@@ -312,13 +312,12 @@ def _suited(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> 
     _felt(s, r)
     inner = r.inflate(-r.w // 14, -r.h // 8)
     # as the table's suited grid: a row per strain named at its start, the levels in it
-    # (a no-trump bid's button says its level: the row's name says no trump)
     _buttons_panel(
         s,
         inner,
         tr("Your bid"),
         [[f"{n}{st}" for n in (7, 8, 9)] for st in STRAINS] + [["pass"]],
-        lambda a: a[:-2] if a.endswith("NT") else call_label(a),
+        lambda a: grid_label(a, call_label),
         "8H",
         round(text_size * 0.9),
         heads=[strain_head(i) for i in range(len(STRAINS))],
@@ -326,8 +325,6 @@ def _suited(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> 
 
 
 def _game41(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> None:
-    from tarneeb_desktop.ui import text
-
     _felt(s, r)
     at = _seats(r)
     ch = round(r.h * 0.16)
@@ -341,12 +338,13 @@ def _game41(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> 
         x, y = at[seat]
         if seat == "S":
             y -= round(ch * 0.5 + size * 1.4)
-            south_top = y - round(size * 1.9) // 2  # the bubble's top
         elif seat == "N":
             y += round(ch * 0.5 + size * 1.4)
         else:
             y += round(ch * 1.1)
-        _bubble(s, bid, size, (x, y))
+        bubble = _bubble(s, bid, size, (x, y))
+        if seat == "S":
+            south_top = bubble.top
     # hearts, always trump, in the middle, and the four bids' total above South's bid (a
     # script whose font stands taller, as Arabic's, must not push it onto the bubble)
     heart = theme.SUIT_SYMBOL["H"]
@@ -355,8 +353,7 @@ def _game41(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> 
         s, heart, round(r.h * 0.15), (r.centerx, r.centery - r.h // 5), red, True, "midtop"
     )
     total = "3 + 4 + 2 + 2 = 11"
-    th = text.size_of(total, size, True)[1] + size // 4  # the pill's height
-    y = min(top.bottom + r.h // 60, south_top - r.h // 60 - th)
+    y = min(top.bottom + r.h // 60, south_top - r.h // 60 - _pill(total, size).h)
     _label(s, total, size, (r.centerx, y), theme.GOLD, "midtop")
 
 

@@ -103,8 +103,8 @@ class ButtonScene(Scene):
         buttons = self.buttons()
         if ev.type == pygame.MOUSEMOTION:
             under = button_at(buttons, ev.pos)
-            if under is not None and buttons.index(under) != self.focus:
-                self.focus = buttons.index(under)
+            if under is not None and (i := buttons.index(under)) != self.focus:
+                self.focus = i
                 self.dirty = True
             return True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:

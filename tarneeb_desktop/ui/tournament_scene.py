@@ -343,10 +343,11 @@ class SetupScene(ButtonScene):
             if b is not None and (b.action in ("preset", "end") or b.action.startswith("kind:")):
                 self.activate(b.action, -1)
                 return True
-        hit = clicked(ev, self.buttons())
+        buttons = self.buttons()
+        hit = clicked(ev, buttons)
         if hit is not None:
             if self.field_of(hit.action) is not None:
-                self.focus = self.buttons().index(hit)  # a click in a name puts the caret there
+                self.focus = buttons.index(hit)  # a click in a name puts the caret there
                 self.dirty = True
                 return True
             if hit.action == "count":

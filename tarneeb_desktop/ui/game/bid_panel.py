@@ -8,6 +8,7 @@ and 0 bids 10."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -50,6 +51,12 @@ TITLES = {
 def strain_head(strain: int) -> str:
     """The name of a row of the suited grid: the suit's symbol, or the words for no trump."""
     return tr("NT") if strain == NT else SUIT_SYMBOL[STRAINS[strain]]
+
+
+def grid_label(action: str, label: Callable[[str], str]) -> str:
+    """A button of the suited grid: a no-trump bid says its level (its row's name says no
+    trump), any other its ``label``."""
+    return action[:-2] if action.endswith("NT") else label(action)
 
 
 class BidPanel:
@@ -134,8 +141,8 @@ class BidPanel:
         def label_of(action: str) -> str:
             if action == "claim":
                 return tr("Claim the remaining tricks")
-            if suited and action.endswith("NT"):
-                return action[:-2]  # the row's name says no trump
+            if suited:
+                return grid_label(action, lambda a: action_label(pv.phase, a))
             return action_label(pv.phase, action)
 
         labels = [  # the suited grid's Pass row spans the grid: not one column's label
