@@ -267,15 +267,20 @@ def compare(level: str, positions: list[dict], limit: int | None) -> dict:
 # ------------------------------------------------------------------ tuning
 
 
-def replay(trace: dict, z: float, min_samples: int, margin: float) -> tuple[int, int]:
-    """(index of the card the quick rule picks, deals it solves) from a full run's rows."""
+def replay(
+    trace: dict, z: float, min_samples: int, margin: float, level: str = "hard"
+) -> tuple[int, int]:
+    """(index of the card the quick rule picks, deals it solves) from a full run's rows,
+    in the level's batches."""
     legal = trace["legal"]
     rows = [(w, tuple(u)) for w, u in trace["rows"]]
-    cl = trace["cards_left"]
-    batch = 2 if cl > 44 else 4 if cl > 36 else 8 if cl > 24 else 16
+    cfg = search.LEVEL_CONFIGS[level]
+    batch = search._batch_size(cfg, trace["cards_left"])
+    # Without a clock the first call holds the rule's minimum (search.SearchPlayer).
+    first = max(batch, min_samples) if cfg.wide_batches else batch
     n = 0
     while n < len(rows):
-        n = min(len(rows), n + batch)
+        n = min(len(rows), n + (first if n == 0 else batch))
         if n >= min_samples and n < len(rows) and search._clear_lead(rows[:n], z, margin):
             break
     return _pick(legal, rows[:n]), n
@@ -304,7 +309,7 @@ def tune(level: str, trace_path: Path, positions: int) -> None:
         for t in traces:
             if not t["rows"]:
                 continue
-            j, n = replay(t, z, m, margin)
+            j, n = replay(t, z, m, margin, level)
             full_j = _pick(t["legal"], [(w, tuple(u)) for w, u in t["rows"]])
             solved += n
             full += len(t["rows"])

@@ -17,10 +17,11 @@ in docs/ai.md. The CPU figures (``time.process_time``: the process's CPU, DDS's 
 included) depend on it much less. ``--calls-only`` times only the auction and trump
 positions; ``--set LEVEL.FIELD=VALUE`` changes a search level's config (e.g.
 ``hard.stop_early=false`` for the card search without its stopping rule). ``--before-after`` times
-each search level twice, as it was (``stop_early=false``, ``LEVEL-before``) and as it is,
+each search level twice, as it was (``LEVEL-before``) and as it is,
 in turns position by position, so both see the same load; it adds the lines
-``expert_before_p90_ms: X`` and ``hard_before_p90_ms: X``. The levels always take turns
-position by position.
+``expert_before_p90_ms: X`` and ``hard_before_p90_ms: X``; ``--before FIELD=VALUE,...``
+says what "as it was" is (by default ``stop_early=false,wide_batches=false``: before issue
+39). The levels always take turns position by position.
 """
 
 from __future__ import annotations
@@ -40,6 +41,10 @@ if str(REPO) not in sys.path:
 from tarneeb_desktop.ai import make_player  # noqa: E402
 from tarneeb_desktop.ai.heuristic import MediumPlayer  # noqa: E402
 from tarneeb_desktop.rules import GameState, View, make_rules  # noqa: E402
+
+# The search levels as they were before issue 39 (``--before-after``): no stopping rule and
+# the narrow batches.
+BEFORE = "stop_early=false,wide_batches=false"
 
 
 def _rules(game41: bool, game: int):
@@ -83,34 +88,34 @@ def available(level: str) -> bool:
     return True
 
 
-def contestants(levels: list[str], before_after: bool) -> list[tuple[str, object]]:
+def contestants(
+    levels: list[str], before_after: bool, before: str = BEFORE
+) -> list[tuple[str, object]]:
     """(label, player) per level; with ``before_after`` each search level twice: as it was
-    (``stop_early=False``, label ``LEVEL-before``) and as it is."""
+    (the level with ``before``'s fields changed, label ``LEVEL-before``) and as it is."""
     out: list[tuple[str, object]] = []
     for level in levels:
         if not available(level):
             print(f"{level:7s} skipped (not built)")
             continue
         if before_after and level in ("hard", "expert"):
-            import dataclasses
-
             from tarneeb_desktop.ai import search
 
-            cfg = dataclasses.replace(search.LEVEL_CONFIGS[level], stop_early=False)
+            _, cfg = search.level_config(f"{level}:{before}")
             out.append((f"{level}-before", search.SearchPlayer(level, 7, cfg)))
         out.append((level, make_player(level, 7)))
     return out
 
 
 def time_levels(
-    views: list[View], levels: list[str], before_after: bool = False
+    views: list[View], levels: list[str], before_after: bool = False, before: str = BEFORE
 ) -> dict[str, float]:
     """Each level decides every position; prints its times; returns the p90 per level.
     The levels take turns position by position (all levels decide one position, then the
     next), so a change in the machine's load falls on all of them alike."""
     n_first = sum(1 for v in views if v.phase == "play" and not v.tricks)
     print(f"{len(views)} positions ({n_first} in the first trick)")
-    players = contestants(levels, before_after)
+    players = contestants(levels, before_after, before)
     times: dict[str, list[float]] = {name: [] for name, _ in players}
     first_times: dict[str, list[float]] = {name: [] for name, _ in players}
     call_times: dict[str, list[float]] = {name: [] for name, _ in players}
@@ -178,8 +183,15 @@ def main() -> int:
     ap.add_argument(
         "--before-after",
         action="store_true",
-        help="time each search level also as it was before the stopping rule "
-        "(stop_early=false), position by position in turns with the level as it is",
+        help="time each search level also as it was (see --before), position by position "
+        "in turns with the level as it is",
+    )
+    ap.add_argument(
+        "--before",
+        default=BEFORE,
+        metavar="FIELD=VALUE,...",
+        help="what --before-after times as the level was (default: "
+        f"{BEFORE}, the search before issue 39)",
     )
     ap.add_argument(
         "--set",
@@ -202,7 +214,7 @@ def main() -> int:
         views = collect(args.decisions, args.seed, game41=game == "41")
         if args.calls_only:
             views = [v for v in views if v.phase in ("auction", "trump")]
-        tables[game] = time_levels(views, levels, args.before_after)
+        tables[game] = time_levels(views, levels, args.before_after, args.before)
     for game in ("tarneeb", "41"):
         p90s = tables.get(game, {})
         infix = "_41" if game == "41" else ""

@@ -3,7 +3,7 @@
 Run from the repository root: ``python bench/dds.py [--deals N] [--seed S]``.
 Prints wall-clock milliseconds (plus CPU time, which helps on a busy machine) per
 full-deal solve (first trick, every card scored), per 8-card ending, per batch of
-20 full deals through ``solve_many``, per ``dd_table`` and per
+20 full deals through ``solve_many``, per full deal in batches of 2, 4, 8 and 16 boards, per ``dd_table`` and per
 ``dd_tricks_leading``, and the import time of the module. The last line is
 ``dds_full_deal_ms: X`` for scripts to pick up.
 """
@@ -26,6 +26,7 @@ from tarneeb_desktop.ai import dds  # noqa: E402
 from tarneeb_desktop.rules.cards import CARD_NAMES, STRAINS  # noqa: E402
 
 DECK = list(CARD_NAMES)
+BATCH_SIZES = (2, 4, 8, 16)
 
 
 def deal(rng: random.Random, n: int) -> list[list[str]]:
@@ -60,6 +61,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=20, help="positions per measurement")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--batch-deals", type=int, default=48, help="full deals for the batch sizes' line"
+    )
     args = parser.parse_args()
     rng = random.Random(args.seed)
 
@@ -106,6 +110,23 @@ def main() -> None:
     print(
         f"solve_many, batch of 20 full deals: {batch_ms:.1f} ms ({batch_ms / 20:.1f} ms/deal; "
         f"CPU {batch_cpu:.0f} ms over all DDS threads)"
+    )
+
+    # The same full deals in batches of 2, 4, 8 and 16 boards (the card search's first-trick
+    # batches): DDS's two threads wait for the slowest board of a call, so small batches
+    # leave a thread idle. Twice over, alternating, so both see the same load.
+    sized = [(deal(rng, 13), STRAINS[i % 5], rng.randrange(4), []) for i in range(args.batch_deals)]
+    per_size: dict[int, list[float]] = {k: [] for k in BATCH_SIZES}
+    for _ in range(2):
+        for k in BATCH_SIZES:
+            t = time.perf_counter()
+            for start in range(0, len(sized), k):
+                dds.solve_many(sized[start : start + k])
+            per_size[k].append(ms(time.perf_counter() - t) / len(sized))
+    print(
+        f"solve_many, {len(sized)} full deals in batches of "
+        + ", ".join(f"{k}: {statistics.mean(v):.1f}" for k, v in per_size.items())
+        + " ms/deal"
     )
 
     n = max(3, args.deals // 4)

@@ -76,8 +76,10 @@ class FakeSolver:
         self.tricks = tricks
         self.solved = 0
         self.boards: list[tuple[tuple[str, ...], ...]] = []
+        self.calls: list[int] = []  # boards per call
 
     def __call__(self, boards: Sequence[dds.Board]) -> list[dict[str, int]]:
+        self.calls.append(len(boards))
         out = []
         for hands, _trump, leader, trick in boards:
             seat = (leader + len(trick)) % 4
@@ -202,6 +204,63 @@ def test_a_close_choice_goes_on_to_the_cap(fake) -> None:  # type: ignore[no-unt
     player.choose(view)
     assert player.stats.samples == CAP and not player.stats.stopped
     assert solver.solved == CAP
+
+
+def test_the_first_call_holds_the_minimum_then_wide_batches(fake) -> None:  # type: ignore[no-untyped-def]
+    # DDS's threads wait for the slowest board of a call: the deals the stopping rule waits
+    # for go in one call, then 4 boards a call in the first trick (2 before), 8 at 37 to 44
+    # cards out, 16 later.
+    solver = fake(lambda n, c: 0)
+    cases = [
+        (find_view(lambda v: len(classes(v)) > 1, tricks=0), 4, 2),
+        (find_view(lambda v: len(classes(v)) > 1, tricks=3), 8, 4),
+        (find_view(lambda v: len(classes(v)) > 1, tricks=6), 16, 8),
+    ]
+    for view, wide, narrow in cases:
+        assert len(view.tricks) in (0, 3, 6)
+        a, b = classes(view)[0][0], classes(view)[-1][0]
+        # a and b take one trick more than the other in turn: never clear.
+        solver.tricks = lambda n, c, a=a, b=b: n % 2 if c == a else 1 - n % 2 if c == b else 0
+        solver.calls.clear()
+        SearchPlayer("hard", 1, QUICK).choose(view)
+        first = QUICK.stop_min_samples
+        rest = [min(wide, CAP - k) for k in range(max(first, wide), CAP, wide)]
+        assert solver.calls == [max(first, wide), *rest]
+        solver.calls.clear()
+        SearchPlayer("hard", 1, dataclasses.replace(QUICK, wide_batches=False)).choose(view)
+        assert solver.calls == [narrow] * (CAP // narrow)
+    # Without the stopping rule there is no minimum to wait for.
+    solver.calls.clear()
+    SearchPlayer("hard", 1, FULL).choose(cases[0][0])
+    assert solver.calls == [4] * (CAP // 4)
+
+
+def test_with_a_clock_a_first_batch_measures_the_cost(fake) -> None:  # type: ignore[no-untyped-def]
+    # With a clock the first call is one batch; the rest of the rule's minimum follows in
+    # one call only as far as the budget allows at the cost that batch measured.
+    view = find_view(lambda v: len(classes(v)) > 1, tricks=0)
+    a, b = classes(view)[0][0], classes(view)[-1][0]
+    now = [0.0]
+    solver = fake(lambda n, c: n % 2 if c == a else 1 - n % 2 if c == b else 0)
+    counting = solver.__call__
+
+    def timed(boards: Sequence[dds.Board]) -> list[dict[str, int]]:
+        now[0] += cost * len(boards)
+        return counting(boards)
+
+    search.dds.solve_many = timed  # type: ignore[assignment]  # undone by the fixture
+    clocked = dataclasses.replace(QUICK, budget_s=0.35, stop_min_samples=12)
+    for cost, calls in (
+        (0.001, [4, 8]),  # cheap boards: the minimum in the second call, then batches
+        (0.02, [4, 8]),  # 0.08 s, then 0.16 s of the 0.35 fit
+        (0.04, [4, 4]),  # 0.16 s: only one more batch fits
+        (0.2, [4]),  # the first batch already spent the budget
+    ):
+        now[0] = 0.0
+        solver.calls.clear()
+        SearchPlayer("hard", 1, clocked, clock=lambda: now[0]).choose(view)
+        assert solver.calls[: len(calls)] == calls, cost
+        assert now[0] <= 0.35 or solver.calls == [4]
 
 
 def test_a_close_choice_goes_on_to_the_budget(fake) -> None:  # type: ignore[no-untyped-def]

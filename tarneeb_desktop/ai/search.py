@@ -114,6 +114,15 @@ class SearchConfig:
     stop_z: float = 2.0
     stop_min_samples: int = 10
     stop_margin: float = 0.1
+    # DDS's batch call shares its boards among its two threads and returns when the last
+    # is solved: two boards of the first trick (5 to 50 ms each) leave one thread idle
+    # while it waits for the slower. Wider batches (4 boards with more than 44 cards out,
+    # 8 with more than 36, then 16), and the ``stop_min_samples`` that the stopping rule
+    # waits for anyway in one call (after a first batch that measures the position's cost,
+    # when there is a clock, and only as far as the budget allows) solve the same deals in
+    # about two thirds of the time (bench/dds.py; docs/ai-search.md, "Wide batches").
+    # Off, the batches as before: 2, 4, 8, 16 boards.
+    wide_batches: bool = True
 
 
 LEVEL_CONFIGS = {
@@ -260,7 +269,7 @@ class SearchPlayer:
         cards_left = sum(view.hand_sizes) + len(trick)
         # Cost grows steeply with cards left: solve fewer boards per batch early on,
         # and draw only about as many deals as the budget can solve.
-        batch = 2 if cards_left > 44 else 4 if cards_left > 36 else 8 if cards_left > 24 else 16
+        batch = _batch_size(cfg, cards_left)
         want = cfg.max_samples
         if cfg.budget_s is not None:
             cost = _board_cost(cards_left)
@@ -282,14 +291,24 @@ class SearchPlayer:
         trick_rows: list[tuple[int, ...]] = []
         done = 0
         batches = 0
-        last_cost = 0.0
+        per_board = 0.0  # seconds a board of this decision took in the last call
         i = 0
         while i < len(deals):
+            size = batch
+            if cfg.wide_batches and cfg.stop_early and done < cfg.stop_min_samples:
+                # The stopping rule looks at nothing before its minimum: one call for it,
+                # after a first call of one batch when there is a clock, which tells what a
+                # board of this position costs: the rest of the minimum goes in one call if
+                # it fits in what is left of the budget.
+                size = max(batch, cfg.stop_min_samples - done)
+                if cfg.budget_s is not None:
+                    room = cfg.budget_s - (self.clock() - start)
+                    size = batch if not done else max(batch, min(size, int(room / per_board)))
             if cfg.budget_s is not None and done >= cfg.min_samples:
                 elapsed = self.clock() - start
-                if elapsed + last_cost > cfg.budget_s:
+                if elapsed + per_board * min(size, len(deals) - i) > cfg.budget_s:
                     break
-            chunk = deals[i : i + batch]
+            chunk = deals[i : i + size]
             i += len(chunk)
             t0 = self.clock()
             boards = [([cards_of(h) for h in hands], trump, leader, trick) for hands, _ in chunk]
@@ -298,7 +317,7 @@ class SearchPlayer:
             except (dds.DDSError, ValueError):
                 # A solver failure must not cost the game a move: keep what we have.
                 break
-            last_cost = self.clock() - t0
+            per_board = max(1e-6, (self.clock() - t0) / len(chunk))
             batches += 1
             for (_, w), res in zip(chunk, results, strict=True):
                 done += 1
@@ -622,6 +641,13 @@ def _ev_of_distribution(dist: list[float], values: list[float]) -> float:
     """Expected value when we take k tricks with probability ``dist[k]`` and k tricks are
     worth ``values[k]`` (``SearchPlayer._outcomes``)."""
     return sum(p * v for p, v in zip(dist, values, strict=False) if p)
+
+
+def _batch_size(cfg: SearchConfig, cards_left: int) -> int:
+    """Boards per call of DDS's batch solver in a card decision (``wide_batches``)."""
+    if not cfg.wide_batches:
+        return 2 if cards_left > 44 else 4 if cards_left > 36 else 8 if cards_left > 24 else 16
+    return 4 if cards_left > 44 else 8 if cards_left > 36 else 16
 
 
 def _board_cost(cards_left: int) -> float:
