@@ -154,3 +154,43 @@ def test_every_page_draws_at_the_smallest_window(ui_home, lang: str) -> None:
         scene.dirty = True
         assert app.step(FRAME, [])
         assert scene.page == page
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (2560, 1440)])
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_page_buttons_labels_keep_clear_of_their_arrows(ui_home, lang: str, size) -> None:  # type: ignore[no-untyped-def]
+    """In Russian the arrow of "Предыдущая страница" touched the word: the arrow was drawn
+    over the label's own room. Now the label keeps the arrow's width and a gap free at both
+    ends, at a readable size, and the arrows point the way the pages turn."""
+    from tarneeb_desktop.ui import theme
+    from tests.test_monkey_found import app_in
+    from tests.text_spy import Traced, TextSpy
+
+    app = app_in(lang, size)
+    scene = HowToScene(app)
+    app.switch(scene)
+    for page in (1, len(scene.pages) - 1):
+        scene.go(page)
+        app.step(FRAME, [])
+        turns = {b.action: b for b in scene.buttons() if b.action in ("prev", "next")}
+        rtl = lang == "ar"
+        assert turns["next"].arrow == (-1 if rtl else 1) == -turns["prev"].arrow
+        with TextSpy():
+            surface = Traced(size)
+            scene.dirty = True
+            scene.draw(surface)
+            texts = [i for i in surface.items if i.kind == "text"]
+        for b in turns.values():
+            label = [t for t in texts if b.rect.collidepoint(t.rect.center)]
+            assert label, (lang, page, b.action)
+            ink = label[0].rect
+            clear = theme.arrow_size(b.rect) * 3  # the arrow's far side and a gap
+            assert ink.x - b.rect.x >= clear and b.rect.right - ink.right >= clear, (
+                lang,
+                size,
+                page,
+                b.label,
+                ink,
+                b.rect,
+            )
+            assert label[0].size >= round(Layout(*size).text * 0.8)

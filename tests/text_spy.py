@@ -3,7 +3,7 @@
 While a ``TextSpy`` is active, every surface the program makes is a ``Traced`` surface that
 remembers what was blitted on it: the texts (``text.render``'s surfaces, with their string and
 size), the panels (``theme.panel``'s, as the rectangle the panel stands for) and the buttons
-(``theme.Button.draw``, with the label's room). A surface blitted on another hands its items
+(``theme.Button.draw``, with the label's room: ``Button.label_box``, clear of an arrow). A surface blitted on another hands its items
 on, moved by the blit's offset, so the window's surface ends up knowing where every text and
 box is, however many cached pictures stood between. A full-window blit of a plain surface
 (the felt, the veil under a dialog) covers what was there: its items are forgotten. What a
@@ -149,9 +149,7 @@ class TextSpy:
         def draw(b: theme.Button, target: pygame.Surface, *a: Any, **k: Any) -> None:
             real_draw(b, target, *a, **k)
             if isinstance(target, Traced):
-                r = b.rect
-                room = r.inflate(-(r.w - theme.label_room(r)), 0)
-                target.add(Item("button", r.copy(), b.label, 0, room))
+                target.add(Item("button", b.rect.copy(), b.label, 0, b.label_box()))
 
         text.render = render  # type: ignore[assignment]
         theme.panel = panel  # type: ignore[assignment]

@@ -49,6 +49,9 @@ class Geometry:
     dot_r: int
 
 
+PAGE_LABELS = ("Previous page", "Next page", "Play the tutorial")
+
+
 def geometry(lay: Layout, first: bool) -> Geometry:
     m = lay.margin
     bw, bh = round(lay.unit * 34), round(lay.unit * 7)
@@ -72,11 +75,17 @@ def geometry(lay: Layout, first: bool) -> Geometry:
     if first:  # right under the picture
         tutorial = pygame.Rect(0, 0, min(pic.w, bw), bh)
         tutorial.midtop = (pic.centerx, pic.bottom + m)
+    menu = pygame.Rect(0, buttons_y, round(bw * 0.6), bh)
+    # Previous and Next as wide as their longest label needs at the buttons' full text size,
+    # with room for the arrows (Russian's "Предыдущая страница"), up to the space beside Menu.
+    size = round(bh * theme.LABEL_HEIGHT)
+    arrows = 7 * theme.arrow_size(pygame.Rect(0, 0, bw, bh)) + 4
+    need = max(theme.label_width(tr(x), size) for x in PAGE_LABELS) + arrows
+    bw = max(bw, min(need, (box.w - menu.w) // 2 - m * 2))
     prev = pygame.Rect(box.x, buttons_y, bw, bh)
     nxt = pygame.Rect(box.right - bw, buttons_y, bw, bh)
     if rtl:
         prev, nxt = nxt, prev
-    menu = pygame.Rect(0, buttons_y, round(bw * 0.6), bh)
     menu.centerx = lay.w // 2
     return Geometry(box, title_y, column, pic, tutorial, prev, menu, nxt, dots_y, dot_r)
 
@@ -125,12 +134,12 @@ class HowToScene(ButtonScene):
         self.back = back  # the scene Menu and Esc return to (a paused table), else the menu
         self.pages = help_text.pages()
         self.page = max(0, min(page, len(self.pages) - 1))
-        self._geo: tuple[tuple[int, int, bool, int, bool], Geometry] | None = None
+        self._geo: tuple[tuple[int, int, bool, int, str], Geometry] | None = None
         self.focus = 2  # Next
 
     # ------------------------------------------------------------------ layout
     def geo(self) -> Geometry:
-        key = (*self.app.size, self.page == 0, len(self.pages), i18n.is_rtl())
+        key = (*self.app.size, self.page == 0, len(self.pages), tr(PAGE_LABELS[0]))
         if self._geo is None or self._geo[0] != key:
             self._geo = (key, geometry(Layout(*self.app.size), self.page == 0))
         return self._geo[1]
@@ -138,12 +147,20 @@ class HowToScene(ButtonScene):
     def build(self, lay: Layout) -> list[Button]:
         g = self.geo()
         last = self.page == len(self.pages) - 1
+        # Arrows on Previous and Next point the way the pages turn (leftward for Next in
+        # Arabic); the three share one text size.
+        way = -1 if i18n.is_rtl() else 1
         out = [
-            Button(g.prev, tr("Previous page"), "prev", enabled=self.page > 0),
-            Button(g.menu, tr("Menu"), "back"),
+            Button(g.prev, tr("Previous page"), "prev", self.page > 0, group="pages", arrow=-way),
+            Button(g.menu, tr("Menu"), "back", group="pages"),
             # the last page's way on is the tutorial
             Button(
-                g.next, tr("Play the tutorial") if last else tr("Next page"), "next", primary=True
+                g.next,
+                tr("Play the tutorial") if last else tr("Next page"),
+                "next",
+                primary=True,
+                group="pages",
+                arrow=way,
             ),
         ]
         if g.tutorial is not None:
@@ -285,24 +302,6 @@ class HowToScene(ButtonScene):
             pygame.draw.circle(surface, color, r.center, radius)
         for b in self.buttons():
             b.draw(surface)
-            if b.action in ("prev", "next") and b.enabled:
-                self._chevron(surface, b)
-
-    def _chevron(self, surface: pygame.Surface, b: Button) -> None:
-        """A small arrow on Previous and Next pointing the way the pages turn."""
-        r = b.rect
-        outward = -1 if b.action == "prev" else 1
-        if i18n.is_rtl():
-            outward = -outward
-        size = max(4, r.h // 6)
-        x = r.right - size * 2 if outward > 0 else r.x + size * 2
-        y = r.centery
-        tip = (x + outward * size, y)
-        pygame.draw.polygon(
-            surface,
-            theme.BUTTON_TEXT,
-            [tip, (x - outward * size // 2, y - size), (x - outward * size // 2, y + size)],
-        )
 
     def draw_text(self, surface: pygame.Surface, lay: Layout, page: Page, col: pygame.Rect) -> None:
         laid = page_text(page, lay, col)

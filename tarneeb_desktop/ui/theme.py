@@ -284,14 +284,16 @@ def button_width(labels: list[str], size: int, height: int, least: int = 0) -> i
     return max(least, max((label_width(x, size) for x in labels), default=0) + pad)
 
 
-def label_size(label: str, rect: pygame.Rect) -> int:
+def label_size(label: str, rect: pygame.Rect, room: int | None = None) -> int:
     """The largest text size (not above LABEL_HEIGHT of the height) at which ``label`` fits
-    in ``rect`` less its padding (cached per label, button size and direction)."""
-    key = (label, rect.w, rect.h, i18n.is_rtl())
+    in ``rect`` less its padding, or in ``room`` pixels when given (cached per label, button
+    size, room and direction)."""
+    room = label_room(rect) if room is None else max(1, room)
+    key = (label, rect.w, rect.h, room, i18n.is_rtl())
     got = _label_fit.get(key)
     if got is not None:
         return got
-    lo, hi, room = 6, max(6, round(rect.h * LABEL_HEIGHT)), label_room(rect)
+    lo, hi = 6, max(6, round(rect.h * LABEL_HEIGHT))
     while lo < hi:  # the largest size whose width fits (widths grow with the size)
         mid = (lo + hi + 1) // 2
         if label_width(label, mid) <= room:
@@ -316,16 +318,24 @@ def fit_group(buttons: list[Button]) -> None:
     :func:`group_of`). Sets each button's ``text_size``."""
     sizes: dict[object, int] = {}
     for b in buttons:
-        fit, key = label_size(b.label, b.rect), group_of(b)
+        fit, key = label_size(b.label, b.rect, b.label_box().w), group_of(b)
         sizes[key] = min(sizes.get(key, fit), fit)
     for b in buttons:
         b.text_size = sizes[group_of(b)]
 
 
+def arrow_size(rect: pygame.Rect) -> int:
+    """Half the height of the arrow a button of ``rect`` may carry (``Button.arrow``)."""
+    return max(4, rect.h // 6)
+
+
 class Button:
     """A labelled button; ``action`` is what it stands for (e.g. a call such as ``"9"``).
     ``group``: buttons of one group share a text size (:func:`fit_group`; by default those of
-    one size); ``text_size``: that size, once fitted (None: the label is fitted alone)."""
+    one size); ``text_size``: that size, once fitted (None: the label is fitted alone).
+    ``arrow``: -1 or 1 for an arrow at the button's left or right end pointing that way
+    (Previous and Next, mirrored by the caller right to left), drawn while it is enabled;
+    the label keeps clear of it at both ends, so it stays centred."""
 
     def __init__(
         self,
@@ -335,8 +345,10 @@ class Button:
         enabled: bool = True,
         primary: bool = False,
         group: str | None = None,
+        arrow: int = 0,
     ) -> None:
         self.rect = rect
+        self.arrow = arrow
         self.group = group
         self.label = label
         self.action = action
@@ -363,16 +375,27 @@ class Button:
             radius=r.h // 4,
             glow=(255, 220, 120, 150) if self.focus else None,
         )
-        size = self.text_size or label_size(self.label, r)
-        draw_label(
-            target,
-            self.label,
-            r.move(0, -2 if lit else 0).inflate(-2 * (r.w - label_room(r)) // 2, 0),
-            size,
-            BUTTON_TEXT,
-            four_color,
-            fitted=True,
-        )
+        box = self.label_box()
+        size = self.text_size or label_size(self.label, r, box.w)
+        lift = box.move(0, -2 if lit else 0)
+        draw_label(target, self.label, lift, size, BUTTON_TEXT, four_color, fitted=True)
+        if self.arrow and self.enabled:
+            a = arrow_size(r)
+            x = r.right - a * 2 if self.arrow > 0 else r.x + a * 2
+            y = r.centery - (2 if lit else 0)
+            back = x - self.arrow * a // 2
+            pygame.draw.polygon(
+                target, BUTTON_TEXT, [(x + self.arrow * a, y), (back, y - a), (back, y + a)]
+            )
+
+    def label_box(self) -> pygame.Rect:
+        """Where the label may go: the button less its padding at both ends, and less the
+        arrow's room (its width and a gap) at both ends when it has one."""
+        r = self.rect
+        pad = (r.w - label_room(r)) // 2
+        if self.arrow:
+            pad = max(pad, arrow_size(r) * 7 // 2)
+        return r.inflate(-2 * pad, 0)
 
 
 def button_at(buttons: Iterable[Button], pos: tuple[int, int]) -> Button | None:
