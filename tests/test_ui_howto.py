@@ -164,7 +164,7 @@ def test_the_page_buttons_labels_keep_clear_of_their_arrows(ui_home, lang: str, 
     ends, at a readable size, and the arrows point the way the pages turn."""
     from tarneeb_desktop.ui import theme
     from tests.test_monkey_found import app_in
-    from tests.text_spy import Traced, TextSpy
+    from tests.text_spy import TextSpy, Traced
 
     app = app_in(lang, size)
     scene = HowToScene(app)

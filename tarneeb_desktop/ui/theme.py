@@ -264,7 +264,7 @@ def blit_block(
 LABEL_PAD = 0.3
 LABEL_HEIGHT = 0.46
 
-_label_fit: dict[tuple[str, int, int, bool], int] = {}
+_label_fit: dict[tuple[str, int, int, int, bool], int] = {}
 
 
 def label_room(rect: pygame.Rect) -> int:
