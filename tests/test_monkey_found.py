@@ -545,3 +545,24 @@ def test_every_how_to_play_picture_reads(lang: str, size) -> None:  # type: igno
         scene.go(page)
         app.step(FRAME, [])
         assert screen_problems(app, f"how to play {lang} page {page + 1}") == []
+
+
+@pytest.mark.parametrize("size", [(1060, 1211), (800, 600), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["ru", "uk", "de", "fr", "ar", "hi", "en"])
+def test_the_viewers_keys_wrap_rather_than_shrink(lang: str, size) -> None:  # type: ignore[no-untyped-def]
+    """Seed 33068, step 200: the replay viewer in Russian at 1060x1211 drew its line of keys
+    ("Влево/Вправо шаг, ... M только мои карты") at 12 px, below the body size 14: the line
+    was shrunk to the window's width. It now wraps onto as many lines as it needs, and the
+    scrubber and the table make room above them."""
+    from tarneeb_desktop.arena import play_game
+    from tarneeb_desktop.record import to_record
+    from tarneeb_desktop.rules import make_rules
+    from tarneeb_desktop.session.record_steps import positions
+    from tarneeb_desktop.ui.viewer_scene import ViewerScene
+
+    state = play_game(make_rules("standard", target=11), 0, ["easy"] * 4).state
+    app = app_in(lang, size)
+    doc = to_record(state, ["Sami", "Rana", "Omar", "Hala"])
+    app.switch(ViewerScene(app, positions(doc), title="test", inline=True))
+    app.step(FRAME, [])
+    assert screen_problems(app, f"viewer {lang} {size}") == []

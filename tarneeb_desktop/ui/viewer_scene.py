@@ -447,10 +447,25 @@ class ViewerScene(ButtonScene):
         bottom -= round(lay.text * (2 * 0.85 * LINE + 0.3))
         return top, bottom
 
+    def keys_top(self, lay: Layout, buttons_top: int) -> int:
+        """The top of the keys' lines (they stand on the buttons)."""
+        return (
+            buttons_top - lay.margin // 2 - round(lay.text * 0.8 * LINE) * len(self.key_lines(lay))
+        )
+
     @staticmethod
-    def keys_top(lay: Layout, buttons_top: int) -> int:
-        """The top of the keys' line (it stands on the buttons)."""
-        return buttons_top - lay.margin // 2 - round(lay.text * 0.8 * LINE)
+    def key_lines(lay: Layout) -> list[str]:
+        """The keys' help, in as many lines as the window's width needs at the body size
+        (Russian's does not fit on one line of a window 1,060 pixels wide)."""
+        keys = (
+            tr(
+                "Left/Right a step, Up/Down a trick, Page Up/Down a hand, Home/End the game, "
+                "Space play, +/- speed"
+            )
+            + comma()
+            + tr("H the hands, M only my cards")
+        )
+        return text.wrap(keys, round(lay.text * 0.8), lay.w - 2 * lay.margin)
 
     def bar_rect(self, lay: Layout) -> pygame.Rect:
         """The scrubber's room: between the analysis's lines and the keys' line, with the
@@ -509,23 +524,18 @@ class ViewerScene(ButtonScene):
                 theme.INK_DIM,
                 anchor="midright",
             )
-        keys = (
-            tr(
-                "Left/Right a step, Up/Down a trick, Page Up/Down a hand, Home/End the game, "
-                "Space play, +/- speed"
+        y = self.keys_top(lay, self.buttons()[0].rect.top)
+        for line in self.key_lines(lay):
+            blit_text(
+                surface,
+                line,
+                round(t * 0.8),
+                (lay.w // 2, y),
+                theme.INK_DIM,
+                anchor="midtop",
+                max_width=lay.w - 2 * lay.margin,
             )
-            + comma()
-            + tr("H the hands, M only my cards")
-        )
-        blit_text(
-            surface,
-            keys,
-            round(t * 0.8),
-            (lay.w // 2, self.keys_top(lay, self.buttons()[0].rect.top)),
-            theme.INK_DIM,
-            anchor="midtop",
-            max_width=lay.w - 2 * lay.margin,
-        )
+            y += round(t * 0.8 * LINE)
         cost = self.cost_line()
         if cost:
             blit_text(
