@@ -274,13 +274,13 @@ def replay(
     in the level's batches."""
     legal = trace["legal"]
     rows = [(w, tuple(u)) for w, u in trace["rows"]]
-    cfg = search.LEVEL_CONFIGS[level]
+    cfg = dataclasses.replace(
+        search.LEVEL_CONFIGS[level], stop_early=True, stop_min_samples=min_samples
+    )
     batch = search._batch_size(cfg, trace["cards_left"])
-    # Without a clock the first call holds the rule's minimum (search.SearchPlayer).
-    first = max(batch, min_samples) if cfg.wide_batches else batch
     n = 0
     while n < len(rows):
-        n = min(len(rows), n + (first if n == 0 else batch))
+        n = min(len(rows), n + search._call_size(cfg, batch, n))
         if n >= min_samples and n < len(rows) and search._clear_lead(rows[:n], z, margin):
             break
     return _pick(legal, rows[:n]), n

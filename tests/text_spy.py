@@ -3,12 +3,12 @@
 While a ``TextSpy`` is active, every surface the program makes is a ``Traced`` surface that
 remembers what was blitted on it: the texts (``text.render``'s surfaces, with their string and
 size), the panels (``theme.panel``'s, as the rectangle the panel stands for) and the buttons
-(``theme.Button.draw``, with the label's room: ``Button.label_box``, clear of an arrow). A surface blitted on another hands its items
-on, moved by the blit's offset, so the window's surface ends up knowing where every text and
-box is, however many cached pictures stood between. A full-window blit of a plain surface
-(the felt, the veil under a dialog) covers what was there: its items are forgotten. What a
-surface's clip rectangle cuts away is not on it (a scrolled list's rows past its edge): an
-item is kept cut to the clip, or not at all.
+(``theme.Button.draw``, with the label's room: ``Button.label_box``, clear of an arrow). A
+surface blitted on another hands its items on, moved by the blit's offset, so the window's
+surface ends up knowing where every text and box is, however many cached pictures stood
+between. A full-window blit of a plain surface (the felt, the veil under a dialog) covers
+what was there: its items are forgotten. What a surface's clip rectangle cuts away is not on
+it (a scrolled list's rows past its edge): an item is kept cut to the clip, or not at all.
 """
 
 from __future__ import annotations

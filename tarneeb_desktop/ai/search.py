@@ -294,16 +294,13 @@ class SearchPlayer:
         per_board = 0.0  # seconds a board of this decision took in the last call
         i = 0
         while i < len(deals):
-            size = batch
-            if cfg.wide_batches and cfg.stop_early and done < cfg.stop_min_samples:
-                # The stopping rule looks at nothing before its minimum: one call for it,
-                # after a first call of one batch when there is a clock, which tells what a
-                # board of this position costs: the rest of the minimum goes in one call if
-                # it fits in what is left of the budget.
-                size = max(batch, cfg.stop_min_samples - done)
-                if cfg.budget_s is not None:
-                    room = cfg.budget_s - (self.clock() - start)
-                    size = batch if not done else max(batch, min(size, int(room / per_board)))
+            size = _call_size(cfg, batch, done)
+            if size > batch and cfg.budget_s is not None:
+                # With a clock, a first call of one batch tells what a board of this
+                # position costs; the rest of the minimum goes in one call as far as it
+                # fits in what is left of the budget.
+                room = cfg.budget_s - (self.clock() - start)
+                size = batch if not done else max(batch, min(size, int(room / per_board)))
             if cfg.budget_s is not None and done >= cfg.min_samples:
                 elapsed = self.clock() - start
                 if elapsed + per_board * min(size, len(deals) - i) > cfg.budget_s:
@@ -648,6 +645,15 @@ def _batch_size(cfg: SearchConfig, cards_left: int) -> int:
     if not cfg.wide_batches:
         return 2 if cards_left > 44 else 4 if cards_left > 36 else 8 if cards_left > 24 else 16
     return 4 if cards_left > 44 else 8 if cards_left > 36 else 16
+
+
+def _call_size(cfg: SearchConfig, batch: int, done: int) -> int:
+    """Boards in the next call of a card decision without a clock, ``done`` deals solved:
+    the stopping rule looks at nothing before its minimum, so with ``wide_batches`` the
+    rest of it goes in one call; then a batch."""
+    if cfg.wide_batches and cfg.stop_early and done < cfg.stop_min_samples:
+        return max(batch, cfg.stop_min_samples - done)
+    return batch
 
 
 def _board_cost(cards_left: int) -> float:

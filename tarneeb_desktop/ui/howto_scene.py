@@ -79,7 +79,9 @@ def geometry(lay: Layout, first: bool) -> Geometry:
     # Previous and Next as wide as their longest label needs at the buttons' full text size,
     # with room for the arrows (Russian's "Предыдущая страница"), up to the space beside Menu.
     size = round(bh * theme.LABEL_HEIGHT)
-    arrows = 7 * theme.arrow_size(pygame.Rect(0, 0, bw, bh)) + 4
+    arrows = (
+        7 * theme.arrow_size(pygame.Rect(0, 0, bw, bh)) + 4
+    )  # theme.arrow_room at each end (rounded up), and 4
     need = max(theme.label_width(tr(x), size) for x in PAGE_LABELS) + arrows
     bw = max(bw, min(need, (box.w - menu.w) // 2 - m * 2))
     prev = pygame.Rect(box.x, buttons_y, bw, bh)

@@ -329,6 +329,12 @@ def arrow_size(rect: pygame.Rect) -> int:
     return max(4, rect.h // 6)
 
 
+def arrow_room(rect: pygame.Rect) -> int:
+    """What a button of ``rect`` with an arrow keeps free at each end for it: the arrow's
+    width from the edge and a gap before the label."""
+    return arrow_size(rect) * 7 // 2
+
+
 class Button:
     """A labelled button; ``action`` is what it stands for (e.g. a call such as ``"9"``).
     ``group``: buttons of one group share a text size (:func:`fit_group`; by default those of
@@ -394,7 +400,7 @@ class Button:
         r = self.rect
         pad = (r.w - label_room(r)) // 2
         if self.arrow:
-            pad = max(pad, arrow_size(r) * 7 // 2)
+            pad = max(pad, arrow_room(r))
         return r.inflate(-2 * pad, 0)
 
 
