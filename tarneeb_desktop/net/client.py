@@ -29,7 +29,7 @@ import queue
 import socket
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tarneeb_desktop.net.protocol import (
@@ -41,6 +41,8 @@ from tarneeb_desktop.net.protocol import (
     encode,
     hello,
 )
+from tarneeb_desktop.net.relay import RelaySocket, RelayURL, connect_relay
+from tarneeb_desktop.net.relay_crypto import normalize_code
 from tarneeb_desktop.rules import MalformedError, View
 from tarneeb_desktop.rules.codec import decode_view
 from tarneeb_desktop.table.seats import FunctionSeat, Seat, decide
@@ -103,9 +105,15 @@ class ClientSession:
         name: str = "",
         timeout: float = 10.0,
         on_message: Callable[[dict[str, Any]], None] | None = None,
+        code: str | None = None,
+        relay: Sequence[RelayURL] | None = None,
     ) -> None:
         self.host = host
         self.port = port
+        #: A table over the internet: its code (then ``host`` is the code and ``port`` 0)
+        #: and the brokers to look for it on (None: the defaults).
+        self.code = code
+        self.relay = list(relay) if relay else None
         self.name = name
         self.timeout = timeout
         #: Called on the reader thread for every message, before it is queued (optional).
@@ -133,7 +141,7 @@ class ClientSession:
         #: Counts connections; a ``disconnected`` message names the one it is about, so that
         #: the note of a connection already replaced by :meth:`reconnect` can be ignored.
         self.connection_id = 0
-        self._sock: socket.socket | None = None
+        self._sock: socket.socket | RelaySocket | None = None
         self._send_lock = threading.Lock()
         self._state_lock = threading.Lock()
         self._reader: threading.Thread | None = None
@@ -146,8 +154,7 @@ class ClientSession:
         """Connect and exchange hellos; returns the lobby. Raises IncompatibleError (its
         ``message`` is a sentence for the player), ProtocolError or OSError."""
         self.close()
-        sock = socket.create_connection((self.host, self.port), timeout=self.timeout)
-        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        sock = self._open()
         buf = bytearray()
         try:
             sock.sendall(encode(hello("client", name=self.name)))
@@ -178,8 +185,30 @@ class ClientSession:
         self._reader.start()
         return second
 
+    @classmethod
+    def by_code(
+        cls, code: str, relay: Sequence[RelayURL] | None = None, **kwargs: Any
+    ) -> ClientSession:
+        """A session to the table of ``code`` over the internet (ValueError: not a code)."""
+        code = normalize_code(code)
+        return cls(code, 0, code=code, relay=relay, **kwargs)
+
+    @property
+    def address(self) -> str:
+        """How the player reached the table: ``host:port``, or the table code."""
+        return self.code if self.code is not None else f"{self.host}:{self.port}"
+
+    def _open(self) -> socket.socket | RelaySocket:
+        if self.code is not None:
+            relay = connect_relay(self.code, self.relay, timeout=self.timeout)
+            relay.settimeout(self.timeout)
+            return relay
+        sock = socket.create_connection((self.host, self.port), timeout=self.timeout)
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        return sock
+
     @staticmethod
-    def _read_line(sock: socket.socket, buf: bytearray) -> dict[str, Any]:
+    def _read_line(sock: socket.socket | RelaySocket, buf: bytearray) -> dict[str, Any]:
         while b"\n" not in buf:
             if len(buf) > MAX_HOST_MESSAGE:
                 raise ProtocolError("oversized", "the host sent an oversized message")
@@ -365,7 +394,9 @@ class ClientSession:
             if msg is not None and predicate(msg):
                 return msg
 
-    def _read_loop(self, sock: socket.socket, buf: bytearray, connection: int) -> None:
+    def _read_loop(
+        self, sock: socket.socket | RelaySocket, buf: bytearray, connection: int
+    ) -> None:
         reason = "closed"
         try:
             while True:

@@ -40,6 +40,7 @@ from tarneeb_desktop.net.protocol import (
     hello,
     validate_client_message,
 )
+from tarneeb_desktop.net.relay import RelayOptions, RelayServer, relay_saved
 from tarneeb_desktop.net.seating import (
     HELLO_TIMEOUT,
     Connection,
@@ -98,6 +99,7 @@ class Host(LobbyMixin):
         watchers: bool = True,
         table_id: str | None = None,
         latecomers: str = "ask",
+        relay: RelayOptions | None = None,
     ) -> None:
         """Serve ``seated``, a table set up by ``session.lan`` (``new_host`` and
         ``resume_host`` set one up and hand it here)."""
@@ -152,6 +154,15 @@ class Host(LobbyMixin):
         self._stopping = False
         self._beacon: Any = None
         self._handlers: set[asyncio.Task[None]] = set()
+        #: Over the internet too: the table's code and brokers (``net/relay.py``); the
+        #: relay's end once the host runs.
+        self.relay = relay
+        self.relay_server: RelayServer | None = None
+
+    @property
+    def code(self) -> str | None:
+        """The table code players join by over the internet (None: a LAN table only)."""
+        return self.relay.code if self.relay is not None else None
 
     # ------------------------------------------------------------------ saving and resuming
 
@@ -177,6 +188,7 @@ class Host(LobbyMixin):
             turn_seconds=self.turn_timer.seconds,
             password=self.password,
             watchers=self.watchers_allowed,
+            **(relay_saved(self.relay) if self.relay is not None else {}),
         )
         if wait:
             self._write_save(self.save_path, doc)
@@ -287,6 +299,15 @@ class Host(LobbyMixin):
         sock = server.sockets[0].getsockname()
         self.address = (sock[0], sock[1])
         log.info("listening on %s:%d", *self.address)
+        if self.relay is not None:
+            relay = RelayServer(self.relay, self.loop, self._handle)
+            try:
+                await self.loop.run_in_executor(None, relay.open)
+            except BaseException:
+                server.close()
+                raise
+            self.relay_server = relay
+            relay.start_ticking()
         if on_ready is not None:
             on_ready(self.address)
         self._ready.set()
@@ -304,6 +325,8 @@ class Host(LobbyMixin):
                 # killed says nothing: its players reconnect when it comes back)
                 conn.send({"type": "bye", "code": "closed", "reason": "the host closed the table"})
                 conn.close()
+            if self.relay_server is not None:
+                self.relay_server.close()
             # Let each connection's handler see its EOF and finish, rather than be cancelled.
             if self._handlers:
                 await asyncio.wait(self._handlers, timeout=2.0)

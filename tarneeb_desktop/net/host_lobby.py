@@ -22,6 +22,7 @@ from tarneeb_desktop.net.protocol import (
     ProtocolError,
     clean_text,
 )
+from tarneeb_desktop.net.relay import relay_from_saved
 from tarneeb_desktop.rules.codec import encode_view
 from tarneeb_desktop.table.flow import SEAT_NAMES
 from tarneeb_desktop.table.names import COMPUTER_NAMES, numbered
@@ -62,6 +63,9 @@ def table_options(extra: dict[str, Any]) -> dict[str, Any]:
         out["password"] = extra["password"]
     if isinstance(extra.get("watchers"), bool):
         out["watchers"] = extra["watchers"]
+    relay = relay_from_saved(extra)
+    if relay is not None:
+        out["relay"] = relay
     return out
 
 

@@ -37,7 +37,7 @@ class KeptSeat:
     """A seat this computer held at a table: enough to sit down there again."""
 
     table_id: str
-    address: str  # host:port as this computer reached it
+    address: str  # host:port as this computer reached it, or the table code
     table: str  # the table's name, as the host called it
     seat: int
     token: str
@@ -107,7 +107,7 @@ def remember_seat(session: ClientSession) -> None:
         return
     kept = KeptSeat(
         table_id,
-        f"{session.host}:{session.port}",
+        session.address,
         str(lobby.get("table") or hello.get("table") or ""),
         session.seat,
         session.token,

@@ -1,0 +1,686 @@
+"""A table over the internet: the relay transport (``docs/protocol.md``, "Over the internet").
+
+The host and its clients speak the same ``tarneeb-lan`` stream as over TCP; here it travels
+through an MQTT broker, sealed (``relay_crypto.py``), on topics named from the table code:
+
+- the host (:class:`RelayServer`, on the host's asyncio loop) announces itself on the
+  table's presence topic (retained, sealed with the table key; cleared when it closes, and
+  by the broker when it vanishes) and listens on every connection's up topic; each new
+  connection becomes a ``(StreamReader, writer)`` pair handed to the host's own connection
+  handler, exactly as a TCP connection is (the same hello, limits and rate limits);
+- a client (:class:`RelaySocket`) behaves like a connected socket for
+  :class:`~tarneeb_desktop.net.client.ClientSession`: it finds the host's announcement,
+  sends its fresh public key, then carries the stream both ways in sealed frames.
+
+The MQTT client is paho-mqtt in its own thread (no asyncio loop of its own, so nothing needs
+a selector loop on Windows). Junk, oversized, replayed or forged frames are dropped and
+counted (:attr:`RelayServer.dropped`); a silent connection ends after ``timeout`` seconds
+(each side sends a keepalive after ``KEEPALIVE`` quiet seconds).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import socket
+import ssl
+import threading
+import time
+from collections import Counter
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+import paho.mqtt.client as mqtt
+from nacl.public import PrivateKey
+
+from tarneeb_desktop.net import relay_crypto as rc
+from tarneeb_desktop.net.protocol import MAX_MESSAGE_BYTES
+
+log = logging.getLogger(__name__)
+
+#: The brokers tried in turn when the player has not named one: public brokers over TLS,
+#: the second when the first cannot be reached. They relay sealed bytes only.
+DEFAULT_RELAYS = ("mqtts://broker.hivemq.com:8883", "mqtts://broker.emqx.io:8883")
+#: Seconds of quiet after which a side sends a keepalive frame.
+KEEPALIVE = 10.0
+#: Seconds without a frame after which a connection is taken as gone.
+SILENCE = 35.0
+#: Largest frame the host accepts from a client, and a client from the host.
+MAX_UP_FRAME = MAX_MESSAGE_BYTES + 64
+MAX_DOWN_FRAME = 1024 * 1024 + 64
+#: Connections a host keeps at once (seats, watchers, people knocking): more are refused.
+MAX_PEERS = 48
+#: How long a client waits for the host's announcement once the broker answers.
+PRESENCE_WAIT = 5.0
+
+
+class RelayError(OSError):
+    """The relay could not carry the connection. ``code``: ``unreachable`` (no broker
+    answered), ``no_table`` (no table with this code is open now), ``closed`` (the host
+    closed the table) or ``lost`` (the connection dropped). ``message`` is a sentence."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class RelayURL:
+    """A broker: ``mqtt://host[:1883]``, ``mqtts://host[:8883]``, ``ws://host[:80]/path``
+    or ``wss://host[:443]/path``."""
+
+    scheme: str
+    host: str
+    port: int
+    path: str = "/mqtt"
+
+    @property
+    def tls(self) -> bool:
+        return self.scheme in ("mqtts", "wss")
+
+    @property
+    def websockets(self) -> bool:
+        return self.scheme in ("ws", "wss")
+
+    def __str__(self) -> str:
+        tail = self.path if self.websockets else ""
+        return f"{self.scheme}://{self.host}:{self.port}{tail}"
+
+
+_PORTS = {"mqtt": 1883, "mqtts": 8883, "ws": 80, "wss": 443}
+
+
+def parse_relay_url(text: str) -> RelayURL:
+    """A broker's address; ValueError with a sentence when it is not one."""
+    text = text.strip()
+    if "://" not in text:
+        text = f"mqtts://{text}"
+    parts = urlsplit(text)
+    scheme = parts.scheme.lower()
+    if scheme not in _PORTS:
+        raise ValueError(f"a relay is mqtt://, mqtts://, ws:// or wss://, not {scheme}://")
+    try:
+        port = parts.port or _PORTS[scheme]
+    except ValueError:
+        raise ValueError(f"not a relay address: {text}") from None
+    if not parts.hostname:
+        raise ValueError(f"not a relay address: {text}")
+    return RelayURL(scheme, parts.hostname, port, parts.path or "/mqtt")
+
+
+def relay_urls(given: str | Sequence[str] | None = None) -> list[RelayURL]:
+    """The brokers to try in turn: ``given`` (a URL, several separated by spaces or commas,
+    or a list), else :data:`DEFAULT_RELAYS`."""
+    if isinstance(given, str):
+        given = given.replace(",", " ").split()
+    return [parse_relay_url(u) for u in (given or DEFAULT_RELAYS)]
+
+
+def tls_context() -> ssl.SSLContext:
+    """Certificates verified against certifi's authorities (they travel with the frozen
+    apps) as well as the system's."""
+    ctx = ssl.create_default_context()
+    try:
+        import certifi
+
+        ctx.load_verify_locations(cafile=certifi.where())
+    except (ImportError, OSError):
+        log.info("certifi's certificates are missing; using the system's only")
+    return ctx
+
+
+class BrokerLink:
+    """One MQTT connection (paho-mqtt, in its own thread)."""
+
+    def __init__(
+        self,
+        url: RelayURL,
+        on_message: Callable[[str, bytes], None],
+        *,
+        on_up: Callable[[], None] | None = None,
+        on_down: Callable[[str], None] | None = None,
+        keep_trying: bool = False,
+        will: tuple[str, bytes] | None = None,
+        keepalive: int = 20,
+    ) -> None:
+        self.url = url
+        self.on_up = on_up
+        self.on_down = on_down
+        self.client = mqtt.Client(
+            mqtt.CallbackAPIVersion.VERSION2,
+            client_id=f"tarneeb-{secrets.token_hex(6)}",
+            clean_session=True,
+            transport="websockets" if url.websockets else "tcp",
+            reconnect_on_failure=keep_trying,
+        )
+        if url.websockets:
+            self.client.ws_set_options(path=url.path)
+        if url.tls:
+            self.client.tls_set_context(tls_context())
+        if will is not None:
+            self.client.will_set(will[0], will[1], qos=1, retain=True)
+        self.client.reconnect_delay_set(1, 3)
+        self.client.max_queued_messages_set(2000)
+        self.keepalive = keepalive
+        self.connected = threading.Event()
+        self.refused: str | None = None
+        self.client.on_message = lambda _c, _u, m: on_message(m.topic, bytes(m.payload))
+        self.client.on_connect = self._connected
+        self.client.on_disconnect = self._disconnected
+
+    def _connected(self, _c: Any, _u: Any, _flags: Any, reason: Any, _p: Any) -> None:
+        if reason.is_failure:
+            self.refused = str(reason)
+            return
+        self.connected.set()
+        if self.on_up is not None:
+            self.on_up()
+
+    def _disconnected(self, _c: Any, _u: Any, _flags: Any, reason: Any, _p: Any) -> None:
+        was = self.connected.is_set()
+        self.connected.clear()
+        if was and self.on_down is not None:
+            self.on_down(str(reason))
+
+    def open(self, timeout: float) -> None:
+        """Connect; RelayError ``unreachable`` when the broker does not answer in time."""
+        self.client.connect_timeout = timeout
+        try:
+            self.client.connect(self.url.host, self.url.port, keepalive=self.keepalive)
+        except (OSError, ssl.SSLError, ValueError) as exc:
+            raise RelayError("unreachable", f"{self.url}: {exc}") from None
+        self.client.loop_start()
+        if not self.connected.wait(timeout):
+            why = self.refused or "no answer"
+            self.close()
+            raise RelayError("unreachable", f"{self.url}: {why}")
+
+    def subscribe(self, topic: str) -> None:
+        self.client.subscribe(topic, qos=1)
+
+    def publish(self, topic: str, payload: bytes, retain: bool = False) -> Any:
+        return self.client.publish(topic, payload, qos=1, retain=retain)
+
+    def close(self) -> None:
+        try:
+            self.client.disconnect()
+        except (OSError, ValueError):
+            pass
+        self.client.loop_stop()
+
+
+# ---------------------------------------------------------------------- the host's side
+
+
+@dataclass
+class RelayOptions:
+    """A host's relay: the table code, the brokers (the first that answers) and the host's
+    key (kept in the table's save, so a resumed table is the same one to its players)."""
+
+    code: str
+    urls: list[RelayURL] = field(default_factory=relay_urls)
+    secret_key: bytes = field(default_factory=lambda: bytes(PrivateKey.generate()))
+
+    @classmethod
+    def new(cls, urls: str | Sequence[str] | None = None) -> RelayOptions:
+        return cls(rc.new_code(), relay_urls(urls))
+
+
+def relay_saved(options: RelayOptions) -> dict[str, Any]:
+    """What a table's save keeps of its relay (the save stays on the host's computer)."""
+    return {
+        "relay_code": options.code,
+        "relay_key": options.secret_key.hex(),
+        "relay_urls": [str(u) for u in options.urls],
+    }
+
+
+def relay_from_saved(extra: dict[str, Any]) -> RelayOptions | None:
+    """The relay a saved table was open on, or None (a LAN table, or a damaged entry)."""
+    try:
+        code = rc.normalize_code(str(extra["relay_code"]))
+        key = bytes.fromhex(str(extra["relay_key"]))
+        urls = relay_urls([str(u) for u in extra.get("relay_urls") or []] or None)
+    except (KeyError, TypeError, ValueError):
+        return None
+    return RelayOptions(code, urls, key) if len(key) == 32 else None
+
+
+class _Peer:
+    """One client connection through the relay, as the host's loop sees it."""
+
+    def __init__(self, server: RelayServer, cid: str, channel: rc.Channel) -> None:
+        self.server = server
+        self.cid = cid
+        self.channel = channel
+        self.reader = asyncio.StreamReader(limit=MAX_MESSAGE_BYTES)
+        self.writer = RelayWriter(self)
+        self.heard = time.monotonic()
+        self.said = time.monotonic()
+        self.closed = False
+
+    def send(self, kind: bytes, body: bytes = b"") -> None:
+        self.said = time.monotonic()
+        self.server.publish(self.server.keys.down_topic(self.cid), self.channel.seal(kind, body))
+
+    def end(self, tell: bool) -> None:
+        """Close from our side (``tell``: say so to the client) and let the reader see EOF."""
+        if self.closed:
+            return
+        self.closed = True
+        if tell:
+            self.send(rc.CLOSE)
+        self.reader.feed_eof()
+        self.server.forget(self)
+
+
+class _NoBuffer:
+    """What the host asks a connection's transport (how much waits unsent)."""
+
+    @staticmethod
+    def get_write_buffer_size() -> int:
+        return 0
+
+
+class RelayWriter:
+    """The host's writer for a relay connection: the parts of ``asyncio.StreamWriter`` the
+    host uses, each write sealed into one frame."""
+
+    transport = _NoBuffer()
+
+    def __init__(self, peer: _Peer) -> None:
+        self.peer = peer
+
+    def get_extra_info(self, name: str, default: Any = None) -> Any:
+        return f"relay:{self.peer.cid}" if name == "peername" else default
+
+    def write(self, data: bytes) -> None:
+        if not self.peer.closed:
+            self.peer.send(rc.DATA, bytes(data))
+
+    def is_closing(self) -> bool:
+        return self.peer.closed
+
+    def close(self) -> None:
+        self.peer.end(tell=True)
+
+    async def wait_closed(self) -> None:
+        return None
+
+    async def drain(self) -> None:
+        return None
+
+
+class RelayServer:
+    """The host's end of the relay: serves connections to ``accept`` (the host's handler,
+    the same as for TCP) on ``loop``. :meth:`open` blocks (run it off the loop); everything
+    else runs on the loop."""
+
+    def __init__(
+        self,
+        options: RelayOptions,
+        loop: asyncio.AbstractEventLoop,
+        accept: Callable[[asyncio.StreamReader, Any], Awaitable[None]],
+        *,
+        silence: float = SILENCE,
+        keepalive: float = KEEPALIVE,
+    ) -> None:
+        self.options = options
+        self.loop = loop
+        self.accept = accept
+        self.silence = silence
+        self.keepalive = keepalive
+        self.keys = rc.table_keys(options.code)
+        self.secret = PrivateKey(options.secret_key)
+        self.instance = rc.new_instance()
+        self.peers: dict[str, _Peer] = {}
+        self.seen_keys: set[bytes] = set()
+        #: Frames dropped, by why: junk, oversized, forged, replayed, stale, full.
+        self.dropped: Counter[str] = Counter()
+        self.url: RelayURL | None = None
+        self.link: BrokerLink | None = None
+        #: The broker connection is up now (False while it reconnects).
+        self.up = False
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._ticker: asyncio.TimerHandle | None = None
+        self._closing = False
+
+    def open(self, timeout: float = 10.0) -> RelayURL:
+        """Connect to the first broker that answers and announce the table there; RelayError
+        ``unreachable`` when none does."""
+        faults = []
+        for url in self.options.urls:
+            link = BrokerLink(
+                url,
+                self._heard,
+                on_up=self._broker_up,
+                on_down=self._broker_down,
+                keep_trying=True,
+                will=(self.keys.presence_topic, b""),
+                keepalive=15,
+            )
+            self.link = link
+            try:
+                link.open(timeout)
+            except RelayError as exc:
+                faults.append(exc.message)
+                continue
+            self.url = url
+            log.info("the table is open on the relay %s", url)
+            return url
+        self.link = None
+        raise RelayError("unreachable", "; ".join(faults) or "no relay given")
+
+    def start_ticking(self) -> None:
+        self._ticker = self.loop.call_later(self.keepalive / 2, self._tick)
+
+    def close(self) -> None:
+        """End every connection and take the table off the relay (on the loop)."""
+        self._closing = True
+        if self._ticker is not None:
+            self._ticker.cancel()
+        for peer in list(self.peers.values()):
+            peer.end(tell=True)
+        link, self.link = self.link, None
+        if link is not None:
+            if link.connected.is_set():
+                info = link.publish(self.keys.presence_topic, b"", retain=True)
+                try:
+                    info.wait_for_publish(1.0)
+                except (RuntimeError, ValueError):
+                    pass
+            link.close()
+
+    def publish(self, topic: str, payload: bytes, retain: bool = False) -> None:
+        if self.link is not None:
+            self.link.publish(topic, payload, retain)
+
+    # on paho's thread
+    def _broker_up(self) -> None:
+        link = self.link
+        if link is None:
+            return
+        if self.up or self.peers:
+            # back after a drop: a new instance tells the clients still waiting on their
+            # old connections (which this host forgot) to connect again at once
+            self.instance = rc.new_instance()
+        link.subscribe(self.keys.all_up)
+        announce = rc.presence(self.secret.public_key, self.instance)
+        link.publish(self.keys.presence_topic, self.keys.seal(announce), retain=True)
+        self.loop.call_soon_threadsafe(self._set_up, True)
+
+    def _broker_down(self, why: str) -> None:
+        if self._closing:
+            return
+        log.warning("the relay connection dropped (%s); reconnecting", why)
+        try:
+            self.loop.call_soon_threadsafe(self._set_up, False)
+        except RuntimeError:
+            pass  # the loop is closed: the host is gone
+
+    def _heard(self, topic: str, payload: bytes) -> None:
+        try:
+            self.loop.call_soon_threadsafe(self._frame, topic, payload)
+        except RuntimeError:
+            pass
+
+    # on the loop
+    def _set_up(self, up: bool) -> None:
+        self.up = up
+        if not up:  # every connection is cut: its player comes back with its token
+            for peer in list(self.peers.values()):
+                peer.end(tell=False)
+
+    def _frame(self, topic: str, payload: bytes) -> None:
+        if self._closing:
+            return
+        cid = topic.rsplit("/", 1)[-1]
+        if not topic.startswith(f"{self.keys.topic}/u/") or len(cid) > 32:
+            self.dropped["junk"] += 1
+            return
+        if len(payload) > MAX_UP_FRAME:
+            self.dropped["oversized"] += 1
+            return
+        peer = self.peers.get(cid)
+        try:
+            if peer is None:
+                self._handshake(cid, payload)
+                return
+            kind, body = peer.channel.open(payload)
+        except rc.Refused as exc:
+            self.dropped[exc.why] += 1
+            return
+        peer.heard = time.monotonic()
+        if peer.channel.lost:  # the broker lost a frame: the stream has a hole
+            peer.end(tell=True)
+        elif kind == rc.DATA:
+            peer.reader.feed_data(body)
+        elif kind == rc.CLOSE:
+            peer.end(tell=False)
+        elif kind != rc.KEEPALIVE:
+            self.dropped["junk"] += 1
+
+    def _handshake(self, cid: str, payload: bytes) -> None:
+        client_key, instance = rc.read_handshake(self.keys.open(payload))
+        if instance != self.instance:
+            raise rc.Refused("stale")  # meant for an earlier run of this table
+        if bytes(client_key) in self.seen_keys:
+            raise rc.Refused("replayed")
+        if len(self.peers) >= MAX_PEERS:
+            raise rc.Refused("full")
+        self.seen_keys.add(bytes(client_key))
+        peer = _Peer(self, cid, rc.Channel(self.secret, client_key, host_side=True))
+        self.peers[cid] = peer
+        task = self.loop.create_task(self.accept(peer.reader, peer.writer))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def forget(self, peer: _Peer) -> None:
+        if self.peers.get(peer.cid) is peer:
+            del self.peers[peer.cid]
+
+    def _tick(self) -> None:
+        now = time.monotonic()
+        for peer in list(self.peers.values()):
+            if now - peer.heard > self.silence:
+                log.info("relay connection %s is silent; closing it", peer.cid)
+                peer.end(tell=True)
+            elif now - peer.said > self.keepalive:
+                peer.send(rc.KEEPALIVE)
+        self._ticker = self.loop.call_later(self.keepalive / 2, self._tick)
+
+
+# ---------------------------------------------------------------------- a client's side
+
+
+class RelaySocket:
+    """A connection to a relay table that :class:`~tarneeb_desktop.net.client.ClientSession`
+    uses as it uses a TCP socket (``sendall``, ``recv``, ``settimeout``, ``shutdown``,
+    ``close``). Open one with :func:`connect_relay`."""
+
+    def __init__(
+        self,
+        keys: rc.TableKeys,
+        *,
+        keepalive: float = KEEPALIVE,
+        silence: float = SILENCE,
+    ) -> None:
+        self.keys = keys
+        self.cid = rc.new_client_id()
+        self.secret = PrivateKey.generate()
+        self.keepalive = keepalive
+        self.silence = silence
+        self.link: BrokerLink | None = None
+        self.channel: rc.Channel | None = None
+        self.instance: bytes | None = None
+        self.dropped: Counter[str] = Counter()
+        self._presence = threading.Event()
+        self._host_key: Any = None
+        self._cond = threading.Condition()
+        self._buf = bytearray()
+        self._closed: str | None = None  # why, once closed
+        self._timeout: float | None = None
+        self._heard = time.monotonic()
+        self._said = time.monotonic()
+        self._stop = threading.Event()
+
+    # paho's thread
+    def _message(self, topic: str, payload: bytes) -> None:
+        if topic == self.keys.presence_topic:
+            self._on_presence(payload)
+        elif topic == self.keys.down_topic(self.cid):
+            self._on_frame(payload)
+
+    def _on_presence(self, payload: bytes) -> None:
+        if not payload:
+            if self.channel is not None:
+                self._end("the host left the table")
+            self._host_key = None
+            self._presence.set()
+            return
+        try:
+            key, instance = rc.read_presence(self.keys.open(payload))
+        except rc.Refused as exc:
+            self.dropped[exc.why] += 1
+            return
+        if self.channel is not None:
+            if instance != self.instance:  # the host came back (a restart): connect again
+                self._end("the host restarted the table")
+            return
+        self._host_key, self.instance = key, instance
+        self._presence.set()
+
+    def _on_frame(self, payload: bytes) -> None:
+        if self.channel is None or len(payload) > MAX_DOWN_FRAME:
+            self.dropped["oversized" if self.channel else "junk"] += 1
+            return
+        try:
+            kind, body = self.channel.open(payload)
+        except rc.Refused as exc:
+            self.dropped[exc.why] += 1
+            return
+        self._heard = time.monotonic()
+        if self.channel.lost:
+            self._end("the relay lost part of the connection")
+        elif kind == rc.DATA:
+            with self._cond:
+                self._buf += body
+                self._cond.notify_all()
+        elif kind == rc.CLOSE:
+            self._end("the host closed the connection")
+
+    def _broker_down(self, why: str) -> None:
+        self._end(f"the connection to the relay dropped ({why})")
+
+    def _end(self, why: str) -> None:
+        with self._cond:
+            if self._closed is None:
+                self._closed = why
+            self._cond.notify_all()
+        self._stop.set()
+
+    # the caller's thread
+    def _open(self, url: RelayURL, timeout: float, presence_wait: float) -> None:
+        link = BrokerLink(url, self._message, on_down=self._broker_down)
+        link.open(timeout)
+        self.link = link
+        link.subscribe(self.keys.down_topic(self.cid))
+        link.subscribe(self.keys.presence_topic)
+        if not self._presence.wait(presence_wait) or self._host_key is None:
+            link.close()
+            self.link = None
+            raise RelayError("no_table", "no table with this code is open now")
+        assert self.instance is not None
+        self.channel = rc.Channel(self.secret, self._host_key, host_side=False)
+        hand = rc.handshake(self.secret.public_key, self.instance)
+        link.publish(self.keys.up_topic(self.cid), self.keys.seal(hand))
+        threading.Thread(target=self._keep, name="tarneeb-relay-keepalive", daemon=True).start()
+
+    def _keep(self) -> None:
+        while not self._stop.wait(self.keepalive / 2):
+            now = time.monotonic()
+            if now - self._heard > self.silence:
+                self._end("the host stopped answering")
+            elif now - self._said > self.keepalive:
+                self._send(rc.KEEPALIVE)
+
+    def _send(self, kind: bytes, body: bytes = b"") -> None:
+        link, channel = self.link, self.channel
+        if link is None or channel is None:
+            raise ConnectionError("not connected")
+        self._said = time.monotonic()
+        with self._cond:  # one counter order on the wire
+            link.publish(self.keys.up_topic(self.cid), channel.seal(kind, body))
+
+    def settimeout(self, value: float | None) -> None:
+        self._timeout = value
+
+    def setsockopt(self, *args: Any) -> None:
+        """Nothing to set: the socket options are the broker connection's."""
+
+    def sendall(self, data: bytes) -> None:
+        if self._closed is not None:
+            raise ConnectionError(self._closed)
+        step = MAX_MESSAGE_BYTES
+        for i in range(0, len(data), step):
+            self._send(rc.DATA, bytes(data[i : i + step]))
+
+    def recv(self, size: int) -> bytes:
+        deadline = None if self._timeout is None else time.monotonic() + self._timeout
+        with self._cond:
+            while not self._buf:
+                if self._closed is not None:
+                    raise ConnectionError(self._closed)
+                left = None if deadline is None else deadline - time.monotonic()
+                if left is not None and left <= 0:
+                    raise TimeoutError("the host did not answer in time")
+                self._cond.wait(left)
+            out = bytes(self._buf[:size])
+            del self._buf[:size]
+            return out
+
+    def shutdown(self, how: int = socket.SHUT_RDWR) -> None:
+        if self._closed is None and self.channel is not None:
+            try:
+                self._send(rc.CLOSE)
+            except (ConnectionError, OSError):
+                pass
+        self._end("closed")
+
+    def close(self) -> None:
+        self.shutdown()
+        link, self.link = self.link, None
+        if link is not None:
+            link.close()
+
+
+def connect_relay(
+    code: str,
+    urls: Sequence[RelayURL] | None = None,
+    timeout: float = 10.0,
+    presence_wait: float = PRESENCE_WAIT,
+    **options: Any,
+) -> RelaySocket:
+    """A connection to the table of ``code`` through the first of ``urls`` that has it.
+    RelayError ``unreachable`` when no broker answers, ``no_table`` when those that answer
+    have no open table with this code; ValueError when ``code`` is not a code."""
+    keys = rc.table_keys(code)
+    faults: list[RelayError] = []
+    for url in urls or relay_urls():
+        sock = RelaySocket(keys, **options)
+        try:
+            sock._open(url, timeout, presence_wait)
+            return sock
+        except RelayError as exc:
+            sock.close()
+            faults.append(exc)
+    if any(f.code == "no_table" for f in faults):
+        raise RelayError("no_table", "no table with this code is open now")
+    raise RelayError(
+        "unreachable",
+        "the relay cannot be reached (" + "; ".join(f.message for f in faults) + ")",
+    )
