@@ -171,9 +171,26 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="refuse watchers (by default anyone may watch, never seeing a hidden card)",
     )
+    p.add_argument(
+        "--relay",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="URL",
+        help="open the table over the internet too, through an MQTT broker (mqtt://, "
+        "mqtts://, ws:// or wss://; by default a public one over TLS): the first line "
+        "printed is then the table code friends join by",
+    )
 
     p = sub.add_parser("join", help="play a seat of a LAN table with an AI, without a window")
-    p.add_argument("address", metavar="HOST:PORT")
+    p.add_argument("address", metavar="HOST:PORT", nargs="?", default=None)
+    p.add_argument("--code", default=None, help="the table code of a table over the internet")
+    p.add_argument(
+        "--relay",
+        default=None,
+        metavar="URL",
+        help="the MQTT broker the table is on (by default the public ones, in turn)",
+    )
     p.add_argument("--bot", default="medium", metavar="LEVEL")
     p.add_argument("--seat", type=int, default=None)
     p.add_argument("--name", default=None)

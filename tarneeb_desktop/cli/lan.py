@@ -16,6 +16,7 @@ from tarneeb_desktop.net.protocol import (
     ProtocolError,
     clean_text,
 )
+from tarneeb_desktop.net.relay import RelayError, RelayOptions, relay_urls
 from tarneeb_desktop.rules import InvalidRulesError
 from tarneeb_desktop.rules.args import rules_from_args
 from tarneeb_desktop.session.lan import new_host, resume_host, table_save
@@ -63,11 +64,20 @@ def make_host(args: argparse.Namespace) -> Host:
         common["watchers"] = False
     # no window to ask: a latecomer takes a computer's seat only when told so
     common["latecomers"] = "yes" if getattr(args, "latecomers", False) else "no"
+    relay = getattr(args, "relay", None)  # None: no relay; "": the default brokers
     resume = getattr(args, "resume", None)
     if resume:
         if getattr(args, "save_table", None):
             common["save_path"] = args.save_table
-        return resume_host(resume, **common)
+        host = resume_host(resume, **common)
+        if relay is not None:  # the same code as before, when the table had one
+            kept = host.relay
+            host.relay = RelayOptions.new(relay or None) if kept is None else kept
+            if relay:
+                host.relay.urls = relay_urls(relay)
+        return host
+    if relay is not None:
+        common["relay"] = RelayOptions.new(relay or None)
     name = getattr(args, "name", None)
     return new_host(
         rules_from_args(args),
@@ -102,6 +112,8 @@ def host_main(args: argparse.Namespace) -> int:
         return 2
 
     def ready(address: tuple[str, int]) -> None:
+        if host.code is not None:  # first: the one thing a player passes on to friends
+            print(f"table code {host.code}", flush=True)
         print(f"listening on {address[0]}:{address[1]}", flush=True)
         if not getattr(args, "no_beacon", False) and not bind.startswith("127."):
             host.start_beacon()
@@ -110,6 +122,9 @@ def host_main(args: argparse.Namespace) -> int:
         host.run(on_ready=ready)
     except KeyboardInterrupt:
         return 130
+    except RelayError as exc:
+        print(f"tarneeb host: the relay cannot be reached: {exc.message}", file=sys.stderr)
+        return 1
     except OSError as exc:
         print(f"tarneeb host: cannot listen on {bind}:{args.port}: {exc.strerror}", file=sys.stderr)
         return 1
@@ -130,16 +145,23 @@ def join_main(args: argparse.Namespace) -> int:
         logging.basicConfig(
             level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(levelname)s %(message)s"
         )
+    code = getattr(args, "code", None)
+    name = args.name or f"{args.bot} bot"
     try:
-        host, port = parse_address(args.address)
         player = ComputerSeat(args.bot, getattr(args, "seed", None))
+        if code is not None:
+            relay = getattr(args, "relay", None)
+            session = ClientSession.by_code(code, relay_urls(relay) if relay else None, name=name)
+        elif args.address is None:
+            raise ValueError("give the host's address (HOST:PORT) or --code CODE")
+        else:
+            session = ClientSession(*parse_address(args.address), name=name)
     except ValueError as exc:
         print(f"tarneeb join: {exc}", file=sys.stderr)
         return 2
     if args.seat is not None and args.seat not in (0, 1, 2, 3):
         print("tarneeb join: --seat must be 0-3", file=sys.stderr)
         return 2
-    session = ClientSession(host, port, name=args.name or f"{args.bot} bot")
     token = getattr(args, "token", None)
     try:
         session.connect()
@@ -159,11 +181,11 @@ def join_main(args: argparse.Namespace) -> int:
     except IncompatibleError as exc:
         print(f"tarneeb join: {exc.message}", file=sys.stderr)
         return 1
-    except (ProtocolError, JoinError) as exc:
+    except (ProtocolError, JoinError, RelayError) as exc:
         print(f"tarneeb join: {exc.message}", file=sys.stderr)
         return 1
     except (OSError, TimeoutError) as exc:
-        print(f"tarneeb join: cannot reach {host}:{port}: {exc}", file=sys.stderr)
+        print(f"tarneeb join: cannot reach {session.address}: {exc}", file=sys.stderr)
         return 1
     print(f"joined seat {seat}", flush=True)
     log.info("this seat's token, to come back with --token: %s", session.token)

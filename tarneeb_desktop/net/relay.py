@@ -144,7 +144,7 @@ class BrokerLink:
         on_up: Callable[[], None] | None = None,
         on_down: Callable[[str], None] | None = None,
         keep_trying: bool = False,
-        will: tuple[str, bytes] | None = None,
+        will: tuple[str, bytes, bool] | None = None,
         keepalive: int = 20,
     ) -> None:
         self.url = url
@@ -162,7 +162,7 @@ class BrokerLink:
         if url.tls:
             self.client.tls_set_context(tls_context())
         if will is not None:
-            self.client.will_set(will[0], will[1], qos=1, retain=True)
+            self.client.will_set(will[0], will[1], qos=1, retain=will[2])
         self.client.reconnect_delay_set(1, 3)
         self.client.max_queued_messages_set(2000)
         self.keepalive = keepalive
@@ -262,6 +262,7 @@ class _Peer:
         self.heard = time.monotonic()
         self.said = time.monotonic()
         self.closed = False
+        self.gone = b""  # the hash of the secret the client's will reveals
 
     def send(self, kind: bytes, body: bytes = b"") -> None:
         self.said = time.monotonic()
@@ -360,7 +361,7 @@ class RelayServer:
                 on_up=self._broker_up,
                 on_down=self._broker_down,
                 keep_trying=True,
-                will=(self.keys.presence_topic, b""),
+                will=(self.keys.presence_topic, b"", True),
                 keepalive=15,
             )
             self.link = link
@@ -409,6 +410,7 @@ class RelayServer:
             # old connections (which this host forgot) to connect again at once
             self.instance = rc.new_instance()
         link.subscribe(self.keys.all_up)
+        link.subscribe(self.keys.all_gone)
         announce = rc.presence(self.secret.public_key, self.instance)
         link.publish(self.keys.presence_topic, self.keys.seal(announce), retain=True)
         self.loop.call_soon_threadsafe(self._set_up, True)
@@ -439,6 +441,9 @@ class RelayServer:
         if self._closing:
             return
         cid = topic.rsplit("/", 1)[-1]
+        if topic == self.keys.gone_topic(cid):
+            self._gone(cid, payload)
+            return
         if not topic.startswith(f"{self.keys.topic}/u/") or len(cid) > 32:
             self.dropped["junk"] += 1
             return
@@ -464,8 +469,18 @@ class RelayServer:
         elif kind != rc.KEEPALIVE:
             self.dropped["junk"] += 1
 
+    def _gone(self, cid: str, secret: bytes) -> None:
+        """The broker says the client of ``cid`` vanished (its will): when the secret is
+        that connection's, it ends now rather than after its silence."""
+        peer = self.peers.get(cid)
+        if peer is None or rc.gone_hash(secret) != peer.gone:
+            self.dropped["forged"] += 1
+            return
+        log.info("relay connection %s: its client is gone", cid)
+        peer.end(tell=False)
+
     def _handshake(self, cid: str, payload: bytes) -> None:
-        client_key, instance = rc.read_handshake(self.keys.open(payload))
+        client_key, instance, gone = rc.read_handshake(self.keys.open(payload))
         if instance != self.instance:
             raise rc.Refused("stale")  # meant for an earlier run of this table
         if bytes(client_key) in self.seen_keys:
@@ -474,6 +489,7 @@ class RelayServer:
             raise rc.Refused("full")
         self.seen_keys.add(bytes(client_key))
         peer = _Peer(self, cid, rc.Channel(self.secret, client_key, host_side=True))
+        peer.gone = gone
         self.peers[cid] = peer
         task = self.loop.create_task(self.accept(peer.reader, peer.writer))
         self._tasks.add(task)
@@ -512,6 +528,7 @@ class RelaySocket:
         self.keys = keys
         self.cid = rc.new_client_id()
         self.secret = PrivateKey.generate()
+        self.gone = secrets.token_bytes(32)  # revealed by the broker only if we vanish
         self.keepalive = keepalive
         self.silence = silence
         self.link: BrokerLink | None = None
@@ -585,7 +602,8 @@ class RelaySocket:
 
     # the caller's thread
     def _open(self, url: RelayURL, timeout: float, presence_wait: float) -> None:
-        link = BrokerLink(url, self._message, on_down=self._broker_down)
+        will = (self.keys.gone_topic(self.cid), self.gone, False)
+        link = BrokerLink(url, self._message, on_down=self._broker_down, will=will)
         link.open(timeout)
         self.link = link
         link.subscribe(self.keys.down_topic(self.cid))
@@ -596,7 +614,7 @@ class RelaySocket:
             raise RelayError("no_table", "no table with this code is open now")
         assert self.instance is not None
         self.channel = rc.Channel(self.secret, self._host_key, host_side=False)
-        hand = rc.handshake(self.secret.public_key, self.instance)
+        hand = rc.handshake(self.secret.public_key, self.instance, self.gone)
         link.publish(self.keys.up_topic(self.cid), self.keys.seal(hand))
         threading.Thread(target=self._keep, name="tarneeb-relay-keepalive", daemon=True).start()
 

@@ -109,9 +109,17 @@ class TableKeys:
         """The host's frames to a connection."""
         return f"{self.topic}/d/{cid}"
 
+    def gone_topic(self, cid: str) -> str:
+        """Where the broker says a connection's client vanished (its MQTT will)."""
+        return f"{self.topic}/g/{cid}"
+
     @property
     def all_up(self) -> str:
         return f"{self.topic}/u/+"
+
+    @property
+    def all_gone(self) -> str:
+        return f"{self.topic}/g/+"
 
     def seal(self, plaintext: bytes) -> bytes:
         return bytes(SecretBox(self.key).encrypt(plaintext))
@@ -153,14 +161,21 @@ def read_presence(plain: bytes) -> tuple[PublicKey, bytes]:
     return PublicKey(plain[1:33]), plain[33:]
 
 
-def handshake(client_key: PublicKey, instance: bytes) -> bytes:
-    return HANDSHAKE + bytes(client_key) + instance
+def handshake(client_key: PublicKey, instance: bytes, gone: bytes) -> bytes:
+    """A connection's first frame: its key, the host run it meets, and the hash of the
+    secret its MQTT will reveals when the client vanishes (so only its own death, told by
+    the broker, ends it early: whoever knows the code learns the hash, not the secret)."""
+    return HANDSHAKE + bytes(client_key) + instance + gone_hash(gone)
 
 
-def read_handshake(plain: bytes) -> tuple[PublicKey, bytes]:
-    if len(plain) != 1 + 32 + 16 or plain[:1] != HANDSHAKE:
+def read_handshake(plain: bytes) -> tuple[PublicKey, bytes, bytes]:
+    if len(plain) != 1 + 32 + 16 + 32 or plain[:1] != HANDSHAKE:
         raise Refused("junk")
-    return PublicKey(plain[1:33]), plain[33:]
+    return PublicKey(plain[1:33]), plain[33:49], plain[49:]
+
+
+def gone_hash(secret: bytes) -> bytes:
+    return hashlib.blake2b(secret, digest_size=32, person=b"tarneeb-gone").digest()
 
 
 def new_instance() -> bytes:

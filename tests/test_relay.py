@@ -1,0 +1,495 @@
+"""Tables over the internet by a code (issue 46), against a real broker (Mosquitto on
+127.0.0.1, ``tests/relay_broker.py``): whole games, a watcher, a latecomer, a client killed and
+back, the broker and the host killed and back, a wrong code, an eavesdropper that knows the
+code, forged, replayed and oversized frames. Loopback only."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import paho.mqtt.client as mqtt
+import pytest
+
+from tarneeb_desktop.net import relay_crypto as rc
+from tarneeb_desktop.net.client import ClientSession, JoinError, play_seat
+from tarneeb_desktop.net.host import Host
+from tarneeb_desktop.net.relay import RelayError, RelayOptions, connect_relay
+from tarneeb_desktop.rules import make_rules
+from tarneeb_desktop.session.lan import new_host
+from tarneeb_desktop.table.seats import ComputerSeat
+from tests.relay_broker import Broker
+from tests.test_net_game import host_state, wait_until
+
+ROOT = Path(__file__).resolve().parents[1]
+TIMEOUT = 60.0
+
+
+@pytest.fixture
+def broker() -> Iterator[Broker]:
+    b = Broker().start()
+    yield b
+    b.stop()
+
+
+@pytest.fixture(autouse=True)
+def tmp_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("TARNEEB_HOME", str(tmp_path / "home"))
+    return tmp_path
+
+
+def relay_host(broker: Broker, **kwargs: Any) -> Host:
+    options: dict[str, Any] = {
+        "seed": 5,
+        "open_seats": [0, 1, 2, 3],
+        "ai_level": "random",
+        "bind": "127.0.0.1",
+        "port": 0,
+        "relay": RelayOptions.new(broker.url),
+    }
+    options.update(kwargs)
+    host = new_host(options.pop("rules", make_rules(target=5)), **options)
+    host.start()
+    return host
+
+
+def by_code(host_or_code: Host | str, broker: Broker, name: str) -> ClientSession:
+    code = host_or_code if isinstance(host_or_code, str) else host_or_code.code
+    assert code is not None
+    session = ClientSession.by_code(code, broker.urls, name=name, timeout=5.0)
+    session.connect()
+    return session
+
+
+def play_all(host: Host, sessions: list[ClientSession], level: str = "random") -> dict[int, bool]:
+    results: dict[int, bool] = {}
+
+    def run(s: ClientSession) -> None:
+        results[s.seat or 0] = play_seat(s, ComputerSeat(level, s.seat), reconnect_for=30)
+
+    threads = [threading.Thread(target=run, args=(s,), daemon=True) for s in sessions]
+    for t in threads:
+        t.start()
+    assert host.done.wait(240), host_state(host)
+    for t in threads:
+        t.join(30)
+    return results
+
+
+# ---------------------------------------------------------------------- the code
+
+
+def test_a_code_is_sixty_random_bits_in_crockford_base32_and_reads_forgivingly() -> None:
+    codes = {rc.new_code() for _ in range(200)}
+    assert len(codes) == 200
+    for code in codes:
+        assert len(code) == 14 and code[4] == code[9] == "-"
+        assert set(code.replace("-", "")) <= set(rc.ALPHABET)
+        assert not set(code) & set("ILOU")
+    assert len(rc.ALPHABET) ** rc.CODE_CHARS >= 2**60
+    assert rc.normalize_code(" 7k4m x92q-ht3d ") == "7K4M-X92Q-HT3D"
+    assert rc.normalize_code("OIL0-1111-AAAA") == "0110-1111-AAAA"  # O reads 0, I and L 1
+    for bad in ("7K4M-X92Q", "7K4M-X92Q-HT3D-1", "7K4M-X92Q-HT3U", "192.168.1.2:47471"):
+        assert not rc.is_code(bad)
+    assert rc.is_code("7k4mx92qht3d")
+    keys = rc.table_keys("7K4M-X92Q-HT3D")
+    assert keys == rc.table_keys("7k4m x92q ht3d")  # typed any way: the same table
+    assert keys.topic != rc.table_keys("7K4M-X92Q-HT3E").topic
+    assert "7K4M" not in keys.topic and len(keys.key) == 32
+
+
+def test_a_channel_opens_each_frame_once_in_order_and_only_its_own() -> None:
+    from nacl.public import PrivateKey
+
+    host_key, client_key, other = PrivateKey.generate(), PrivateKey.generate(), PrivateKey.generate()
+    host = rc.Channel(host_key, client_key.public_key, host_side=True)
+    client = rc.Channel(client_key, host_key.public_key, host_side=False)
+    spy = rc.Channel(other, host_key.public_key, host_side=False)
+    first = host.seal(rc.DATA, b"hello")
+    second = host.seal(rc.DATA, b"world")
+    assert client.open(first) == (rc.DATA, b"hello")
+    with pytest.raises(rc.Refused) as exc:
+        client.open(first)  # the same frame again
+    assert exc.value.why == "replayed"
+    with pytest.raises(rc.Refused) as exc:
+        spy.open(second)  # someone else's key
+    assert exc.value.why == "forged"
+    tampered = bytearray(second)
+    tampered[-1] ^= 1
+    with pytest.raises(rc.Refused):
+        client.open(bytes(tampered))
+    with pytest.raises(rc.Refused):  # the client's own frame echoed back at it
+        client.open(client.seal(rc.DATA, b"x"))
+    assert client.open(second) == (rc.DATA, b"world") and not client.lost
+    host.seal(rc.DATA, b"lost on the way")
+    client.open(host.seal(rc.DATA, b"after a hole"))
+    assert client.lost  # a missed frame ends the connection (it is opened again)
+
+
+# ---------------------------------------------------------------------- whole games
+
+
+def test_four_relay_clients_play_a_whole_game_at_hard(broker: Broker) -> None:
+    host = relay_host(broker, rules=make_rules(target=11), seed=11)
+    assert host.code is not None and rc.is_code(host.code)
+    sessions = [by_code(host, broker, f"P{i}") for i in range(4)]
+    for i, s in enumerate(sessions):
+        assert s.join(i) == i
+    results = play_all(host, sessions, level="hard")
+    assert all(results.values()) and len(results) == 4
+    state = host.table.state
+    assert state.is_over() and max(state.scores) >= 11
+    assert not host.table.faults
+    assert sum(host.relay_server.dropped.values()) == 0 if host.relay_server else True
+    for s in sessions:
+        assert s.view is not None and s.view.winner == state.winner
+        s.close()
+    host.stop()
+
+
+def test_a_watcher_and_a_latecomer_reach_the_table_by_code(broker: Broker) -> None:
+    host = relay_host(broker, open_seats=[0], latecomers="yes")
+    south = by_code(host, broker, "Sara")
+    assert south.join(0) == 0
+    wait_until(lambda: host.call(lambda: host.started))
+    watcher = by_code(host, broker, "Hadi")
+    watcher.watch()
+    assert "Hadi" in host.lobby()["watching"]
+    late = by_code(host, broker, "Karim")
+    late.ask_for_seat(2)
+    got: list[int | None] = []
+    wait_until(lambda: got.append(late.answer()) or got[-1] is not None)
+    assert got[-1] == 2
+    seats = host.lobby()["seats"]
+    assert seats[2]["name"] == "Karim" and seats[2]["kind"] == "human"
+    results = play_all(host, [south, late])
+    assert all(results.values())
+    watcher.wait_for(lambda m: m.get("type") == "view" and m["view"]["phase"] == "over", 20)
+    view = watcher.view
+    assert view is not None and view.hand == () and view.phase == "over"
+    for s in (south, late, watcher):
+        s.close()
+    host.stop()
+
+
+def test_a_wrong_code_and_an_unreachable_relay_say_so(broker: Broker) -> None:
+    host = relay_host(broker)
+    assert host.code is not None
+    wrong = rc.new_code()
+    with pytest.raises(RelayError) as exc:
+        connect_relay(wrong, broker.urls, timeout=3, presence_wait=1.0)
+    assert exc.value.code == "no_table" and "no table with this code" in exc.value.message
+    dead = f"mqtt://127.0.0.1:{Broker().port}"
+    session = ClientSession.by_code(host.code, [*Broker().urls[:0], *_urls(dead)], timeout=2)
+    with pytest.raises(RelayError) as exc:
+        session.connect()
+    assert exc.value.code == "unreachable"
+    # a first broker that cannot be reached: the next one in the list has the table
+    session = ClientSession.by_code(host.code, [*_urls(dead), *broker.urls], name="Ola")
+    session.connect()
+    assert session.join() in range(4)
+    session.close()
+    host.stop()
+    with pytest.raises(RelayError) as exc:  # the host closed: its announcement is gone
+        connect_relay(host.code, broker.urls, timeout=3, presence_wait=1.0)
+    assert exc.value.code == "no_table"
+
+
+def _urls(url: str) -> list[Any]:
+    from tarneeb_desktop.net.relay import relay_urls
+
+    return relay_urls(url)
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
+def test_a_host_that_cannot_reach_its_relay_does_not_open() -> None:
+    dead = f"mqtt://127.0.0.1:{Broker().port}"
+    host = new_host(
+        make_rules(target=5), open_seats=[0], bind="127.0.0.1", port=0,
+        relay=RelayOptions.new(dead),
+    )  # fmt: skip
+    with pytest.raises(RelayError) as exc:
+        host.start()
+    assert exc.value.code == "unreachable"
+
+
+def test_the_host_closing_the_table_says_so_to_its_relay_players(broker: Broker) -> None:
+    host = relay_host(broker, open_seats=[0, 1])
+    s = by_code(host, broker, "Sara")
+    s.join(0)
+    host.stop()
+    bye = s.wait_for(lambda m: m.get("type") in ("bye", "disconnected"), 10)
+    assert bye["type"] == "bye" and bye["reason"] == "the host closed the table"
+    s.close()
+
+
+# ---------------------------------------------------------------------- faults
+
+
+def test_the_broker_restarting_mid_hand_the_game_goes_on_with_every_seat_kept(
+    broker: Broker,
+) -> None:
+    host = relay_host(broker, rules=make_rules(target=7))
+    sessions = [by_code(host, broker, f"P{i}") for i in range(4)]
+    tokens = []
+    for i, s in enumerate(sessions):
+        s.join(i)
+        tokens.append(s.token)
+    results: dict[int, bool] = {}
+
+    def run(s: ClientSession) -> None:
+        results[s.seat or 0] = play_seat(s, ComputerSeat("random", s.seat), reconnect_for=40)
+
+    threads = [threading.Thread(target=run, args=(s,), daemon=True) for s in sessions]
+    for t in threads:
+        t.start()
+    wait_until(lambda: host_state(host)["tricks"] >= 3, 60)  # mid-hand
+    before = host_state(host)
+    broker.kill()
+    time.sleep(1.0)
+    broker.start()
+    assert host.done.wait(240), host_state(host)
+    for t in threads:
+        t.join(30)
+    assert all(results.values()) and len(results) == 4
+    assert host.table.state.is_over() and host.seq > before["seq"]
+    assert [s.token for s in host.seats] == tokens  # every seat kept, by its own player
+    assert [s.seat for s in sessions] == [0, 1, 2, 3]
+    for s in sessions:
+        s.close()
+    host.stop()
+
+
+def cli(home: Path, *args: str) -> subprocess.Popen[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TARNEEB_HOME": str(home)}
+    return subprocess.Popen(
+        [sys.executable, "-m", "tarneeb_desktop", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=ROOT,
+    )
+
+
+def host_args(broker: Broker, save: Path) -> list[str]:
+    return [
+        "host", "--relay", broker.url, "--port", "0", "--bind", "127.0.0.1", "--no-beacon",
+        "--save-table", str(save), "--open-seats", "0,1,2,3", "-o", "target=5", "--seed", "3",
+    ]  # fmt: skip
+
+
+def test_tarneeb_host_prints_the_code_first_and_a_killed_client_rejoins(
+    broker: Broker, tmp_home: Path
+) -> None:
+    """``tarneeb host --relay URL``: the code is the first line; four ``tarneeb join --code``
+    bots play, one is killed (kill -9) mid-game and, run again with the same player folder,
+    sits down at its seat again; the game ends."""
+    host = cli(tmp_home / "host", *host_args(broker, tmp_home / "table.json"))
+    procs = [host]
+    try:
+        assert host.stdout is not None
+        first = host.stdout.readline().strip()
+        assert first.startswith("table code "), first
+        code = first.removeprefix("table code ")
+        assert rc.is_code(code) and rc.normalize_code(code) == code
+
+        def join(seat: int | None, home: Path) -> subprocess.Popen[str]:
+            extra = ["--seat", str(seat)] if seat is not None else []
+            args = ["join", "--code", code, "--relay", broker.url, "--bot", "random", *extra]
+            proc = cli(home, *args, "--name", f"bot{seat}")
+            procs.append(proc)
+            return proc
+
+        bots = [join(seat, tmp_home / f"p{seat}") for seat in range(4)]
+        assert bots[2].stdout is not None
+        assert bots[2].stdout.readline().strip() == "joined seat 2"
+        time.sleep(2.0)  # the game is under way
+        bots[2].send_signal(signal.SIGKILL)
+        bots[2].wait(10)
+        again = join(None, tmp_home / "p2")
+        out, err = again.communicate(timeout=TIMEOUT * 2)
+        assert "joined seat 2" in out, err
+        assert again.returncode == 0 and "game over: team" in out, err
+        host_out, host_err = host.communicate(timeout=TIMEOUT)
+        assert host.returncode == 0, host_err
+        assert "game over: team" in host_out
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+
+
+def test_the_host_killed_and_resumed_keeps_its_code_and_its_players(
+    broker: Broker, tmp_home: Path
+) -> None:
+    save = tmp_home / "table.json"
+    host = cli(tmp_home / "host", *host_args(broker, save))
+    procs = [host]
+    sessions: list[ClientSession] = []
+    try:
+        assert host.stdout is not None
+        code = host.stdout.readline().strip().removeprefix("table code ")
+        sessions = [by_code(code, broker, f"P{i}") for i in range(4)]
+        for i, s in enumerate(sessions):
+            s.join(i)
+        results: dict[int, bool] = {}
+
+        def run(s: ClientSession) -> None:
+            results[s.seat or 0] = play_seat(s, ComputerSeat("random", s.seat), reconnect_for=60)
+
+        threads = [threading.Thread(target=run, args=(s,), daemon=True) for s in sessions]
+        for t in threads:
+            t.start()
+        wait_until(lambda: save.exists() and len(json.loads(save.read_text())["hands"]) >= 1, 30)
+        time.sleep(1.0)
+        host.send_signal(signal.SIGKILL)
+        host.wait(10)
+        kept = json.loads(save.read_text())["resume"]
+        assert kept["relay_code"] == code
+        resumed = cli(
+            tmp_home / "host", "host", "--resume", str(save), "--relay", broker.url,
+            "--port", "0", "--bind", "127.0.0.1", "--no-beacon",
+        )  # fmt: skip
+        procs.append(resumed)
+        assert resumed.stdout is not None
+        assert resumed.stdout.readline().strip() == f"table code {code}"
+        out, err = resumed.communicate(timeout=TIMEOUT * 2)
+        assert resumed.returncode == 0 and "game over: team" in out, err
+        for t in threads:
+            t.join(30)
+        assert all(results.values()) and len(results) == 4
+        assert [s.seat for s in sessions] == [0, 1, 2, 3]
+    finally:
+        for s in sessions:
+            s.close()
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+
+
+# ---------------------------------------------------------------------- what the broker sees
+
+
+class Eavesdropper:
+    """Someone who knows the code and listens to every topic of the broker (``#``)."""
+
+    def __init__(self, broker: Broker) -> None:
+        self.got: list[tuple[str, bytes]] = []
+        self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="spy")
+        self.client.on_message = lambda _c, _u, m: self.got.append((m.topic, bytes(m.payload)))
+        self.client.connect("127.0.0.1", broker.port)
+        self.client.subscribe("#", qos=1)
+        self.client.loop_start()
+
+    def close(self) -> None:
+        self.client.disconnect()
+        self.client.loop_stop()
+
+
+def test_an_eavesdropper_with_the_code_reads_no_card_name_token_or_key(broker: Broker) -> None:
+    spy = Eavesdropper(broker)
+    host = relay_host(broker, rules=make_rules(target=5), seed=9)
+    assert host.code is not None
+    keys = rc.table_keys(host.code)
+    names = ["Layla", "Karim", "Rania", "Omar"]
+    sessions = [by_code(host, broker, n) for n in names]
+    hands: set[str] = set()  # each seat's cards as its views name them (three at a time)
+
+    def heard(msg: dict[str, Any]) -> None:
+        hand = msg.get("view", {}).get("hand") if msg.get("type") == "view" else None
+        if isinstance(hand, list) and len(hand) >= 3:
+            hands.add(json.dumps(hand[:3])[1:-1])
+
+    for i, s in enumerate(sessions):
+        s.on_message = heard
+        s.join(i)
+    results = play_all(host, sessions)
+    assert all(results.values())
+    for s in sessions:
+        s.close()
+    host.stop()
+    spy.close()
+    assert len(hands) > 20
+    secrets = [*names, *(s.token or "" for s in sessions), host.table_id]
+    words = ['"type"', '"view"', '"hand"', '"legal"', '"seq"', '"token"', '"name"', "tarneeb-lan"]
+    assert len(spy.got) > 100
+    opened = 0
+    for topic, payload in spy.got:
+        assert topic.startswith(keys.topic)  # the code's topics only; none names the code
+        assert host.code.replace("-", "") not in topic
+        for needle in [*secrets, *words, *hands]:
+            assert needle.encode() not in payload, (topic, needle)
+        if not payload:
+            continue  # the announcement cleared when the table closed
+        try:
+            plain = keys.open(payload)
+        except rc.Refused:
+            continue  # a connection's frame: sealed to the host's and that client's keys
+        opened += 1  # the announcement and each connection's first frame: keys only
+        assert len(plain) in (49, 81) and plain[:1] in (rc.PRESENCE, rc.HANDSHAKE)
+    assert opened >= 5  # the host's announcement and four handshakes
+
+
+def test_forged_replayed_oversized_and_junk_frames_are_dropped_and_counted(
+    broker: Broker,
+) -> None:
+    spy = Eavesdropper(broker)
+    host = relay_host(broker, open_seats=[0, 1])
+    assert host.code is not None and host.relay_server is not None
+    keys = rc.table_keys(host.code)
+    sara = by_code(host, broker, "Sara")
+    sara.join(0)
+    karim = by_code(host, broker, "Karim")
+    karim.join(1)
+    wait_until(lambda: host.call(lambda: host.started))
+    sock = sara._sock
+    assert sock is not None and hasattr(sock, "cid")
+    up = keys.up_topic(sock.cid)
+    wait_until(lambda: any(t == up for t, _ in spy.got))
+    captured = [p for t, p in spy.got if t == up]
+    seq = host_state(host)["seq"]
+    pub = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="forger")
+    pub.connect("127.0.0.1", broker.port)
+    pub.loop_start()
+    dropped = host.relay_server.dropped
+    pub.publish(up, captured[-1], qos=1).wait_for_publish(5)  # an old frame again
+    pub.publish(up, os.urandom(200), qos=1).wait_for_publish(5)  # not sealed to the key
+    pub.publish(up, b"x" * (70 * 1024), qos=1).wait_for_publish(5)  # too large to open
+    pub.publish(keys.up_topic("intruder"), b"{}", qos=1).wait_for_publish(5)
+    pub.publish(keys.gone_topic(sock.cid), os.urandom(32), qos=1).wait_for_publish(5)
+    stale = keys.seal(rc.handshake(rc.PrivateKey.generate().public_key, bytes(16), b"g"))
+    pub.publish(keys.up_topic("latecomer"), stale, qos=1).wait_for_publish(5)
+    wait_until(lambda: sum(dropped.values()) >= 6)
+    assert dropped["replayed"] == 1 and dropped["oversized"] == 1 and dropped["stale"] == 1
+    assert dropped["forged"] == 3  # random bytes, "{}" on a new topic, a false "gone"
+    pub.loop_stop()
+    assert host_state(host)["seq"] == seq  # nothing changed at the table
+    assert sara.connected and karim.connected  # and nobody was cut off
+    results = play_all(host, [sara, karim])
+    assert all(results.values())
+    spy.close()
+    for s in (sara, karim):
+        s.close()
+    host.stop()
+
+
+def test_a_join_error_by_code_is_a_join_error(broker: Broker) -> None:
+    host = relay_host(broker, open_seats=[0])
+    a = by_code(host, broker, "Sara")
+    a.join(0)
+    b = by_code(host, broker, "Rami")
+    with pytest.raises(JoinError) as exc:
+        b.join(0)
+    assert exc.value.code in ("seat_taken", "no_seat")
+    for s in (a, b):
+        s.close()
+    host.stop()
