@@ -95,6 +95,29 @@ def self_check() -> int:
         report["settings"] = str(settings_path)
     except Exception as exc:
         problems.append(f"settings: {exc}")
+    try:
+        # The relay (tables by a code): paho-mqtt, PyNaCl's libsodium (nacl._sodium, loaded
+        # through cffi's _cffi_backend), ssl and certifi's authorities for mqtts:// brokers.
+        import certifi
+        import paho.mqtt.client  # noqa: F401
+        from nacl.public import PrivateKey
+
+        from tarneeb_desktop.net import relay, relay_crypto
+        from tarneeb_desktop.net.relay_crypto import Channel
+
+        keys = relay_crypto.table_keys("0000-0000-0000")  # Argon2id: the same everywhere
+        if keys.topic != "tarneeb/1/0bb90ce075a7287c0424e11ad37dd2d5":
+            problems.append(f"relay: the table code derives {keys.topic}")
+        host, guest = PrivateKey.generate(), PrivateKey.generate()
+        frame = Channel(guest, host.public_key, host_side=False).seal(relay_crypto.DATA, b"hi")
+        if Channel(host, guest.public_key, host_side=True).open(frame) != (b"D", b"hi"):
+            problems.append("relay: a sealed frame did not open")
+        if not os.path.isfile(certifi.where()):
+            problems.append(f"relay: no certificates at {certifi.where()}")
+        relay.tls_context()
+        report["relay"] = certifi.where()
+    except Exception as exc:
+        problems.append(f"relay: {exc!r}")
     report["problems"] = problems
     print(json.dumps(report), flush=True)
     return 1 if problems else 0

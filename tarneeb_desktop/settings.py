@@ -88,6 +88,9 @@ class Settings:
     allow_undo: bool = False
     # The first-start offer of the tutorial was made (``ui/tutorial_offer.py``).
     tutorial_offered: bool = False
+    # The MQTT broker(s) a table over the internet goes through (``net/relay.py``): "" for
+    # the default public ones, else URLs separated by spaces (a club's or a family's own).
+    relay: str = ""
     # What was wrong with the file these settings came from (not saved, not compared).
     problems: list[str] = field(default_factory=list, compare=False, repr=False)
     # The player's name was lost with a damaged file: the window asks it again.
@@ -262,6 +265,16 @@ def _check(name: str, value: Any, default: Any) -> Any:
         return out, any_bad
     if isinstance(default, bool):
         return value if isinstance(value, bool) else _BAD
+    if name == "relay":
+        from tarneeb_desktop.net.relay import relay_urls
+
+        if not isinstance(value, str) or len(value) > 400:
+            return _BAD
+        try:
+            relay_urls(value)
+        except ValueError:
+            return _BAD
+        return value.strip()
     if name == "volume":
         if isinstance(value, bool) or not isinstance(value, int | float):
             return _BAD

@@ -129,7 +129,7 @@ if [ "$(cat "$PY/.installed" 2>/dev/null)" != "$INSTAMP" ]; then
     --disable-pip-version-check --no-warn-script-location -q \
     --find-links "$(win "$WHEELS")" -r "$(win "$HERE/wine-wheels.txt")" ||
     fail "pip install under Wine failed"
-  wrun 120 "$PY/python.exe" -c "import PyInstaller, pygame, bidi, arabic_reshaper, platformdirs, msvc_runtime" ||
+  wrun 120 "$PY/python.exe" -c "import PyInstaller, pygame, bidi, arabic_reshaper, platformdirs, msvc_runtime, paho.mqtt.client, nacl.public, certifi, ssl" ||
     fail "the Windows Python cannot import what was installed"
   echo "$INSTAMP" >"$PY/.installed"
 else
@@ -144,8 +144,11 @@ mkdir -p "$ROOT/dist"
   --distpath "$(win "$ROOT/dist")" --workpath "$(win "$CACHE/pyinstaller")" \
   "$(win "$ROOT/build.spec")") | sed '/api-ms-win-crt-\|api-ms-win-core-/d' ||
   fail "PyInstaller failed (its output is above)"
+# The relay's pieces too: OpenSSL's ssl, libsodium (PyNaCl) with cffi's backend, certifi's roots.
 for f in Tarneeb.exe tarneeb-cli.exe _internal/python311.dll _internal/endplay/_dds/dds.dll \
-  _internal/endplay/_dds/msvcp140.dll _internal/assets/icon.png; do
+  _internal/endplay/_dds/msvcp140.dll _internal/assets/icon.png _internal/_ssl.pyd \
+  _internal/nacl/_sodium.pyd _internal/_cffi_backend.cp311-win_amd64.pyd \
+  _internal/certifi/cacert.pem; do
   [ -f "$ROOT/dist/Tarneeb/$f" ] || fail "dist/Tarneeb/$f was not built"
 done
 got=$(wrun 120 "$ROOT/dist/Tarneeb/tarneeb-cli.exe" --version | tr -d '\r') ||

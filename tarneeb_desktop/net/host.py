@@ -154,6 +154,7 @@ class Host(LobbyMixin):
         self._stopping = False
         self._beacon: Any = None
         self._handlers: set[asyncio.Task[None]] = set()
+        self._opened = False  # listening (and on its relay): what fails later is logged
         #: Over the internet too: the table's code and brokers (``net/relay.py``); the
         #: relay's end once the host runs.
         self.relay = relay
@@ -211,7 +212,7 @@ class Host(LobbyMixin):
 
     def start(self, timeout: float = 10.0) -> tuple[str, int]:
         """Run the host in a background thread; returns the address it listens on."""
-        self._thread = threading.Thread(target=self.run, name="tarneeb-host", daemon=True)
+        self._thread = threading.Thread(target=self._run_here, name="tarneeb-host", daemon=True)
         self._thread.start()
         if not self._ready.wait(timeout):
             raise RuntimeError("the host did not start")
@@ -219,6 +220,15 @@ class Host(LobbyMixin):
             raise self.error
         assert self.address is not None
         return self.address
+
+    def _run_here(self) -> None:
+        """The background thread: what fails is kept in ``error`` (``start`` raises it when
+        the host could not open; later, the log says it)."""
+        try:
+            self.run()
+        except BaseException as exc:  # noqa: BLE001 - kept in self.error
+            if self._opened:
+                log.error("the host stopped: %s", exc, exc_info=exc)
 
     def run(self, on_ready: Callable[[tuple[str, int]], None] | None = None) -> None:
         """Serve until :meth:`stop`, or until the game ends when ``exit_when_over``."""
@@ -310,6 +320,7 @@ class Host(LobbyMixin):
             relay.start_ticking()
         if on_ready is not None:
             on_ready(self.address)
+        self._opened = True
         self._ready.set()
         if self.started:
             self._advance()  # a resumed game: computer seats may be to move

@@ -19,6 +19,7 @@ from tarneeb_desktop.net.host import Host
 from tarneeb_desktop.net.host_lobby import table_options
 from tarneeb_desktop.net.link import RemoteLink
 from tarneeb_desktop.net.protocol import DEFAULT_PORT, DISCOVERY_PORT, ProtocolError
+from tarneeb_desktop.net.relay import RelayError, RelayOptions
 from tarneeb_desktop.net.seating import Seat, SeatedTable, computer_names
 from tarneeb_desktop.paths import user_data_dir
 from tarneeb_desktop.rules import GameState, Rules, View, make_rules
@@ -146,11 +147,13 @@ def remote_link(
 
 class HostError(Exception):
     """A table could not be opened (``why`` None) or its people here could not sit at it
-    (``why`` says why); the window words it for the player."""
+    (``why`` says why); ``relay``: the table was to be open over the internet and no relay
+    could be reached. The window words it for the player."""
 
-    def __init__(self, why: str | None = None) -> None:
+    def __init__(self, why: str | None = None, relay: bool = False) -> None:
         super().__init__(why or "could not open a table on this computer")
         self.why = why
+        self.relay = relay
 
 
 def host_table(
@@ -161,15 +164,24 @@ def host_table(
     port: int = DEFAULT_PORT,
     ai_delay: float = 0.7,
     rules: Rules | None = None,
+    internet: bool = False,
+    relay: str | None = None,
     **kwargs: Any,
 ) -> tuple[Host, list[ClientSession]]:
     """Open a LAN table for the window (``kwargs`` go to the :class:`Host`) on ``port`` or
-    any free one, listening on ``bind`` (``TARNEEB_LAN_BIND`` may override it), sit the
-    ``people`` here down (a session each: the host stays the only authority), then announce
-    it when ``announce``. The host and the sessions, or :class:`HostError`."""
+    any free one, listening on ``bind`` (``TARNEEB_LAN_BIND`` may override it), and, when
+    ``internet``, on the relay too, under a new table code (``relay``: the brokers, the
+    settings' ``relay``; empty: the default ones); sit the ``people`` here down (a session
+    each: the host stays the only authority), then announce it when ``announce``. The host
+    and the sessions, or :class:`HostError`."""
     bind = bind_address(bind)
     host: Host | None = None
     address = None
+    if internet:
+        try:
+            kwargs["relay"] = RelayOptions.new(relay or None)
+        except ValueError as exc:  # the settings name no broker we can use
+            raise HostError(str(exc), relay=True) from None
     for attempt in dict.fromkeys((port, 0)):
         try:
             host = new_host(
@@ -178,6 +190,11 @@ def host_table(
             )  # fmt: skip
             address = host.start()
             break
+        except RelayError as exc:
+            log.info("no relay: %s", exc)
+            if host is not None:
+                host.stop()
+            raise HostError(exc.message, relay=True) from None
         except (OSError, RuntimeError) as exc:
             log.info("could not host on port %s: %s", attempt, exc)
             if host is not None:

@@ -24,6 +24,7 @@ from tarneeb_desktop.rules.options import ALL_PRESETS
 from tarneeb_desktop.session import daily
 from tarneeb_desktop.table.savegame import SaveError, read_save
 from tarneeb_desktop.ui import i18n, text, theme
+from tarneeb_desktop.ui.clipboard import put_text
 from tarneeb_desktop.ui.daily_labels import contract_text, signed
 from tarneeb_desktop.ui.i18n import tr, trn
 from tarneeb_desktop.ui.layout import Layout
@@ -48,18 +49,8 @@ def copy_text(line: str) -> str:
     """Put ``line`` on the system's clipboard (``pygame.scrap``, SDL's clipboard); where
     there is none, write it to ``daily-score.txt`` in the player's folder. What was done,
     for the player."""
-    try:
-        import pygame.scrap as scrap
-
-        if hasattr(scrap, "put_text"):
-            scrap.put_text(line)
-        else:
-            if not scrap.get_init():
-                scrap.init()
-            scrap.put(pygame.SCRAP_TEXT, line.encode("utf-8"))
+    if put_text(line):
         return tr("The score line is copied")
-    except Exception as exc:  # no clipboard (a headless system): keep it in a file
-        log.info("no clipboard (%s); writing the score line to a file", exc)
     path = user_data_dir() / "daily-score.txt"
     try:
         path.write_text(line + "\n", encoding="utf-8")

@@ -57,6 +57,8 @@ def _computer_name() -> str:
 
 def host_error_text(exc: HostError) -> str:
     """A hosting failure as the player reads it."""
+    if exc.relay:
+        return tr("The relay cannot be reached; offline play and LAN play still work")
     if exc.why is None:
         return tr("Could not open a table on this computer")
     return tr("Could not sit at the table: {why}", why=exc.why)
@@ -96,6 +98,8 @@ class HostScene(ButtonScene):
         self.turn_seconds = 0
         self.watchers = True
         self.announce = type(self).beacon
+        #: Over the internet too (a table code through the relay), not only this network.
+        self.internet = False
         self.notice: str | None = None
         default = tr("Tarneeb at {computer}", computer=_computer_name())
         self.fields = (
@@ -175,7 +179,10 @@ class HostScene(ButtonScene):
             if self.announce
             else tr("Private: friends join by address")
         )
-        out.append(Button(pygame.Rect(left, y + bh + gap, bw, bh), announce, "beacon"))
+        where = tr("Over the internet") if self.internet else tr("On this network")
+        r = pygame.Rect(left, y + bh + gap, half, bh)
+        out.append(Button(r, where, "where"))
+        out.append(Button(r.move(half + gap, 0), announce, "beacon"))
         r = pygame.Rect(left, self.notes_top(lay) + self.notes_height(lay), half, bh)
         out.append(Button(r, tr("Open the table"), "open", primary=True))
         out.append(Button(r.move(half + gap, 0), tr("Back"), "back"))
@@ -214,8 +221,13 @@ class HostScene(ButtonScene):
     def notes(self) -> list[tuple[str, tuple[int, int, int]]]:
         port = DEFAULT_PORT or 47471
         where = ", ".join(f"{a}:{port}" for a in listen_addresses(self.listen_on()))
+        joining = (
+            tr("Friends anywhere join with the table code shown once the table is open")
+            if self.internet
+            else tr("Friends join at {address}", address=where)
+        )
         notes = [
-            (tr("Friends join at {address}", address=where), theme.GOLD),
+            (joining, theme.GOLD),
             (tr("Click a seat to change who plays it."), theme.INK_DIM),
         ]
         if "here" in self.choice[1:]:
@@ -287,6 +299,9 @@ class HostScene(ButtonScene):
         elif action == "beacon":
             self.announce = not self.announce
             self.rebuild()
+        elif action == "where":
+            self.internet = not self.internet
+            self.rebuild()
         elif action == "watchers":
             self.watchers = not self.watchers
             self.rebuild()
@@ -316,6 +331,8 @@ class HostScene(ButtonScene):
                 save_path=table_save(),
                 table_name=self.table_name,
                 password=self.password,
+                internet=self.internet,
+                relay=getattr(self.app.settings, "relay", ""),
                 **self.hosting(),
             )
         except HostError as exc:

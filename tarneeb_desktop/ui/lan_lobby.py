@@ -13,7 +13,8 @@ from tarneeb_desktop.net.addresses import listen_addresses
 from tarneeb_desktop.net.client import ClientSession
 from tarneeb_desktop.net.protocol import MAX_CHAT_CHARS, MAX_NAME_CHARS
 from tarneeb_desktop.table.flow import SEAT_NAMES as SEAT_WORDS  # the lobby's name for them
-from tarneeb_desktop.ui import i18n, theme
+from tarneeb_desktop.ui import i18n, text, theme
+from tarneeb_desktop.ui.clipboard import put_text
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene
@@ -148,6 +149,32 @@ class LobbyScene(ButtonScene):
         if host is not None and host.address is not None:
             port = host.address[1]
             self.address = ", ".join(f"{a}:{port}" for a in listen_addresses(host.bind))
+        #: A table over the internet: the code friends join by (shown, with Copy, instead of
+        #: the addresses; a player who joined by code sees it too, to pass it on).
+        code = getattr(host, "code", None) if host is not None else None
+        self.code: str | None = code or (session.code if session is not None else None)
+        if self.code:
+            self.address = ""
+
+    def join_line(self) -> str:
+        """How friends reach the table: its code, or the host's addresses ("" at a joiner's
+        LAN table)."""
+        if self.code:
+            return tr("Table code: {code}", code=self.code)
+        return tr("Friends join at {address}", address=self.address) if self.address else ""
+
+    def copy_rect(self, lay: Layout) -> pygame.Rect:
+        """Copy, at the reading end of the code's line (the two centred together)."""
+        size = round(lay.text * 1.15)
+        line_w = text.size_of(self.join_line(), size, bold=True)[0]
+        h = round(lay.text * 2.0)
+        w = theme.button_width([tr("Copy")], lay.text, h)
+        x0 = lay.w // 2 - (line_w + lay.margin + w) // 2
+        r = pygame.Rect(x0 + line_w + lay.margin, 0, w, h)
+        if i18n.is_rtl():
+            r.x = lay.w - r.right
+        r.centery = lay.margin * 2 + round(lay.heading * 2.3) + size // 2 + 2
+        return r
 
     def busy(self) -> bool:
         return True
@@ -251,6 +278,8 @@ class LobbyScene(ButtonScene):
             xs = [b.rect.x for b in out[:3] if b.rect.y == r.y]
             for b, x in zip([b for b in out if b.rect.y == r.y], reversed(xs), strict=False):
                 b.rect.x = x
+        if self.code:  # mirrored already by copy_rect
+            out.append(Button(self.copy_rect(lay), tr("Copy"), "copy"))
         return out
 
     # ------------------------------------------------------------------ the layout
@@ -288,7 +317,7 @@ class LobbyScene(ButtonScene):
         (down to 2) so that the chat under them keeps room for :data:`CHAT_LINES` lines
         on the host's lobby (its address above) as on a joiner's."""
         y = lay.margin * 2 + round(lay.heading * 2.3)  # under the page's title
-        if self.address:
+        if self.join_line():
             y += round(lay.text * 2.2)
         if self.info_line():
             y += round(lay.text * 1.6)
@@ -377,6 +406,14 @@ class LobbyScene(ButtonScene):
     def activate(self, action: str) -> None:
         if action == "start" and self.host is not None:
             self.host.start_game()
+        elif action == "copy" and self.code:
+            copied = put_text(self.code)
+            self.notice = (
+                tr("The table code is copied")
+                if copied
+                else tr("No clipboard here: pass the code on as it is written above")
+            )
+            self.dirty = True
         elif action == "chat":
             self.typing = True
             self.chat.text = ""
@@ -399,10 +436,18 @@ class LobbyScene(ButtonScene):
         lobby = self.lobby
         box = page(surface, lay, str(lobby.get("table") or tr("Lobby")))
         y = box.y + round(lay.heading * 2.3)
-        if self.address:
+        if self.code:  # the code, then Copy, centred together (mirrored right to left)
+            copy = self.copy_rect(lay)
+            size = round(lay.text * 1.15)
+            if i18n.is_rtl():
+                pos, anchor = (copy.right + lay.margin, y), "topleft"
+            else:
+                pos, anchor = (copy.x - lay.margin, y), "topright"
+            blit_text(surface, self.join_line(), size, pos, theme.GOLD, bold=True, anchor=anchor)
+        elif self.address:
             blit_text(
                 surface,
-                tr("Friends join at {address}", address=self.address),
+                self.join_line(),
                 round(lay.text * 1.15),
                 (lay.w // 2, y),
                 theme.GOLD,

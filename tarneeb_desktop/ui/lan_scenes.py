@@ -31,6 +31,8 @@ from tarneeb_desktop.net.protocol import (
     MAX_PASSWORD_CHARS,
     ProtocolError,
 )
+from tarneeb_desktop.net.relay import RelayError, relay_urls
+from tarneeb_desktop.net.relay_crypto import is_code, normalize_code
 from tarneeb_desktop.table.flow import SEAT_NAMES as SEAT_WORDS  # the lobby's name for them
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.i18n import tr
@@ -74,8 +76,14 @@ FINDER_REFRESH = 1.0  # seconds between looks at the tables heard on the network
 
 
 def unreachable_words(address: str, exc: BaseException) -> str:
-    """Why the host at ``address`` could not be reached, in the player's words (not the
-    system's "[Errno 111] Connection refused")."""
+    """Why the host at ``address`` (or the table of a code) could not be reached, in the
+    player's words (not the system's "[Errno 111] Connection refused")."""
+    if isinstance(exc, RelayError):
+        if exc.code == "no_table":
+            return tr("No table with this code is open now")
+        if exc.code == "unreachable":
+            return tr("The relay cannot be reached; offline play and LAN play still work")
+        return tr("The connection to the table was lost")
     if isinstance(exc, ConnectionRefusedError):
         why = tr("no table is open there now")
     elif isinstance(exc, TimeoutError):
@@ -217,7 +225,7 @@ class JoinScene(ButtonScene):
     @staticmethod
     def field_labels() -> tuple[str, str, str]:
         return (
-            tr("Host (name or address:port)"),
+            tr("Address or table code"),
             tr("Your name"),
             tr("Table password (if any)"),
         )
@@ -335,14 +343,23 @@ class JoinScene(ButtonScene):
         if action == "back":
             self.app.show_menu()
         elif action == "connect":
+            typed = self.address.strip()
+            if is_code(typed):  # a table over the internet
+                if self.connect(self.by_code(normalize_code(typed))):
+                    self.recent = remember(normalize_code(typed))
+                return
             try:
-                host, port = parse_address(self.address)
+                host, port = parse_address(typed)
             except ValueError:
-                self.notice = tr("Type the address the host shows, such as 192.168.1.20:47471")
+                self.notice = tr(
+                    "Type the address the host shows, such as 192.168.1.20:47471, "
+                    "or a table code, such as 7K4M-X92Q-HT3D"
+                )
                 self.dirty = True
                 return
-            if self.connect(host, port):
-                self.recent = remember(self.address.strip())
+            session = ClientSession(host, port, name=self.player(), timeout=5.0)
+            if self.connect(session):
+                self.recent = remember(typed)
         elif action.startswith("rejoin:"):
             i = int(action[7:])
             if i < len(self.kept):
@@ -357,15 +374,28 @@ class JoinScene(ButtonScene):
             if i < len(self.found):
                 t = self.found[i]
                 self.address = f"{t.host}:{t.port}"
-                self.connect(t.host, t.port)
+                self.connect(ClientSession(t.host, t.port, name=self.player(), timeout=5.0))
+
+    def player(self) -> str:
+        return self.name.strip() or tr("Player")
+
+    def by_code(self, code: str, name: str | None = None) -> ClientSession:
+        """A session to the table of ``code``, through the settings' relay."""
+        relay = getattr(self.app.settings, "relay", "") or None
+        urls = relay_urls(relay) if relay else None
+        return ClientSession.by_code(code, urls, name=name or self.player(), timeout=8.0)
 
     def rejoin(self, kept: rejoin.KeptSeat) -> None:
         """Back to a seat this computer held: the host gives it back at once."""
-        try:
-            host, port = parse_address(kept.address)
-        except ValueError:
-            return
-        session = ClientSession(host, port, name=kept.name or self.name.strip(), timeout=5.0)
+        name = kept.name or self.name.strip()
+        if is_code(kept.address):
+            session = self.by_code(kept.address, name)
+        else:
+            try:
+                host, port = parse_address(kept.address)
+            except ValueError:
+                return
+            session = ClientSession(host, port, name=name, timeout=5.0)
         self.show_connecting(kept.address)
         try:
             session.connect()
@@ -394,17 +424,16 @@ class JoinScene(ButtonScene):
             pygame.display.flip()
         self.dirty = True
 
-    def connect(self, host: str, port: int) -> bool:
+    def connect(self, session: ClientSession) -> bool:
         rejoin.remember_name(self.name)
-        session = ClientSession(host, port, name=self.name.strip() or tr("Player"), timeout=5.0)
         session.password = self.password.strip()
-        self.show_connecting(f"{host}:{port}")
+        self.show_connecting(session.address)
         try:
             session.connect()
         except ProtocolError as exc:  # IncompatibleError's message is a sentence to show
             self.notice = exc.message
         except OSError as exc:
-            self.notice = unreachable_words(":".join((host, str(port))), exc)
+            self.notice = unreachable_words(session.address, exc)
         else:
             app, typed = self.app, (self.address, self.password)
             finder = False if self.no_finder else None
@@ -439,7 +468,7 @@ class JoinScene(ButtonScene):
         head = (
             tr("Tables on this network:")
             if self.found
-            else tr("Looking for tables on this network... or type an address.")
+            else tr("Looking for tables on this network... or type an address or a table code.")
         )
         blit_text(
             surface, head, lay.text, (lay.w // 2, round(lay.h * 0.36)), theme.INK, anchor="midtop"

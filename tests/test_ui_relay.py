@@ -1,0 +1,162 @@
+"""The relay's screens (issue 46): the Host screen opens a table over the internet and its
+lobby shows the code with Copy; the Join screen takes that code (remembered, and Rejoin
+by code); the relay's faults read in the player's words inside the panel. A real broker on
+127.0.0.1 (``tests/relay_broker.py``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from tarneeb_desktop.net import rejoin
+from tarneeb_desktop.net import relay_crypto as rc
+from tarneeb_desktop.net.addresses import load_recent
+from tests.relay_broker import Broker
+from tests.text_spy import screen_problems
+from tests.test_ui_helpers import FRAME, key, make_app
+from tests.test_ui_lan import button, click, host_screen, lan_table, step_until, text
+
+pytestmark = pytest.mark.usefixtures("ui_home")
+
+
+def check_screen(app) -> None:  # type: ignore[no-untyped-def]
+    """No text of the screen below body size, outside its box or covered."""
+    assert screen_problems(app, type(app.scene).__name__) == []
+
+
+@pytest.fixture
+def broker() -> Iterator[Broker]:
+    b = Broker().start()
+    yield b
+    b.stop()
+
+
+def internet_host(monkeypatch, relay: str):  # type: ignore[no-untyped-def]
+    """The Host screen with its table to go over the internet through ``relay``."""
+    app = host_screen(monkeypatch)
+    app.settings.relay = relay
+    click(app, button(app.scene, "where").rect)
+    assert app.scene.internet
+    assert button(app.scene, "where").label == "Over the internet"
+    return app
+
+
+def test_host_over_the_internet_and_a_second_window_joins_by_code(monkeypatch, broker) -> None:  # type: ignore[no-untyped-def]
+    from tarneeb_desktop.ui.lan_scenes import JoinScene, LobbyScene, SeatScene
+
+    app = internet_host(monkeypatch, broker.url)
+    click(app, button(app.scene, "open").rect)
+    lobby = app.scene
+    assert isinstance(lobby, LobbyScene), getattr(lobby, "notice", None)
+    host = lobby.host
+    try:
+        code = host.code
+        assert code is not None and rc.is_code(code) and lobby.code == code
+        assert lobby.join_line() == f"Table code: {code}"
+        click(app, button(lobby, "copy").rect)
+        assert lobby.notice in (
+            "The table code is copied",
+            "No clipboard here: pass the code on as it is written above",
+        )
+        if lobby.notice == "The table code is copied":
+            assert pygame.scrap.get_text() == code
+        # a second window (another player's) types the code, lower case, with spaces
+        guest = make_app(speed="instant")
+        guest.settings.relay = broker.url
+        guest.switch(JoinScene(guest, finder=False))
+        guest.step(FRAME, [text(code.lower().replace("-", " ")), key(pygame.K_RETURN)])
+        assert isinstance(guest.scene, SeatScene), guest.scene.notice
+        assert guest.scene.session.code == code
+        guest.step(FRAME, [key(pygame.K_RETURN)])  # the first free seat has the focus
+        step_until(guest, lambda: isinstance(guest.scene, LobbyScene), "the guest's lobby")
+        assert guest.scene.code == code  # the guest sees the code too, to pass it on
+        assert load_recent()[0] == code  # remembered as joined
+        step_until(
+            app,
+            lambda: any(
+                s["kind"] == "human" and s["seat"] != 0
+                for s in (lobby.session.lobby or {}).get("seats", [])
+            ),
+            "the guest in the host's lobby",
+        )
+        click(app, button(lobby, "start").rect)
+        step_until(app, lambda: lan_table(app.scene), "the host's table")
+        step_until(guest, lambda: lan_table(guest.scene), "the guest's table")
+        assert len(guest.scene.pv.hand) == 13
+        kept = rejoin.kept_seats()
+        assert kept and kept[0].address == code  # Rejoin goes back by the code
+        # the guest's window closes (a crash): Rejoin from a new window takes the seat back
+        seat = guest.scene.session.seat
+        guest.scene.link.sessions[seat].close()
+        again = make_app(speed="instant")
+        again.settings.relay = broker.url
+        scene = JoinScene(again, finder=False)
+        again.switch(scene)
+        assert scene.kept and scene.kept[0].address == code
+        scene.rejoin(scene.kept[0])
+        assert isinstance(again.scene, LobbyScene), scene.notice
+        step_until(again, lambda: lan_table(again.scene), "the table again")
+        assert again.scene.session.seat == seat
+    finally:
+        host.stop()
+
+
+def test_a_wrong_code_says_no_table_is_open_inside_the_panel(broker) -> None:  # type: ignore[no-untyped-def]
+    from tarneeb_desktop.ui.lan_scenes import JoinScene
+
+    app = make_app()
+    app.settings.relay = broker.url
+    app.switch(JoinScene(app, finder=False))
+    app.step(FRAME, [text(rc.new_code()), key(pygame.K_RETURN)])
+    assert isinstance(app.scene, JoinScene)
+    assert app.scene.notice == "No table with this code is open now"
+    check_screen(app)  # the notice inside the panel, at body size
+
+
+def test_an_unreachable_relay_says_so_and_lan_play_goes_on(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from tarneeb_desktop.ui.lan_scenes import HostScene, JoinScene
+
+    dead = f"mqtt://127.0.0.1:{Broker().port}"
+    app = internet_host(monkeypatch, dead)
+    click(app, button(app.scene, "open").rect)
+    assert isinstance(app.scene, HostScene)
+    words = "The relay cannot be reached; offline play and LAN play still work"
+    assert app.scene.notice == words
+    check_screen(app)
+    click(app, button(app.scene, "where").rect)  # back to this network: the table opens
+    click(app, button(app.scene, "open").rect)
+    assert not isinstance(app.scene, HostScene), app.scene.notice
+    app.scene.host.stop()
+    join = make_app()
+    join.settings.relay = dead
+    join.switch(JoinScene(join, finder=False))
+    join.step(FRAME, [text(rc.new_code()), key(pygame.K_RETURN)])
+    assert join.scene.notice == words
+
+
+@pytest.mark.parametrize("lang", ["en", "ar", "ru"])
+def test_the_relay_screens_fit_in_every_window(monkeypatch, broker, lang) -> None:  # type: ignore[no-untyped-def]
+    from tarneeb_desktop.ui import i18n
+
+    app = internet_host(monkeypatch, broker.url)
+    app.settings.language = lang
+    app.apply_settings()
+    assert i18n.is_rtl() == (lang == "ar")
+    for size in ((800, 600), (1280, 720), (1920, 1080)):
+        app.resize(size)
+        app.scene.rebuild()
+        app.step(FRAME, [])
+        check_screen(app)
+    click(app, button(app.scene, "open").rect)
+    lobby = app.scene
+    try:
+        step_until(app, lambda: lobby.session.lobby is not None, "the lobby")
+        check_screen(app)
+        copy = button(lobby, "copy").rect
+        assert copy.w > 0
+        if lang == "ar":  # the code reads from the right: Copy on its left
+            assert copy.right < app.size[0] // 2 + copy.w
+    finally:
+        lobby.host.stop()
