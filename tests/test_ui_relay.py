@@ -160,3 +160,37 @@ def test_the_relay_screens_fit_in_every_window(monkeypatch, broker, lang) -> Non
             assert copy.right < app.size[0] // 2 + copy.w
     finally:
         lobby.host.stop()
+
+
+@pytest.mark.parametrize("lang", ["en", "ar", "ru"])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])
+def test_the_join_screens_notice_is_inside_its_panel(lang, size) -> None:  # type: ignore[no-untyped-def]
+    """The relay's errors (and a failed Rejoin's, issue 48 item 23) are drawn inside the
+    panel, above Connect and Back, not below the panel."""
+    from tarneeb_desktop.ui.lan_scenes import JoinScene
+    from tarneeb_desktop.ui.layout import Layout
+    from tests.text_spy import TextSpy, Traced
+
+    app = make_app(size=size)
+    app.settings.language = lang
+    app.apply_settings()
+    scene = JoinScene(app, finder=False)
+    app.switch(scene)
+    scene.notice = "No table with this code is open now"
+    from tarneeb_desktop.ui.i18n import tr
+
+    scene.notice = tr(scene.notice)
+    app.step(FRAME, [])
+    lay = Layout(*app.size)
+    panel = pygame.Rect(0, 0, round(lay.w * 0.8), round(lay.h * 0.84))
+    panel.midtop = (lay.w // 2, lay.margin * 2)
+    with TextSpy():
+        surface = Traced(app.size)
+        scene.draw(surface)
+        items = [i for i in surface.items if i.kind == "text" and i.label == scene.notice]
+    assert items, "the notice was not drawn"
+    connect = button(scene, "connect").rect
+    for item in items:
+        assert panel.contains(item.rect), (item.rect, panel)
+        assert item.rect.bottom <= connect.top
+    check_screen(app)

@@ -16,14 +16,20 @@
 # 3. the installed windowed Tarneeb.exe opens its window (found with xdotool) with no standard
 #    streams, as a double-click starts it; a screenshot of the first screen is taken
 #    (SHOT=FILE keeps it; docs/screenshots/windows-wine-first-screen.png is one);
-# 4. the same folder compiled as a later version installs over it (an old _internal/ file is
+# 4. a table over the internet by its code, through a Mosquitto broker the script starts on
+#    127.0.0.1 (a free port; never a public broker): the installed `tarneeb-cli.exe host
+#    --relay` hosts a table that four Linux `tarneeb join --code` bots play to the end, then
+#    the installed `tarneeb-cli.exe join --code` plays a seat of a table a Linux `tarneeb host
+#    --relay` opened (three Linux bots at the others); both games end with "game over" and
+#    exit 0, and every side tells the same result (random bots, target 5: about 30 s);
+# 5. the same folder compiled as a later version installs over it (an old _internal/ file is
 #    cleared) and still starts; the uninstaller removes the program, the shortcut and the
 #    entry and keeps the player's %LOCALAPPDATA%\Tarneeb.
 # Linux side: LINUX_TARNEEB="CMD" runs tarneeb (default: python3 -m tarneeb_desktop; a frozen
 # Linux build such as dist-linux/Tarneeb/Tarneeb works too). SETUP=FILE tests another setup;
 # SEED=N the autoplayed game (default 7); KEEP=1 keeps the scratch folder.
 # Needs: wine with 64-bit support and wine32 (ISCC.exe), xvfb-run, xdotool, ImageMagick's
-# import, python3 with the game installed. Exit status: 0 passed, 1 a check failed, 2 a tool
+# import, mosquitto (Debian's, MOSQUITTO=PATH for another), python3 with the game installed. Exit status: 0 passed, 1 a check failed, 2 a tool
 # or the setup is missing.
 set -euo pipefail
 
@@ -42,6 +48,8 @@ need() {
 for t in wine wineserver xvfb-run xdotool import sha256sum; do
   command -v "$t" >/dev/null || need "$t (apt-get install wine wine64 wine32:i386 xvfb xdotool imagemagick)"
 done
+MOSQUITTO=${MOSQUITTO:-$(command -v mosquitto || echo /usr/sbin/mosquitto)}
+[ -x "$MOSQUITTO" ] || need "mosquitto, the relay's broker (apt-get install mosquitto)"
 VERSION=$(sed -n 's/^__version__ = "\(.*\)"/\1/p' "$ROOT/tarneeb_desktop/__init__.py")
 SETUP=${SETUP:-$ROOT/dist/Tarneeb-$VERSION-windows-x64-setup.exe}
 [ -f "$SETUP" ] || need "$SETUP (run packaging/windows/build-wine.sh first)"
@@ -62,7 +70,10 @@ export TARNEEB_NO_CRASH_DIALOG=1
 # The tests' SDL_VIDEODRIVER=dummy would reach the Windows game through Wine and keep its
 # window from ever opening: the installed game runs as a player's would.
 unset SDL_VIDEODRIVER SDL_AUDIODRIVER
+pids=() # what this script starts in the background on the Linux side: the broker, bots, a host
 cleanup() {
+  local p
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
   wineserver -k 2>/dev/null || true
   if [ -n "${KEEP:-}" ]; then say "kept $work"; else rm -rf "$work"; fi
 }
@@ -153,7 +164,123 @@ wineserver -k 2>/dev/null || true
 wait "$pid" 2>/dev/null || true
 [ -f "$localappdata/Tarneeb/settings.json" ] || fail "the game wrote no %LOCALAPPDATA%\\Tarneeb\\settings.json"
 
-# --- 4. upgrade over it, then uninstall ----------------------------------------------------
+# --- 4. a table over the internet: the relay, through a broker on 127.0.0.1 ----------------
+# paho-mqtt's own thread, PyNaCl's libsodium (through cffi's backend) and the sealed frames,
+# in the installed Windows build, against the Linux game: each side hosts once, joins once.
+relay_started=$SECONDS
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+relay="mqtt://127.0.0.1:$port"
+printf 'listener %s 127.0.0.1\nallow_anonymous true\npersistence false\nmax_packet_size 2000000\n' \
+  "$port" >"$work/mosquitto.conf"
+"$MOSQUITTO" -c "$work/mosquitto.conf" >"$work/mosquitto.log" 2>&1 &
+broker=$!
+pids+=("$broker")
+for _ in $(seq 100); do
+  if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || ! kill -0 "$broker" 2>/dev/null; then break; fi
+  sleep 0.1
+done
+(exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null ||
+  fail "mosquitto did not start on 127.0.0.1:$port: $(tail -3 "$work/mosquitto.log")"
+
+out_of() { tr -d '\r' 2>/dev/null <"$work/$1.out" || true; } # out_of NAME: what it printed
+linux_relay() { # linux_relay NAME ARGS...: Linux's tarneeb in the background with its own
+  # player folder, printing to $work/NAME.out and .err; its pid in $last
+  local name=$1
+  shift
+  TARNEEB_HOME="$work/linux-$name" timeout 600 "${LINUX[@]}" "$@" \
+    >"$work/$name.out" 2>"$work/$name.err" </dev/null &
+  last=$!
+  pids+=("$last")
+}
+windows_relay() { # windows_relay NAME ARGS...: the installed tarneeb-cli.exe in the background,
+  # its streams through pipes (see wine.sh) into $work/NAME.out and .err (cat: no buffering,
+  # the host's code is read while it runs), its exit status in $work/NAME.rc; its pid in $last
+  local name=$1
+  shift
+  (
+    set +e
+    timeout 600 wine "$cli" "$@" </dev/null 2> >(cat >"$work/$name.err") | cat >"$work/$name.out"
+    echo "${PIPESTATUS[0]}" >"$work/$name.rc"
+  ) &
+  last=$!
+}
+table_code() { # table_code NAME PID: the code a host printed as its first line, once printed
+  local _
+  for _ in $(seq 1800); do # 3 min: a Windows host under Wine starts in a few seconds
+    if [ "$(tr -cd '\n' 2>/dev/null <"$work/$1.out" | wc -c)" -gt 0 ]; then # a whole line
+      out_of "$1" | sed -n '1s/^table code \([0-9A-Z]\{4\}-[0-9A-Z]\{4\}-[0-9A-Z]\{4\}\)$/\1/p'
+      return
+    fi
+    kill -0 "$2" 2>/dev/null || return 0
+    sleep 0.1
+  done
+}
+ended="" # the "game over" line of the last one finished() waited for
+finished() { # finished NAME PID [SEAT]: wait until it exits; 0 and a "game over", else fail
+  local rc=0
+  wait "$2" || rc=$?
+  [ ! -f "$work/$1.rc" ] || rc=$(cat "$work/$1.rc")
+  [ "$rc" = 0 ] || fail "$1 exited with $rc: $(out_of "$1" | tail -3) $(tr -d '\r' <"$work/$1.err" | tail -4)"
+  if [ -n "${3:-}" ]; then
+    out_of "$1" | grep -qx "joined seat $3" || fail "$1 did not join seat $3: $(out_of "$1")"
+  fi
+  ended=$(out_of "$1" | grep -x 'game over: team .*' | head -1) || true
+  [ -n "$ended" ] || fail "$1 exited 0 but did not print 'game over': $(out_of "$1")"
+}
+table_args=(--port 0 --bind 127.0.0.1 --no-beacon --open-seats 0,1,2,3 -o target=5 --seed 3)
+
+# (a) the installed Windows app hosts; four Linux bots join by the code.
+started=$SECONDS
+windows_relay win-host host --relay "$relay" "${table_args[@]}" --save-table "$(win "$work/win-table.json")"
+host_pid=$last
+code=$(table_code win-host "$host_pid")
+[ -n "$code" ] ||
+  fail "tarneeb-cli.exe host printed no table code first: $(out_of win-host) $(tail -5 "$work/win-host.err")"
+bots=()
+for seat in 0 1 2 3; do
+  linux_relay "linux-bot$seat" join --code "$code" --relay "$relay" --bot random --seat "$seat" \
+    --name "linux$seat"
+  bots+=("$last")
+done
+finished win-host "$host_pid"
+result=$ended
+for seat in 0 1 2 3; do
+  finished "linux-bot$seat" "${bots[$seat]}" "$seat"
+  [ "$ended" = "$result" ] || fail "Linux bot $seat: '$ended', the Windows host: '$result'"
+done
+settle
+say "relay: the installed tarneeb-cli.exe hosted table $code, four Linux bots played it: $result ($((SECONDS - started)) s)"
+
+# (b) Linux hosts; the installed Windows app plays seat 0 beside three Linux bots.
+started=$SECONDS
+linux_relay linux-host host --relay "$relay" "${table_args[@]}" --save-table "$work/linux-table.json"
+host_pid=$last
+code=$(table_code linux-host "$host_pid")
+[ -n "$code" ] ||
+  fail "Linux's tarneeb host printed no table code first: $(out_of linux-host) $(tail -5 "$work/linux-host.err")"
+windows_relay win-join join --code "$code" --relay "$relay" --bot random --seat 0 --name windows
+join_pid=$last
+bots=()
+for seat in 1 2 3; do
+  linux_relay "linux-seat$seat" join --code "$code" --relay "$relay" --bot random --seat "$seat" \
+    --name "linux$seat"
+  bots+=("$last")
+done
+finished linux-host "$host_pid"
+result=$ended
+finished win-join "$join_pid" 0
+[ "$ended" = "$result" ] || fail "tarneeb-cli.exe join: '$ended', the Linux host: '$result'"
+for seat in 1 2 3; do
+  finished "linux-seat$seat" "${bots[$((seat - 1))]}" "$seat"
+  [ "$ended" = "$result" ] || fail "Linux bot $seat: '$ended', the Linux host: '$result'"
+done
+settle
+say "relay: the installed tarneeb-cli.exe joined table $code by its code and played seat 0: $result ($((SECONDS - started)) s)"
+kill "$broker" 2>/dev/null || true
+wait "$broker" 2>/dev/null || true
+say "relay through Mosquitto on 127.0.0.1:$port, Windows hosting and joining: $((SECONDS - relay_started)) s"
+
+# --- 5. upgrade over it, then uninstall ----------------------------------------------------
 # The same dist/Tarneeb compiled as a later version: what a player's next download does.
 . "$HERE/inno.sh"
 next="$VERSION.1"

@@ -343,7 +343,7 @@ class HostScene(ButtonScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = Layout(*surface.get_size())
-        box = page(surface, lay, tr("Host a LAN game"))
+        box = page(surface, lay, tr("Host a table"))
         lines = [
             tr("Rules: {preset} (change them in Settings)", preset=rules_words(self.app.rules)),
             tr("You sit at South. Choose who plays each of the other seats:"),

@@ -19,7 +19,7 @@ from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS, preset_label  # Settings' words
-from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
+from tarneeb_desktop.ui.theme import Button, blit_lines, blit_panel, blit_text
 from tarneeb_desktop.ui.widgets import TextField, draw_field
 
 #: Lines of the lobby's chat shown under the seats: as many on the host's lobby (with its
@@ -77,10 +77,22 @@ def draw_buttons_and_notice(
     surface: pygame.Surface, scene: Noticed, lay: Layout, box: pygame.Rect, below: bool = False
 ) -> None:
     """The scene's buttons, and its notice (an error or a hint) at the foot of the panel,
-    or just below it with ``below``; a long notice shrinks to the panel's width."""
-    for b in scene.buttons():
+    or, with ``below`` (the buttons stand at the panel's foot), just above the buttons'
+    lowest row, inside the panel, wrapped at body size; a long notice at the foot shrinks
+    to the panel's width."""
+    buttons = scene.buttons()
+    for b in buttons:
         b.draw(surface)
     if scene.notice:
+        if below and buttons:
+            foot = max(b.rect.bottom for b in buttons)
+            row = min(b.rect.top for b in buttons if b.rect.bottom > foot - lay.margin)
+            width = box.w - 2 * lay.margin
+            lines = text.wrap(scene.notice, lay.text, width)
+            tall = sum(max(text.size_of(x, lay.text)[1], round(lay.text * 1.3)) for x in lines)
+            y = row - lay.margin // 2 - tall  # as blit_lines steps: each line's own height
+            blit_lines(surface, scene.notice, lay.text, (lay.w // 2, y), theme.GOLD, width)
+            return
         if below:
             pos, anchor, width = (lay.w // 2, box.bottom + lay.margin // 2), "midtop", box.w
         else:
@@ -166,14 +178,14 @@ class LobbyScene(ButtonScene):
     def copy_rect(self, lay: Layout) -> pygame.Rect:
         """Copy, at the reading end of the code's line (the two centred together)."""
         size = round(lay.text * 1.15)
-        line_w = text.size_of(self.join_line(), size, bold=True)[0]
+        line_w, line_h = text.size_of(self.join_line(), size, bold=True)
         h = round(lay.text * 2.0)
         w = theme.button_width([tr("Copy")], lay.text, h)
         x0 = lay.w // 2 - (line_w + lay.margin + w) // 2
         r = pygame.Rect(x0 + line_w + lay.margin, 0, w, h)
         if i18n.is_rtl():
             r.x = lay.w - r.right
-        r.centery = lay.margin * 2 + round(lay.heading * 2.3) + size // 2 + 2
+        r.centery = lay.margin * 2 + round(lay.heading * 2.3) + line_h // 2  # the line's middle
         return r
 
     def busy(self) -> bool:

@@ -239,7 +239,7 @@ class JoinScene(ButtonScene):
         w, h = min(round(lay.w * 0.44), lay.w - edge - x), round(lay.text * 2.2)
         a = pygame.Rect(0, 0, w, h)
         # under the page's title, whose script may be taller (Arabic) in a short window
-        title = text.size_of(tr("Join a LAN game"), lay.heading, True)[1]
+        title = text.size_of(tr("Join a table"), lay.heading, True)[1]
         a.topleft = (x, max(round(lay.h * 0.14), 3 * lay.margin + title + 4))
         if i18n.is_rtl():  # the labels on the right, the fields on their left
             a.right = lay.w - x
@@ -449,7 +449,7 @@ class JoinScene(ButtonScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = Layout(*surface.get_size())
-        box = page(surface, lay, tr("Join a LAN game"))
+        box = page(surface, lay, tr("Join a table"))
         labels = self.field_labels()
         for i, r in enumerate(self.field_rects(lay)):
             rtl = i18n.is_rtl()

@@ -214,9 +214,9 @@ class MenuScene(ButtonScene):
             (tr("Finished games"), "games"),
             (tr("Settings"), "settings"),
             (tr("Statistics"), "stats"),
-            # short words for the menu's pair; the screens' titles say "Host a LAN game"
-            (tr("Host (LAN)"), "lan_host"),
-            (tr("Join (LAN)"), "lan_join"),
+            # short words for the menu's pair (a table on this network or over the internet)
+            (tr("Host a table"), "lan_host"),
+            (tr("Join a table"), "lan_join"),
             (tr("How to play"), "howto"),
             (tr("Quit"), "quit"),
         ]
