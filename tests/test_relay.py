@@ -109,7 +109,11 @@ def test_a_code_is_sixty_random_bits_in_crockford_base32_and_reads_forgivingly()
 def test_a_channel_opens_each_frame_once_in_order_and_only_its_own() -> None:
     from nacl.public import PrivateKey
 
-    host_key, client_key, other = PrivateKey.generate(), PrivateKey.generate(), PrivateKey.generate()
+    host_key, client_key, other = (
+        PrivateKey.generate(),
+        PrivateKey.generate(),
+        PrivateKey.generate(),
+    )
     host = rc.Channel(host_key, client_key.public_key, host_side=True)
     client = rc.Channel(client_key, host_key.public_key, host_side=False)
     spy = rc.Channel(other, host_key.public_key, host_side=False)

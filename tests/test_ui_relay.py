@@ -14,9 +14,9 @@ from tarneeb_desktop.net import rejoin
 from tarneeb_desktop.net import relay_crypto as rc
 from tarneeb_desktop.net.addresses import load_recent
 from tests.relay_broker import Broker
-from tests.text_spy import screen_problems
 from tests.test_ui_helpers import FRAME, key, make_app
 from tests.test_ui_lan import button, click, host_screen, lan_table, step_until, text
+from tests.text_spy import screen_problems
 
 pytestmark = pytest.mark.usefixtures("ui_home")
 
