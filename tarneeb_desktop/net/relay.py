@@ -28,12 +28,13 @@ import ssl
 import threading
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
 import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion
 from nacl.public import PrivateKey
 
 from tarneeb_desktop.net import relay_crypto as rc
@@ -151,7 +152,7 @@ class BrokerLink:
         self.on_up = on_up
         self.on_down = on_down
         self.client = mqtt.Client(
-            mqtt.CallbackAPIVersion.VERSION2,
+            CallbackAPIVersion.VERSION2,
             client_id=f"tarneeb-{secrets.token_hex(6)}",
             clean_session=True,
             transport="websockets" if url.websockets else "tcp",
@@ -325,7 +326,7 @@ class RelayServer:
         self,
         options: RelayOptions,
         loop: asyncio.AbstractEventLoop,
-        accept: Callable[[asyncio.StreamReader, Any], Awaitable[None]],
+        accept: Callable[[asyncio.StreamReader, Any], Coroutine[Any, Any, None]],
         *,
         silence: float = SILENCE,
         keepalive: float = KEEPALIVE,
