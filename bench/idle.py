@@ -1,5 +1,6 @@
 """CPU use of the window while nothing happens: the menu, a table waiting for the player, the
-replay viewer paused, and a LAN table waiting for the player.
+replay viewer paused, a LAN table waiting for the player, and a table over the internet
+(by code, through a local broker) waiting for the player.
 
 Each case sets its screen up, lets it settle, then runs the real main loop (``App.run``) for
 ``--seconds`` and compares the process's CPU time with the wall time (100 % is one core). It
@@ -30,7 +31,7 @@ from pathlib import Path
 ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
 ap.add_argument("--seconds", type=float, default=5.0)
 ap.add_argument("--size", default="1280x800")
-ap.add_argument("--cases", default="menu,table,viewer,lan,lan_timer")
+ap.add_argument("--cases", default="menu,table,viewer,lan,lan_timer,relay")
 ap.add_argument(
     "--waits",
     default="default",
@@ -135,11 +136,29 @@ def case_viewer(app: App) -> None:
     settle(app, lambda: not scene.playing and not scene.busy(), "viewer")
 
 
-def case_lan(app: App, turn_seconds: float = 0.0):  # type: ignore[no-untyped-def]
+_BROKER = None
+
+
+def case_relay(app: App):  # type: ignore[no-untyped-def]
+    """A table over the internet waiting for the player: hosted in this process through a
+    Mosquitto on 127.0.0.1 (``tests/relay_broker.py``), the player's seat joined by code, so
+    the host's and the session's MQTT threads are counted too (the broker is another
+    process, not counted)."""
+    global _BROKER
+    from tarneeb_desktop.net.relay import RelayOptions
+    from tests.relay_broker import Broker
+
+    if _BROKER is None:
+        _BROKER = Broker().start()
+    return case_lan(app, relay=RelayOptions.new(_BROKER.url), broker=_BROKER)
+
+
+def case_lan(app: App, turn_seconds: float = 0.0, relay=None, broker=None):  # type: ignore[no-untyped-def]
     from tarneeb_desktop.net.client import ClientSession
     from tarneeb_desktop.session.lan import new_host
     from tarneeb_desktop.ui.table_scene import TableScene
 
+    extra = {"relay": relay} if relay is not None else {}
     host = new_host(
         make_rules(),
         seed=3,
@@ -150,9 +169,13 @@ def case_lan(app: App, turn_seconds: float = 0.0):  # type: ignore[no-untyped-de
         turn_seconds=turn_seconds,
         bind="127.0.0.1",
         port=0,  # no beacon: a Host announces nothing by itself
+        **extra,
     )
     host.start()
-    session = ClientSession("127.0.0.1", host.address[1], name="Bench", timeout=5.0)
+    if relay is not None:
+        session = ClientSession.by_code(host.code, broker.urls, name="Bench", timeout=5.0)
+    else:
+        session = ClientSession("127.0.0.1", host.address[1], name="Bench", timeout=5.0)
     session.connect()
     session.join(0)
     deadline = time.monotonic() + 30
@@ -192,6 +215,8 @@ def main() -> int:
                 f"{ARGS.seconds:.0f} s ({wakes} loop wake-ups, {draws} draws)",
                 flush=True,
             )
+    if _BROKER is not None:
+        _BROKER.stop()
     print(f"idle_cpu_max_pct: {max(results.values()):.2f}")
     return 0
 

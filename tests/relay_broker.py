@@ -33,7 +33,7 @@ class Broker:
         self.conf = self.folder / "mosquitto.conf"
         self.conf.write_text(
             f"listener {self.port} 127.0.0.1\nallow_anonymous true\n"
-            "max_packet_size 2000000\npersistence false\n"
+            "max_packet_size 2000000\npersistence false\nset_tcp_nodelay true\n"
         )
         self.proc: subprocess.Popen[bytes] | None = None
 

@@ -5,11 +5,13 @@
 cached under ``build/``), then the real setup ``.exe`` around it; ``test-app.sh`` installs
 that setup in a fresh Wine prefix, plays a whole hard-level game with the installed
 ``tarneeb-cli.exe``, checks the record and its double-dummy analysis against Linux's, opens
-the windowed ``Tarneeb.exe`` and upgrades and uninstalls it (see both scripts' headers).
+the windowed ``Tarneeb.exe``, hosts a relay table by its code that Linux bots play and joins
+one a Linux host opened (through a Mosquitto the script starts on 127.0.0.1), and upgrades
+and uninstalls it (see both scripts' headers).
 
-A fresh machine takes about 2.5 min to build (downloads included) and 2 to 3 min to test;
-a second build is offline and takes about 35 s. Skipped without Wine (``.ci/run`` installs
-it), or with TARNEEB_WINE_TESTS=0.
+A fresh machine takes about 2.5 min to build (downloads included) and 2 to 3 min to test
+(the relay games about 20 s of it); a second build is offline and takes about 35 s. Skipped
+without Wine or Mosquitto (``.ci/run`` installs them), or with TARNEEB_WINE_TESTS=0.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ def _why_not() -> str | None:
     if os.environ.get("TARNEEB_WINE_TESTS") == "0":
         return "TARNEEB_WINE_TESTS=0"
     missing = [t for t in TOOLS if shutil.which(t) is None]
+    if shutil.which("mosquitto") is None and not Path("/usr/sbin/mosquitto").exists():
+        missing.append("mosquitto")  # test-app.sh's relay games need a broker on 127.0.0.1
     if missing:
         return f"not installed: {', '.join(missing)} (.ci/run installs them)"
     if shutil.which("npm") is None and not os.environ.get("ISCC"):
@@ -112,6 +116,8 @@ def test_the_windows_app_builds_installs_plays_a_game_and_uninstalls(tmp_path):
         "legal record, complete game",
         "analyse --json: Windows and Linux agree",
         "Tarneeb.exe opened its window 'Tarneeb'",
+        "relay: the installed tarneeb-cli.exe hosted table",
+        "relay: the installed tarneeb-cli.exe joined table",
         "old _internal/ cleared, the game starts",
         "uninstalled; the player's %LOCALAPPDATA%\\Tarneeb is kept",
     ):

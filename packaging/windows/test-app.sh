@@ -29,8 +29,8 @@
 # Linux build such as dist-linux/Tarneeb/Tarneeb works too). SETUP=FILE tests another setup;
 # SEED=N the autoplayed game (default 7); KEEP=1 keeps the scratch folder.
 # Needs: wine with 64-bit support and wine32 (ISCC.exe), xvfb-run, xdotool, ImageMagick's
-# import, mosquitto (Debian's, MOSQUITTO=PATH for another), python3 with the game installed. Exit status: 0 passed, 1 a check failed, 2 a tool
-# or the setup is missing.
+# import, mosquitto (Debian's; MOSQUITTO=PATH for another), python3 with the game installed.
+# Exit status: 0 passed, 1 a check failed, 2 a tool or the setup is missing.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)

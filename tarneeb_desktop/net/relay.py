@@ -177,6 +177,12 @@ class BrokerLink:
         if reason.is_failure:
             self.refused = str(reason)
             return
+        sock = self.client.socket()
+        if isinstance(sock, socket.socket | ssl.SSLSocket):
+            try:  # small frames go at once (Nagle held each action back by ~40 ms)
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            except OSError:
+                pass
         self.connected.set()
         if self.on_up is not None:
             self.on_up()
