@@ -122,7 +122,7 @@ def bytes_a_hand(broker: Broker, seed: int) -> tuple[float, float, int]:
 
             real = seating.Connection.send
 
-            def counting(self: Any, msg: dict[str, Any]) -> None:
+            def counting(self: Any, msg: dict[str, Any], tcp=tcp, real=real) -> None:  # type: ignore[no-untyped-def]
                 from tarneeb_desktop.net.protocol import encode
 
                 tcp[0] += len(encode(msg))
