@@ -6,7 +6,8 @@ table, some frames of fake time, a kill and resume (the App thrown away, a new o
 from the save the way the menu's Continue, the tournament's resume, the daily deal's "Go on"
 or the LAN's Rejoin does), another way onto a table (a tournament game, a daily deal, the
 tutorial, the replay viewer and "Play on from here", a LAN table on loopback, hosted here or
-joined, left and rejoined). After every frame drawn:
+joined, left and rejoined; over the internet too: hosted and joined by code through a
+Mosquitto on 127.0.0.1, killed and rejoined by code). After every frame drawn:
 
 1. no exception escapes (each is a failure: the seed and step reproduce it; a fresh App
    goes on);
@@ -92,6 +93,7 @@ class Report:
     resumes: int = 0
     resume_kinds: dict[str, int] = field(default_factory=dict)
     rejoins: int = 0
+    relay_tables: int = 0  # tables over the internet (by code) hosted or joined
     languages: set[str] = field(default_factory=set)
     sizes: set[tuple[int, int]] = field(default_factory=set)
     new_games: int = 0
@@ -119,6 +121,7 @@ class Report:
         for k, n in other.resume_kinds.items():
             self.resume_kinds[k] = self.resume_kinds.get(k, 0) + n
         self.rejoins += other.rejoins
+        self.relay_tables += other.relay_tables
         self.languages |= other.languages
         self.sizes |= other.sizes
         self.new_games += other.new_games
@@ -139,7 +142,7 @@ class Report:
                 f"dialogs opened: {self.dialogs} ({', '.join(sorted(self.dialog_kinds))})",
                 f"new games: {self.new_games}",
                 f"resumes: {self.resumes} ({kinds})",
-                f"rejoins: {self.rejoins}",
+                f"rejoins: {self.rejoins}, tables by code: {self.relay_tables}",
                 f"languages: {len(self.languages)}: {', '.join(sorted(self.languages))}",
                 f"sizes: {len(self.sizes)}",
                 f"drawn checks: {self.drawn_checks}, text checks: {self.text_checks}",
@@ -183,6 +186,28 @@ class _Sandbox:
     def __exit__(self, *exc: Any) -> None:
         for obj, name, value in reversed(self.saved):
             setattr(obj, name, value)
+
+
+_BROKER: Any = None
+
+
+def broker() -> Any:
+    """The walks' MQTT broker (Mosquitto on 127.0.0.1, started once, stopped at exit), or
+    None where Mosquitto is not installed (the relay is then left out of the walk)."""
+    global _BROKER
+    if _BROKER is None:
+        import atexit
+
+        from tests.relay_broker import Broker
+
+        try:
+            _BROKER = Broker().start()
+        except RuntimeError as exc:
+            print(f"monkey: no broker, the relay is left out ({exc})", flush=True)
+            _BROKER = False
+            return None
+        atexit.register(_BROKER.stop)
+    return _BROKER or None
 
 
 # ---------------------------------------------------------------------- the walk
@@ -244,6 +269,8 @@ class Monkey:
         settings.sound = False
         settings.language = self.language
         settings.fullscreen = False
+        mqtt = broker()
+        settings.relay = mqtt.url if mqtt is not None else ""
         self.app = App(settings, self.size, sound=False)
         self.app.show_menu()
         return self.app
@@ -766,10 +793,13 @@ class Monkey:
 
     # ------------------------------------------------------------------ the LAN
     def headless_host(self) -> Any:
+        from tarneeb_desktop.net.relay import RelayOptions
         from tarneeb_desktop.rules import make_rules
         from tarneeb_desktop.session.lan import new_host
 
         preset = self.rng.choice(PRESETS)
+        mqtt = broker() if self.rng.random() < 0.4 else None
+        extra = {"relay": RelayOptions.new(mqtt.url)} if mqtt is not None else {}
         h = new_host(
             make_rules(preset),
             seed=self.rng.randrange(1, 1 << 30),
@@ -779,6 +809,7 @@ class Monkey:
             auto_start=True,
             exit_when_over=False,
             bind="127.0.0.1",
+            **extra,
         )
         h.start()
         self.hosts.append(h)
@@ -789,7 +820,9 @@ class Monkey:
         from tarneeb_desktop.ui.lan_scenes import SeatScene
 
         host = self.hosts[-1] if self.hosts and self.rng.random() < 0.3 else self.headless_host()
-        address = f"127.0.0.1:{host.address[1]}"
+        address = host.code or f"127.0.0.1:{host.address[1]}"  # by code: over the internet
+        if host.code:
+            self.report.relay_tables += 1
         scene.address = ""
         self.frame([pygame.event.Event(pygame.TEXTINPUT, text=ch) for ch in address])
         self.frame([_key(pygame.K_RETURN)])
@@ -807,6 +840,9 @@ class Monkey:
         scene = HostScene(app)
         app.switch(scene)
         self.frame()
+        if broker() is not None and self.rng.random() < 0.4:
+            scene.activate("where")  # over the internet: a table code
+            self.report.relay_tables += 1
         if self.rng.random() < 0.3:
             return  # the walk goes on on the Host screen
         for seat in (1, 2, 3):  # open -> the computer

@@ -96,7 +96,7 @@ def _positions(line: str) -> dict[str, tuple[int, int]]:
     out = {}
     for item in field.split(";"):
         if ":" in item:
-            name, xy = item.split(":")
+            name, xy = item.rsplit(":", 1)
             x, y = xy.split(",")
             out[name] = (int(x), int(y))
     return out
@@ -230,3 +230,124 @@ def test_dragging_a_card_in_a_real_window(tmp_path: Path) -> None:
                 app.kill()
         xvfb.terminate()
         xvfb.wait(10)
+
+
+@pytest.mark.skipif(
+    not all(shutil.which(t) for t in ("Xvfb", "xdotool")),
+    reason="needs Xvfb and xdotool (apt-get install xvfb xdotool imagemagick; .ci/run does)",
+)
+def test_a_window_hosts_over_the_internet_and_another_joins_by_code(tmp_path: Path) -> None:
+    """Issue 46: two real windows on Xvfb, driven with xdotool, through a Mosquitto on
+    127.0.0.1: the first hosts Over the internet and shows its code; the second types the
+    code on the Join screen, sits down, and both reach the table once the host starts."""
+    from tests.relay_broker import Broker
+
+    broker = Broker().start()
+    apps: list[subprocess.Popen[str]] = []
+    screens: list[subprocess.Popen[bytes]] = []
+    displays: dict[str, str] = {}  # a window's name -> its own screen (no window manager)
+
+    def xdo(display: str, *args: str) -> str:
+        env = {**os.environ, "DISPLAY": display}
+        return subprocess.run(
+            ["xdotool", *args], env=env, capture_output=True, text=True, timeout=30
+        ).stdout
+
+    def window(name: str) -> tuple[str, Lines]:
+        """A window of its own on a screen of its own; (its name, its TEST lines)."""
+        display = next(f":{n}" for n in range(150, 200) if not Path(f"/tmp/.X{n}-lock").exists())
+        screens.append(
+            subprocess.Popen(
+                ["Xvfb", display, "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+        )
+        for _ in range(100):
+            if Path(f"/tmp/.X11-unix/X{display[1:]}").exists():
+                break
+            time.sleep(0.05)
+        xenv = {**os.environ, "DISPLAY": display}
+        home = tmp_path / name
+        home.mkdir()
+        (home / "settings.json").write_text(
+            json.dumps(
+                {
+                    "sound": False,
+                    "tutorial_offered": True,
+                    "relay": broker.url,
+                    "names": [name, "West", "North", "East"],
+                }
+            )
+        )
+        env = {
+            **xenv,
+            "SDL_VIDEODRIVER": "x11",
+            "SDL_AUDIODRIVER": "dummy",
+            "TARNEEB_HOME": str(home),
+            "TARNEEB_TEST_LOG": "1",
+            "TARNEEB_LAN_BIND": "127.0.0.1",  # the LAN side stays on this computer
+        }
+        app = subprocess.Popen(
+            [sys.executable, "-m", "tarneeb_desktop", "--size", "1280x720"],
+            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        )  # fmt: skip
+        apps.append(app)
+        displays[name] = display
+        displays[name + "/wid"] = xdo(display, "search", "--sync", "--pid", str(app.pid)).split()[0]
+        return name, Lines(app)
+
+    def screen(out: Lines, name: str, start: int = 0) -> tuple[int, str]:
+        hit = out.wait_for(lambda s: s.startswith(f"TEST screen {name} "), start, 60)
+        assert hit, f"no {name}:\n" + "\n".join(out.lines[-20:])
+        return hit
+
+    def click(wid: str, line: str, action: str) -> None:
+        x, y = _positions(line)[action]
+        xdo(displays[wid], "mousemove", "--window", displays[wid + "/wid"], str(x), str(y))
+        xdo(displays[wid], "click", "1")
+
+    try:
+        host_wid, host = window("Layla")
+        i, line = screen(host, "MenuScene")
+        click(host_wid, line, "lan_host")
+        i, line = screen(host, "HostScene", i)
+        click(host_wid, line, "where")  # On this network -> Over the internet
+        i, line = screen(host, "HostScene", i + 1)
+        click(host_wid, line, "open")
+        i, line = screen(host, "LobbyScene", i)
+        code = _field(line, "code")
+        assert len(code) == 14, line
+        guest_wid, guest = window("Rami")
+        j, line = screen(guest, "MenuScene")
+        click(guest_wid, line, "lan_join")
+        j, line = screen(guest, "JoinScene", j)
+        xdo(displays[guest_wid], "type", "--delay", "30", code.lower())
+        xdo(displays[guest_wid], "key", "Return")
+        j, line = screen(guest, "SeatScene", j)
+        xdo(displays[guest_wid], "key", "Return")  # the first free seat
+        j, line = screen(guest, "LobbyScene", j)
+        assert _field(line, "code") == code
+        # the host's lobby shows Rami (its Start comes back with every lobby it is built for)
+        time.sleep(1.0)
+        i, line = screen(host, "LobbyScene", i)
+        lobby = [ln for ln in host.lines if ln.startswith("TEST screen LobbyScene")][-1]
+        click(host_wid, lobby, "start")
+        for out in (host, guest):  # both windows show the table, at a seat over the wire
+            seen = out.wait_for(lambda s: s.startswith("TEST screen TableScene "), 0, 60)
+            assert seen and "remote=1" in seen[1], "\n".join(out.lines[-20:])
+        assert "seat=0" in host.lines[-1] or any("seat=0" in ln for ln in host.lines)
+        assert any(ln.startswith("TEST screen TableScene seat=1") for ln in guest.lines)
+        keep = os.environ.get("TARNEEB_SCREENSHOT_DIR")  # set it to keep the pictures
+        if keep and shutil.which("import"):
+            for wid, name in ((host_wid, "host"), (guest_wid, "guest")):
+                shot = Path(keep) / f"relay-{name}.png"
+                env = {**os.environ, "DISPLAY": displays[wid]}
+                subprocess.run(["import", "-window", "root", str(shot)], env=env, timeout=30)
+    finally:
+        for app in apps:
+            app.kill()
+            app.wait(10)
+        for xvfb in screens:
+            xvfb.kill()
+        broker.stop()

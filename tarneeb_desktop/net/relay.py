@@ -34,8 +34,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import paho.mqtt.client as mqtt
-from paho.mqtt.enums import CallbackAPIVersion
 from nacl.public import PrivateKey
+from paho.mqtt.enums import CallbackAPIVersion
 
 from tarneeb_desktop.net import relay_crypto as rc
 from tarneeb_desktop.net.protocol import MAX_MESSAGE_BYTES

@@ -88,6 +88,14 @@ class ButtonScene(Scene):
             self._buttons = self.build(Layout(*self.app.size))
             fit_group(self._buttons)  # one text size per group of buttons (see theme)
             self.focus = min(self.focus, max(0, len(self._buttons) - 1))
+            if os.environ.get("TARNEEB_TEST_LOG"):  # where the end-to-end test clicks
+                at = ";".join(
+                    f"{b.action}:{b.rect.centerx},{b.rect.centery}" for b in self._buttons
+                )
+                code = getattr(self, "code", None)
+                test_log(
+                    f"screen {type(self).__name__} at={at}" + (f" code={code}" if code else "")
+                )
         for i, b in enumerate(self._buttons):
             b.focus = i == self.focus
         return self._buttons

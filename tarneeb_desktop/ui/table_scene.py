@@ -330,6 +330,7 @@ class TableScene(Scene):
         text.warm_later([(size, True) for size in range(round(t * 0.6), round(t * 1.2) + 1)])
 
     def on_show(self) -> None:
+        test_log(f"screen TableScene seat={self.me} remote={int(self.link.remote)} at=")
         self.warm_up()
         self.invalidate()
         if self.reviewing:  # back from "Review": the same table, its dialog still open
