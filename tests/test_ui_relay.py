@@ -194,3 +194,97 @@ def test_the_join_screens_notice_is_inside_its_panel(lang, size) -> None:  # typ
         assert panel.contains(item.rect), (item.rect, panel)
         assert item.rect.bottom <= connect.top
     check_screen(app)
+
+
+def test_four_windows_play_a_whole_game_by_code_through_a_drop_and_a_broker_restart(
+    monkeypatch, broker
+) -> None:  # type: ignore[no-untyped-def]
+    """Issue 46's "done when": a window hosts over the internet, three other windows join by
+    its code and the four play a whole game (each person's moves through its own table
+    scene); one window's connection drops and comes back by itself, and the broker restarts
+    mid-hand; every seat is kept and the game ends."""
+    import random
+    import time
+
+    from tarneeb_desktop.rules import make_rules
+    from tarneeb_desktop.ui.lan_scenes import JoinScene, LobbyScene, SeatScene
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+    app = internet_host(monkeypatch, broker.url)
+    app.rules = make_rules(target=11)
+    click(app, button(app.scene, "open").rect)
+    lobby = app.scene
+    assert isinstance(lobby, LobbyScene), getattr(lobby, "notice", None)
+    host = lobby.host
+    windows = [app]
+    acted_after: set[int] = set()  # the windows that moved after the broker came back
+    try:
+        for name in ("Rami", "Sara", "Omar"):
+            guest = make_app(speed="instant")
+            guest.settings.relay = broker.url
+            guest.switch(JoinScene(guest, finder=False))
+            guest.step(FRAME, [text(c) for c in host.code])
+            guest.scene.fields[1].text = name
+            guest.step(FRAME, [key(pygame.K_RETURN)])
+            assert isinstance(guest.scene, SeatScene), guest.scene.notice
+            guest.step(FRAME, [key(pygame.K_RETURN)])
+            step_until(guest, lambda g=guest: isinstance(g.scene, LobbyScene), "a lobby")
+            windows.append(guest)
+        step_until(
+            app,
+            lambda: all(s["kind"] == "human" for s in lobby.session.lobby["seats"]),
+            "four people",
+        )
+        click(app, button(lobby, "start").rect)
+        for w in windows:
+            step_until(w, lambda w=w: lan_table(w.scene), "a table")
+        tokens = [s.token for s in host.seats]
+        names = [s.name for s in host.seats]
+        assert names[1] == "Rami" and names[3] == "Omar"
+        rng = random.Random(46)
+        dropped = restarted = False
+        deadline = time.monotonic() + 240
+        while not host.table.state.is_over():
+            assert time.monotonic() < deadline, host.table.state.phase
+            for w in windows:
+                if getattr(getattr(w.scene, "overlay", None), "kind", None) == "summary":
+                    w.scene.overlay_action("close")  # Continue on the hand's summary
+                w.step(FRAME, [])
+                scene = w.scene
+                if isinstance(scene, TableScene) and scene.my_turn() and scene.pv.legal:
+                    if scene.act(scene.me, rng.choice(list(scene.pv.legal))) and restarted:
+                        acted_after.add(windows.index(w))
+            tricks = len(host.table.state.tricks)
+            if not dropped and tricks >= 2:  # Sara's connection drops
+                table = windows[2].scene
+                table.link.sessions[table.me].close()
+                dropped = True
+            if not restarted and dropped and tricks >= 5:  # the broker restarts mid-hand
+                broker.kill()
+                broker.start()
+                restarted = True
+            time.sleep(0.001)
+        assert dropped and restarted
+        assert acted_after == {0, 1, 2, 3}  # each person played on after the restart
+        assert [s.token for s in host.seats] == tokens  # every seat kept by its own player
+        assert [s.name for s in host.seats] == names
+        assert host.relay_server is not None and host.relay_server.up  # back on the broker
+        # three connections at first, Sara's again after her drop, three after the restart
+        assert len(host.relay_server.seen_keys) >= 7
+        for k, w in enumerate(windows):
+            try:
+
+                def over(w=w) -> bool:  # type: ignore[no-untyped-def]
+                    if getattr(w.scene.overlay, "kind", None) == "summary":
+                        w.scene.overlay_action("close")  # Continue, hand after hand
+                    return bool(w.scene.pv.phase == "over")
+
+                step_until(w, over, "the game's end")
+            except AssertionError:
+                link = w.scene.link
+                raise AssertionError(
+                    f"window {k}: phase {w.scene.pv.phase}, overlay {getattr(w.scene.overlay, 'kind', None)}, lost {link.lost}, gone {link.host_gone}, link view {link.latest.phase}"
+                    f", connected {[x.connected for x in link.sessions.values()]}"
+                ) from None
+    finally:
+        host.stop()
