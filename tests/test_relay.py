@@ -515,3 +515,56 @@ def test_the_relay_sends_small_frames_at_once(broker: Broker) -> None:
         assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) != 0
     finally:
         link.close()
+
+
+def test_tls_certificates_are_verified(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An mqtts:// broker whose certificate no known authority signed is refused (the relay
+    cannot be reached); with its authority named (``TARNEEB_RELAY_CA``, a club's own broker)
+    the same broker is reached, and a certificate for another name is refused even so."""
+    import shutil as sh
+
+    from tarneeb_desktop.net.relay import BrokerLink, relay_urls
+
+    if not sh.which("openssl"):
+        pytest.skip("needs openssl")
+    ca_key, ca, key, csr, cert = (
+        tmp_path / n for n in ("ca.key", "ca.pem", "b.key", "b.csr", "b.pem")
+    )
+
+    def run(*args: str) -> None:
+        subprocess.run(["openssl", *args], check=True, capture_output=True)
+
+    run("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(ca_key), "-out", str(ca),
+        "-days", "2", "-subj", "/CN=Tarneeb test club CA")  # fmt: skip
+    run("req", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(csr),
+        "-subj", "/CN=127.0.0.1")  # fmt: skip
+    ext = tmp_path / "ext.cnf"
+    ext.write_text("subjectAltName=IP:127.0.0.1\n")
+    run("x509", "-req", "-in", str(csr), "-CA", str(ca), "-CAkey", str(ca_key), "-CAcreateserial",
+        "-out", str(cert), "-days", "2", "-extfile", str(ext))  # fmt: skip
+    broker = Broker()
+    broker.folder.chmod(0o755)  # Mosquitto run as root reads its files as "mosquitto"
+    for f in (cert, key):
+        sh.copy(f, broker.folder / f.name)
+        (broker.folder / f.name).chmod(0o644)
+    broker.conf.write_text(
+        f"listener {broker.port} 127.0.0.1\nallow_anonymous true\n"
+        f"certfile {broker.folder / cert.name}\nkeyfile {broker.folder / key.name}\n"
+    )
+    broker.start()
+    try:
+        url = relay_urls(f"mqtts://127.0.0.1:{broker.port}")[0]
+        link = BrokerLink(url, lambda _t, _p: None)
+        with pytest.raises(RelayError) as exc:  # nobody the system or certifi trusts
+            link.open(5)
+        assert exc.value.code == "unreachable" and "CERTIFICATE_VERIFY_FAILED" in exc.value.message
+        monkeypatch.setenv("TARNEEB_RELAY_CA", str(ca))
+        link = BrokerLink(url, lambda _t, _p: None)
+        link.open(5)
+        assert link.connected.is_set()
+        link.close()
+        wrong = relay_urls(f"mqtts://localhost:{broker.port}")[0]  # signed for 127.0.0.1 only
+        with pytest.raises(RelayError):
+            BrokerLink(wrong, lambda _t, _p: None).open(5)
+    finally:
+        broker.stop()

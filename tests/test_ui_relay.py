@@ -288,3 +288,32 @@ def test_four_windows_play_a_whole_game_by_code_through_a_drop_and_a_broker_rest
                 ) from None
     finally:
         host.stop()
+
+
+def test_nothing_reaches_a_relay_until_the_player_chooses_the_internet(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Hosting on this network and joining by address never open a broker connection."""
+    from tarneeb_desktop.net import relay
+    from tarneeb_desktop.ui.lan_scenes import HostScene, JoinScene, LobbyScene, SeatScene
+
+    opened: list[str] = []
+
+    class NoBroker(relay.BrokerLink):
+        def open(self, timeout: float) -> None:
+            opened.append(str(self.url))
+            raise AssertionError("a broker was contacted")
+
+    monkeypatch.setattr(relay, "BrokerLink", NoBroker)
+    app = host_screen(monkeypatch)
+    assert not app.scene.internet  # on this network by default
+    click(app, button(app.scene, "open").rect)
+    lobby = app.scene
+    assert isinstance(lobby, LobbyScene) and lobby.code is None
+    try:
+        guest = make_app()
+        guest.switch(JoinScene(guest, finder=False))
+        guest.step(FRAME, [text(f"127.0.0.1:{lobby.host.address[1]}"), key(pygame.K_RETURN)])
+        assert isinstance(guest.scene, SeatScene), guest.scene.notice
+        assert not isinstance(app.scene, HostScene)
+    finally:
+        lobby.host.stop()
+    assert opened == []

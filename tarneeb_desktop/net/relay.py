@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import secrets
 import socket
 import ssl
@@ -122,8 +123,9 @@ def relay_urls(given: str | Sequence[str] | None = None) -> list[RelayURL]:
 
 
 def tls_context() -> ssl.SSLContext:
-    """Certificates verified against certifi's authorities (they travel with the frozen
-    apps) as well as the system's."""
+    """Certificates verified (and the broker's name checked) against certifi's authorities
+    (they travel with the frozen apps) as well as the system's, and a club's own authority
+    when ``TARNEEB_RELAY_CA`` names its PEM file."""
     ctx = ssl.create_default_context()
     try:
         import certifi
@@ -131,6 +133,12 @@ def tls_context() -> ssl.SSLContext:
         ctx.load_verify_locations(cafile=certifi.where())
     except (ImportError, OSError):
         log.info("certifi's certificates are missing; using the system's only")
+    own = os.environ.get("TARNEEB_RELAY_CA")
+    if own:
+        try:
+            ctx.load_verify_locations(cafile=own)
+        except (OSError, ssl.SSLError) as exc:
+            log.warning("TARNEEB_RELAY_CA %s cannot be read: %s", own, exc)
     return ctx
 
 
