@@ -568,3 +568,26 @@ def test_tls_certificates_are_verified(tmp_path: Path, monkeypatch: pytest.Monke
             BrokerLink(wrong, lambda _t, _p: None).open(5)
     finally:
         broker.stop()
+
+
+def test_the_lan_rate_limits_hold_over_the_relay(broker: Broker) -> None:
+    """A connection by code that floods the host is told, then cut off (the same token
+    bucket as over TCP); the table goes on for the others."""
+    host = relay_host(broker, open_seats=[0, 1])
+    good = by_code(host, broker, "Sara")
+    good.join(0)
+    flood = by_code(host, broker, "Rami")
+    flood.join(1)
+    flood.send_raw(b'{"type": "ping"}\n' * 400)
+    limited = flood.wait_for(
+        lambda m: m.get("code") == "rate_limited" or m["type"] == "disconnected", 20
+    )
+    assert limited.get("code") == "rate_limited"
+    gone = flood.wait_for(lambda m: m["type"] == "disconnected", 40)
+    assert gone["type"] == "disconnected"
+    good.sync()
+    assert good.wait_for(lambda m: m["type"] == "lobby", 10)["type"] == "lobby"
+    assert good.connected
+    for s in (good, flood):
+        s.close()
+    host.stop()
