@@ -386,3 +386,15 @@ def test_no_play_it_out_chip_where_a_person_plays() -> None:
     press(app, "play")
     assert isinstance(app.scene, TournamentTable) and app.scene.humans
     assert app.scene.play_out_rect() is None
+
+
+def test_a_wrong_password_is_called_wrong(host_with) -> None:  # type: ignore[no-untyped-def]
+    """Issue 48 item 10: a password typed but wrong says it is wrong (it used to say "This
+    table has a password: type it above"); none typed still asks for it."""
+    app = make_app()
+    seats = to_seat_screen(app, host_with("pw"))
+    app.step(FRAME, [key(pygame.K_RETURN)])  # no password typed
+    assert seats.notice == "This table asks for its password: type it above"
+    app.step(FRAME, [text("px"), key(pygame.K_RETURN)])
+    assert app.scene is seats
+    assert seats.notice == "That password is wrong: ask the host for the table's password"

@@ -317,3 +317,25 @@ def test_nothing_reaches_a_relay_until_the_player_chooses_the_internet(monkeypat
     finally:
         lobby.host.stop()
     assert opened == []
+
+
+def test_the_join_fields_take_ctrl_a_and_paste_a_code(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Issue 48 item 17: Ctrl+A selects the whole address (what is typed replaces it, not
+    appended); Ctrl+V pastes a table code copied from a message; Delete, Home and End edit."""
+    from tarneeb_desktop.ui import clipboard
+    from tarneeb_desktop.ui.lan_scenes import JoinScene
+
+    app = make_app()
+    scene = JoinScene(app, finder=False, address="192.168.1.20:47471")
+    app.switch(scene)
+    ctrl_a = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_LCTRL, unicode="")
+    app.step(FRAME, [ctrl_a, text("7K4M")])
+    assert scene.address == "7K4M"
+    monkeypatch.setattr(clipboard, "get_text", lambda: "-x92q-ht3d\nsee you at the table")
+    ctrl_v = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=pygame.KMOD_LCTRL, unicode="")
+    app.step(FRAME, [ctrl_v])
+    assert scene.address == "7K4M-x92q-ht3d" and rc.is_code(scene.address)
+    app.step(FRAME, [key(pygame.K_HOME), key(pygame.K_DELETE)])
+    assert scene.address == "K4M-x92q-ht3d"
+    app.step(FRAME, [key(pygame.K_END), text("!")])
+    assert scene.address.endswith("ht3d!")

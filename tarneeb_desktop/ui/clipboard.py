@@ -25,3 +25,19 @@ def put_text(line: str) -> bool:
     except Exception as exc:  # noqa: BLE001 - any failure means: no clipboard here
         log.info("no clipboard (%s)", exc)
         return False
+
+
+def get_text() -> str:
+    """The clipboard's text ("" when there is none or no clipboard)."""
+    try:
+        import pygame.scrap as scrap
+
+        if hasattr(scrap, "get_text"):
+            return str(scrap.get_text() or "")
+        if not scrap.get_init():
+            scrap.init()
+        raw = scrap.get(pygame.SCRAP_TEXT)
+        return raw.decode("utf-8", "replace").rstrip("\x00") if raw else ""
+    except Exception as exc:  # noqa: BLE001 - no clipboard here
+        log.info("no clipboard (%s)", exc)
+        return ""

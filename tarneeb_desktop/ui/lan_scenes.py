@@ -137,8 +137,11 @@ def rejoin_kept_seat(app: App) -> None:
         scene.rejoin(scene.kept[0])
 
 
-def join_error_text(exc: JoinError) -> str:
-    """A refused join as the player reads it (the host's words are for the log)."""
+def join_error_text(exc: JoinError, password: str = "") -> str:
+    """A refused join as the player reads it (the host's words are for the log);
+    ``password``: what the player typed as the table's password, if anything."""
+    if exc.code == "wrong_password" and password.strip():
+        return tr("That password is wrong: ask the host for the table's password")
     words = {
         "seat_taken": tr("That seat is taken; choose a free one, or watch"),
         "no_seat": tr("Every seat is taken; you may watch the game"),
@@ -301,8 +304,12 @@ class JoinScene(ButtonScene):
         return out
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
-        if ev.type == pygame.TEXTINPUT or (
-            ev.type == pygame.KEYDOWN and ev.key == pygame.K_BACKSPACE
+        ctrl = ev.type == pygame.KEYDOWN and getattr(ev, "mod", 0) & pygame.KMOD_CTRL
+        editing = (pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_HOME, pygame.K_END)
+        if (
+            ev.type == pygame.TEXTINPUT
+            or (ev.type == pygame.KEYDOWN and ev.key in editing)
+            or (ctrl and ev.key in (pygame.K_a, pygame.K_v))  # select all, paste
         ):
             self.fields[self.field].handle_event(ev)
             self.dirty = True
@@ -463,8 +470,9 @@ class JoinScene(ButtonScene):
             )
             focus = i == self.field
             draw_form_field(
-                surface, r, self.fields[i].shown(focus), lay.text, focus=focus, margin=lay.margin
-            )
+                surface, r, self.fields[i].shown(focus), lay.text, focus=focus,
+                margin=lay.margin, selected=focus and self.fields[i].selected,
+            )  # fmt: skip
         head = (
             tr("Tables on this network:")
             if self.found
@@ -542,7 +550,7 @@ class SeatScene(ButtonScene):
                 got = self.session.answer()
             except JoinError as exc:
                 self.asking = None
-                self.notice = join_error_text(exc)
+                self.notice = join_error_text(exc, self.session.password)
                 self.rebuild()
                 return
             if got is not None:
@@ -661,7 +669,7 @@ class SeatScene(ButtonScene):
                     self.session.join(seat=int(action[5:]), password=password)
                     rejoin.remember_seat(self.session)
             except JoinError as exc:
-                self.notice = join_error_text(exc)
+                self.notice = join_error_text(exc, password)
                 self.rebuild()
                 return
             except (OSError, TimeoutError) as exc:

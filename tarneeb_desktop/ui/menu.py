@@ -206,7 +206,7 @@ class MenuScene(ButtonScene):
         if self.can_continue:
             items.append((tr("Continue"), "continue"))
         if getattr(self, "lan_kept", False):  # the Join screen says it if the host is gone
-            items.append((tr("Rejoin (LAN)"), "lan_rejoin"))
+            items.append((tr("Rejoin the table"), "lan_rejoin"))
         items += [
             (tr("New game"), "new"),
             (tr("Daily deals"), "daily"),

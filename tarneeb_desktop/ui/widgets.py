@@ -46,7 +46,14 @@ def draw_field(
 
 
 def draw_form_field(
-    s: pygame.Surface, rect: pygame.Rect, line: str, size: int, *, focus: bool, margin: int
+    s: pygame.Surface,
+    rect: pygame.Rect,
+    line: str,
+    size: int,
+    *,
+    focus: bool,
+    margin: int,
+    selected: bool = False,
 ) -> None:
     """A form's text box (the Join and Host screens): light, gold-edged while it has the
     focus, typed from the reading start (the right in a right-to-left language)."""
@@ -59,6 +66,7 @@ def draw_form_field(
         border=theme.GOLD + (255,) if focus else (0, 0, 0, 90),
         margin=margin,
         from_start=True,
+        selected=selected,
     )
 
 
@@ -164,6 +172,13 @@ class TextField:
             return "typed"
         if ev.key == pygame.K_a and getattr(ev, "mod", 0) & pygame.KMOD_CTRL:
             self.select_all()
+            return "typed"
+        if ev.key == pygame.K_v and getattr(ev, "mod", 0) & pygame.KMOD_CTRL:
+            from tarneeb_desktop.ui.clipboard import get_text
+
+            pasted = get_text().strip().splitlines()  # the first line: a code, an address
+            if pasted:
+                self.insert(pasted[0])
             return "typed"
         if ev.key in (pygame.K_HOME, pygame.K_END):
             self.selected = False
