@@ -398,3 +398,35 @@ def test_a_wrong_password_is_called_wrong(host_with) -> None:  # type: ignore[no
     app.step(FRAME, [text("px"), key(pygame.K_RETURN)])
     assert app.scene is seats
     assert seats.notice == "That password is wrong: ask the host for the table's password"
+
+
+def test_a_joiner_at_a_windowless_table_reads_what_starts_it(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Issue 48 item 18: at a ``tarneeb host`` table (it starts by itself once every open
+    seat is taken) the joiner's lobby says so, not "Waiting for the host to start"."""
+    from tarneeb_desktop.rules import make_rules
+    from tarneeb_desktop.session.lan import new_host
+    from tarneeb_desktop.ui import lan_lobby
+
+    for auto, words in (
+        (True, "The game starts by itself once every open seat is taken"),
+        (False, "Waiting for the host to start the game..."),
+    ):
+        h = new_host(make_rules(target=5), open_seats=[1, 2], auto_start=auto, bind="127.0.0.1")
+        h.start()
+        try:
+            app = make_app()
+            seats = to_seat_screen(app, h)
+            app.step(FRAME, [key(pygame.K_RETURN)])
+            lobby = app.scene
+            assert isinstance(lobby, lan_lobby.LobbyScene), seats.notice
+            deadline = __import__("time").monotonic() + 10
+            while lobby.lobby.get("auto_start") is None:
+                assert __import__("time").monotonic() < deadline
+                app.step(FRAME, [])
+            seen = blitted_texts(monkeypatch, lan_lobby)
+            lobby.dirty = True
+            app.step(FRAME, [])
+            assert words in seen
+            lobby.keep = False
+        finally:
+            h.stop()

@@ -121,6 +121,8 @@ class LobbyMixin:
             "table_id": self.table_id,
             "password": bool(self.password),
             "watchers": self.watchers_allowed,
+            # the game starts once every open seat is taken (no host's hand on a Start)
+            "auto_start": bool(getattr(self, "auto_start", False)),
             "watching": sorted(c.name for c in self.watching()),
             "requests": [
                 {"seat": r.seat, "name": r.name} for r in self.requests if not r.conn.closed

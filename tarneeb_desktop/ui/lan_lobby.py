@@ -540,6 +540,8 @@ class LobbyScene(ButtonScene):
         hint = self.hint or (
             tr("Start when everyone is seated; computer players take the empty seats.")
             if self.host is not None
+            else tr("The game starts by itself once every open seat is taken")
+            if lobby.get("auto_start")  # a table without a window (tarneeb host)
             else tr("Waiting for the host to start the game...")
         )
         if self.session is None and lobby.get("started"):
