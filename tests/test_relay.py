@@ -241,7 +241,7 @@ def test_the_host_closing_the_table_says_so_to_its_relay_players(broker: Broker)
 def test_the_broker_restarting_mid_hand_the_game_goes_on_with_every_seat_kept(
     broker: Broker,
 ) -> None:
-    host = relay_host(broker, rules=make_rules(target=7))
+    host = relay_host(broker, rules=make_rules(target=41))  # hands to restart in
     sessions = [by_code(host, broker, f"P{i}") for i in range(4)]
     tokens = []
     for i, s in enumerate(sessions):
@@ -266,6 +266,7 @@ def test_the_broker_restarting_mid_hand_the_game_goes_on_with_every_seat_kept(
     assert all(results.values()) and len(results) == 4
     assert host.table.state.is_over() and host.seq > before["seq"]
     assert [s.token for s in host.seats] == tokens  # every seat kept, by its own player
+    assert host.relay_server is not None and len(host.relay_server.seen_keys) >= 8  # back
     assert [s.seat for s in sessions] == [0, 1, 2, 3]
     for s in sessions:
         s.close()
@@ -273,21 +274,25 @@ def test_the_broker_restarting_mid_hand_the_game_goes_on_with_every_seat_kept(
 
 
 def cli(home: Path, *args: str) -> subprocess.Popen[str]:
+    """``tarneeb ARGS`` with its own player folder; its log goes to ``home``/log.txt (a
+    pipe nobody reads would fill up and stall the program)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "TARNEEB_HOME": str(home)}
+    home.mkdir(parents=True, exist_ok=True)
     return subprocess.Popen(
         [sys.executable, "-m", "tarneeb_desktop", *args],
         stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        stderr=open(home / "log.txt", "a"),  # noqa: SIM115 - the child's own
         text=True,
         env=env,
         cwd=ROOT,
     )
 
 
-def host_args(broker: Broker, save: Path) -> list[str]:
+def host_args(broker: Broker, save: Path, target: int = 5) -> list[str]:
     return [
         "host", "--relay", broker.url, "--port", "0", "--bind", "127.0.0.1", "--no-beacon",
-        "--save-table", str(save), "--open-seats", "0,1,2,3", "-o", "target=5", "--seed", "3",
+        "--save-table", str(save), "--open-seats", "0,1,2,3", "-o", f"target={target}",
+        "--seed", "3",
     ]  # fmt: skip
 
 
@@ -297,7 +302,7 @@ def test_tarneeb_host_prints_the_code_first_and_a_killed_client_rejoins(
     """``tarneeb host --relay URL``: the code is the first line; four ``tarneeb join --code``
     bots play, one is killed (kill -9) mid-game and, run again with the same player folder,
     sits down at its seat again; the game ends."""
-    host = cli(tmp_home / "host", *host_args(broker, tmp_home / "table.json"))
+    host = cli(tmp_home / "host", *host_args(broker, tmp_home / "table.json", target=31))
     procs = [host]
     try:
         assert host.stdout is not None
@@ -313,18 +318,24 @@ def test_tarneeb_host_prints_the_code_first_and_a_killed_client_rejoins(
             procs.append(proc)
             return proc
 
-        bots = [join(seat, tmp_home / f"p{seat}") for seat in range(4)]
-        assert bots[2].stdout is not None
-        assert bots[2].stdout.readline().strip() == "joined seat 2"
-        time.sleep(2.0)  # the game is under way
-        bots[2].send_signal(signal.SIGKILL)
-        bots[2].wait(10)
+        bots = {seat: join(seat, tmp_home / f"p{seat}") for seat in (0, 1, 3)}
+        for seat, bot in bots.items():
+            assert bot.stdout is not None
+            assert bot.stdout.readline().strip() == f"joined seat {seat}"
+        # the last seat taken starts the game; killed at once, its seat waits for its
+        # player (up to the disconnect grace), so the game cannot end meanwhile
+        killed = join(2, tmp_home / "p2")
+        assert killed.stdout is not None
+        assert killed.stdout.readline().strip() == "joined seat 2"
+        killed.send_signal(signal.SIGKILL)
+        killed.wait(10)
         again = join(None, tmp_home / "p2")
-        out, err = again.communicate(timeout=TIMEOUT * 2)
-        assert "joined seat 2" in out, err
+        out, _ = again.communicate(timeout=TIMEOUT * 2)
+        err = (tmp_home / "p2" / "log.txt").read_text()
+        assert "joined seat 2" in out, err + (tmp_home / "host" / "log.txt").read_text()
         assert again.returncode == 0 and "game over: team" in out, err
-        host_out, host_err = host.communicate(timeout=TIMEOUT)
-        assert host.returncode == 0, host_err
+        host_out, _ = host.communicate(timeout=TIMEOUT)
+        assert host.returncode == 0, (tmp_home / "host" / "log.txt").read_text()
         assert "game over: team" in host_out
     finally:
         for p in procs:
@@ -336,7 +347,7 @@ def test_the_host_killed_and_resumed_keeps_its_code_and_its_players(
     broker: Broker, tmp_home: Path
 ) -> None:
     save = tmp_home / "table.json"
-    host = cli(tmp_home / "host", *host_args(broker, save))
+    host = cli(tmp_home / "host", *host_args(broker, save, target=31))  # hands to kill in
     procs = [host]
     sessions: list[ClientSession] = []
     try:
@@ -366,8 +377,10 @@ def test_the_host_killed_and_resumed_keeps_its_code_and_its_players(
         procs.append(resumed)
         assert resumed.stdout is not None
         assert resumed.stdout.readline().strip() == f"table code {code}"
-        out, err = resumed.communicate(timeout=TIMEOUT * 2)
-        assert resumed.returncode == 0 and "game over: team" in out, err
+        out, _ = resumed.communicate(timeout=TIMEOUT * 2)
+        assert resumed.returncode == 0 and "game over: team" in out, (
+            tmp_home / "host" / "log.txt"
+        ).read_text()
         for t in threads:
             t.join(30)
         assert all(results.values()) and len(results) == 4
