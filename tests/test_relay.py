@@ -69,15 +69,25 @@ def by_code(host_or_code: Host | str, broker: Broker, name: str) -> ClientSessio
     return session
 
 
-def play_all(host: Host, sessions: list[ClientSession], level: str = "random") -> dict[int, bool]:
+def start_playing(
+    sessions: list[ClientSession], level: str = "random", reconnect_for: float = 30
+) -> tuple[dict[int, bool], list[threading.Thread]]:
+    """A computer player at ``level`` plays each session's seat, in a thread of its own
+    (reconnecting after a drop for ``reconnect_for`` s); each seat's result lands in the
+    dict when its game ends."""
     results: dict[int, bool] = {}
 
     def run(s: ClientSession) -> None:
-        results[s.seat or 0] = play_seat(s, ComputerSeat(level, s.seat), reconnect_for=30)
+        results[s.seat or 0] = play_seat(s, ComputerSeat(level, s.seat), reconnect_for)
 
     threads = [threading.Thread(target=run, args=(s,), daemon=True) for s in sessions]
     for t in threads:
         t.start()
+    return results, threads
+
+
+def play_all(host: Host, sessions: list[ClientSession], level: str = "random") -> dict[int, bool]:
+    results, threads = start_playing(sessions, level)
     assert host.done.wait(240), host_state(host)
     for t in threads:
         t.join(30)
@@ -247,14 +257,7 @@ def test_the_broker_restarting_mid_hand_the_game_goes_on_with_every_seat_kept(
     for i, s in enumerate(sessions):
         s.join(i)
         tokens.append(s.token)
-    results: dict[int, bool] = {}
-
-    def run(s: ClientSession) -> None:
-        results[s.seat or 0] = play_seat(s, ComputerSeat("random", s.seat), reconnect_for=40)
-
-    threads = [threading.Thread(target=run, args=(s,), daemon=True) for s in sessions]
-    for t in threads:
-        t.start()
+    results, threads = start_playing(sessions, reconnect_for=40)
     wait_until(lambda: host_state(host)["tricks"] >= 3, 60)  # mid-hand
     before = host_state(host)
     broker.kill()
@@ -356,14 +359,7 @@ def test_the_host_killed_and_resumed_keeps_its_code_and_its_players(
         sessions = [by_code(code, broker, f"P{i}") for i in range(4)]
         for i, s in enumerate(sessions):
             s.join(i)
-        results: dict[int, bool] = {}
-
-        def run(s: ClientSession) -> None:
-            results[s.seat or 0] = play_seat(s, ComputerSeat("random", s.seat), reconnect_for=60)
-
-        threads = [threading.Thread(target=run, args=(s,), daemon=True) for s in sessions]
-        for t in threads:
-            t.start()
+        results, threads = start_playing(sessions, reconnect_for=60)
         wait_until(lambda: save.exists() and len(json.loads(save.read_text())["hands"]) >= 1, 30)
         time.sleep(1.0)
         host.send_signal(signal.SIGKILL)

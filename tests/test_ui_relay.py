@@ -339,3 +339,26 @@ def test_the_join_fields_take_ctrl_a_and_paste_a_code(monkeypatch) -> None:  # t
     assert scene.address == "K4M-x92q-ht3d"
     app.step(FRAME, [key(pygame.K_END), text("!")])
     assert scene.address.endswith("ht3d!")
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_a_lobby_notice_and_the_chat_do_not_cover_each_other(monkeypatch, lang) -> None:  # type: ignore[no-untyped-def]
+    """The lobby's notice stands above the buttons, inside the panel; the chat's lines give
+    it room (they sit just above the buttons otherwise)."""
+    from tarneeb_desktop.ui.lan_scenes import LobbyScene
+
+    app = host_screen(monkeypatch)
+    app.settings.language = lang
+    app.apply_settings()
+    click(app, button(app.scene, "open").rect)
+    lobby = app.scene
+    assert isinstance(lobby, LobbyScene)
+    try:
+        for k in range(6):
+            lobby.session.chat(f"line {k} of a long chat")
+        step_until(app, lambda: len(lobby.session.chat_log) >= 6, "the chat")
+        lobby.notice = "The table code is copied"
+        app.step(FRAME, [])
+        check_screen(app)  # nothing covered, nothing outside its box
+    finally:
+        lobby.host.stop()

@@ -88,9 +88,7 @@ def draw_buttons_and_notice(
             foot = max(b.rect.bottom for b in buttons)
             row = min(b.rect.top for b in buttons if b.rect.bottom > foot - lay.margin)
             width = box.w - 2 * lay.margin
-            lines = text.wrap(scene.notice, lay.text, width)
-            tall = sum(max(text.size_of(x, lay.text)[1], round(lay.text * 1.3)) for x in lines)
-            y = row - lay.margin // 2 - tall  # as blit_lines steps: each line's own height
+            y = row - notice_room(scene.notice, lay, width)
             blit_lines(surface, scene.notice, lay.text, (lay.w // 2, y), theme.GOLD, width)
             return
         if below:
@@ -102,6 +100,18 @@ def draw_buttons_and_notice(
                 box.w - 2 * lay.margin,
             )
         blit_text(surface, scene.notice, lay.text, pos, theme.GOLD, anchor=anchor, max_width=width)
+
+
+def notice_room(notice: str | None, lay: Layout, width: int) -> int:
+    """The height a notice takes above a screen's lowest row of buttons (wrapped to
+    ``width`` at body size, each line its own height as ``blit_lines`` steps), with its gap
+    below; 0 without a notice."""
+    if not notice:
+        return 0
+    lines = text.wrap(notice, lay.text, width)
+    return sum(max(text.size_of(x, lay.text)[1], round(lay.text * 1.3)) for x in lines) + (
+        lay.margin // 2
+    )
 
 
 #: The rules as Settings names them (the preset's words, "(Custom)" when an option changed).
@@ -590,7 +600,8 @@ class LobbyScene(ButtonScene):
         lines = [history_line(m) for m in self.session.chat_log[-CHAT_LINES:]]
         if not lines and not self.typing:
             return
-        bottom = self.buttons_top(lay) - lay.margin
+        width = round(lay.w * 0.8) - 2 * lay.margin  # the page's panel, as the notice's
+        bottom = self.buttons_top(lay) - lay.margin - notice_room(self.notice, lay, width)
         line_h = round(lay.text * 1.45)
         field_h = round(lay.text * 2.0) if self.typing else 0
         room = max(0, (bottom - top - field_h - lay.margin) // line_h)
