@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -84,6 +85,21 @@ def start_playing(
     for t in threads:
         t.start()
     return results, threads
+
+
+def step_until(sessions: list[ClientSession], done: Any, seed: int = 3) -> None:
+    """The seats move one at a time, at random, each waiting for the view that answers its
+    move, until ``done()``: a game brought to a chosen point, however fast the machine."""
+    rng = random.Random(seed)
+    deadline = time.monotonic() + 60
+    while not done():
+        assert time.monotonic() < deadline, "the point was not reached"
+        for s in sessions:
+            s.poll()
+            view, seq = s.snapshot()
+            if view is not None and view.turn == s.seat and view.legal and not done():
+                s.act(rng.choice(list(view.legal)), seq)
+                s.wait_for(lambda m, q=seq: m["type"] == "view" and m["seq"] > q, 10)
 
 
 def play_all(host: Host, sessions: list[ClientSession], level: str = "random") -> dict[int, bool]:
@@ -251,18 +267,18 @@ def test_the_host_closing_the_table_says_so_to_its_relay_players(broker: Broker)
 def test_the_broker_restarting_mid_hand_the_game_goes_on_with_every_seat_kept(
     broker: Broker,
 ) -> None:
-    host = relay_host(broker, rules=make_rules(target=41))  # hands to restart in
+    host = relay_host(broker)
     sessions = [by_code(host, broker, f"P{i}") for i in range(4)]
     tokens = []
     for i, s in enumerate(sessions):
         s.join(i)
         tokens.append(s.token)
-    results, threads = start_playing(sessions, reconnect_for=40)
-    wait_until(lambda: host_state(host)["tricks"] >= 3, 60)  # mid-hand
+    step_until(sessions, lambda: host_state(host)["tricks"] >= 3)  # mid-hand
     before = host_state(host)
     broker.kill()
     time.sleep(1.0)
     broker.start()
+    results, threads = start_playing(sessions, reconnect_for=40)
     assert host.done.wait(240), host_state(host)
     for t in threads:
         t.join(30)
@@ -305,7 +321,7 @@ def test_tarneeb_host_prints_the_code_first_and_a_killed_client_rejoins(
     """``tarneeb host --relay URL``: the code is the first line; four ``tarneeb join --code``
     bots play, one is killed (kill -9) mid-game and, run again with the same player folder,
     sits down at its seat again; the game ends."""
-    host = cli(tmp_home / "host", *host_args(broker, tmp_home / "table.json", target=31))
+    host = cli(tmp_home / "host", *host_args(broker, tmp_home / "table.json"))
     procs = [host]
     try:
         assert host.stdout is not None
@@ -314,9 +330,9 @@ def test_tarneeb_host_prints_the_code_first_and_a_killed_client_rejoins(
         code = first.removeprefix("table code ")
         assert rc.is_code(code) and rc.normalize_code(code) == code
 
-        def join(seat: int | None, home: Path) -> subprocess.Popen[str]:
+        def join(seat: int | None, home: Path, bot: str = "random") -> subprocess.Popen[str]:
             extra = ["--seat", str(seat)] if seat is not None else []
-            args = ["join", "--code", code, "--relay", broker.url, "--bot", "random", *extra]
+            args = ["join", "--code", code, "--relay", broker.url, "--bot", bot, *extra]
             proc = cli(home, *args, "--name", f"bot{seat}")
             procs.append(proc)
             return proc
@@ -325,9 +341,10 @@ def test_tarneeb_host_prints_the_code_first_and_a_killed_client_rejoins(
         for seat, bot in bots.items():
             assert bot.stdout is not None
             assert bot.stdout.readline().strip() == f"joined seat {seat}"
-        # the last seat taken starts the game; killed at once, its seat waits for its
-        # player (up to the disconnect grace), so the game cannot end meanwhile
-        killed = join(2, tmp_home / "p2")
+        # the last seat taken starts the game; a slow player (hard thinks for each move)
+        # killed at once: its seat waits for its player (up to the disconnect grace), so the
+        # game, first to 5, cannot end meanwhile
+        killed = join(2, tmp_home / "p2", bot="hard")
         assert killed.stdout is not None
         assert killed.stdout.readline().strip() == "joined seat 2"
         killed.send_signal(signal.SIGKILL)
@@ -350,7 +367,7 @@ def test_the_host_killed_and_resumed_keeps_its_code_and_its_players(
     broker: Broker, tmp_home: Path
 ) -> None:
     save = tmp_home / "table.json"
-    host = cli(tmp_home / "host", *host_args(broker, save, target=31))  # hands to kill in
+    host = cli(tmp_home / "host", *host_args(broker, save))
     procs = [host]
     sessions: list[ClientSession] = []
     try:
@@ -359,13 +376,19 @@ def test_the_host_killed_and_resumed_keeps_its_code_and_its_players(
         sessions = [by_code(code, broker, f"P{i}") for i in range(4)]
         for i, s in enumerate(sessions):
             s.join(i)
-        results, threads = start_playing(sessions, reconnect_for=60)
-        wait_until(lambda: save.exists() and len(json.loads(save.read_text())["hands"]) >= 1, 30)
-        time.sleep(1.0)
+
+        def cards_saved() -> int:
+            try:
+                return len(json.loads(save.read_text())["hands"][-1].get("plays", []))
+            except (OSError, ValueError, KeyError, IndexError):
+                return 0
+
+        step_until(sessions, lambda: cards_saved() >= 6)  # the host is killed mid-hand
         host.send_signal(signal.SIGKILL)
         host.wait(10)
         kept = json.loads(save.read_text())["resume"]
         assert kept["relay_code"] == code
+        assert not json.loads(save.read_text()).get("over")
         resumed = cli(
             tmp_home / "host", "host", "--resume", str(save), "--relay", broker.url,
             "--port", "0", "--bind", "127.0.0.1", "--no-beacon",
@@ -373,6 +396,7 @@ def test_the_host_killed_and_resumed_keeps_its_code_and_its_players(
         procs.append(resumed)
         assert resumed.stdout is not None
         assert resumed.stdout.readline().strip() == f"table code {code}"
+        results, threads = start_playing(sessions, reconnect_for=60)  # back by their tokens
         out, _ = resumed.communicate(timeout=TIMEOUT * 2)
         assert resumed.returncode == 0 and "game over: team" in out, (
             tmp_home / "host" / "log.txt"

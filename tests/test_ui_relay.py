@@ -211,7 +211,7 @@ def test_four_windows_play_a_whole_game_by_code_through_a_drop_and_a_broker_rest
     from tarneeb_desktop.ui.table_scene import TableScene
 
     app = internet_host(monkeypatch, broker.url)
-    app.rules = make_rules(target=11)
+    app.rules = make_rules(target=5)  # a short game: the restart comes in its first hands
     click(app, button(app.scene, "open").rect)
     lobby = app.scene
     assert isinstance(lobby, LobbyScene), getattr(lobby, "notice", None)
