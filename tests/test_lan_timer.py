@@ -219,3 +219,38 @@ def test_the_table_says_when_a_turn_timer_ran_out_and_what_the_computer_did() ->
     assert timeout_line(False, "Layla", "QS") == (
         "Time ran out: the computer played Q\u2660 for Layla"
     )
+
+
+def test_an_absent_players_time_runs_out_and_the_computer_moves_for_them(tmp_home: Path) -> None:
+    """Issue 48 item 20: with a 15 s timer, a player who dropped is not waited for the 30 s
+    of the disconnect grace with the ring at 0: their ring counts down as anyone's, and when
+    it is out the computer makes the move (each turn again while they are away)."""
+    clock = FakeClock()
+    host = timed_host(clock, 15, seed=5)
+    host.start()
+    session = ClientSession(*host.address, name="Rami", timeout=5.0)  # type: ignore[misc]
+    watcher = ClientSession(*host.address, name="Hadi", timeout=5.0)  # type: ignore[misc]
+    try:
+        session.connect()
+        assert session.join(0) == 0
+        session.ready()
+        watcher.connect()
+        watcher.watch()
+        wait_until(lambda: host_state(host)["turn"] == 0)
+        start = host_state(host)["seq"]
+        session.close()  # Rami's connection drops on his turn
+        wait_until(lambda: not host_state(host)["connected"][0])
+        assert host.call(lambda: host.turn_timer.wire())["seat"] == 0  # the ring counts
+        clock.now += 14
+        host.poke()
+        assert host_state(host)["seq"] == start
+        clock.now += 2  # 16 s: his time is out, long before the 30 s grace
+        host.poke()
+        wait_until(lambda: host_state(host)["seq"] > start)
+        said = watcher.wait_for(lambda m: m.get("type") == "timeout")
+        assert said["seat"] == 0
+        assert host.call(lambda: host.seats[0].ai_control) is False  # his seat, still his
+    finally:
+        session.close()
+        watcher.close()
+        host.stop()

@@ -665,8 +665,10 @@ class Host(LobbyMixin):
         self._check_timeouts()
 
     def _arm_turn_timer(self) -> None:
-        """Start the turn timer when a connected person is to move (see ``turn_timer.py``);
-        stop it otherwise. Its end is checked on the loop (and by :meth:`poke`)."""
+        """Start the turn timer when a person is to move: one whose screen shows the table,
+        or one who is away (their time runs as anyone's, and when it is out the computer
+        makes the move; issue 48 item 20); stop it otherwise (see ``turn_timer.py``). Its
+        end is checked on the loop (and by :meth:`poke`)."""
         timer, state = self.turn_timer, self.table.state
         if not timer.on:
             return
@@ -674,7 +676,9 @@ class Host(LobbyMixin):
             timer.stop()
             return
         seat = self.seats[state.turn]
-        if not (seat.open and seat.connected and seat.ready and not seat.ai_control):
+        here = seat.connected and seat.ready  # their screen shows the table
+        away = not seat.connected and seat.token is not None  # a person who dropped or left
+        if not (seat.open and (here or away) and not seat.ai_control):
             timer.stop()
             return
         if timer.key == (self.seq, seat.number):
