@@ -160,6 +160,8 @@ class LobbyScene(ButtonScene):
         self.after_game, self.leave, self.hint = after_game, leave, hint
         self.notice: str | None = None
         self.keep = False  # the session and host go on to the table: do not close them
+        #: Leave was asked: the question is on screen (Esc answers Stay)
+        self.confirming = False
         self.seen: dict[str, Any] = {}  # the host's lobby, when nobody here has a session
         self.sessions = [self.session] if self.session is not None else []
         self.chat = TextField(max_chars=MAX_CHAT_CHARS)
@@ -276,13 +278,28 @@ class LobbyScene(ButtonScene):
             if self.host is not None:
                 self.host.stop()
 
+    def asks_before_leaving(self) -> bool:
+        """Leaving asks first where something is given up: a seat taken at someone's table
+        (issue 48 item 11), or this window's own table (closing it for everyone)."""
+        if self.leave is not None:
+            return False  # a tournament's lobby says what Leave does itself
+        seated = self.session is not None and self.session.seat is not None
+        return self.host is not None or seated
+
     def build(self, lay: Layout) -> list[Button]:
         bw, bh = round(lay.unit * 26), round(lay.unit * 6.6)
         gap = round(lay.unit * 1.6)
         r = pygame.Rect(0, 0, bw, bh)
         r.bottom = round(lay.h * 0.86) - lay.margin
         out = []
-        if self.host is not None and not self.lobby.get("started"):
+        if self.confirming:  # Leave asked first: Leave the table, or Stay (Esc)
+            words = tr("Close the table") if self.host is not None else tr("Leave the table")
+            bw = theme.button_width([words, tr("Stay")], lay.text, bh, bw)
+            r.w = bw
+            r.right = lay.w // 2 - gap // 2
+            out.append(Button(r, words, "leave_yes", primary=True))
+            out.append(Button(r.move(bw + gap, 0), tr("Stay"), "cancel"))
+        elif self.host is not None and not self.lobby.get("started"):
             r.right = lay.w // 2 - gap // 2 - (bw + gap) // 2
             out.append(Button(r, tr("Start"), "start", primary=True))
             out.append(Button(r.move(bw + gap, 0), tr("Chat (T)"), "chat"))
@@ -448,9 +465,23 @@ class LobbyScene(ButtonScene):
                 pass
             self.picked = None
             self.rebuild()
+        elif action == "back" and self.asks_before_leaving() and not self.confirming:
+            self.confirming = True
+            self.focus = 0
+            self.notice = (
+                tr("Close this table? Everyone at it leaves")
+                if self.host is not None
+                else tr("Leave this table? Your seat stays yours: Rejoin takes you back")
+            )
+            self.rebuild()
+        elif action == "cancel":
+            self.confirming = False
+            self.notice = None
+            self.rebuild()
         elif action == "back" and self.leave is not None:
             self.leave()
-        elif action == "back":
+        elif action in ("back", "leave_yes"):
+            self.confirming = False
             self.app.show_menu()
 
     def draw(self, surface: pygame.Surface) -> None:
