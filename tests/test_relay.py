@@ -19,6 +19,7 @@ from typing import Any
 
 import paho.mqtt.client as mqtt
 import pytest
+from paho.mqtt.enums import CallbackAPIVersion
 
 from tarneeb_desktop.net import relay_crypto as rc
 from tarneeb_desktop.net.client import ClientSession, JoinError, play_seat
@@ -421,7 +422,7 @@ class Eavesdropper:
 
     def __init__(self, broker: Broker) -> None:
         self.got: list[tuple[str, bytes]] = []
-        self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="spy")
+        self.client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="spy")
         self.client.on_message = lambda _c, _u, m: self.got.append((m.topic, bytes(m.payload)))
         self.client.connect("127.0.0.1", broker.port)
         self.client.subscribe("#", qos=1)
@@ -494,7 +495,7 @@ def test_forged_replayed_oversized_and_junk_frames_are_dropped_and_counted(
     wait_until(lambda: any(t == up for t, _ in spy.got))
     captured = [p for t, p in spy.got if t == up]
     seq = host_state(host)["seq"]
-    pub = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="forger")
+    pub = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="forger")
     pub.connect("127.0.0.1", broker.port)
     pub.loop_start()
     dropped = host.relay_server.dropped
@@ -623,4 +624,36 @@ def test_the_lan_rate_limits_hold_over_the_relay(broker: Broker) -> None:
     assert good.connected
     for s in (good, flood):
         s.close()
+    host.stop()
+
+
+def test_a_session_refuses_another_host_posing_for_its_code(broker: Broker) -> None:
+    """Someone who knows the code replaces the host's retained announcement with their own
+    key: a session that met the real host refuses to reconnect to the poser (its key was
+    pinned), while the real host's own announcement, back, lets it in again."""
+    from nacl.public import PrivateKey
+
+    host = relay_host(broker, open_seats=[0, 1])
+    assert host.code is not None and host.relay_server is not None
+    keys = rc.table_keys(host.code)
+    s = by_code(host, broker, "Sara")
+    s.join(0)
+    real = s.pinned
+    assert real is not None and real == bytes(host.relay_server.secret.public_key)
+    pub = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="poser")
+    pub.connect("127.0.0.1", broker.port)
+    pub.loop_start()
+    poser = rc.presence(PrivateKey.generate().public_key, rc.new_instance())
+    pub.publish(keys.presence_topic, keys.seal(poser), qos=1, retain=True).wait_for_publish(5)
+    s.wait_for(lambda m: m["type"] == "disconnected", 10)  # "the host restarted the table"
+    with pytest.raises(RelayError) as exc:
+        s.reconnect()
+    assert exc.value.code == "changed"
+    real_announcement = rc.presence(host.relay_server.secret.public_key, host.relay_server.instance)
+    pub.publish(
+        keys.presence_topic, keys.seal(real_announcement), qos=1, retain=True
+    ).wait_for_publish(5)
+    pub.loop_stop()
+    assert s.reconnect() == 0  # the real host: the seat is taken back
+    s.close()
     host.stop()

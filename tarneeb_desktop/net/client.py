@@ -114,6 +114,8 @@ class ClientSession:
         #: and the brokers to look for it on (None: the defaults).
         self.code = code
         self.relay = list(relay) if relay else None
+        #: The relay host's public key met on this session's first connection.
+        self.pinned: bytes | None = None
         self.name = name
         self.timeout = timeout
         #: Called on the reader thread for every message, before it is queued (optional).
@@ -200,7 +202,10 @@ class ClientSession:
 
     def _open(self) -> socket.socket | RelaySocket:
         if self.code is not None:
-            relay = connect_relay(self.code, self.relay, timeout=self.timeout)
+            # the host's key met first is pinned: coming back, a different "host" answering
+            # for the code (someone who knows it, posing as the host) is refused
+            relay = connect_relay(self.code, self.relay, timeout=self.timeout, pinned=self.pinned)
+            self.pinned = self.pinned or relay.host_key
             relay.settimeout(self.timeout)
             return relay
         sock = socket.create_connection((self.host, self.port), timeout=self.timeout)

@@ -552,6 +552,8 @@ class RelaySocket:
         self.dropped: Counter[str] = Counter()
         self._presence = threading.Event()
         self._host_key: Any = None
+        #: The host's public key this connection met (a session pins it: see connect_relay)
+        self.host_key: bytes | None = None
         self._cond = threading.Condition()
         self._buf = bytearray()
         self._closed: str | None = None  # why, once closed
@@ -616,7 +618,9 @@ class RelaySocket:
         self._stop.set()
 
     # the caller's thread
-    def _open(self, url: RelayURL, timeout: float, presence_wait: float) -> None:
+    def _open(
+        self, url: RelayURL, timeout: float, presence_wait: float, pinned: bytes | None = None
+    ) -> None:
         will = (self.keys.gone_topic(self.cid), self.gone, False)
         link = BrokerLink(url, self._message, on_down=self._broker_down, will=will)
         link.open(timeout)
@@ -627,6 +631,15 @@ class RelaySocket:
             link.close()
             self.link = None
             raise RelayError("no_table", "no table with this code is open now")
+        if pinned is not None and bytes(self._host_key) != pinned:
+            link.close()
+            self.link = None
+            raise RelayError(
+                "changed",
+                "the table's host is not the one this seat was taken from; "
+                "someone else may be answering for this code",
+            )
+        self.host_key = bytes(self._host_key)
         assert self.instance is not None
         self.channel = rc.Channel(self.secret, self._host_key, host_side=False)
         hand = rc.handshake(self.secret.public_key, self.instance, self.gone)
@@ -696,21 +709,27 @@ def connect_relay(
     urls: Sequence[RelayURL] | None = None,
     timeout: float = 10.0,
     presence_wait: float = PRESENCE_WAIT,
+    pinned: bytes | None = None,
     **options: Any,
 ) -> RelaySocket:
     """A connection to the table of ``code`` through the first of ``urls`` that has it.
     RelayError ``unreachable`` when no broker answers, ``no_table`` when those that answer
-    have no open table with this code; ValueError when ``code`` is not a code."""
+    have no open table with this code, ``changed`` when ``pinned`` (the host's key met
+    before, by this session) is not the announcing host's; ValueError when ``code`` is not
+    a code."""
     keys = rc.table_keys(code)
     faults: list[RelayError] = []
     for url in urls or relay_urls():
         sock = RelaySocket(keys, **options)
         try:
-            sock._open(url, timeout, presence_wait)
+            sock._open(url, timeout, presence_wait, pinned)
             return sock
         except RelayError as exc:
             sock.close()
             faults.append(exc)
+    changed = next((f for f in faults if f.code == "changed"), None)
+    if changed is not None:
+        raise changed
     if any(f.code == "no_table" for f in faults):
         raise RelayError("no_table", "no table with this code is open now")
     raise RelayError(

@@ -83,6 +83,8 @@ def unreachable_words(address: str, exc: BaseException) -> str:
             return tr("No table with this code is open now")
         if exc.code == "unreachable":
             return tr("The relay cannot be reached; offline play and LAN play still work")
+        if exc.code == "changed":
+            return tr("Someone other than the host answers for this code; ask the host")
         return tr("The connection to the table was lost")
     if isinstance(exc, ConnectionRefusedError):
         why = tr("no table is open there now")
