@@ -328,6 +328,13 @@ def test_the_game_over_dialog_offers_the_standings_in_a_tournament() -> None:
     ev = GameOver(winner=0, totals=(41, 20))
     over = GameOverDialog(table, ev)
     assert [a for _, a, _ in over.specs()] == ["rematch", "review", "export", "menu"]
+    over.age = over.keys_after
+    press(over, key(pygame.K_RETURN))  # Enter alone starts no rematch (issue 48 item 2)
+    assert table.actions == []
+    press(over, key(pygame.K_RIGHT))  # Rematch, chosen
+    press(over, key(pygame.K_RETURN))
+    assert table.actions == ["rematch"]
+    table.actions.clear()
     table.after_game = lambda scene: None
     over = GameOverDialog(table, ev)
     assert [a for _, a, _ in over.specs()] == ["next", "review", "export", "menu"]

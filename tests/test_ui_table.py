@@ -310,7 +310,9 @@ def test_a_whole_game_by_keyboard_ends_in_game_over_and_rematch() -> None:
     app.step(FRAME, [key(pygame.K_RETURN)])  # at once: the result is read first
     assert app.scene is scene and scene.overlay and scene.overlay["kind"] == "gameover"
     run(app, 1.6)
-    app.step(FRAME, [key(pygame.K_RETURN)])  # Rematch, a moment later
+    app.step(FRAME, [key(pygame.K_RETURN)])  # Enter alone: still the result (issue 48 item 2)
+    assert app.scene is scene and scene.overlay and scene.overlay["kind"] == "gameover"
+    app.step(FRAME, [key(pygame.K_RIGHT), key(pygame.K_RETURN)])  # Rematch, chosen
     assert isinstance(app.scene, TableScene) and app.scene is not scene
     assert not app.scene.table.state.is_over()
 

@@ -46,6 +46,9 @@ class Dialog:
     closes_on_escape = True
     #: seconds before Enter or Space acts (a key pressed for the table must not answer it)
     keys_after = 0.0
+    #: Enter works only a button the player chose (arrows, Tab or the pointer), never the
+    #: primary one by itself (the game's end: a rematch is its own decision)
+    enter_needs_focus = False
     close_key: int | None = None  # another key that closes it (V: the cards-played page)
     autoplay_wait = 2.0  # seconds (at normal speed) an autoplayed game leaves it open
 
@@ -158,9 +161,9 @@ class Dialog:
             if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 if self.age < self.keys_after:
                     return True  # a key meant for the table (the last card) reads nothing here
-                focus = next((b for b in buttons if b.focus), None) or next(
-                    (b for b in buttons if b.primary), None
-                )
+                focus = next((b for b in buttons if b.focus), None)
+                if focus is None and not self.enter_needs_focus:
+                    focus = next((b for b in buttons if b.primary), None)
                 if focus:
                     scene.overlay_action(focus.action)
             elif ev.key in CHOOSE_KEYS and buttons:
@@ -374,11 +377,15 @@ class GameOverDialog(Dialog):
     kind = "gameover"
     size = (80.0, 58.0)
     closes_on_escape = False
-    keys_after = 1.5  # the result is read before Enter can start a rematch
+    keys_after = 1.5  # the result is read before a key can choose anything
 
     def __init__(self, scene: DialogContext, event: GameOver) -> None:
         super().__init__(scene)
         self.event = event
+        # an Enter meant for the last card, or pressed twice, starts no rematch (issue 48
+        # item 2): Rematch is chosen with the arrows or a click; a tournament's Continue (on
+        # to the standings, where the result stays) is Enter's as before
+        self.enter_needs_focus = scene.after_game is None
 
     def specs(self) -> list[tuple[str, str, bool]]:
         if self.scene.after_game is not None:  # a tournament game: on to the standings
