@@ -145,7 +145,7 @@ def case_relay(app: App):  # type: ignore[no-untyped-def]
     the host's and the session's MQTT threads are counted too (the broker is another
     process, not counted)."""
     global _BROKER
-    from tarneeb_desktop.net.relay import RelayOptions
+    from tarneeb_desktop.net.relay_host import RelayOptions
     from tests.relay_broker import Broker
 
     if _BROKER is None:

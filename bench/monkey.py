@@ -793,7 +793,7 @@ class Monkey:
 
     # ------------------------------------------------------------------ the LAN
     def headless_host(self) -> Any:
-        from tarneeb_desktop.net.relay import RelayOptions
+        from tarneeb_desktop.net.relay_host import RelayOptions
         from tarneeb_desktop.rules import make_rules
         from tarneeb_desktop.session.lan import new_host
 

@@ -41,7 +41,7 @@ from paho.mqtt.enums import CallbackAPIVersion  # noqa: E402
 
 from tarneeb_desktop.net.client import ClientSession, play_seat  # noqa: E402
 from tarneeb_desktop.net.host import Host  # noqa: E402
-from tarneeb_desktop.net.relay import RelayOptions  # noqa: E402
+from tarneeb_desktop.net.relay_host import RelayOptions  # noqa: E402
 from tarneeb_desktop.rules import make_rules  # noqa: E402
 from tarneeb_desktop.session.lan import new_host  # noqa: E402
 from tarneeb_desktop.table.seats import ComputerSeat  # noqa: E402

@@ -24,7 +24,8 @@ from paho.mqtt.enums import CallbackAPIVersion
 from tarneeb_desktop.net import relay_crypto as rc
 from tarneeb_desktop.net.client import ClientSession, JoinError, play_seat
 from tarneeb_desktop.net.host import Host
-from tarneeb_desktop.net.relay import RelayError, RelayOptions, connect_relay
+from tarneeb_desktop.net.relay import RelayError, connect_relay
+from tarneeb_desktop.net.relay_host import RelayOptions
 from tarneeb_desktop.rules import make_rules
 from tarneeb_desktop.session.lan import new_host
 from tarneeb_desktop.table.seats import ComputerSeat

@@ -16,7 +16,8 @@ from tarneeb_desktop.net.protocol import (
     ProtocolError,
     clean_text,
 )
-from tarneeb_desktop.net.relay import RelayError, RelayOptions, relay_urls
+from tarneeb_desktop.net.relay import RelayError, relay_urls
+from tarneeb_desktop.net.relay_host import RelayOptions
 from tarneeb_desktop.rules import InvalidRulesError
 from tarneeb_desktop.rules.args import rules_from_args
 from tarneeb_desktop.session.lan import new_host, resume_host, table_save

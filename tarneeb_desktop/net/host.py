@@ -40,7 +40,7 @@ from tarneeb_desktop.net.protocol import (
     hello,
     validate_client_message,
 )
-from tarneeb_desktop.net.relay import RelayOptions, RelayServer, relay_saved
+from tarneeb_desktop.net.relay_host import RelayOptions, RelayServer, relay_saved
 from tarneeb_desktop.net.seating import (
     HELLO_TIMEOUT,
     Connection,

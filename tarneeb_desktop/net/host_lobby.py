@@ -22,7 +22,7 @@ from tarneeb_desktop.net.protocol import (
     ProtocolError,
     clean_text,
 )
-from tarneeb_desktop.net.relay import relay_from_saved
+from tarneeb_desktop.net.relay_host import relay_from_saved
 from tarneeb_desktop.rules.codec import encode_view
 from tarneeb_desktop.table.flow import SEAT_NAMES
 from tarneeb_desktop.table.names import COMPUTER_NAMES, numbered

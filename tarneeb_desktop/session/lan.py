@@ -19,7 +19,8 @@ from tarneeb_desktop.net.host import Host
 from tarneeb_desktop.net.host_lobby import table_options
 from tarneeb_desktop.net.link import RemoteLink
 from tarneeb_desktop.net.protocol import DEFAULT_PORT, DISCOVERY_PORT, ProtocolError
-from tarneeb_desktop.net.relay import RelayError, RelayOptions
+from tarneeb_desktop.net.relay import RelayError
+from tarneeb_desktop.net.relay_host import RelayOptions
 from tarneeb_desktop.net.seating import Seat, SeatedTable, computer_names
 from tarneeb_desktop.paths import user_data_dir
 from tarneeb_desktop.rules import GameState, Rules, View, make_rules
