@@ -108,7 +108,7 @@ def test_a_table_kept_on_this_computer_announces_itself_to_this_computer(loopbac
 
 def test_the_host_screen_shows_the_rules_as_settings_names_them() -> None:
     """Issue 14, defect 10: "Rules: egyptian" was the internal name."""
-    from tarneeb_desktop.ui.lan_lobby import lobby_rules_words, rules_words
+    from tarneeb_desktop.ui.lan_page import lobby_rules_words, rules_words
 
     assert rules_words(make_rules("egyptian")) == "Egyptian"
     assert rules_words(make_rules("egyptian", target=31)) == "Egyptian (Custom)"

@@ -23,8 +23,8 @@ from tarneeb_desktop.session.lan import HostError, host_table, table_save
 from tarneeb_desktop.table.flow import SEAT_NAMES as SEAT_WORDS  # the lobby's name for them
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.i18n import tr
-from tarneeb_desktop.ui.lan_lobby import (
-    LobbyScene,
+from tarneeb_desktop.ui.lan_lobby import LobbyScene
+from tarneeb_desktop.ui.lan_page import (
     draw_buttons_and_notice,
     level_words,
     local_name,

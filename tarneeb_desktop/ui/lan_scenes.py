@@ -42,8 +42,8 @@ from tarneeb_desktop.ui.lan_host_scene import (  # the Host screen: its own modu
     HostScene,
     host_error_text,
 )
-from tarneeb_desktop.ui.lan_lobby import (
-    LobbyScene,
+from tarneeb_desktop.ui.lan_lobby import LobbyScene
+from tarneeb_desktop.ui.lan_page import (
     draw_buttons_and_notice,
     page,
     player_name,
@@ -238,7 +238,7 @@ class JoinScene(ButtonScene):
     def field_rects(self, lay: Layout) -> list[pygame.Rect]:
         # the labels' side: the widest label at body size between the page's edge and the
         # fields ("Mot de passe de la table (s'il y en a un)" reached out of the page at 800x600)
-        edge = round(lay.w * 0.1) + lay.margin  # the page's panel (lan_lobby.page)
+        edge = round(lay.w * 0.1) + lay.margin  # the page's panel (lan_page.page)
         widest = max(text.size_of(label, lay.text)[0] for label in self.field_labels())
         x = max(round(lay.w * 0.38), edge + widest + lay.margin)
         w, h = min(round(lay.w * 0.44), lay.w - edge - x), round(lay.text * 2.2)
