@@ -71,9 +71,8 @@ def make_host(args: argparse.Namespace) -> Host:
         if getattr(args, "save_table", None):
             common["save_path"] = args.save_table
         host = resume_host(resume, **common)
-        if relay is not None:  # the same code as before, when the table had one
-            kept = host.relay
-            host.relay = RelayOptions.new(relay or None) if kept is None else kept
+        if relay is not None:  # the code the table had (a new one if it had none)
+            host.relay = host.relay or RelayOptions.new()
             if relay:
                 host.relay.urls = relay_urls(relay)
         return host
@@ -151,8 +150,8 @@ def join_main(args: argparse.Namespace) -> int:
     try:
         player = ComputerSeat(args.bot, getattr(args, "seed", None))
         if code is not None:
-            relay = getattr(args, "relay", None)
-            session = ClientSession.by_code(code, relay_urls(relay) if relay else None, name=name)
+            relay = relay_urls(getattr(args, "relay", None))  # none given: the defaults
+            session = ClientSession.by_code(code, relay, name=name)
         elif args.address is None:
             raise ValueError("give the host's address (HOST:PORT) or --code CODE")
         else:

@@ -332,7 +332,7 @@ class HostScene(ButtonScene):
                 table_name=self.table_name,
                 password=self.password,
                 internet=self.internet,
-                relay=getattr(self.app.settings, "relay", ""),
+                relay=self.app.settings.relay,
                 **self.hosting(),
             )
         except HostError as exc:
@@ -392,4 +392,4 @@ class HostScene(ButtonScene):
                 max_width=box.w - 2 * lay.margin,
             )
             y += round(lay.text * 1.5)
-        draw_buttons_and_notice(surface, self, lay, box, below=True)
+        draw_buttons_and_notice(surface, self, lay, box, above_buttons=True)

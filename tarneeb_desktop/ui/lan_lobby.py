@@ -76,8 +76,7 @@ class LobbyScene(ButtonScene):
             self.address = ", ".join(f"{a}:{port}" for a in listen_addresses(host.bind))
         #: A table over the internet: the code friends join by (shown, with Copy, instead of
         #: the addresses; a player who joined by code sees it too, to pass it on).
-        code = getattr(host, "code", None) if host is not None else None
-        self.code: str | None = code or (session.code if session is not None else None)
+        self.code: str | None = getattr(host, "code", None) or getattr(session, "code", None)
         if self.code:
             self.address = ""
 
@@ -521,7 +520,7 @@ class LobbyScene(ButtonScene):
             max_width=box.w - 2 * lay.margin,
         )
         self._draw_chat(surface, lay, y + lay.margin + round(lay.text * 1.8))
-        draw_buttons_and_notice(surface, self, lay, box, below=True)
+        draw_buttons_and_notice(surface, self, lay, box, above_buttons=True)
 
     def _draw_chat(self, surface: pygame.Surface, lay: Layout, top: int) -> None:
         """The lobby's chat: what was said (its sender's lines too), and the line typed."""

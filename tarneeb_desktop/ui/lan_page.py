@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from tarneeb_desktop.net.protocol import MAX_NAME_CHARS
-from tarneeb_desktop.ui import text, theme
+from tarneeb_desktop.ui import theme
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS, preset_label  # Settings' words
@@ -63,44 +63,37 @@ class Noticed(Protocol):
 
 
 def draw_buttons_and_notice(
-    surface: pygame.Surface, scene: Noticed, lay: Layout, box: pygame.Rect, below: bool = False
+    surface: pygame.Surface,
+    scene: Noticed,
+    lay: Layout,
+    box: pygame.Rect,
+    above_buttons: bool = False,
 ) -> None:
-    """The scene's buttons, and its notice (an error or a hint) at the foot of the panel,
-    or, with ``below`` (the buttons stand at the panel's foot), just above the buttons'
-    lowest row, inside the panel, wrapped at body size; a long notice at the foot shrinks
-    to the panel's width."""
+    """The scene's buttons, and its notice (an error or a hint): with ``above_buttons``
+    (the buttons stand at the panel's foot) just above their lowest row, inside the panel,
+    wrapped at body size; otherwise at the foot of the panel, a long one shrunk to the
+    panel's width."""
     buttons = scene.buttons()
     for b in buttons:
         b.draw(surface)
-    if scene.notice:
-        if below and buttons:
-            foot = max(b.rect.bottom for b in buttons)
-            row = min(b.rect.top for b in buttons if b.rect.bottom > foot - lay.margin)
-            width = box.w - 2 * lay.margin
-            y = row - notice_room(scene.notice, lay, width)
-            blit_lines(surface, scene.notice, lay.text, (lay.w // 2, y), theme.GOLD, width)
-            return
-        if below:
-            pos, anchor, width = (lay.w // 2, box.bottom + lay.margin // 2), "midtop", box.w
-        else:
-            pos, anchor, width = (
-                (lay.w // 2, box.bottom - lay.margin),
-                "midbottom",
-                box.w - 2 * lay.margin,
-            )
-        blit_text(surface, scene.notice, lay.text, pos, theme.GOLD, anchor=anchor, max_width=width)
+    if not scene.notice:
+        return
+    width = box.w - 2 * lay.margin
+    if above_buttons and buttons:
+        foot = max(b.rect.bottom for b in buttons)
+        row = min(b.rect.top for b in buttons if b.rect.bottom > foot - lay.margin)
+        y = row - notice_room(scene.notice, lay, width)
+        blit_lines(surface, scene.notice, lay.text, (lay.w // 2, y), theme.GOLD, width)
+        return
+    pos = (lay.w // 2, box.bottom - lay.margin)
+    blit_text(surface, scene.notice, lay.text, pos, theme.GOLD, anchor="midbottom", max_width=width)
 
 
 def notice_room(notice: str | None, lay: Layout, width: int) -> int:
-    """The height a notice takes above a screen's lowest row of buttons (wrapped to
-    ``width`` at body size, each line its own height as ``blit_lines`` steps), with its gap
-    below; 0 without a notice."""
-    if not notice:
-        return 0
-    lines = text.wrap(notice, lay.text, width)
-    return sum(max(text.size_of(x, lay.text)[1], round(lay.text * 1.3)) for x in lines) + (
-        lay.margin // 2
-    )
+    """The height a notice takes above a screen's lowest row of buttons (as
+    ``blit_lines`` draws it, wrapped to ``width`` at body size), with its gap below; 0
+    without a notice."""
+    return theme.lines_height(notice, lay.text, width) + lay.margin // 2 if notice else 0
 
 
 #: The rules as Settings names them (the preset's words, "(Custom)" when an option changed).

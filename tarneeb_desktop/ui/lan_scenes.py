@@ -32,7 +32,7 @@ from tarneeb_desktop.net.protocol import (
     ProtocolError,
 )
 from tarneeb_desktop.net.relay import RelayError, relay_urls
-from tarneeb_desktop.net.relay_crypto import is_code, normalize_code
+from tarneeb_desktop.net.relay_crypto import is_code
 from tarneeb_desktop.table.flow import SEAT_NAMES as SEAT_WORDS  # the lobby's name for them
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.i18n import tr
@@ -353,12 +353,8 @@ class JoinScene(ButtonScene):
             self.app.show_menu()
         elif action == "connect":
             typed = self.address.strip()
-            if is_code(typed):  # a table over the internet
-                if self.connect(self.by_code(normalize_code(typed))):
-                    self.recent = remember(normalize_code(typed))
-                return
             try:
-                host, port = parse_address(typed)
+                session = self.session_for(typed, self.player())
             except ValueError:
                 self.notice = tr(
                     "Type the address the host shows, such as 192.168.1.20:47471, "
@@ -366,9 +362,8 @@ class JoinScene(ButtonScene):
                 )
                 self.dirty = True
                 return
-            session = ClientSession(host, port, name=self.player(), timeout=5.0)
             if self.connect(session):
-                self.recent = remember(typed)
+                self.recent = remember(session.code or typed)  # a code in its shown form
         elif action.startswith("rejoin:"):
             i = int(action[7:])
             if i < len(self.kept):
@@ -388,23 +383,20 @@ class JoinScene(ButtonScene):
     def player(self) -> str:
         return self.name.strip() or tr("Player")
 
-    def by_code(self, code: str, name: str | None = None) -> ClientSession:
-        """A session to the table of ``code``, through the settings' relay."""
-        relay = getattr(self.app.settings, "relay", "") or None
-        urls = relay_urls(relay) if relay else None
-        return ClientSession.by_code(code, urls, name=name or self.player(), timeout=8.0)
+    def session_for(self, typed: str, name: str) -> ClientSession:
+        """A session to ``typed``: a table code (over the internet, through the settings'
+        relay) or a host's address; ValueError when it is neither."""
+        if is_code(typed):
+            relay = relay_urls(self.app.settings.relay)
+            return ClientSession.by_code(typed, relay, name=name, timeout=8.0)
+        return ClientSession(*parse_address(typed), name=name, timeout=5.0)
 
     def rejoin(self, kept: rejoin.KeptSeat) -> None:
         """Back to a seat this computer held: the host gives it back at once."""
-        name = kept.name or self.name.strip()
-        if is_code(kept.address):
-            session = self.by_code(kept.address, name)
-        else:
-            try:
-                host, port = parse_address(kept.address)
-            except ValueError:
-                return
-            session = ClientSession(host, port, name=name, timeout=5.0)
+        try:
+            session = self.session_for(kept.address, kept.name or self.name.strip())
+        except ValueError:
+            return
         self.show_connecting(kept.address)
         try:
             session.connect()
@@ -483,7 +475,7 @@ class JoinScene(ButtonScene):
         blit_text(
             surface, head, lay.text, (lay.w // 2, round(lay.h * 0.36)), theme.INK, anchor="midtop"
         )
-        draw_buttons_and_notice(surface, self, lay, box, below=True)
+        draw_buttons_and_notice(surface, self, lay, box, above_buttons=True)
 
 
 class SeatScene(ButtonScene):
