@@ -73,7 +73,7 @@ def relay_from_saved(extra: dict[str, Any]) -> RelayOptions | None:
 class _Peer:
     """One client connection through the relay, as the host's loop sees it."""
 
-    def __init__(self, server: RelayServer, cid: str, channel: rc.Channel) -> None:
+    def __init__(self, server: RelayServer, cid: str, channel: rc.Channel, gone: bytes) -> None:
         self.server = server
         self.cid = cid
         self.channel = channel
@@ -82,7 +82,7 @@ class _Peer:
         self.heard = time.monotonic()
         self.said = time.monotonic()
         self.closed = False
-        self.gone = b""  # the hash of the secret the client's will reveals
+        self.gone = gone  # the hash of the secret the client's will reveals
 
     def send(self, kind: bytes, body: bytes = b"") -> None:
         self.said = time.monotonic()
@@ -308,8 +308,7 @@ class RelayServer:
         if len(self.peers) >= MAX_PEERS:
             raise rc.Refused("full")
         self.seen_keys.add(bytes(client_key))
-        peer = _Peer(self, cid, rc.Channel(self.secret, client_key, host_side=True))
-        peer.gone = gone
+        peer = _Peer(self, cid, rc.Channel(self.secret, client_key, host_side=True), gone)
         self.peers[cid] = peer
         task = self.loop.create_task(self.accept(peer.reader, peer.writer))
         self._tasks.add(task)
