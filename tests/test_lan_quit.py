@@ -51,20 +51,75 @@ def test_quit_from_the_pause_menu_at_a_lan_table_asks_first() -> None:
         host.stop()
 
 
-def test_a_host_that_closes_its_table_says_so_and_nobody_reconnects() -> None:
+def test_a_host_that_closes_its_table_ends_the_game_for_everyone() -> None:
+    """Issue 48 item 1: the joiner was left at a dead table (the host's plate "away", the
+    ring at 0) and the menu offered a Rejoin that failed. Now the game is over for everyone:
+    a screen with the score so far, the game kept in Finished games from this seat's side
+    (marked closed), nothing to rejoin, and Enter or Esc goes to the menu."""
+    import pygame
+
+    from tarneeb_desktop.net import rejoin
+    from tarneeb_desktop.table.history import list_kept
+    from tarneeb_desktop.ui.menu import MenuScene
+
     host = started_host([0], auto_start=True)
     app = make_app(speed="fast")
     scene = seated(app, host)
+    session = scene.link.sessions[0]
+    rejoin.remember_seat(session)
+    assert rejoin.kept_seats(), "the seat was not kept to start with"
+    step_until(app, lambda: scene.pv.turn == 0, "our turn")
+    scores = tuple(scene.pv.scores)
     host.stop()
     step_until(app, lambda: scene.link.host_gone, "the host's word")
-    assert scene.link.bye_code == "closed"
-    assert scene.toast is not None and scene.toast[0] == "The host closed the table"
+    assert scene.link.bye_code == "closed" and scene.link.closed
+    assert scene.overlay is not None and scene.overlay.kind == "closed"
+    assert rejoin.kept_seats() == [], "the menu would offer a Rejoin that fails"
+    games = list_kept().games
+    assert len(games) == 1, games
+    g = games[0]
+    assert g.closed and g.winner is None and g.people == (0,) and g.totals == scores
+    assert g.players[0] == "Sara"
+    from tarneeb_desktop.ui.games_scene import result_text
+
+    assert result_text(g).endswith("the host closed the table")
     for _ in range(30):  # no "reconnecting" afterwards
         app.step(FRAME, [])
         time.sleep(0.01)
     assert not scene.link.lost
-    assert scene.toast is None or "reconnecting" not in scene.toast[0]
-    scene.on_hide()
+    scene.overlay.age = 5.0  # the result has been readable
+    key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+    app.step(FRAME, [key])
+    assert isinstance(app.scene, MenuScene), "Esc did not lead to the menu"
+    assert not app.scene.lan_kept, "the menu offers Rejoin"
+
+
+def test_the_closed_table_screen_reads_in_english_arabic_and_russian() -> None:
+    """The closed table's screen: its heading, the score so far and its button fit the box
+    and read in the player's language (no text drawn below body size by it)."""
+    from tarneeb_desktop.ui import i18n
+    from tarneeb_desktop.ui.game.lan import TableClosedDialog
+
+    host = started_host([0], auto_start=True)
+    app = make_app(size=(800, 600), speed="fast")
+    try:
+        scene = seated(app, host)
+        for lang in ("en", "ar", "ru"):
+            i18n.set_language(lang)
+            scene.overlay = TableClosedDialog(scene, kept=True)
+            scene.invalidate()
+            app.step(FRAME, [])
+            box = scene.overlay.rect()
+            (button,) = scene.overlay.buttons()
+            assert box.contains(button.rect)
+            assert button.label == i18n.tr("Main menu")
+            assert i18n.tr("The host closed the table") != "The host closed the table" or (
+                lang == "en"
+            )
+    finally:
+        i18n.set_language("en")
+        app.scene.on_hide()
+        host.stop()
 
 
 def test_a_host_that_cannot_be_reached_is_said_in_the_players_words() -> None:
@@ -106,3 +161,36 @@ def test_the_lan_buttons_never_cover_the_41_score_panel(size) -> None:  # type: 
         scene.on_hide()
     finally:
         host.stop()
+
+
+def test_the_hosts_window_keeps_the_game_it_closes_once() -> None:
+    """The host's own window keeps the game it closed (closed, from its seat's side); a
+    joiner at the same computer finds it kept already (one file for one game); a finished
+    game is kept the same way when it ends."""
+    from tarneeb_desktop.net.link import RemoteLink
+    from tarneeb_desktop.table.history import list_kept
+
+    host = started_host([0, 1])
+    links = []
+    for seat, name in ((0, "Layla"), (1, "Omar")):
+        session = ClientSession(*host.address, name=name, timeout=5.0)
+        session.connect()
+        assert session.join(seat) == seat
+        links.append(session)
+    host.start_game()
+    views = []
+    for session in links:
+        session.wait_for(lambda m: m.get("type") == "view", 10.0)
+        views.append(session.snapshot())
+    mine = RemoteLink(links[0], *views[0], host=host)
+    theirs = RemoteLink(links[1], *views[1])
+    mine.close()  # the host's window leaves: its table closes
+    deadline = time.monotonic() + 10
+    while not theirs.host_gone and time.monotonic() < deadline:
+        theirs.poll()
+        time.sleep(0.01)
+    assert theirs.closed and theirs.kept is True, "the joiner kept a second copy, or nothing"
+    (g,) = list_kept().games
+    assert g.closed and g.people == (0,) and g.players[:2] == ("Layla", "Omar")
+    assert mine.kept == g.path
+    theirs.close()

@@ -308,3 +308,31 @@ def test_teams_read_as_on_every_other_screen_in_arabic() -> None:
         assert f"{g.totals[1]} : {g.totals[0]}" in result  # team 0's total read first
     finally:
         i18n.set_language("en")
+
+
+def test_an_imported_record_is_judged_for_nobody(tmp_path: Path) -> None:
+    """Issue 48 item 9: a computer-only game imported from a record was listed under "games
+    won" (a record with no ``kept`` summary was taken as played from South). An imported
+    record names no person of this screen: it is in neither filter; an export of a game the
+    player kept keeps its person."""
+    from tarneeb_desktop.record import to_record
+    from tarneeb_desktop.table.history import import_record, list_kept
+    from tarneeb_desktop.ui.games_scene import shown_games
+
+    rules = make_rules("standard", target=11)
+    table = play_game(rules, 5, ["random"] * 4, ["Sami", "Rana", "Omar", "Hala"])
+    plain = tmp_path / "computers.json"
+    plain.write_text(json.dumps(to_record(table.state, table.names)), encoding="utf-8")
+    import_record(plain)
+    (g,) = list_kept().games
+    assert g.people == () and g.my_side is None
+    assert shown_games([g], "won") == [] and shown_games([g], "lost") == []
+    mine = keep("standard", 6, 6, people=[1])
+    other = tmp_path / "export"
+    other.mkdir()
+    from tarneeb_desktop.table.history import delete_kept, export_kept
+
+    exported = export_kept(mine, other)
+    delete_kept(mine)
+    import_record(exported)
+    assert {k.people for k in list_kept().games} == {(), (1,)}

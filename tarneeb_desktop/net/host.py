@@ -49,6 +49,7 @@ from tarneeb_desktop.net.seating import (
     read_message,
 )
 from tarneeb_desktop.net.turn_timer import TurnTimer
+from tarneeb_desktop.record import to_record
 from tarneeb_desktop.rules import Event, RulesError
 from tarneeb_desktop.rules.codec import encode_events, encode_view
 from tarneeb_desktop.storage import write_json_atomic
@@ -331,6 +332,8 @@ class Host(LobbyMixin):
         finally:
             self._stopping = True
             server.close()
+            if self.started and not self.table.state.is_over():
+                self._send_record(closed=True)  # the game as far as it went, to keep
             for conn in list(self.conns):
                 # said plainly, so that nobody waits for a table that is gone (a host that is
                 # killed says nothing: its players reconnect when it comes back)
@@ -745,6 +748,7 @@ class Host(LobbyMixin):
         log.info("the game is over: team %s wins %s", state.winner, state.scores)
         self._writer.submit(lambda: None).result()  # the trick's save is written first
         self.save()
+        self._send_record(closed=False)
         self.done.set()
         if self.exit_when_over:
             assert self.loop is not None
@@ -770,6 +774,16 @@ class Host(LobbyMixin):
         if timer is not None:
             msg["timer"] = timer
         conn.send(msg)
+
+    def _send_record(self, closed: bool) -> None:
+        """The game's record to each seated person, for their Finished games: when it ends,
+        or as far as it went when the host closes the table (``closed``). Every hand is
+        in it, so it goes only when no card is left to hide."""
+        names = [s.name for s in self.seats]
+        msg = {"type": "record", "closed": closed, "record": to_record(self.table.state, names)}
+        for conn in list(self.conns):
+            if conn.seat is not None and self.seats[conn.seat].kind == "human":
+                conn.send(msg)
 
     def _broadcast(self, msg: dict[str, Any]) -> None:
         for conn in list(self.conns):

@@ -19,9 +19,11 @@ from tarneeb_desktop.net import rejoin
 from tarneeb_desktop.net.client import DECODED, ClientSession, JoinError
 from tarneeb_desktop.net.protocol import MAX_CHAT_CHARS, ProtocolError
 from tarneeb_desktop.net.turn_timer import timer_from_wire
+from tarneeb_desktop.record import RecordError, to_record
 from tarneeb_desktop.rules import Event, MalformedError, View
 from tarneeb_desktop.rules.codec import decode_event, decode_view
 from tarneeb_desktop.table.flow import SEAT_NAMES
+from tarneeb_desktop.table.history import keep_played
 from tarneeb_desktop.table.link import Link, Notice, Update
 from tarneeb_desktop.table.pool import Pool
 from tarneeb_desktop.table.seats import PersonSeat, decide
@@ -108,6 +110,10 @@ class RemoteLink:
         #: for the menu (set by the lobby; a tournament's table closes instead).
         self.keep_on_leave = False
         self.bye_code = ""
+        #: The game kept in Finished games from the host's record (once a link), if it was.
+        self.kept: Any = None
+        #: The host closed the table before the game's end: the game is over for everyone.
+        self.closed = False
 
     # ------------------------------------------------------------------ reading
     @property
@@ -193,10 +199,16 @@ class RemoteLink:
                 self.sent.pop(seat, None)
             text = msg.get("message")
             out.append(Notice("error", seat, text[:160] if isinstance(text, str) else "", code))
+        elif kind == "record":
+            self._keep(msg.get("record"), msg.get("closed") is True)
         elif kind == "bye":
             if msg.get("connection", session.connection_id) != session.connection_id:
                 return  # said on a connection since replaced (a host that came back)
             code = str(msg.get("code", ""))
+            if code == "closed" and self.latest.phase != "over":
+                # the host ended the game for everyone: nothing to rejoin (issue 48 item 1)
+                self.closed = True
+                rejoin.forget_seat(self.table_id)
             if not self.host_gone:
                 out.append(Notice("bye", code=code))
             self.bye_code = code
@@ -211,6 +223,16 @@ class RemoteLink:
             self.lost.add(seat)
             self.reconnect_wait[seat] = 0.0
             out.append(Notice("lost", seat))
+
+    def _keep(self, doc: Any, closed: bool) -> None:
+        """The host's record of the game, kept in Finished games for the people here (once;
+        a watcher keeps nothing). A record that is not one is logged and dropped."""
+        if self.watching or self.kept is not None or not isinstance(doc, dict):
+            return
+        try:
+            self.kept = keep_played(doc, self.people, closed=closed) or True
+        except (RecordError, RecursionError, OSError, TypeError, ValueError) as exc:
+            log.warning("the host's record of the game was not kept: %s", exc)
 
     # ------------------------------------------------------------------ acting
     def submit(self, seat: int, action: str) -> str | None:
@@ -398,6 +420,9 @@ class RemoteLink:
                 rejoin.keep_hosted(self.host, list(self.sessions.values()))
             else:
                 self.host.stop()
+                if self.host.started:  # this window's own record of the game it closed
+                    state = self.host.table.state
+                    self._keep(to_record(state, self.names), not state.is_over())
             self.host = None
 
 

@@ -93,6 +93,8 @@ class KeptGame:
     taken_back: bool = False
     #: the seats of the people who played it at this screen (none: computers only)
     people: tuple[int, ...] = ()
+    #: a LAN table's host closed it before its end: the game as far as it went
+    closed: bool = False
 
     @property
     def my_side(self) -> int | None:
@@ -169,6 +171,37 @@ def keep_finished(
     return path
 
 
+def keep_played(
+    doc: dict[str, Any],
+    people: Sequence[int],
+    *,
+    closed: bool = False,
+    folder: Path | None = None,
+    now: datetime | None = None,
+) -> Path | None:
+    """Keep a game played at a LAN table from its record as the host sent it (at its end, or
+    when the host closed the table before it: ``closed``), judged from the seats ``people``
+    of this screen. Returns the kept file, or None when the same game is kept already (the
+    host's window and a player's at one computer). RecordError when ``doc`` is not a legal
+    record; OSError when it cannot be written."""
+    if not isinstance(doc, dict) or doc.get("format") != "tarneeb-record/1":
+        raise RecordError("not a game record")
+    doc = {k: v for k, v in doc.items() if k != "kept"}
+    kept = summary_of(doc, now or datetime.now(UTC))
+    folder = games_dir() if folder is None else folder
+    if find_kept(doc, folder) is not None:
+        return None
+    kept["people"] = sorted({p for p in people if 0 <= p <= 3})
+    if closed:
+        kept["closed"] = True
+    doc["kept"] = kept
+    folder.mkdir(parents=True, exist_ok=True)
+    path = _free_name(folder, datetime.fromisoformat(kept["finished"]))
+    write_json_atomic(path, doc)
+    prune(folder)
+    return path
+
+
 def _free_name(folder: Path, when: datetime) -> Path:
     """``YYYYmmdd-HHMMSS-micro-NNN.json``: names sort as the times (NNN counts games
     finished in the same microsecond)."""
@@ -235,6 +268,9 @@ def summary_of(doc: Any, when: datetime) -> dict[str, Any]:
         "totals": list(state.scores),
         "winner": state.winner if state.is_over() else None,
         "hands": played_hands(state.history),
+        # a record from elsewhere names no person of this screen: won and lost are not
+        # judged for it (issue 48 item 9: an imported computers' game listed as "won")
+        "people": [],
     }
     if state.rules.game == "41":
         kept["seat_totals"] = list(state.seat_scores)
@@ -305,6 +341,7 @@ def _row(path: Path, doc: Any) -> KeptGame | None:
         (seats[0], seats[1], seats[2], seats[3]) if seats is not None else None,
         kept.get("taken_back") is True,
         tuple(people),
+        kept.get("closed") is True,
     )
 
 

@@ -184,10 +184,12 @@ def result_text(g: KeptGame) -> str:
     left, a mark ends the score's run: a negative total's sign (tied to its digits) would
     otherwise draw the winner's name into it ("-16، Sami : 14")."""
     score = rtl_run(f"{g.totals[0]} : {g.totals[1]}")
+    comma = "\u060c " if i18n.is_rtl() else ", "  # the Arabic comma in Arabic
+    if g.closed:  # a LAN table its host closed before the end
+        return f"{score}{comma}{tr('the host closed the table')}"
     if g.winner is None or len(g.players) != 4:
         return score
     a, b = rtl_run(g.players[g.winner]), rtl_run(g.players[g.winner + 2])
-    comma = "\u060c " if i18n.is_rtl() else ", "  # the Arabic comma in Arabic
     return f"{score}{comma}{tr('{a} and {b} win', a=a, b=b)}"
 
 

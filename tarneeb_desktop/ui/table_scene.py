@@ -731,7 +731,7 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ dialogs
     def open_overlay(self, kind: str) -> None:
-        if self.overlay is not None and self.overlay.kind in ("summary", "gameover"):
+        if self.overlay is not None and self.overlay.kind in ("summary", "gameover", "closed"):
             return
         self.hand.cancel_drag()
         self.overlay = PAGES[kind](self)

@@ -425,7 +425,6 @@ class GameOverDialog(Dialog):
             max_width=box.w - 2 * lay.margin,  # two long names ("Omar und Nour gewinnen")
         )
         y += round(lay.heading * 2.6)
-        us, them = scene.teams()
         blit_text(s, tr("Final score"), lay.text, (box.centerx, y), theme.INK_DIM, anchor="midtop")
         y += round(lay.text * 1.8)
         if scene.pv.seat_scores is not None:  # 41: per player, and the teams' sums
@@ -433,14 +432,24 @@ class GameOverDialog(Dialog):
             y += round(lay.heading * 1.4 * 1.4) + round(lay.text * 3.4)
             self._foot(s, lay, box, y, played_hands(scene.pv.results))
             return
+        y = self.draw_totals(s, lay, box, y, ev.totals)
+        self._foot(s, lay, box, y, played_hands(scene.pv.results))
+
+    def draw_totals(
+        self, s: pygame.Surface, lay: Layout, box: pygame.Rect, y: int, totals: Any
+    ) -> int:
+        """The two teams' totals, big, ours first in reading order, each side's words under
+        it; returns the y below them."""
+        scene = self.scene
+        us, them = scene.teams()
         big = round(lay.heading * 1.8)
         left, right = box.centerx - box.w // 4, box.centerx + box.w // 4
         if i18n.is_rtl():  # ours first in reading order, as 41's and the score sheet
             left, right = right, left
-        blit_text(s, str(ev.totals[us]), big, (left, y), theme.TEAM[us], bold=True, anchor="midtop")
+        blit_text(s, str(totals[us]), big, (left, y), theme.TEAM[us], bold=True, anchor="midtop")
         blit_text(s, "\u2013", big, (box.centerx, y), theme.INK_DIM, bold=True, anchor="midtop")
         blit_text(
-            s, str(ev.totals[them]), big, (right, y), theme.TEAM[them], bold=True, anchor="midtop"
+            s, str(totals[them]), big, (right, y), theme.TEAM[them], bold=True, anchor="midtop"
         )
         y += round(big * 1.5)
         words, room = side_labels(scene), box.w // 2 - 2 * lay.margin
@@ -455,7 +464,7 @@ class GameOverDialog(Dialog):
                 )  # fmt: skip
             most = max(most, len(lines))
         y += round(lay.text * (2 + 1.3 * (most - 1)))
-        self._foot(s, lay, box, y, played_hands(scene.pv.results))
+        return y
 
     def _foot(self, s: pygame.Surface, lay: Layout, box: pygame.Rect, y: int, hands: int) -> None:
         """How many hands were played, and where the game was exported."""

@@ -13,10 +13,11 @@ import pygame
 
 from tarneeb_desktop.net.link import RemoteLink
 from tarneeb_desktop.rules.cards import CARD_INDEX
+from tarneeb_desktop.table.history import played_hands
 from tarneeb_desktop.table.link import Notice
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.game.chat import Chat
-from tarneeb_desktop.ui.game.dialogs import Question
+from tarneeb_desktop.ui.game.dialogs import Dialog, GameOverDialog, Question
 from tarneeb_desktop.ui.game.labels import call_label, card_label
 from tarneeb_desktop.ui.game.panels import ring_next_change, ring_shows
 from tarneeb_desktop.ui.i18n import N_, tr, trn
@@ -137,6 +138,11 @@ class LanExtras:
         elif n.kind == "bye":
             if n.code == "removed":
                 scene.say(tr("The host removed you from the table"), 8.0)
+            elif self.link.closed:  # the game is over for everyone: its own screen
+                scene.hand.cancel_drag()
+                self.conceal()
+                scene.overlay = TableClosedDialog(scene, kept=bool(self.link.kept))
+                scene.invalidate()
             elif scene.pv.phase != "over":
                 scene.say(tr("The host closed the table"), 6.0)
         elif n.kind == "lost":
@@ -371,3 +377,45 @@ class QuitLanDialog(Question):
             theme.INK,
             box.w - 2 * lay.margin,
         )
+
+
+class TableClosedDialog(GameOverDialog):
+    """The host closed the table before the game's end (issue 48 item 1): the game is over
+    for everyone. The score so far, the hands played, where the game is kept; the one way
+    on is the main menu (Enter and Esc alike), and no Rejoin is offered there."""
+
+    kind = "closed"
+    size = (80.0, 52.0)
+    keys_after = 1.0
+
+    def __init__(self, scene: TableScene, kept: bool) -> None:
+        Dialog.__init__(self, scene)  # no game-over event: the host ended the game
+        self.kept = kept  # the host's record of the game so far is in Finished games
+
+    def specs(self) -> list[tuple[str, str, bool]]:
+        return [(tr("Main menu"), "menu", True)]
+
+    def handle_event(self, ev: pygame.event.Event, buttons: list[Button]) -> bool:
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+            self.scene.overlay_action("menu")
+            return True
+        return super().handle_event(ev, buttons)
+
+    def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
+        scene = self.scene
+        y = box.y + round(lay.unit * 4)
+        width = box.w - 2 * lay.margin
+        head = tr("The host closed the table")
+        blit_text(s, head, round(lay.heading * 1.3), (box.centerx, y), theme.GOLD,
+                  bold=True, anchor="midtop", max_width=width)  # fmt: skip
+        y += round(lay.heading * 2.2)
+        y = theme.blit_lines(s, tr("The game is over for everyone. The score when it closed:"),
+                             lay.text, (box.centerx, y), theme.INK, width)  # fmt: skip
+        y = self.draw_totals(s, lay, box, y + round(lay.text * 0.8), scene.pv.scores)
+        hands = played_hands(scene.pv.results)
+        blit_text(s, trn("{n} hand played", "{n} hands played", hands), lay.text,
+                  (box.centerx, y), theme.INK_DIM, anchor="midtop", max_width=width)  # fmt: skip
+        if self.kept:
+            y += round(lay.text * 1.8)
+            theme.blit_lines(s, tr("The game so far is kept in Finished games."), lay.text,
+                             (box.centerx, y), theme.INK_DIM, width)  # fmt: skip
