@@ -130,6 +130,22 @@ def test_join_by_address_then_play_a_card_by_key(host) -> None:  # type: ignore[
     step_until(app, lambda: chosen not in scene.pv.hand, "the card to leave the hand")
 
 
+def test_two_lines_typed_at_once_both_arrive_whole(host) -> None:  # type: ignore[no-untyped-def]
+    """Issue 48 item 12: "salam", Enter and at once "hello two", Enter arrived as "two" (the
+    line closed on Enter; "hello " went to the table's keys, and T opened the chat again)."""
+    app = make_app(speed="instant")
+    join_through_the_window(app, host)
+    scene = app.scene
+    app.step(FRAME, [key(pygame.K_t), text("t")])
+    typed = [text("salam"), key(pygame.K_RETURN)]
+    for ch in "hello two":  # each letter as a key and as text, as SDL sends them
+        typed += [key(getattr(pygame, f"K_{ch}", pygame.K_SPACE)), text(ch)]
+    app.step(FRAME, [*typed, key(pygame.K_RETURN)])
+    said = lambda: [m.get("text") for m in scene.lan.link.chat_log()]  # noqa: E731
+    step_until(app, lambda: len(said()) >= 2, "both lines")
+    assert said()[-2:] == ["salam", "hello two"]
+
+
 def test_chat_and_reactions_come_back_as_bubbles(host) -> None:  # type: ignore[no-untyped-def]
     app = make_app(speed="instant")
     join_through_the_window(app, host)
@@ -139,9 +155,11 @@ def test_chat_and_reactions_come_back_as_bubbles(host) -> None:  # type: ignore[
     assert scene.chat_open
     app.step(FRAME, [text("g"), text("l hf"), key(pygame.K_BACKSPACE), text("f!")])
     app.step(FRAME, [key(pygame.K_RETURN)])
-    assert not scene.chat_open
+    assert scene.chat_open and scene.chat.field.text == "", "the line stays open for the next"
     step_until(app, lambda: 0 in scene.bubbles, "the chat bubble")
     assert scene.bubbles[0][0] == "gl hf!"
+    app.step(FRAME, [key(pygame.K_RETURN)])  # Enter on an empty line closes it
+    assert not scene.chat_open
     click(app, next(b for b in scene.lan_buttons() if b.action == "reactions").rect)
     react = next(b for b in scene.lan_buttons() if b.action == "react:oops")
     click(app, react.rect)

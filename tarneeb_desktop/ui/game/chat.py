@@ -1,5 +1,5 @@
 """Chat at a LAN table: the line being typed (T or the Chat button opens it, never Enter; Enter
-sends, Esc drops it)
+sends a line and keeps the chat open for the next, Enter on an empty line or Esc closes it)
 and the speech bubbles of what was said (chat lines and quick reactions) at the seats."""
 
 from __future__ import annotations
@@ -87,9 +87,15 @@ class Chat:
         if what == "escape":
             self.open = False
         elif what == "enter":
+            # A line sent leaves the chat open and empty for the next (issue 48 item 12:
+            # "salam", Enter and at once "hello two" sent "two": the line had closed, and the
+            # next words went to the table's keys, until their T opened it again). Enter on
+            # an empty line, or Esc, closes it.
             line = self.field.text.strip()
-            self.open = False
-            if line:
+            self.field.text = ""
+            if not line:
+                self.open = False
+            else:
                 try:
                     self.send(line)
                 except OSError:
