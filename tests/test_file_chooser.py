@@ -61,17 +61,43 @@ def test_keys_go_into_a_folder_and_up_and_open_a_record(docs: Path) -> None:
     assert start_folder() == docs.resolve()  # remembered for next time
 
 
-def test_a_click_chooses_a_row_a_second_click_takes_it_and_esc_gives_nothing(
-    docs: Path,
+def test_a_click_chooses_a_row_a_double_click_takes_it_and_esc_gives_nothing(
+    docs: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Issue 48 item 14: one click on the highlighted row opened it (a folder went two
+    levels deep, a file was imported at once). One click chooses; a double click (two on
+    the row within DOUBLE_CLICK seconds) or Enter opens."""
+    from tarneeb_desktop.ui import file_chooser
     from tarneeb_desktop.ui.layout import Layout
 
+    now = [100.0]
+    monkeypatch.setattr(file_chooser.time, "monotonic", lambda: now[0])
     app, scene, got = chooser()
     rows = dict(scene.row_rects(Layout(*app.size)))
+    chosen = scene.chosen().label
+    k = next(k for k, e in enumerate(scene.rows) if e.label == chosen)
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, rows[k].center)])  # the highlighted row
+    assert scene.folder == docs.resolve() and got == [], "one click opened the chosen row"
+    now[0] += 2.0
     app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, rows[3].center)])
     assert scene.chosen().label == "game.json" and got == []
+    now[0] += 1.0  # a second click, slowly: still only chosen
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, rows[3].center)])
+    assert got == []
+    now[0] += 0.2  # and another at once: a double click takes it
     app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, rows[3].center)])
     assert got == [docs.resolve() / "game.json"]
+    app, scene, got = chooser()  # a double click on a folder goes one level in, not two
+    rows = dict(scene.row_rects(Layout(*app.size)))
+    folder = next(k for k, e in enumerate(scene.rows) if e.folder and not e.up)
+    name = scene.rows[folder].path.name
+    for _ in range(2):
+        now[0] += 0.1
+        app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, rows[folder].center)])
+    assert scene.folder.name == name
+    now[0] += 0.1
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, rows[folder].center)])
+    assert scene.folder.name == name and got == []
     app, scene, got = chooser()
     app.step(FRAME, [key(pygame.K_ESCAPE)])
     assert got == [None]

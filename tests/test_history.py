@@ -11,7 +11,7 @@ import pytest
 from tarneeb_desktop.arena import play_game
 from tarneeb_desktop.record import load_record, to_record
 from tarneeb_desktop.rules import GameState, make_rules
-from tarneeb_desktop.table import history
+from tarneeb_desktop.table import history, kept_import
 from tarneeb_desktop.table.history import (
     KeptGameError,
     delete_kept,
@@ -174,7 +174,7 @@ def test_import_adds_a_legal_record_and_refuses_anything_else(home: Path, tmp_pa
     src = tmp_path / "from-a-friend.json"
     state = finished(4)
     write_record(src, state, NAMES)
-    added = history.import_record(src)
+    added = kept_import.import_record(src)
     assert added.parent == home / "games" and src.exists()
     assert [r.path for r in list_kept().games] == [added]
     bad = tmp_path / "bad.json"
@@ -187,7 +187,7 @@ def test_import_adds_a_legal_record_and_refuses_anything_else(home: Path, tmp_pa
         (tmp_path, "is a folder"),
     ):
         with pytest.raises(KeptGameError, match=words):
-            history.import_record(wrong)
+            kept_import.import_record(wrong)
     assert bad.exists() and len(list_kept().games) == 1
 
 

@@ -20,10 +20,10 @@ from tarneeb_desktop.table.history import (
     export_name,
     finished_name,
     game_key,
-    import_record,
     keep_finished,
     list_kept,
 )
+from tarneeb_desktop.table.kept_import import import_record
 
 T0 = datetime(2026, 12, 4, 21, 30, tzinfo=UTC)
 NAMES = ["Sami", "Rana", "Omar", "Hala"]

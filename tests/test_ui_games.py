@@ -316,7 +316,8 @@ def test_an_imported_record_is_judged_for_nobody(tmp_path: Path) -> None:
     record names no person of this screen: it is in neither filter; an export of a game the
     player kept keeps its person."""
     from tarneeb_desktop.record import to_record
-    from tarneeb_desktop.table.history import import_record, list_kept
+    from tarneeb_desktop.table.history import list_kept
+    from tarneeb_desktop.table.kept_import import import_record
     from tarneeb_desktop.ui.games_scene import shown_games
 
     rules = make_rules("standard", target=11)
@@ -336,3 +337,43 @@ def test_an_imported_record_is_judged_for_nobody(tmp_path: Path) -> None:
     delete_kept(mine)
     import_record(exported)
     assert {k.people for k in list_kept().games} == {(), (1,)}
+
+
+def test_import_errors_are_said_in_the_players_words(tmp_path: Path) -> None:
+    """Issue 48 item 13: "not a game record (JSONDecodeError)" and "hand 0, plays[2]: seat 1
+    does not hold 3D" became sentences with hands and cards counted from 1 and none of the
+    program's own words; in Arabic too."""
+    from tarneeb_desktop.record import to_record
+    from tarneeb_desktop.table.history import KeptGameError
+    from tarneeb_desktop.table.kept_import import import_record
+    from tarneeb_desktop.ui.games_scene import import_words
+
+    def said(path: Path) -> str:
+        with pytest.raises(KeptGameError) as got:
+            import_record(path)
+        return import_words(got.value, path.name)
+
+    junk = tmp_path / "notes.json"
+    junk.write_text("{not json", encoding="utf-8")
+    assert said(junk) == "notes.json is not a game record, or it is damaged"
+    table = play_game(make_rules("standard", target=11), 7, ["random"] * 4, list("ABCD"))
+    doc = to_record(table.state, table.names)
+    plays = doc["hands"][0]["plays"]
+    plays[2] = plays[6]  # the third card of the first hand: one its player does not hold
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc), encoding="utf-8")
+    line = said(bad)
+    assert line == "bad.json cannot be imported: in hand 1, card 3 played breaks the rules"
+    assert said(tmp_path / "gone.json") == "There is no file gone.json any more"
+    assert said(tmp_path) == f"{tmp_path.name} is a folder, not a game record"
+    i18n.set_language("ar")
+    try:
+        line = said(bad)
+        for word in ("plays", "hand 0", "JSON", "seat"):
+            assert word not in line
+        assert (
+            "bad.json" in line
+            and line != "bad.json cannot be imported: in hand 1, card 3 played breaks the rules"
+        )
+    finally:
+        i18n.set_language("en")

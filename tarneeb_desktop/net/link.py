@@ -23,7 +23,7 @@ from tarneeb_desktop.record import RecordError, to_record
 from tarneeb_desktop.rules import Event, MalformedError, View
 from tarneeb_desktop.rules.codec import decode_event, decode_view
 from tarneeb_desktop.table.flow import SEAT_NAMES
-from tarneeb_desktop.table.history import keep_played
+from tarneeb_desktop.table.kept_import import keep_played
 from tarneeb_desktop.table.link import Link, Notice, Update
 from tarneeb_desktop.table.pool import Pool
 from tarneeb_desktop.table.seats import PersonSeat, decide

@@ -13,8 +13,8 @@ replays the whole record, and sets the file aside if it breaks the rules.
 
 The window calls :func:`keep_finished` when a game ends, :func:`list_kept` for its list,
 and :func:`open_kept`, :func:`export_kept` and :func:`delete_kept` for a row;
-:func:`import_record` adds a record file, refusing a game already kept (the same rules,
-deals, calls and cards: :func:`game_key`, whatever the file's name or the players' names);
+:func:`game_key` says which game a record holds, whatever the file's name or the players'
+names (adding a record from outside, a file or a LAN host's: ``kept_import.py``);
 :func:`export_name` is the file name an export offers (the date, a tournament's name and
 game), and :func:`export_finished` exports a table's game as it was kept.
 """
@@ -49,7 +49,16 @@ _STAMP = "%Y%m%d-%H%M%S"
 
 
 class KeptGameError(Exception):
-    """A kept game that cannot be opened (it has been set aside; the message says where)."""
+    """A kept game that cannot be opened (it has been set aside; the message says where),
+    or a record that cannot be imported: ``kind`` says why in a word (``missing``,
+    ``folder``, ``unreadable``, ``not_record``, ``rules``), ``record_error`` where a record
+    breaks the rules (its hand and place), for the window to say in the player's words."""
+
+    def __init__(
+        self, message: str, kind: str = "", record_error: RecordError | None = None
+    ) -> None:
+        super().__init__(message)
+        self.kind, self.record_error = kind, record_error
 
 
 class AlreadyKeptError(KeptGameError):
@@ -165,44 +174,13 @@ def keep_finished(
         if game is not None:
             kept["game"] = game
     doc["kept"] = kept
-    path = _free_name(folder, when)
+    path = free_name(folder, when)
     write_json_atomic(path, doc)
     prune(folder)
     return path
 
 
-def keep_played(
-    doc: dict[str, Any],
-    people: Sequence[int],
-    *,
-    closed: bool = False,
-    folder: Path | None = None,
-    now: datetime | None = None,
-) -> Path | None:
-    """Keep a game played at a LAN table from its record as the host sent it (at its end, or
-    when the host closed the table before it: ``closed``), judged from the seats ``people``
-    of this screen. Returns the kept file, or None when the same game is kept already (the
-    host's window and a player's at one computer). RecordError when ``doc`` is not a legal
-    record; OSError when it cannot be written."""
-    if not isinstance(doc, dict) or doc.get("format") != "tarneeb-record/1":
-        raise RecordError("not a game record")
-    doc = {k: v for k, v in doc.items() if k != "kept"}
-    kept = summary_of(doc, now or datetime.now(UTC))
-    folder = games_dir() if folder is None else folder
-    if find_kept(doc, folder) is not None:
-        return None
-    kept["people"] = sorted({p for p in people if 0 <= p <= 3})
-    if closed:
-        kept["closed"] = True
-    doc["kept"] = kept
-    folder.mkdir(parents=True, exist_ok=True)
-    path = _free_name(folder, datetime.fromisoformat(kept["finished"]))
-    write_json_atomic(path, doc)
-    prune(folder)
-    return path
-
-
-def _free_name(folder: Path, when: datetime) -> Path:
+def free_name(folder: Path, when: datetime) -> Path:
     """``YYYYmmdd-HHMMSS-micro-NNN.json``: names sort as the times (NNN counts games
     finished in the same microsecond)."""
     stem = when.strftime(_STAMP) + f"-{when.microsecond:06d}"
@@ -277,14 +255,14 @@ def summary_of(doc: Any, when: datetime) -> dict[str, Any]:
     return kept
 
 
-def _mtime(path: Path) -> datetime:
+def file_time(path: Path) -> datetime:
     try:
         return datetime.fromtimestamp(path.stat().st_mtime, UTC)
     except OSError:
         return datetime.now(UTC)
 
 
-def _row(path: Path, doc: Any) -> KeptGame | None:
+def kept_row(path: Path, doc: Any) -> KeptGame | None:
     """The list's row for a file's contents; None when it is not a legal record. A record
     without the ``kept`` summary (an export, ``tarneeb tournament --save-records``) is
     replayed for one, its file's time standing for when it finished."""
@@ -293,7 +271,7 @@ def _row(path: Path, doc: Any) -> KeptGame | None:
     kept, rules, players = doc.get("kept"), doc.get("rules", {}), doc.get("players")
     if not isinstance(kept, dict) or kept.get("format") != KEPT_FORMAT:
         try:
-            kept = summary_of(doc, _mtime(path))
+            kept = summary_of(doc, file_time(path))
         except (RecordError, RecursionError):
             return None
     try:
@@ -351,7 +329,7 @@ def _broken(path: Path, why: str) -> str:
     return f"{path.name} could not be used ({why}){where}"
 
 
-def _why(doc: Any) -> str:
+def why_not_record(doc: Any) -> str:
     """Why a file's contents are not a legal record, in a few words."""
     if not isinstance(doc, dict) or doc.get("format") != "tarneeb-record/1":
         return "not a game record"
@@ -373,9 +351,9 @@ def list_kept(folder: Path | None = None) -> KeptList:
         if problem:
             out.problems.append(problem)
             continue
-        row = _row(path, doc)
+        row = kept_row(path, doc)
         if row is None:
-            out.problems.append(_broken(path, _why(doc)))
+            out.problems.append(_broken(path, why_not_record(doc)))
             continue
         out.games.append(row)
     return out
@@ -420,46 +398,6 @@ def _unused(path: Path) -> Path:
         out = path.with_name(f"{path.stem}-{n}{path.suffix}")
         n += 1
     return out
-
-
-def import_record(source: Path, folder: Path | None = None) -> Path:
-    """Add a record file (an export, a ``--save-records`` file, a bug report's) to the kept
-    games; returns the kept file. KeptGameError with a sentence when it cannot be read or
-    is not a legal record (the source is left as it is); AlreadyKeptError, adding nothing,
-    when the same game is kept already (:func:`find_kept`)."""
-    source = source.expanduser()
-    try:
-        doc = json.loads(source.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise KeptGameError(f"there is no file {source}") from None
-    except IsADirectoryError:
-        raise KeptGameError(f"{source} is a folder, not a game record") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
-        raise KeptGameError(f"{source.name} is not a game record ({type(exc).__name__})") from None
-    if not isinstance(doc, dict) or doc.get("format") != "tarneeb-record/1":
-        raise KeptGameError(f"{source.name} is not a game record")
-    kept = doc.get("kept")
-    try:
-        if not (isinstance(kept, dict) and kept.get("format") == KEPT_FORMAT):
-            doc["kept"] = summary_of(doc, _mtime(source))
-        elif _row(source, doc) is None:
-            raise KeptGameError(f"{source.name}: {_why(doc)}")
-        else:
-            replay(doc)
-    except RecordError as exc:
-        raise KeptGameError(f"{source.name}: {exc.sentence()}") from None
-    except RecursionError:
-        raise KeptGameError(f"{source.name} is nested too deeply to be a record") from None
-    folder = games_dir() if folder is None else folder
-    same = find_kept(doc, folder)
-    if same is not None:
-        raise AlreadyKeptError(f"{source.name} is a game already kept", same)
-    folder.mkdir(parents=True, exist_ok=True)
-    when = datetime.fromisoformat(doc["kept"]["finished"])
-    when = when if when.tzinfo else when.replace(tzinfo=UTC)
-    target = _free_name(folder, when)
-    write_json_atomic(target, doc)
-    return target
 
 
 def game_key(doc: Mapping[str, Any]) -> str:
@@ -536,7 +474,7 @@ def finished_name(state: GameState, names: Sequence[str], folder: Path | None = 
     kept = find_kept(to_record(state, list(names)), folder)
     if kept is not None:
         doc, _ = load_json(kept)
-        row = _row(kept, doc) if doc is not None else None
+        row = kept_row(kept, doc) if doc is not None else None
         if row is not None:
             return kept_export_name(row)
     return export_name(datetime.now(UTC))

@@ -3,8 +3,8 @@ record (Import) or to choose a folder and a file name to write one (Export).
 
 It starts in the folder chosen last time (remembered in the player's folder), else the
 Documents folder, else the home folder. Up/Down (Page Up/Down, Home/End when no name is
-typed) choose a row, Enter or a click on the chosen row goes into a folder or takes the
-file, ``..`` (or Backspace when opening, Alt+Up always) goes up a folder; when saving,
+typed) choose a row, Enter or a double click on a row goes into a folder or takes the
+file (one click only chooses: issue 48 item 14), ``..`` (or Backspace when opening, Alt+Up always) goes up a folder; when saving,
 what is typed is the file's name, a file clicked gives its name, and Enter saves in the
 folder shown. Esc or Cancel gives None. The list, its icons and the buttons are mirrored
 right to left; paths and file names stay left to right.
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import string
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -129,6 +130,10 @@ def tail_fit(path: str, size: int, width: int) -> str:
     return "\u2026" + path[lo:]
 
 
+#: Seconds between the two clicks of a double click.
+DOUBLE_CLICK = 0.5
+
+
 class FileChooser(ButtonScene):
     """Choose a record to open (``save`` False) or a file to write (``save`` True, ``name``
     the name offered). ``done`` is called once with the file chosen, or None (Cancel); it
@@ -153,6 +158,8 @@ class FileChooser(ButtonScene):
         self.row: int | None = None  # the chosen row; none yet when saving
         self.top = 0  # the first row shown
         self.message: str | None = None
+        #: The last click on a row (row, when): a second on it within DOUBLE_CLICK opens it.
+        self.last_click: tuple[int, float] | None = None
         self.go((folder or start_folder()).expanduser())
 
     # ------------------------------------------------------------------ what it does
@@ -164,6 +171,7 @@ class FileChooser(ButtonScene):
             pass
         self.folder, self.rows, self.top = folder, entries(folder), 0
         self.row = None
+        self.last_click = None  # a double click's second half opens nothing in here
         if not self.save and self.rows:  # opening: on the first folder or file
             self.row = min(1 if self.rows[0].up else 0, len(self.rows) - 1)
         files = any(not e.folder for e in self.rows)
@@ -254,10 +262,11 @@ class FileChooser(ButtonScene):
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             for k, r in self.row_rects(Layout(*self.app.size)):
                 if r.collidepoint(ev.pos):
-                    if k == self.row:
-                        self.take()  # a click on the chosen row: into it, or take it
-                    else:
-                        self.choose(k)
+                    now, last = time.monotonic(), self.last_click
+                    self.choose(k)
+                    self.last_click = (k, now)
+                    if last is not None and last[0] == k and now - last[1] <= DOUBLE_CLICK:
+                        self.take()  # a double click: into the folder, or take the file
                     return True
         return super().handle_event(ev)
 

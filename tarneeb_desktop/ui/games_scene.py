@@ -6,7 +6,7 @@ Up/Down choose a row, Left/Right/Tab the button, Enter does it, Delete asks to d
 row (Cancel has the focus, so a stray Enter deletes nothing). A file that could not be
 read has been set aside by the history; its problem line is shown under the list.
 Export and Import choose the file in the file chooser (``file_chooser.py``); a game
-already kept is not imported twice (``history.import_record`` says so). A record file
+already kept is not imported twice (``kept_import.import_record`` says so). A record file
 dropped on the window is imported and opened in the viewer (``record_files.py``).
 """
 
@@ -27,11 +27,11 @@ from tarneeb_desktop.table.history import (
     KeptGameError,
     delete_kept,
     export_kept,
-    import_record,
     kept_export_name,
     list_kept,
     open_kept,
 )
+from tarneeb_desktop.table.kept_import import import_record
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.game.labels import comma
 from tarneeb_desktop.ui.i18n import N_, tr, trn
@@ -193,6 +193,34 @@ def result_text(g: KeptGame) -> str:
     return f"{score}{comma}{tr('{a} and {b} win', a=a, b=b)}"
 
 
+def import_words(exc: KeptGameError, name: str) -> str:
+    """Why a file could not be imported, in the player's words (issue 48 item 13: "not a
+    game record (JSONDecodeError)", "hand 0, plays[2]: seat 1 does not hold 3D"): the
+    file's name, hands and moves counted from 1, no names of the program's own."""
+    name = rtl_run(name)
+    err = exc.record_error
+    if exc.kind == "missing":
+        return tr("There is no file {name} any more", name=name)
+    if exc.kind == "folder":
+        return tr("{name} is a folder, not a game record", name=name)
+    if exc.kind == "unreadable":
+        return tr("{name} cannot be read: it may be open in another program", name=name)
+    if err is None or err.hand is None:
+        return tr("{name} is not a game record, or it is damaged", name=name)
+    at, n = err.at or "", err.hand + 1
+    k = at.partition("[")[2].rstrip("]")
+    move = int(k) + 1 if k.isdigit() else None
+    if at.startswith("plays") and move is not None:
+        where = tr("in hand {n}, card {k} played breaks the rules", n=n, k=move)
+    elif at.startswith("calls") and move is not None:
+        where = tr("in hand {n}, call {k} breaks the rules", n=n, k=move)
+    elif at == "cards":
+        where = tr("in hand {n}, the cards dealt are not a deal", n=n)
+    else:
+        where = tr("hand {n} breaks the rules", n=n)
+    return tr("{name} cannot be imported: {where}", name=name, where=where)
+
+
 class GamesScene(ButtonScene):
     """The list of finished games."""
 
@@ -300,7 +328,7 @@ class GamesScene(ButtonScene):
             path = exc.path
             self.message = tr("This game is in your finished games already")
         except KeptGameError as exc:
-            self.message = tr("Could not import the file: {error}", error=str(exc))
+            self.message = import_words(exc, source.name)
             path = None
         except OSError as exc:
             self.message = tr("Could not import the file: {error}", error=exc.strerror or exc)
