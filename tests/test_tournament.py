@@ -193,6 +193,35 @@ def test_standings_most_won_then_fewest_lost_then_points_difference_then_order()
     assert t.champion() == 0
 
 
+def test_a_team_that_never_played_stands_below_one_that_played_and_lost() -> None:
+    """Issue 48 item 16: a team that never played (0 games, 0 points) was ranked above one
+    that lost its game with 30 points (fewer games lost)."""
+    t = Tournament(people(3), RULES, games=1)
+    win(t, 0, 31, 30)  # 0 beats 1; team 2 never plays
+    t.finish()
+    assert [(s.team, s.played) for s in t.standings()] == [(0, 1), (1, 1), (2, 0)]
+
+
+def test_a_tournaments_computers_never_take_a_persons_name() -> None:
+    """Issue 48 item 15: "Sami & Layla against Sami & Rana": a computer had the person's
+    name. Computers whose name clashes with a person's (or an earlier player's) take free
+    ones; the person keeps theirs, and the teams' names follow."""
+    from tarneeb_desktop.session.tournament import new_tournament
+
+    t = new_tournament(
+        [
+            (None, [("person", "Sami"), ("medium", "Layla")]),
+            (None, [("easy", "sami"), ("hard", "Rana")]),
+            (None, [("easy", "Layla"), ("easy", "Rana")]),
+        ],
+        RULES,
+        games=3,
+    )
+    names = [p.name for team in t.teams for p in team.players]
+    assert names[0] == "Sami" and len({n.casefold() for n in names}) == 6, names
+    assert t.teams[1].name == f"{names[2]} & Rana"
+
+
 def test_a_saved_tournament_reads_back_and_a_damaged_one_is_refused() -> None:
     teams = people(3)
     teams[2] = Team.of([Player.from_spec("easy"), Player("network", "Omar", level="hard")])
@@ -246,7 +275,8 @@ def test_a_whole_headless_tournament_its_json_and_records(
     assert list(doc) == ["format", "rules", "teams", "games", "standings", "champion"]
     assert doc["format"] == "tarneeb-tournament/1"
     assert doc["rules"] == {"preset": "standard", "target": 11}
-    assert doc["teams"] == ["random", "easy", "random", "easy"]
+    # each team its name: its level, numbered where two share one (issue 48 item 16)
+    assert doc["teams"] == ["random 1", "easy 1", "random 2", "easy 2"]
     assert len(doc["games"]) == 5
     files = sorted(folder.iterdir())
     assert [f.name for f in files] == [f"game-{i:03d}.json" for i in range(1, 6)]
@@ -259,11 +289,11 @@ def test_a_whole_headless_tournament_its_json_and_records(
         assert rep.state.scores == game["totals"]
         assert game["teams"][rep.state.winner] == game["winner"]
         assert played_hands(rep.state.history) == game["hands"]  # thrown-in deals aside
-        assert rep.players == [doc["teams"][game["teams"][s % 2]] for s in range(4)]
+        # four players' own names, never their levels ("easy & easy vs easy & easy")
+        assert len(set(rep.players)) == 4 and not {"random", "easy"} & set(rep.players)
+        levels = [doc["teams"][game["teams"][s % 2]].split()[0] for s in range(4)]
         # The game is the one the seed formula gives: played again, the same record.
-        again = play_game(
-            rules, game_seed(9, i), [doc["teams"][game["teams"][s % 2]] for s in range(4)]
-        )
+        again = play_game(rules, game_seed(9, i), levels)
         assert to_record(again.state, rep.players) == json.loads(path.read_text())
     # Winner stays on: each game after the first keeps the last winner, at the same side.
     for before, game in zip(doc["games"], doc["games"][1:], strict=False):
@@ -402,3 +432,18 @@ def test_two_teams_of_the_same_level_are_told_apart(capsys: pytest.CaptureFixtur
         left, right = g.split("  ")[0].split(": ", 1)[1].split(" vs ")
         assert left != right
     assert "easy 2" in out
+
+
+def test_the_trophy_says_a_team_did_not_play_rather_than_rank_it_on_nothing() -> None:
+    """Issue 48 item 16, the trophy's short standings: a team whose turn never came reads
+    "no game played", last, not "0 games won, 0 points" above a team that lost."""
+    from tarneeb_desktop.ui.trophy_scene import TrophyScene
+    from tests.test_ui_helpers import make_app
+
+    t = Tournament(people(3), RULES, games=1)
+    win(t, 0, 31, 30)
+    t.finish()
+    scene = TrophyScene(make_app(), t, lambda: None)
+    lines = [line for line, _ in scene.lines()]
+    assert lines[1].startswith("2. ") and "30 points" in lines[1]
+    assert lines[2] == f"3. {t.teams[2].name}: no game played"

@@ -11,6 +11,8 @@ import argparse
 import json
 import logging
 import sys
+from collections import Counter
+from itertools import cycle
 from pathlib import Path
 
 from tarneeb_desktop.cli.words import count
@@ -23,7 +25,7 @@ from tarneeb_desktop.session.tournament import (
     new_tournament,
     run_tournament,
 )
-from tarneeb_desktop.table.names import numbered
+from tarneeb_desktop.table.names import TOURNAMENT_NAMES, numbered
 
 ENDED = {
     "games": "after the number of games chosen",
@@ -46,8 +48,16 @@ def build(args: argparse.Namespace) -> Tournament:
         raise TournamentError("--games must be at least 1")
     if args.streak is not None and args.streak < 1:
         raise TournamentError("--streak must be at least 1")
+    # Each team its name (its level; "easy 1", "easy 2" when two have one) and its
+    # players their own names (issue 48 item 16: "easy & easy vs easy & easy").
+    names, counts, seen = cycle(TOURNAMENT_NAMES), Counter(specs), Counter[str]()
+    teams = []
+    for s in specs:
+        seen[s] += 1
+        team = s if counts[s] == 1 else f"{s} {seen[s]}"
+        teams.append((team, [(s, next(names)), (s, next(names))]))
     return new_tournament(
-        [(s, [(s, s), (s, s)]) for s in specs],
+        teams,
         rules,
         games=args.games,
         streak=args.streak,

@@ -28,6 +28,7 @@ from tarneeb_desktop.table.ending import when_over
 from tarneeb_desktop.table.flow import Table
 from tarneeb_desktop.table.history import GameKeeper
 from tarneeb_desktop.table.link import Autosave, LocalLink
+from tarneeb_desktop.table.names import TOURNAMENT_NAMES, numbered
 from tarneeb_desktop.table.savegame import SaveError, offline_seats, read_save
 from tarneeb_desktop.table.tournament import (
     MAX_TEAMS,
@@ -90,6 +91,10 @@ def team_name(names: Sequence[str]) -> str:
     return default_team_name([Player("person", n) for n in names])
 
 
+#: The kinds of seat a person takes (here, or on the LAN): their names are theirs.
+PEOPLE = ("person", "network")
+
+
 def new_tournament(
     teams: Sequence[tuple[str | None, Sequence[SeatChoice]]],
     rules: Rules,
@@ -104,11 +109,19 @@ def new_tournament(
     the seed drawn by the one rule (``seeds.new_seed``). TournamentError when it
     cannot be."""
     built = []
+    people = {who.casefold() for _, seats in teams for kind, who in seats if kind in PEOPLE}
+    taken = set(people)
     for name, seats in teams:
-        players = [
-            Player(kind, who) if kind in ("person", "network") else player_of(kind, who)
-            for kind, who in seats
-        ]
+        players = []
+        for kind, who in seats:
+            if kind in PEOPLE:
+                players.append(Player(kind, who))
+                continue
+            if who.casefold() in taken:  # a person's name, or an earlier computer's
+                free = [n for n in TOURNAMENT_NAMES if n.casefold() not in taken]
+                who = free[0] if free else numbered(who, taken)
+            taken.add(who.casefold())
+            players.append(player_of(kind, who))
         built.append(Team.of(players, name))
     return Tournament(
         built, rules, games=games, streak=streak, knockout=knockout, seed=new_seed(seed)

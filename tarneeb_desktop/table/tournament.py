@@ -212,9 +212,12 @@ class Standing:
     points_against: int = 0
     knocked_out: bool = False
 
-    def sort_key(self) -> tuple[int, int, int, int]:
-        """Most won first, then fewest lost, then best points difference, then given order."""
-        return (-self.won, self.lost, self.points_against - self.points_for, self.team)
+    def sort_key(self) -> tuple[int, bool, int, int, int]:
+        """Most won first, then a team that played before one that never did (issue 48
+        item 16: 0 games and 0 points stood above a game lost with 30), then fewest lost,
+        then best points difference, then given order."""
+        diff = self.points_against - self.points_for
+        return (-self.won, self.played == 0, self.lost, diff, self.team)
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -99,6 +99,10 @@ class TrophyScene(ButtonScene):
             won = trn("{n} game won", "{n} games won", s.won)
             points = trn("{n} point", "{n} points", s.points_for)
             place_text = i18n.number(place)
+            if s.played == 0:  # its turn never came
+                out.append((tr("{place}. {team}: no game played", place=place_text,
+                               team=s.name), False))  # fmt: skip
+                continue
             out.append((tr("{place}. {team}: {won}, {points}", place=place_text, team=s.name,
                            won=won, points=points), place == 1))  # fmt: skip
         return out
