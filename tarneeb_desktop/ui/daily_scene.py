@@ -502,7 +502,13 @@ class DailyScene(ButtonScene):
             y += round(lay.text * 1.5)
             score = tr("Score {n}", n=signed(res.net))
             blit_text(s, score, round(lay.text * 1.2), (cx, y), theme.TEAM[0], True, "midtop")
-            y += round(lay.text * 2.2)
+            y += round(lay.text * 1.6)
+            # what the score is (issue 48 item 19: "Score −15" was not explained)
+            why = tr("your side's points minus the others': {us} − {them}",
+                     us=res.points[0], them=res.points[1])  # fmt: skip
+            blit_text(s, why, lay.text, (cx, y), theme.INK_DIM, anchor="midtop",
+                      max_width=w - 40)  # fmt: skip
+            y += round(lay.text * 1.9)
         if computer is None:
             blit_text(s, tr("The computer is still playing this deal..."), lay.text, (cx, y),
                       theme.INK_DIM, anchor="midtop")  # fmt: skip
