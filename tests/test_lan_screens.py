@@ -187,9 +187,12 @@ def test_the_turn_timer_shows_at_the_table() -> None:
         assert scene.busy() is False and scene.dirty  # no frames between seconds; one at each
         app.step(FRAME, [])
         assert scene.drawn.turn_ring == (scene.me, 18)
+        # my own ring says my seconds from the start (issue 48 item 21: others' plates showed
+        # theirs in their last ten, mine an arc only)
+        assert scene.drawn.ring_count == 18
         # while it counts, the window wakes at each new second (not 60 frames a second)
         wake = scene.lan.next_wake()
-        assert wake is not None and 0 < wake <= 1.01
+        assert wake is not None and 0 < wake <= 0.81  # at 17.8 s: the next second is due
         assert scene.next_wake() == wake
         mine.now += 100
         scene.busy()
@@ -244,6 +247,8 @@ def test_the_turn_ring_drains_in_steps_and_counts_the_last_seconds() -> None:
     assert ring_shows(59.5, 60) == (None, 60.0)
     assert ring_shows(57.9, 60) == (None, 58.0)
     assert ring_shows(9.2, 60) == (10, 10.0) and ring_shows(0.4, 60) == (1, 1.0)
+    assert ring_shows(57.9, 60, mine=True) == (58, 58.0)  # one's own: every second
+    assert ring_next_change(57.9, 60, mine=True) == pytest.approx(0.9)
     assert ring_next_change(59.5, 60) == pytest.approx(1.5)
     assert ring_next_change(10.5, 60) == pytest.approx(0.5)  # the count starts at 10
     assert ring_next_change(4.25, 60) == pytest.approx(0.25)

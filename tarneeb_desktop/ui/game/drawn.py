@@ -43,6 +43,7 @@ class Drawn:
     contract_language: str = ""
     banner: str | None = None  # this frame's banner
     turn_ring: tuple[int, int] | None = None  # this frame's turn countdown: (seat, seconds)
+    ring_count: int | None = None  # the seconds written in the ring (None: the arc only)
 
 
 def trick_of(view: View) -> tuple[tuple[int, str], ...]:

@@ -188,12 +188,14 @@ class LanExtras:
         got = self.link.time_left()
         if got is None:
             return None
-        return ring_next_change(got[1], got[2]) + 0.005
+        return ring_next_change(got[1], got[2], got[0] in self.scene.humans) + 0.005
 
     def ring_shows(self) -> tuple[int, int | None, float] | None:
         """The turn timer's ring now: (seat, its seconds, its arc), None when none runs."""
         got = self.link.time_left()
-        return None if got is None else (got[0], *ring_shows(got[1], got[2]))
+        if got is None:
+            return None
+        return (got[0], *ring_shows(got[1], got[2], got[0] in self.scene.humans))
 
     def conceal(self) -> None:
         self.chat.open = self.reactions_open = False  # typed by the one leaving

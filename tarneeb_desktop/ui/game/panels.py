@@ -68,19 +68,20 @@ RING_STEPS = 30
 RING_COUNT = 10
 
 
-def ring_shows(left: float, total: float) -> tuple[int | None, float]:
+def ring_shows(left: float, total: float, mine: bool = False) -> tuple[int | None, float]:
     """What the turn timer's ring shows with ``left`` of ``total`` seconds: the whole
-    seconds in its middle (None before its last ``RING_COUNT``) and the time its arc
-    stands for (``left`` rounded up to its step)."""
-    if left <= RING_COUNT:
+    seconds in its middle (None before its last ``RING_COUNT``, unless it is ``mine``: the
+    person to move sees every second of their own time, issue 48 item 21) and the time its
+    arc stands for (``left`` rounded up to its step)."""
+    if left <= RING_COUNT or mine:
         return math.ceil(left), float(math.ceil(left))
     step = max(1.0, total / RING_STEPS)
     return None, min(total, math.ceil(left / step) * step)
 
 
-def ring_next_change(left: float, total: float) -> float:
+def ring_next_change(left: float, total: float, mine: bool = False) -> float:
     """Seconds until what the ring shows changes (the idle window's next wake)."""
-    if left <= RING_COUNT:
+    if left <= RING_COUNT or mine:
         return left % 1.0 or 1.0
     step = max(1.0, total / RING_STEPS)
     return min(left - RING_COUNT, left % step or step)
@@ -386,8 +387,9 @@ class Panels:
     ) -> pygame.Rect:
         """The turn timer as a ring on the plate of the seat to move: the share of its time
         left in gold, draining in steps (``ring_shows``); in the last ten seconds red from
-        five, with the whole seconds in the middle."""
-        shown = ring_shows(left, total)
+        five, with the whole seconds in the middle (on a person's own plate, every second).
+        """
+        shown = ring_shows(left, total, seat in self.scene.humans)
         ring = self.ring_rect(lay, seat)
         rad = ring.w // 2
         c = ring.center
@@ -405,6 +407,7 @@ class Panels:
         if shown[0] is not None:  # the last seconds, counted
             blit_text(s, i18n.number(shown[0]), lay.text, c, theme.INK, bold=True, anchor="center")
         self.scene.drawn.turn_ring = (seat, math.ceil(left))
+        self.scene.drawn.ring_count = shown[0]
         return ring
 
     # ------------------------------------------------------------------ bubbles
