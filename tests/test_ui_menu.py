@@ -92,6 +92,23 @@ def test_the_pages_open_and_escape_comes_back() -> None:
     assert not app.running
 
 
+def test_several_broken_files_make_one_notice_that_does_not_contradict_itself(ui_home) -> None:
+    """Issue 48 item 4: with the save and the statistics broken, each paragraph said the
+    other file was kept. Now: what was lost, file by file; once, what was kept (neither of
+    them); where both broken copies went."""
+    (ui_home / "savegame.json").write_text("{broken")
+    (ui_home / "stats.json").write_text("[nope")
+    app = menu_app()
+    notice = app.scene.notice or ""
+    assert "The saved game could not be read. It cannot be continued." in notice
+    assert "Your statistics could not be read. They start again from here." in notice
+    assert "Kept as they were: your settings, your finished games." in notice
+    assert notice.count("kept") == 0 and notice.count("Kept") == 1, notice
+    broken = sorted(p.name for p in ui_home.glob("*.broken-*"))
+    assert len(broken) == 2 and all(name in notice for name in broken)
+    assert "The broken copies were put in" in notice
+
+
 def test_a_damaged_save_is_reported_once_and_kept_aside(ui_home) -> None:
     (ui_home / "savegame.json").write_text('{"format": "tarneeb-record/1", "hands": [')
     app = menu_app()
@@ -100,7 +117,7 @@ def test_a_damaged_save_is_reported_once_and_kept_aside(ui_home) -> None:
     # in the player's words: which file, what was kept, where the broken copy was put
     notice = app.scene.notice or ""
     assert "The saved game could not be read." in notice and "Error" not in notice
-    assert "statistics and finished games are kept" in notice
+    assert "Kept as they were: your settings, your statistics, your finished games." in notice
     assert kept[0].name in notice and str(ui_home) in notice
     assert [b.action for b in app.scene.buttons()] == ["notice_ok"]
     app.step(FRAME, [key(pygame.K_DOWN)])  # it stays until dismissed

@@ -13,57 +13,92 @@ from pathlib import Path
 import pygame
 
 from tarneeb_desktop.ui import i18n, text, theme
-from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.game.labels import comma
+from tarneeb_desktop.ui.i18n import N_, tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
 
+#: What the notice may say was kept, by kind of file (the kinds a player knows).
+KEPT_WORDS = {
+    "settings": N_("your settings"),
+    "savegame": N_("your saved game"),
+    "stats": N_("your statistics"),
+    "games": N_("your finished games"),
+}
 
-def file_words(path: Path) -> tuple[str, str]:
-    """Which file it was and what the game kept, for a file that could not be read."""
+
+def file_kind(path: Path) -> str:
+    """The kind of a file set aside: settings, savegame, stats, tournament, games or other."""
     name = path.name
     if name == "settings.json":
+        return "settings"
+    if name == "savegame.json":
+        return "savegame"
+    if name.startswith("stats"):
+        return "stats"
+    if name.startswith("tournament"):
+        return "tournament"
+    if path.parent.name in ("games", "history") or name.startswith("game"):
+        return "games"
+    return "other"
+
+
+def file_words(path: Path) -> tuple[str, str]:
+    """Which file it was and what was lost with it, for a file that could not be read."""
+    kind = file_kind(path)
+    if kind == "settings":
         return (
             tr("Your settings could not all be read."),
-            tr("Those that could not be read are back to their defaults; the others are kept."),
+            tr("Those that could not be read are back to their defaults."),
         )
-    if name == "savegame.json":
-        return (
-            tr("The saved game could not be read."),
-            tr("It cannot be continued. Your statistics and finished games are kept."),
-        )
-    if name.startswith("stats"):
-        return (
-            tr("Your statistics could not be read."),
-            tr("They start again from here. Your saved game and finished games are kept."),
-        )
-    if name.startswith("tournament"):
-        return (
-            tr("The saved tournament could not be read."),
-            tr("It cannot be continued. Your statistics and other games are kept."),
-        )
-    if path.parent.name in ("games", "history") or name.startswith("game"):
+    if kind == "savegame":
+        return tr("The saved game could not be read."), tr("It cannot be continued.")
+    if kind == "stats":
+        return tr("Your statistics could not be read."), tr("They start again from here.")
+    if kind == "tournament":
+        return tr("The saved tournament could not be read."), tr("It cannot be continued.")
+    if kind == "games":
         return (
             tr("A finished game could not be read."),
-            tr("It is left out of the finished games. Everything else is kept."),
+            tr("It is left out of the finished games."),
         )
     return (
-        tr("The file {name} could not be read.", name=name),
-        tr("The game goes on without it. Everything else is kept."),
+        tr("The file {name} could not be read.", name=path.name),
+        tr("The game goes on without it."),
     )
 
 
 def paragraphs(files: list[tuple[Path, Path]], others: list[str]) -> list[str]:
-    """The notice's paragraphs: one per file set aside (which, what was kept, where the broken
-    copy went), then the other messages that mention no file set aside."""
+    """The notice's paragraphs (issue 48 item 4: one per file, each saying the others were
+    kept, contradicted itself when several were broken): what was lost, file by file; then
+    once what was kept and where the broken copies went; then the other messages that
+    mention no file set aside."""
     out = []
-    for path, kept in files:
-        what, kept_words = file_words(path)
-        where = tr(
-            "The broken copy was put in {folder} as {name}.", folder=kept.parent, name=kept.name
-        )
-        out.append(f"{what} {kept_words} {where}")
-    names = [k.name for _, k in files]
-    out += [m for m in others if not any(n in m for n in names)]
+    lost = set()
+    for path, _kept in files:
+        what, lost_words = file_words(path)
+        out.append(f"{what} {lost_words}")
+        lost.add(file_kind(path))
+    if files:
+        kept = [tr(words) for kind, words in KEPT_WORDS.items() if kind not in lost]
+        if "games" in lost:
+            kept.append(tr("your other finished games"))
+        if kept:
+            out.append(tr("Kept as they were: {things}.", things=comma().join(kept)))
+        folders = {k.parent for _, k in files}
+        if len(files) == 1:
+            kept_as = files[0][1]
+            out.append(tr("The broken copy was put in {folder} as {name}.",
+                          folder=kept_as.parent, name=kept_as.name))  # fmt: skip
+        elif len(folders) == 1:
+            listed = comma().join(k.name for _, k in files)
+            out.append(tr("The broken copies were put in {folder}: {names}.",
+                          folder=files[0][1].parent, names=listed))  # fmt: skip
+        else:
+            listed = comma().join(str(k) for _, k in files)
+            out.append(tr("The broken copies were kept as {names}.", names=listed))
+    set_aside_names = [k.name for _, k in files]
+    out += [m for m in others if not any(n in m for n in set_aside_names)]
     return out
 
 
