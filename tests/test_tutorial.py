@@ -334,3 +334,36 @@ def test_the_coach_keeps_the_score_panel_in_sight(ui_home, size) -> None:
             _click_target(app, scene)
     finally:
         i18n.set_language("en")
+
+
+def test_the_tutorial_from_a_paused_games_how_to_play_comes_back_to_that_game() -> None:
+    """Issue 48 item 8: "Play the tutorial" on How to play, opened from a game's pause menu,
+    left the table without a question (saved and closed), and skipping the tutorial landed
+    on the main menu. The game now stays open behind the tutorial; skipping, or finishing
+    it, goes back to that very table, as it was, its pause menu still open."""
+    from tarneeb_desktop.ui.howto_scene import HowToScene
+    from tarneeb_desktop.ui.tutorial import TutorialScene
+    from tests.test_ui_helpers import FRAME, key, play_scene_for_tests
+
+    app, game = play_scene_for_tests()
+    hand = list(game.pv.hand)
+    closed: list[bool] = []
+    real_close = game.link.close
+    game.link.close = lambda: (closed.append(True), real_close())[1]  # type: ignore[method-assign]
+    game.open_overlay("menu")
+    game.overlay.open_howto()
+    howto = app.scene
+    assert isinstance(howto, HowToScene) and howto.back is game
+    howto.activate("tutorial")
+    tutorial = app.scene
+    assert isinstance(tutorial, TutorialScene) and tutorial.back is game
+    assert not closed, "the paused game was closed for the tutorial"
+    app.step(FRAME, [key(pygame.K_ESCAPE)])  # Skip the tutorial?
+    assert tutorial.overlay is not None and tutorial.overlay.kind == "skip"
+    labels = [b.label for b in tutorial.overlay.buttons()]
+    assert labels == ["Keep learning", "Back to the game"]
+    tutorial.tutorial_action("skip")
+    assert app.scene is game and not closed
+    assert game.overlay is not None and game.overlay.kind in ("menu", "paused")
+    assert list(game.pv.hand) == hand
+    game.on_hide()

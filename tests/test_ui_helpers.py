@@ -181,3 +181,14 @@ def blitted_texts(monkeypatch, module) -> list[str]:  # type: ignore[no-untyped-
 
     monkeypatch.setattr(module, "blit_text", spy)
     return seen
+
+
+def play_scene_for_tests(seed: int = 11):  # type: ignore[no-untyped-def]
+    """An offline table at the person's turn to play a card (seat 0), settled."""
+    state = standard_state(seed)
+    assert advance(state, my_play_turn, seed)
+    app = make_app()
+    scene = table_scene(app, state)
+    settle(app, scene)
+    assert scene.my_turn()
+    return app, scene

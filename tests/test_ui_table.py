@@ -15,6 +15,7 @@ from tests.test_ui_helpers import (
     mouse,
     must_follow,
     my_play_turn,
+    play_scene_for_tests,
     run,
     settle,
     standard_state,
@@ -45,14 +46,8 @@ def drag(app, start: tuple[int, int], end: tuple[int, int]) -> None:
     app.step(FRAME, [mouse(pygame.MOUSEBUTTONUP, end)])
 
 
-def play_scene(seed: int = 11):
-    state = standard_state(seed)
-    assert advance(state, my_play_turn, seed)
-    app = make_app()
-    scene = table_scene(app, state)
-    settle(app, scene)
-    assert scene.my_turn()
-    return app, scene
+def play_scene(seed: int = 11):  # type: ignore[no-untyped-def]
+    return play_scene_for_tests(seed)
 
 
 def test_dragging_a_legal_card_plays_it() -> None:

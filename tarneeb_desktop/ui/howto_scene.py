@@ -208,11 +208,9 @@ class HowToScene(ButtonScene):
         elif action in ("next", "tutorial"):
             from tarneeb_desktop.ui.tutorial import TutorialScene
 
-            if self.back is not None:  # the paused table is left: saved and closed
-                self.back.reviewing = False
-                self.back.on_hide()
-
-            self.app.switch(TutorialScene(self.app))
+            # from a paused game, the game stays open behind the tutorial and comes back
+            # after it (``reviewing`` keeps it so), rather than being left without a word
+            self.app.switch(TutorialScene(self.app, back=self.back))
         elif self.back is not None:  # "back" to the paused table
             self.app.switch(self.back)
         else:  # "back": Menu, Esc

@@ -5,7 +5,9 @@
 at the top says what to do, a gold frame and an arrow point at what to click, and any other
 move is refused with a kind word and changes nothing. After the lessons the player finishes
 the hand freely; then a dialog says the tutorial is done. Esc asks "Skip the tutorial?" at
-any time. Nothing is saved and no statistics are kept.
+any time. Nothing is saved and no statistics are kept. Started from a paused game's How to
+play (``back``), that table stays as it was, and skipping or finishing goes back to it
+(issue 48 item 8: the table was left without a question, and skipping led to the menu).
 """
 
 from __future__ import annotations
@@ -85,7 +87,9 @@ class _CoachedScore(ScorePanel):
 class TutorialScene(TableScene):
     """The tutorial's table: see the module's description."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, back: TableScene | None = None) -> None:
+        #: The paused game this tutorial came from (kept open behind it), if any.
+        self.back = back
         names = [_player_name(app), tr("East"), tr("North"), tr("West")]
         link = tutorial_link(names)
         super().__init__(app, None, seed=script.SEED, link=link)
@@ -188,7 +192,10 @@ class TutorialScene(TableScene):
 
     def tutorial_action(self, action: str) -> None:
         """A button of the tutorial's own dialogs."""
-        if action == "skip" or action == "menu":
+        if action in ("skip", "menu", "back") and self.back is not None:
+            self.overlay = None
+            self.app.switch(self.back)  # the paused game, as it was left
+        elif action == "skip" or action == "menu":
             self.overlay = None
             self.app.show_menu()
         elif action == "play":  # a real first game (a game in progress is asked about first)
@@ -199,7 +206,7 @@ class TutorialScene(TableScene):
                 menu.activate("new")
         elif action == "howto":
             self.overlay = None
-            self.app.open_help()
+            self.app.open_help(back=self.back)
         else:  # "close": keep learning
             self.overlay = None
             self.invalidate()

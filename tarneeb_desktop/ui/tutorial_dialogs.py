@@ -102,6 +102,8 @@ class SkipDialog(TutorialDialog):
         return tr("You can play it again at any time from How to play.")
 
     def specs(self) -> list[tuple[str, str, bool]]:
+        if self.tutorial.back is not None:  # skipping goes back to the paused game
+            return [(tr("Keep learning"), "close", True), (tr("Back to the game"), "skip", False)]
         return [(tr("Keep learning"), "close", True), (tr("Skip the tutorial"), "skip", False)]
 
 
@@ -138,6 +140,8 @@ class DoneDialog(TutorialDialog):
         )
 
     def specs(self) -> list[tuple[str, str, bool]]:
+        if self.tutorial.back is not None:  # started from a paused game: back to it
+            return [(tr("Back to the game"), "back", True), (tr("How to play"), "howto", False)]
         return [
             (tr("Play a real game"), "play", True),
             (tr("How to play"), "howto", False),
