@@ -63,10 +63,18 @@ def test_settings_change_mid_game_and_are_saved() -> None:
     assert app.settings.card_style == "four-color" and scene.four_color
     _click(app, _button(scene, "set:auto_play_single"))
     assert app.settings.auto_play_single
-    # the volume beside the sound (issue 37): a step at each press, its value on the button
+    # the volume beside the sound (issue 37), a real slider (issue 48 item 6): a click sets
+    # it where the pointer is, a drag moves it, Left/Right step it by 5
     app.settings.volume = 0.5
-    _click(app, _button(scene, "set:volume"))
-    assert app.settings.volume == 0.75 and _button(scene, "set:volume").label == "75%"
+    track = _button(scene, "set:volume").rect
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, (track.x + 2, track.centery))])
+    assert app.settings.volume == 0.0
+    app.step(FRAME, [pygame.event.Event(pygame.MOUSEMOTION, pos=(track.right - 2, track.centery),
+                                        rel=(1, 0), buttons=(1, 0, 0))])  # fmt: skip
+    assert app.settings.volume == 1.0
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONUP, (track.right - 2, track.centery))])
+    app.step(FRAME, [key(pygame.K_LEFT)] * 5)
+    assert app.settings.volume == 0.75
     assert all(s.auto_single for s in scene.table.seats if s.kind == "person")
     try:
         _click(app, _button(scene, "set:language"))  # English, then Arabic

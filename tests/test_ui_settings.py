@@ -107,7 +107,17 @@ def test_look_sound_language_and_the_mouse(ui_home, monkeypatch) -> None:
     assert app.settings.language == "ar" and calls[-1] == "ar"
     focus_on(app, "volume")
     app.step(FRAME, [key(pygame.K_LEFT)])
-    assert abs(app.settings.volume - 0.6) < 1e-9
+    assert abs(app.settings.volume - 0.65) < 1e-9  # a slider: steps of 5 (issue 48 item 6)
+    scene = app.scene
+    v = next(k for k, r in enumerate(scene.rows) if r.key == "volume")
+    vr = scene.value_rect(v)
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, (vr.x + 4, vr.centery))])
+    assert app.settings.volume == 0.0 and scene.sliding == v
+    drag = pygame.event.Event(pygame.MOUSEMOTION, pos=(vr.right - 4, vr.centery), rel=(1, 0),
+                              buttons=(1, 0, 0))  # fmt: skip
+    app.step(FRAME, [drag, mouse(pygame.MOUSEBUTTONUP, (vr.right - 4, vr.centery))])
+    assert app.settings.volume == 1.0 and scene.sliding is None
+    assert saved(ui_home)["volume"] == 1.0
     scene = app.scene
     i = next(k for k, r in enumerate(scene.rows) if r.key == "sound")
     scene._reveal_focus()
@@ -290,3 +300,24 @@ def test_a_new_game_after_choosing_41_plays_41(ui_home) -> None:
     rules = scene.table.state.rules
     assert rules.game == "41" and rules.preset == "lebanese400"
     assert scene.pv.bids == (None, None, None, None)
+
+
+def test_the_volume_slider_fills_from_the_reading_start_in_arabic() -> None:
+    """Right to left the slider mirrors as a whole: 0 at the right, 100 at the left, its
+    value written at the left end."""
+    from tarneeb_desktop.ui import i18n
+    from tarneeb_desktop.ui.widgets import slider_track, slider_value_at
+
+    box = pygame.Rect(100, 50, 300, 40)
+    try:
+        for lang, start, end in (("en", "x", "right"), ("ar", "right", "x")):
+            i18n.set_language(lang)
+            track = slider_track(box, 18)
+            assert box.contains(track)
+            at_start = getattr(track, start) + (1 if start == "x" else -1)
+            at_end = getattr(track, end) + (-1 if end == "right" else 1)
+            assert slider_value_at(box, 18, at_start, 0, 100, 5) == 0
+            assert slider_value_at(box, 18, at_end, 0, 100, 5) == 100
+        assert slider_track(box, 18).right > box.centerx + 100  # the value's room on the left
+    finally:
+        i18n.set_language("en")

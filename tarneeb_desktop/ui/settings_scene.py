@@ -50,14 +50,15 @@ from tarneeb_desktop.ui.settings_rows import (
 )
 from tarneeb_desktop.ui.settings_value import draw_value
 from tarneeb_desktop.ui.theme import blit_panel, blit_text
-from tarneeb_desktop.ui.widgets import TextField
+from tarneeb_desktop.ui.widgets import VOLUME_STEP, TextField, slider_value_at
 
 log = logging.getLogger(__name__)
 
 
 @dataclass
 class Row:
-    """One line of the screen. ``kind``: heading, choice, toggle, number, text or action."""
+    """One line of the screen. ``kind``: heading, choice, toggle, number, slider, text or
+    action."""
 
     key: str
     label: str
@@ -92,6 +93,7 @@ class SettingsScene(Scene):
         self._size = (0, 0)
         self.question: Question | None = None  # "Restore the defaults?" while it is asked
         self.notice: tuple[str, float] | None = None  # a word after a change, and its time
+        self.sliding: int | None = None  # the slider row the pointer holds
         self.rebuild()
 
     # ------------------------------------------------------------------ the rows
@@ -296,14 +298,14 @@ class SettingsScene(Scene):
             Row(
                 "volume",
                 N_("Volume"),
-                "number",
+                "slider",  # issue 48 item 6: a real slider, 0 to 100, as at the table
                 N_("How loud the sounds are."),
                 get=lambda: round(s.volume * 100),
                 put=lambda v: self._set("volume", v / 100),
                 show=lambda v: i18n.percent(v / 100),
                 lo=0,
                 hi=100,
-                step=10,
+                step=VOLUME_STEP,
             ),
             Row(
                 "language",
@@ -452,9 +454,17 @@ class SettingsScene(Scene):
             opts = row.choices
             i = opts.index(value) if value in opts else 0
             row.put(opts[(i + direction) % len(opts)])
-        elif row.kind == "number":
+        elif row.kind in ("number", "slider"):
             row.put(max(row.lo, min(row.hi, int(value) + direction * row.step)))
         self.dirty = True
+
+    def slide(self, i: int, x: int) -> None:
+        """A slider row's value where the pointer is (a click or a drag on it)."""
+        row, vr = self.rows[i], self.value_rect(i)
+        value = slider_value_at(vr, round(vr.h * 0.46), x, row.lo, row.hi, row.step)
+        if value != row.get():
+            row.put(value)
+            self.dirty = True
 
     def activate(self, i: int) -> None:
         row = self.rows[i]
@@ -506,7 +516,7 @@ class SettingsScene(Scene):
                 self.move_focus(-1)
             elif k in (pygame.K_LEFT, pygame.K_RIGHT):
                 row = self.rows[self.focus]
-                if row.kind in ("choice", "toggle", "number"):
+                if row.kind in ("choice", "toggle", "number", "slider"):
                     # towards the "next" arrow raises: it is the left one in RTL
                     raise_key = pygame.K_LEFT if i18n.is_rtl() else pygame.K_RIGHT
                     self.change(row, 1 if k == raise_key else -1)
@@ -520,6 +530,15 @@ class SettingsScene(Scene):
             return True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button in (4, 5):
             return True  # old-style wheel clicks: MOUSEWHEEL handles scrolling
+        if ev.type == pygame.MOUSEMOTION and self.sliding is not None:
+            if ev.buttons and ev.buttons[0]:
+                self.slide(self.sliding, ev.pos[0])
+            else:
+                self.sliding = None
+            return True
+        if ev.type == pygame.MOUSEBUTTONUP and ev.button == 1 and self.sliding is not None:
+            self.sliding = None
+            return True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             hit = self.row_at(ev.pos)
             if hit is None:
@@ -528,7 +547,10 @@ class SettingsScene(Scene):
             row = self.rows[hit]
             value_rect = self.value_rect(hit)
             if value_rect.collidepoint(ev.pos):
-                if row.kind in ("choice", "number"):
+                if row.kind == "slider":  # where the pointer is, and after it while held
+                    self.sliding = hit
+                    self.slide(hit, ev.pos[0])
+                elif row.kind in ("choice", "number"):
                     # the half at the start of the line lowers (the right half in RTL)
                     lower = (ev.pos[0] < value_rect.centerx) != i18n.is_rtl()
                     self.change(row, -1 if lower else 1)

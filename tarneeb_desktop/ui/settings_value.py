@@ -10,7 +10,7 @@ import pygame
 from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
-from tarneeb_desktop.ui.widgets import draw_field
+from tarneeb_desktop.ui.widgets import draw_field, draw_slider
 
 
 def draw_value(
@@ -35,8 +35,11 @@ def draw_value(
             from_start=True,
         )
         return
-    blit_panel(s, vr, color=(246, 240, 224, 255), border=(0, 0, 0, 60), radius=vr.h // 4)
     size = round(vr.h * 0.46)
+    if row.kind == "slider":
+        draw_slider(s, vr, int(value), row.lo, row.hi, row.show(value), size, focused=focused)
+        return
+    blit_panel(s, vr, color=(246, 240, 224, 255), border=(0, 0, 0, 60), radius=vr.h // 4)
     if row.kind == "toggle":
         on = bool(value)
         knob = pygame.Rect(0, 0, round(vr.h * 1.6), round(vr.h * 0.6))

@@ -218,3 +218,65 @@ def bottom_buttons(
         for b in out:
             b.rect.x = lay.w - b.rect.right
     return out
+
+
+# ---------------------------------------------------------------------- a slider
+
+#: The volume slider's step (Left/Right, and where a click or a drag lands), in percent.
+VOLUME_STEP = 5
+
+
+def slider_track(rect: pygame.Rect, size: int) -> pygame.Rect:
+    """Where a slider's track lies in its box ``rect``: its reading start, leaving room at
+    its end for the value ("100 %") at ``size``."""
+    room = text.size_of(i18n.percent(1.0), size, True)[0] + size
+    pad = max(6, rect.h // 3)
+    track = pygame.Rect(rect.x + pad, 0, max(10, rect.w - room - 2 * pad), max(4, rect.h // 7))
+    track.centery = rect.centery
+    if i18n.is_rtl():  # the whole slider mirrors: it fills from the right
+        track.right = i18n.mirror_x(track.x, rect.x, rect.w)
+    return track
+
+
+def slider_value_at(rect: pygame.Rect, size: int, x: int, lo: int, hi: int, step: int) -> int:
+    """The value a pointer at ``x`` sets on the slider in ``rect`` (rounded to ``step``)."""
+    track = slider_track(rect, size)
+    share = (x - track.x) / max(1, track.w)
+    if i18n.is_rtl():
+        share = 1.0 - share
+    raw = lo + max(0.0, min(1.0, share)) * (hi - lo)
+    return max(lo, min(hi, round(raw / step) * step))
+
+
+def draw_slider(
+    s: pygame.Surface,
+    rect: pygame.Rect,
+    value: int,
+    lo: int,
+    hi: int,
+    shown: str,
+    size: int,
+    *,
+    focused: bool = False,
+) -> None:
+    """A slider in ``rect``: the track filled up to ``value`` in gold, its knob, and the
+    value as ``shown`` at the track's end (on the left in a right-to-left language)."""
+    blit_panel(s, rect, color=(246, 240, 224, 255), border=(0, 0, 0, 60), radius=rect.h // 4)
+    track = slider_track(rect, size)
+    share = (value - lo) / max(1, hi - lo)
+    pygame.draw.rect(s, (150, 150, 140), track, border_radius=track.h // 2)
+    filled = track.copy()
+    filled.w = round(track.w * share)
+    if i18n.is_rtl():
+        filled.right = track.right
+    pygame.draw.rect(s, (200, 150, 30), filled, border_radius=track.h // 2)
+    knob_x = filled.left if i18n.is_rtl() else filled.right
+    radius = max(6, rect.h // 4)
+    pygame.draw.circle(s, (255, 255, 255), (knob_x, track.centery), radius)
+    pygame.draw.circle(
+        s, theme.GOLD if focused else (90, 90, 80), (knob_x, track.centery), radius, width=2
+    )
+    x = rect.right - max(6, rect.h // 3)
+    x = i18n.mirror_x(x, rect.x, rect.w)
+    blit_text(s, shown, size, (x, rect.centery), theme.BUTTON_TEXT, bold=True,
+              anchor=i18n.anchor("midright"))  # fmt: skip

@@ -3,7 +3,9 @@ speed, the sound and its volume, the language, the four-colour deck and the forc
 playing itself.
 
 Each row is its label and a button showing the value; a click (or Enter) on it moves to the
-next value, which is saved and applied at once. Back returns to the pause menu. The rest of
+next value, which is saved and applied at once. The volume is a slider, 0 to 100 % as in
+Settings (issue 48 item 6): a click or a drag sets it where the pointer is, Left and Right
+step it. Back returns to the pause menu. The rest of
 the settings (rules, seats, names) belong to the next game and stay on the Settings screen.
 """
 
@@ -21,6 +23,7 @@ from tarneeb_desktop.ui.i18n import N_, tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS, on_off
 from tarneeb_desktop.ui.theme import Button, blit_text, clicked, fit_group
+from tarneeb_desktop.ui.widgets import VOLUME_STEP, draw_slider, slider_value_at
 
 if TYPE_CHECKING:
     from tarneeb_desktop.settings import Settings
@@ -47,8 +50,8 @@ ROWS: tuple[tuple[str, str, tuple[Any, ...], Callable[[Any], str]], ...] = (
         lambda v: tr(CHOICE_LABELS.get(v, v)),
     ),
     ("sound", N_("Sound"), (True, False), on_off),
-    # beside sound on/off: how loud, a step at each press
-    ("volume", N_("Volume"), (0.25, 0.5, 0.75, 1.0), lambda v: i18n.percent(float(v))),
+    # beside sound on/off: how loud (a slider: its values are any of 0 to 100 %)
+    ("volume", N_("Volume"), (), lambda v: i18n.percent(float(v))),
     ("language", "Language", tuple(LANGUAGES), lambda v: LANGUAGES.get(v, v)),
     (
         "card_style",
@@ -77,6 +80,7 @@ class TableSettingsDialog(Dialog):
     kind = "table_settings"
     size = (100.0, 78.0)
     scene: SettingsContext
+    sliding = False  # the pointer holds the volume's slider
 
     def specs(self) -> list[tuple[str, str, bool]]:
         return [(tr("Back"), "menu_page", True)]
@@ -108,13 +112,34 @@ class TableSettingsDialog(Dialog):
     def cycle(self, name: str) -> None:
         """The next value of setting ``name``: saved and applied now."""
         values = next(row[2] for row in ROWS if row[0] == name)
+        now = getattr(self.settings, name)
+        self.put(
+            name, values[(values.index(now) + 1) % len(values)] if now in values else values[0]
+        )
+
+    def slider(self) -> Button | None:
+        """The volume's place (a slider drawn there, not a button)."""
+        return next((b for b in self.buttons() if b.action == "set:volume"), None)
+
+    def slide(self, x: int | None = None, step: int = 0) -> None:
+        """The volume where the pointer is (``x``), or a step of it (``step``: -1, +1)."""
+        b = self.slider()
+        now = round(self.settings.volume * 100)
+        if b is None:
+            return
+        if x is not None:
+            value = slider_value_at(b.rect, self.value_size(b), x, 0, 100, VOLUME_STEP)
+        else:
+            value = max(0, min(100, now + step * VOLUME_STEP))
+        if value != now:
+            self.put("volume", value / 100)
+
+    def value_size(self, b: Button) -> int:
+        return max(self.scene.layout.text, round(b.rect.h * theme.LABEL_HEIGHT))
+
+    def put(self, name: str, value: Any) -> None:
+        """Setting ``name`` to ``value``: saved and applied now."""
         s = self.settings
-        now = getattr(s, name)
-        if now in values:
-            value = values[(values.index(now) + 1) % len(values)]
-        else:  # a value set elsewhere (the volume's 70 %): the next step up, else the first
-            above = [v for v in values if type(v) is float and type(now) is float and v > now]
-            value = above[0] if above else values[0]
         setattr(s, name, value)
         try:
             s.save()
@@ -131,6 +156,29 @@ class TableSettingsDialog(Dialog):
         scene.invalidate()
 
     def handle_event(self, ev: pygame.event.Event, buttons: list[Button]) -> bool:
+        volume = self.slider()
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and volume is not None:
+            if volume.rect.collidepoint(ev.pos):  # the slider: set where clicked, then drag
+                for b in buttons:  # and its keys (Left, Right) are the slider's now
+                    b.focus = b is volume
+                self.sliding = True
+                self.slide(x=ev.pos[0])
+                return True
+        if self.sliding and ev.type == pygame.MOUSEMOTION:
+            if ev.buttons and ev.buttons[0]:
+                self.slide(x=ev.pos[0])
+            else:
+                self.sliding = False
+            return True
+        if ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
+            self.sliding = False
+        if ev.type == pygame.KEYDOWN and volume is not None and volume.focus:
+            if ev.key in (pygame.K_LEFT, pygame.K_RIGHT):  # towards the end of the line: up
+                up = pygame.K_LEFT if i18n.is_rtl() else pygame.K_RIGHT
+                self.slide(step=1 if ev.key == up else -1)
+                return True
+            if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                return True  # a slider has no next value to cycle to
         b = chosen(ev, buttons)
         if b is not None and b.action.startswith("set:"):
             self.cycle(b.action[4:])
@@ -143,6 +191,14 @@ class TableSettingsDialog(Dialog):
             self.scene.overlay_action("paused")
             return True
         return super().handle_event(ev, buttons)
+
+    def draw(self, s: pygame.Surface, lay: Layout, buttons: list[Button]) -> None:
+        volume = self.slider()
+        super().draw(s, lay, [b for b in buttons if b is not volume])
+        if volume is not None:  # a slider where the volume's button is laid out
+            value = round(self.settings.volume * 100)
+            draw_slider(s, volume.rect, value, 0, 100, i18n.percent(value / 100),
+                        self.value_size(volume), focused=volume.focus)  # fmt: skip
 
     def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
         page_title(s, lay, box, tr("Settings"))
