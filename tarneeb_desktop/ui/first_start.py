@@ -172,6 +172,7 @@ class FirstStartScene(ButtonScene):
             margin=lay.margin,
             from_start=True,
             selected=self.field.selected,
+            count=self.field.count(),
         )
         blit_text(
             surface, tr("Language"), lay.text, (box.centerx, lang_y), theme.INK, anchor="midtop"

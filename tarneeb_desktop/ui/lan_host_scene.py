@@ -379,6 +379,7 @@ class HostScene(ButtonScene):
                 lay.text,
                 focus=focus,
                 margin=lay.margin,
+                count=self.fields[k].count() if focus else None,
             )
         y = self.notes_top(lay)
         for line, color in self.notes():

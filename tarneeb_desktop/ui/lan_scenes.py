@@ -466,6 +466,7 @@ class JoinScene(ButtonScene):
             draw_form_field(
                 surface, r, self.fields[i].shown(focus), lay.text, focus=focus,
                 margin=lay.margin, selected=focus and self.fields[i].selected,
+                count=self.fields[i].count() if focus else None,
             )  # fmt: skip
         head = (
             tr("Tables on this network:")

@@ -739,7 +739,9 @@ class SettingsScene(Scene):
                     theme.INK_DIM,
                     anchor=i18n.anchor("topleft"),
                 )
-            draw_value(surface, lay, row, vr, focused, self.editing == i)
+            typing = self.field if self.editing == i else None
+            draw_value(surface, lay, row, vr, focused, self.editing == i,
+                       count=typing.count() if typing is not None else None)  # fmt: skip
             if focused:
                 # the focus ring: thick and gold, visible on the felt and on the buttons
                 pygame.draw.rect(

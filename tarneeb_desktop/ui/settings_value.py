@@ -14,7 +14,13 @@ from tarneeb_desktop.ui.widgets import draw_field, draw_slider
 
 
 def draw_value(
-    s: pygame.Surface, lay: Layout, row: Any, vr: pygame.Rect, focused: bool, editing: bool
+    s: pygame.Surface,
+    lay: Layout,
+    row: Any,
+    vr: pygame.Rect,
+    focused: bool,
+    editing: bool,
+    count: tuple[int, int] | None = None,
 ) -> None:
     """The value part of a settings row: a button, a name field, a switch or a choice."""
     value = row.get()
@@ -33,6 +39,7 @@ def draw_value(
             border=(*theme.GOLD, 255) if editing else (0, 0, 0, 60),
             margin=lay.margin,
             from_start=True,
+            count=count,  # how near the name is to its limit, while typed
         )
         return
     size = round(vr.h * 0.46)

@@ -137,6 +137,33 @@ def font(size: int, bold: bool = False, script: str = LATIN) -> pygame.font.Font
     return f
 
 
+def _glyph(f: pygame.font.Font, ch: str) -> bytes:
+    return pygame.image.tobytes(f.render(ch, True, (255, 255, 255)), "RGBA")
+
+
+_drawable: dict[str, bool] = {}
+
+
+def can_draw(ch: str) -> bool:
+    """The shipped fonts draw ``ch`` (the font of its script has a glyph for it, not the
+    empty box of a missing one): an emoji or a script we ship no font for cannot be. SDL_ttf
+    says no more than the box it draws, so the two are compared. When the fonts cannot be
+    asked (no font system), a character is taken."""
+    if ch.isspace():
+        return True
+    known = _drawable.get(ch)
+    if known is not None:
+        return known
+    try:
+        f = font(16, False, script_of(ch) or LATIN)
+        got = _glyph(f, ch) != _glyph(f, "\U000ffffd")  # a private character: never drawn
+    except (pygame.error, ValueError, UnicodeError):
+        return True
+    if len(_drawable) < 4096:
+        _drawable[ch] = got
+    return got
+
+
 def shaping_available() -> bool:
     """Whether Devanagari is really shaped (HarfBuzz): a conjunct is narrower than its parts."""
     word = "\u0915\u094d\u0937"  # k + virama + ss: the conjunct ksha

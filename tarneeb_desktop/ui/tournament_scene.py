@@ -404,6 +404,7 @@ class SetupScene(ButtonScene):
                 ink=(110, 110, 100) if team_auto and k != self.focus else theme.BUTTON_TEXT,
                 margin=round(lay.unit),
                 from_start=True,
+                count=f.count() if k == self.focus else None,
             )
         note = self.problem or tr(
             "{teams} teams. The winner stays on; the loser goes to the back of the queue.",

@@ -12,6 +12,8 @@ from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
 
 Colour = tuple[int, ...]
 SELECTION = (52, 104, 188)  # behind a selected text
+#: A field shows how many characters it holds of how many it takes from this many before.
+COUNT_NEAR = 5
 
 
 def draw_field(
@@ -27,11 +29,24 @@ def draw_field(
     radius: int | None = None,
     from_start: bool = False,
     selected: bool = False,
+    count: tuple[int, int] | None = None,
 ) -> None:
     """A text box with ``line`` in it, ``margin`` from its left edge (from its reading start
     with ``from_start``: the right edge in a right-to-left language); ``selected``: the text
-    on a highlight, as a selected text is shown (what is typed replaces it)."""
+    on a highlight, as a selected text is shown (what is typed replaces it); ``count``:
+    (characters, the most), written at the box's other end ("18/20", gold when full)."""
     blit_panel(s, rect, color=fill, border=border, radius=rect.h // 4 if radius is None else radius)
+    if count is not None:
+        shown = f"{i18n.number(count[0])}/{i18n.number(count[1])}"
+        room = text.size_of(shown, size)[0] + margin
+        end = i18n.mirror_x(rect.right - margin, rect.x, rect.w)
+        full = count[0] >= count[1]
+        blit_text(s, shown, size, (end, rect.centery), (170, 110, 0) if full else (120, 120, 110),
+                  bold=full, anchor=i18n.anchor("midright"))  # fmt: skip
+        rect = rect.copy()
+        rect.w -= room
+        if i18n.is_rtl():
+            rect.x += room
     x = rect.x + margin
     anchor = "midleft"
     if from_start:
@@ -54,6 +69,7 @@ def draw_form_field(
     focus: bool,
     margin: int,
     selected: bool = False,
+    count: tuple[int, int] | None = None,
 ) -> None:
     """A form's text box (the Join and Host screens): light, gold-edged while it has the
     focus, typed from the reading start (the right in a right-to-left language)."""
@@ -67,6 +83,7 @@ def draw_form_field(
         margin=margin,
         from_start=True,
         selected=selected,
+        count=count,
     )
 
 
@@ -93,6 +110,13 @@ class TextField:
         self.printable = printable
         self.caret = len(text)
         self.selected = selected and bool(text)
+        self.refused = False  # the last typing held a character no font here draws
+
+    def count(self) -> tuple[int, int] | None:
+        """(characters, the most) for the field to show once the text nears its limit
+        (issue 48 item 5: a long name was cut at 20 with no sign); None before."""
+        near = self.max_chars - COUNT_NEAR
+        return (len(self.text), self.max_chars) if len(self.text) >= near else None
 
     @property
     def text(self) -> str:
@@ -127,6 +151,11 @@ class TextField:
         True if the text changed."""
         if self.printable:
             typed = "".join(ch for ch in typed if ch.isprintable())
+        # a character no shipped font draws (an emoji) would show as an empty box on the
+        # plates and screens: it is refused as it is typed (issue 48 item 5)
+        kept = "".join(ch for ch in typed if text.can_draw(ch))
+        self.refused = len(kept) < len(typed)
+        typed = kept
         if not typed:
             return False
         self._drop_selection()

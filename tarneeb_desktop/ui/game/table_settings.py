@@ -159,8 +159,8 @@ class TableSettingsDialog(Dialog):
         volume = self.slider()
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and volume is not None:
             if volume.rect.collidepoint(ev.pos):  # the slider: set where clicked, then drag
-                for b in buttons:  # and its keys (Left, Right) are the slider's now
-                    b.focus = b is volume
+                for other in buttons:  # and its keys (Left, Right) are the slider's now
+                    other.focus = other is volume
                 self.sliding = True
                 self.slide(x=ev.pos[0])
                 return True
