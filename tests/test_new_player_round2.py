@@ -335,34 +335,11 @@ def test_the_score_panel_keeps_clear_of_wests_cards(lang: str, size) -> None:  #
     assert [p for p in screen_problems(app, lang) if "Score" in p or "trick" in p] == []
 
 
-def test_a_hint_says_why_from_what_the_search_found() -> None:
-    """Expectation: a hint says why, in a short line, from what the search already knows:
-    the likely deals solved and the tricks each card takes on average."""
-    from tarneeb_desktop.ai.hints import Hint
-    from tarneeb_desktop.ui.game.hints import reason
-
-    better = Hint("JS", 40, {"JS": 6.24, "KC": 5.4, "2C": 5.0}, 9)
-    assert reason(better) == (
-        "Over 40 likely deals: 6.2 of the 9 tricks left on average; 5.4 with K\u2663"
-    )
-    same = Hint("2C", 12, {"2C": 5.0, "KC": 5.0}, 9)
-    assert "as with K\u2663" in reason(same) and "lower card" in reason(same)
-    assert "1 likely deal:" in reason(Hint("2C", 1, {"2C": 5.0, "KC": 5.0}, 9))
-    score = Hint("2C", 30, {"2C": 5.0, "KC": 5.5}, 9)  # fewer tricks, more of what counts
-    assert reason(score).startswith("Over 30 likely deals: the best score on average")
-    assert "the lowest" in reason(Hint("2C", remaining=9, equal=True))
-    assert reason(Hint("2C")) == ""  # no search (the medium fallback): no reason
-    i18n.set_language("fr")
-    try:
-        assert "6,2" in reason(better)  # the language's decimal comma
-    finally:
-        i18n.set_language("en")
-
-
 @needs_dds
 @pytest.mark.parametrize("lang", ["en", "ar", "ru"])
 def test_h_shows_the_hint_and_its_reason_on_two_lines_that_fit(lang: str) -> None:
-    from tarneeb_desktop.ui.game.hints import reason, suggest
+    from tarneeb_desktop.ui.game.hint_words import card_reason
+    from tarneeb_desktop.ui.game.hints import suggest
     from tests.text_spy import screen_problems
 
     app, scene = _my_play_with(lambda n: n >= 3)
@@ -373,7 +350,7 @@ def test_h_shows_the_hint_and_its_reason_on_two_lines_that_fit(lang: str) -> Non
     assert scene.kb_card == hint.action
     assert scene.toast is not None
     head, why = scene.toast[0].split("\n")
-    assert why == reason(hint) != ""
+    assert why == card_reason(scene.pv, hint) != ""
     app.step(FRAME, [])
     assert screen_problems(app, lang) == []
     i18n.set_language("en")

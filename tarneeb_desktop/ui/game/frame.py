@@ -275,7 +275,9 @@ class Frame:
         if scene.banner:
             panels.draw_banner(surface, lay, scene.banner)
         if scene.toast:
-            panels.draw_toast(surface, lay, *scene.toast)
+            shown = scene.hints.shown  # a hint's banner in its own colour
+            hint = shown is not None and shown[0] == scene.toast[0]
+            panels.draw_toast(surface, lay, *scene.toast, hint=hint)
         if overlay is not None:
             overlay.draw(surface, lay, scene.overlay_buttons())
 

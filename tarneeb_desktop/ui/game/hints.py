@@ -1,8 +1,9 @@
 """Hints (H): what the strong computer player would do in my place, worked out off the UI
-thread and shown as the chosen card or button with a short message; in card play a second
-line says why, from what the search found ("Over 40 likely deals: 6.2 of the 9 tricks left
-on average; 5.4 with K♣"). Tarneeb's and 41's hints both come from ``ai.hints``; a hint
-that comes after the game moved on is dropped. The hand summary's "could we have made it?"
+thread and shown as the chosen card or button with a short message, on a banner of its own
+colour (not an error's red); a second line says why in a player's words
+(``hint_words.py``: "Bid 8: 6 cards of ♠ with A K Q, 2 aces", "J♠ wins as much as Q♠ and
+keeps Q♠ for later"). Tarneeb's and 41's hints both come from ``ai.hints``; a hint that
+comes after the game moved on is dropped. The hand summary's "could we have made it?"
 (:class:`CouldHave`) is asked of the link's pool the same way."""
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ from typing import TYPE_CHECKING, Any
 from tarneeb_desktop.ai.analysis import could_have_taken
 from tarneeb_desktop.ai.hints import Hint
 from tarneeb_desktop.session import suggest
+from tarneeb_desktop.ui.game.hint_words import bid_reason, card_reason, trump_reason
 from tarneeb_desktop.ui.game.labels import action_label, card_label
-from tarneeb_desktop.ui.i18n import number, tr, trn
+from tarneeb_desktop.ui.i18n import tr
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -24,51 +26,6 @@ if TYPE_CHECKING:
     from tarneeb_desktop.ui.table_scene import TableScene
 
 log = logging.getLogger(__name__)
-
-
-def reason(hint: Hint) -> str:
-    """Why the hint's card, in a short line ("": the search said nothing to tell)."""
-    if hint.equal:
-        return tr("Your cards here all take the same tricks: the lowest keeps the others")
-    mine = hint.tricks.get(hint.action)
-    if not hint.samples or mine is None:
-        return ""
-    x, n, left = number(round(mine, 1)), hint.samples, hint.remaining
-    others = sorted(
-        ((round(t, 1), c) for c, t in hint.tricks.items() if c != hint.action), reverse=True
-    )
-    if not others:
-        return ""
-    best_other, card = others[0]
-    if best_other < round(mine, 1):
-        return trn(
-            "Over {n} likely deal: {x} of the {left} tricks left on average; {y} with {card}",
-            "Over {n} likely deals: {x} of the {left} tricks left on average; {y} with {card}",
-            n,
-            x=x,
-            left=left,
-            y=number(best_other),
-            card=card_label(card),
-        )
-    if best_other == round(mine, 1):
-        return trn(
-            "Over {n} likely deal: {x} of the {left} tricks left on average, as with {card}; "
-            "the lower card keeps the higher",
-            "Over {n} likely deals: {x} of the {left} tricks left on average, as with {card}; "
-            "the lower card keeps the higher",
-            n,
-            x=x,
-            left=left,
-            card=card_label(card),
-        )
-    # fewer tricks on average, but more of what counts: the contract, the game
-    return trn(
-        "Over {n} likely deal: the best score on average ({x} of the {left} tricks left)",
-        "Over {n} likely deals: the best score on average ({x} of the {left} tricks left)",
-        n,
-        x=x,
-        left=left,
-    )
 
 
 class Hints:
@@ -120,12 +77,13 @@ class Hints:
         if pv.phase == "play":
             scene.hand.kb_card = action
             msg = tr("Hint: play {card}", card=card_label(action))
-            why = reason(hint)
-            if why:
-                msg += "\n" + why  # the toast's second line
+            why = card_reason(pv, hint)
         else:
             scene.bids.choose(action)
             msg = tr("Hint: {call}", call=action_label(pv.phase, action))
+            why = trump_reason(pv, action) if pv.phase == "trump" else bid_reason(pv, action)
+        if why:
+            msg += "\n" + why  # the toast's second line
         scene.say(msg, 6.0 if "\n" in msg else 4.0)
         self.shown = (msg, key)
         scene.invalidate()

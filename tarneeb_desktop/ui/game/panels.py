@@ -62,6 +62,9 @@ def mark_winner(s: pygame.Surface, r: pygame.Rect) -> None:
     )
 
 
+#: A hint's banner: advice, not an error's red.
+HINT_BANNER = (22, 64, 110)
+
 #: The turn timer's ring drains in this many steps (a redraw each, at most one a second:
 #: a ticking table stays quiet) and counts the seconds of the last ``RING_COUNT``.
 RING_STEPS = 30
@@ -578,8 +581,16 @@ class Panels:
         return r
 
     def draw_toast(
-        self, s: pygame.Surface, lay: Layout, msg: str, left: float, rect: pygame.Rect | None = None
+        self,
+        s: pygame.Surface,
+        lay: Layout,
+        msg: str,
+        left: float,
+        rect: pygame.Rect | None = None,
+        hint: bool = False,
     ) -> None:
+        """A message over the table: dark red (a move refused, a word of the game), or, for a
+        hint, the calm blue of advice (issue 48 item 3: a hint looked like an error)."""
         size = lay.text
         r = self.toast_rect(lay, msg) if rect is None else rect
         alpha = 235 if left > 0.3 else round(235 * left / 0.3)
@@ -587,7 +598,7 @@ class Panels:
         blit_panel(
             s,
             r,
-            color=(120, 24, 24, alpha),
+            color=(*(HINT_BANNER if hint else (120, 24, 24)), alpha),
             border=(255, 255, 255, min(alpha, 80)),
             radius=min(r.h // 2, round(size * 1.05)),
         )
