@@ -434,9 +434,9 @@ def test_a_deals_score_says_it_is_the_sides_difference(ui_home, lang, size) -> N
         app.step(FRAME, [])
         scene.draw(app.surface)
         text.render = real  # type: ignore[assignment]
-        want = i18n.tr("your side's points minus the others': {us} − {them}", us=0, them=15)
+        want = i18n.tr("your side's points minus the others': {us} - {them}", us=0, them=15)
         assert want in seen, seen
-        assert i18n.tr("your side's points minus the others': {us} − {them}", us=9, them=0) in seen
+        assert i18n.tr("your side's points minus the others': {us} - {them}", us=9, them=0) in seen
         assert screen_problems(app, f"daily {lang} {size}") == []
     finally:
         text.render = real  # type: ignore[assignment]

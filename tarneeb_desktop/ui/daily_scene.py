@@ -504,7 +504,7 @@ class DailyScene(ButtonScene):
             blit_text(s, score, round(lay.text * 1.2), (cx, y), theme.TEAM[0], True, "midtop")
             y += round(lay.text * 1.6)
             # what the score is (issue 48 item 19: "Score −15" was not explained)
-            why = tr("your side's points minus the others': {us} − {them}",
+            why = tr("your side's points minus the others': {us} - {them}",
                      us=res.points[0], them=res.points[1])  # fmt: skip
             blit_text(s, why, lay.text, (cx, y), theme.INK_DIM, anchor="midtop",
                       max_width=w - 40)  # fmt: skip
