@@ -307,7 +307,12 @@ class ScorePanel:
             room.right = r.right - pad
             if rtl:
                 room.left = r.x + pad
-            side = tr("Auction (A)") if pv.trump else tr("choosing trump\u2026")
+            if pv.trump:
+                side = tr("Auction (A)")
+            elif scene.is_me(pv.declarer):  # the person chooses: words to them (issue 48
+                side = tr("choose the trump")  # item 7: not "выбирает козырь…")
+            else:
+                side = tr("choosing trump\u2026")
             theme.blit_block(s, side, t, room, theme.INK_DIM, align="end", valign="center")
             return
         auction_at = (start, r.y + pad)
