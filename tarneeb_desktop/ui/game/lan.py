@@ -21,7 +21,7 @@ from tarneeb_desktop.ui.game.dialogs import Dialog, GameOverDialog, Question
 from tarneeb_desktop.ui.game.labels import call_label, card_label
 from tarneeb_desktop.ui.game.panels import ring_next_change, ring_shows
 from tarneeb_desktop.ui.i18n import N_, tr, trn
-from tarneeb_desktop.ui.layout import TOP, Layout
+from tarneeb_desktop.ui.layout import LEFT, TOP, Layout
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS  # Settings' words for levels
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text, clicked, fit_group
 
@@ -219,14 +219,19 @@ class LanExtras:
         w = max(need, min(round(lay.text * 6.5), (right - left - gap) // 2))
         if 2 * w + gap <= right - left:
             chat = pygame.Rect(left, lay.margin, w, h)
-        else:  # no room beside the score panel: below it, from its start
-            chat = pygame.Rect(score.x, score.bottom + lay.margin, w, h)
+        else:  # no room beside the score panel: below it, clear of West's cards (issue 48
+            # item 26: they stood on them), between them and the trick
+            west = lay.back_rects(LEFT, 13)[0]
+            chat = pygame.Rect(west.right + lay.margin, score.bottom + lay.margin, w, h)
+        react = chat.move(w + gap, 0)
+        if i18n.is_rtl():  # Chat first in reading order: on the right
+            chat, react = react, chat
         out = [
             Button(chat, labels[0], "chat"),
-            Button(chat.move(w + gap, 0), labels[1], "reactions", primary=self.reactions_open),
+            Button(react, labels[1], "reactions", primary=self.reactions_open),
         ]
         if self.reactions_open:
-            r = pygame.Rect(chat.x, chat.bottom + gap, 2 * w + gap, h)
+            r = pygame.Rect(min(chat.x, react.x), chat.bottom + gap, 2 * w + gap, h)
             for name in REACTION_BUTTONS:
                 out.append(Button(r.copy(), tr(REACTION_LABELS[name]), "react:" + name))
                 r.move_ip(0, h + gap)

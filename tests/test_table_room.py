@@ -1,0 +1,64 @@
+"""What stands where on the table (issue 48 items 22 and 26): a message above the bid panel
+sat on North's cards in Egyptian (five rows of bids left no room above them), and Chat and
+React stood on West's cards where there was no room beside the score panel (Arabic, LAN)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tarneeb_desktop.rules import GameState, make_rules
+from tarneeb_desktop.ui import i18n
+from tarneeb_desktop.ui.layout import LEFT, RIGHT, TOP
+from tests.test_ui_helpers import FRAME, advance, make_app, settle, table_scene
+
+SIZES = [(800, 600), (1280, 720), (1920, 1080), (2560, 1440)]
+TWO_LINES = "Hint: 7\u2660\nBid 7\u2660: 6 cards of \u2660 with A K Q, 2 aces"
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("preset", ["egyptian", "standard", "syrian41"])
+def test_a_message_above_the_bid_panel_never_sits_on_norths_cards(preset, size) -> None:  # type: ignore[no-untyped-def]
+    state = GameState.new(make_rules(preset), seed=3, dealer=3)
+    assert advance(state, lambda s: s.phase == "auction" and s.turn == 0, seed=3)
+    app = make_app(size=size, speed="instant")
+    scene = table_scene(app, state)
+    settle(app, scene)
+    lay = scene.layout
+    panel = scene.action_panel()
+    assert panel is not None
+    north = lay.back_rects(TOP, 13)
+    for msg in (TWO_LINES, "Your last move was taken back"):
+        r = scene.panels.toast_rect(lay, msg)
+        assert not any(r.colliderect(b) for b in north), (preset, size, msg, r)
+        assert not r.colliderect(panel), (preset, size, msg, r, panel)
+    for b in scene.bids.buttons():  # the rows keep a label at body size
+        assert b.rect.h >= round(lay.text * 1.5), (preset, size, b.rect)
+    scene.on_hide()
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["en", "ar", "ru"])
+def test_chat_and_react_stand_clear_of_every_hand_and_panel(lang, size) -> None:  # type: ignore[no-untyped-def]
+    from tests.test_lan_people_ui import started_host
+    from tests.test_lan_quit import seated
+
+    host = started_host([0], auto_start=True)
+    app = make_app(size=size, speed="instant")
+    i18n.set_language(lang)
+    try:
+        scene = seated(app, host)
+        app.step(FRAME, [])
+        lay = scene.layout
+        taken = [*lay.back_rects(LEFT, 13), *lay.back_rects(RIGHT, 13), *lay.back_rects(TOP, 13)]
+        taken.append(scene.score.rect(lay))
+        chat, react = scene.lan.buttons()[:2]
+        for b in (chat, react):
+            assert app.surface.get_rect().contains(b.rect)
+            hit = [r for r in taken if b.rect.colliderect(r)]
+            assert not hit, (lang, size, b.label, b.rect, hit)
+        # Chat first in reading order: on the right in Arabic
+        assert (chat.rect.x > react.rect.x) == (lang == "ar")
+        scene.on_hide()
+    finally:
+        i18n.set_language("en")
+        host.stop()
