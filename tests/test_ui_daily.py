@@ -441,3 +441,31 @@ def test_a_deals_score_says_it_is_the_sides_difference(ui_home, lang, size) -> N
     finally:
         text.render = real  # type: ignore[assignment]
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ar", "ru"])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])
+def test_the_daily_buttons_share_one_text_size(ui_home, lang, size) -> None:  # type: ignore[no-untyped-def]
+    """Issue 48 item 25: "Play deal 2" and "Review" were drawn smaller than the others."""
+    from tarneeb_desktop.ui import i18n
+    from tarneeb_desktop.ui.daily_scene import DailyScene
+
+    store = daily.DailyStore(ui_home / "daily.json")
+    store.put(CODE, 0, "person", daily.PlayResult("8", 1, 7, (0, 15)), "medium")
+    app = make_app(size=size, speed="instant")
+    i18n.set_language(lang)
+    try:
+        scene = DailyScene(app, CODE, "medium")
+        app.switch(scene)
+        app.step(FRAME, [])
+        sizes = {b.label: b.text_size for b in scene.buttons()}
+        assert len(sizes) >= 5 and len(set(sizes.values())) == 1, sizes
+        assert min(sizes.values()) >= scene_body_size(app)
+    finally:
+        i18n.set_language("en")
+
+
+def scene_body_size(app) -> int:  # type: ignore[no-untyped-def]
+    from tarneeb_desktop.ui.layout import Layout
+
+    return Layout(*app.size).text

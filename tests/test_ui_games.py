@@ -60,7 +60,8 @@ def test_rows_newest_first_with_a_corrupt_file_set_aside() -> None:
     assert date == i18n.date_text(scene.games[0].finished.astimezone(), time=True)
     assert "2025" in date
     assert rules.startswith("Syrian 41") and "Cup, game 3" in rules
-    assert players == "Sami & Omar vs Rana & Hala"  # partners together (issue 24, 10)
+    # partners together (issue 24, 10), each team unbroken (no-break spaces, issue 48 item 24)
+    assert players == "Sami\u00a0&\u00a0Omar vs Rana\u00a0&\u00a0Hala"
     g = scene.games[0]
     assert result.startswith(f"{g.totals[0]} : {g.totals[1]}")
     winners = ("Sami", "Omar") if g.winner == 0 else ("Rana", "Hala")
@@ -299,7 +300,7 @@ def test_teams_read_as_on_every_other_screen_in_arabic() -> None:
     g = list_kept().games[0]
     i18n.set_language("ar")
     try:
-        shown = display(players_text(g))
+        shown = display(players_text(g)).replace("\u00a0", " ")
         assert "Nadia & Layla" in shown and "Hala & Tarek" in shown
         # right to left, team 0 (seats 0 and 2) is read first: at the right
         assert shown.index("Nadia") > shown.index("Hala")
@@ -375,5 +376,29 @@ def test_import_errors_are_said_in_the_players_words(tmp_path: Path) -> None:
             "bad.json" in line
             and line != "bad.json cannot be imported: in hand 1, card 3 played breaks the rules"
         )
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["ar", "en", "ru"])
+def test_a_players_cell_wraps_between_the_teams_never_inside_one(lang: str) -> None:
+    """Issue 48 item 24: in Arabic the players' cell wrapped in the middle of a team."""
+    from tarneeb_desktop.ui import text
+    from tarneeb_desktop.ui.games_scene import cell_lines, players_text
+
+    pygame.font.init()
+    text.clear_cache()  # an earlier test's pygame.quit left dead fonts
+    names = ["Alexandrina", "Konstantinos", "Abu Nour", "Maya"]
+    table = play_game(make_rules("standard", target=11), 2, ["random"] * 4, names)
+    keep_finished(table.state, table.names, now=T0)
+    (g,) = list_kept().games
+    i18n.set_language(lang)
+    try:
+        for width in (180, 240, 320):
+            lines = cell_lines(players_text(g), 18, width)
+            assert len(lines) == 2, (width, lines)
+            for line in lines:  # a team is on one line, whole: both its names or neither
+                for a, b in (("Alexandrina", "Abu\u00a0Nour"), ("Konstantinos", "Maya")):
+                    assert (a in line) == (b in line), (width, line)
     finally:
         i18n.set_language("en")

@@ -105,3 +105,29 @@ def test_how_to_play_comes_back_to_the_same_table() -> None:
     assert scene.overlay is None
     settle(app, scene)
     assert scene.act(scene.me, scene.pv.legal[0])  # the game goes on
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["en", "ar", "ru"])
+def test_the_pause_menu_ends_a_margin_below_its_last_button(lang, size) -> None:  # type: ignore[no-untyped-def]
+    """Issue 48 item 27: about 80 px of empty panel stood below Quit."""
+    from tests.text_spy import screen_problems
+
+    app = make_app(size=size, speed="fast")
+    i18n.set_language(lang)
+    try:
+        scene = table_scene(app, standard_state(5))
+        settle(app, scene)
+        scene.open_overlay("menu")
+        app.step(FRAME, [])
+        box, buttons = scene.overlay.rect(), scene.overlay_buttons()
+        lay = scene.layout
+        assert all(box.contains(b.rect) for b in buttons)
+        below = box.bottom - max(b.rect.bottom for b in buttons)
+        above = min(b.rect.top for b in buttons) - box.top  # the title's room
+        assert round(lay.unit * 2) <= below <= round(lay.unit * 4), (lang, size, below)
+        assert below < above
+        assert screen_problems(app, f"pause {lang} {size}") == []
+        scene.on_hide()
+    finally:
+        i18n.set_language("en")

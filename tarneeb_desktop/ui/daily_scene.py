@@ -314,7 +314,9 @@ class DailyScene(ButtonScene):
                 if action == "review":
                     enabled = any(self.dset.shown(i)[0] for i in range(daily.DEALS))
                 rect = pygame.Rect(x, yy, w, bh)
-                placed.append(Button(rect, label, action, enabled, primary=k == 0))
+                # one group: one text size for the row (issue 48 item 25: "Play deal 2" and
+                # "Review", sized to their words, read smaller than "Copy" in a wider button)
+                placed.append(Button(rect, label, action, enabled, primary=k == 0, group="foot"))
                 x += w + gap
             if i18n.is_rtl():  # the first button on the right
                 right = placed[-1].rect.right

@@ -174,8 +174,11 @@ def players_text(g: KeptGame) -> str:
     screen, not ``Layla & Nadia``: a mark after each name would turn the pair around)."""
     if len(g.players) != 4:
         return ", ".join(g.players)
-    p = g.players
-    a, b = rtl_run(f"{p[0]} & {p[2]}"), rtl_run(f"{p[1]} & {p[3]}")
+    # no-break spaces inside a team: a long cell wraps between the teams, never in the
+    # middle of one (issue 48 item 24: "Layla &" / "Nadia vs Hala & Tarek" in Arabic)
+    p = [name.replace(" ", NBSP) for name in g.players]
+    a = rtl_run(f"{p[0]}{NBSP}&{NBSP}{p[2]}")
+    b = rtl_run(f"{p[1]}{NBSP}&{NBSP}{p[3]}")
     return tr("{a} vs {b}", a=a, b=b)
 
 
@@ -219,6 +222,9 @@ def import_words(exc: KeptGameError, name: str) -> str:
     else:
         where = tr("hand {n} breaks the rules", n=n)
     return tr("{name} cannot be imported: {where}", name=name, where=where)
+
+
+NBSP = "\u00a0"
 
 
 class GamesScene(ButtonScene):

@@ -31,8 +31,21 @@ class PauseMenuDialog(Dialog):
 
     @property
     def size(self) -> tuple[float, float]:
-        """As tall as its column of buttons (in layout units: heading 4.2, button 6.2)."""
+        """Its width in layout units (its height: :meth:`rect`, from the column itself)."""
         return 48.0, 4.2 * 2.4 + len(self.specs()) * (6.2 + 1.6) + 3.0
+
+    def rect(self) -> pygame.Rect:
+        """As tall as its title and column of buttons, in the pixels they are laid out in,
+        with a margin under the last one like the one over the first (issue 48 item 27:
+        about 80 px of empty panel stood below Quit)."""
+        lay = self.scene.layout
+        r = super().rect()
+        n = len(self.specs())
+        column = n * lay.button[1] + (n - 1) * round(lay.unit * 1.6)
+        h = min(lay.h - 20, round(lay.heading * 2.4) + column + round(lay.unit * 3))
+        r.h = h
+        r.center = (lay.w // 2, lay.h // 2)
+        return r
 
     def specs(self) -> list[tuple[str, str, bool]]:
         out = [
