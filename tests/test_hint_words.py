@@ -93,3 +93,36 @@ def test_a_hint_banner_is_not_an_errors_red() -> None:
     assert hb > hr and hb > hg, colours[0]  # blue: advice
     assert er > eb and er > eg, colours[1]  # red: a refused move, a word of the game
     scene.on_hide()
+
+
+@pytest.mark.parametrize("lang", ["en", "ar", "ru"])
+def test_the_table_marks_a_game_in_which_a_move_was_taken_back(lang: str) -> None:
+    """Issue 48, what players expect: the table itself says a game with an undo is not
+    counted (only Statistics did): "Not counted" in the place of "Score"."""
+    from tarneeb_desktop.ui import text
+    from tests.test_ui_helpers import FRAME, play_scene_for_tests
+
+    app, scene = play_scene_for_tests()
+    i18n.set_language(lang)
+    seen: list[str] = []
+    real = text.render
+
+    def spy(line, *a, **k):  # type: ignore[no-untyped-def]
+        seen.append(line)
+        return real(line, *a, **k)
+
+    try:
+        text.render = spy  # type: ignore[assignment]
+        scene.invalidate()
+        app.step(FRAME, [])
+        assert i18n.tr("Score") in seen and i18n.tr("Not counted") not in seen
+        scene.undo.restart("restart_hand")  # marked as an undo is
+        assert scene.taken_back
+        seen.clear()
+        scene.invalidate()
+        app.step(FRAME, [])
+        assert i18n.tr("Not counted") in seen
+    finally:
+        text.render = real  # type: ignore[assignment]
+        i18n.set_language("en")
+        scene.on_hide()

@@ -118,6 +118,7 @@ class ScorePanel:
             tuple(self.scene.names),
             pv.seat_scores,
             i18n.get_language(),  # a language changed mid-game shows at once
+            self.not_counted(),
         )
         if self.key != key or self._surf is None:
             self.key = key
@@ -127,6 +128,12 @@ class ScorePanel:
             self._render(surf, lay, pygame.Rect(0, 0, r.w, r.h))
             self._surf = surf
         s.blit(self._surf, r.topleft)
+
+    def not_counted(self) -> bool:
+        """A move was taken back in this game (undo, or the hand restarted): it is kept out
+        of the statistics, and the panel's head says so in the place of "Score" (issue 48:
+        only Statistics told)."""
+        return bool(getattr(self.scene, "taken_back", False))
 
     def heading(self) -> str | None:
         """The table's own words for the panel's head line in the place of "Score" and the
@@ -160,7 +167,11 @@ class ScorePanel:
         left, right = i18n.mirror_x(r.x + pad, r.x, r.w), i18n.mirror_x(r.right - pad, r.x, r.w)
         start = i18n.anchor("topleft")
         own = self.heading()  # a daily deal's "Deal 2 of 8" in the place of both words
-        blit_text(s, own or tr("Score"), t, (left, r.y + pad), theme.INK_DIM, True, start)
+        if own is None and self.not_counted():  # undo was used: the table says so too
+            blit_text(s, tr("Not counted"), t, (left, r.y + pad), theme.GOLD, True, start,
+                      max_width=round(r.w * 0.6) - pad, least=t)  # fmt: skip
+        else:
+            blit_text(s, own or tr("Score"), t, (left, r.y + pad), theme.INK_DIM, True, start)
         if own is None:
             blit_text(
                 s,
