@@ -1,5 +1,6 @@
 """Statistics kept across runs: games and hands played and won, contracts bid and made,
-by rules preset and by the opponents' level.
+by rules preset and by the opponents' level; and the player's rating (an Elo) per rules
+preset, from the games against one computer level, with its history.
 
 Both games are counted, each under its presets (``syrian41/medium``...; 41 played from a
 Tarneeb preset is ``41+custom``), so the two never mix: :func:`game_of` tells a group's
@@ -10,6 +11,7 @@ made when the player took at least as many tricks as they bid."""
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -44,6 +46,20 @@ COUNTERS = (
 )
 
 
+#: The rating each computer level stands for (fixed: the player's rating moves against
+#: them). A new player starts at START; a game moves it by up to K.
+LEVEL_RATINGS = {"random": 800, "easy": 1000, "medium": 1200, "hard": 1400, "expert": 1500}
+START = 1200.0
+K = 32.0
+#: Games of a rating's history kept (its chart).
+HISTORY = 200
+
+
+def expected(rating: float, opponent: float) -> float:
+    """The Elo expectation of a game won against ``opponent`` (0 to 1)."""
+    return 1.0 / (1.0 + 10 ** ((opponent - rating) / 400.0))
+
+
 def _empty() -> dict[str, int]:
     return {k: 0 for k in COUNTERS}
 
@@ -76,6 +92,8 @@ class Statistics:
 
     groups: dict[str, dict[str, int]] = field(default_factory=dict)
     problem: str | None = None  # set when the file was broken and has been reset
+    #: per rules preset: the rating now and its history, [[time, rating after, level, won]]
+    ratings: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @staticmethod
     def key(preset: str, level: str) -> str:
@@ -124,11 +142,33 @@ class Statistics:
         if took[seat] >= bids[seat]:
             g["contracts_made"] += 1
 
-    def record_game(self, preset: str, level: str, winner: int, team: int = 0) -> None:
+    def record_game(
+        self, preset: str, level: str, winner: int, team: int = 0, when: float | None = None
+    ) -> None:
         g = self.group(preset, level)
         g["games_played"] += 1
         if winner == team:
             g["games_won"] += 1
+        self.rate(preset, level, winner == team, when)
+
+    def rating(self, preset: str) -> float:
+        """The player's rating in ``preset`` (START before any rated game)."""
+        got = self.ratings.get(preset)
+        return float(got["rating"]) if got else START
+
+    def rate(self, preset: str, level: str, won: bool, when: float | None = None) -> None:
+        """A game against computers of ``level`` moves the rating of ``preset`` (Elo, K);
+        games against people or mixed levels are not rated."""
+        opponent = LEVEL_RATINGS.get(level)
+        if opponent is None:
+            return
+        now = self.rating(preset)
+        after = now + K * ((1.0 if won else 0.0) - expected(now, opponent))
+        entry = self.ratings.setdefault(preset, {"rating": START, "history": []})
+        entry["rating"] = round(after, 1)
+        when = time.time() if when is None else when
+        entry["history"] = [*entry["history"], [round(when), round(after, 1), level, won]]
+        del entry["history"][:-HISTORY]
 
     def totals(self, game: str | None = None) -> dict[str, int]:
         """Every group's counters summed (only ``game``'s groups when given)."""
@@ -142,9 +182,10 @@ class Statistics:
 
     def reset(self) -> None:
         self.groups.clear()
+        self.ratings.clear()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"version": VERSION, "groups": self.groups}
+        return {"version": VERSION, "groups": self.groups, "ratings": self.ratings}
 
     @classmethod
     def from_dict(cls, data: Any) -> Statistics:
@@ -165,6 +206,13 @@ class Statistics:
                 else:
                     stats.problem = "some statistics were invalid and were dropped"
             stats.groups[key] = g
+        raw = data.get("ratings", {})
+        for preset, entry in (raw if isinstance(raw, dict) else {}).items():
+            parsed = _rating_of(entry)
+            if isinstance(preset, str) and parsed is not None:
+                stats.ratings[preset] = parsed
+            else:
+                stats.problem = "some statistics were invalid and were dropped"
         return stats
 
     @classmethod
@@ -178,6 +226,24 @@ class Statistics:
 
     def save(self, path: Path) -> None:
         write_json_atomic(path, self.to_dict())
+
+
+def _number(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and abs(v) < 1e12
+
+
+def _rating_of(entry: Any) -> dict[str, Any] | None:
+    """A rating as the file has it, its history's valid games kept; None when broken."""
+    if not isinstance(entry, dict) or not _number(entry.get("rating")):
+        return None
+    history = entry.get("history")
+    kept = [
+        [h[0], h[1], h[2], h[3]]
+        for h in (history if isinstance(history, list) else [])
+        if isinstance(h, list) and len(h) == 4 and _number(h[0]) and _number(h[1])
+        and h[2] in LEVEL_RATINGS and isinstance(h[3], bool)
+    ]  # fmt: skip
+    return {"rating": float(entry["rating"]), "history": kept[-HISTORY:]}
 
 
 class StatsRecorder:

@@ -209,12 +209,13 @@ def test_statistics_screen_shows_groups_and_resets_only_when_confirmed(ui_home) 
     app.switch(StatsScene(app))
     app.step(FRAME, [])
     assert app.scene.stats.totals()["games_won"] == 1
-    app.step(FRAME, [key(pygame.K_RIGHT), key(pygame.K_RETURN)])  # Reset: asks first
+    # Reset, past Rating: asks first
+    app.step(FRAME, [key(pygame.K_RIGHT), key(pygame.K_RIGHT), key(pygame.K_RETURN)])
     assert app.scene.confirming
     app.step(FRAME, [key(pygame.K_RETURN)])  # the focus is on Cancel
     assert not app.scene.confirming
     assert Statistics.load(ui_home / "stats.json").totals()["games_played"] == 1
-    app.step(FRAME, [key(pygame.K_RIGHT), key(pygame.K_RETURN)])
+    app.step(FRAME, [key(pygame.K_RIGHT), key(pygame.K_RIGHT), key(pygame.K_RETURN)])
     app.step(FRAME, [key(pygame.K_LEFT), key(pygame.K_RETURN)])  # Yes, reset
     assert Statistics.load(ui_home / "stats.json").totals()["games_played"] == 0
     app.step(FRAME, [key(pygame.K_ESCAPE)])

@@ -1,6 +1,7 @@
 """The statistics screen: games, hands and contracts by rules preset and opponents' level,
 each game (Tarneeb, 41 / 400) in a section of its own with its own totals; in 41 the
-contracts are the player's own bids."""
+contracts are the player's own bids. Rating shows the player's rating per rules preset and
+the chart of its history (``rating_chart.py``)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from tarneeb_desktop.stats import game_of
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.i18n import N_, tr
 from tarneeb_desktop.ui.layout import Layout
+from tarneeb_desktop.ui.rating_chart import draw_rating_chart, level_note, rating_line
 from tarneeb_desktop.ui.scene import ButtonScene, draw_page
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
@@ -76,14 +78,29 @@ class StatsScene(ButtonScene):
         super().__init__(app)
         self.stats = app.statistics()
         self.confirming = False
+        self.page = "table"  # or "rating"
+        #: the rules preset whose rating history the chart shows (the last one played)
+        self.preset = self.rated()[0] if self.rated() else None
+
+    def rated(self) -> list[str]:
+        """The presets with a rating, the one played last first."""
+        r = self.stats.ratings
+        return sorted(
+            r, key=lambda p: max((h[0] for h in r[p]["history"]), default=0), reverse=True
+        )
 
     def build(self, lay: Layout) -> list[Button]:
         bh = round(lay.unit * 6.6)
         gap = round(lay.unit * 2)
         if self.confirming:
             specs = [(tr("Yes, reset"), "confirm", False), (tr("Cancel"), "cancel", True)]
+        elif self.page == "rating":
+            specs = [(tr("Back"), "back", True), (tr("Statistics"), "table", False)]
+            if len(self.rated()) > 1:
+                specs.append((tr("Other rules"), "next_rules", False))
         else:
-            specs = [(tr("Back"), "back", True), (tr("Reset statistics"), "reset", False)]
+            specs = [(tr("Back"), "back", True), (tr("Rating"), "rating", False)]
+            specs.append((tr("Reset statistics"), "reset", False))
         # as wide as the longer label at body size needs, the row within the window
         need = theme.button_width([s[0] for s in specs], round(lay.text * 0.8), bh)
         bw = min(max(round(lay.unit * 30), need), (lay.w - 2 * lay.margin - gap) // len(specs))
@@ -100,7 +117,13 @@ class StatsScene(ButtonScene):
         if action == "back":
             self.app.show_menu()
             return
-        if action == "reset":
+        if action in ("rating", "table"):
+            self.page = action
+            self.focus = 0
+        elif action == "next_rules" and self.preset is not None:
+            rated = self.rated()
+            self.preset = rated[(rated.index(self.preset) + 1) % len(rated)]
+        elif action == "reset":
             self.confirming = True
             self.focus = 1  # Cancel: a stray Enter must not wipe the record
         elif action == "cancel":
@@ -108,6 +131,7 @@ class StatsScene(ButtonScene):
             self.focus = 0
         elif action == "confirm":
             self.stats.reset()
+            self.preset = None
             try:
                 self.app.save_statistics(self.stats)
             except OSError as exc:
@@ -117,14 +141,20 @@ class StatsScene(ButtonScene):
         self.rebuild()
 
     def draw(self, surface: pygame.Surface) -> None:
-        lay = draw_page(surface, tr("Statistics"))
+        title = tr("Rating") if self.page == "rating" else tr("Statistics")
+        lay = draw_page(surface, title)
         buttons = self.buttons()
         box = pygame.Rect(0, 0, min(lay.w - 2 * lay.margin, round(lay.unit * 160)), 0)
-        title_h = text.size_of(tr("Statistics"), lay.heading, True)[1]  # Arabic's is taller
+        title_h = text.size_of(title, lay.heading, True)[1]  # Arabic's is taller
         box.top = max(round(lay.heading * 2.2), round(lay.heading * 0.6) + title_h + 4)
         box.height = buttons[0].rect.top - lay.margin - box.top
         box.centerx = lay.w // 2
         blit_panel(surface, box, color=(6, 20, 14, 210), radius=round(lay.unit * 2))
+        if self.page == "rating":
+            self.draw_rating(surface, lay, box)
+            for b in buttons:
+                b.draw(surface)
+            return
         t = lay.text
         pad = lay.margin
         first = round(box.w * 0.3)
@@ -172,6 +202,32 @@ class StatsScene(ButtonScene):
         )
         for b in buttons:
             b.draw(surface)
+
+    def draw_rating(self, surface: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
+        """The ratings, one line a rules preset, and the chosen one's history as a chart."""
+        t, pad = lay.text, lay.margin
+        start = i18n.mirror_x(box.x + pad, box.x, box.w)
+        y = box.y + pad
+        ratings = self.stats.ratings
+        if not ratings:
+            y = theme.blit_lines(surface, tr("No rated game yet: a game against one computer "
+                                             "level gives you a rating."), t,
+                                 (box.centerx, y + t), theme.INK_DIM, box.w - 2 * pad)  # fmt: skip
+        for preset in self.rated()[:3]:
+            chosen = preset == self.preset
+            blit_text(surface, rating_line(preset, ratings[preset]), t, (start, y),
+                      theme.GOLD if chosen else theme.INK, bold=chosen,
+                      anchor=i18n.anchor("topleft"), max_width=box.w - 2 * pad, least=t)  # fmt: skip
+            y += round(t * 1.6)
+        note = pygame.Rect(box.x + pad, box.y, box.w - 2 * pad, box.h - pad)
+        foot = theme.blit_block(surface, level_note(), round(t * 0.9), note, theme.INK_DIM,
+                                align="center", valign="bottom")  # fmt: skip
+        if self.preset is None:
+            return
+        chart = pygame.Rect(box.x + pad, y + t // 2, box.w - 2 * pad, 0)
+        chart.h = max(0, min(foot.top, box.bottom - pad) - t - chart.y)
+        if chart.h > 4 * t:
+            draw_rating_chart(surface, chart, ratings[self.preset]["history"], t)
 
     def sections(self) -> list[tuple[str, list[tuple[str, dict[str, int]]]]]:
         """Per game that has statistics (Tarneeb first; Tarneeb alone when none has), its
