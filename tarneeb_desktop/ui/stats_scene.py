@@ -111,6 +111,9 @@ class StatsScene(ButtonScene):
             r = pygame.Rect(x, lay.h - lay.margin * 2 - bh, bw, bh)
             out.append(Button(r, label, action, primary=primary))
             x += bw + gap
+        if i18n.is_rtl():  # the first on the right: the row read from the right
+            for b in out:
+                b.rect.x = i18n.mirror_x(b.rect.x, 0, lay.w) - b.rect.w
         return out
 
     def activate(self, action: str) -> None:
