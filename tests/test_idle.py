@@ -128,13 +128,22 @@ def test_a_lan_turn_timer_wakes_the_idle_table_at_its_next_second() -> None:
 
     class Link:
         left = 7.25
+        total = 30.0
 
         def time_left(self):  # type: ignore[no-untyped-def]
-            return (0, self.left, 30.0)
+            return (0, self.left, self.total)
+
+    class Scene:
+        humans: tuple[int, ...] = ()  # seat 0, the one to move, is someone else's
 
     part = object.__new__(game_lan.LanExtras)
     part.link = Link()  # type: ignore[attr-defined]
+    part.scene = Scene()  # type: ignore[assignment]
     assert part.next_wake() == pytest.approx(0.255)  # 7.25 s shows "8 s" until 7.0
+    part.link.left, part.link.total = 17.25, 60.0  # type: ignore[attr-defined]
+    assert part.next_wake() == pytest.approx(1.255)  # another's ring: its 2 s step
+    part.scene.humans = (0,)  # type: ignore[misc]
+    assert part.next_wake() == pytest.approx(0.255)  # one's own: every second (issue 48)
     part.link.left = 3.0  # type: ignore[attr-defined]
     assert part.next_wake() == pytest.approx(1.005)
     part.link.time_left = lambda: None  # type: ignore[attr-defined]
