@@ -12,11 +12,14 @@ from pathlib import Path
 
 import pygame
 
-from tarneeb_desktop.ui import i18n, text, theme
+from tarneeb_desktop.ui import i18n
 from tarneeb_desktop.ui.game.labels import comma
 from tarneeb_desktop.ui.i18n import N_, tr
+from tarneeb_desktop.ui.kit.boxes import ButtonRow, Column, Panel, Space, Text, centred
+from tarneeb_desktop.ui.kit.style import GOLD, VEIL, Style
 from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
+from tarneeb_desktop.ui.text import LRM
+from tarneeb_desktop.ui.theme import Button
 
 #: What the notice may say was kept, by kind of file (the kinds a player knows).
 KEPT_WORDS = {
@@ -86,16 +89,20 @@ def paragraphs(files: list[tuple[Path, Path]], others: list[str]) -> list[str]:
         if kept:
             out.append(tr("Kept as they were: {things}.", things=comma().join(kept)))
         folders = {k.parent for _, k in files}
+
+        def ltr(value: object) -> str:  # a path reads left to right, in Arabic too
+            return LRM + str(value) + LRM
+
         if len(files) == 1:
             kept_as = files[0][1]
             out.append(tr("The broken copy was put in {folder} as {name}.",
-                          folder=kept_as.parent, name=kept_as.name))  # fmt: skip
+                          folder=ltr(kept_as.parent), name=ltr(kept_as.name)))  # fmt: skip
         elif len(folders) == 1:
-            listed = comma().join(k.name for _, k in files)
+            listed = comma().join(ltr(k.name) for _, k in files)
             out.append(tr("The broken copies were put in {folder}: {names}.",
-                          folder=files[0][1].parent, names=listed))  # fmt: skip
+                          folder=ltr(files[0][1].parent), names=listed))  # fmt: skip
         else:
-            listed = comma().join(str(k) for _, k in files)
+            listed = comma().join(ltr(k) for _, k in files)
             out.append(tr("The broken copies were kept as {names}.", names=listed))
     set_aside_names = [k.name for _, k in files]
     out += [m for m in others if not any(n in m for n in set_aside_names)]
@@ -103,63 +110,42 @@ def paragraphs(files: list[tuple[Path, Path]], others: list[str]) -> list[str]:
 
 
 class FileNotice:
-    """The panel: a title, the paragraphs wrapped at body size, and OK."""
+    """The panel: a title, the paragraphs wrapped at body size, and OK; laid out by the UI
+    kit's boxes (``ui/kit``), its veil the kit's."""
 
     def __init__(self, paragraphs: list[str]) -> None:
         self.paragraphs = paragraphs
+        self._laid: tuple[tuple[int, int, str], Panel, pygame.Rect] | None = None
 
     @property
     def text(self) -> str:
         return "\n".join(self.paragraphs)
 
-    def _lines(self, lay: Layout, width: int) -> list[str]:
-        out: list[str] = []
-        for k, p in enumerate(self.paragraphs):
-            if k:
-                out.append("")
-            out += text.wrap(p, lay.text, width)
-        return out
+    def tree(self, st: Style) -> Panel:
+        title = Text(tr("Some files could not be read"), size=st.heading, color=GOLD,
+                     bold=True, align="center")  # fmt: skip
+        words = [Text(p) for p in self.paragraphs]
+        ok = ButtonRow([(tr("OK"), "notice_ok", True)], group="notice")
+        return Panel(Column([title, *words, Space(0.2), ok]))
+
+    def laid(self, lay: Layout) -> tuple[Panel, pygame.Rect]:
+        key = (lay.w, lay.h, i18n.get_language())
+        if self._laid is None or self._laid[0] != key:
+            st = Style(lay.w, lay.h)
+            panel = self.tree(st)
+            rect = centred(st, panel, round(st.unit * 130))
+            self._laid = (key, panel, rect)
+        return self._laid[1], self._laid[2]
 
     def rect(self, lay: Layout) -> pygame.Rect:
-        w = min(lay.w - 2 * lay.margin, round(lay.unit * 130))
-        inner = w - 4 * lay.margin
-        step = round(lay.text * 1.4)
-        lines = self._lines(lay, inner)
-        bh = round(lay.unit * 6.6)
-        h = self.text_top(lay, 0) + step * len(lines) + lay.margin * 2 + bh + lay.margin * 2
-        r = pygame.Rect(0, 0, w, min(h, lay.h - 2 * lay.margin))
-        r.center = (lay.w // 2, lay.h // 2)
-        return r
-
-    @staticmethod
-    def text_top(lay: Layout, top: int) -> int:
-        """Where the paragraphs start in a panel whose top is ``top``."""
-        return top + lay.margin * 2 + round(lay.heading * 1.9) + lay.margin
+        return self.laid(lay)[1]
 
     def button(self, lay: Layout) -> Button:
-        box = self.rect(lay)
-        bw, bh = round(lay.unit * 24), round(lay.unit * 6.6)
-        r = pygame.Rect(0, 0, bw, bh)
-        r.midbottom = (box.centerx, box.bottom - lay.margin * 2)
-        return Button(r, tr("OK"), "notice_ok", primary=True, group="notice")
+        return self.laid(lay)[0].buttons()[0]
 
     def draw(self, surface: pygame.Surface, lay: Layout) -> None:
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 150))
+        veil.fill(VEIL)
         surface.blit(veil, (0, 0))
-        box = self.rect(lay)
-        blit_panel(
-            surface, box, color=(10, 26, 20, 250), border=(*theme.GOLD, 170), radius=lay.margin
-        )
-        y = box.y + lay.margin * 2
-        title = tr("Some files could not be read")
-        blit_text(surface, title, lay.heading, (box.centerx, y), theme.GOLD, True, "midtop")
-        y = self.text_top(lay, box.y)
-        step = round(lay.text * 1.4)
-        rtl = i18n.is_rtl()
-        x = box.right - 2 * lay.margin if rtl else box.x + 2 * lay.margin
-        anchor = i18n.anchor("topleft")
-        for line in self._lines(lay, box.w - 4 * lay.margin):
-            if line:
-                blit_text(surface, line, lay.text, (x, y), theme.INK, anchor=anchor)
-            y += step
+        panel, _ = self.laid(lay)
+        panel.draw(surface)

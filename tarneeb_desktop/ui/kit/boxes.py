@@ -1,0 +1,244 @@
+"""Boxes that measure, then place: a screen is a tree of them, laid out by rules.
+
+Every box answers ``measure(style, width)``, the height it needs when given ``width`` (a
+text wraps to it, a row of buttons stacks in it), and ``place(style, rect)``, where it goes;
+then ``draw(surface)`` and ``buttons()``. Nothing is drawn below the body size and nothing
+overlaps: a box is given its rectangle by its parent, from what it measured. Right to left
+mirrors a box as a whole (a row's first child on the right, a text's start on the right),
+never a coordinate at a time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from tarneeb_desktop.ui import i18n, text, theme
+from tarneeb_desktop.ui.kit.style import DIALOG, DIALOG_EDGE, INK, Colour, Style
+from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text, button_width
+
+
+class Box:
+    """A box of the tree (the base: it measures nothing and draws nothing)."""
+
+    rect = pygame.Rect(0, 0, 0, 0)
+
+    def measure(self, st: Style, width: int) -> int:
+        """The height this box needs at ``width``."""
+        return 0
+
+    def place(self, st: Style, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+
+    def draw(self, s: pygame.Surface) -> None:
+        pass
+
+    def buttons(self) -> list[Button]:
+        return []
+
+    def texts(self) -> list[tuple[str, pygame.Rect]]:
+        """The lines of text this box draws and where (for the checks of the tests)."""
+        return []
+
+
+class Text(Box):
+    """A text wrapped to its width at ``size`` (the body size by default, never less),
+    aligned at its ``align``: "start" (the reading start: the right in Arabic), "center"
+    or "end"."""
+
+    def __init__(
+        self,
+        words: str,
+        *,
+        size: int | None = None,
+        color: Colour = INK,
+        bold: bool = False,
+        align: str = "start",
+    ) -> None:
+        self.words, self.size, self.color, self.bold, self.align = words, size, color, bold, align
+        self.lines: list[str] = []
+        self._size = 0
+
+    def _size_of(self, st: Style) -> int:
+        return max(st.body, self.size or st.body)
+
+    def _lines(self, size: int, width: int) -> list[str]:
+        return [ln for part in self.words.split("\n") for ln in text.wrap(part, size, width)]
+
+    def _step(self, size: int, lines: list[str]) -> int:
+        """A line's step: 1.4 of the size, or the tallest line's own height (Arabic's and
+        Hindi's fonts are taller than Latin's): lines never overlap."""
+        tallest = max((text.size_of(ln, size, self.bold)[1] for ln in lines), default=0)
+        return max(round(size * 1.4), tallest)
+
+    def measure(self, st: Style, width: int) -> int:
+        size = self._size_of(st)
+        lines = self._lines(size, width)
+        return self._step(size, lines) * max(1, len(lines))
+
+    def place(self, st: Style, rect: pygame.Rect) -> None:
+        super().place(st, rect)
+        self._size = self._size_of(st)
+        self.lines = self._lines(self._size, rect.w)
+        self.step = self._step(self._size, self.lines)
+
+    step = 0
+
+    def _anchor(self) -> tuple[int, str]:
+        r = self.rect
+        if self.align == "center":
+            return r.centerx, "midtop"
+        end = self.align == "end"
+        if end != i18n.is_rtl():  # the right side: "end" left to right, "start" in Arabic
+            return r.right, "topright"
+        return r.x, "topleft"
+
+    def draw(self, s: pygame.Surface) -> None:
+        x, anchor = self._anchor()
+        y = self.rect.y
+        for line in self.lines:
+            blit_text(s, line, self._size, (x, y), self.color, bold=self.bold, anchor=anchor)
+            y += self.step
+
+    def texts(self) -> list[tuple[str, pygame.Rect]]:
+        out = []
+        x, anchor = self._anchor()
+        y = self.rect.y
+        for line in self.lines:
+            w, h = text.size_of(line, self._size, self.bold)
+            r = pygame.Rect(0, 0, w, h)
+            setattr(r, anchor, (x, y))
+            out.append((line, r))
+            y += self.step
+        return out
+
+
+class Space(Box):
+    """Room between two boxes: ``lines`` body lines high."""
+
+    def __init__(self, lines: float = 1.0) -> None:
+        self.lines_h = lines
+
+    def measure(self, st: Style, width: int) -> int:
+        return round(st.line * self.lines_h)
+
+
+class Column(Box):
+    """Its children one under the other, each as wide as the column, ``gap`` apart."""
+
+    def __init__(self, children: Sequence[Box], gap: int | None = None) -> None:
+        self.children = list(children)
+        self.gap = gap
+
+    def _gap(self, st: Style) -> int:
+        return st.gap if self.gap is None else self.gap
+
+    def measure(self, st: Style, width: int) -> int:
+        hs = [c.measure(st, width) for c in self.children]
+        return sum(hs) + self._gap(st) * max(0, len(hs) - 1)
+
+    def place(self, st: Style, rect: pygame.Rect) -> None:
+        super().place(st, rect)
+        y = rect.y
+        for c in self.children:
+            h = c.measure(st, rect.w)
+            c.place(st, pygame.Rect(rect.x, y, rect.w, h))
+            y += h + self._gap(st)
+
+    def draw(self, s: pygame.Surface) -> None:
+        for c in self.children:
+            c.draw(s)
+
+    def buttons(self) -> list[Button]:
+        return [b for c in self.children for b in c.buttons()]
+
+    def texts(self) -> list[tuple[str, pygame.Rect]]:
+        return [t for c in self.children for t in c.texts()]
+
+
+class ButtonRow(Box):
+    """Buttons of one height and one width (the widest label's at the body size, at least
+    the style's least width), in one row when they fit, else in as many rows as they need;
+    centred; the first on the reading side (the right in Arabic). ``specs``: (label,
+    action, primary). Their labels share one text size (one group)."""
+
+    def __init__(self, specs: Sequence[tuple[str, str, bool]], group: str = "row") -> None:
+        self.specs = list(specs)
+        self.group = group
+        self._buttons: list[Button] = []
+
+    def _width(self, st: Style, width: int) -> int:
+        need = button_width([label for label, _, _ in self.specs], st.body, st.button_h)
+        return min(width, max(st.button_w, need))
+
+    def _per_row(self, st: Style, width: int) -> int:
+        bw = self._width(st, width)
+        return max(1, min(len(self.specs), (width + st.gap) // (bw + st.gap)))
+
+    def measure(self, st: Style, width: int) -> int:
+        per = self._per_row(st, width)
+        rows = -(-len(self.specs) // per)
+        return rows * st.button_h + (rows - 1) * st.gap
+
+    def place(self, st: Style, rect: pygame.Rect) -> None:
+        super().place(st, rect)
+        bw, per = self._width(st, rect.w), self._per_row(st, rect.w)
+        self._buttons = []
+        for start in range(0, len(self.specs), per):
+            row = self.specs[start : start + per]
+            total = len(row) * bw + (len(row) - 1) * st.gap
+            x = rect.centerx - total // 2
+            y = rect.y + (start // per) * (st.button_h + st.gap)
+            for k, (label, action, primary) in enumerate(row):
+                bx = x + k * (bw + st.gap)
+                if i18n.is_rtl():  # the row mirrored as a whole
+                    bx = 2 * rect.centerx - bx - bw
+                r = pygame.Rect(bx, y, bw, st.button_h)
+                self._buttons.append(Button(r, label, action, primary=primary, group=self.group))
+        theme.fit_group(self._buttons)
+
+    def buttons(self) -> list[Button]:
+        return self._buttons
+
+    def draw(self, s: pygame.Surface) -> None:
+        for b in self._buttons:
+            b.draw(s)
+
+
+class Panel(Box):
+    """A panel round its child, ``st.pad`` inside its edge."""
+
+    def __init__(self, child: Box, color: Colour = DIALOG, edge: Colour | None = DIALOG_EDGE):
+        self.child, self.color, self.edge = child, color, edge
+
+    def measure(self, st: Style, width: int) -> int:
+        return self.child.measure(st, width - 2 * st.pad) + 2 * st.pad
+
+    def place(self, st: Style, rect: pygame.Rect) -> None:
+        super().place(st, rect)
+        self.radius = st.radius
+        self.child.place(st, rect.inflate(-2 * st.pad, -2 * st.pad))
+
+    radius = 0
+
+    def draw(self, s: pygame.Surface) -> None:
+        blit_panel(s, self.rect, color=self.color, border=self.edge, radius=self.radius)
+        self.child.draw(s)
+
+    def buttons(self) -> list[Button]:
+        return self.child.buttons()
+
+    def texts(self) -> list[tuple[str, pygame.Rect]]:
+        return self.child.texts()
+
+
+def centred(st: Style, box: Box, width: int) -> pygame.Rect:
+    """Lay ``box`` out ``width`` wide (at most the window's less its margins), as tall as it
+    measures (at most the window's), centred in the window; its rectangle."""
+    width = min(width, st.w - 2 * st.margin)
+    h = min(box.measure(st, width), st.h - 2 * st.margin)
+    r = pygame.Rect(0, 0, width, h)
+    r.center = (st.w // 2, st.h // 2)
+    box.place(st, r)
+    return r

@@ -1,0 +1,95 @@
+"""The one style of the screens outside the felt: every metric (text sizes, the button's
+height, gaps, margins, paddings, radii) and every panel colour, named once.
+
+A metric is a function of the window's size only (``Layout.unit``, 1 % of the smaller-ish
+side), so a screen laid out by the kit's boxes (``boxes.py``) needs no number of its own.
+Nothing is drawn below ``body``: the kit's text never shrinks, it wraps.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from tarneeb_desktop.ui import theme
+from tarneeb_desktop.ui.layout import Layout
+
+Colour = tuple[int, ...]
+
+#: A page's panel over the felt (a list, a table of figures).
+PANEL: Colour = (6, 20, 14, 215)
+#: A question's or a notice's panel, over the veil.
+DIALOG: Colour = (10, 26, 20, 250)
+#: The gold edge of a dialog.
+DIALOG_EDGE: Colour = (*theme.GOLD, 170)
+#: The veil behind a modal: the screen under it dimmed.
+VEIL: Colour = (0, 0, 0, 150)
+#: Texts: the body's ink, a dim one for notes, gold for titles and what is chosen.
+INK: Colour = theme.INK
+DIM: Colour = theme.INK_DIM
+GOLD: Colour = theme.GOLD
+#: A warning's ink (a question before something is thrown away).
+WARN: Colour = (255, 170, 150)
+
+
+@dataclass(frozen=True)
+class Style:
+    """The metrics of a window of ``w`` x ``h`` pixels."""
+
+    w: int
+    h: int
+
+    @cached_property
+    def lay(self) -> Layout:
+        return Layout(self.w, self.h)
+
+    @property
+    def unit(self) -> float:
+        return self.lay.unit
+
+    @property
+    def body(self) -> int:
+        """The body text's size: the least any text is drawn at."""
+        return self.lay.text
+
+    @property
+    def heading(self) -> int:
+        return self.lay.heading
+
+    @property
+    def line(self) -> int:
+        """A line of body text's step (its height and the space under it)."""
+        return round(self.body * 1.4)
+
+    @property
+    def margin(self) -> int:
+        """Between a box and the window's edge, or between two boxes."""
+        return self.lay.margin
+
+    @property
+    def gap(self) -> int:
+        """Between two buttons of a row, or two lines of a column."""
+        return round(self.unit * 2)
+
+    @property
+    def pad(self) -> int:
+        """Inside a panel, between its edge and what it holds."""
+        return round(self.unit * 3)
+
+    @property
+    def button_h(self) -> int:
+        """Every button's height."""
+        return round(self.unit * 6.6)
+
+    @property
+    def button_w(self) -> int:
+        """The least width of a button (a short label gets a button of this width)."""
+        return round(self.unit * 24)
+
+    @property
+    def radius(self) -> int:
+        return self.lay.margin
+
+
+def style_of(size: tuple[int, int]) -> Style:
+    return Style(*size)
