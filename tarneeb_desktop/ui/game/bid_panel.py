@@ -179,18 +179,7 @@ class BidPanel:
         bottom = lay.hand_rects(13)[0].top - lay.lift - lay.margin
         if inner + 2 * pad > 2 * half:  # still reaching under a panel: below them
             top = max(top, contract.bottom + lay.margin, lay.score_rect.bottom + lay.margin)
-        # room above the panel for a message of two lines (a hint and its reason, "your last
-        # move was taken back"), which stands there: never on North's cards (issue 48 item
-        # 22: Egyptian's five rows left none), as long as the buttons keep body-size labels
-        # (the message's two lines, a unit's gap under it; the margin above counted already)
-        room = round(lay.text * 2.1) + round(lay.text * 1.35) + round(lay.unit) - lay.margin + 2
-
-        def fit_from(y: int) -> int:
-            return (bottom - y - title_h - 2 * pad - (rows - 1) * gap) // max(1, rows)
-
-        if fit_from(top + room) >= min(bh, round(lay.text * 1.7)):
-            top += room
-        fit = fit_from(top)
+        fit = (bottom - top - title_h - 2 * pad - (rows - 1) * gap) // max(1, rows)
         bh = max(12, min(bh, fit))
         panel = pygame.Rect(0, 0, inner + 2 * pad, rows * bh + (rows - 1) * gap + 2 * pad + title_h)
         panel.midbottom = (lay.w // 2, bottom)

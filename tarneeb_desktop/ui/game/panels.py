@@ -578,6 +578,14 @@ class Panels:
         r.midbottom = (lay.w // 2, bottom)
         if self.scene.last_trick_shown:  # below the last trick's texts under the trick
             r.top = max(r.top, self.last_trick_bottom(lay) + lay.unit)
+        # never on North's cards (issue 48 item 22: Egyptian's tall bid panel left no room
+        # above it): down over the panel's title instead, as far as its first row of buttons
+        north = lay.back_rects(TOP, 13)[0].bottom + round(lay.unit)
+        if r.top < north and panel is not None:
+            bids = getattr(self.scene, "bids", None)
+            rows = [b.rect.top for b in bids.buttons()] if bids is not None else []
+            limit = (min(rows) if rows else panel.bottom) - round(lay.unit)
+            r.top = min(north, limit - r.h)
         return r
 
     def draw_toast(
@@ -593,7 +601,7 @@ class Panels:
         hint, the calm blue of advice (issue 48 item 3: a hint looked like an error)."""
         size = lay.text
         r = self.toast_rect(lay, msg) if rect is None else rect
-        alpha = 235 if left > 0.3 else round(235 * left / 0.3)
+        alpha = 250 if left > 0.3 else round(250 * left / 0.3)  # opaque: it may cover a title
         lines = self.toast_lines(lay, msg)
         blit_panel(
             s,
