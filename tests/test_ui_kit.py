@@ -97,3 +97,52 @@ def test_a_panel_centred_in_the_window_is_as_tall_as_it_measures() -> None:
     panel = Panel(Column([Text("A title"), ButtonRow([("OK", "ok", True)])]))
     r = centred(st, panel, 600)
     assert r.center == (512, 384) and r.h == panel.measure(st, 600)
+
+
+def _key(k: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_a_modal_takes_the_keys_first_and_means_the_same_everywhere(lang: str) -> None:
+    """The window's one modal stack: Enter answers the focused button (the first, the safe
+    one, to start with), Esc the modal's cancel, the arrows move the focus (Left goes on in
+    Arabic, where the row reads from the right); the scene under it gets no key."""
+    from tarneeb_desktop.ui.kit.modal import Modal
+    from tarneeb_desktop.ui.scene import Scene
+    from tests.test_ui_helpers import FRAME, make_app
+
+    app = make_app()
+    i18n.set_language(lang)  # after the window: it takes its language from the settings
+    got: list[str] = []
+    seen: list[int] = []
+
+    class Under(Scene):
+        def handle_event(self, ev: pygame.event.Event) -> bool:
+            seen.append(ev.type)
+            return False
+
+    app.switch(Under(app))
+
+    def ask() -> Modal:
+        return app.ask(Modal("Sure?", ["It cannot be undone."], [("Cancel", "no"), ("Yes", "yes")],
+                             got.append))  # fmt: skip
+
+    ask()
+    app.step(FRAME, [_key(pygame.K_RETURN)])
+    assert got == ["no"] and not app.modals and pygame.KEYDOWN not in seen
+    ask()
+    app.step(FRAME, [_key(pygame.K_ESCAPE)])
+    assert got[-1] == "no"
+    ask()
+    on = pygame.K_LEFT if lang == "ar" else pygame.K_RIGHT
+    app.step(FRAME, [_key(on), _key(pygame.K_RETURN)])
+    assert got[-1] == "yes"
+    modal = ask()
+    (_cancel, yes) = modal.buttons(app.size)
+    assert (yes.rect.x < _cancel.rect.x) == (lang == "ar")
+    app.step(FRAME, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=yes.rect.center)])
+    assert got[-1] == "yes" and not app.modals
+    ask()
+    app.switch(Under(app))  # a question belongs to the screen it was asked on
+    assert not app.modals

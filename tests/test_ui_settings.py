@@ -209,14 +209,18 @@ def test_statistics_screen_shows_groups_and_resets_only_when_confirmed(ui_home) 
     app.switch(StatsScene(app))
     app.step(FRAME, [])
     assert app.scene.stats.totals()["games_won"] == 1
-    # Reset, past Rating: asks first
+    # Reset, past Rating: asks first, in the window's one modal (issue 47)
     app.step(FRAME, [key(pygame.K_RIGHT), key(pygame.K_RIGHT), key(pygame.K_RETURN)])
-    assert app.scene.confirming
+    assert app.scene.confirming and app.modals.top is not None
     app.step(FRAME, [key(pygame.K_RETURN)])  # the focus is on Cancel
-    assert not app.scene.confirming
+    assert not app.scene.confirming and not app.modals
     assert Statistics.load(ui_home / "stats.json").totals()["games_played"] == 1
     app.step(FRAME, [key(pygame.K_RIGHT), key(pygame.K_RIGHT), key(pygame.K_RETURN)])
-    app.step(FRAME, [key(pygame.K_LEFT), key(pygame.K_RETURN)])  # Yes, reset
+    app.step(FRAME, [key(pygame.K_ESCAPE)])  # Esc: Cancel too, and the screen stays
+    assert not app.modals and isinstance(app.scene, StatsScene)
+    assert Statistics.load(ui_home / "stats.json").totals()["games_played"] == 1
+    app.step(FRAME, [key(pygame.K_RIGHT), key(pygame.K_RIGHT), key(pygame.K_RETURN)])
+    app.step(FRAME, [key(pygame.K_RIGHT), key(pygame.K_RETURN)])  # Yes, reset
     assert Statistics.load(ui_home / "stats.json").totals()["games_played"] == 0
     app.step(FRAME, [key(pygame.K_ESCAPE)])
     assert isinstance(app.scene, MenuScene)

@@ -20,6 +20,7 @@ from tarneeb_desktop.paths import asset
 from tarneeb_desktop.settings import Settings
 from tarneeb_desktop.ui import i18n, text
 from tarneeb_desktop.ui.cards import CardArt
+from tarneeb_desktop.ui.kit.modal import Modal, ModalStack
 from tarneeb_desktop.ui.layout import MIN_H, MIN_W
 from tarneeb_desktop.ui.scene import Scene
 from tarneeb_desktop.ui.sound import Sounds
@@ -130,6 +131,9 @@ class App:
         self.rules = self.settings.rules()
         self.clock = pygame.time.Clock()
         self.scene: Scene | None = None
+        #: Questions, notices and choosers over the screen (``kit/modal.py``): the top one
+        #: takes every input first; they are drawn over the scene.
+        self.modals = ModalStack(changed=self._redraw)
         self.running = True
         self.exit_code = 0
         self.frame_log: list[tuple[float, bool]] | None = None  # (seconds of work, animating)
@@ -243,7 +247,16 @@ class App:
         else:
             log.info("a file dropped here is let be: %s", file)
 
+    def _redraw(self) -> None:
+        if self.scene is not None:
+            self.scene.dirty = True
+
+    def ask(self, modal: Modal) -> Modal:
+        """Open ``modal`` over the screen (``kit/modal.py``): the one way a screen asks."""
+        return self.modals.push(modal)
+
     def switch(self, scene: Scene) -> None:
+        self.modals.clear()  # a question belongs to the screen it was asked on
         if self.scene is not None:
             self.scene.on_hide()
         self.scene = scene
@@ -333,6 +346,9 @@ class App:
                 if scene is not None:
                     scene.dirty = True
                 continue
+            if self.modals.handle_event(ev, self.size):
+                scene = self.scene  # an answer may switch scenes
+                continue
             if scene is not None:
                 scene.handle_event(ev)
                 scene = self.scene  # an event may switch scenes
@@ -344,6 +360,7 @@ class App:
             return False
         scene.dirty = False
         scene.draw(self.surface)
+        self.modals.draw(self.surface)
         pygame.display.flip()
         return True
 

@@ -13,6 +13,7 @@ import pygame
 from tarneeb_desktop.stats import game_of
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.i18n import N_, tr
+from tarneeb_desktop.ui.kit.modal import Modal
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.rating_chart import draw_rating_chart, level_note, rating_line
 from tarneeb_desktop.ui.scene import ButtonScene, draw_page
@@ -77,7 +78,6 @@ class StatsScene(ButtonScene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.stats = app.statistics()
-        self.confirming = False
         self.page = "table"  # or "rating"
         #: the rules preset whose rating history the chart shows (the last one played)
         self.preset = self.rated()[0] if self.rated() else None
@@ -92,9 +92,7 @@ class StatsScene(ButtonScene):
     def build(self, lay: Layout) -> list[Button]:
         bh = round(lay.unit * 6.6)
         gap = round(lay.unit * 2)
-        if self.confirming:
-            specs = [(tr("Yes, reset"), "confirm", False), (tr("Cancel"), "cancel", True)]
-        elif self.page == "rating":
+        if self.page == "rating":
             specs = [(tr("Back"), "back", True), (tr("Statistics"), "table", False)]
             if len(self.rated()) > 1:
                 specs.append((tr("Other rules"), "next_rules", False))
@@ -126,12 +124,17 @@ class StatsScene(ButtonScene):
         elif action == "next_rules" and self.preset is not None:
             rated = self.rated()
             self.preset = rated[(rated.index(self.preset) + 1) % len(rated)]
-        elif action == "reset":
-            self.confirming = True
-            self.focus = 1  # Cancel: a stray Enter must not wipe the record
+        elif action == "reset":  # asked first, Cancel the choice Enter and Esc take
+            self.app.ask(
+                Modal(
+                    tr("Reset statistics"),
+                    [tr("Reset every statistic? This cannot be undone.")],
+                    [(tr("Cancel"), "cancel"), (tr("Yes, reset"), "confirm")],
+                    self.activate,
+                )
+            )
         elif action == "cancel":
-            self.confirming = False
-            self.focus = 0
+            self.focus = 0  # the question answered: back on Back
         elif action == "confirm":
             self.stats.reset()
             self.preset = None
@@ -139,9 +142,14 @@ class StatsScene(ButtonScene):
                 self.app.save_statistics(self.stats)
             except OSError as exc:
                 log.warning("could not save the statistics: %s", exc)
-            self.confirming = False
             self.focus = 0
         self.rebuild()
+
+    @property
+    def confirming(self) -> bool:
+        """The reset's question is open over the screen."""
+        top = self.app.modals.top
+        return top is not None and top.cancel == "cancel" and top.specs[-1][1] == "confirm"
 
     def draw(self, surface: pygame.Surface) -> None:
         title = tr("Rating") if self.page == "rating" else tr("Statistics")
@@ -184,22 +192,17 @@ class StatsScene(ButtonScene):
                 theme.INK_DIM,
                 anchor="midtop",
             )
-        note = (
-            tr("Reset every statistic? This cannot be undone.")
-            if self.confirming
-            else tr("Won: games and hands your team won. Made: contracts your team bid and made.")
-        )
-        if "41" in games and not self.confirming:
+        note = tr("Won: games and hands your team won. Made: contracts your team bid and made.")
+        if "41" in games:
             note += " " + tr("In 41 / 400, Bids and Made count your own bids.")
-        if not self.confirming:
-            note += " " + tr("Games in which a move was taken back (undo) are not counted.")
+        note += " " + tr("Games in which a move was taken back (undo) are not counted.")
         below = pygame.Rect(box.x + pad, box.y, box.w - 2 * pad, box.h - pad)
         theme.blit_block(  # wrapped at its size rather than shrunk to a speck
             surface,
             note,
             round(t * 0.9),
             below,
-            (255, 170, 150) if self.confirming else theme.INK_DIM,
+            theme.INK_DIM,
             align="center",
             valign="bottom",
         )

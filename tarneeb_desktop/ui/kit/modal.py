@@ -1,0 +1,171 @@
+"""One modal stack on the window (issue 47): a question, a notice or a chooser over any
+screen, laid out by the kit's boxes, with one veil and the same keys everywhere.
+
+``App.modals`` holds the stack; the window gives the top modal every event first and draws
+the stack over the scene. A modal's first button is the safe choice (Cancel, Stay, OK) and
+has the focus: Enter or Space answers the button with the focus, Esc answers the modal's
+``cancel`` action (the safe one), the arrows and Tab move the focus, a click answers the
+button under it. Answering closes the modal, then calls ``on_answer(action)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from tarneeb_desktop.ui import i18n
+from tarneeb_desktop.ui.kit.boxes import Box, ButtonRow, Column, Panel, Space, Text, centred
+from tarneeb_desktop.ui.kit.style import GOLD, VEIL, Style
+from tarneeb_desktop.ui.theme import Button, clicked, hover
+
+#: The keys that move the focus between a modal's buttons (forward, backward).
+FORWARD = (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB)
+BACKWARD = (pygame.K_LEFT, pygame.K_UP)
+
+
+class Modal:
+    """A panel over the screen: a title, paragraphs and a row of buttons (``specs``:
+    (label, action); the first is the safe choice and has the focus)."""
+
+    def __init__(
+        self,
+        title: str,
+        paragraphs: Sequence[str],
+        specs: Sequence[tuple[str, str]],
+        on_answer: Callable[[str], None],
+        *,
+        cancel: str | None = None,
+        width: float = 120.0,
+        kind: str = "question",
+    ) -> None:
+        self.title, self.paragraphs = title, list(paragraphs)
+        self.specs = list(specs)
+        self.on_answer = on_answer
+        self.cancel = cancel if cancel is not None else self.specs[0][1]
+        self.width = width  # in the style's units
+        self.kind = kind
+        self.focus = 0
+        self._laid: tuple[tuple[int, int, str], Panel, pygame.Rect] | None = None
+        self.stack: ModalStack | None = None
+
+    # ------------------------------------------------------------------ layout
+    def tree(self, st: Style) -> Panel:
+        boxes: list[Box] = [
+            Text(self.title, size=st.heading, color=GOLD, bold=True, align="center")
+        ]
+        boxes += [Text(p) for p in self.paragraphs]
+        specs = [(label, action, k == 0) for k, (label, action) in enumerate(self.specs)]
+        boxes += [Space(0.2), ButtonRow(specs, group="modal")]
+        return Panel(Column(boxes))
+
+    def laid(self, size: tuple[int, int]) -> tuple[Panel, pygame.Rect]:
+        key = (*size, i18n.get_language())
+        if self._laid is None or self._laid[0] != key:
+            st = Style(*size)
+            panel = self.tree(st)
+            rect = centred(st, panel, round(st.unit * self.width))
+            self._laid = (key, panel, rect)
+        return self._laid[1], self._laid[2]
+
+    def buttons(self, size: tuple[int, int]) -> list[Button]:
+        out = self.laid(size)[0].buttons()
+        for k, b in enumerate(out):
+            b.focus = k == self.focus
+        return out
+
+    def text(self) -> str:
+        """Its words, for a test or a screen reader: the title and the paragraphs."""
+        return "\n".join([self.title, *self.paragraphs])
+
+    # ------------------------------------------------------------------ input
+    def answer(self, action: str) -> None:
+        if self.stack is not None:
+            self.stack.remove(self)
+        self.on_answer(action)
+
+    def handle_event(self, ev: pygame.event.Event, size: tuple[int, int]) -> bool:
+        """Every event goes to the top modal (True: it changed what shows)."""
+        buttons = self.buttons(size)
+        if ev.type == pygame.MOUSEMOTION:
+            return hover(ev, buttons)
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            hit = clicked(ev, buttons)
+            if hit is not None:
+                self.answer(hit.action)
+            return True
+        if ev.type != pygame.KEYDOWN:
+            return False
+        if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.answer(buttons[self.focus].action)
+        elif ev.key == pygame.K_ESCAPE:
+            self.answer(self.cancel)
+        elif ev.key in FORWARD or ev.key in BACKWARD:
+            forward = ev.key in FORWARD
+            if ev.key in (pygame.K_LEFT, pygame.K_RIGHT) and i18n.is_rtl():
+                forward = not forward  # the row reads from the right: Left goes on
+            self.focus = (self.focus + (1 if forward else -1)) % len(self.specs)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        panel, _ = self.laid(surface.get_size())
+        self.buttons(surface.get_size())  # the focus as it is now
+        panel.draw(surface)
+
+
+class ModalStack:
+    """The window's modals, the newest on top; one veil under the top one."""
+
+    def __init__(self, changed: Callable[[], None] = lambda: None) -> None:
+        self.items: list[Modal] = []
+        self.changed = changed  # the screen under them is to be drawn again
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    @property
+    def top(self) -> Modal | None:
+        return self.items[-1] if self.items else None
+
+    def push(self, modal: Modal) -> Modal:
+        modal.stack = self
+        self.items.append(modal)
+        self.changed()
+        return modal
+
+    def remove(self, modal: Modal) -> None:
+        if modal in self.items:
+            self.items.remove(modal)
+            modal.stack = None
+            self.changed()
+
+    def clear(self) -> None:
+        for modal in list(self.items):
+            self.remove(modal)
+
+    def handle_event(self, ev: pygame.event.Event, size: tuple[int, int]) -> bool:
+        """True when a modal took the event (every input event, while one is open)."""
+        top = self.top
+        if top is None:
+            return False
+        if top.handle_event(ev, size):
+            self.changed()
+        return ev.type in (
+            pygame.KEYDOWN,
+            pygame.KEYUP,
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.MOUSEMOTION,
+            pygame.TEXTINPUT,
+            pygame.MOUSEWHEEL,
+        )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.items:
+            return
+        for modal in self.items[:-1]:
+            modal.draw(surface)
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill(VEIL)
+        surface.blit(veil, (0, 0))
+        self.items[-1].draw(surface)
