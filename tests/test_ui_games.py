@@ -107,24 +107,24 @@ def test_export_and_delete_after_asking_with_cancel_focused(ui_home: Path) -> No
     assert scene.message and str(exported[0]) in scene.message
     assert json.loads(exported[0].read_text())["hands"] == json.loads(second.read_text())["hands"]
     assert json.loads(exported[0].read_text())["kept"]["finished"].startswith("2025-03-01")
-    app.step(FRAME, [key(pygame.K_DELETE)])
-    assert scene.confirming and scene.buttons()[scene.focus].action == "cancel"
+    app.step(FRAME, [key(pygame.K_DELETE)])  # asked in the window's modal (issue 47)
+    assert scene.confirming and app.modals.top.specs[0][1] == "cancel"  # focused
     app.step(FRAME, [key(pygame.K_RETURN)])  # the safe choice: nothing deleted
     assert not scene.confirming and second.exists()
     app.step(FRAME, [key(pygame.K_DELETE)])
     app.step(FRAME, [key(pygame.K_ESCAPE)])  # Esc answers the question, on this screen
     assert app.scene is scene and not scene.confirming and second.exists()
     press(app, "delete")
-    # the question at the size of every other question (issue 38, 13: it was smaller)
+    # the question at the body size, as every question (issue 38, 13: it was smaller)
     from tarneeb_desktop.ui.layout import Layout
-    from tests.text_spy import TextSpy, Traced
 
-    with TextSpy():
-        surface = Traced(app.surface.get_size())
-        scene.draw(surface)
-    (asked,) = [i for i in surface.items if i.kind == "text" and i.label.startswith("Delete this")]
-    assert asked.size == Layout(*app.surface.get_size()).text
-    press(app, "confirm")
+    modal = app.modals.top
+    assert modal is not None
+    panel, _rect = modal.laid(app.size)
+    (asked,) = [r for line, r in panel.texts() if line.startswith("Delete this")]
+    assert asked.h >= Layout(*app.size).text
+    (confirm,) = [b for b in modal.buttons(app.size) if b.action == "confirm"]
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, confirm.rect.center)])
     assert not second.exists() and first.exists()
     assert [g.path for g in scene.games] == [first]
     app.step(FRAME, [])

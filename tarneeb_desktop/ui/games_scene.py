@@ -35,6 +35,7 @@ from tarneeb_desktop.table.kept_import import import_record
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.game.labels import comma
 from tarneeb_desktop.ui.i18n import N_, tr, trn
+from tarneeb_desktop.ui.kit.modal import Modal
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene, draw_page
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS
@@ -243,24 +244,26 @@ class GamesScene(ButtonScene):
         if selected is not None:
             self.row = next((i for i, g in enumerate(self.games) if g.path == selected), 0)
         self.top = 0  # the first row shown
-        self.confirming = False
         self.message: str | None = None
 
     @property
     def selected(self) -> KeptGame | None:
         return self.games[self.row] if self.games else None
 
+    @property
+    def confirming(self) -> bool:
+        """The question before a delete is open over the list."""
+        top = self.app.modals.top
+        return top is not None and top.kind == "delete"
+
     # ------------------------------------------------------------------ buttons
     def build(self, lay: Layout) -> list[Button]:
-        if self.confirming:
-            specs = [(tr("Delete"), "confirm"), (tr("Cancel"), "cancel")]
-        else:
-            specs = [(tr("Import"), "import"), (tr("Back"), "back")]
-            if self.games:
-                specs = [(tr("Open"), "open"), (tr("Export"), "export"), (tr("Delete"), "delete")]
-                specs += [(tr("Import"), "import"), (tr("Back"), "back")]
-        out = bottom_buttons(lay, specs, 28, primary=not self.confirming and bool(self.games))
-        if self.kept and not self.confirming:
+        specs = [(tr("Import"), "import"), (tr("Back"), "back")]
+        if self.games:
+            specs = [(tr("Open"), "open"), (tr("Export"), "export"), (tr("Delete"), "delete")]
+            specs += [(tr("Import"), "import"), (tr("Back"), "back")]
+        out = bottom_buttons(lay, specs, 28, primary=bool(self.games))
+        if self.kept:
             out += self.order_buttons(lay)
         return out
 
@@ -367,19 +370,24 @@ class GamesScene(ButtonScene):
         elif action in ("export", "import"):
             self.ask(action)
             return
-        elif action == "delete" and g is not None:
-            self.confirming = True
-            self.focus = 1  # Cancel
+        elif action == "delete" and g is not None:  # asked first, Cancel the safe choice
+            self.app.ask(
+                Modal(
+                    tr("Delete"),
+                    [tr("Delete this game? This cannot be undone.")],
+                    [(tr("Cancel"), "cancel"), (tr("Delete"), "confirm")],
+                    self.activate,
+                    kind="delete",
+                )
+            )
         elif action == "cancel":
-            self.confirming = False
-            self.focus = 2
+            self.focus = 2  # back on Delete
         elif action == "confirm" and g is not None:
             try:
                 delete_kept(g.path)
             except OSError as exc:
                 log.warning("could not delete %s: %s", g.path, exc)
             self._drop(g)
-            self.confirming = False
             self.focus = 0
         self.rebuild()
 
@@ -559,9 +567,7 @@ class GamesScene(ButtonScene):
     def _note_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
         """Under the list: the question before a delete, a message, the files set aside."""
         lines: list[tuple[str, tuple[int, int, int]]] = []
-        if self.confirming:
-            lines.append((tr("Delete this game? This cannot be undone."), (255, 170, 150)))
-        elif self.message:
+        if self.message:
             lines.append((self.message, theme.INK))
         if len(self.problems) > 2:  # every file set aside is counted, the last two said
             lines.append(
