@@ -528,6 +528,10 @@ class Monkey:
         """Everything the screen offers to click: (what, rect)."""
         scene = self.app.scene
         out: list[tuple[str, pygame.Rect]] = []
+        modal = self.app.modals.top  # a question over the screen takes the clicks first
+        if modal is not None:
+            out += [(b.action, b.rect) for b in modal.buttons(self.app.size)]
+            return [(a, r) for a, r in out if a not in NEVER]
         table = self.table()
         if table is not None:
             if table.overlay is not None:

@@ -187,8 +187,8 @@ def test_new_game_over_a_game_in_progress_asks_first_and_enter_keeps_it(ui_home)
     app = menu_app()
     new = next(b for b in app.scene.buttons() if b.action == "new")
     app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, new.rect.center)])
-    assert isinstance(app.scene, MenuScene) and app.scene.asking
-    assert [b.action for b in app.scene.buttons()] == ["keep", "new_confirmed"]
+    assert isinstance(app.scene, MenuScene) and app.scene.asking  # the window's modal
+    assert [action for _label, action in app.modals.top.specs] == ["keep", "new_confirmed"]
     app.step(FRAME, [key(pygame.K_RETURN)])  # the focused, safe choice
     assert isinstance(app.scene, MenuScene) and not app.scene.asking
     saved = read_save(ui_home / "savegame.json")
@@ -198,7 +198,7 @@ def test_new_game_over_a_game_in_progress_asks_first_and_enter_keeps_it(ui_home)
     app.step(FRAME, [key(pygame.K_ESCAPE)])
     assert not app.scene.asking
     app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, new.rect.center)])
-    confirm = app.scene.buttons()[1]
+    confirm = app.modals.top.buttons(app.size)[1]
     app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, confirm.rect.center)])
     assert isinstance(app.scene, TableScene)
     assert app.scene.table.state.calls != state.calls

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -16,9 +15,11 @@ from tarneeb_desktop.table.savegame import SaveError, read_save, savegame_path
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.file_notice import FileNotice, paragraphs
 from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.kit.modal import Modal
+from tarneeb_desktop.ui.kit.style import Style
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene, Scene
-from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
+from tarneeb_desktop.ui.theme import Button, blit_text
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
@@ -60,12 +61,9 @@ def _menu_rows(actions: list[str], grid: bool) -> list[list[int]]:
 
 
 def item_height(lay: Layout) -> int:
-    """The menu's buttons' height, its question's too: the lowest whose label is at the
-    body size (theme.label_size), so that every item reads at one size."""
-    bh = math.floor(lay.text / theme.LABEL_HEIGHT)
-    while round(bh * theme.LABEL_HEIGHT) < lay.text:
-        bh += 1
-    return bh
+    """The menu's buttons' height: the kit's (``kit.style.Style.button_h``), the lowest
+    whose label is at the body size, so that every item reads at one size."""
+    return Style(lay.w, lay.h).button_h
 
 
 def place_items(lay: Layout, items: list[tuple[str, str]], top: int) -> list[Button]:
@@ -111,13 +109,18 @@ class MenuScene(ButtonScene):
         super().__init__(app)
         self.can_continue = False
         self.game_saved = False  # an offline game in progress: New game asks before it goes
-        self.asking = False  # "Start a new game?" is shown, with Keep my game focused
         self.tournament_saved: float | None = None
         # the files that could not be read, and other words for the player, until OK
         self.file_notice: FileNotice | None = None
         self.resumes: str | None = None  # what Continue resumes: rules, score, hand
         self.daily_saved: HalfPlayed | None = None  # a daily deal left half way
         self.daily_first = False  # Continue goes on with it (the newest save)
+
+    @property
+    def asking(self) -> bool:
+        """ "Start a new game?" is open over the menu."""
+        top = self.app.modals.top
+        return top is not None and top.kind == "new_game"
 
     @property
     def notice(self) -> str | None:
@@ -167,7 +170,6 @@ class MenuScene(ButtonScene):
         # a LAN seat held here lately: Rejoin offers it
         self.lan_kept = rejoin is not None and bool(rejoin.kept_seats())
         self.can_continue = self.can_continue or self.lan_hosted
-        self.asking = False
         self.focus = 0
         # the statistics are read now, not first when a game ends: a broken file is set
         # aside here and named in the notice with the others (issue 37, defect 7)
@@ -200,8 +202,6 @@ class MenuScene(ButtonScene):
     def build(self, lay: Layout) -> list[Button]:
         if self.file_notice is not None:
             return [self.file_notice.button(lay)]
-        if self.asking:
-            return self._question_buttons(lay)
         items = []
         if self.can_continue:
             items.append((tr("Continue"), "continue"))
@@ -236,36 +236,6 @@ class MenuScene(ButtonScene):
         ink = _ink_bottom(tr("Tarneeb"), round(lay.heading * 2.0), True)
         return self._title_y(lay) + ink + round(lay.unit * 0.6)
 
-    def _question_box(self, lay: Layout) -> tuple[pygame.Rect, int, int]:
-        """The question's panel, and the tops of its sentence and of its buttons."""
-        top = self.buttons_top(lay)
-        head = text.size_of(tr("Start a new game?"), lay.heading, bold=True)[1]
-        body_y = top + lay.margin + round(head * 1.1)
-        body = text.size_of(tr("The game in progress will be lost."), lay.text)[1]
-        buttons_y = body_y + round(body * 1.6)
-        bh = item_height(lay)
-        box = pygame.Rect(0, top, round(lay.w * 0.7), buttons_y + bh + lay.margin - top)
-        box.centerx = lay.w // 2
-        return box, body_y, buttons_y
-
-    def _question_buttons(self, lay: Layout) -> list[Button]:
-        bh, gap = item_height(lay), round(lay.unit * 2)
-        box, _, y = self._question_box(lay)
-        pairs = [(tr("Keep my game"), "keep"), (tr("Start a new game"), "new_confirmed")]
-        # as wide as the longer label needs at the body size ("Начать новую игру")
-        need = max(theme.label_width(label, lay.text) for label, _ in pairs)
-        need += 2 * max(2, round(bh * theme.LABEL_PAD)) + 2
-        bw = min(max(round(lay.unit * 30), need), (box.w - gap) // 2 - lay.margin)
-        out = []
-        for k, (label, action) in enumerate(pairs):
-            r = pygame.Rect(0, y, bw, bh)
-            if (k == 0) != i18n.is_rtl():
-                r.right = lay.w // 2 - gap // 2
-            else:
-                r.left = lay.w // 2 + gap // 2
-            out.append(Button(r, label, action, primary=k == 0, group="question"))
-        return out
-
     def activate(self, action: str) -> None:
         from tarneeb_desktop.ui.table_scene import TableScene
 
@@ -276,13 +246,18 @@ class MenuScene(ButtonScene):
                 self.rebuild()
             return
         if action == "new" and self.game_saved:
-            # a game is in progress: starting another throws it away, so ask first
-            self.asking = True
-            self.focus = 0  # Keep my game
-            self.rebuild()
-        elif action == "keep" or (action == "back" and self.asking):
-            self.asking = False
-            self.rebuild()
+            # a game is in progress: starting another throws it away, so ask first (Keep
+            # my game, the safe choice, has the focus; Enter and Esc take it)
+            self.app.ask(
+                Modal(
+                    tr("Start a new game?"),
+                    [tr("The game in progress will be lost.")],
+                    [(tr("Keep my game"), "keep"), (tr("Start a new game"), "new_confirmed")],
+                    self.activate,
+                    kind="new_game",
+                )
+            )
+        elif action == "keep":
             actions = [b.action for b in self.buttons()]
             self.focus = actions.index("new") if "new" in actions else 0  # back on New game
         elif action in ("new", "new_confirmed"):
@@ -388,8 +363,6 @@ class MenuScene(ButtonScene):
             theme.INK_DIM,
             anchor="midtop",
         )
-        if self.asking:
-            self._draw_question(surface, lay)
         if self.file_notice is not None:
             self.file_notice.draw(surface, lay)
         else:
@@ -405,32 +378,10 @@ class MenuScene(ButtonScene):
             anchor="midbottom",
         )
 
-    def _draw_question(self, surface: pygame.Surface, lay: Layout) -> None:
-        box, body_y, _ = self._question_box(lay)
-        blit_panel(surface, box, color=(6, 20, 14, 235), radius=round(lay.unit * 2))
-        blit_text(
-            surface,
-            tr("Start a new game?"),
-            lay.heading,
-            (lay.w // 2, box.y + lay.margin),
-            theme.GOLD,
-            bold=True,
-            anchor="midtop",
-        )
-        blit_text(
-            surface,
-            tr("The game in progress will be lost."),
-            lay.text,
-            (lay.w // 2, body_y),
-            theme.INK,
-            anchor="midtop",
-            max_width=box.w - 2 * lay.margin,
-        )
-
     def _draw_resumes(self, surface: pygame.Surface, lay: Layout) -> None:
         """What Continue resumes, beside its button (on the reading end side)."""
         button = next((b for b in self.buttons() if b.action == "continue"), None)
-        if button is None or not self.resumes or self.asking:
+        if button is None or not self.resumes:
             return
         rtl = i18n.is_rtl()
         room = (button.rect.left if rtl else lay.w - button.rect.right) - 3 * lay.margin

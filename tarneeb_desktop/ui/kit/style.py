@@ -8,6 +8,7 @@ Nothing is drawn below ``body``: the kit's text never shrinks, it wraps.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -78,8 +79,13 @@ class Style:
 
     @property
     def button_h(self) -> int:
-        """Every button's height."""
-        return round(self.unit * 6.6)
+        """Every button's height: the lowest whose label reads at the body size (a label
+        is drawn at ``theme.LABEL_HEIGHT`` of its button's height), so that every button's
+        words are the body's size."""
+        bh = math.floor(self.body / theme.LABEL_HEIGHT)
+        while round(bh * theme.LABEL_HEIGHT) < self.body:
+            bh += 1
+        return bh
 
     @property
     def button_w(self) -> int:
