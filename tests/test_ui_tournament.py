@@ -252,12 +252,13 @@ def test_ending_by_hand_asks_first_then_crowns_the_champion(ui_home) -> None:
     scene.start(seed=7)
     standings = app.scene
     standings.running.t.record_result(1, (12, 31), 5)  # the second team won the first game
-    press(app, "end")
-    assert standings.confirming and standings.buttons()[standings.focus].action == "cancel"
+    press(app, "end")  # asked in the window's modal (issue 47), Cancel focused
+    assert standings.confirming and app.modals.top.specs[0][1] == "cancel"
     app.step(FRAME, [key(pygame.K_RETURN)])  # Enter on the focused Cancel: nothing ends
-    assert standings.t.finished is None
+    assert standings.t.finished is None and not standings.confirming
     press(app, "end")
-    press(app, "confirm")
+    confirm = next(b for b in app.modals.top.buttons(app.size) if b.action == "confirm")
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, confirm.rect.center)])
     assert standings.t.finished == "by_hand" and standings.t.champion() == 1
     # the champion's moment first (issue 38), then the standings
     from tarneeb_desktop.ui.trophy_scene import TrophyScene

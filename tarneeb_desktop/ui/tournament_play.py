@@ -40,6 +40,7 @@ from tarneeb_desktop.session.tournament import (
 from tarneeb_desktop.ui import theme
 from tarneeb_desktop.ui.games_scene import shown_name
 from tarneeb_desktop.ui.i18n import N_, tr, trn
+from tarneeb_desktop.ui.kit.modal import Modal
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene, Scene, test_log
 from tarneeb_desktop.ui.settings_rows import preset_label
@@ -205,7 +206,6 @@ class StandingsScene(ButtonScene):
         self.running = running
         self.table = table
         self.back = back
-        self.confirming = False
         self.in_progress = self.game_in_progress()
         #: "Play it out": the link of the game between two computer teams being played
         #: at full speed behind the standings (None otherwise)
@@ -270,6 +270,12 @@ class StandingsScene(ButtonScene):
             return tr("Resume game {n}", n=pairing.number + 1 if pairing else 1)
         return tr("Play the next game")
 
+    @property
+    def confirming(self) -> bool:
+        """ "End the tournament now?" is open over the standings."""
+        top = self.app.modals.top
+        return top is not None and top.kind == "end_tournament"
+
     def end_question(self) -> str:
         if self.in_progress:
             return tr("End the tournament now? The game in progress does not count.")
@@ -284,8 +290,6 @@ class StandingsScene(ButtonScene):
             specs += results
         elif self.back is not None:  # a past tournament
             specs = [*results, (tr("Back"), "back")]
-        elif self.confirming:
-            specs = [(tr("End the tournament"), "confirm"), (tr("Cancel"), "cancel")]
         elif self.out is not None:
             specs = [(tr("Watch the rest"), "watch"), (tr("Main menu"), "menu")]
         elif self.t.finished is not None:
@@ -300,9 +304,9 @@ class StandingsScene(ButtonScene):
         from tarneeb_desktop.ui.games_scene import bottom_buttons
 
         if len(specs) <= 5:
-            return bottom_buttons(lay, specs, 40, primary=not self.confirming)
+            return bottom_buttons(lay, specs, 40, primary=True)
         # six (Play it out and Past tournaments both): two rows, the game's three above
-        top = bottom_buttons(lay, specs[:3], 40, primary=not self.confirming)
+        top = bottom_buttons(lay, specs[:3], 40, primary=True)
         for b in top:
             b.rect.y -= b.rect.h + round(lay.unit * 1.6)
         return top + bottom_buttons(lay, specs[3:], 40, primary=False)
@@ -336,17 +340,22 @@ class StandingsScene(ButtonScene):
         if action == "new":  # the tournament is over: the menu's Tournament sets up a new one
             self.app.open_tournament()
             return
-        if action == "end":
-            self.confirming = True
-            self.focus = 1  # Cancel
+        if action == "end":  # asked first in the window's modal, Cancel the safe choice
+            self.app.ask(
+                Modal(
+                    tr("End the tournament"),
+                    [self.end_question()],
+                    [(tr("Cancel"), "cancel"), (tr("End the tournament"), "confirm")],
+                    self.activate,
+                    kind="end_tournament",
+                )
+            )
         elif action == "cancel":
-            self.confirming = False
             self.focus = 0
         elif action == "confirm":
             self.t.finish()
             game_path().unlink(missing_ok=True)
             self.running.save_quietly()
-            self.confirming = False
             self.focus = 0
             if self.t.champion() is not None:  # its champion's moment, then back here
                 self.app.switch(self.running.standings_or_trophy(self.app))
@@ -498,8 +507,6 @@ class StandingsScene(ButtonScene):
         )
         buttons = self.buttons()
         lines = self.lines()
-        if self.confirming:
-            lines = [self.end_question()]
         box = pygame.Rect(0, 0, min(lay.w - 2 * lay.margin, round(lay.unit * 160)), 0)
         box.top = y + round(t * 2)
         room = buttons[0].rect.top - lay.margin - box.top - round(t * 1.4) * len(lines)
@@ -514,9 +521,7 @@ class StandingsScene(ButtonScene):
                 line,
                 round(t * 0.95),
                 (lay.w // 2, ly),
-                (255, 170, 150)
-                if self.confirming
-                else (theme.GOLD if k == len(lines) - 2 and self.t.next_game() else theme.INK),
+                theme.GOLD if k == len(lines) - 2 and self.t.next_game() else theme.INK,
                 bold=k == 0,
                 anchor="midtop",
                 max_width=lay.w - 2 * lay.margin,
