@@ -566,3 +566,48 @@ def test_the_viewers_keys_wrap_rather_than_shrink(lang: str, size) -> None:  # t
     app.switch(ViewerScene(app, positions(doc), title="test", inline=True))
     app.step(FRAME, [])
     assert screen_problems(app, f"viewer {lang} {size}") == []
+
+
+def test_the_host_screen_reads_at_body_size_with_germans_longest_pair() -> None:
+    """Monkey, seed 48016: the Host screen in German at 2438x1111 drew every label at 24 px
+    (body 25): "Privat: Freunde treten über die Adresse bei" did not fit its half-width
+    button, and the screen shares one text size. The buttons are as wide as the longest
+    pair's words need."""
+    from tarneeb_desktop.ui import i18n
+    from tarneeb_desktop.ui.lan_host_scene import HostScene
+    from tests.test_ui_helpers import make_app
+
+    for size in ((2438, 1111), (1280, 720), (800, 600)):
+        app = make_app(size=size)
+        app.settings.language = "de"
+        app.apply_settings()
+        i18n.set_language("de")
+        try:
+            scene = HostScene(app)
+            app.switch(scene)
+            scene.choice = ["here", "open", "open", "ai"]
+            scene.announce = False  # "Privat: Freunde treten über die Adresse bei"
+            scene.rebuild()
+            app.step(FRAME, [])
+            assert screen_problems(app, f"host de {size}") == []
+        finally:
+            i18n.set_language("en")
+
+
+def test_a_finished_games_date_of_one_piece_may_break_before_its_hour() -> None:
+    """Monkey, seed 48000: in Arabic the finished game's "06/12/2026  7:34 ص" (no space to
+    break at) drew at 19 px of body 20 in a narrow column; it may break before the hour."""
+    from datetime import datetime
+
+    from tarneeb_desktop.ui import i18n
+
+    i18n.set_language("ar")
+    try:
+        when = datetime(2026, 12, 6, 7, 34)
+        line = i18n.date_text(when, time=True)
+        date, _, hour = line.partition("  ")
+        assert date and hour and "\u00a0" not in date  # a break before the hour
+    finally:
+        i18n.set_language("en")
+    line = i18n.date_text(datetime(2026, 12, 6, 7, 34), time=True)
+    assert "\u00a0\u00a0" in line  # "Dec 6, 2026  7:34 AM": the hour never alone

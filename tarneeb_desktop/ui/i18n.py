@@ -222,7 +222,11 @@ def date_text(when: datetime.date | datetime.datetime, time: bool = False) -> st
         text = format_date(when, format="medium", locale=_babel_locale())
         if time and isinstance(when, datetime.datetime):  # the year whole, the hour short
             hour = format_time(when, format="short", locale=_babel_locale())
-            text += "\u00a0\u00a0" + hour.replace(" ", "\u00a0")  # the hour never alone on a line
+            # the hour never alone on a line after a date of words ("Dec 6," / "2026  7:01
+            # AM"); after a date of one piece ("06/12/2026", Arabic) the line may break
+            # before the hour rather than the whole be drawn smaller
+            join = "\u00a0\u00a0" if " " in text.strip() else "  "
+            text += join + hour.replace(" ", "\u00a0")
         return _clean(text)
     except Exception:
         return when.strftime("%Y-%m-%d %H:%M" if time else "%Y-%m-%d")

@@ -119,11 +119,29 @@ class HostScene(ButtonScene):
     def listen_on(self) -> str:
         return bind_address(self.bind)
 
-    @staticmethod
-    def width(lay: Layout) -> int:
+    def width(self, lay: Layout) -> int:
         """The buttons' width: wide enough for "North: open to a player on the network" and
-        for a pair's "Private: friends join by address" in every language."""
-        return min(round(lay.unit * 104), round(lay.w * 0.66))
+        for a pair's "Private: friends join by address" at the body size in every language
+        (German's "Privat: Freunde treten über die Adresse bei" drew the whole screen at 24
+        px of 25), within the window."""
+        bh, gap = self.step(lay)
+        longest = [
+            tr("{seat}: open to a player on the network", seat=tr(SEAT_WORDS[s])) for s in (1, 2, 3)
+        ]
+        need = theme.button_width(longest, lay.text, bh)
+        pairs = [  # the half-width buttons' words, each of their values
+            tr("Announced on this network"),
+            tr("Private: friends join by address"),
+            tr("Over the internet"),
+            tr("On this network"),
+            tr("Watchers: allowed"),
+            tr("Watchers: refused"),
+            tr("Turn timer: {n} s", n=60),
+            tr("Turn timer: off"),
+        ]
+        need = max(need, 2 * theme.button_width(pairs, lay.text, bh) + gap)
+        base = min(round(lay.unit * 104), round(lay.w * 0.66))
+        return min(lay.w - 2 * lay.margin, max(base, need))
 
     @staticmethod
     def step(lay: Layout) -> tuple[int, int]:
