@@ -99,30 +99,21 @@ def test_a_hint_banner_is_not_an_errors_red() -> None:
 def test_the_table_marks_a_game_in_which_a_move_was_taken_back(lang: str) -> None:
     """Issue 48, what players expect: the table itself says a game with an undo is not
     counted (only Statistics did): "Not counted" in the place of "Score"."""
-    from tarneeb_desktop.ui import text
-    from tests.test_ui_helpers import FRAME, play_scene_for_tests
+    from tests.test_ui_helpers import FRAME, play_scene_for_tests, rendered_lines
 
     app, scene = play_scene_for_tests()
     i18n.set_language(lang)
-    seen: list[str] = []
-    real = text.render
-
-    def spy(line, *a, **k):  # type: ignore[no-untyped-def]
-        seen.append(line)
-        return real(line, *a, **k)
-
     try:
-        text.render = spy  # type: ignore[assignment]
-        scene.invalidate()
-        app.step(FRAME, [])
-        assert i18n.tr("Score") in seen and i18n.tr("Not counted") not in seen
-        scene.undo.restart("restart_hand")  # marked as an undo is
-        assert scene.taken_back
-        seen.clear()
-        scene.invalidate()
-        app.step(FRAME, [])
-        assert i18n.tr("Not counted") in seen
+        with rendered_lines() as seen:
+            scene.invalidate()
+            app.step(FRAME, [])
+            assert i18n.tr("Score") in seen and i18n.tr("Not counted") not in seen
+            scene.undo.restart("restart_hand")  # marked as an undo is
+            assert scene.taken_back
+            seen.clear()
+            scene.invalidate()
+            app.step(FRAME, [])
+            assert i18n.tr("Not counted") in seen
     finally:
-        text.render = real  # type: ignore[assignment]
         i18n.set_language("en")
         scene.on_hide()

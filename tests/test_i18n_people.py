@@ -70,22 +70,14 @@ def test_the_person_choosing_trump_is_spoken_to() -> None:
     scene = table_scene(app, state)
     settle(app, scene)
     i18n.set_language("ru")
-    from tarneeb_desktop.ui import text
-
-    seen: list[str] = []
-    real = text.render
-
-    def spy(line, *a, **k):  # type: ignore[no-untyped-def]
-        seen.append(line)
-        return real(line, *a, **k)
+    from tests.test_ui_helpers import rendered_lines
 
     try:
-        text.render = spy  # type: ignore[assignment]
-        scene.invalidate()
-        app.step(0.016, [])
+        with rendered_lines() as seen:
+            scene.invalidate()
+            app.step(0.016, [])
         joined = " | ".join(seen)
         assert "выберите козырь" in joined and "выбирает" not in joined, joined
     finally:
-        text.render = real  # type: ignore[assignment]
         i18n.set_language("en")
         scene.on_hide()

@@ -17,6 +17,7 @@ from tests.test_ui_helpers import (
     make_app,
     mouse,
     my_play_turn,
+    play_scene_for_tests,
     run,
     settle,
     standard_state,
@@ -67,12 +68,7 @@ def test_claiming_plays_out_the_sure_winners(how: str) -> None:
 
 def test_no_claim_is_offered_while_a_card_may_lose() -> None:
     for seed in range(11, 16):
-        state = standard_state(seed)
-        assert advance(state, my_play_turn, seed)
-        app = make_app()
-        scene = table_scene(app, state)
-        settle(app, scene)
-        assert scene.my_turn()
+        app, scene = play_scene_for_tests(seed)
         assert not any(b.action == "claim" for b in scene.buttons())
         hand = len(scene.pv.hand)
         app.step(FRAME, [key(pygame.K_c)])  # C does nothing then

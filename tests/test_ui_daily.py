@@ -410,8 +410,9 @@ def test_the_score_lines_message_sits_on_its_own_plate(ui_home, lang, size) -> N
 def test_a_deals_score_says_it_is_the_sides_difference(ui_home, lang, size) -> None:  # type: ignore[no-untyped-def]
     """Issue 48 item 19: "Score −15" was not explained. Under each play's score, the two
     sides' points it is the difference of; every text fits the screen."""
-    from tarneeb_desktop.ui import i18n, text
+    from tarneeb_desktop.ui import i18n
     from tarneeb_desktop.ui.daily_scene import DailyScene
+    from tests.test_ui_helpers import rendered_lines
     from tests.text_spy import screen_problems
 
     store = daily.DailyStore(ui_home / "daily.json")
@@ -419,27 +420,18 @@ def test_a_deals_score_says_it_is_the_sides_difference(ui_home, lang, size) -> N
     store.put(CODE, 0, "computer", daily.PlayResult("8", 1, 9, (9, 0)), "medium")
     app = make_app(size=size, speed="instant")
     i18n.set_language(lang)
-    seen: list[str] = []
-    real = text.render
-
-    def spy(s, *a, **k):  # type: ignore[no-untyped-def]
-        seen.append(s)
-        return real(s, *a, **k)
-
     try:
         scene = DailyScene(app, CODE, "medium")
         app.switch(scene)
         scene.compared = 0
-        text.render = spy  # type: ignore[assignment]
-        app.step(FRAME, [])
-        scene.draw(app.surface)
-        text.render = real  # type: ignore[assignment]
+        with rendered_lines() as seen:
+            app.step(FRAME, [])
+            scene.draw(app.surface)
         want = i18n.tr("your side's points minus the others': {us} - {them}", us=0, them=15)
         assert want in seen, seen
         assert i18n.tr("your side's points minus the others': {us} - {them}", us=9, them=0) in seen
         assert screen_problems(app, f"daily {lang} {size}") == []
     finally:
-        text.render = real  # type: ignore[assignment]
         i18n.set_language("en")
 
 

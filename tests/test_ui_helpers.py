@@ -5,6 +5,8 @@ from __future__ import annotations
 import concurrent.futures
 import random
 import weakref
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pygame
@@ -192,3 +194,23 @@ def play_scene_for_tests(seed: int = 11):  # type: ignore[no-untyped-def]
     settle(app, scene)
     assert scene.my_turn()
     return app, scene
+
+
+@contextmanager
+def rendered_lines() -> Iterator[list[str]]:
+    """Every line the text module renders while the block runs (a list that fills as the
+    window draws)."""
+    from tarneeb_desktop.ui import text
+
+    seen: list[str] = []
+    real = text.render
+
+    def spy(line, *a, **k):  # type: ignore[no-untyped-def]
+        seen.append(line)
+        return real(line, *a, **k)
+
+    text.render = spy  # type: ignore[assignment]
+    try:
+        yield seen
+    finally:
+        text.render = real  # type: ignore[assignment]
