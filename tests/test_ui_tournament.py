@@ -25,8 +25,11 @@ def setup_scene(app):  # type: ignore[no-untyped-def]
 
 
 def press(app, action: str) -> None:  # type: ignore[no-untyped-def]
-    """Click the current scene's button for ``action``."""
-    b = next(b for b in app.scene.buttons() if b.action == action)
+    """Click the button for ``action``: the open question's (the window's modal), else the
+    current scene's."""
+    modal = app.modals.top
+    buttons = modal.buttons(app.size) if modal is not None else app.scene.buttons()
+    b = next(b for b in buttons if b.action == action)
     app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, b.rect.center)])
 
 
