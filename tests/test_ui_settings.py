@@ -141,7 +141,7 @@ def test_restore_asks_first_with_keep_focused_then_says_it_was_done(ui_home) -> 
     app.step(FRAME, [key(pygame.K_RETURN)])
     # asked, nothing changed yet; Enter answers the focused, safe choice
     assert scene.question is not None and app.settings.card_back == "red"
-    focused = [b.action for b in scene.question.buttons(scene._lay) if b.focus]
+    focused = [b.action for b in scene.question.buttons(app.size) if b.focus]  # the modal
     assert focused == ["keep"]
     app.step(FRAME, [key(pygame.K_RETURN)])
     assert scene.question is None and app.settings.card_back == "red"
@@ -151,7 +151,7 @@ def test_restore_asks_first_with_keep_focused_then_says_it_was_done(ui_home) -> 
     assert scene.question is None and app.scene is scene and app.settings.card_back == "red"
     # asked again, Restore (a click) restores and says so
     app.step(FRAME, [key(pygame.K_RETURN)])
-    restore = next(b for b in scene.question.buttons(scene._lay) if b.action == "restore")
+    restore = next(b for b in scene.question.buttons(app.size) if b.action == "restore")
     app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, restore.rect.center)])
     assert app.settings == Settings(sound=app.settings.sound)
     assert app.settings.card_back == "blue" and saved(ui_home)["card_back"] == "blue"

@@ -35,9 +35,9 @@ from tarneeb_desktop.settings import (
 )
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.i18n import N_, tr
+from tarneeb_desktop.ui.kit.modal import Modal
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import Scene, draw_page
-from tarneeb_desktop.ui.settings_ask import Question
 from tarneeb_desktop.ui.settings_rows import (
     CHOICE_LABELS,
     INT_STEP,
@@ -91,7 +91,6 @@ class SettingsScene(Scene):
         self._lines: list[tuple[int, int, int, list[str], int]] = []  # per row: _text_lines
         self._content_h = 0
         self._size = (0, 0)
-        self.question: Question | None = None  # "Restore the defaults?" while it is asked
         self.notice: tuple[str, float] | None = None  # a word after a change, and its time
         self.sliding: int | None = None  # the slider row the pointer holds
         self.rebuild()
@@ -413,13 +412,23 @@ class SettingsScene(Scene):
         self._save()
 
     def _restore(self) -> None:
-        """Ask first: every setting is lost (Keep my settings is focused)."""
-        self.question = Question(
-            tr("Restore the defaults?"),
-            tr("Every setting goes back to how the game comes; the language stays."),
-            [(tr("Keep my settings"), "keep"), (tr("Restore"), "restore")],
+        """Ask first, in the window's modal: every setting is lost (Keep my settings, the
+        safe choice, has the focus; Enter and Esc take it)."""
+        self.app.ask(
+            Modal(
+                tr("Restore the defaults?"),
+                [tr("Every setting goes back to how the game comes; the language stays.")],
+                [(tr("Keep my settings"), "keep"), (tr("Restore"), "restore")],
+                lambda answer: self._restore_now() if answer == "restore" else None,
+                kind="restore",
+            )
         )
-        self.dirty = True
+
+    @property
+    def question(self) -> Modal | None:
+        """ "Restore the defaults?" while it is asked."""
+        top = self.app.modals.top
+        return top if top is not None and top.kind == "restore" else None
 
     def _restore_now(self) -> None:
         lang = self.s.language
@@ -495,14 +504,6 @@ class SettingsScene(Scene):
     # ------------------------------------------------------------------ input
     def handle_event(self, ev: pygame.event.Event) -> bool:
         self._place()
-        if self.question is not None:
-            answer = self.question.handle_event(ev, self._lay)
-            if answer is not None:
-                self.question = None
-                if answer == "restore":
-                    self._restore_now()
-            self.dirty = True
-            return True
         if self.editing is not None:
             return self._edit_event(ev)
         if ev.type == pygame.KEYDOWN:
@@ -777,8 +778,6 @@ class SettingsScene(Scene):
             box.midbottom = (lay.w // 2, lay.h - round(t * 0.3))
             blit_panel(surface, box, color=(20, 90, 50, 240), radius=box.h // 2)
             blit_text(surface, self.notice[0], t, box.center, theme.INK, True, "center")
-        if self.question is not None:
-            self.question.draw(surface, lay)
 
     def _draw_keys(self, surface: pygame.Surface, hint: str, size: int, bottom: int) -> None:
         """The keys' line: each "key: what it does" drawn on its own, in reading order, so

@@ -54,7 +54,7 @@ class Modal:
         boxes: list[Box] = [
             Text(self.title, size=st.heading, color=GOLD, bold=True, align="center")
         ]
-        boxes += [Text(p) for p in self.paragraphs]
+        boxes += [Text(p, align="center") for p in self.paragraphs]
         specs = [(label, action, k == 0) for k, (label, action) in enumerate(self.specs)]
         boxes += [Space(0.2), ButtonRow(specs, group="modal")]
         return Panel(Column(boxes))
