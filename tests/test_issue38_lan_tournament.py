@@ -434,9 +434,9 @@ def test_a_joiner_at_a_windowless_table_reads_what_starts_it(monkeypatch) -> Non
 
 @pytest.mark.parametrize("lang", ["en", "ar"])
 def test_esc_in_a_joiners_lobby_asks_before_leaving(host_with, lang) -> None:  # type: ignore[no-untyped-def]
-    """Issue 48 item 11: Esc in the lobby of someone else's table asks first; Esc again
-    (Stay) keeps the seat; Enter (Leave the table) goes to the menu. The question and its
-    buttons fit, and read from the right in Arabic."""
+    """Issue 48 item 11: Esc in the lobby of someone else's table asks first; Esc or Enter
+    (Stay, focused) keeps the seat; Leave the table, chosen with the arrows, goes to the menu.
+    The question and its buttons fit, and read from the right in Arabic."""
     from tarneeb_desktop.ui.lan_lobby import LobbyScene
     from tarneeb_desktop.ui.menu import MenuScene
     from tests.text_spy import screen_problems
@@ -449,13 +449,17 @@ def test_esc_in_a_joiners_lobby_asks_before_leaving(host_with, lang) -> None:  #
     lobby = app.scene
     assert isinstance(lobby, LobbyScene), seats.notice
     app.step(FRAME, [key(pygame.K_ESCAPE)])
-    assert app.scene is lobby and lobby.confirming and lobby.notice
-    actions = [b.action for b in lobby.buttons()]
-    assert actions[:2] == ["leave_yes", "cancel"]
-    yes, stay = lobby.buttons()[:2]
-    assert (yes.rect.x > stay.rect.x) == (lang == "ar")  # the answer first, on the reading side
+    # asked in the window's modal (issue 47): Stay, the safe choice, first and focused
+    assert app.scene is lobby and lobby.confirming
+    modal = app.modals.top
+    assert [action for _label, action in modal.specs] == ["cancel", "leave_yes"]
+    stay, leave = modal.buttons(app.size)
+    assert stay.focus and (stay.rect.x > leave.rect.x) == (lang == "ar")  # reading side first
     assert screen_problems(app, f"lobby leave {lang}") == []
     app.step(FRAME, [key(pygame.K_ESCAPE)])  # Stay
     assert app.scene is lobby and not lobby.confirming and lobby.session.connected
-    app.step(FRAME, [key(pygame.K_ESCAPE), key(pygame.K_RETURN)])  # ask, then Leave the table
+    app.step(FRAME, [key(pygame.K_ESCAPE), key(pygame.K_RETURN)])  # asked; Enter: Stay too
+    assert app.scene is lobby and not lobby.confirming
+    onward = pygame.K_LEFT if lang == "ar" else pygame.K_RIGHT
+    app.step(FRAME, [key(pygame.K_ESCAPE), key(onward), key(pygame.K_RETURN)])  # Leave
     assert isinstance(app.scene, MenuScene)

@@ -15,6 +15,7 @@ from tarneeb_desktop.table.flow import SEAT_NAMES as SEAT_WORDS  # the lobby's n
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.clipboard import put_text
 from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.kit.modal import Modal
 from tarneeb_desktop.ui.lan_page import (
     draw_buttons_and_notice,
     level_words,
@@ -62,7 +63,6 @@ class LobbyScene(ButtonScene):
         self.notice: str | None = None
         self.keep = False  # the session and host go on to the table: do not close them
         #: Leave was asked: the question is on screen (Esc answers Stay)
-        self.confirming = False
         self.seen: dict[str, Any] = {}  # the host's lobby, when nobody here has a session
         self.sessions = [self.session] if self.session is not None else []
         self.chat = TextField(max_chars=MAX_CHAT_CHARS)
@@ -186,20 +186,19 @@ class LobbyScene(ButtonScene):
         seated = self.session is not None and self.session.seat is not None
         return self.host is not None or seated
 
+    @property
+    def confirming(self) -> bool:
+        """ "Leave this table?" is open over the lobby."""
+        top = self.app.modals.top
+        return top is not None and top.kind == "leave_lobby"
+
     def build(self, lay: Layout) -> list[Button]:
         bw, bh = round(lay.unit * 26), round(lay.unit * 6.6)
         gap = round(lay.unit * 1.6)
         r = pygame.Rect(0, 0, bw, bh)
         r.bottom = round(lay.h * 0.86) - lay.margin
         out = []
-        if self.confirming:  # Leave asked first: Leave the table, or Stay (Esc)
-            words = tr("Close the table") if self.host is not None else tr("Leave the table")
-            bw = theme.button_width([words, tr("Stay")], lay.text, bh, bw)
-            r.w = bw
-            r.right = lay.w // 2 - gap // 2
-            out.append(Button(r, words, "leave_yes", primary=True))
-            out.append(Button(r.move(bw + gap, 0), tr("Stay"), "cancel"))
-        elif self.host is not None and not self.lobby.get("started"):
+        if self.host is not None and not self.lobby.get("started"):
             r.right = lay.w // 2 - gap // 2 - (bw + gap) // 2
             out.append(Button(r, tr("Start"), "start", primary=True))
             out.append(Button(r.move(bw + gap, 0), tr("Chat (T)"), "chat"))
@@ -366,22 +365,30 @@ class LobbyScene(ButtonScene):
             self.picked = None
             self.rebuild()
         elif action == "back" and self.asks_before_leaving() and not self.confirming:
-            self.confirming = True
-            self.focus = 0
-            self.notice = (
-                tr("Close this table? Everyone at it leaves")
-                if self.host is not None
-                else tr("Leave this table? Your seat stays yours: Rejoin takes you back")
+            # asked first, in the window's modal: Stay (the safe choice) has the focus, and
+            # Enter and Esc take it; Leave or Close is chosen with the arrows or a click
+            hosting = self.host is not None
+            self.app.ask(
+                Modal(
+                    tr("Close the table") if hosting else tr("Leave the table"),
+                    [
+                        tr("Close this table? Everyone at it leaves")
+                        if hosting
+                        else tr("Leave this table? Your seat stays yours: Rejoin takes you back")
+                    ],
+                    [
+                        (tr("Stay"), "cancel"),
+                        (tr("Close the table") if hosting else tr("Leave the table"), "leave_yes"),
+                    ],
+                    self.activate,
+                    kind="leave_lobby",
+                )
             )
-            self.rebuild()
         elif action == "cancel":
-            self.confirming = False
-            self.notice = None
             self.rebuild()
         elif action == "back" and self.leave is not None:
             self.leave()
         elif action in ("back", "leave_yes"):
-            self.confirming = False
             self.app.show_menu()
 
     def draw(self, surface: pygame.Surface) -> None:
