@@ -146,3 +146,35 @@ def test_a_modal_takes_the_keys_first_and_means_the_same_everywhere(lang: str) -
     ask()
     app.switch(Under(app))  # a question belongs to the screen it was asked on
     assert not app.modals
+
+
+@pytest.mark.parametrize("lang", ["en", "ar", "ru"])
+@pytest.mark.parametrize("size", [(640, 400), (800, 600), (1920, 1080)])
+def test_the_trophy_screen_is_laid_out_by_the_kit(lang, size) -> None:  # type: ignore[no-untyped-def]
+    """The champion's screen on the kit: the title, the trophy in the room the words leave
+    it, the winners, the standings and Continue, one under the other inside the window,
+    nothing overlapping and no text below body size."""
+    from tarneeb_desktop.table.tournament import Tournament
+    from tarneeb_desktop.ui.trophy_scene import TrophyScene
+    from tests.test_tournament import RULES, people, win
+    from tests.test_ui_helpers import FRAME, make_app
+    from tests.text_spy import screen_problems
+
+    t = Tournament(people(3), RULES, games=2)
+    win(t, 0, 31, 30)
+    win(t, 0, 31, 12)
+    t.finish()
+    app = make_app(size=size)
+    i18n.set_language(lang)
+    scene = TrophyScene(app, t, lambda: None)
+    app.switch(scene)
+    app.step(FRAME, [])
+    tree = scene.laid(app.size)
+    window = pygame.Rect(0, 0, *size)
+    boxes = tree.children
+    for a, b in itertools.pairwise(boxes):
+        assert a.rect.bottom <= b.rect.top, (a, b)
+    assert all(window.contains(b.rect) for b in boxes)
+    (cont,) = scene.buttons()
+    assert cont.action == "continue" and cont.rect.bottom <= size[1]
+    assert screen_problems(app, f"trophy {lang} {size}") == []

@@ -13,9 +13,11 @@ import pygame
 
 from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.i18n import tr, trn
+from tarneeb_desktop.ui.kit.boxes import Box, ButtonRow, Column, Picture, Text
+from tarneeb_desktop.ui.kit.style import DIM, GOLD, INK, Style
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene
-from tarneeb_desktop.ui.theme import Button, blit_text
+from tarneeb_desktop.ui.theme import Button
 
 if TYPE_CHECKING:
     from tarneeb_desktop.session.tournament import Tournament
@@ -77,11 +79,10 @@ class TrophyScene(ButtonScene):
         super().__init__(app)
         self.t = tournament
         self.then = then
+        self._laid: tuple[tuple[int, int, str], Column] | None = None
 
     def build(self, lay: Layout) -> list[Button]:
-        from tarneeb_desktop.ui.games_scene import bottom_buttons
-
-        return bottom_buttons(lay, [(tr("Continue"), "continue")], 40)
+        return self.laid((lay.w, lay.h)).buttons()  # Continue, where the kit put it
 
     def activate(self, action: str) -> None:
         self.then()
@@ -107,33 +108,40 @@ class TrophyScene(ButtonScene):
                            won=won, points=points), place == 1))  # fmt: skip
         return out
 
-    def draw(self, surface: pygame.Surface) -> None:
-        lay = Layout(*surface.get_size())
-        surface.blit(theme.felt(surface.get_size()), (0, 0))
+    def laid(self, size: tuple[int, int]) -> Column:
+        """The screen laid out by the UI kit (issue 47): "Champion", the trophy in the room
+        the words leave it, the winners, the short standings and Continue."""
+        key = (*size, i18n.get_language())
+        if self._laid is not None and self._laid[0] == key:
+            return self._laid[1]
+        st = Style(*size)
+        boxes: list[Box] = [
+            Text(tr("Champion"), size=st.heading, color=DIM, bold=True, align="center"),
+            Picture(lambda s, r: draw_trophy(s, r.center, r.h), 40, round(st.h * 0.3)),
+        ]
         champion = self.t.champion()
-        width = lay.w - 2 * lay.margin
-        y = round(lay.heading * 0.6)
-        r = blit_text(surface, tr("Champion"), lay.heading, (lay.w // 2, y), theme.INK_DIM,
-                      bold=True, anchor="midtop")  # fmt: skip
-        buttons = self.buttons()
-        lines = self.lines()
-        step = round(lay.text * 1.5)
-        foot = buttons[0].rect.top - lay.margin - step * len(lines)
-        cup = max(40, min(round(lay.h * 0.3), foot - r.bottom - round(lay.heading * 4.5)))
-        trophy = draw_trophy(surface, (lay.w // 2, r.bottom + lay.margin + cup // 2), cup)
-        y = trophy.bottom + lay.margin
         if champion is not None:
             team = self.t.teams[champion]
-            r = blit_text(surface, team.name, round(lay.heading * 1.4), (lay.w // 2, y),
-                          theme.GOLD, bold=True, anchor="midtop", max_width=width)  # fmt: skip
-            y = r.bottom + lay.margin // 2
             who = tr("{a} and {b}", a=team.players[0].name, b=team.players[1].name)
-            r = blit_text(surface, who, lay.text, (lay.w // 2, y), theme.INK, anchor="midtop",
-                          max_width=width)  # fmt: skip
-            y = r.bottom + lay.margin
-        for line, first in lines:
-            blit_text(surface, line, lay.text, (lay.w // 2, y), theme.GOLD if first else theme.INK,
-                      bold=first, anchor="midtop", max_width=width)  # fmt: skip
-            y += step
-        for b in buttons:
-            b.draw(surface)
+            boxes += [
+                Text(
+                    team.name, size=round(st.heading * 1.4), color=GOLD, bold=True, align="center"
+                ),  # fmt: skip
+                Text(who, align="center"),
+            ]
+        boxes += [
+            Text(line, color=GOLD if first else INK, bold=first, align="center")
+            for line, first in self.lines()
+        ]
+        boxes.append(ButtonRow([(tr("Continue"), "continue", True)], group="trophy"))
+        tree = Column(boxes)
+        top = round(st.heading * 0.6)
+        tree.place(st, pygame.Rect(st.margin, top, st.w - 2 * st.margin, st.h - top - st.margin))
+        self._laid = (key, tree)
+        self._buttons = []  # the scene's buttons are the new tree's
+        return tree
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(theme.felt(surface.get_size()), (0, 0))
+        self.buttons()  # laid out (and focused) as the scene keeps them
+        self.laid(surface.get_size()).draw(surface)

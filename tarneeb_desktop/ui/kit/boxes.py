@@ -10,7 +10,7 @@ never a coordinate at a time.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -124,8 +124,33 @@ class Space(Box):
         return round(st.line * self.lines_h)
 
 
+class Picture(Box):
+    """A drawing (``paint(surface, rect)``) as tall as the room it is given, between
+    ``least`` and ``most`` pixels: a column gives it what its other boxes leave
+    (``grow``)."""
+
+    grow = True
+
+    def __init__(
+        self, paint: Callable[[pygame.Surface, pygame.Rect], object], least: int, most: int
+    ) -> None:
+        self.paint, self.least, self.most = paint, least, max(least, most)
+
+    def measure(self, st: Style, width: int) -> int:
+        return self.least
+
+    def place(self, st: Style, rect: pygame.Rect) -> None:
+        super().place(st, rect)
+        h = max(self.least, min(self.most, rect.h))
+        self.rect = pygame.Rect(rect.x, rect.y + (rect.h - h) // 2, rect.w, h)
+
+    def draw(self, s: pygame.Surface) -> None:
+        self.paint(s, self.rect)
+
+
 class Column(Box):
-    """Its children one under the other, each as wide as the column, ``gap`` apart."""
+    """Its children one under the other, each as wide as the column, ``gap`` apart; the room
+    the column has beyond what they measure goes to those that ``grow`` (a picture)."""
 
     def __init__(self, children: Sequence[Box], gap: int | None = None) -> None:
         self.children = list(children)
@@ -140,9 +165,13 @@ class Column(Box):
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         super().place(st, rect)
+        growers = [c for c in self.children if getattr(c, "grow", False)]
+        spare = max(0, rect.h - self.measure(st, rect.w))
         y = rect.y
         for c in self.children:
             h = c.measure(st, rect.w)
+            if c in growers:
+                h += spare // len(growers)
             c.place(st, pygame.Rect(rect.x, y, rect.w, h))
             y += h + self._gap(st)
 
