@@ -242,7 +242,7 @@ def test_the_turn_ring_drains_in_steps_and_counts_the_last_seconds() -> None:
     """A ticking table stays quiet (issue 38): the ring drains in 30 steps (one redraw a
     step, at most one a second) and counts only its last ten seconds: a 60 s turn is drawn
     35 times, not 60; each change is woken for when it is due."""
-    from tarneeb_desktop.ui.game.panels import ring_next_change, ring_shows
+    from tarneeb_desktop.ui.game.ring import ring_next_change, ring_shows
 
     assert ring_shows(59.5, 60) == (None, 60.0)
     assert ring_shows(57.9, 60) == (None, 58.0)

@@ -15,8 +15,8 @@ import pygame
 from tarneeb_desktop.ui import i18n
 from tarneeb_desktop.ui.game.labels import comma
 from tarneeb_desktop.ui.i18n import N_, tr
-from tarneeb_desktop.ui.kit.boxes import ButtonRow, Column, Panel, Space, Text, centred
-from tarneeb_desktop.ui.kit.style import GOLD, VEIL, Style
+from tarneeb_desktop.ui.kit.boxes import ButtonRow, Column, Panel, Space, Text, centred, veil
+from tarneeb_desktop.ui.kit.style import GOLD, Style
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.text import LRM
 from tarneeb_desktop.ui.theme import Button
@@ -144,8 +144,6 @@ class FileNotice:
         return self.laid(lay)[0].buttons()[0]
 
     def draw(self, surface: pygame.Surface, lay: Layout) -> None:
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill(VEIL)
-        surface.blit(veil, (0, 0))
+        veil(surface)
         panel, _ = self.laid(lay)
         panel.draw(surface)

@@ -189,8 +189,7 @@ class LobbyScene(ButtonScene):
     @property
     def confirming(self) -> bool:
         """ "Leave this table?" is open over the lobby."""
-        top = self.app.modals.top
-        return top is not None and top.kind == "leave_lobby"
+        return self.app.modals.asking("leave_lobby") is not None
 
     def build(self, lay: Layout) -> list[Button]:
         bw, bh = round(lay.unit * 26), round(lay.unit * 6.6)
@@ -364,7 +363,7 @@ class LobbyScene(ButtonScene):
                 pass
             self.picked = None
             self.rebuild()
-        elif action == "back" and self.asks_before_leaving() and not self.confirming:
+        elif action == "back" and self.asks_before_leaving():
             # asked first, in the window's modal: Stay (the safe choice) has the focus, and
             # Enter and Esc take it; Leave or Close is chosen with the arrows or a click
             hosting = self.host is not None

@@ -119,8 +119,7 @@ class MenuScene(ButtonScene):
     @property
     def asking(self) -> bool:
         """ "Start a new game?" is open over the menu."""
-        top = self.app.modals.top
-        return top is not None and top.kind == "new_game"
+        return self.app.modals.asking("new_game") is not None
 
     @property
     def notice(self) -> str | None:

@@ -427,8 +427,7 @@ class SettingsScene(Scene):
     @property
     def question(self) -> Modal | None:
         """ "Restore the defaults?" while it is asked."""
-        top = self.app.modals.top
-        return top if top is not None and top.kind == "restore" else None
+        return self.app.modals.asking("restore")
 
     def _restore_now(self) -> None:
         lang = self.s.language

@@ -131,6 +131,7 @@ class StatsScene(ButtonScene):
                     [tr("Reset every statistic? This cannot be undone.")],
                     [(tr("Cancel"), "cancel"), (tr("Yes, reset"), "confirm")],
                     self.activate,
+                    kind="reset_stats",
                 )
             )
         elif action == "cancel":
@@ -148,8 +149,7 @@ class StatsScene(ButtonScene):
     @property
     def confirming(self) -> bool:
         """The reset's question is open over the screen."""
-        top = self.app.modals.top
-        return top is not None and top.cancel == "cancel" and top.specs[-1][1] == "confirm"
+        return self.app.modals.asking("reset_stats") is not None
 
     def draw(self, surface: pygame.Surface) -> None:
         title = tr("Rating") if self.page == "rating" else tr("Statistics")

@@ -273,8 +273,7 @@ class StandingsScene(ButtonScene):
     @property
     def confirming(self) -> bool:
         """ "End the tournament now?" is open over the standings."""
-        top = self.app.modals.top
-        return top is not None and top.kind == "end_tournament"
+        return self.app.modals.asking("end_tournament") is not None
 
     def end_question(self) -> str:
         if self.in_progress:

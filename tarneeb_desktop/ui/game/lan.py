@@ -19,7 +19,7 @@ from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.game.chat import Chat
 from tarneeb_desktop.ui.game.dialogs import Dialog, GameOverDialog, Question
 from tarneeb_desktop.ui.game.labels import call_label, card_label
-from tarneeb_desktop.ui.game.panels import ring_next_change, ring_shows
+from tarneeb_desktop.ui.game.ring import ring_next_change, ring_shows
 from tarneeb_desktop.ui.i18n import N_, tr, trn
 from tarneeb_desktop.ui.layout import LEFT, TOP, Layout
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS  # Settings' words for levels
@@ -172,7 +172,7 @@ class LanExtras:
 
     def busy(self) -> bool:
         """Frames must come while something shows or waits; a running turn timer redraws
-        the table each time what its ring shows changes (``panels.ring_shows``)."""
+        the table each time what its ring shows changes (``ring.ring_shows``)."""
         if self.scene.overlay is None and self.link.seat_request() is not None:
             self.offer_request()  # a latecomer's question kept while a dialog was open
         shows = self.ring_shows()

@@ -19,6 +19,8 @@ from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.cards import CardArt
 from tarneeb_desktop.ui.game import game41
 from tarneeb_desktop.ui.game.labels import call_label
+from tarneeb_desktop.ui.game.ring import ring_next_change as ring_next_change
+from tarneeb_desktop.ui.game.ring import ring_shows
 from tarneeb_desktop.ui.i18n import tr, trn
 from tarneeb_desktop.ui.layout import BOTTOM, LEFT, RIGHT, TOP, Layout
 from tarneeb_desktop.ui.theme import blit_panel, blit_text
@@ -64,31 +66,6 @@ def mark_winner(s: pygame.Surface, r: pygame.Rect) -> None:
 
 #: A hint's banner: advice, not an error's red.
 HINT_BANNER = (22, 64, 110)
-
-#: The turn timer's ring drains in this many steps (a redraw each, at most one a second:
-#: a ticking table stays quiet) and counts the seconds of the last ``RING_COUNT``.
-RING_STEPS = 30
-RING_COUNT = 10
-
-
-def ring_shows(left: float, total: float, mine: bool = False) -> tuple[int | None, float]:
-    """What the turn timer's ring shows with ``left`` of ``total`` seconds: the whole
-    seconds in its middle (None before its last ``RING_COUNT``, unless it is ``mine``: the
-    person to move sees every second of their own time, issue 48 item 21) and the time its
-    arc stands for (``left`` rounded up to its step)."""
-    if left <= RING_COUNT or mine:
-        return math.ceil(left), float(math.ceil(left))
-    step = max(1.0, total / RING_STEPS)
-    return None, min(total, math.ceil(left / step) * step)
-
-
-def ring_next_change(left: float, total: float, mine: bool = False) -> float:
-    """Seconds until what the ring shows changes (the idle window's next wake)."""
-    if left <= RING_COUNT or mine:
-        return left % 1.0 or 1.0
-    step = max(1.0, total / RING_STEPS)
-    return min(left - RING_COUNT, left % step or step)
-
 
 #: A line of text drawn at a point: (text, size, colour, bold, point, anchor).
 Caption = tuple[str, int, tuple[int, int, int], bool, tuple[float, float], str]

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from tarneeb_desktop.ui import i18n, text, theme
-from tarneeb_desktop.ui.kit.style import DIALOG, DIALOG_EDGE, INK, Colour, Style
+from tarneeb_desktop.ui.kit.style import DIALOG, DIALOG_EDGE, INK, VEIL, Colour, Style
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text, button_width
 
 
@@ -260,6 +260,13 @@ class Panel(Box):
 
     def texts(self) -> list[tuple[str, pygame.Rect]]:
         return self.child.texts()
+
+
+def veil(surface: pygame.Surface) -> None:
+    """The screen dimmed under a modal or a notice (one veil, ``VEIL``)."""
+    dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    dim.fill(VEIL)
+    surface.blit(dim, (0, 0))
 
 
 def centred(st: Style, box: Box, width: int) -> pygame.Rect:

@@ -15,8 +15,8 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from tarneeb_desktop.ui import i18n
-from tarneeb_desktop.ui.kit.boxes import Box, ButtonRow, Column, Panel, Space, Text, centred
-from tarneeb_desktop.ui.kit.style import GOLD, VEIL, Style
+from tarneeb_desktop.ui.kit.boxes import Box, ButtonRow, Column, Panel, Space, Text, centred, veil
+from tarneeb_desktop.ui.kit.style import GOLD, Style
 from tarneeb_desktop.ui.theme import Button, clicked, hover
 
 #: The keys that move the focus between a modal's buttons (forward, backward).
@@ -127,6 +127,11 @@ class ModalStack:
     def top(self) -> Modal | None:
         return self.items[-1] if self.items else None
 
+    def asking(self, kind: str) -> Modal | None:
+        """The top modal when it is of ``kind`` (a screen's own question), else None."""
+        top = self.top
+        return top if top is not None and top.kind == kind else None
+
     def push(self, modal: Modal) -> Modal:
         modal.stack = self
         self.items.append(modal)
@@ -165,7 +170,5 @@ class ModalStack:
             return
         for modal in self.items[:-1]:
             modal.draw(surface)
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill(VEIL)
-        surface.blit(veil, (0, 0))
+        veil(surface)
         self.items[-1].draw(surface)
