@@ -58,14 +58,12 @@ def to_seat_screen(app, h: Host) -> Any:  # type: ignore[no-untyped-def]
 def test_a_table_with_a_password_has_its_field_on_the_seat_screen(host_with, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """Nothing typed on the Join screen: the seat screen has the password's field (it used
     to say "type it above" with no field above), and the password typed there seats."""
-    from tarneeb_desktop.ui import lan_scenes
     from tarneeb_desktop.ui.lan_lobby import LobbyScene
 
     app = make_app()
     seats = to_seat_screen(app, host_with("pw"))
-    seen = blitted_texts(monkeypatch, lan_scenes)
-    seats.dirty = True
     app.step(FRAME, [])
+    seen = [words for words, _ in seats.texts()] + [b.label for b in seats.buttons()]
     assert "Password" in seen
     app.step(FRAME, [key(pygame.K_RETURN)])  # the first free seat, no password: refused
     assert app.scene is seats and seats.notice
@@ -75,13 +73,10 @@ def test_a_table_with_a_password_has_its_field_on_the_seat_screen(host_with, mon
 
 
 def test_a_table_without_a_password_never_mentions_one(host_with, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from tarneeb_desktop.ui import lan_scenes
-
     app = make_app()
     seats = to_seat_screen(app, host_with())
-    seen = blitted_texts(monkeypatch, lan_scenes)
-    seats.dirty = True
     app.step(FRAME, [])
+    seen = [words for words, _ in seats.texts()] + [b.label for b in seats.buttons()]
     assert seen and not any("password" in s.lower() for s in seen), seen
 
 

@@ -17,7 +17,6 @@ from tarneeb_desktop.net.host import Host
 from tarneeb_desktop.rules import GameState, make_rules
 from tarneeb_desktop.session.lan import new_host
 from tarneeb_desktop.ui import i18n, text, theme
-from tarneeb_desktop.ui.layout import Layout
 from tests import test_ui_lan_local
 from tests.test_ui_helpers import FRAME, blitted_texts, key, make_app, mouse, table_scene
 from tests.test_ui_lan_local import button, click, lan_table, step_until
@@ -119,7 +118,7 @@ def test_the_table_name_and_password_typed_on_the_host_screen_reach_the_host() -
     scene = HostScene(app)
     app.switch(scene)
     app.step(FRAME, [])
-    (name_label, name_box), (_, password_box) = scene.field_rects(Layout(*app.size))
+    (name_label, name_box), (_, password_box) = scene.field_rects()
     click(app, name_box.center)
     assert scene.field == 0
     erase = [key(pygame.K_BACKSPACE)] * len(scene.fields[0].text)
@@ -158,7 +157,7 @@ def test_the_host_screen_is_one_text_size_and_mirrors_in_arabic() -> None:
         app.step(FRAME, [])
         buttons = {b.action: b.rect for b in scene.buttons()}
         assert len({b.text_size for b in scene.buttons()}) == 1, lang
-        (name_label, name_box), (pw_label, pw_box) = scene.field_rects(Layout(*app.size))
+        (name_label, name_box), (pw_label, pw_box) = scene.field_rects()
         join = JoinScene(app, finder=False)
         app.switch(join)
         app.step(FRAME, [])

@@ -387,14 +387,13 @@ def test_the_join_screens_labels_stay_on_its_page(lang: str, size) -> None:  # t
     """Seed 5425, step 275: at 800x600 the French "Mot de passe de la table (s'il y en a un)"
     began 12 px left of the page it labels; the fields now start after the widest label."""
     from tarneeb_desktop.ui.lan_scenes import JoinScene
-    from tarneeb_desktop.ui.layout import Layout
 
     app = app_in(lang, size)
     scene = JoinScene(app, finder=False)
     app.switch(scene)
     app.step(FRAME, [])
     assert screen_problems(app, f"join {lang}") == []
-    for r in scene.field_rects(Layout(*app.surface.get_size())):
+    for r in scene.field_rects():
         assert r.w >= app.surface.get_width() * 0.3  # room left to type into
 
 

@@ -32,9 +32,13 @@ def test_a_text_wraps_at_the_body_size_and_never_shrinks(size) -> None:  # type:
     width = 300
     h = t.measure(st, width)
     t.place(st, pygame.Rect(10, 10, width, h))
-    assert len(t.lines) > 1 and h == t.step * len(t.lines) and t.step >= round(st.body * 1.4)
+    assert len(t.lines) > 1 and t.step >= round(st.body * 1.4)
+    # its height: a step a line, down to where the last line's ink ends
+    last = text.ink(t.lines[-1], st.body)
+    assert h == t.step * (len(t.lines) - 1) + last.bottom
     for line, r in t.texts():
-        assert r.w <= width and text.size_of(line, st.body)[0] == r.w
+        assert r.w <= width and text.ink(line, st.body).size == r.size
+        assert t.rect.contains(r)  # no ink outside the box
 
 
 def test_a_columns_children_never_overlap_and_fill_its_width() -> None:
@@ -88,8 +92,8 @@ def test_the_broken_files_notice_is_laid_out_by_the_kit(lang, size) -> None:  # 
         assert rect.contains(r) and not r.colliderect(button.rect)
     for (_, a), (_, b) in itertools.combinations(lines, 2):
         assert not a.colliderect(b)
-    if lang == "ar":  # the text from the right
-        assert all(r.right == lines[1][1].right for _, r in lines[1:])
+    if lang == "ar":  # the text from the right (its ink within a glyph's side bearing)
+        assert all(abs(r.right - lines[1][1].right) <= 3 for _, r in lines[1:])
 
 
 def test_a_panel_centred_in_the_window_is_as_tall_as_it_measures() -> None:
@@ -178,3 +182,69 @@ def test_the_trophy_screen_is_laid_out_by_the_kit(lang, size) -> None:  # type: 
     (cont,) = scene.buttons()
     assert cont.action == "continue" and cont.rect.bottom <= size[1]
     assert screen_problems(app, f"trophy {lang} {size}") == []
+
+
+# ---------------------------------------------------------------------- forms, grids, pages
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_a_form_puts_labels_beside_fields_or_over_them_and_mirrors_as_a_whole(lang) -> None:  # type: ignore[no-untyped-def]
+    from tarneeb_desktop.ui.kit.form import Form
+    from tarneeb_desktop.ui.widgets import TextField
+
+    i18n.set_language(lang)
+    st = Style(1280, 720)
+    rows = [("Address or table code", TextField("", 40)), ("Your name", TextField("Sara", 20))]
+    wide, narrow = Form(rows, lambda: 0), Form(rows, lambda: 0)
+    wide.place(st, pygame.Rect(0, 0, 900, wide.measure(st, 900)))
+    for lab, box in zip(wide.labels, wide.fields, strict=True):
+        assert lab.centery == box.centery and not lab.colliderect(box)
+        assert (lab.x > box.x) == (lang == "ar")  # the label at the reading start
+    # too narrow for a label beside a field: each label over its field, the form taller
+    w = round(st.unit * 30) + 10
+    h = narrow.measure(st, w)
+    narrow.place(st, pygame.Rect(0, 0, w, h))
+    assert h > wide.measure(st, 900)
+    for lab, box in zip(narrow.labels, narrow.fields, strict=True):
+        assert lab.bottom <= box.top
+    laid = [r for _, r in narrow.texts()] + narrow.fields
+    for a, b in itertools.combinations(laid, 2):
+        assert not a.colliderect(b)
+    assert narrow.field_at(narrow.fields[1].center) == 1
+
+
+def test_a_grid_row_that_does_not_fit_stacks_and_a_column_shows_what_fits() -> None:
+    from tarneeb_desktop.ui.kit.form import ButtonColumn, ButtonGrid
+
+    st = Style(800, 600)
+    long = "Privat: Freunde treten über die Adresse bei, und noch mehr Worte"
+    grid = ButtonGrid([[("A", "a", False, True, 1), (long, "b", False, True, 1)]], wide=20)
+    h = grid.measure(st, 400)
+    grid.place(st, pygame.Rect(0, 0, 400, h))
+    a, b = grid.buttons()
+    assert a.rect.bottom < b.rect.top and a.rect.w == b.rect.w  # stacked, one width
+    col = ButtonColumn([(f"Table {k}", f"t:{k}", False, True) for k in range(6)], least=1)
+    room = 3 * st.button_h + 2 * st.gap
+    col.place(st, pygame.Rect(0, 0, 400, room))
+    assert [b.action for b in col.buttons()] == ["t:0", "t:1", "t:2"]
+    assert all(pygame.Rect(0, 0, 400, room).contains(b.rect) for b in col.buttons())
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720)])
+def test_a_page_keeps_its_foot_in_the_window_and_grows_to_what_it_holds(size) -> None:  # type: ignore[no-untyped-def]
+    from tarneeb_desktop.ui.kit.page import Page
+
+    st = Style(*size)
+    short = Page("Title", [Text("one line")], foot=[("OK", "ok", True)])
+    short.place(st, pygame.Rect((0, 0), size))
+    assert short.rect == st.page  # no taller than the page
+    body = [Text(LONG)]
+    while Page("Title", body, foot=[("OK", "ok", True)]).measure(st, st.w) <= st.page.h:
+        body.append(Text("One more paragraph of words"))
+    tall = Page("Title", body, foot=[("OK", "ok", True)], notice="A notice")
+    tall.place(st, pygame.Rect((0, 0), size))
+    assert tall.rect.h > st.page.h and tall.rect.bottom <= size[1] - st.margin
+    (ok,) = tall.buttons()
+    assert tall.rect.contains(ok.rect)
+    for _, r in tall.texts():
+        assert tall.rect.contains(r) and not r.colliderect(ok.rect)

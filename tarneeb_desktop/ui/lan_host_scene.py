@@ -2,8 +2,8 @@
 watchers, the announcement, the table's name and password; Open the table sits the people
 here down (``session.lan.host_table``) and shows the lobby (``lan_lobby.py``).
 
-Every button is in one group (one text size), and the screen mirrors right to left: in
-Arabic the level button, the second of each pair and each field's label change sides."""
+Laid out by the UI kit: the seats' and switches' buttons are one grid (one text size), and
+the page mirrors right to left as a whole."""
 
 from __future__ import annotations
 
@@ -21,20 +21,19 @@ from tarneeb_desktop.net.seating import computer_names
 from tarneeb_desktop.net.turn_timer import TURN_CHOICES
 from tarneeb_desktop.session.lan import HostError, host_table, table_save
 from tarneeb_desktop.table.flow import SEAT_NAMES as SEAT_WORDS  # the lobby's name for them
-from tarneeb_desktop.ui import i18n, text, theme
+from tarneeb_desktop.ui import theme
 from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.kit.boxes import Box, Text
+from tarneeb_desktop.ui.kit.form import ButtonGrid, Form, GridSpec, Row
+from tarneeb_desktop.ui.kit.page import KitScene, Page
+from tarneeb_desktop.ui.kit.style import Style
 from tarneeb_desktop.ui.lan_lobby import LobbyScene
 from tarneeb_desktop.ui.lan_page import (
-    draw_buttons_and_notice,
     level_words,
     local_name,
-    page,
     rules_words,
 )
-from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.scene import ButtonScene
-from tarneeb_desktop.ui.theme import Button, blit_text
-from tarneeb_desktop.ui.widgets import TextField, draw_form_field
+from tarneeb_desktop.ui.widgets import TextField
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
@@ -69,7 +68,7 @@ def _hosting() -> dict[str, Any]:
     return {"bind": HostScene.bind, "port": DEFAULT_PORT, "ai_delay": HostScene.ai_delay}
 
 
-class HostScene(ButtonScene):
+class HostScene(KitScene):
     """Rules from the settings; each of seats 1-3 goes, click by click, through: open to a
     person on the network, a computer player (named as offline, at the level its own button
     chooses), a person at this screen (hot-seat). Below: the turn timer, watchers, whether
@@ -119,118 +118,69 @@ class HostScene(ButtonScene):
     def listen_on(self) -> str:
         return bind_address(self.bind)
 
-    def width(self, lay: Layout) -> int:
-        """The buttons' width: wide enough for "North: open to a player on the network" and
-        for a pair's "Private: friends join by address" at the body size in every language
-        (German's "Privat: Freunde treten über die Adresse bei" drew the whole screen at 24
-        px of 25), within the window."""
-        bh, gap = self.step(lay)
-        longest = [
-            tr("{seat}: open to a player on the network", seat=tr(SEAT_WORDS[s])) for s in (1, 2, 3)
-        ]
-        need = theme.button_width(longest, lay.text, bh)
-        pairs = [  # the half-width buttons' words, each of their values
-            tr("Announced on this network"),
-            tr("Private: friends join by address"),
-            tr("Over the internet"),
-            tr("On this network"),
-            tr("Watchers: allowed"),
-            tr("Watchers: refused"),
-            tr("Turn timer: {n} s", n=60),
-            tr("Turn timer: off"),
-        ]
-        need = max(need, 2 * theme.button_width(pairs, lay.text, bh) + gap)
-        base = min(round(lay.unit * 104), round(lay.w * 0.66))
-        return min(lay.w - 2 * lay.margin, max(base, need))
-
-    @staticmethod
-    def step(lay: Layout) -> tuple[int, int]:
-        """A row's height and the gap below it."""
-        return round(lay.unit * 5.6), round(lay.unit * 1.2)
-
-    def top(self, lay: Layout) -> int:
-        """Where the seats' rows start: below the title and the two lines under it."""
-        return round(lay.margin * 2 + lay.heading * 1.9 + lay.text * 3.2 + lay.unit * 1.5)
-
-    def build(self, lay: Layout) -> list[Button]:
-        bw = self.width(lay)
-        bh, gap = self.step(lay)
-        left = lay.w // 2 - bw // 2
-        lw = bw // 3  # a computer seat's level button
-        y = self.top(lay)
-        out = []
+    def grid(self) -> list[list[GridSpec]]:
+        """The seats (a computer's with its level beside it), then the table's switches in
+        pairs: the turn timer and watchers, where friends join from and the announcement."""
+        rows: list[list[GridSpec]] = []
         for seat in (1, 2, 3):
             word = tr(SEAT_WORDS[seat])
             choice = self.choice[seat]
-            r = pygame.Rect(left, y, bw, bh)
-            level = None
             if choice == "open":
                 label = tr("{seat}: open to a player on the network", seat=word)
             elif choice == "ai":
                 label = tr("{seat}: {name}, computer", seat=word, name=self.bot_name(seat))
-                r.w = bw - lw - gap
-                words = tr("Level: {level}", level=level_words(self.levels[seat]))
-                level = Button(pygame.Rect(r.right + gap, y, lw, bh), words, f"level:{seat}")
             else:
-                label = tr(
-                    "{seat}: {name}, at this screen",
-                    seat=word,
-                    name=local_name(self.app, seat),
-                )
-            out.append(Button(r, label, f"seat:{seat}"))
-            if level is not None:
-                out.append(level)
-            y += bh + gap
-        y += gap
-        half = (bw - gap) // 2
-        r = pygame.Rect(left, y, half, bh)
+                name = local_name(self.app, seat)
+                label = tr("{seat}: {name}, at this screen", seat=word, name=name)
+            row: list[GridSpec] = [(label, f"seat:{seat}", False, True, 2)]
+            if choice == "ai":
+                words = tr("Level: {level}", level=level_words(self.levels[seat]))
+                row.append((words, f"level:{seat}", False, True, 1))
+            rows.append(row)
         timer = (
             tr("Turn timer: {n} s", n=self.turn_seconds)
             if self.turn_seconds
             else tr("Turn timer: off")
         )
-        out.append(Button(r, timer, "timer"))
         watch = tr("Watchers: allowed") if self.watchers else tr("Watchers: refused")
-        out.append(Button(r.move(half + gap, 0), watch, "watchers"))
         announce = (
             tr("Announced on this network")
             if self.announce
             else tr("Private: friends join by address")
         )
         where = tr("Over the internet") if self.internet else tr("On this network")
-        r = pygame.Rect(left, y + bh + gap, half, bh)
-        out.append(Button(r, where, "where"))
-        out.append(Button(r.move(half + gap, 0), announce, "beacon"))
-        r = pygame.Rect(left, self.notes_top(lay) + self.notes_height(lay), half, bh)
-        out.append(Button(r, tr("Open the table"), "open", primary=True))
-        out.append(Button(r.move(half + gap, 0), tr("Back"), "back"))
-        for b in out:
-            b.group = "host"  # one text size on the whole screen
-            if i18n.is_rtl():  # mirrored about the window's centre: the first on the right
-                b.rect.x = lay.w - b.rect.right
-        return out
+        rows.append([(timer, "timer", False, True, 1), (watch, "watchers", False, True, 1)])
+        rows.append([(where, "where", False, True, 1), (announce, "beacon", False, True, 1)])
+        return rows
 
-    def fields_top(self, lay: Layout) -> int:
-        bh, gap = self.step(lay)
-        return self.top(lay) + 5 * (bh + gap) + 2 * gap
+    def layout_key(self) -> object:
+        return (self.notice, tuple(map(tuple, self.grid())), tuple(self.notes()))
 
-    def field_rects(self, lay: Layout) -> list[tuple[pygame.Rect, pygame.Rect]]:
-        """Each field's label and box: the name on the first half (its label at the
-        reading start), the password on the second; mirrored right to left."""
-        bw = self.width(lay)
-        bh, gap = self.step(lay)
-        half = (bw - gap) // 2
-        y = self.fields_top(lay)
-        out = []
-        for k, label in enumerate(self.field_labels()):
-            x = lay.w // 2 - bw // 2 + k * (half + gap)
-            lw = text.size_of(label, lay.text)[0] + lay.margin
-            lab = pygame.Rect(x, y, lw, bh)
-            box = pygame.Rect(x + lw, y, half - lw, bh)
-            if i18n.is_rtl():
-                lab.x, box.x = lay.w - lab.right, lay.w - box.right
-            out.append((lab, box))
-        return out
+    def tree(self, st: Style) -> Box:
+        def typed(k: int) -> Callable[[], int | None]:
+            return lambda: 0 if self.field == k else None
+
+        labels = self.field_labels()
+        self.forms = [
+            Form([(labels[k], self.fields[k])], typed(k), least=16, most=60) for k in (0, 1)
+        ]
+        body: list[Box] = [
+            Text(
+                tr("Rules: {preset} (change them in Settings)", preset=rules_words(self.app.rules)),
+                align="center",
+            ),
+            Text(tr("You sit at South. Choose who plays each of the other seats:"), align="center"),
+            ButtonGrid(self.grid(), group="host"),
+            Row(self.forms, most=104),
+        ]
+        body += [Text(line, color=color, align="center") for line, color in self.notes()]
+        foot = [(tr("Open the table"), "open", True), (tr("Back"), "back", False)]
+        return Page(tr("Host a table"), body, foot=foot, notice=self.notice)
+
+    def field_rects(self) -> list[tuple[pygame.Rect, pygame.Rect]]:
+        """Each field's label and box: the name first (on the reading side), the password."""
+        self.laid()
+        return [(f.labels[0], f.fields[0]) for f in self.forms]
 
     @staticmethod
     def field_labels() -> tuple[str, str]:
@@ -252,14 +202,6 @@ class HostScene(ButtonScene):
             words = tr("People at this screen take turns; their cards stay hidden between turns.")
             notes.append((words, theme.INK_DIM))
         return notes
-
-    def notes_top(self, lay: Layout) -> int:
-        bh, gap = self.step(lay)
-        return self.fields_top(lay) + bh + gap + lay.margin // 3
-
-    @staticmethod
-    def notes_height(lay: Layout) -> int:
-        return 3 * round(lay.text * 1.5) + lay.margin // 2
 
     def bot_name(self, seat: int) -> str:
         """A computer seat's name: the settings' name for that seat, as offline."""
@@ -290,7 +232,7 @@ class HostScene(ButtonScene):
             self.type_into(0)
             return True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-            for k, (lab, box) in enumerate(self.field_rects(Layout(*self.app.size))):
+            for k, (lab, box) in enumerate(self.field_rects()):
                 if box.collidepoint(ev.pos) or lab.collidepoint(ev.pos):
                     self.type_into(k)
                     return True
@@ -355,60 +297,6 @@ class HostScene(ButtonScene):
             )
         except HostError as exc:
             self.notice = host_error_text(exc)
-            self.dirty = True
+            self.dirty = True  # laid out again with the notice
             return
         self.app.switch(LobbyScene(self.app, sessions[0], host=host, others=sessions[1:]))
-
-    def draw(self, surface: pygame.Surface) -> None:
-        lay = Layout(*surface.get_size())
-        box = page(surface, lay, tr("Host a table"))
-        lines = [
-            tr("Rules: {preset} (change them in Settings)", preset=rules_words(self.app.rules)),
-            tr("You sit at South. Choose who plays each of the other seats:"),
-        ]
-        y = box.y + round(lay.heading * 1.9)
-        for line in lines:
-            blit_text(
-                surface,
-                line,
-                lay.text,
-                (lay.w // 2, y),
-                theme.INK,
-                anchor="midtop",
-                max_width=box.w - 2 * lay.margin,
-            )
-            y += round(lay.text * 1.6)
-        rtl = i18n.is_rtl()
-        for k, (lab, field) in enumerate(self.field_rects(lay)):
-            blit_text(
-                surface,
-                self.field_labels()[k],
-                lay.text,
-                (lab.right, lab.centery) if rtl else (lab.x, lab.centery),
-                theme.INK,
-                anchor="midright" if rtl else "midleft",
-            )
-            focus = k == self.field
-            # the password shows: the host tells it to the friends invited
-            draw_form_field(
-                surface,
-                field,
-                self.fields[k].shown(focus),
-                lay.text,
-                focus=focus,
-                margin=lay.margin,
-                count=self.fields[k].count() if focus else None,
-            )
-        y = self.notes_top(lay)
-        for line, color in self.notes():
-            blit_text(
-                surface,
-                line,
-                lay.text,
-                (lay.w // 2, y),
-                color,
-                anchor="midtop",
-                max_width=box.w - 2 * lay.margin,
-            )
-            y += round(lay.text * 1.5)
-        draw_buttons_and_notice(surface, self, lay, box, above_buttons=True)

@@ -34,8 +34,11 @@ from tarneeb_desktop.net.protocol import (
 from tarneeb_desktop.net.relay import RelayError, relay_urls
 from tarneeb_desktop.net.relay_crypto import is_code
 from tarneeb_desktop.table.flow import SEAT_NAMES as SEAT_WORDS  # the lobby's name for them
-from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.kit.boxes import Box, Text
+from tarneeb_desktop.ui.kit.form import ButtonColumn, ButtonSpec, Form
+from tarneeb_desktop.ui.kit.page import FootSpec, KitScene, Page
+from tarneeb_desktop.ui.kit.style import GOLD, Style
 from tarneeb_desktop.ui.lan_host_scene import (  # the Host screen: its own module
     COMPUTER_LEVELS,
     SEAT_CHOICES,
@@ -44,14 +47,11 @@ from tarneeb_desktop.ui.lan_host_scene import (  # the Host screen: its own modu
 )
 from tarneeb_desktop.ui.lan_lobby import LobbyScene
 from tarneeb_desktop.ui.lan_page import (
-    draw_buttons_and_notice,
-    page,
     player_name,
 )
 from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.scene import ButtonScene
-from tarneeb_desktop.ui.theme import Button, blit_text
-from tarneeb_desktop.ui.widgets import TextField, draw_form_field
+from tarneeb_desktop.ui.theme import Button
+from tarneeb_desktop.ui.widgets import TextField
 
 __all__ = [
     "COMPUTER_LEVELS",
@@ -158,7 +158,7 @@ def join_error_text(exc: JoinError, password: str = "") -> str:
 # ---------------------------------------------------------------------- join
 
 
-class JoinScene(ButtonScene):
+class JoinScene(KitScene):
     """Tables heard on the network, and an address field that always works. Typing goes to
     the focused field (address or name); Enter connects; Tab moves between fields."""
 
@@ -235,38 +235,19 @@ class JoinScene(ButtonScene):
             tr("Table password (if any)"),
         )
 
-    def field_rects(self, lay: Layout) -> list[pygame.Rect]:
-        # the labels' side: the widest label at body size between the page's edge and the
-        # fields ("Mot de passe de la table (s'il y en a un)" reached out of the page at 800x600)
-        edge = round(lay.w * 0.1) + lay.margin  # the page's panel (lan_page.page)
-        widest = max(text.size_of(label, lay.text)[0] for label in self.field_labels())
-        x = max(round(lay.w * 0.38), edge + widest + lay.margin)
-        w, h = min(round(lay.w * 0.44), lay.w - edge - x), round(lay.text * 2.2)
-        a = pygame.Rect(0, 0, w, h)
-        # under the page's title, whose script may be taller (Arabic) in a short window
-        title = text.size_of(tr("Join a table"), lay.heading, True)[1]
-        a.topleft = (x, max(round(lay.h * 0.14), 3 * lay.margin + title + 4))
-        if i18n.is_rtl():  # the labels on the right, the fields on their left
-            a.right = lay.w - x
-        step = h + round(lay.unit * 1.2)
-        return [a, a.move(0, step), a.move(0, 2 * step)]
-
-    def build(self, lay: Layout) -> list[Button]:
-        bw, bh = round(lay.unit * 60), round(lay.unit * 6)
-        gap = round(lay.unit * 1.4)
-        y = round(lay.h * 0.42)
-        out = []
-        for i, k in enumerate(self.kept[:2]):  # the way back to a table sat at before
+    def rows(self) -> list[ButtonSpec]:
+        """The ways to a table in one click, at most four: a seat held before (Rejoin), the
+        tables heard on the network (a full one may still be watched), addresses joined
+        before."""
+        out: list[ButtonSpec] = []
+        for i, k in enumerate(self.kept[:2]):
             label = tr(
                 "Rejoin {table} at {address} ({seat})",
                 table=k.table or tr("the table"),
                 address=k.address,
                 seat=tr(SEAT_WORDS[k.seat]),
             )
-            r = pygame.Rect(0, y, bw, bh)
-            r.centerx = lay.w // 2
-            out.append(Button(r, label, f"rejoin:{i}", primary=True))
-            y += bh + gap
+            out.append((label, f"rejoin:{i}", True, True))
         for i, t in enumerate(self.found[:4]):
             label = tr(
                 "{name} at {address} - free seats: {n}",
@@ -274,36 +255,40 @@ class JoinScene(ButtonScene):
                 address=":".join((t.host, str(t.port))),
                 n=len(t.free_seats),
             )
-            r = pygame.Rect(0, y, bw, bh)
-            r.centerx = lay.w // 2
-            # a full table may still be watched
-            out.append(Button(r, label, f"table:{i}", enabled=t.compatible))
-            y += bh + gap
+            out.append((label, f"table:{i}", False, t.compatible))
         heard = {f"{t.host}:{t.port}" for t in self.found[:4]}
         for i, address in enumerate(self.recent):
             if len(out) >= 4:
                 break
-            if address in heard:
-                continue
-            r = pygame.Rect(0, y, bw, bh)
-            r.centerx = lay.w // 2
-            out.append(Button(r, tr("Joined before: {address}", address=address), f"recent:{i}"))
-            y += bh + gap
-        # as wide as the longest line at body size needs (a table's name and address)
-        wide = min(
-            theme.button_width([b.label for b in out], lay.text, bh, bw), lay.w - 2 * lay.margin
-        )
-        for b in out:
-            b.rect.w = wide
-            b.rect.centerx = lay.w // 2
-        half = round(lay.unit * 26)
-        r = pygame.Rect(0, 0, half, bh)
-        r.bottomright = (lay.w // 2 - gap // 2, round(lay.h * 0.86) - lay.margin)
-        out.append(Button(r, tr("Connect"), "connect", primary=True))
-        out.append(Button(r.move(half + gap, 0), tr("Back"), "back"))
-        if i18n.is_rtl():  # Connect, the first, on the reading side
-            out[-2].rect.x, out[-1].rect.x = out[-1].rect.x, out[-2].rect.x
+            if address not in heard:
+                label = tr("Joined before: {address}", address=address)
+                out.append((label, f"recent:{i}", False, True))
         return out
+
+    def layout_key(self) -> object:
+        return (self.notice, tuple(self.rows()))
+
+    def tree(self, st: Style) -> Box:
+        head = (
+            tr("Tables on this network:")
+            if self.found
+            else tr("Looking for tables on this network... or type an address or a table code.")
+        )
+        self.form = Form(
+            list(zip(self.field_labels(), self.fields, strict=True)), lambda: self.field
+        )
+        body = [
+            self.form,
+            Text(head, align="center"),
+            ButtonColumn(self.rows(), "tables", 0, wide=60),
+        ]
+        foot = [(tr("Connect"), "connect", True), (tr("Back"), "back", False)]
+        return Page(tr("Join a table"), body, foot=foot, notice=self.notice)
+
+    def field_rects(self) -> list[pygame.Rect]:
+        """Where the address, name and password fields are."""
+        self.laid()
+        return self.form.fields
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
         ctrl = ev.type == pygame.KEYDOWN and getattr(ev, "mod", 0) & pygame.KMOD_CTRL
@@ -341,11 +326,12 @@ class JoinScene(ButtonScene):
                 return super().handle_event(ev)
             return True  # letters arrive as TEXTINPUT; nothing else to do with them
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-            for i, r in enumerate(self.field_rects(Layout(*self.app.size))):
-                if r.collidepoint(ev.pos):
-                    self.field = i
-                    self.dirty = True
-                    return True
+            self.laid()
+            hit = self.form.field_at(ev.pos)
+            if hit is not None:
+                self.field = hit
+                self.dirty = True
+                return True
         return super().handle_event(ev)
 
     def activate(self, action: str) -> None:
@@ -448,38 +434,8 @@ class JoinScene(ButtonScene):
         self.dirty = True
         return False
 
-    def draw(self, surface: pygame.Surface) -> None:
-        lay = Layout(*surface.get_size())
-        box = page(surface, lay, tr("Join a table"))
-        labels = self.field_labels()
-        for i, r in enumerate(self.field_rects(lay)):
-            rtl = i18n.is_rtl()
-            blit_text(
-                surface,
-                labels[i],
-                lay.text,
-                (r.right + lay.margin, r.centery) if rtl else (r.x - lay.margin, r.centery),
-                theme.INK,
-                anchor="midleft" if rtl else "midright",
-            )
-            focus = i == self.field
-            draw_form_field(
-                surface, r, self.fields[i].shown(focus), lay.text, focus=focus,
-                margin=lay.margin, selected=focus and self.fields[i].selected,
-                count=self.fields[i].count() if focus else None,
-            )  # fmt: skip
-        head = (
-            tr("Tables on this network:")
-            if self.found
-            else tr("Looking for tables on this network... or type an address or a table code.")
-        )
-        blit_text(
-            surface, head, lay.text, (lay.w // 2, round(lay.h * 0.36)), theme.INK, anchor="midtop"
-        )
-        draw_buttons_and_notice(surface, self, lay, box, above_buttons=True)
 
-
-class SeatScene(ButtonScene):
+class SeatScene(KitScene):
     """Connected: pick one of the free seats (or any). A table that asks for a password
     has its field here (what was typed on the Join screen in it); a table without one
     never mentions it. ``back``: Back's way to the Join screen as it was typed."""
@@ -503,19 +459,6 @@ class SeatScene(ButtonScene):
         super().on_show()
         if self.asks_password():
             TextField.start()
-
-    def password_rects(self, lay: Layout) -> tuple[pygame.Rect, pygame.Rect]:
-        """The password's label and field, under the table's name (mirrored right to left)."""
-        h = round(lay.text * 2.2)
-        label = tr("Password")
-        lw = text.size_of(label, lay.text)[0]
-        fw = round(lay.unit * 36)
-        whole = lw + lay.margin + fw
-        lab = pygame.Rect(lay.w // 2 - whole // 2, round(lay.h * 0.27), lw, h)
-        box = pygame.Rect(lab.right + lay.margin, lab.y, fw, h)
-        if i18n.is_rtl():
-            lab.x, box.x = lay.w - lab.right, lay.w - box.right
-        return lab, box
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
         if self.asks_password() and (
@@ -558,20 +501,14 @@ class SeatScene(ButtonScene):
         seats = lobby.get("seats")
         return [s for s in seats if isinstance(s, dict)] if isinstance(seats, list) else []
 
-    def build(self, lay: Layout) -> list[Button]:
-        bw, bh = round(lay.unit * 44), round(lay.unit * 6.6)
-        gap = round(lay.unit * 1.6)
-        y = round(lay.h * 0.27)
-        if self.asks_password():  # its field first
-            y = self.password_rects(lay)[1].bottom + round(lay.unit * 2.4)
-        out = []
+    def rows(self) -> list[ButtonSpec]:
+        """A seat held before (Rejoin), then each seat: sit at an open one, ask for a
+        computer's once the game is under way, the others as who sits there."""
+        out: list[ButtonSpec] = []
         kept = rejoin.kept_for((self.session.host_hello or {}).get("table_id"))
         if kept is not None and not rejoin.held_now(self.session, kept.seat):
-            r = pygame.Rect(0, y, bw, bh)
-            r.centerx = lay.w // 2
             label = tr("Rejoin your seat ({seat})", seat=tr(SEAT_WORDS[kept.seat]))
-            out.append(Button(r, label, "rejoin", primary=True))
-            y += bh + gap
+            out.append((label, "rejoin", True, True))
         for s in self.seats():
             n = s.get("seat")
             if not isinstance(n, int) or not 0 <= n <= 3:
@@ -589,26 +526,36 @@ class SeatScene(ButtonScene):
                 label = tr("{seat}: {name}, computer", seat=word, name=name)
             else:
                 label = tr("{seat}: {name}", seat=word, name=name)
-            r = pygame.Rect(0, y, bw, bh)
-            r.centerx = lay.w // 2
             action = f"ask:{n}" if late else f"seat:{n}"
-            out.append(Button(r, label, action, enabled=(free or late) and self.asking is None))
-            y += bh + gap
-        # as wide as the longest seat's label at body size needs ("Rejoin your seat (South)")
-        bw = min(
-            theme.button_width([b.label for b in out], lay.text, bh, bw), lay.w - 2 * lay.margin
-        )
-        for b in out:
-            b.rect.w = bw
-            b.rect.centerx = lay.w // 2
-        half = (bw - gap) // 2
-        r = pygame.Rect(0, y + gap, half, bh)
-        r.x = lay.w // 2 - bw // 2
+            out.append((label, action, False, (free or late) and self.asking is None))
+        return out
+
+    def layout_key(self) -> object:
+        table = (self.session.lobby or {}).get("table")
+        return (self.notice, tuple(self.rows()), self.asks_password(), self.full(),
+                self.watchable(), table)  # fmt: skip
+
+    def tree(self, st: Style) -> Box:
+        body: list[Box] = []
+        table = (self.session.lobby or {}).get("table")
+        if isinstance(table, str):
+            body.append(Text(table, align="center"))
+        if self.asks_password():
+            body.append(Form([(tr("Password"), self.secret)], lambda: 0, least=20, most=36))
+        if self.full() and self.watchable() and not self.notice:
+            body.append(Text(tr("Every seat is taken; you may watch the game"), color=GOLD,
+                             align="center"))  # fmt: skip
+        rows = self.rows()
+        body.append(ButtonColumn(rows, "seats", len(rows)))
         # a full table (a tournament's, for the teams waiting their turn) offers watching
-        out.append(Button(r, tr("Watch"), "watch", primary=self.full(), enabled=self.watchable()))
-        out.append(Button(r.move(half + gap, 0), tr("Back"), "back"))
-        if i18n.is_rtl():
-            out[-2].rect.x, out[-1].rect.x = out[-1].rect.x, out[-2].rect.x
+        foot: list[FootSpec] = [
+            (tr("Watch"), "watch", self.full(), self.watchable()),
+            (tr("Back"), "back", False),
+        ]
+        return Page(tr("Choose your seat"), body, foot=foot, notice=self.notice)
+
+    def build(self, lay: Layout) -> list[Button]:
+        out = super().build(lay)
         # Enter takes the first free seat; at a full table it watches (asking the host for a
         # computer's seat is a choice of its own, never Enter's)
         self.focus = next(
@@ -672,42 +619,3 @@ class SeatScene(ButtonScene):
                 self.rebuild()
                 return
             self.app.switch(LobbyScene(self.app, self.session))
-
-    def draw(self, surface: pygame.Surface) -> None:
-        lay = Layout(*surface.get_size())
-        box = page(surface, lay, tr("Choose your seat"))
-        table = (self.session.lobby or {}).get("table")
-        if isinstance(table, str):
-            blit_text(
-                surface,
-                table,
-                lay.text,
-                (lay.w // 2, box.y + round(lay.heading * 2.4)),
-                theme.INK,
-                anchor="midtop",
-            )
-        if self.asks_password():
-            lab, field = self.password_rects(lay)
-            rtl = i18n.is_rtl()
-            blit_text(
-                surface,
-                tr("Password"),
-                lay.text,
-                (lab.right, lab.centery) if rtl else (lab.x, lab.centery),
-                theme.INK,
-                anchor="midright" if rtl else "midleft",
-            )
-            draw_form_field(
-                surface, field, self.secret.shown(True), lay.text, focus=True, margin=lay.margin
-            )
-        if self.full() and self.watchable() and not self.notice:
-            blit_text(
-                surface,
-                tr("Every seat is taken; you may watch the game"),
-                lay.text,
-                (lay.w // 2, box.y + round(lay.heading * 2.4 + lay.text * 1.6)),
-                theme.GOLD,
-                anchor="midtop",
-                max_width=box.w - 2 * lay.margin,
-            )
-        draw_buttons_and_notice(surface, self, lay, box)

@@ -237,6 +237,21 @@ def size_of(text: str, size: int, bold: bool = False) -> tuple[int, int]:
     return render(text, size, (255, 255, 255), bold).get_size()
 
 
+_inks: dict[tuple[str, int, bool, bool], pygame.Rect] = {}
+
+
+def ink(text: str, size: int, bold: bool = False) -> pygame.Rect:
+    """Where ``text``'s ink is on its drawing (``render``'s surface, whose height keeps the
+    script's whole ascent and descent): lines are spaced by their ink, not their surfaces."""
+    key = (text, size, bold, _rtl())
+    got = _inks.get(key)
+    if got is None:
+        if len(_inks) > CACHE_SIZE:
+            _inks.clear()
+        got = _inks[key] = render(text, size, (255, 255, 255), bold).get_bounding_rect()
+    return got
+
+
 def fit(text: str, size: int, max_width: int, bold: bool = False) -> int:
     """The largest size not above ``size`` at which ``text`` fits in ``max_width`` pixels."""
     while size > 8 and size_of(text, size, bold)[0] > max_width:

@@ -28,6 +28,16 @@ class Box:
         """The height this box needs at ``width``."""
         return 0
 
+    def narrowest(self, st: Style) -> int:
+        """The least width this box can do with (a row stacks its boxes when one of them
+        would have less)."""
+        return 0
+
+    def least(self, st: Style, width: int) -> int:
+        """The least height this box can do with (a list shows fewer rows): its measure,
+        unless it ``grow``s and shrinks."""
+        return self.measure(st, width)
+
     def place(self, st: Style, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
 
@@ -38,7 +48,8 @@ class Box:
         return []
 
     def texts(self) -> list[tuple[str, pygame.Rect]]:
-        """The lines of text this box draws and where (for the checks of the tests)."""
+        """The lines of text this box draws and where their ink is (for the checks of the
+        tests, as the monkey's text check sees them)."""
         return []
 
 
@@ -69,13 +80,19 @@ class Text(Box):
     def _step(self, size: int, lines: list[str]) -> int:
         """A line's step: 1.4 of the size, or the tallest line's own height (Arabic's and
         Hindi's fonts are taller than Latin's): lines never overlap."""
-        tallest = max((text.size_of(ln, size, self.bold)[1] for ln in lines), default=0)
-        return max(round(size * 1.4), tallest)
+        return max(round(size * 1.4), self._tallest(size, lines) + round(size * 0.3))
+
+    def _tallest(self, size: int, lines: list[str]) -> int:
+        """The tallest ink of ``lines`` (an Arabic line's ink is taller than a Latin one's)."""
+        return max((text.ink(ln, size, self.bold).h for ln in lines), default=size)
 
     def measure(self, st: Style, width: int) -> int:
+        """Its lines' steps, down to where the last line's ink ends."""
         size = self._size_of(st)
-        lines = self._lines(size, width)
-        return self._step(size, lines) * max(1, len(lines))
+        lines = self._lines(size, width) or [""]
+        last = text.ink(lines[-1], size, self.bold)
+        bottom = last.bottom if last.h else size
+        return self._step(size, lines) * (len(lines) - 1) + bottom
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         super().place(st, rect)
@@ -109,7 +126,7 @@ class Text(Box):
             w, h = text.size_of(line, self._size, self.bold)
             r = pygame.Rect(0, 0, w, h)
             setattr(r, anchor, (x, y))
-            out.append((line, r))
+            out.append((line, text.ink(line, self._size, self.bold).move(r.topleft)))
             y += self.step
         return out
 
@@ -134,46 +151,24 @@ class Picture(Box):
     def __init__(
         self, paint: Callable[[pygame.Surface, pygame.Rect], object], least: int, most: int
     ) -> None:
-        self.paint, self.least, self.most = paint, least, max(least, most)
+        self.paint, self.low, self.most = paint, least, max(least, most)
 
     def measure(self, st: Style, width: int) -> int:
-        return self.least
+        return self.low
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         super().place(st, rect)
-        h = max(self.least, min(self.most, rect.h))
+        h = max(self.low, min(self.most, rect.h))
         self.rect = pygame.Rect(rect.x, rect.y + (rect.h - h) // 2, rect.w, h)
 
     def draw(self, s: pygame.Surface) -> None:
         self.paint(s, self.rect)
 
 
-class Column(Box):
-    """Its children one under the other, each as wide as the column, ``gap`` apart; the room
-    the column has beyond what they measure goes to those that ``grow`` (a picture)."""
+class Group(Box):
+    """A box of boxes (``children``): it draws them and gathers their buttons and texts."""
 
-    def __init__(self, children: Sequence[Box], gap: int | None = None) -> None:
-        self.children = list(children)
-        self.gap = gap
-
-    def _gap(self, st: Style) -> int:
-        return st.gap if self.gap is None else self.gap
-
-    def measure(self, st: Style, width: int) -> int:
-        hs = [c.measure(st, width) for c in self.children]
-        return sum(hs) + self._gap(st) * max(0, len(hs) - 1)
-
-    def place(self, st: Style, rect: pygame.Rect) -> None:
-        super().place(st, rect)
-        growers = [c for c in self.children if getattr(c, "grow", False)]
-        spare = max(0, rect.h - self.measure(st, rect.w))
-        y = rect.y
-        for c in self.children:
-            h = c.measure(st, rect.w)
-            if c in growers:
-                h += spare // len(growers)
-            c.place(st, pygame.Rect(rect.x, y, rect.w, h))
-            y += h + self._gap(st)
+    children: list[Box] = []
 
     def draw(self, s: pygame.Surface) -> None:
         for c in self.children:
@@ -186,19 +181,74 @@ class Column(Box):
         return [t for c in self.children for t in c.texts()]
 
 
-class ButtonRow(Box):
+class Column(Group):
+    """Its children one under the other, each as wide as the column, ``gap`` apart; the room
+    the column has beyond what they measure goes to those that ``grow`` (a picture)."""
+
+    def __init__(
+        self, children: Sequence[Box], gap: int | None = None, *, grow: bool = False
+    ) -> None:
+        self.children = list(children)
+        self.gap = gap
+        self.grow = grow  # in a column: takes the room its siblings leave (a page's body)
+
+    def _gap(self, st: Style) -> int:
+        return st.gap if self.gap is None else self.gap
+
+    def measure(self, st: Style, width: int) -> int:
+        hs = [c.measure(st, width) for c in self.children]
+        return sum(hs) + self._gap(st) * max(0, len(hs) - 1)
+
+    def least(self, st: Style, width: int) -> int:
+        hs = [c.least(st, width) for c in self.children]
+        return sum(hs) + self._gap(st) * max(0, len(hs) - 1)
+
+    def place(self, st: Style, rect: pygame.Rect) -> None:
+        """Each child its measure; the room beyond goes to those that ``grow``, and when the
+        room is short they give up what they can (down to their ``least``)."""
+        super().place(st, rect)
+        growers = [c for c in self.children if getattr(c, "grow", False)]
+        spare = rect.h - self.measure(st, rect.w)
+        y = rect.y
+        for c in self.children:
+            h = c.measure(st, rect.w)
+            if c in growers:
+                h = max(c.least(st, rect.w), h + spare // len(growers))
+            c.place(st, pygame.Rect(rect.x, y, rect.w, h))
+            y += h + self._gap(st)
+
+
+class Buttons(Box):
+    """A box of buttons (a row, a column, a grid): ``place`` makes them, ``draw`` draws them."""
+
+    _buttons: list[Button] = []
+
+    def buttons(self) -> list[Button]:
+        return self._buttons
+
+    def draw(self, s: pygame.Surface) -> None:
+        for b in self._buttons:
+            b.draw(s)
+
+
+class ButtonRow(Buttons):
     """Buttons of one height and one width (the widest label's at the body size, at least
     the style's least width), in one row when they fit, else in as many rows as they need;
     centred; the first on the reading side (the right in Arabic). ``specs``: (label,
     action, primary). Their labels share one text size (one group)."""
 
-    def __init__(self, specs: Sequence[tuple[str, str, bool]], group: str = "row") -> None:
-        self.specs = list(specs)
+    def __init__(
+        self,
+        specs: Sequence[tuple[str, str, bool] | tuple[str, str, bool, bool]],
+        group: str = "row",
+    ) -> None:
+        # (label, action, primary[, enabled])
+        self.specs = [(*sp, True)[:4] for sp in specs]
         self.group = group
         self._buttons: list[Button] = []
 
     def _width(self, st: Style, width: int) -> int:
-        need = button_width([label for label, _, _ in self.specs], st.body, st.button_h)
+        need = button_width([sp[0] for sp in self.specs], st.body, st.button_h)
         return min(width, max(st.button_w, need))
 
     def _per_row(self, st: Style, width: int) -> int:
@@ -219,20 +269,15 @@ class ButtonRow(Box):
             total = len(row) * bw + (len(row) - 1) * st.gap
             x = rect.centerx - total // 2
             y = rect.y + (start // per) * (st.button_h + st.gap)
-            for k, (label, action, primary) in enumerate(row):
+            for k, (label, action, primary, enabled) in enumerate(row):
                 bx = x + k * (bw + st.gap)
                 if i18n.is_rtl():  # the row mirrored as a whole
                     bx = 2 * rect.centerx - bx - bw
                 r = pygame.Rect(bx, y, bw, st.button_h)
-                self._buttons.append(Button(r, label, action, primary=primary, group=self.group))
+                self._buttons.append(
+                    Button(r, label, action, enabled, primary=primary, group=self.group)
+                )
         theme.fit_group(self._buttons)
-
-    def buttons(self) -> list[Button]:
-        return self._buttons
-
-    def draw(self, s: pygame.Surface) -> None:
-        for b in self._buttons:
-            b.draw(s)
 
 
 class Panel(Box):

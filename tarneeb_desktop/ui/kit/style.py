@@ -12,6 +12,8 @@ import math
 from dataclasses import dataclass
 from functools import cached_property
 
+import pygame
+
 from tarneeb_desktop.ui import theme
 from tarneeb_desktop.ui.layout import Layout
 
@@ -19,6 +21,8 @@ Colour = tuple[int, ...]
 
 #: A page's panel over the felt (a list, a table of figures).
 PANEL: Colour = (6, 20, 14, 215)
+#: A page panel's edge.
+PANEL_EDGE: Colour = theme.PANEL_LINE
 #: A question's or a notice's panel, over the veil.
 DIALOG: Colour = (10, 26, 20, 250)
 #: The gold edge of a dialog.
@@ -73,6 +77,11 @@ class Style:
         return round(self.unit * 2)
 
     @property
+    def tight(self) -> int:
+        """Between the rows of a grid of buttons or of a form's fields."""
+        return round(self.unit * 1.2)
+
+    @property
     def pad(self) -> int:
         """Inside a panel, between its edge and what it holds."""
         return round(self.unit * 3)
@@ -95,6 +104,13 @@ class Style:
     @property
     def radius(self) -> int:
         return self.lay.margin
+
+    @property
+    def page(self) -> pygame.Rect:
+        """A page's panel: four fifths of the window's width, centred, under a double margin."""
+        r = pygame.Rect(0, 0, round(self.w * 0.8), round(self.h * 0.84))
+        r.midtop = (self.w // 2, self.margin * 2)
+        return r
 
 
 def style_of(size: tuple[int, int]) -> Style:

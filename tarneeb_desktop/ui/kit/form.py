@@ -1,0 +1,299 @@
+"""The kit's forms and lists: labelled text fields (``Form``) and a column of buttons, one a
+line, that shows as many as its room holds (``ButtonColumn``).
+
+A form puts its labels in one column at the reading side and the fields beside them; when
+the widest label and the least field do not fit side by side, each label stands over its
+field. Right to left mirrors the whole form (``mirrored``), never a coordinate at a time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from tarneeb_desktop.ui import i18n, text
+from tarneeb_desktop.ui.kit.boxes import Box, Buttons, Group
+from tarneeb_desktop.ui.kit.style import INK, Style
+from tarneeb_desktop.ui.theme import Button, blit_text, button_width, fit_group
+from tarneeb_desktop.ui.widgets import TextField, draw_form_field
+
+
+def mirrored(r: pygame.Rect, within: pygame.Rect) -> pygame.Rect:
+    """``r`` as it stands in ``within`` read from the right (right to left), else as it is."""
+    if not i18n.is_rtl():
+        return r
+    out = r.copy()
+    out.x = within.x + within.right - r.right
+    return out
+
+
+class Form(Box):
+    """Text fields with their labels (``rows``: (label, field)); ``focus()`` is the index of
+    the field typed into (read at each drawing). A field is at least ``least`` units wide and
+    at most ``most``; the form is centred in its room."""
+
+    def __init__(
+        self,
+        rows: Sequence[tuple[str, TextField]],
+        focus: Callable[[], int | None],
+        *,
+        least: float = 30.0,
+        most: float = 70.0,
+    ) -> None:
+        self.rows = list(rows)
+        self.focus = focus
+        self.narrow, self.wide = least, most
+        self.labels: list[pygame.Rect] = []
+        self.fields: list[pygame.Rect] = []
+        self.size = 0
+        self.margin = 0
+
+    @staticmethod
+    def field_h(st: Style) -> int:
+        return round(st.body * 2.2)
+
+    def _label_w(self, st: Style) -> int:
+        return max((text.size_of(label, st.body)[0] for label, _ in self.rows), default=0)
+
+    def _beside(self, st: Style, width: int) -> bool:
+        return self._label_w(st) + st.gap + round(st.unit * self.narrow) <= width
+
+    def narrowest(self, st: Style) -> int:
+        """A field of ``least`` units under its label."""
+        return max(self._label_w(st), round(st.unit * self.narrow))
+
+    def _over(self, st: Style) -> tuple[int, int]:
+        """A label over its field: the height of the labels' ink, and how far below the top
+        of their drawing it starts."""
+        inks = [text.ink(label, st.body) for label, _ in self.rows]
+        top = min((r.top for r in inks), default=0)
+        return max((r.bottom for r in inks), default=st.body) - top + st.tight, top
+
+    def measure(self, st: Style, width: int) -> int:
+        n, fh, step = len(self.rows), self.field_h(st), st.tight
+        if self._beside(st, width):
+            return n * fh + (n - 1) * step
+        return n * (self._over(st)[0] + fh) + (n - 1) * step
+
+    def place(self, st: Style, rect: pygame.Rect) -> None:
+        super().place(st, rect)
+        self.size, self.margin = st.body, st.margin
+        fh, step = self.field_h(st), st.tight
+        lw = self._label_w(st)
+        self.labels, self.fields = [], []
+        y = rect.y
+        if self._beside(st, rect.w):
+            fw = min(round(st.unit * self.wide), rect.w - lw - st.gap)
+            x = rect.centerx - (lw + st.gap + fw) // 2
+            for _ in self.rows:
+                lab = pygame.Rect(x, y, lw, fh)
+                box = pygame.Rect(x + lw + st.gap, y, fw, fh)
+                self.labels.append(mirrored(lab, rect))
+                self.fields.append(mirrored(box, rect))
+                y += fh + step
+            return
+        fw = min(round(st.unit * self.wide), rect.w)
+        x = rect.centerx - fw // 2
+        lh, self.ink_top = self._over(st)
+        for _ in self.rows:
+            self.labels.append(mirrored(pygame.Rect(x, y, fw, lh), rect))
+            self.fields.append(mirrored(pygame.Rect(x, y + lh, fw, fh), rect))
+            y += lh + fh + step
+
+    ink_top = 0
+
+    def _label_anchor(self, r: pygame.Rect) -> tuple[tuple[int, int], str]:
+        """A label beside its field stands against it (its end toward the field); a label over
+        its field starts where the field does, its ink from the top of its room."""
+        beside = r.h == self.fields[0].h if self.fields else True
+        rtl = i18n.is_rtl()
+        if beside:
+            return ((r.x, r.centery), "midleft") if rtl else ((r.right, r.centery), "midright")
+        y = r.y - self.ink_top
+        return ((r.right, y), "topright") if rtl else ((r.x, y), "topleft")
+
+    def draw(self, s: pygame.Surface) -> None:
+        focus = self.focus()
+        for k, ((label, field), lab, box) in enumerate(
+            zip(self.rows, self.labels, self.fields, strict=True)
+        ):
+            pos, anchor = self._label_anchor(lab)
+            blit_text(s, label, self.size, pos, INK, anchor=anchor)
+            on = k == focus
+            draw_form_field(
+                s, box, field.shown(on), self.size, focus=on, margin=self.margin,
+                selected=on and field.selected, count=field.count() if on else None,
+            )  # fmt: skip
+
+    def field_at(self, pos: tuple[int, int]) -> int | None:
+        """The field under ``pos`` (a click on its label counts), if any."""
+        for k, (lab, box) in enumerate(zip(self.labels, self.fields, strict=True)):
+            if box.collidepoint(pos) or lab.collidepoint(pos):
+                return k
+        return None
+
+    def texts(self) -> list[tuple[str, pygame.Rect]]:
+        out = []
+        for (label, _), lab in zip(self.rows, self.labels, strict=True):
+            w, h = text.size_of(label, self.size)
+            r = pygame.Rect(0, 0, w, h)
+            pos, anchor = self._label_anchor(lab)
+            setattr(r, anchor, pos)
+            out.append((label, text.ink(label, self.size).move(r.topleft)))
+        return out
+
+
+#: A button of a column: (label, action, primary, enabled).
+ButtonSpec = tuple[str, str, bool, bool]
+
+
+class ButtonColumn(Buttons):
+    """Buttons one under the other, one width (the widest label's at the body size, at least
+    ``wide`` units, at most the room's), centred; as many as the room it is given holds (it ``grow``s and shrinks in
+    a column: the first ``least`` always)."""
+
+    grow = True
+
+    def __init__(
+        self, specs: Sequence[ButtonSpec], group: str = "column", least: int = 1, wide: float = 44
+    ) -> None:
+        self.specs = list(specs)
+        self.wide = wide  # the least width, in units
+        self.group = group
+        self.least_n = min(least, len(self.specs))
+        self._buttons: list[Button] = []
+
+    def _h(self, st: Style, n: int) -> int:
+        return n * st.button_h + max(0, n - 1) * st.gap
+
+    def measure(self, st: Style, width: int) -> int:
+        return self._h(st, len(self.specs))
+
+    def least(self, st: Style, width: int) -> int:
+        return self._h(st, self.least_n)
+
+    def place(self, st: Style, rect: pygame.Rect) -> None:
+        super().place(st, rect)
+        labels = [s[0] for s in self.specs]
+        bw = min(rect.w, button_width(labels, st.body, st.button_h, round(st.unit * self.wide)))
+        room = max(self.least_n, (rect.h + st.gap) // (st.button_h + st.gap))
+        self._buttons = []
+        y = rect.y
+        for label, action, primary, enabled in self.specs[:room]:
+            r = pygame.Rect(0, y, bw, st.button_h)
+            r.centerx = rect.centerx
+            self._buttons.append(
+                Button(r, label, action, enabled=enabled, primary=primary, group=self.group)
+            )
+            y += st.button_h + st.gap
+        fit_group(self._buttons)
+
+
+#: A button of a grid's row: (label, action, primary, enabled, weight).
+GridSpec = tuple[str, str, bool, bool, int]
+
+
+class ButtonGrid(Buttons):
+    """Rows of buttons, one height, one text size (``group``): each row shares the grid's
+    width among its buttons by their weights; the grid is as wide as its widest need at the
+    body size (at least ``wide`` units, at most the room), centred; a row that does not fit
+    stacks its buttons, each the grid's width. The first of a row on the reading side."""
+
+    def __init__(
+        self, rows: Sequence[Sequence[GridSpec]], group: str = "grid", wide: float = 104
+    ) -> None:
+        self.rows = [list(r) for r in rows if r]
+        self.group, self.wide = group, wide
+        self._buttons: list[Button] = []
+
+    def _need(self, st: Style, row: list[GridSpec]) -> int:
+        """The width ``row`` needs for every label at the body size."""
+        total = sum(sp[4] for sp in row)
+        gaps = st.tight * (len(row) - 1)
+        each = [button_width([sp[0]], st.body, st.button_h) * total / sp[4] for sp in row]
+        return round(max(each)) + gaps
+
+    def _width(self, st: Style, width: int) -> int:
+        need = max((self._need(st, r) for r in self.rows), default=0)
+        return min(width, max(round(st.unit * self.wide), need))
+
+    def _lines(self, st: Style, width: int) -> list[list[GridSpec]]:
+        """The rows as drawn: a row that does not fit, a button a line."""
+        gw = self._width(st, width)
+        out: list[list[GridSpec]] = []
+        for r in self.rows:
+            out += [r] if self._need(st, r) <= gw or len(r) == 1 else [[sp] for sp in r]
+        return out
+
+    def measure(self, st: Style, width: int) -> int:
+        n = len(self._lines(st, width))
+        return n * st.button_h + max(0, n - 1) * st.tight
+
+    def place(self, st: Style, rect: pygame.Rect) -> None:
+        super().place(st, rect)
+        gw = self._width(st, rect.w)
+        box = pygame.Rect(rect.centerx - gw // 2, rect.y, gw, 0)
+        self._buttons = []
+        y = rect.y
+        for line in self._lines(st, rect.w):
+            total = sum(sp[4] for sp in line)
+            room = gw - st.tight * (len(line) - 1)
+            x = box.x
+            for k, (label, action, primary, enabled, weight) in enumerate(line):
+                w = (
+                    room - (x - box.x - k * st.tight)
+                    if k == len(line) - 1
+                    else room * weight // total
+                )
+                r = mirrored(pygame.Rect(x, y, w, st.button_h), box)
+                self._buttons.append(Button(r, label, action, enabled, primary, self.group))
+                x += w + st.tight
+            y += st.button_h + st.tight
+        fit_group(self._buttons)
+
+
+class Row(Group):
+    """Boxes side by side, the room shared evenly, ``gap`` apart, the first on the reading
+    side; when one of them cannot have its ``narrowest`` in its share, one under the other."""
+
+    def __init__(self, children: Sequence[Box], most: float | None = None) -> None:
+        self.children = list(children)
+        self.most = most  # at most this many units wide, centred
+
+    def _room(self, st: Style, rect: pygame.Rect) -> pygame.Rect:
+        if self.most is None or rect.w <= round(st.unit * self.most):
+            return rect
+        r = pygame.Rect(0, rect.y, round(st.unit * self.most), rect.h)
+        r.centerx = rect.centerx
+        return r
+
+    def _side_by_side(self, st: Style, width: int) -> bool:
+        share = (width - st.tight * (len(self.children) - 1)) // max(1, len(self.children))
+        return all(c.narrowest(st) <= share for c in self.children)
+
+    def _share(self, st: Style, width: int) -> int:
+        return (width - st.tight * (len(self.children) - 1)) // max(1, len(self.children))
+
+    def measure(self, st: Style, width: int) -> int:
+        width = self._room(st, pygame.Rect(0, 0, width, 0)).w
+        if self._side_by_side(st, width):
+            return max((c.measure(st, self._share(st, width)) for c in self.children), default=0)
+        return sum(c.measure(st, width) for c in self.children) + st.tight * (
+            len(self.children) - 1
+        )
+
+    def place(self, st: Style, rect: pygame.Rect) -> None:
+        rect = self._room(st, rect)
+        super().place(st, rect)
+        if not self._side_by_side(st, rect.w):
+            y = rect.y
+            for c in self.children:
+                h = c.measure(st, rect.w)
+                c.place(st, pygame.Rect(rect.x, y, rect.w, h))
+                y += h + st.tight
+            return
+        share = self._share(st, rect.w)
+        for k, c in enumerate(self.children):
+            r = pygame.Rect(rect.x + k * (share + st.tight), rect.y, share, rect.h)
+            c.place(st, mirrored(r, rect))

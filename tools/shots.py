@@ -1,0 +1,193 @@
+"""Screenshots of the screens outside the felt, and their comparison before and after a change
+(issue 47: each screen moved onto the UI kit is compared and looked at).
+
+    python tools/shots.py take DIR [--screens menu,join] [--langs en,ar,ru] [--sizes 1280x720]
+    python tools/shots.py compare BEFORE AFTER [--out DIFFDIR]
+
+``take`` draws each screen under the dummy video driver into ``DIR/<screen>-<lang>-<WxH>.png``
+and prints the text problems the monkey's check finds on it (text below body size, outside
+its box or covered). ``compare`` prints, for each picture in both folders, the share of its
+pixels that changed, and writes a diff picture (changed pixels in magenta over the new one
+dimmed) for each that changed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import pygame  # noqa: E402
+
+LANGS = ("en", "ar", "ru")
+SIZES = ((1280, 720), (800, 600), (1920, 1080))
+
+
+def _app(size: tuple[int, int], lang: str) -> Any:
+    from tarneeb_desktop.settings import Settings
+    from tarneeb_desktop.ui import i18n
+    from tarneeb_desktop.ui.app import App
+
+    app = App(Settings(animation_speed="normal", sound=False), size, sound=False)
+    app.settings.language = lang
+    app.apply_settings()
+    i18n.set_language(lang)
+    return app
+
+
+def _hosted(app: Any, password: str = "") -> Any:
+    """A table hosted on loopback with Sara at South and Omar at North, who said salam."""
+    from tarneeb_desktop.net.client import ClientSession
+    from tarneeb_desktop.rules import make_rules
+    from tarneeb_desktop.session.lan import host_table
+
+    host, sessions = host_table(
+        [(0, "Sara")],
+        announce=False,
+        bind="127.0.0.1",
+        port=0,
+        ai_delay=0,
+        rules=make_rules(),
+        open_seats=[0, 1, 2, 3],
+        auto_start=False,
+        turn_seconds=30,
+        password=password,
+    )
+    omar = ClientSession("127.0.0.1", host.address[1], name="Omar")
+    omar.password = password
+    omar.connect()
+    omar.join(seat=2, password=password)
+    omar.chat("salam")
+    app._shots_close = lambda: (omar.close(), host.stop())
+    return host, sessions
+
+
+def _lobby(app: Any) -> Any:
+    from tarneeb_desktop.ui.lan_lobby import LobbyScene
+
+    host, sessions = _hosted(app)
+    return LobbyScene(app, sessions[0], host=host)
+
+
+def _seat(app: Any) -> Any:
+    """The seat screen of a table with a password, as a joiner sees it."""
+    from tarneeb_desktop.net.client import ClientSession
+    from tarneeb_desktop.ui.lan_scenes import SeatScene
+
+    host, _ = _hosted(app, password="x")
+    dana = ClientSession("127.0.0.1", host.address[1], name="Dana")
+    dana.connect()
+    close = app._shots_close
+    app._shots_close = lambda: (dana.close(), close())
+    return SeatScene(app, dana)
+
+
+def _scenes() -> dict[str, Callable[[Any], Any]]:
+    from tarneeb_desktop.ui.first_start import FirstStartScene
+    from tarneeb_desktop.ui.lan_host_scene import HostScene
+    from tarneeb_desktop.ui.lan_scenes import JoinScene
+    from tarneeb_desktop.ui.menu import MenuScene
+
+    return {
+        "menu": lambda app: MenuScene(app),
+        "first": lambda app: FirstStartScene(app, lambda: None),
+        "join": lambda app: JoinScene(app, finder=False),
+        "host": lambda app: HostScene(app),
+        "lobby": _lobby,
+        "seat": _seat,
+    }
+
+
+def take(out: Path, screens: list[str], langs: list[str], sizes: list[tuple[int, int]]) -> int:
+    from tests.text_spy import screen_problems
+
+    out.mkdir(parents=True, exist_ok=True)
+    makers = _scenes()
+    bad = 0
+    for name in screens:
+        for lang in langs:
+            for size in sizes:
+                app = _app(size, lang)
+                try:
+                    app.switch(makers[name](app))
+                    for _ in range(3):
+                        app.step(1 / 60, [])
+                    app.scene.dirty = True
+                    app.step(1 / 60, [])
+                    path = out / f"{name}-{lang}-{size[0]}x{size[1]}.png"
+                    pygame.image.save(app.surface, str(path))
+                    found = screen_problems(app, path.name)
+                    bad += len(found)
+                    print(path.name, "ok" if not found else "; ".join(found))
+                finally:
+                    close = getattr(app, "_shots_close", None)
+                    if close:
+                        close()
+    return bad
+
+
+def compare(before: Path, after: Path, out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    for old in sorted(before.glob("*.png")):
+        new = after / old.name
+        if not new.exists():
+            print(old.name, "missing after")
+            continue
+        a, b = pygame.image.load(str(old)), pygame.image.load(str(new))
+        if a.get_size() != b.get_size():
+            print(old.name, "size changed")
+            continue
+        import numpy as np
+
+        w, h = a.get_size()
+        # a pixel changed when its colour moved by more than a shade (a panel's alpha a few
+        # steps apart is the same picture)
+        moved = (
+            np.abs(
+                pygame.surfarray.array3d(a).astype(int) - pygame.surfarray.array3d(b).astype(int)
+            ).sum(axis=2)
+            > 24
+        )
+        changed = int(moved.sum())
+        diff = b.copy()
+        diff.fill((90, 90, 90), special_flags=pygame.BLEND_RGB_MULT)
+        pixels = pygame.surfarray.pixels3d(diff)
+        pixels[moved] = (255, 0, 255)
+        del pixels
+        share = changed / (w * h)
+        print(f"{old.name}: {share:.1%} of the pixels changed")
+        if changed:
+            pygame.image.save(diff, str(out / old.name))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    t = sub.add_parser("take")
+    t.add_argument("dir", type=Path)
+    t.add_argument("--screens", default=",".join(_scenes()))
+    t.add_argument("--langs", default=",".join(LANGS))
+    t.add_argument("--sizes", default=",".join(f"{w}x{h}" for w, h in SIZES))
+    c = sub.add_parser("compare")
+    c.add_argument("before", type=Path)
+    c.add_argument("after", type=Path)
+    c.add_argument("--out", type=Path, default=Path("build/shots-diff"))
+    args = ap.parse_args()
+    pygame.init()
+    if args.cmd == "take":
+        sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",")]
+        bad = take(args.dir, args.screens.split(","), args.langs.split(","), sizes)  # type: ignore[arg-type]
+        print(f"{bad} text problems")
+    else:
+        compare(args.before, args.after, args.out)
+
+
+if __name__ == "__main__":
+    main()
