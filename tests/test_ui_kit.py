@@ -248,3 +248,31 @@ def test_a_page_keeps_its_foot_in_the_window_and_grows_to_what_it_holds(size) ->
     assert tall.rect.contains(ok.rect)
     for _, r in tall.texts():
         assert tall.rect.contains(r) and not r.colliderect(ok.rect)
+
+
+def test_a_log_shows_the_last_lines_its_room_holds_and_rows_mirror_with_their_button() -> None:
+    from tarneeb_desktop.ui.kit.lists import Log, Rows, RowSpec
+
+    st = Style(1280, 720)
+    lines = [f"Omar: line {k}" for k in range(5)]
+    log = Log(lines, lambda: None, most=3)
+    log.place(st, pygame.Rect(0, 0, 600, log.measure(st, 600)))
+    assert [w for w, _ in log.texts()] == lines[-3:]  # the last three, in order
+    short = Log(lines, lambda: "Say: hi", most=3)
+    room = short.least(st, 600) + st.line + 2  # the typed line and one line said
+    short.place(st, pygame.Rect(0, 0, 600, room))
+    assert [w for w, _ in short.texts()] == lines[-1:]
+    assert pygame.Rect(0, 0, 600, room).contains(short.panel)
+    for lang in ("en", "ar"):
+        i18n.set_language(lang)
+        rows = Rows([RowSpec(0, "South", "Sara"), RowSpec(2, "North", "Omar", picked=True,
+                                                          button=("Remove", "remove"))])  # fmt: skip
+        rows.place(st, pygame.Rect(0, 0, 800, rows.measure(st, 800)))
+        (remove,) = rows.buttons()
+        north = rows.rects[2]
+        assert north.contains(remove.rect) and rows.key_at(north.center) == 2
+        head, words = [r for w, r in rows.texts() if w in ("North", "Omar")]
+        # the seat's name at the reading start, Remove at the other end, clear of the words
+        assert (head.x > words.x) == (lang == "ar")
+        assert not words.colliderect(remove.rect)
+        assert (remove.rect.centerx < north.centerx) == (lang == "ar")

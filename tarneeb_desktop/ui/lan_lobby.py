@@ -12,21 +12,17 @@ from tarneeb_desktop.net.addresses import listen_addresses
 from tarneeb_desktop.net.client import ClientSession
 from tarneeb_desktop.net.protocol import MAX_CHAT_CHARS
 from tarneeb_desktop.table.flow import SEAT_NAMES as SEAT_WORDS  # the lobby's name for them
-from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.clipboard import put_text
 from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.kit.boxes import Box, ButtonRow, Text
+from tarneeb_desktop.ui.kit.lists import Inline, Log, Rows, RowSpec
 from tarneeb_desktop.ui.kit.modal import Modal
-from tarneeb_desktop.ui.lan_page import (
-    draw_buttons_and_notice,
-    level_words,
-    lobby_rules_words,
-    notice_room,
-    page,
-)
+from tarneeb_desktop.ui.kit.page import FootSpec, KitScene, Page
+from tarneeb_desktop.ui.kit.style import DIM, GOLD, INK, Style
+from tarneeb_desktop.ui.lan_page import level_words, lobby_rules_words
 from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.scene import ButtonScene
-from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
-from tarneeb_desktop.ui.widgets import TextField, draw_field
+from tarneeb_desktop.ui.theme import Button
+from tarneeb_desktop.ui.widgets import TextField
 
 #: Lines of the lobby's chat shown under the seats: as many on the host's lobby (with its
 #: address and Start) as on a joiner's; the seats' rows give up height for them.
@@ -36,7 +32,7 @@ if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
 
 
-class LobbyScene(ButtonScene):
+class LobbyScene(KitScene):
     """Who sits where, until the game starts; the host's window has the Start button.
 
     A tournament's LAN game (``tournament_play.py``) passes ``after_game`` (the table's
@@ -69,7 +65,6 @@ class LobbyScene(ButtonScene):
         self.typing = False  # the chat line is open (T or the Chat button; Enter sends)
         self._swallow = False  # the T that opened the chat line also arrives as text
         self.picked: int | None = None  # the host picked this seat's player: move or remove
-        self.rows: dict[int, pygame.Rect] = {}  # where each seat's row was drawn
         self.address = ""
         if host is not None and host.address is not None:
             port = host.address[1]
@@ -86,19 +81,6 @@ class LobbyScene(ButtonScene):
         if self.code:
             return tr("Table code: {code}", code=self.code)
         return tr("Friends join at {address}", address=self.address) if self.address else ""
-
-    def copy_rect(self, lay: Layout) -> pygame.Rect:
-        """Copy, at the reading end of the code's line (the two centred together)."""
-        size = round(lay.text * 1.15)
-        line_w, line_h = text.size_of(self.join_line(), size, bold=True)
-        h = round(lay.text * 2.0)
-        w = theme.button_width([tr("Copy")], lay.text, h)
-        x0 = lay.w // 2 - (line_w + lay.margin + w) // 2
-        r = pygame.Rect(x0 + line_w + lay.margin, 0, w, h)
-        if i18n.is_rtl():
-            r.x = lay.w - r.right
-        r.centery = lay.margin * 2 + round(lay.heading * 2.3) + line_h // 2  # the line's middle
-        return r
 
     def busy(self) -> bool:
         return True
@@ -191,33 +173,17 @@ class LobbyScene(ButtonScene):
         """ "Leave this table?" is open over the lobby."""
         return self.app.modals.asking("leave_lobby") is not None
 
-    def build(self, lay: Layout) -> list[Button]:
-        bw, bh = round(lay.unit * 26), round(lay.unit * 6.6)
-        gap = round(lay.unit * 1.6)
-        r = pygame.Rect(0, 0, bw, bh)
-        r.bottom = round(lay.h * 0.86) - lay.margin
-        out = []
+    def foot(self) -> list[FootSpec]:
+        """Start (the host's, before the game), Chat and Leave."""
         if self.host is not None and not self.lobby.get("started"):
-            r.right = lay.w // 2 - gap // 2 - (bw + gap) // 2
-            out.append(Button(r, tr("Start"), "start", primary=True))
-            out.append(Button(r.move(bw + gap, 0), tr("Chat (T)"), "chat"))
-            out.append(Button(r.move(2 * (bw + gap), 0), tr("Leave"), "back"))
-            if self.picked is not None:  # the host's hand on a player: remove them
-                out.append(Button(self.remove_rect(lay), tr("Remove"), "remove"))
-        elif self.session is not None:
-            r.right = lay.w // 2 - gap // 2
-            out.append(Button(r, tr("Chat (T)"), "chat"))
-            out.append(Button(r.move(bw + gap, 0), tr("Leave"), "back"))
-        else:
-            r.centerx = lay.w // 2
-            out.append(Button(r, tr("Leave"), "back"))
-        if i18n.is_rtl():  # the first on the reading side
-            xs = [b.rect.x for b in out[:3] if b.rect.y == r.y]
-            for b, x in zip([b for b in out if b.rect.y == r.y], reversed(xs), strict=False):
-                b.rect.x = x
-        if self.code:  # mirrored already by copy_rect
-            out.append(Button(self.copy_rect(lay), tr("Copy"), "copy"))
-        return out
+            return [
+                (tr("Start"), "start", True),
+                (tr("Chat (T)"), "chat", False),
+                (tr("Leave"), "back", False),
+            ]
+        if self.session is not None:
+            return [(tr("Chat (T)"), "chat", False), (tr("Leave"), "back", False)]
+        return [(tr("Leave"), "back", False)]
 
     # ------------------------------------------------------------------ the layout
     def info_line(self) -> str:
@@ -244,47 +210,6 @@ class LobbyScene(ButtonScene):
             return tr("Watching: {names}", names=", ".join(str(w) for w in watching[:6]))
         return None
 
-    @staticmethod
-    def buttons_top(lay: Layout) -> int:
-        """The top of the row of Start, Chat and Leave."""
-        return round(lay.h * 0.86) - lay.margin - round(lay.unit * 6.6)
-
-    def plan(self, lay: Layout) -> tuple[int, int]:
-        """Where the seats' rows start, and their height: up to 2.6 lines of text, less
-        (down to 2) so that the chat under them keeps room for :data:`CHAT_LINES` lines
-        on the host's lobby (its address above) as on a joiner's."""
-        y = lay.margin * 2 + round(lay.heading * 2.3)  # under the page's title
-        if self.join_line():
-            y += round(lay.text * 2.2)
-        if self.info_line():
-            y += round(lay.text * 1.6)
-        y += round(lay.text * 0.4)  # room for the taller scripts' lines above the seats
-        below = lay.margin + round(lay.text * 1.8)  # the hint, down to the chat
-        if self.watching_line():
-            below += round(lay.text * 1.8)
-        chat = CHAT_LINES * round(lay.text * 1.45) + lay.margin
-        room = (self.buttons_top(lay) - lay.margin - chat - below - y) // 4
-        return y, max(round(lay.text * 2.0), min(round(lay.text * 2.6), room))
-
-    def row_rect(self, lay: Layout, n: int) -> pygame.Rect:
-        """Seat ``n``'s row."""
-        top, row_h = self.plan(lay)
-        r = pygame.Rect(0, top + n * row_h, round(lay.w * 0.56), row_h - round(lay.unit))
-        r.centerx = lay.w // 2
-        return r
-
-    def remove_rect(self, lay: Layout) -> pygame.Rect:
-        """Remove, just past the reading end of the picked player's row (where it does not
-        take the chat's room)."""
-        row = self.row_rect(lay, self.picked or 0)
-        h = max(row.h, round(lay.text * 2.0))
-        w = theme.button_width([tr("Remove")], lay.text, h)
-        r = pygame.Rect(row.right + lay.margin // 2, 0, w, h)
-        if i18n.is_rtl():
-            r.right = row.x - lay.margin // 2
-        r.centery = row.centery
-        return r
-
     def handle_event(self, ev: pygame.event.Event) -> bool:
         if self.typing:
             swallow, self._swallow = self._swallow, False
@@ -303,8 +228,9 @@ class LobbyScene(ButtonScene):
             self._swallow = True
             return True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self._host_lobby():
+            on_button = any(b.rect.collidepoint(ev.pos) for b in self.buttons())
             for n, r in self.rows.items():
-                if r.collidepoint(ev.pos):
+                if r.collidepoint(ev.pos) and not on_button:
                     self._pick(n)
                     return True
         return super().handle_event(ev)
@@ -390,62 +316,27 @@ class LobbyScene(ButtonScene):
         elif action in ("back", "leave_yes"):
             self.app.show_menu()
 
-    def draw(self, surface: pygame.Surface) -> None:
-        lay = Layout(*surface.get_size())
-        lobby = self.lobby
-        box = page(surface, lay, str(lobby.get("table") or tr("Lobby")))
-        y = box.y + round(lay.heading * 2.3)
-        if self.code:  # the code, then Copy, centred together (mirrored right to left)
-            copy = self.copy_rect(lay)
-            size = round(lay.text * 1.15)
-            if i18n.is_rtl():
-                pos, anchor = (copy.right + lay.margin, y), "topleft"
-            else:
-                pos, anchor = (copy.x - lay.margin, y), "topright"
-            blit_text(surface, self.join_line(), size, pos, theme.GOLD, bold=True, anchor=anchor)
-        elif self.address:
-            blit_text(
-                surface,
-                self.join_line(),
-                round(lay.text * 1.15),
-                (lay.w // 2, y),
-                theme.GOLD,
-                bold=True,
-                anchor="midtop",
-                max_width=box.w - 2 * lay.margin,
-            )
-        info = self.info_line()
-        if info:
-            y = self.plan(lay)[0] - round(lay.text * 2.0)
-            blit_text(
-                surface,
-                info,
-                lay.text,
-                (lay.w // 2, y),
-                theme.INK_DIM,
-                anchor="midtop",
-                max_width=box.w - 2 * lay.margin,
-            )
-        raw = lobby.get("seats")
-        seats: list[Any] = raw if isinstance(raw, list) else []
-        col = round(lay.w * 0.3)
-        y = self.plan(lay)[0]
-        for s in seats:
+    def seat_rows(self) -> list[RowSpec]:
+        """Each seat: who sits there (a computer with its level, this screen's people, who is
+        away) or that it waits for a player; the host's picked player carries Remove."""
+        raw = self.lobby.get("seats")
+        out = []
+        for s in raw if isinstance(raw, list) else []:
             if not isinstance(s, dict) or not isinstance(s.get("seat"), int):
                 continue
             n = s["seat"]
             if not 0 <= n <= 3:
                 continue
             kind = s.get("kind")
+            color = DIM
             if kind == "open":
-                who, color = tr("waiting for a player..."), theme.INK_DIM
+                who = tr("waiting for a player...")
             elif kind == "ai":
                 name, level = s.get("name"), s.get("level")
                 if isinstance(name, str) and name and isinstance(level, str):
                     who = tr("{name}, computer ({level})", name=name, level=level_words(level))
                 else:
                     who = tr("computer player")
-                color = theme.INK_DIM
             else:
                 who = str(s.get("name", ""))
                 if self.session and n == self.session.seat and who != tr("You"):
@@ -454,36 +345,14 @@ class LobbyScene(ButtonScene):
                     who = tr("{name} (at this screen)", name=who)
                 if not s.get("connected", True):
                     who = tr("{name} (away)", name=who)
-                color = theme.INK
-            r = self.row_rect(lay, n)
-            self.rows[n] = r
-            picked = n == self.picked
-            blit_panel(
-                surface,
-                r,
-                color=(242, 196, 84, 70) if picked else (255, 255, 255, 24),
-                border=theme.GOLD + (255,) if picked else None,
-                radius=r.h // 4,
-            )
-            blit_text(
-                surface,
-                tr(SEAT_WORDS[n]),
-                lay.text,
-                (i18n.mirror_x(r.x + lay.margin, r.x, r.w), r.centery),
-                theme.GOLD,
-                bold=True,
-                anchor=i18n.anchor("midleft"),
-            )
-            blit_text(
-                surface,
-                who,
-                lay.text,
-                (i18n.mirror_x(r.x + col // 2, r.x, r.w), r.centery),
-                color,
-                anchor=i18n.anchor("midleft"),
-                max_width=r.right - r.x - col // 2 - lay.margin,
-            )
-            y = r.y + self.plan(lay)[1]
+                color = INK
+            picked = n == self.picked and self._host_lobby()
+            button = (tr("Remove"), "remove") if picked else None
+            out.append(RowSpec(n, tr(SEAT_WORDS[n]), who, color, picked, button))
+        return out
+
+    def hint_line(self) -> str:
+        lobby = self.lobby
         hint = self.hint or (
             tr("Start when everyone is seated; computer players take the empty seats.")
             if self.host is not None
@@ -492,88 +361,63 @@ class LobbyScene(ButtonScene):
             else tr("Waiting for the host to start the game...")
         )
         if self.session is None and lobby.get("started"):
-            hint = tr("The game is on; the standings follow when it ends.")
-        elif self.session is not None and self.session.watching:
-            hint = tr("You watch this table: the game shows when the host starts it.")
-        elif self._host_lobby() and not self.hint:
-            hint = (
+            return tr("The game is on; the standings follow when it ends.")
+        if self.session is not None and self.session.watching:
+            return tr("You watch this table: the game shows when the host starts it.")
+        if self._host_lobby() and not self.hint:
+            return (
                 tr("Click another seat to move this player there, or Remove them.")
                 if self.picked is not None
                 else tr(
                     "Click a player to move or remove them, an open seat to give it to a computer."
                 )
             )
-        line = self.watching_line()
-        if line:
-            y += round(lay.text * 0.3)
-            blit_text(
-                surface,
-                line,
-                lay.text,
-                (lay.w // 2, y),
-                theme.INK_DIM,
-                anchor="midtop",
-                max_width=box.w - 2 * lay.margin,
-            )
-            y += round(lay.text * 1.5)
-        blit_text(
-            surface,
-            hint,
-            lay.text,
-            (lay.w // 2, y + lay.margin),
-            theme.INK,
-            anchor="midtop",
-            max_width=box.w - 2 * lay.margin,
-        )
-        self._draw_chat(surface, lay, y + lay.margin + round(lay.text * 1.8))
-        draw_buttons_and_notice(surface, self, lay, box, above_buttons=True)
+        return hint
 
-    def _draw_chat(self, surface: pygame.Surface, lay: Layout, top: int) -> None:
-        """The lobby's chat: what was said (its sender's lines too), and the line typed."""
+    def chat_lines(self) -> list[str]:
         from tarneeb_desktop.ui.game.chat import history_line
 
         if self.session is None:
-            return
-        lines = [history_line(m) for m in self.session.chat_log[-CHAT_LINES:]]
-        if not lines and not self.typing:
-            return
-        width = round(lay.w * 0.8) - 2 * lay.margin  # the page's panel, as the notice's
-        bottom = self.buttons_top(lay) - lay.margin - notice_room(self.notice, lay, width)
-        line_h = round(lay.text * 1.45)
-        field_h = round(lay.text * 2.0) if self.typing else 0
-        room = max(0, (bottom - top - field_h - lay.margin) // line_h)
-        lines = lines[-room:] if room else []
-        r = pygame.Rect(0, 0, round(lay.w * 0.56), len(lines) * line_h + field_h + lay.margin)
-        r.midbottom = (lay.w // 2, bottom)
-        blit_panel(surface, r, color=(0, 0, 0, 70), radius=lay.margin)
-        x = i18n.mirror_x(r.x + lay.margin, r.x, r.w)
-        y = r.y + lay.margin // 2 + line_h // 2
-        for line in lines:
-            blit_text(
-                surface,
-                line,
-                round(lay.text * 0.9),
-                (x, y),
-                theme.INK,
-                anchor=i18n.anchor("midleft"),
-                max_width=r.w - 2 * lay.margin,
-            )
-            y += line_h
-        if self.typing:
-            f = pygame.Rect(
-                r.x + lay.margin // 2,
-                r.bottom - field_h - lay.margin // 4,
-                r.w - lay.margin,
-                field_h,
-            )
-            draw_field(
-                surface,
-                f,
-                tr("Say: {line}", line=self.chat.shown(True)),
-                lay.text,
-                fill=(6, 20, 14, 235),
-                border=theme.GOLD + (255,),
-                ink=theme.INK,
-                margin=lay.margin,
-                from_start=True,
-            )
+            return []
+        return [history_line(m) for m in self.session.chat_log[-CHAT_LINES:]]
+
+    def typed(self) -> str | None:
+        """The chat's line being typed, as shown ("Say: ..."), or None."""
+        return tr("Say: {line}", line=self.chat.shown(True)) if self.typing else None
+
+    def layout_key(self) -> object:
+        return (self.notice, self.picked, self.typing, str(self.seat_rows()), self.join_line(),
+                self.info_line(), self.watching_line(), self.hint_line(), tuple(self.chat_lines()),
+                tuple(self.foot()), self.lobby.get("table"))  # fmt: skip
+
+    def tree(self, st: Style) -> Box:
+        body: list[Box] = []
+        join = self.join_line()
+        if join:
+            line = Text(join, size=st.large, color=GOLD, bold=True, align="center")
+            copy = ButtonRow([(tr("Copy"), "copy", False)], group="copy")
+            body.append(Inline([line, copy]) if self.code else line)
+        if self.info_line():
+            body.append(Text(self.info_line(), color=DIM, align="center"))
+        self.seats = Rows(self.seat_rows(), wide=72)
+        body.append(self.seats)
+        if self.watching_line():
+            body.append(Text(self.watching_line() or "", color=DIM, align="center"))
+        body.append(Text(self.hint_line(), align="center"))
+        body.append(Log(self.chat_lines(), self.typed, most=CHAT_LINES, wide=72))
+        title = str(self.lobby.get("table") or tr("Lobby"))
+        return Page(title, body, foot=self.foot(), notice=self.notice)
+
+    def build(self, lay: Layout) -> list[Button]:
+        """The foot's buttons first (Start has the focus, Enter starts), then Remove and Copy."""
+        late = ("remove", "copy")
+        out = super().build(lay)
+        return [b for b in out if b.action not in late] + [
+            b for a in late for b in out if b.action == a
+        ]
+
+    @property
+    def rows(self) -> dict[int, pygame.Rect]:
+        """Where each seat's row is (the host clicks them)."""
+        self.laid()
+        return self.seats.rects

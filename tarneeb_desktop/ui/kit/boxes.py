@@ -28,6 +28,11 @@ class Box:
         """The height this box needs at ``width``."""
         return 0
 
+    def natural(self, st: Style) -> int | None:
+        """The width this box takes by itself (a line of text, a row of buttons); None: all
+        it is given."""
+        return None
+
     def narrowest(self, st: Style) -> int:
         """The least width this box can do with (a row stacks its boxes when one of them
         would have less)."""
@@ -85,6 +90,10 @@ class Text(Box):
     def _tallest(self, size: int, lines: list[str]) -> int:
         """The tallest ink of ``lines`` (an Arabic line's ink is taller than a Latin one's)."""
         return max((text.ink(ln, size, self.bold).h for ln in lines), default=size)
+
+    def natural(self, st: Style) -> int:
+        size = self._size_of(st)
+        return max(text.size_of(part, size, self.bold)[0] for part in self.words.split("\n"))
 
     def measure(self, st: Style, width: int) -> int:
         """Its lines' steps, down to where the last line's ink ends."""
@@ -250,6 +259,10 @@ class ButtonRow(Buttons):
     def _width(self, st: Style, width: int) -> int:
         need = button_width([sp[0] for sp in self.specs], st.body, st.button_h)
         return min(width, max(st.button_w, need))
+
+    def natural(self, st: Style) -> int:
+        n = len(self.specs)
+        return n * self._width(st, 10**6) + (n - 1) * st.gap
 
     def _per_row(self, st: Style, width: int) -> int:
         bw = self._width(st, width)

@@ -1,0 +1,251 @@
+"""The kit's lines and lists: boxes side by side at their own widths (``Inline``: a code and
+its Copy button), a list of rows to click (``Rows``: a lobby's seats), and the last lines of
+a conversation with the line being typed (``Log``: a lobby's chat).
+
+As everywhere in the kit, right to left mirrors a box as a whole (``form.mirrored``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from tarneeb_desktop.ui import i18n, text
+from tarneeb_desktop.ui.kit.boxes import Box, Group
+from tarneeb_desktop.ui.kit.form import mirrored
+from tarneeb_desktop.ui.kit.style import GOLD, INK, Colour, Style
+from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text, button_width
+from tarneeb_desktop.ui.widgets import draw_field
+
+#: A row's back, a picked row's, and the log's.
+ROW: Colour = (255, 255, 255, 24)
+PICKED: Colour = (242, 196, 84, 70)
+LOG: Colour = (0, 0, 0, 70)
+#: The typed line's field.
+FIELD: Colour = (6, 20, 14, 235)
+
+
+def placed(words: str, size: int, pos: tuple[int, int], bold: bool = False) -> pygame.Rect:
+    """Where the ink of ``words`` drawn at the reading start ``pos`` (its middle's height)
+    is, as ``blit_text`` draws it with the anchor "midleft" mirrored."""
+    w, h = text.size_of(words, size, bold)
+    r = pygame.Rect(0, 0, w, h)
+    setattr(r, i18n.anchor("midleft"), pos)
+    return text.ink(words, size, bold).move(r.topleft)
+
+
+class Inline(Group):
+    """Boxes side by side at their ``natural`` widths, ``gap`` apart, centred together, the
+    first on the reading side; one under the other when they do not fit."""
+
+    def __init__(self, children: Sequence[Box]) -> None:
+        self.children = list(children)
+
+    def _widths(self, st: Style, width: int) -> list[int]:
+        return [min(width, c.natural(st) or width) for c in self.children]
+
+    def _fits(self, st: Style, width: int) -> bool:
+        return sum(self._widths(st, width)) + st.gap * (len(self.children) - 1) <= width
+
+    def measure(self, st: Style, width: int) -> int:
+        ws = self._widths(st, width)
+        hs = [c.measure(st, w) for c, w in zip(self.children, ws, strict=True)]
+        if self._fits(st, width):
+            return max(hs, default=0)
+        return sum(hs) + st.gap * (len(hs) - 1)
+
+    def place(self, st: Style, rect: pygame.Rect) -> None:
+        super().place(st, rect)
+        ws = self._widths(st, rect.w)
+        if not self._fits(st, rect.w):
+            y = rect.y
+            for c, w in zip(self.children, ws, strict=True):
+                h = c.measure(st, w)
+                c.place(st, pygame.Rect(rect.centerx - w // 2, y, w, h))
+                y += h + st.gap
+            return
+        x = rect.centerx - (sum(ws) + st.gap * (len(ws) - 1)) // 2
+        for c, w in zip(self.children, ws, strict=True):
+            h = c.measure(st, w)
+            r = pygame.Rect(x, rect.centery - h // 2, w, h)
+            c.place(st, mirrored(r, rect))
+            x += w + st.gap
+
+
+@dataclass
+class RowSpec:
+    """A row of a list: its ``key`` (what a click on it picks), its ``head`` (gold, bold, in a
+    column as wide as the widest head) and its ``words`` in ``color``; ``picked`` rows are
+    lit and carry their ``button`` ((label, action)) at their reading end."""
+
+    key: int
+    head: str
+    words: str
+    color: Colour = INK
+    picked: bool = False
+    button: tuple[str, str] | None = None
+
+
+class Rows(Box):
+    """Rows one under the other, each as tall as a text field, as wide as ``wide`` units (at
+    most the room), centred. ``rects``: each row's rectangle by its key, for the clicks."""
+
+    def __init__(self, rows: Sequence[RowSpec], wide: float = 100) -> None:
+        self.rows = list(rows)
+        self.wide = wide
+        self.rects: dict[int, pygame.Rect] = {}
+        self.ends: dict[int, int] = {}  # where each row's words must stop (left to right)
+        self._buttons: list[Button] = []
+        self._st: Style | None = None
+
+    @staticmethod
+    def row_h(st: Style) -> int:
+        return round(st.body * 2.2)
+
+    def measure(self, st: Style, width: int) -> int:
+        n = len(self.rows)
+        return n * self.row_h(st) + max(0, n - 1) * st.tight
+
+    def place(self, st: Style, rect: pygame.Rect) -> None:
+        super().place(st, rect)
+        self._st = st
+        w = min(rect.w, round(st.unit * self.wide))
+        self.head_w = max((text.size_of(r.head, st.body, True)[0] for r in self.rows), default=0)
+        self.rects, self._buttons, self.ends = {}, [], {}
+        y = rect.y
+        for row in self.rows:
+            r = pygame.Rect(rect.centerx - w // 2, y, w, self.row_h(st))
+            self.rects[row.key], self.ends[row.key] = r, r.right
+            if row.button is not None:
+                label, action = row.button
+                bh = r.h - st.tight
+                b = pygame.Rect(0, r.y + st.tight // 2, button_width([label], st.body, bh), bh)
+                b.right = r.right - st.tight // 2
+                self.ends[row.key] = b.x  # the words stop before it
+                self._buttons.append(Button(mirrored(b, r), label, action, group="row"))
+            y += r.h + st.tight
+
+    def _cells(self, row: RowSpec, r: pygame.Rect) -> list[tuple[str, pygame.Rect, Colour, bool]]:
+        """The head and the words, each in its room of the row (mirrored)."""
+        st = self._st
+        assert st is not None
+        pad = st.margin
+        head = pygame.Rect(r.x + pad, r.y, self.head_w, r.h)
+        x = head.right + 2 * pad
+        words = pygame.Rect(x, r.y, max(0, self.ends[row.key] - pad - x), r.h)
+        return [
+            (row.head, mirrored(head, r), GOLD, True),
+            (row.words, mirrored(words, r), row.color, False),
+        ]
+
+    def draw(self, s: pygame.Surface) -> None:
+        st = self._st
+        if st is None:
+            return
+        for row in self.rows:
+            r = self.rects[row.key]
+            blit_panel(s, r, color=PICKED if row.picked else ROW,
+                       border=(*GOLD, 255) if row.picked else None, radius=r.h // 4)  # fmt: skip
+            for words, cell, color, bold in self._cells(row, r):
+                pos = (cell.right, cell.centery) if i18n.is_rtl() else (cell.x, cell.centery)
+                blit_text(s, words, st.body, pos, color, bold=bold,
+                          anchor=i18n.anchor("midleft"), max_width=cell.w)  # fmt: skip
+        for b in self._buttons:
+            b.draw(s)
+
+    def texts(self) -> list[tuple[str, pygame.Rect]]:
+        st = self._st
+        out: list[tuple[str, pygame.Rect]] = []
+        for row in self.rows if st is not None else []:
+            for words, cell, _, bold in self._cells(row, self.rects[row.key]):
+                pos = (cell.right, cell.centery) if i18n.is_rtl() else (cell.x, cell.centery)
+                out.append((words, placed(words, st.body, pos, bold)))  # type: ignore[union-attr]
+        return out
+
+    def buttons(self) -> list[Button]:
+        return self._buttons
+
+    def key_at(self, pos: tuple[int, int]) -> int | None:
+        return next((k for k, r in self.rects.items() if r.collidepoint(pos)), None)
+
+
+class Log(Box):
+    """The last ``most`` of ``lines`` that the room holds (it ``grow``s and shrinks), on a dark
+    panel ``wide`` units wide, and under them, while ``typing()`` gives a line, that line in
+    a field. Nothing at all without lines or a line typed."""
+
+    grow = True
+
+    def __init__(
+        self,
+        lines: Sequence[str],
+        typing: Callable[[], str | None],
+        *,
+        most: int = 3,
+        wide: float = 100,
+    ) -> None:
+        self.lines = list(lines)[-most:]
+        self.typing = typing
+        self.wide = wide
+        self.shown: list[str] = []
+        self._st: Style | None = None
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def _field_h(self, st: Style) -> int:
+        return round(st.body * 2.0) if self.typing() is not None else 0
+
+    def _h(self, st: Style, n: int) -> int:
+        if not n and not self._field_h(st):
+            return 0
+        return n * st.line + self._field_h(st) + st.margin
+
+    def measure(self, st: Style, width: int) -> int:
+        return self._h(st, len(self.lines))
+
+    def least(self, st: Style, width: int) -> int:
+        return self._h(st, 0)
+
+    def place(self, st: Style, rect: pygame.Rect) -> None:
+        super().place(st, rect)
+        self._st = st
+        frame = self._field_h(st) + st.margin  # round the lines: the field and the margins
+        room = min(len(self.lines), max(0, (rect.h - frame) // st.line))
+        self.shown = self.lines[len(self.lines) - room :] if room else []
+        w = min(rect.w, round(st.unit * self.wide))
+        h = self._h(st, len(self.shown))
+        self.panel = pygame.Rect(rect.centerx - w // 2, rect.bottom - h, w, h)
+
+    def _cells(self, st: Style) -> list[tuple[str, tuple[int, int], int]]:
+        """Each line shown, where it starts (its middle's height) and its room's width."""
+        r, out = self.panel, []
+        y = r.y + st.margin // 2
+        for line in self.shown:
+            cell = mirrored(pygame.Rect(r.x + st.margin, y, r.w - 2 * st.margin, st.line), r)
+            pos = (cell.right, cell.centery) if i18n.is_rtl() else (cell.x, cell.centery)
+            out.append((line, pos, cell.w))
+            y += st.line
+        return out
+
+    def texts(self) -> list[tuple[str, pygame.Rect]]:
+        st = self._st
+        if st is None:
+            return []
+        return [(line, placed(line, st.body, pos)) for line, pos, _ in self._cells(st)]
+
+    def draw(self, s: pygame.Surface) -> None:
+        st = self._st
+        if st is None or not self.panel.h:
+            return
+        r = self.panel
+        blit_panel(s, r, color=LOG, radius=st.margin)
+        for line, pos, w in self._cells(st):
+            blit_text(s, line, st.body, pos, INK, anchor=i18n.anchor("midleft"), max_width=w)
+        typed = self.typing()
+        if typed is not None:
+            fh = self._field_h(st)
+            f = pygame.Rect(
+                r.x + st.margin // 2, r.bottom - fh - st.margin // 4, r.w - st.margin, fh
+            )
+            draw_field(s, f, typed, st.body, fill=FIELD, border=(*GOLD, 255), ink=INK,
+                       margin=st.margin, from_start=True)  # fmt: skip
