@@ -12,14 +12,16 @@ from tarneeb_desktop.paths import user_data_dir
 from tarneeb_desktop.stats import stats_path
 from tarneeb_desktop.storage import load_json, take_set_aside
 from tarneeb_desktop.table.savegame import SaveError, read_save, savegame_path
-from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.file_notice import FileNotice, paragraphs
 from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.kit.boxes import Box, Column, Either, Picture, Text
+from tarneeb_desktop.ui.kit.form import ButtonGrid, GridSpec
 from tarneeb_desktop.ui.kit.modal import Modal
-from tarneeb_desktop.ui.kit.style import Style
+from tarneeb_desktop.ui.kit.page import KitScene
+from tarneeb_desktop.ui.kit.style import DIM, GOLD, Style
 from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.scene import ButtonScene, Scene
-from tarneeb_desktop.ui.theme import Button, blit_text
+from tarneeb_desktop.ui.scene import Scene
+from tarneeb_desktop.ui.theme import Button
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
@@ -33,12 +35,6 @@ _LAN_SEATS_FILE = "lan-seats.json"
 
 def _subtitle() -> str:
     return tr("The partnership card game of the Levant")
-
-
-def _ink_bottom(words: str, size: int, bold: bool) -> int:
-    """How far below the top of its drawn box the ink of ``words`` reaches (the boxes of
-    Arabic and Devanagari text are much taller than their letters)."""
-    return int(text.render(words, size, bold=bold).get_bounding_rect().bottom)
 
 
 #: buttons that share a row: the first (on the reading start side) and the second
@@ -60,49 +56,18 @@ def _menu_rows(actions: list[str], grid: bool) -> list[list[int]]:
     return rows
 
 
-def item_height(lay: Layout) -> int:
-    """The menu's buttons' height: the kit's (``kit.style.Style.button_h``), the lowest
-    whose label is at the body size, so that every item reads at one size."""
-    return Style(lay.w, lay.h).button_h
+def menu_grid(items: list[tuple[str, str]], grid: bool, note: str | None) -> ButtonGrid:
+    """The menu's buttons in rows (``_menu_rows``), one size, the first the primary one;
+    ``note``: what Continue (the first) resumes, in a line under it."""
+    rows: list[list[GridSpec] | str] = []
+    for k, cells in enumerate(_menu_rows([a for _, a in items], grid)):
+        rows.append([(items[i][0], items[i][1], i == 0, True, 1) for i in cells])
+        if k == 0 and note:
+            rows.append(note)
+    return ButtonGrid(rows, group="menu", wide=70)
 
 
-def place_items(lay: Layout, items: list[tuple[str, str]], top: int) -> list[Button]:
-    """The menu's buttons from ``top`` down, in one size whatever their number (issue 23,
-    defect 8): tall enough for a label at the body size at least, as wide as the widest
-    label needs. When one column does not fit the window the items go two to a row (the
-    gaps shrink first); only a window too small even for that makes the buttons smaller."""
-    bh = item_height(lay)
-    pad = 2 * max(2, round(bh * theme.LABEL_PAD))
-    gap = round(lay.unit * 1.6)
-    widest = max(theme.label_width(label, round(bh * theme.LABEL_HEIGHT)) for label, _ in items)
-    bw = min(max(round(lay.unit * 34), widest + pad + 2), (lay.w - 2 * lay.margin - gap) // 2)
-    room = lay.h - top - round(lay.text * 1.7) - lay.margin  # the keys' line stays clear
-    actions = [action for _, action in items]
-    rows = _menu_rows(actions, grid=False)
-    if len(rows) * (bh + gap) - gap > room:
-        rows = _menu_rows(actions, grid=True)
-        n = len(rows)
-        gap = max(2, min(gap, (room - n * bh) // max(1, n - 1)))
-        if n * (bh + gap) - gap > room:  # a tiny window: smaller buttons, the last resort
-            bh = max(8, (room + gap) // n - gap)
-    out: list[Button] = []
-    for k, cells in enumerate(rows):
-        for j, i in enumerate(reversed(cells) if i18n.is_rtl() else cells):
-            label, action = items[i]
-            r = pygame.Rect(0, top + k * (bh + gap), bw, bh)
-            if len(cells) == 1:
-                r.centerx = lay.w // 2
-            elif j == 0:  # the row's first on the reading start side
-                r.right = lay.w // 2 - gap // 2
-            else:
-                r.left = lay.w // 2 + gap // 2
-            # one text size for the whole menu (theme.fit_group): no label larger than another
-            out.append(Button(r, label, action, primary=i == 0, group="menu"))
-    out.sort(key=lambda b: actions.index(b.action))  # the focus goes in the items' order
-    return out
-
-
-class MenuScene(ButtonScene):
+class MenuScene(KitScene):
     """New game, Continue (when a game is saved), Settings, How to play, Quit."""
 
     def __init__(self, app: App) -> None:
@@ -198,15 +163,13 @@ class MenuScene(ButtonScene):
             self.resumes = half.words()
         self.can_continue = True
 
-    def build(self, lay: Layout) -> list[Button]:
-        if self.file_notice is not None:
-            return [self.file_notice.button(lay)]
+    def items(self) -> list[tuple[str, str]]:
         items = []
         if self.can_continue:
             items.append((tr("Continue"), "continue"))
         if getattr(self, "lan_kept", False):  # the Join screen says it if the host is gone
             items.append((tr("Rejoin the table"), "lan_rejoin"))
-        items += [
+        return items + [
             (tr("New game"), "new"),
             (tr("Daily deals"), "daily"),
             (tr("Tournament"), "tournament"),
@@ -219,21 +182,55 @@ class MenuScene(ButtonScene):
             (tr("How to play"), "howto"),
             (tr("Quit"), "quit"),
         ]
-        return place_items(lay, items, self.buttons_top(lay))
 
-    def buttons_top(self, lay: Layout) -> int:
-        """Where the buttons start: below the title and its subtitle in every script."""
-        sub = _ink_bottom(_subtitle(), round(lay.text * 0.95), False)
-        return max(round(lay.h * 0.45), self._subtitle_y(lay) + sub + round(lay.unit * 1.5))
+    def layout_key(self) -> object:
+        return (tuple(self.items()), self.resumes, self.file_notice is not None)
 
-    @staticmethod
-    def _title_y(lay: Layout) -> int:
-        ch = min(500, round(lay.h * 0.2))
-        return round(lay.h * 0.06 + ch * 1.08)
+    def tree(self, st: Style) -> Box:
+        """A fan of the four aces, the title and its subtitle, the items (in one column when
+        the window holds them, else two to a row) and the keys' line."""
+        items = self.items()
+        note = self.resumes if self.can_continue and items[0][1] == "continue" else None
+        self.subtitle = Text(_subtitle(), color=DIM, align="center")
+        return Column(
+            [
+                Picture(self._aces, round(st.h * 0.08), min(500, round(st.h * 0.2))),
+                Text(tr("Tarneeb"), size=st.heading * 2, color=GOLD, bold=True, align="center"),
+                self.subtitle,
+                Either([menu_grid(items, False, note), menu_grid(items, True, note)]),
+                Text(
+                    tr("Arrows and Enter, or click  \u00b7  F11 full screen"),
+                    color=DIM,
+                    align="center",
+                ),  # fmt: skip
+            ]
+        )
 
-    def _subtitle_y(self, lay: Layout) -> int:
-        ink = _ink_bottom(tr("Tarneeb"), round(lay.heading * 2.0), True)
-        return self._title_y(lay) + ink + round(lay.unit * 0.6)
+    def build(self, lay: Layout) -> list[Button]:
+        if self.file_notice is not None:
+            return [self.file_notice.button(lay)]
+        out = super().build(lay)
+        actions = [a for _, a in self.items()]
+        out.sort(key=lambda b: actions.index(b.action))  # the focus goes in the items' order
+        return out
+
+    def _aces(self, surface: pygame.Surface, room: pygame.Rect) -> None:
+        """A fan of the four aces, as tall as ``room``, centred in it."""
+        art = self.app.cards
+        ch = round(room.h / 1.08)
+        cw = art.get("AS", ch).get_width()
+        step = cw * 0.55
+        x0 = room.centerx - (cw + step * 3) / 2
+        for i, n in enumerate(["AC", "AD", "AS", "AH"]):
+            img = art.get(n, ch)
+            r = img.get_rect(
+                topleft=(round(x0 + step * i), round(room.y + abs(i - 1.5) * ch * 0.05))
+            )
+            sh = art.shadow(img.get_size())
+            surface.blit(
+                sh, (r.x - (sh.get_width() - r.w) // 2 + 3, r.y - (sh.get_height() - r.h) // 2 + 6)
+            )
+            surface.blit(img, r)
 
     def activate(self, action: str) -> None:
         from tarneeb_desktop.ui.table_scene import TableScene
@@ -325,73 +322,9 @@ class MenuScene(ButtonScene):
             raise SaveError(str(exc)) from None
 
     def draw(self, surface: pygame.Surface) -> None:
-        lay = Layout(*surface.get_size())
-        surface.blit(theme.felt(surface.get_size()), (0, 0))
-        # a fan of the four aces behind the title
-        art = self.app.cards
-        ch = min(500, round(lay.h * 0.2))
-        names = ["AC", "AD", "AS", "AH"]
-        cw = art.get("AS", ch).get_width()
-        step = cw * 0.55
-        x0 = lay.w / 2 - (cw + step * 3) / 2
-        for i, n in enumerate(names):
-            img = art.get(n, ch)
-            r = img.get_rect(
-                topleft=(round(x0 + step * i), round(lay.h * 0.06 + abs(i - 1.5) * ch * 0.05))
-            )
-            sh = art.shadow(img.get_size())
-            surface.blit(
-                sh, (r.x - (sh.get_width() - r.w) // 2 + 3, r.y - (sh.get_height() - r.h) // 2 + 6)
-            )
-            surface.blit(img, r)
-        title_y = self._title_y(lay)
-        blit_text(
-            surface,
-            tr("Tarneeb"),
-            round(lay.heading * 2.0),
-            (lay.w // 2, title_y),
-            theme.GOLD,
-            bold=True,
-            anchor="midtop",
-        )
-        blit_text(
-            surface,
-            _subtitle(),
-            round(lay.text * 0.95),
-            (lay.w // 2, self._subtitle_y(lay)),
-            theme.INK_DIM,
-            anchor="midtop",
-        )
-        if self.file_notice is not None:
-            self.file_notice.draw(surface, lay)
-        else:
-            self._draw_resumes(surface, lay)
-        for b in self.buttons():
-            b.draw(surface)
-        blit_text(
-            surface,
-            tr("Arrows and Enter, or click  \u00b7  F11 full screen"),
-            round(lay.text * 0.85),
-            (lay.w // 2, lay.h - lay.margin),
-            theme.INK_DIM,
-            anchor="midbottom",
-        )
-
-    def _draw_resumes(self, surface: pygame.Surface, lay: Layout) -> None:
-        """What Continue resumes, beside its button (on the reading end side)."""
-        button = next((b for b in self.buttons() if b.action == "continue"), None)
-        if button is None or not self.resumes:
-            return
-        rtl = i18n.is_rtl()
-        room = (button.rect.left if rtl else lay.w - button.rect.right) - 3 * lay.margin
-        lines = text.wrap(self.resumes, lay.text, room)[:2]
-        step = round(lay.text * 1.3)
-        y = button.rect.centery - step * (len(lines) - 1) // 2
-        x = button.rect.left - lay.margin * 2 if rtl else button.rect.right + lay.margin * 2
-        for line in lines:
-            anchor = "midright" if rtl else "midleft"
-            blit_text(surface, line, lay.text, (x, y), theme.INK, anchor=anchor)
-            y += step
+        super().draw(surface)
+        if self.file_notice is not None:  # over the menu, its OK the screen's one button
+            self.file_notice.draw(surface, Layout(*surface.get_size()))
 
 
 def resume_words(saved: Any) -> str:

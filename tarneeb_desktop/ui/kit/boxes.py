@@ -43,6 +43,15 @@ class Box:
         unless it ``grow``s and shrinks."""
         return self.measure(st, width)
 
+    def used(self, st: Style, width: int, height: int) -> int:
+        """How much of ``height`` this box would use (a choice of layouts, the one that fits)."""
+        return height
+
+    def most(self, st: Style, width: int) -> int:
+        """The most height this box can use when it ``grow``s: its measure, unless it can
+        show more (a picture up to its largest, a page's body all it is given)."""
+        return self.measure(st, width)
+
     def place(self, st: Style, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
 
@@ -160,14 +169,17 @@ class Picture(Box):
     def __init__(
         self, paint: Callable[[pygame.Surface, pygame.Rect], object], least: int, most: int
     ) -> None:
-        self.paint, self.low, self.most = paint, least, max(least, most)
+        self.paint, self.low, self.high = paint, least, max(least, most)
 
     def measure(self, st: Style, width: int) -> int:
         return self.low
 
+    def most(self, st: Style, width: int) -> int:
+        return self.high
+
     def place(self, st: Style, rect: pygame.Rect) -> None:
         super().place(st, rect)
-        h = max(self.low, min(self.most, rect.h))
+        h = max(self.low, min(self.high, rect.h))
         self.rect = pygame.Rect(rect.x, rect.y + (rect.h - h) // 2, rect.w, h)
 
     def draw(self, s: pygame.Surface) -> None:
@@ -212,19 +224,78 @@ class Column(Group):
         hs = [c.least(st, width) for c in self.children]
         return sum(hs) + self._gap(st) * max(0, len(hs) - 1)
 
+    def most(self, st: Style, width: int) -> int:
+        """A growing column (a page's body) takes all the room it is given."""
+        return 1 << 20 if self.grow else self.measure(st, width)
+
     def place(self, st: Style, rect: pygame.Rect) -> None:
-        """Each child its measure; the room beyond goes to those that ``grow``, and when the
-        room is short they give up what they can (down to their ``least``)."""
+        """Each child its measure, but those that ``grow``: each has its ``least``, then the
+        room left is shared among them evenly, none given more than its ``most``."""
         super().place(st, rect)
+        hs = {id(c): c.measure(st, rect.w) for c in self.children}
         growers = [c for c in self.children if getattr(c, "grow", False)]
-        spare = rect.h - self.measure(st, rect.w)
+        for c in growers:
+            hs[id(c)] = c.least(st, rect.w)
+        left = rect.h - sum(hs.values()) - self._gap(st) * max(0, len(self.children) - 1)
+        full: set[int] = set()  # the growers that take no more
+        for _ in range(2):  # a second round shares what a box gave back (a menu's choice)
+            while left > 0:
+                active = [
+                    c for c in growers if id(c) not in full and hs[id(c)] < c.most(st, rect.w)
+                ]
+                if not active:
+                    break
+                share = max(1, left // len(active))
+                for c in active:
+                    more = min(share, c.most(st, rect.w) - hs[id(c)], left)
+                    hs[id(c)] += more
+                    left -= more
+            for c in growers:
+                used = c.used(st, rect.w, hs[id(c)])
+                if used < hs[id(c)]:
+                    left += hs[id(c)] - used
+                    hs[id(c)] = used
+                    full.add(id(c))
         y = rect.y
         for c in self.children:
-            h = c.measure(st, rect.w)
-            if c in growers:
-                h = max(c.least(st, rect.w), h + spare // len(growers))
-            c.place(st, pygame.Rect(rect.x, y, rect.w, h))
-            y += h + self._gap(st)
+            c.place(st, pygame.Rect(rect.x, y, rect.w, hs[id(c)]))
+            y += hs[id(c)] + self._gap(st)
+
+
+class Either(Group):
+    """The first of ``options`` that fits the room it is given (the last when none does): a
+    menu in one column, else two to a row. It ``grow``s: its least is its last option's."""
+
+    grow = True
+
+    def __init__(self, options: Sequence[Box]) -> None:
+        self.children = list(options)
+        self.chosen: Box = self.children[0]
+
+    def measure(self, st: Style, width: int) -> int:
+        return self.children[0].measure(st, width)
+
+    def least(self, st: Style, width: int) -> int:
+        return self.children[-1].measure(st, width)
+
+    def used(self, st: Style, width: int, height: int) -> int:
+        fits = [c for c in self.children if c.measure(st, width) <= height]
+        return (fits[0] if fits else self.children[-1]).measure(st, width)
+
+    def place(self, st: Style, rect: pygame.Rect) -> None:
+        super().place(st, rect)
+        fits = [c for c in self.children if c.measure(st, rect.w) <= rect.h]
+        self.chosen = fits[0] if fits else self.children[-1]
+        self.chosen.place(st, pygame.Rect(rect.x, rect.y, rect.w, self.chosen.measure(st, rect.w)))
+
+    def draw(self, s: pygame.Surface) -> None:
+        self.chosen.draw(s)
+
+    def buttons(self) -> list[Button]:
+        return self.chosen.buttons()
+
+    def texts(self) -> list[tuple[str, pygame.Rect]]:
+        return self.chosen.texts()
 
 
 class Buttons(Box):

@@ -13,8 +13,8 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from tarneeb_desktop.ui import i18n, text
-from tarneeb_desktop.ui.kit.boxes import Box, Buttons, Group
-from tarneeb_desktop.ui.kit.style import INK, Style
+from tarneeb_desktop.ui.kit.boxes import Box, Buttons, Group, Text
+from tarneeb_desktop.ui.kit.style import DIM, INK, Style
 from tarneeb_desktop.ui.theme import Button, blit_text, button_width, fit_group
 from tarneeb_desktop.ui.widgets import TextField, draw_form_field
 
@@ -198,14 +198,16 @@ class ButtonGrid(Buttons):
     """Rows of buttons, one height, one text size (``group``): each row shares the grid's
     width among its buttons by their weights; the grid is as wide as its widest need at the
     body size (at least ``wide`` units, at most the room), centred; a row that does not fit
-    stacks its buttons, each the grid's width. The first of a row on the reading side."""
+    stacks its buttons, each the grid's width. The first of a row on the reading side. A row
+    given as words is a note between the rows of buttons (dim, centred)."""
 
     def __init__(
-        self, rows: Sequence[Sequence[GridSpec]], group: str = "grid", wide: float = 104
+        self, rows: Sequence[Sequence[GridSpec] | str], group: str = "grid", wide: float = 104
     ) -> None:
-        self.rows = [list(r) for r in rows if r]
+        self.rows = [r if isinstance(r, str) else list(r) for r in rows if r]
         self.group, self.wide = group, wide
         self._buttons: list[Button] = []
+        self.notes: list[Text] = []
 
     def _need(self, st: Style, row: list[GridSpec]) -> int:
         """The width ``row`` needs for every label at the body size."""
@@ -215,28 +217,41 @@ class ButtonGrid(Buttons):
         return round(max(each)) + gaps
 
     def _width(self, st: Style, width: int) -> int:
-        need = max((self._need(st, r) for r in self.rows), default=0)
+        need = max((self._need(st, r) for r in self.rows if not isinstance(r, str)), default=0)
         return min(width, max(round(st.unit * self.wide), need))
 
-    def _lines(self, st: Style, width: int) -> list[list[GridSpec]]:
+    def _lines(self, st: Style, width: int) -> list[list[GridSpec] | str]:
         """The rows as drawn: a row that does not fit, a button a line."""
         gw = self._width(st, width)
-        out: list[list[GridSpec]] = []
+        out: list[list[GridSpec] | str] = []
         for r in self.rows:
-            out += [r] if self._need(st, r) <= gw or len(r) == 1 else [[sp] for sp in r]
+            if isinstance(r, str) or self._need(st, r) <= gw or len(r) == 1:
+                out.append(r)
+            else:
+                out += [[sp] for sp in r]
         return out
 
+    def _h(self, st: Style, line: list[GridSpec] | str, width: int) -> int:
+        return Text(line).measure(st, width) if isinstance(line, str) else st.button_h
+
     def measure(self, st: Style, width: int) -> int:
-        n = len(self._lines(st, width))
-        return n * st.button_h + max(0, n - 1) * st.tight
+        lines = self._lines(st, width)
+        return sum(self._h(st, ln, width) for ln in lines) + max(0, len(lines) - 1) * st.tight
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         super().place(st, rect)
         gw = self._width(st, rect.w)
         box = pygame.Rect(rect.centerx - gw // 2, rect.y, gw, 0)
-        self._buttons = []
+        self._buttons, self.notes = [], []
         y = rect.y
         for line in self._lines(st, rect.w):
+            if isinstance(line, str):
+                note = Text(line, color=DIM, align="center")
+                h = note.measure(st, rect.w)
+                note.place(st, pygame.Rect(rect.x, y, rect.w, h))
+                self.notes.append(note)
+                y += h + st.tight
+                continue
             total = sum(sp[4] for sp in line)
             room = gw - st.tight * (len(line) - 1)
             x = box.x
@@ -252,6 +267,14 @@ class ButtonGrid(Buttons):
             y += st.button_h + st.tight
         fit_group(self._buttons)
 
+    def draw(self, s: pygame.Surface) -> None:
+        super().draw(s)
+        for note in self.notes:
+            note.draw(s)
+
+    def texts(self) -> list[tuple[str, pygame.Rect]]:
+        return [t for note in self.notes for t in note.texts()]
+
 
 class Row(Group):
     """Boxes side by side, the room shared evenly, ``gap`` apart, the first on the reading
@@ -259,12 +282,12 @@ class Row(Group):
 
     def __init__(self, children: Sequence[Box], most: float | None = None) -> None:
         self.children = list(children)
-        self.most = most  # at most this many units wide, centred
+        self.widest = most  # at most this many units wide, centred
 
     def _room(self, st: Style, rect: pygame.Rect) -> pygame.Rect:
-        if self.most is None or rect.w <= round(st.unit * self.most):
+        if self.widest is None or rect.w <= round(st.unit * self.widest):
             return rect
-        r = pygame.Rect(0, rect.y, round(st.unit * self.most), rect.h)
+        r = pygame.Rect(0, rect.y, round(st.unit * self.widest), rect.h)
         r.centerx = rect.centerx
         return r
 

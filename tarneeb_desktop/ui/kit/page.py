@@ -104,7 +104,9 @@ class KitScene(ButtonScene):
         if self._tree is None or self._tree_key != key:
             st = Style(*self.app.size)
             tree = self.tree(st)
-            tree.place(st, pygame.Rect((0, 0), self.app.size))
+            tree.place(
+                st, pygame.Rect((0, 0), self.app.size).inflate(-2 * st.margin, -2 * st.margin)
+            )
             self._tree, self._tree_key = tree, key
             self._buttons = []  # the scene's buttons are the new tree's
         return self._tree
