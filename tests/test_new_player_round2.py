@@ -133,7 +133,6 @@ def test_the_welcome_name_field_replaces_its_default_and_edits_with_the_keys() -
     field and Ctrl+A did not select the old name."""
     from tarneeb_desktop.ui import tutorial_offer
     from tarneeb_desktop.ui.first_start import FirstStartScene
-    from tarneeb_desktop.ui.layout import Layout
     from tests.test_ui_helpers import mouse
 
     app = make_app()
@@ -150,7 +149,7 @@ def test_the_welcome_name_field_replaces_its_default_and_edits_with_the_keys() -
     assert scene.field.text == "Aarima"  # Delete took the letter after the caret
     app.step(FRAME, [_key(pygame.K_a, pygame.KMOD_LCTRL), _typed("Rana")])  # Ctrl+A
     assert scene.field.text == "Rana"
-    rect = scene.field_rect(Layout(*app.size))
+    rect = scene.field_rect()
     app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, rect.center)])  # a click selects it
     assert scene.field.selected
     app.step(FRAME, [_key(pygame.K_BACKSPACE)])

@@ -13,18 +13,19 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tarneeb_desktop.settings import LANGUAGES, NAME_MAX
-from tarneeb_desktop.ui import i18n, theme
+from tarneeb_desktop.ui import i18n
 from tarneeb_desktop.ui.i18n import tr
-from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.scene import ButtonScene
-from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
-from tarneeb_desktop.ui.widgets import TextField, draw_field
+from tarneeb_desktop.ui.kit.boxes import Box, ButtonRow, Centred, Column, Panel, Text
+from tarneeb_desktop.ui.kit.form import ButtonGrid, Field, GridSpec
+from tarneeb_desktop.ui.kit.page import KitScene
+from tarneeb_desktop.ui.kit.style import GOLD, PANEL, PANEL_EDGE, WARN, Style
+from tarneeb_desktop.ui.widgets import TextField
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
 
 
-class FirstStartScene(ButtonScene):
+class FirstStartScene(KitScene):
     """Your name and your language, then ``then(app)`` (the tutorial's offer)."""
 
     def __init__(self, app: App, then: Callable[[App], None]) -> None:
@@ -45,57 +46,37 @@ class FirstStartScene(ButtonScene):
     def on_hide(self) -> None:
         TextField.stop()
 
-    # ------------------------------------------------------------------ geometry
-    def box(self, lay: Layout) -> pygame.Rect:
-        """The panel, as tall as its content: the title, the name, the language buttons (two
-        rows) and Continue."""
-        m, u = lay.margin, lay.unit
-        r = pygame.Rect(0, 0, min(lay.w - 4 * m, round(u * 130)), 0)
-        rows = 2 * round(u * 6.6) + round(u * 1.6)
-        r.h = m * 5 + round(lay.heading * 1.6) + 2 * round(lay.text * 1.6) + round(u * 7)
-        r.h += m * 2 + rows + m * 3 + round(u * 7) + m * 2
-        r.h = min(r.h, lay.h - 2 * m)
-        r.center = (lay.w // 2, lay.h // 2)
-        return r
+    # ------------------------------------------------------------------ layout
+    def layout_key(self) -> object:
+        return self.error
 
-    def rows(self, lay: Layout) -> tuple[int, int, int, int]:
-        """The tops of the name's label, its field, the language's label and its buttons."""
-        box = self.box(lay)
-        step = round(lay.text * 1.6)
-        name_y = box.y + lay.margin * 2 + round(lay.heading * 1.6) + lay.margin
-        field_y = name_y + step
-        lang_y = field_y + round(lay.unit * 7) + lay.margin * 2
-        return name_y, field_y, lang_y, lang_y + step
-
-    def field_rect(self, lay: Layout) -> pygame.Rect:
-        box = self.box(lay)
-        r = pygame.Rect(0, self.rows(lay)[1], min(box.w - 4 * lay.margin, round(lay.unit * 60)), 0)
-        r.h = round(lay.unit * 7)
-        r.centerx = box.centerx
-        return r
-
-    def build(self, lay: Layout) -> list[Button]:
-        box = self.box(lay)
+    def tree(self, st: Style) -> Box:
+        """A panel: the welcome, the name's field, the languages (four to a row, the one
+        chosen lit), a word when the name is empty, and Continue."""
         codes = list(LANGUAGES)
-        per_row = 4
-        gap = round(lay.unit * 1.6)
-        bw = (min(box.w - 4 * lay.margin, round(lay.unit * 110)) - gap * (per_row - 1)) // per_row
-        bh = round(lay.unit * 6.6)
-        y0 = self.rows(lay)[3]
-        out = []
-        for i, code in enumerate(codes):
-            row, col = divmod(i, per_row)
-            n = min(per_row, len(codes) - row * per_row)
-            if i18n.is_rtl():
-                col = n - 1 - col
-            left = box.centerx - (n * bw + (n - 1) * gap) // 2
-            r = pygame.Rect(left + col * (bw + gap), y0 + row * (bh + gap), bw, bh)
-            chosen = code == i18n.get_language()
-            out.append(Button(r, LANGUAGES[code], "lang:" + code, primary=chosen, group="lang"))
-        go = pygame.Rect(0, 0, round(lay.unit * 34), round(lay.unit * 7))
-        go.midbottom = (box.centerx, box.bottom - lay.margin * 2)
-        out.append(Button(go, tr("Continue"), "continue", primary=True))
-        return out
+        langs: list[list[GridSpec]] = [
+            [
+                (LANGUAGES[c], "lang:" + c, c == i18n.get_language(), True, 1)
+                for c in codes[k : k + 4]
+            ]
+            for k in range(0, len(codes), 4)
+        ]
+        self.name_box = Field(self.field, wide=60)
+        boxes: list[Box] = [
+            Text(tr("Welcome to Tarneeb"), size=st.heading, color=GOLD, bold=True, align="center"),
+            Text(tr("Your name"), align="center"),
+            self.name_box,
+            Text(tr("Language"), align="center"),
+            ButtonGrid(langs, group="lang", wide=110),
+        ]
+        if self.error:
+            boxes.append(Text(self.error, color=WARN, align="center"))
+        boxes.append(ButtonRow([(tr("Continue"), "continue", True)], group="go"))
+        return Centred(Panel(Column(boxes), color=PANEL, edge=PANEL_EDGE), wide=130)
+
+    def field_rect(self) -> pygame.Rect:
+        self.laid()
+        return self.name_box.box
 
     # ------------------------------------------------------------------ acting
     def handle_event(self, ev: pygame.event.Event) -> bool:
@@ -106,7 +87,7 @@ class FirstStartScene(ButtonScene):
             self.activate(focus)
             return True
         if ev.type == pygame.MOUSEBUTTONDOWN and getattr(ev, "button", 1) == 1:
-            if self.field_rect(Layout(*self.app.size)).collidepoint(ev.pos):
+            if self.field_rect().collidepoint(ev.pos):
                 self.field.select_all()  # a click on the name selects it, to type anew
                 self.dirty = True
                 return True
@@ -142,50 +123,3 @@ class FirstStartScene(ButtonScene):
             self.app.settings.save()
         except OSError:
             pass  # kept for this session; asked no more all the same
-
-    # ------------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface) -> None:
-        lay = Layout(*surface.get_size())
-        surface.blit(theme.felt(surface.get_size()), (0, 0))
-        box = self.box(lay)
-        blit_panel(surface, box, color=(6, 20, 14, 225), radius=round(lay.unit * 2.5))
-        blit_text(
-            surface,
-            tr("Welcome to Tarneeb"),
-            lay.heading,
-            (box.centerx, box.y + lay.margin * 2),
-            theme.GOLD,
-            bold=True,
-            anchor="midtop",
-        )
-        name_y, _, lang_y, _ = self.rows(lay)
-        blit_text(
-            surface, tr("Your name"), lay.text, (box.centerx, name_y), theme.INK, anchor="midtop"
-        )
-        draw_field(
-            surface,
-            self.field_rect(lay),
-            self.field.shown(True),
-            lay.text,
-            fill=(250, 248, 238, 255),
-            border=(*theme.GOLD, 200),
-            margin=lay.margin,
-            from_start=True,
-            selected=self.field.selected,
-            count=self.field.count(),
-        )
-        blit_text(
-            surface, tr("Language"), lay.text, (box.centerx, lang_y), theme.INK, anchor="midtop"
-        )
-        buttons = self.buttons()
-        for b in buttons:
-            b.draw(surface)
-        if self.error:
-            blit_text(
-                surface,
-                self.error,
-                lay.text,
-                (box.centerx, buttons[-1].rect.top - lay.margin),
-                (255, 170, 150),
-                anchor="midbottom",
-            )

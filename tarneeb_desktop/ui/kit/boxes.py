@@ -391,6 +391,33 @@ class Panel(Box):
         return self.child.texts()
 
 
+class Centred(Box):
+    """Its child ``wide`` units wide (at most the room), as tall as it measures (at most the
+    room), in the middle of the room: a panel on its own in a window."""
+
+    def __init__(self, child: Box, wide: float) -> None:
+        self.child, self.wide = child, wide
+
+    def measure(self, st: Style, width: int) -> int:
+        return self.child.measure(st, min(width, round(st.unit * self.wide)))
+
+    def place(self, st: Style, rect: pygame.Rect) -> None:
+        super().place(st, rect)
+        w = min(rect.w, round(st.unit * self.wide))
+        r = pygame.Rect(0, 0, w, min(rect.h, self.child.measure(st, w)))
+        r.center = rect.center
+        self.child.place(st, r)
+
+    def draw(self, s: pygame.Surface) -> None:
+        self.child.draw(s)
+
+    def buttons(self) -> list[Button]:
+        return self.child.buttons()
+
+    def texts(self) -> list[tuple[str, pygame.Rect]]:
+        return self.child.texts()
+
+
 def veil(surface: pygame.Surface) -> None:
     """The screen dimmed under a modal or a notice (one veil, ``VEIL``)."""
     dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)

@@ -144,6 +144,30 @@ class Form(Box):
         return out
 
 
+class Field(Box):
+    """A text field on its own, ``wide`` units wide (at most the room), centred; typed
+    from the reading start, its count of characters shown near its limit."""
+
+    def __init__(self, field: TextField, wide: float = 60) -> None:
+        self.field, self.wide = field, wide
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.size = self.margin = 0
+
+    def measure(self, st: Style, width: int) -> int:
+        return Form.field_h(st)
+
+    def place(self, st: Style, rect: pygame.Rect) -> None:
+        super().place(st, rect)
+        self.size, self.margin = st.body, st.margin
+        self.box = pygame.Rect(0, rect.y, min(rect.w, round(st.unit * self.wide)), rect.h)
+        self.box.centerx = rect.centerx
+
+    def draw(self, s: pygame.Surface) -> None:
+        f = self.field
+        draw_form_field(s, self.box, f.shown(True), self.size, focus=True, margin=self.margin,
+                        selected=f.selected, count=f.count())  # fmt: skip
+
+
 #: A button of a column: (label, action, primary, enabled).
 ButtonSpec = tuple[str, str, bool, bool]
 
