@@ -364,7 +364,22 @@ class ButtonRow(Buttons):
         theme.fit_group(self._buttons)
 
 
-class Panel(Box):
+class Wrap(Box):
+    """A box round one ``child``: it draws it and gives its buttons and texts."""
+
+    child: Box
+
+    def draw(self, s: pygame.Surface) -> None:
+        self.child.draw(s)
+
+    def buttons(self) -> list[Button]:
+        return self.child.buttons()
+
+    def texts(self) -> list[tuple[str, pygame.Rect]]:
+        return self.child.texts()
+
+
+class Panel(Wrap):
     """A panel round its child, ``st.pad`` inside its edge."""
 
     def __init__(self, child: Box, color: Colour = DIALOG, edge: Colour | None = DIALOG_EDGE):
@@ -384,14 +399,8 @@ class Panel(Box):
         blit_panel(s, self.rect, color=self.color, border=self.edge, radius=self.radius)
         self.child.draw(s)
 
-    def buttons(self) -> list[Button]:
-        return self.child.buttons()
 
-    def texts(self) -> list[tuple[str, pygame.Rect]]:
-        return self.child.texts()
-
-
-class Centred(Box):
+class Centred(Wrap):
     """Its child ``wide`` units wide (at most the room), as tall as it measures (at most the
     room), in the middle of the room: a panel on its own in a window."""
 
@@ -407,15 +416,6 @@ class Centred(Box):
         r = pygame.Rect(0, 0, w, min(rect.h, self.child.measure(st, w)))
         r.center = rect.center
         self.child.place(st, r)
-
-    def draw(self, s: pygame.Surface) -> None:
-        self.child.draw(s)
-
-    def buttons(self) -> list[Button]:
-        return self.child.buttons()
-
-    def texts(self) -> list[tuple[str, pygame.Rect]]:
-        return self.child.texts()
 
 
 def veil(surface: pygame.Surface) -> None:

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 import pygame
 
 from tarneeb_desktop.ui import i18n, theme
-from tarneeb_desktop.ui.kit.boxes import Box, ButtonRow, Column, Panel, Text
+from tarneeb_desktop.ui.kit.boxes import Box, ButtonRow, Column, Panel, Text, Wrap
 from tarneeb_desktop.ui.kit.style import GOLD, PANEL, PANEL_EDGE, Style
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene
@@ -33,7 +33,7 @@ from tarneeb_desktop.ui.theme import Button
 FootSpec = tuple[str, str, bool] | tuple[str, str, bool, bool]
 
 
-class Page(Box):
+class Page(Wrap):
     """The page's panel (``Style.page``) holding its title, its ``body`` (a column that takes
     the room the rest leaves), a ``notice`` (an error or a hint, in gold) and the ``foot``'s
     buttons ((label, action, primary); the first on the reading side)."""
@@ -55,7 +55,7 @@ class Page(Box):
             boxes.append(Text(notice, color=GOLD, align="center"))
         if foot:
             boxes.append(ButtonRow(foot, group=group))
-        self.panel = Panel(Column(boxes), color=PANEL, edge=PANEL_EDGE)
+        self.panel = self.child = Panel(Column(boxes), color=PANEL, edge=PANEL_EDGE)
 
     def room(self, st: Style) -> pygame.Rect:
         """The panel: ``Style.page``, taller when what it holds needs it, down to the
@@ -73,15 +73,6 @@ class Page(Box):
         page = self.room(st)
         super().place(st, page)
         self.panel.place(st, page)
-
-    def draw(self, s: pygame.Surface) -> None:
-        self.panel.draw(s)
-
-    def buttons(self) -> list[Button]:
-        return self.panel.buttons()
-
-    def texts(self) -> list[tuple[str, pygame.Rect]]:
-        return self.panel.texts()
 
 
 class KitScene(ButtonScene):
