@@ -347,8 +347,8 @@ def test_go_on_with_a_deal_leaves_the_other_buttons_words_their_size() -> None:
         return {b.action: b.text_size for b in scene.buttons() if b.action != "play"}
 
     plain = sizes()
-    scene.dset.saved_deal = lambda: True  # type: ignore[method-assign]
     assert scene.buttons()[0].label.startswith("Play deal")
+    scene.dset.saved_deal = lambda: True  # type: ignore[method-assign]
     going = sizes()
     assert scene.buttons()[0].label == "Go on with deal 1"
     assert going == plain

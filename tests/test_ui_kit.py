@@ -276,3 +276,31 @@ def test_a_log_shows_the_last_lines_its_room_holds_and_rows_mirror_with_their_bu
         assert (head.x > words.x) == (lang == "ar")
         assert not words.colliderect(remove.rect)
         assert (remove.rect.centerx < north.centerx) == (lang == "ar")
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_a_table_elides_what_does_not_fit_mirrors_and_lets_its_foot_run_on(lang) -> None:  # type: ignore[no-untyped-def]
+    from tarneeb_desktop.ui.kit.lists import Cell, Table
+
+    i18n.set_language(lang)
+    st = Style(800, 600)
+    heads = ["#", "Contract", "You", "Computer"]
+    rows = [[Cell("1"), Cell("East 8 doubled and redoubled " * 3), Cell("+40"), Cell("+20")]]
+    foot = [Cell("Total (8 deals)", bold=True), Cell(""), Cell("+40"), Cell("+20")]
+    table = Table(heads, rows, foot=foot, picked=0)
+    width = 360
+    table.place(st, pygame.Rect(0, 0, width, table.measure(st, width)))
+    texts = table.texts()
+    for words, r in texts:
+        assert table.rect.contains(r), words
+        bold = words in heads or words.startswith("Total")
+        assert text.ink(words, st.body, bold).size == r.size  # at the body size
+    long = next(w for w, _ in texts if w.startswith("East"))
+    assert long.endswith("\u2026")  # cut short, not shrunk
+    assert any(w == "Total (8 deals)" for w, _ in texts)  # whole: it runs on over Contract
+    one = next(r for w, r in texts if w == "1")
+    you = next(r for w, r in texts if w == "+40")
+    assert (one.x > you.x) == (lang == "ar")  # the first column at the reading start
+    for (_, a), (_, b) in itertools.combinations(texts, 2):
+        assert not a.colliderect(b)
+    assert table.row_at(table.row_rects[0].center) == 0

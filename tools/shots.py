@@ -20,6 +20,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+if "TARNEEB_HOME" not in os.environ:  # the pictures never read nor change a player's files
+    import tempfile
+
+    os.environ["TARNEEB_HOME"] = tempfile.mkdtemp(prefix="tarneeb-shots-")
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -89,6 +93,20 @@ def _seat(app: Any) -> Any:
     return SeatScene(app, dana)
 
 
+def _daily(app: Any, compared: bool = False) -> Any:
+    """Today's daily deals with the first two deals played (and the second's comparison)."""
+    from tarneeb_desktop.session import daily
+    from tarneeb_desktop.ui.daily_scene import DailyScene
+
+    scene = DailyScene(app, "2026-12-01/standard", "medium")
+    for i, (mine, theirs) in enumerate([((8, 40), (8, 20)), ((6, -20), (9, 30))]):
+        for who, (tricks, points) in (("person", mine), ("computer", theirs)):
+            res = daily.PlayResult("8", 1, tricks, (points, 0), could_take=9)
+            scene.store.put(scene.code, i, who, res, "medium")
+    scene.compared = 1 if compared else None
+    return scene
+
+
 def _scenes() -> dict[str, Callable[[Any], Any]]:
     from tarneeb_desktop.ui.first_start import FirstStartScene
     from tarneeb_desktop.ui.lan_host_scene import HostScene
@@ -102,6 +120,8 @@ def _scenes() -> dict[str, Callable[[Any], Any]]:
         "host": lambda app: HostScene(app),
         "lobby": _lobby,
         "seat": _seat,
+        "daily": _daily,
+        "daily-compared": lambda app: _daily(app, compared=True),
     }
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from tarneeb_desktop.ui import i18n, text, theme
+from tarneeb_desktop.ui import i18n, text, theme, viewer_text
 from tarneeb_desktop.ui.kit.style import DIALOG, DIALOG_EDGE, INK, VEIL, Colour, Style
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text, button_width
 
@@ -80,8 +80,10 @@ class Text(Box):
         color: Colour = INK,
         bold: bool = False,
         align: str = "start",
+        marked: bool = False,
     ) -> None:
         self.words, self.size, self.color, self.bold, self.align = words, size, color, bold, align
+        self.marked = marked  # the words hold direction marks (viewer_text.rtl_run, card_run)
         self.lines: list[str] = []
         self._size = 0
 
@@ -89,7 +91,13 @@ class Text(Box):
         return max(st.body, self.size or st.body)
 
     def _lines(self, size: int, width: int) -> list[str]:
-        return [ln for part in self.words.split("\n") for ln in text.wrap(part, size, width)]
+        wrap = viewer_text.wrap if self.marked else text.wrap
+        return [ln for part in self.words.split("\n") for ln in wrap(part, size, width, self.bold)]
+
+    def _surface_size(self, line: str, size: int) -> tuple[int, int]:
+        if self.marked:
+            return viewer_text.line_surface(line, size, INK, self.bold).get_size()
+        return text.size_of(line, size, self.bold)
 
     def _step(self, size: int, lines: list[str]) -> int:
         """A line's step: 1.4 of the size, or the tallest line's own height (Arabic's and
@@ -102,7 +110,7 @@ class Text(Box):
 
     def natural(self, st: Style) -> int:
         size = self._size_of(st)
-        return max(text.size_of(part, size, self.bold)[0] for part in self.words.split("\n"))
+        return max(self._surface_size(part, size)[0] for part in self.words.split("\n"))
 
     def measure(self, st: Style, width: int) -> int:
         """Its lines' steps, down to where the last line's ink ends."""
@@ -132,8 +140,9 @@ class Text(Box):
     def draw(self, s: pygame.Surface) -> None:
         x, anchor = self._anchor()
         y = self.rect.y
+        blit = viewer_text.blit_line if self.marked else blit_text
         for line in self.lines:
-            blit_text(s, line, self._size, (x, y), self.color, bold=self.bold, anchor=anchor)
+            blit(s, line, self._size, (x, y), self.color, bold=self.bold, anchor=anchor)
             y += self.step
 
     def texts(self) -> list[tuple[str, pygame.Rect]]:
@@ -141,7 +150,7 @@ class Text(Box):
         x, anchor = self._anchor()
         y = self.rect.y
         for line in self.lines:
-            w, h = text.size_of(line, self._size, self.bold)
+            w, h = self._surface_size(line, self._size)
             r = pygame.Rect(0, 0, w, h)
             setattr(r, anchor, (x, y))
             out.append((line, text.ink(line, self._size, self.bold).move(r.topleft)))
@@ -312,55 +321,64 @@ class Buttons(Box):
 
 
 class ButtonRow(Buttons):
-    """Buttons of one height and one width (the widest label's at the body size, at least
-    the style's least width), in one row when they fit, else in as many rows as they need;
-    centred; the first on the reading side (the right in Arabic). ``specs``: (label,
-    action, primary). Their labels share one text size (one group)."""
+    """Buttons of one height, one width (the widest label's at the body size, at least the
+    style's least width) or with ``each`` as wide as its own label needs, in one row when
+    they fit, else in as many rows as they need (the rows balanced); centred; the first on
+    the reading side (the right in Arabic). ``specs``: (label, action, primary[, enabled]).
+    Their labels share one text size (one group)."""
 
     def __init__(
         self,
         specs: Sequence[tuple[str, str, bool] | tuple[str, str, bool, bool]],
         group: str = "row",
+        each: bool = False,
     ) -> None:
-        # (label, action, primary[, enabled])
         self.specs = [(*sp, True)[:4] for sp in specs]
-        self.group = group
+        self.group, self.each = group, each
         self._buttons: list[Button] = []
 
-    def _width(self, st: Style, width: int) -> int:
+    def _widths(self, st: Style, width: int) -> list[int]:
+        if self.each:
+            return [min(width, button_width([sp[0]], st.body, st.button_h, st.button_w // 2))
+                    for sp in self.specs]  # fmt: skip
         need = button_width([sp[0] for sp in self.specs], st.body, st.button_h)
-        return min(width, max(st.button_w, need))
+        return [min(width, max(st.button_w, need))] * len(self.specs)
 
     def natural(self, st: Style) -> int:
-        n = len(self.specs)
-        return n * self._width(st, 10**6) + (n - 1) * st.gap
+        return sum(self._widths(st, 10**6)) + (len(self.specs) - 1) * st.gap
 
-    def _per_row(self, st: Style, width: int) -> int:
-        bw = self._width(st, width)
-        return max(1, min(len(self.specs), (width + st.gap) // (bw + st.gap)))
+    def _rows(self, st: Style, width: int) -> list[list[int]]:
+        """The buttons' indices by row: as few rows as hold them, about as full as each other."""
+        ws = self._widths(st, width)
+        for n in range(1, len(ws) + 1):
+            per = -(-len(ws) // n)
+            rows = [list(range(k, min(k + per, len(ws)))) for k in range(0, len(ws), per)]
+            if all(sum(ws[i] for i in r) + st.gap * (len(r) - 1) <= width for r in rows):
+                return rows
+        return [[i] for i in range(len(ws))]
 
     def measure(self, st: Style, width: int) -> int:
-        per = self._per_row(st, width)
-        rows = -(-len(self.specs) // per)
+        rows = len(self._rows(st, width))
         return rows * st.button_h + (rows - 1) * st.gap
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         super().place(st, rect)
-        bw, per = self._width(st, rect.w), self._per_row(st, rect.w)
+        ws = self._widths(st, rect.w)
         self._buttons = []
-        for start in range(0, len(self.specs), per):
-            row = self.specs[start : start + per]
-            total = len(row) * bw + (len(row) - 1) * st.gap
+        for n, row in enumerate(self._rows(st, rect.w)):
+            total = sum(ws[i] for i in row) + (len(row) - 1) * st.gap
             x = rect.centerx - total // 2
-            y = rect.y + (start // per) * (st.button_h + st.gap)
-            for k, (label, action, primary, enabled) in enumerate(row):
-                bx = x + k * (bw + st.gap)
+            y = rect.y + n * (st.button_h + st.gap)
+            for i in row:
+                label, action, primary, enabled = self.specs[i]
+                bx = x
                 if i18n.is_rtl():  # the row mirrored as a whole
-                    bx = 2 * rect.centerx - bx - bw
-                r = pygame.Rect(bx, y, bw, st.button_h)
+                    bx = 2 * rect.centerx - bx - ws[i]
+                r = pygame.Rect(bx, y, ws[i], st.button_h)
                 self._buttons.append(
                     Button(r, label, action, enabled, primary=primary, group=self.group)
                 )
+                x += ws[i] + st.gap
         theme.fit_group(self._buttons)
 
 
@@ -385,8 +403,19 @@ class Panel(Wrap):
     def __init__(self, child: Box, color: Colour = DIALOG, edge: Colour | None = DIALOG_EDGE):
         self.child, self.color, self.edge = child, color, edge
 
+    @property
+    def grow(self) -> bool:
+        """A panel round a box that grows grows with it (a table's panel)."""
+        return bool(getattr(self.child, "grow", False))
+
     def measure(self, st: Style, width: int) -> int:
         return self.child.measure(st, width - 2 * st.pad) + 2 * st.pad
+
+    def least(self, st: Style, width: int) -> int:
+        return self.child.least(st, width - 2 * st.pad) + 2 * st.pad
+
+    def most(self, st: Style, width: int) -> int:
+        return self.child.most(st, width - 2 * st.pad) + 2 * st.pad
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         super().place(st, rect)
@@ -416,6 +445,54 @@ class Centred(Wrap):
         r = pygame.Rect(0, 0, w, min(rect.h, self.child.measure(st, w)))
         r.center = rect.center
         self.child.place(st, r)
+
+
+class Stack(Group):
+    """Its boxes one over the other, each given the whole room, drawn in order (the last on
+    top); a ``Veiled`` one dims what was drawn before it."""
+
+    def __init__(self, children: Sequence[Box]) -> None:
+        self.children = list(children)
+
+    grow = True
+
+    def measure(self, st: Style, width: int) -> int:
+        return max((c.measure(st, width) for c in self.children), default=0)
+
+    def least(self, st: Style, width: int) -> int:
+        return max((c.least(st, width) for c in self.children), default=0)
+
+    def most(self, st: Style, width: int) -> int:
+        return max((c.most(st, width) for c in self.children), default=0)
+
+    def place(self, st: Style, rect: pygame.Rect) -> None:
+        super().place(st, rect)
+        for c in self.children:
+            c.place(st, rect)
+
+    def buttons(self) -> list[Button]:
+        return [b for c in self.children[-1:] for b in c.buttons()]  # the top one's
+
+    def texts(self) -> list[tuple[str, pygame.Rect]]:
+        return [t for c in self.children[-1:] for t in c.texts()]
+
+
+class Veiled(Wrap):
+    """Its child over the veil: the whole window under it dimmed (a panel over a page)."""
+
+    def __init__(self, child: Box) -> None:
+        self.child = child
+
+    def measure(self, st: Style, width: int) -> int:
+        return self.child.measure(st, width)
+
+    def place(self, st: Style, rect: pygame.Rect) -> None:
+        super().place(st, rect)
+        self.child.place(st, rect)
+
+    def draw(self, s: pygame.Surface) -> None:
+        veil(s)
+        self.child.draw(s)
 
 
 def veil(surface: pygame.Surface) -> None:

@@ -148,8 +148,16 @@ class Field(Box):
     """A text field on its own, ``wide`` units wide (at most the room), centred; typed
     from the reading start, its count of characters shown near its limit."""
 
-    def __init__(self, field: TextField, wide: float = 60) -> None:
+    def __init__(
+        self,
+        field: TextField,
+        wide: float = 60,
+        *,
+        focus: Callable[[], bool] = lambda: True,
+        shown: Callable[[], str] | None = None,
+    ) -> None:
         self.field, self.wide = field, wide
+        self.focus, self.shown = focus, shown  # typed into now; what it shows (else its text)
         self.box = pygame.Rect(0, 0, 0, 0)
         self.size = self.margin = 0
 
@@ -163,9 +171,10 @@ class Field(Box):
         self.box.centerx = rect.centerx
 
     def draw(self, s: pygame.Surface) -> None:
-        f = self.field
-        draw_form_field(s, self.box, f.shown(True), self.size, focus=True, margin=self.margin,
-                        selected=f.selected, count=f.count())  # fmt: skip
+        f, on = self.field, self.focus()
+        line = self.shown() if self.shown is not None else f.shown(on)
+        draw_form_field(s, self.box, line, self.size, focus=on, margin=self.margin,
+                        selected=on and f.selected, count=f.count() if on else None)  # fmt: skip
 
 
 #: A button of a column: (label, action, primary, enabled).
@@ -304,9 +313,27 @@ class Row(Group):
     """Boxes side by side, the room shared evenly, ``gap`` apart, the first on the reading
     side; when one of them cannot have its ``narrowest`` in its share, one under the other."""
 
-    def __init__(self, children: Sequence[Box], most: float | None = None) -> None:
+    def __init__(
+        self,
+        children: Sequence[Box],
+        most: float | None = None,
+        weights: Sequence[int] | None = None,
+        grow: bool = False,
+    ) -> None:
         self.children = list(children)
         self.widest = most  # at most this many units wide, centred
+        self.weights = list(weights) if weights else [1] * len(self.children)
+        self.grow = grow  # in a column: as tall as the room left (a table and its side)
+
+    def most(self, st: Style, width: int) -> int:
+        return 1 << 20 if self.grow else self.measure(st, width)
+
+    def _shares(self, st: Style, width: int) -> list[int]:
+        room = width - st.tight * (len(self.children) - 1)
+        total = sum(self.weights)
+        out = [room * w // total for w in self.weights]
+        out[-1] = room - sum(out[:-1])
+        return out
 
     def _room(self, st: Style, rect: pygame.Rect) -> pygame.Rect:
         if self.widest is None or rect.w <= round(st.unit * self.widest):
@@ -316,19 +343,36 @@ class Row(Group):
         return r
 
     def _side_by_side(self, st: Style, width: int) -> bool:
-        share = (width - st.tight * (len(self.children) - 1)) // max(1, len(self.children))
-        return all(c.narrowest(st) <= share for c in self.children)
-
-    def _share(self, st: Style, width: int) -> int:
-        return (width - st.tight * (len(self.children) - 1)) // max(1, len(self.children))
+        return all(
+            c.narrowest(st) <= w
+            for c, w in zip(self.children, self._shares(st, width), strict=True)
+        )
 
     def measure(self, st: Style, width: int) -> int:
         width = self._room(st, pygame.Rect(0, 0, width, 0)).w
         if self._side_by_side(st, width):
-            return max((c.measure(st, self._share(st, width)) for c in self.children), default=0)
+            return max(
+                (
+                    c.measure(st, w)
+                    for c, w in zip(self.children, self._shares(st, width), strict=True)
+                ),
+                default=0,
+            )
         return sum(c.measure(st, width) for c in self.children) + st.tight * (
             len(self.children) - 1
         )
+
+    def least(self, st: Style, width: int) -> int:
+        width = self._room(st, pygame.Rect(0, 0, width, 0)).w
+        if self._side_by_side(st, width):
+            return max(
+                (
+                    c.least(st, w)
+                    for c, w in zip(self.children, self._shares(st, width), strict=True)
+                ),
+                default=0,
+            )
+        return self.measure(st, width)
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         rect = self._room(st, rect)
@@ -340,7 +384,7 @@ class Row(Group):
                 c.place(st, pygame.Rect(rect.x, y, rect.w, h))
                 y += h + st.tight
             return
-        share = self._share(st, rect.w)
-        for k, c in enumerate(self.children):
-            r = pygame.Rect(rect.x + k * (share + st.tight), rect.y, share, rect.h)
-            c.place(st, mirrored(r, rect))
+        x = rect.x
+        for c, w in zip(self.children, self._shares(st, rect.w), strict=True):
+            c.place(st, mirrored(pygame.Rect(x, rect.y, w, rect.h), rect))
+            x += w + st.tight

@@ -249,3 +249,154 @@ class Log(Box):
             )
             draw_field(s, f, typed, st.body, fill=FIELD, border=(*GOLD, 255), ink=INK,
                        margin=st.margin, from_start=True)  # fmt: skip
+
+
+@dataclass
+class Cell:
+    """A table's cell: its words, their colour, bold or not."""
+
+    words: str
+    color: Colour = INK
+    bold: bool = False
+
+
+class Table(Box):
+    """Columns of cells under their heads (gold, bold), a line under the rows and a ``foot``
+    row (bold) under it. Each column starts where the one before ends (its widest cell or
+    head at the body size, and a gap), the room left shared among the columns; a cell too
+    long for its column is cut short with an ellipsis, never shrunk. Rows are one line high
+    at least ``rows`` of them shown (``least``), more when the room holds them (it
+    ``grow``s); the ``picked`` row is lit. Mirrored as a whole right to left."""
+
+    grow = True
+
+    def __init__(
+        self,
+        heads: Sequence[str],
+        rows: Sequence[Sequence[Cell]],
+        *,
+        foot: Sequence[Cell] = (),
+        picked: int | None = None,
+    ) -> None:
+        self.heads, self.rows, self.foot = list(heads), [list(r) for r in rows], list(foot)
+        self.picked = picked
+        self._st: Style | None = None
+        self.starts: list[int] = []
+        self.row_rects: list[pygame.Rect] = []
+        self.head_y = self.foot_y = 0
+
+    def row_h(self, st: Style) -> int:
+        return round(st.line * 1.3)
+
+    def _n(self) -> int:
+        return 1 + len(self.rows) + (1 if self.foot else 0)
+
+    def measure(self, st: Style, width: int) -> int:
+        return self._n() * self.row_h(st) + (st.tight if self.foot else 0)
+
+    def least(self, st: Style, width: int) -> int:
+        return self._n() * round(st.line * 1.05) + (st.tight if self.foot else 0)
+
+    def most(self, st: Style, width: int) -> int:
+        return self._n() * round(st.line * 1.8) + (st.tight if self.foot else 0)
+
+    def _spans(self, row: Sequence[Cell]) -> list[tuple[int, int]]:
+        """Each cell's columns, from its own to before the next cell with words: a cell runs
+        on over the empty ones after it."""
+        out = []
+        for k in range(min(len(row), len(self.heads))):
+            end = k + 1
+            while end < len(self.heads) and (end >= len(row) or not row[end].words):
+                end += 1
+            out.append((k, end))
+        return out
+
+    def _widths(self, st: Style) -> list[int]:
+        cols = len(self.heads)
+        out = [text.size_of(h, st.body, True)[0] for h in self.heads]
+        for row in self.rows:  # the foot's cells may run on over the empty ones after them
+            for k, c in enumerate(row[:cols]):
+                out[k] = max(out[k], text.size_of(c.words, st.body, c.bold)[0])
+        return out
+
+    def place(self, st: Style, rect: pygame.Rect) -> None:
+        super().place(st, rect)
+        self._st = st
+        need = [w + st.margin for w in self._widths(st)]
+        spare = rect.w - sum(need)
+        for k, end in self._spans(self.foot):  # the foot's words first, over their columns
+            short = text.size_of(self.foot[k].words, st.body, True)[0] + st.margin
+            short -= sum(need[k:end])
+            if short > 0 and spare > 0:
+                need[end - 1] += min(short, spare)
+                spare -= min(short, spare)
+        if spare >= 0:  # the room left shared among the columns but the first
+            share = spare // max(1, len(need) - 1)
+            need = [need[0]] + [w + share for w in need[1:]]
+        else:  # too narrow: the widest columns give up room first
+            while spare < 0:
+                k = need.index(max(need))
+                take = min(-spare, max(1, need[k] // 8))
+                need[k] -= take
+                spare += take
+        self.widths = need
+        self.starts, x = [], rect.x
+        for w in need:
+            self.starts.append(x)
+            x += w
+        rh = min(
+            self.row_h(st) * 2,
+            max(round(st.line * 1.05), (rect.h - (st.tight if self.foot else 0)) // self._n()),
+        )
+        self.rh = rh
+        self.head_y = rect.y
+        self.row_rects = [
+            pygame.Rect(rect.x, rect.y + (k + 1) * rh, rect.w, rh) for k in range(len(self.rows))
+        ]
+        self.foot_y = rect.y + (len(self.rows) + 1) * rh + st.tight
+
+    def _cells(self) -> list[tuple[Cell, pygame.Rect]]:
+        """Every cell (heads first) with its room, mirrored."""
+        out: list[tuple[Cell, pygame.Rect]] = []
+        lines = [([Cell(h, GOLD, True) for h in self.heads], self.head_y)]
+        lines += [(row, r.y) for row, r in zip(self.rows, self.row_rects, strict=True)]
+        if self.foot:
+            lines.append((self.foot, self.foot_y))
+        pad = self._st.margin if self._st else 0
+        for row, y in lines:
+            for k, end in self._spans(row):
+                w = sum(self.widths[k:end]) - pad
+                r = pygame.Rect(self.starts[k], y, w, self.rh)
+                out.append((row[k], mirrored(r, self.rect)))
+        return out
+
+    def _shown(self, c: Cell, room: pygame.Rect) -> tuple[str, tuple[int, int], int]:
+        st = self._st
+        assert st is not None
+        words = text.elide(c.words, st.body, room.w, c.bold)
+        pos = (room.right, room.centery) if i18n.is_rtl() else (room.x, room.centery)
+        return words, pos, st.body
+
+    def draw(self, s: pygame.Surface) -> None:
+        st = self._st
+        if st is None:
+            return
+        if self.picked is not None and 0 <= self.picked < len(self.row_rects):
+            r = self.row_rects[self.picked]
+            blit_panel(s, r, color=(255, 255, 255, 28), radius=r.h // 4)
+        if self.foot:
+            y = self.foot_y - st.tight // 2
+            pygame.draw.line(s, (255, 255, 255, 70), (self.rect.x, y), (self.rect.right, y))
+        for c, room in self._cells():
+            words, pos, size = self._shown(c, room)
+            blit_text(s, words, size, pos, c.color, bold=c.bold, anchor=i18n.anchor("midleft"))
+
+    def texts(self) -> list[tuple[str, pygame.Rect]]:
+        out = []
+        for c, room in self._cells():
+            words, pos, size = self._shown(c, room)
+            out.append((words, placed(words, size, pos, c.bold)))
+        return out
+
+    def row_at(self, pos: tuple[int, int]) -> int | None:
+        return next((k for k, r in enumerate(self.row_rects) if r.collidepoint(pos)), None)
