@@ -100,7 +100,7 @@ def test_a_click_on_the_mirrored_control_changes_the_value(ui_home) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "ar"])
-def test_statistics_columns_run_in_reading_order(monkeypatch, lang: str) -> None:
+def test_statistics_columns_run_in_reading_order(lang: str) -> None:
     from tarneeb_desktop.stats import Statistics
     from tarneeb_desktop.ui import stats_scene
     from tarneeb_desktop.ui.stats_scene import COLUMNS, StatsScene
@@ -109,21 +109,21 @@ def test_statistics_columns_run_in_reading_order(monkeypatch, lang: str) -> None
     stats.record_game("standard", "hard", 0)
     app = app_in(lang)
     app.statistics = lambda: stats  # type: ignore[method-assign]
-    calls = record_text(monkeypatch, stats_scene)
     app.switch(StatsScene(app))
     app.step(FRAME, [])
+    texts = app.scene.texts()  # as laid out, in the order of the table's cells
     # the column headings, one after the other from the first
-    first = next(i for i, c in enumerate(calls) if c[0] == i18n.tr(COLUMNS[0][0]))
-    heads = calls[first : first + len(COLUMNS)]
-    assert [c[0] for c in heads] == [i18n.tr(h) for h, _k, _o in COLUMNS]
-    hx = [c[1][0] for c in heads]
-    group = next(c for c in calls if c[0] == stats_scene.group_label("standard/hard"))
+    first = next(i for i, (w, _) in enumerate(texts) if w == i18n.tr(COLUMNS[0][0]))
+    heads = texts[first : first + len(COLUMNS)]
+    assert [w for w, _ in heads] == [i18n.tr(h) for h, _k, _o in COLUMNS]
+    hx = [r.centerx for _, r in heads]
+    group = next(r for w, r in texts if w == stats_scene.group_label("standard/hard"))
     if lang == "ar":
         assert hx == sorted(hx, reverse=True)  # the first column is the rightmost
-        assert group[2] == "topright" and group[1][0] > hx[0]
+        assert group.x > hx[0]  # the group's label before them, on the right
     else:
         assert hx == sorted(hx)
-        assert group[2] == "topleft" and group[1][0] < hx[0]
+        assert group.x < hx[0]
 
 
 @pytest.mark.parametrize("lang", ["en", "ar"])

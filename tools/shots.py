@@ -107,6 +107,24 @@ def _daily(app: Any, compared: bool = False) -> Any:
     return scene
 
 
+def _stats(app: Any, page: str = "table") -> Any:
+    """The statistics of a few games in both games, and a rating's history."""
+    from tarneeb_desktop.paths import user_data_dir
+    from tarneeb_desktop.stats import Statistics
+    from tarneeb_desktop.ui.stats_scene import StatsScene
+
+    stats = Statistics()
+    for k, (preset, level) in enumerate([("standard", "hard"), ("standard", "medium"),
+                                         ("egyptian", "expert"), ("lebanese400", "medium"),
+                                         ("syrian41+custom", "easy")] * 3):  # fmt: skip
+        stats.record_game(preset, level, k % 2)
+        stats.rate(preset, level, k % 3 != 0, when=1_700_000_000 + k * 86400)
+    stats.save(user_data_dir() / "stats.json")
+    scene = StatsScene(app)
+    scene.page = page
+    return scene
+
+
 def _scenes() -> dict[str, Callable[[Any], Any]]:
     from tarneeb_desktop.ui.first_start import FirstStartScene
     from tarneeb_desktop.ui.lan_host_scene import HostScene
@@ -121,6 +139,8 @@ def _scenes() -> dict[str, Callable[[Any], Any]]:
         "lobby": _lobby,
         "seat": _seat,
         "daily": _daily,
+        "stats": _stats,
+        "rating": lambda app: _stats(app, "rating"),
         "daily-compared": lambda app: _daily(app, compared=True),
     }
 

@@ -277,8 +277,14 @@ class Table(Box):
         *,
         foot: Sequence[Cell] = (),
         picked: int | None = None,
+        first: float | None = None,
     ) -> None:
-        self.heads, self.rows, self.foot = list(heads), [list(r) for r in rows], list(foot)
+        #: with ``first``, the first column takes that share of the width (at least what it
+        #: needs) and the others share the rest evenly: tables one under another line up
+        self.first = first
+        self.heads, self.foot = list(heads), list(foot)
+        self.all_rows = [list(r) for r in rows]
+        self.rows = self.all_rows  # those shown: the first that the room holds
         self.picked = picked
         self._st: Style | None = None
         self.starts: list[int] = []
@@ -289,13 +295,15 @@ class Table(Box):
         return round(st.line * 1.3)
 
     def _n(self) -> int:
-        return 1 + len(self.rows) + (1 if self.foot else 0)
+        return 1 + len(self.all_rows) + (1 if self.foot else 0)
 
     def measure(self, st: Style, width: int) -> int:
         return self._n() * self.row_h(st) + (st.tight if self.foot else 0)
 
     def least(self, st: Style, width: int) -> int:
-        return self._n() * round(st.line * 1.05) + (st.tight if self.foot else 0)
+        """The heads, one row and the foot: a short room shows the first rows only."""
+        n = 2 + (1 if self.foot else 0)
+        return n * round(st.line * 1.05) + (st.tight if self.foot else 0)
 
     def most(self, st: Style, width: int) -> int:
         return self._n() * round(st.line * 1.8) + (st.tight if self.foot else 0)
@@ -311,10 +319,25 @@ class Table(Box):
             out.append((k, end))
         return out
 
+    peers: list[Table] = []
+
+    @staticmethod
+    def line_up(tables: Sequence[Table]) -> None:
+        """Tables one under another (a statistics page's games) take one set of columns:
+        each as wide as the widest of its cells in any of them."""
+        for t in tables:
+            t.peers = list(tables)
+
     def _widths(self, st: Style) -> list[int]:
+        if self.peers:
+            own = [t._own_widths(st) for t in self.peers if len(t.heads) == len(self.heads)]
+            return [max(ws) for ws in zip(*own, strict=True)]
+        return self._own_widths(st)
+
+    def _own_widths(self, st: Style) -> list[int]:
         cols = len(self.heads)
         out = [text.size_of(h, st.body, True)[0] for h in self.heads]
-        for row in self.rows:  # the foot's cells may run on over the empty ones after them
+        for row in self.all_rows:  # the foot's cells may run on over the empty ones after them
             for k, c in enumerate(row[:cols]):
                 out[k] = max(out[k], text.size_of(c.words, st.body, c.bold)[0])
         return out
@@ -323,6 +346,14 @@ class Table(Box):
         super().place(st, rect)
         self._st = st
         need = [w + st.margin for w in self._widths(st)]
+        if self.first is not None and len(need) > 1:
+            rest = max(need[1:])
+            head = max(need[0], round(rect.w * self.first))
+            if head + rest * (len(need) - 1) > rect.w:  # the labels cut short, if need be
+                head = max(round(rect.w * self.first * 0.6), rect.w - rest * (len(need) - 1))
+            if head + rest * (len(need) - 1) <= rect.w:
+                each = (rect.w - head) // (len(need) - 1)
+                need = [rect.w - each * (len(need) - 1)] + [each] * (len(need) - 1)
         spare = rect.w - sum(need)
         for k, end in self._spans(self.foot):  # the foot's words first, over their columns
             short = text.size_of(self.foot[k].words, st.body, True)[0] + st.margin
@@ -344,9 +375,13 @@ class Table(Box):
         for w in need:
             self.starts.append(x)
             x += w
+        low = round(st.line * 1.05)
+        room = rect.h - (st.tight if self.foot else 0)
+        fit = max(1, room // low - 1 - (1 if self.foot else 0))
+        self.rows = self.all_rows[:fit]  # the first rows that the room holds
         rh = min(
-            self.row_h(st) * 2,
-            max(round(st.line * 1.05), (rect.h - (st.tight if self.foot else 0)) // self._n()),
+            round(st.line * 1.8),
+            max(low, room // (len(self.rows) + self._n() - len(self.all_rows))),
         )
         self.rh = rh
         self.head_y = rect.y
