@@ -125,6 +125,30 @@ def _stats(app: Any, page: str = "table") -> Any:
     return scene
 
 
+_KEPT: list[int] = []
+
+
+def _games(app: Any) -> Any:
+    """Finished games: three kept games of random players, the second chosen."""
+    from datetime import UTC, datetime, timedelta
+
+    from tarneeb_desktop.arena import play_game
+    from tarneeb_desktop.rules import make_rules
+    from tarneeb_desktop.table.history import keep_finished
+    from tarneeb_desktop.ui.games_scene import GamesScene
+
+    if not _KEPT:  # once: the games stay in the pictures' folder
+        names = ["Alexandrina", "Konstantinos", "Abu Nour", "Maya"]
+        for k, preset in enumerate(("standard", "standard", "egyptian")):
+            table = play_game(make_rules(preset, target=11), k + 2, ["random"] * 4, names)
+            when = datetime(2026, 3, 1, 10, 0, tzinfo=UTC) + timedelta(days=k)
+            keep_finished(table.state, table.names, now=when)
+        _KEPT.append(1)
+    scene = GamesScene(app)
+    scene.row = 1
+    return scene
+
+
 def _scenes() -> dict[str, Callable[[Any], Any]]:
     from tarneeb_desktop.ui.first_start import FirstStartScene
     from tarneeb_desktop.ui.lan_host_scene import HostScene
@@ -140,6 +164,7 @@ def _scenes() -> dict[str, Callable[[Any], Any]]:
         "seat": _seat,
         "daily": _daily,
         "stats": _stats,
+        "games": _games,
         "rating": lambda app: _stats(app, "rating"),
         "daily-compared": lambda app: _daily(app, compared=True),
     }

@@ -30,7 +30,7 @@ from tarneeb_desktop.table.history import (
     open_kept,
 )
 from tarneeb_desktop.table.kept_import import import_record
-from tarneeb_desktop.ui import i18n, text, theme
+from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.games_rows import import_words as import_words
 from tarneeb_desktop.ui.games_rows import players_text as players_text
 from tarneeb_desktop.ui.games_rows import preset_word as preset_word
@@ -38,11 +38,13 @@ from tarneeb_desktop.ui.games_rows import result_text as result_text
 from tarneeb_desktop.ui.games_rows import rules_text as rules_text
 from tarneeb_desktop.ui.games_rows import shown_name as shown_name
 from tarneeb_desktop.ui.i18n import N_, tr, trn
+from tarneeb_desktop.ui.kit.boxes import Box, ButtonRow, Text
+from tarneeb_desktop.ui.kit.lists import Listing
 from tarneeb_desktop.ui.kit.modal import Modal
+from tarneeb_desktop.ui.kit.page import FootSpec, KitScene, Page
+from tarneeb_desktop.ui.kit.style import DIM, Style
 from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.scene import ButtonScene, draw_page
-from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
-from tarneeb_desktop.ui.viewer_text import blit_line, line_surface, wrap
+from tarneeb_desktop.ui.theme import Button
 from tarneeb_desktop.ui.widgets import bottom_buttons as bottom_buttons  # the tournament screens
 
 if TYPE_CHECKING:
@@ -52,7 +54,7 @@ log = logging.getLogger(__name__)
 
 # the columns: heading and share of the table's width
 COLUMNS = ((N_("Date"), 0.15), ("Rules", 0.31), (N_("Players"), 0.28), (N_("Result"), 0.26))
-LINES = 2  # a cell's text wraps to at most this many lines
+LINES = 3  # a cell's text wraps to at most this many lines (never shrunk)
 #: the orders of the list (the Sort button goes round them)
 SORTS = ("newest", "oldest", "rules", "result")
 SORT_LABELS = {
@@ -114,16 +116,7 @@ def filter_label(what: str) -> str:
     return tr(SHOW_LABELS[what])
 
 
-def cell_lines(cell: str, size: int, width: int) -> list[str]:
-    """A cell's text wrapped to ``width``: at most :data:`LINES` lines (the last one then
-    shrunk to fit when drawn)."""
-    lines = wrap(cell, size, width) or [""]
-    if len(lines) > LINES:
-        lines = [*lines[: LINES - 1], " ".join(lines[LINES - 1 :])]
-    return lines
-
-
-class GamesScene(ButtonScene):
+class GamesScene(KitScene):
     """The list of finished games."""
 
     def __init__(self, app: App, selected: Path | None = None) -> None:
@@ -150,32 +143,55 @@ class GamesScene(ButtonScene):
         """The question before a delete is open over the list."""
         return self.app.modals.asking("delete") is not None
 
-    # ------------------------------------------------------------------ buttons
-    def build(self, lay: Layout) -> list[Button]:
-        specs = [(tr("Import"), "import"), (tr("Back"), "back")]
-        if self.games:
-            specs = [(tr("Open"), "open"), (tr("Export"), "export"), (tr("Delete"), "delete")]
-            specs += [(tr("Import"), "import"), (tr("Back"), "back")]
-        out = bottom_buttons(lay, specs, 28, primary=bool(self.games))
-        if self.kept:
-            out += self.order_buttons(lay)
-        return out
+    # ------------------------------------------------------------------ layout
+    def foot(self) -> list[FootSpec]:
+        if not self.games:
+            return [(tr("Import"), "import", False), (tr("Back"), "back", False)]
+        return [(tr("Open"), "open", True), (tr("Export"), "export", False),
+                (tr("Delete"), "delete", False), (tr("Import"), "import", False),
+                (tr("Back"), "back", False)]  # fmt: skip
 
-    def order_buttons(self, lay: Layout) -> list[Button]:
-        """Sort (at the reading side) and Show (at the other), beside the page's title."""
-        title = text.size_of(tr("Finished games"), lay.heading, True)[0]
-        box = self.box(lay)
-        w = min(round(lay.unit * 46), (lay.w - title) // 2 - box.x - lay.margin)
-        h = round(lay.heading * 1.45)
-        y = round(lay.heading * 0.4)
-        sort = pygame.Rect(box.x, y, w, h)
-        show = pygame.Rect(box.right - w, y, w, h)
-        if i18n.is_rtl():
-            sort, show = show, sort
-        return [
-            Button(sort, tr("Sort: {order}", order=tr(SORT_LABELS[self.order])), "sort"),
-            Button(show, tr("Show: {what}", what=filter_label(self.show)), "show"),
+    def layout_key(self) -> object:
+        return (self.row, self.order, self.show, self.message, tuple(self.problems),
+                tuple(g.path for g in self.games), len(self.kept))  # fmt: skip
+
+    def tree(self, st: Style) -> Box:
+        """Sort and Show, the list (or why it is empty), the notes under it, the buttons."""
+        body: list[Box] = []
+        if self.kept:
+            body.append(ButtonRow([
+                (tr("Sort: {order}", order=tr(SORT_LABELS[self.order])), "sort", False),
+                (tr("Show: {what}", what=filter_label(self.show)), "show", False),
+            ], group="order"))  # fmt: skip
+        heads = [tr(head) for head, _ in COLUMNS]
+        rows = [self.cells(g) for g in self.games]
+        self.listing = Listing(heads, rows, [share for _, share in COLUMNS], picked=self.row,
+                               top=self.top, lines=LINES)  # fmt: skip
+        if self.games:
+            body.append(self.listing)
+        else:
+            body.append(Text(tr("No finished game yet: the games you finish are kept here.")
+                             if not self.kept else tr("No game shown: press Show for the others."),
+                             color=DIM, align="center"))  # fmt: skip
+        body += [Text(line, color=colour, align="center") for line, colour in self._note_lines()]
+        return Page(tr("Finished games"), body, foot=self.foot())
+
+    def laid(self) -> Box:
+        tree = super().laid()
+        self.top = self.listing.top  # where the list scrolled to, to keep the row in sight
+        return tree
+
+    def build(self, lay: Layout) -> list[Button]:
+        """The foot's buttons first (Open has the focus), then Sort and Show."""
+        out = super().build(lay)
+        return [b for b in out if b.action not in ("sort", "show")] + [
+            b for b in out if b.action in ("sort", "show")
         ]
+
+    def row_rects(self) -> list[tuple[int, pygame.Rect]]:
+        """The rows shown: (the game's index, where its row is)."""
+        self.laid()
+        return self.listing.shown if self.games else []
 
     def arrange(self, keep: Path | None = None) -> None:
         """The rows again after a change of order or filter (on the same game if shown)."""
@@ -352,7 +368,7 @@ class GamesScene(ButtonScene):
             self.choose(self.row + (1 if ev.button == 5 else -1))
             return True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-            for k, r in self.row_rects(Layout(*self.app.size)):
+            for k, r in self.row_rects():
                 if r.collidepoint(ev.pos):
                     if k == self.row:
                         self.activate("open")  # a click on the chosen row opens it
@@ -361,102 +377,8 @@ class GamesScene(ButtonScene):
                     return True
         return super().handle_event(ev)
 
-    # ------------------------------------------------------------------ drawing
-    def box(self, lay: Layout) -> pygame.Rect:
-        box = pygame.Rect(0, 0, min(lay.w - 2 * lay.margin, round(lay.unit * 170)), 0)
-        title_h = text.size_of(tr("Finished games"), lay.heading, True)[1]  # Arabic's is taller
-        box.top = max(round(lay.heading * 2.2), round(lay.heading * 0.6) + title_h + 4)
-        notes = max(2, len(self._note_lines())) * 1.3 + 0.4  # under the list: the notes
-        bottom = lay.h - lay.margin * 2 - round(lay.unit * 6.6) - round(lay.text * notes)
-        box.height = bottom - box.top
-        box.centerx = lay.w // 2
-        return box
-
-    def row_h(self, lay: Layout) -> int:
-        return round(lay.text * LINES * 1.45 + lay.text * 0.4)
-
-    def visible_rows(self, lay: Layout) -> int:
-        box = self.box(lay)
-        return max(1, (box.h - lay.margin - round(lay.text * 2)) // self.row_h(lay))
-
-    def row_rects(self, lay: Layout) -> list[tuple[int, pygame.Rect]]:
-        box = self.box(lay)
-        n = self.visible_rows(lay)
-        if self.row < self.top:
-            self.top = self.row
-        elif self.row >= self.top + n:
-            self.top = self.row - n + 1
-        y = box.y + lay.margin // 2 + round(lay.text * 2)
-        out = []
-        for k in range(self.top, min(len(self.games), self.top + n)):
-            out.append((k, pygame.Rect(box.x + 4, y, box.w - 8, self.row_h(lay))))
-            y += self.row_h(lay)
-        return out
-
     def cells(self, g: KeptGame) -> list[str]:
         return [when_finished(g), rules_text(g), players_text(g), result_text(g)]
-
-    def _columns(self, box: pygame.Rect, pad: int) -> list[tuple[int, int]]:
-        """(start x in reading order, width) of each column."""
-        x, out = box.x + pad, []
-        for _, share in COLUMNS:
-            w = round((box.w - 2 * pad) * share)
-            start = i18n.mirror_x(x, box.x, box.w)
-            out.append((start, w))
-            x += w
-        return out
-
-    def draw(self, surface: pygame.Surface) -> None:
-        lay = draw_page(surface, tr("Finished games"))
-        box = self.box(lay)
-        blit_panel(surface, box, color=(6, 20, 14, 210), radius=round(lay.unit * 2))
-        pad, t = lay.margin, lay.text
-        cols = self._columns(box, pad)
-        anchor = i18n.anchor("topleft")
-        # one size for every heading: the largest at which all of them fit
-        head_size = min(
-            text.fit(tr(head), t, cols[i][1] - pad, True) for i, (head, _) in enumerate(COLUMNS)
-        )
-        for i, (head, _) in enumerate(COLUMNS):
-            x, w = cols[i]
-            blit_text(
-                surface, tr(head), head_size, (x, box.y + pad // 2), theme.INK_DIM, True, anchor
-            )
-        for k, r in self.row_rects(lay):
-            g = self.games[k]
-            if k == self.row:
-                blit_panel(surface, r, color=(242, 196, 84, 70), radius=r.h // 4)
-            for cell, (x, w) in zip(self.cells(g), cols, strict=True):
-                self._draw_cell(surface, cell, t, x, w - pad, r)
-        if not self.games:
-            blit_text(
-                surface,
-                tr("No finished game yet: the games you finish are kept here.")
-                if not self.kept
-                else tr("No game shown: press Show for the others."),
-                t,
-                (box.centerx, box.y + round(t * 4)),
-                theme.INK_DIM,
-                anchor="midtop",
-                max_width=box.w - 2 * pad,
-            )
-        self._draw_notes(surface, lay, box)
-        for b in self.buttons():
-            b.draw(surface)
-
-    def _draw_cell(
-        self, surface: pygame.Surface, cell: str, size: int, x: int, w: int, r: pygame.Rect
-    ) -> None:
-        """A cell's text in up to :data:`LINES` lines of one size, centred in the row's
-        height (a long one wraps rather than shrinking to a speck)."""
-        lines = cell_lines(cell, size, w)
-        step = round(size * 1.45)
-        tall = max(step, line_surface(lines[-1], size, theme.INK).get_height())  # tall scripts
-        y = r.centery - (step * (len(lines) - 1) + tall) // 2
-        anchor = i18n.anchor("topleft")
-        for line in lines:
-            blit_line(surface, line, size, (x, y), theme.INK, anchor=anchor, max_width=w)
-            y += step
 
     def _note_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
         """Under the list: the question before a delete, a message, the files set aside."""
@@ -478,19 +400,3 @@ class GamesScene(ButtonScene):
             (tr("Set aside: {problem}", problem=p), (255, 170, 150)) for p in self.problems[-2:]
         ]
         return lines[:4]
-
-    def _draw_notes(self, surface: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
-        t = lay.text  # the Delete question at the size of every other question (issue 38)
-        y = box.bottom + lay.margin // 3
-        lines = self._note_lines()
-        for line, colour in lines:
-            blit_text(
-                surface,
-                line,
-                t,
-                (lay.w // 2, y),
-                colour,
-                anchor="midtop",
-                max_width=lay.w - 2 * lay.margin,
-            )
-            y += round(t * 1.3)

@@ -6,15 +6,16 @@ As everywhere in the kit, right to left mirrors a box as a whole (``form.mirrore
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
 
-from tarneeb_desktop.ui import i18n, text
+from tarneeb_desktop.ui import i18n, text, viewer_text
 from tarneeb_desktop.ui.kit.boxes import Box, Group
 from tarneeb_desktop.ui.kit.form import mirrored
-from tarneeb_desktop.ui.kit.style import GOLD, INK, Colour, Style
+from tarneeb_desktop.ui.kit.style import DIM, GOLD, INK, Colour, Style
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text, button_width
 from tarneeb_desktop.ui.widgets import draw_field
 
@@ -435,3 +436,142 @@ class Table(Box):
 
     def row_at(self, pos: tuple[int, int]) -> int | None:
         return next((k for k, r in enumerate(self.row_rects) if r.collidepoint(pos)), None)
+
+
+def cell_lines(words: str, size: int, width: int, most: int = 3) -> list[str]:
+    """``words`` wrapped to ``width`` at ``size`` (lines that may hold direction marks): at
+    most ``most`` lines, the last cut short with an ellipsis when the rest does not fit."""
+    return list(_cell_lines(words, size, width, most, i18n.get_language()))
+
+
+@functools.lru_cache(maxsize=4096)
+def _cell_lines(words: str, size: int, width: int, most: int, lang: str) -> tuple[str, ...]:
+    lines = viewer_text.wrap(words, size, width) or [""]
+    if len(lines) > most:
+        rest = " ".join(lines[most - 1 :])
+        lines = [*lines[: most - 1], text.elide(rest, size, width)]
+    return tuple(lines)
+
+
+class Listing(Box):
+    """A list to choose from: columns by ``shares`` of the width under their ``heads`` (dim,
+    bold), a row a line of cells (each wrapped to at most ``lines`` lines at the body size,
+    the last cut short), the ``picked`` row lit. It ``grow``s: as many rows as its room
+    holds are shown from ``top``, which moves to keep the picked row in sight (``top`` is
+    kept by the screen between layouts). Mirrored as a whole right to left."""
+
+    grow = True
+
+    def __init__(
+        self,
+        heads: Sequence[str],
+        rows: Sequence[Sequence[str]],
+        shares: Sequence[float],
+        *,
+        picked: int | None = None,
+        top: int = 0,
+        lines: int = 2,
+    ) -> None:
+        self.heads, self.rows, self.shares = list(heads), [list(r) for r in rows], list(shares)
+        self.picked, self.top, self.lines = picked, top, lines
+        self._st: Style | None = None
+        self.shown: list[tuple[int, pygame.Rect]] = []
+
+    def _head_h(self, st: Style) -> int:
+        return st.line if self.heads else 0
+
+    def _need(self, st: Style, width: int) -> int:
+        """The lines a row takes: the most any cell needs (at most ``lines``)."""
+        inner = width - 2 * st.margin
+        most = 1
+        for row in self.rows:
+            for words, share in zip(row, self.shares, strict=False):
+                w = round(inner * share) - st.margin
+                most = max(most, len(cell_lines(words, st.body, w, self.lines)))
+        return most
+
+    def row_h(self, st: Style, width: int = 0) -> int:
+        return st.line * (self._need(st, width) if width else self.lines) + st.tight
+
+    def measure(self, st: Style, width: int) -> int:
+        return self._head_h(st) + max(1, len(self.rows)) * self.row_h(st, width)
+
+    def least(self, st: Style, width: int) -> int:
+        return self._head_h(st) + self.row_h(st, width)
+
+    def _columns(self, rect: pygame.Rect, pad: int) -> list[pygame.Rect]:
+        """Each column's room in a row's height at the top of ``rect`` (mirrored)."""
+        x, out = rect.x + pad, []
+        inner = rect.w - 2 * pad
+        for share in self.shares:
+            w = round(inner * share)
+            out.append(mirrored(pygame.Rect(x, rect.y, w - pad, rect.h), rect))
+            x += w
+        return out
+
+    def place(self, st: Style, rect: pygame.Rect) -> None:
+        super().place(st, rect)
+        self._st = st
+        rh = self.row_h(st, rect.w)
+        n = max(1, (rect.h - self._head_h(st)) // rh)
+        if self.picked is not None:
+            if self.picked < self.top:
+                self.top = self.picked
+            elif self.picked >= self.top + n:
+                self.top = self.picked - n + 1
+        self.top = max(0, min(self.top, len(self.rows) - n))
+        y = rect.y + self._head_h(st)
+        self.shown = []
+        for k in range(self.top, min(len(self.rows), self.top + n)):
+            self.shown.append((k, pygame.Rect(rect.x, y, rect.w, rh)))
+            y += rh
+
+    def _cell_lines(self, st: Style, words: str, w: int) -> list[str]:
+        return cell_lines(words, st.body, w, self.lines)
+
+    def _placed(self) -> list[tuple[str, tuple[int, int], Colour, bool]]:
+        """Every line of the heads and the rows shown: (words, reading start, colour, bold);
+        the start at a line's top."""
+        st = self._st
+        if st is None:
+            return []
+        out: list[tuple[str, tuple[int, int], Colour, bool]] = []
+        rtl = i18n.is_rtl()
+        if self.heads:
+            head = pygame.Rect(self.rect.x, self.rect.y, self.rect.w, st.line)
+            for words, col in zip(self.heads, self._columns(head, st.margin), strict=True):
+                out.append((text.elide(words, st.body, col.w, True),
+                            (col.right if rtl else col.x, col.y), DIM, True))  # fmt: skip
+        for k, r in self.shown:
+            for words, col in zip(self.rows[k], self._columns(r, st.margin), strict=False):
+                lines = self._cell_lines(st, words, col.w)
+                ink = st.ink  # the lines' letters centred in the row, not their drawings
+                y = r.centery - (st.line * (len(lines) - 1) + ink.h) // 2 - ink.y
+                for line in lines:
+                    out.append((line, (col.right if rtl else col.x, y), INK, False))
+                    y += st.line
+        return out
+
+    def draw(self, s: pygame.Surface) -> None:
+        st = self._st
+        if st is None:
+            return
+        for k, r in self.shown:
+            if k == self.picked:
+                blit_panel(s, r, color=PICKED, radius=r.h // 4)
+        anchor = i18n.anchor("topleft")
+        for words, pos, colour, bold in self._placed():
+            viewer_text.blit_line(s, words, st.body, pos, colour, bold, anchor)
+
+    def texts(self) -> list[tuple[str, pygame.Rect]]:
+        st = self._st
+        out = []
+        anchor = i18n.anchor("topleft")
+        for words, pos, colour, bold in self._placed() if st is not None else []:
+            surf = viewer_text.line_surface(words, st.body, colour, bold)  # type: ignore[union-attr]
+            r = surf.get_rect(**{anchor: pos})
+            out.append((words, surf.get_bounding_rect().move(r.topleft)))
+        return out
+
+    def row_at(self, pos: tuple[int, int]) -> int | None:
+        return next((k for k, r in self.shown if r.collidepoint(pos)), None)

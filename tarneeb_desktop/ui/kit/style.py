@@ -14,7 +14,7 @@ from functools import cached_property
 
 import pygame
 
-from tarneeb_desktop.ui import theme
+from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.layout import Layout
 
 Colour = tuple[int, ...]
@@ -35,6 +35,11 @@ DIM: Colour = theme.INK_DIM
 GOLD: Colour = theme.GOLD
 #: A warning's ink (a question before something is thrown away).
 WARN: Colour = (255, 170, 150)
+
+
+#: Letters that reach as high and as low as a line of text goes: Latin's, and the scripts'.
+SAMPLE = "ÁÉgjy"
+SAMPLES = {"ar": "لإجيئ", "hi": "क्षिप्रा", "ru": "Йуд", "uk": "Їйд"}
 
 
 @dataclass(frozen=True)
@@ -68,8 +73,16 @@ class Style:
 
     @property
     def line(self) -> int:
-        """A line of body text's step (its height and the space under it)."""
-        return round(self.body * 1.4)
+        """A line of body text's step (its height and the space under it): 1.4 of the body
+        size, more in a script whose letters stand taller (Arabic's, Hindi's)."""
+        return max(round(self.body * 1.4), self.ink.h + round(self.body * 0.3))
+
+    @property
+    def ink(self) -> pygame.Rect:
+        """Where the ink of a line of body text is on its drawing (the tallest letters of
+        the language's script and of Latin): its top is how far below a line's top the
+        letters start."""
+        return text.ink(SAMPLES.get(i18n.get_language(), "") + SAMPLE, self.body)
 
     @property
     def margin(self) -> int:
