@@ -149,6 +149,13 @@ def _games(app: Any) -> Any:
     return scene
 
 
+def _standings(app: Any) -> Any:
+    """A tournament of computer teams, at its standings before the first game."""
+    from tests.test_ui_tournament_results import computer_tournament
+
+    return computer_tournament(app)
+
+
 def _scenes() -> dict[str, Callable[[Any], Any]]:
     from tarneeb_desktop.ui.first_start import FirstStartScene
     from tarneeb_desktop.ui.lan_host_scene import HostScene
@@ -165,6 +172,7 @@ def _scenes() -> dict[str, Callable[[Any], Any]]:
         "daily": _daily,
         "stats": _stats,
         "games": _games,
+        "standings": _standings,
         "rating": lambda app: _stats(app, "rating"),
         "daily-compared": lambda app: _daily(app, compared=True),
     }

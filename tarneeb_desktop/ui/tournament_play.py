@@ -25,8 +25,6 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-import pygame
-
 from tarneeb_desktop.rules import GameState
 from tarneeb_desktop.session.tournament import (
     Running as TournamentRun,
@@ -37,17 +35,17 @@ from tarneeb_desktop.session.tournament import (
     TournamentGame,
     game_path,
 )
-from tarneeb_desktop.ui import theme
 from tarneeb_desktop.ui.games_scene import shown_name
 from tarneeb_desktop.ui.i18n import N_, tr, trn
+from tarneeb_desktop.ui.kit.boxes import Box, Text
 from tarneeb_desktop.ui.kit.modal import Modal
-from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.scene import ButtonScene, Scene, test_log
+from tarneeb_desktop.ui.kit.page import FootSpec, KitScene, Page
+from tarneeb_desktop.ui.kit.style import DIM, GOLD, INK, Style
+from tarneeb_desktop.ui.scene import Scene, test_log
 from tarneeb_desktop.ui.settings_rows import preset_label
-from tarneeb_desktop.ui.theme import Button, blit_text
 from tarneeb_desktop.ui.tournament_results import (
-    draw_table,
     result_line,
+    standings_table,
     team_levels,
     tie_line,
     tournament_title,
@@ -189,7 +187,7 @@ def end_text(t: Tournament) -> str:
     return trn("{n} game", "{n} games", t.games or 0)
 
 
-class StandingsScene(ButtonScene):
+class StandingsScene(KitScene):
     """Between games: the table of standings, the last game, who plays next and the queue;
     at the end, the champion. Over a paused game (``table``: the pause menu's Standings)
     only Results and Back to the game; a past tournament's (``back``) Results and Back."""
@@ -280,7 +278,7 @@ class StandingsScene(ButtonScene):
             return tr("End the tournament now? The game in progress does not count.")
         return tr("End the tournament now? The standings as they are decide the champion.")
 
-    def build(self, lay: Layout) -> list[Button]:
+    def foot(self) -> list[FootSpec]:
         results = [(tr("Results"), "results")] if self.t.results else []
         if self.table is not None:  # over the paused game
             specs = [(tr("Back to the game"), "resume")]
@@ -300,15 +298,43 @@ class StandingsScene(ButtonScene):
                 specs.append((tr("Play it out"), "playout"))
             specs += [*results, (tr("End the tournament"), "end")]
             specs += [(tr("Past tournaments"), "past"), (tr("Main menu"), "menu")]
-        from tarneeb_desktop.ui.games_scene import bottom_buttons
+        # the first is the primary one (a past tournament's Results is not)
+        return [
+            (label, action, k == 0 and self.back is None) for k, (label, action) in enumerate(specs)
+        ]
 
-        if len(specs) <= 5:
-            return bottom_buttons(lay, specs, 40, primary=True)
-        # six (Play it out and Past tournaments both): two rows, the game's three above
-        top = bottom_buttons(lay, specs[:3], 40, primary=True)
-        for b in top:
-            b.rect.y -= b.rect.h + round(lay.unit * 1.6)
-        return top + bottom_buttons(lay, specs[3:], 40, primary=False)
+    def layout_key(self) -> object:
+        return (tuple(self.foot()), str(self.rows()), tuple(self.lines()), self.t.finished)
+
+    def tree(self, st: Style) -> Box:
+        """The champion (or "Standings"), the tournament in a line, the table, the last game
+        and who plays next, and the buttons (in balanced rows when they are many)."""
+        champion = self.t.champion() if self.t.finished is not None else None
+        title = (
+            tr("Champion: {team}", team=self.t.teams[champion].name)
+            if champion is not None
+            else tr("Standings")
+        )
+        lines = self.lines()
+        body: list[Box] = [
+            Text(
+                f"{tournament_title(self.running.name)}  \u00b7  {preset_name(self.t)}  \u00b7  "
+                f"{end_text(self.t)}",
+                color=DIM,
+                align="center",
+            ),  # fmt: skip
+            standings_table(self.rows(), champion),
+        ]
+        body += [
+            Text(
+                line,
+                color=GOLD if k == len(lines) - 2 and self.t.next_game() else INK,
+                bold=k == 0,
+                align="center",
+            )  # fmt: skip
+            for k, line in enumerate(lines)
+        ]
+        return Page(title, body, foot=self.foot(), each=True)
 
     def activate(self, action: str) -> None:
         if action in ("resume", "back") and self.table is not None:
@@ -463,71 +489,6 @@ class StandingsScene(ButtonScene):
     def tie_line(self) -> str | None:
         """Why the champion is first when another team won as many games (issue 24)."""
         return tie_line(self.t)
-
-    # ------------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface) -> None:
-        lay = Layout(*surface.get_size())
-        surface.blit(theme.felt(surface.get_size()), (0, 0))
-        t = lay.text
-        champion = self.t.champion() if self.t.finished is not None else None
-        y = round(lay.heading * 0.5)
-        if champion is not None:
-            r = blit_text(
-                surface,
-                tr("Champion: {team}", team=self.t.teams[champion].name),
-                round(lay.heading * 1.3),
-                (lay.w // 2, y),
-                theme.GOLD,
-                bold=True,
-                anchor="midtop",
-                max_width=lay.w - 2 * lay.margin,
-            )
-            y = r.bottom
-        else:
-            r = blit_text(
-                surface,
-                tr("Standings"),
-                lay.heading,
-                (lay.w // 2, y),
-                theme.GOLD,
-                bold=True,
-                anchor="midtop",
-            )
-            y = r.bottom
-        blit_text(
-            surface,
-            f"{tournament_title(self.running.name)}  \u00b7  {preset_name(self.t)}  \u00b7  "
-            f"{end_text(self.t)}",
-            round(t * 0.9),
-            (lay.w // 2, y + 4),
-            theme.INK_DIM,
-            anchor="midtop",
-            max_width=lay.w - 2 * lay.margin,
-        )
-        buttons = self.buttons()
-        lines = self.lines()
-        box = pygame.Rect(0, 0, min(lay.w - 2 * lay.margin, round(lay.unit * 160)), 0)
-        box.top = y + round(t * 2)
-        room = buttons[0].rect.top - lay.margin - box.top - round(t * 1.4) * len(lines)
-        # the headings (two lines at most), then a row per team
-        box.height = min(room, lay.margin * 2 + round(t * 1.7) * (len(self.t.teams) + 1) + t)
-        box.centerx = lay.w // 2
-        draw_table(surface, lay, box, self.rows(), champion)
-        ly = box.bottom + lay.margin // 2
-        for k, line in enumerate(lines):
-            blit_text(
-                surface,
-                line,
-                round(t * 0.95),
-                (lay.w // 2, ly),
-                theme.GOLD if k == len(lines) - 2 and self.t.next_game() else theme.INK,
-                bold=k == 0,
-                anchor="midtop",
-                max_width=lay.w - 2 * lay.margin,
-            )
-            ly += round(t * 1.4)
-        for b in buttons:
-            b.draw(surface)
 
 
 def preset_name(t: Tournament) -> str:

@@ -24,13 +24,15 @@ import pygame
 from tarneeb_desktop.record import RecordError
 from tarneeb_desktop.session.tournament import Player, Team, Tournament, list_past
 from tarneeb_desktop.table.history import list_kept
-from tarneeb_desktop.ui import i18n, text, theme
-from tarneeb_desktop.ui.games_scene import bottom_buttons, shown_name
+from tarneeb_desktop.ui import i18n
+from tarneeb_desktop.ui.games_scene import shown_name
 from tarneeb_desktop.ui.i18n import N_, tr, trn
-from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.scene import ButtonScene
+from tarneeb_desktop.ui.kit.boxes import Box, Text
+from tarneeb_desktop.ui.kit.form import ButtonColumn, ButtonSpec
+from tarneeb_desktop.ui.kit.lists import Cell, Table
+from tarneeb_desktop.ui.kit.page import FootSpec, KitScene, Page
+from tarneeb_desktop.ui.kit.style import DIM, GOLD, INK, Style
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS
-from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
 from tarneeb_desktop.ui.viewer_scene import rtl_run
 
 if TYPE_CHECKING:
@@ -124,98 +126,21 @@ def tie_line(t: Tournament) -> str | None:
     )
 
 
-def draw_table(
-    surface: pygame.Surface,
-    lay: Layout,
-    box: pygame.Rect,
-    rows: list[tuple[str, dict[str, str], bool]],
-    champion: int | None,
-) -> None:
-    """The table of standings in ``box``: the headings, then a row per team (``rows`` as
-    ``StandingsScene.rows``), the champion's in gold."""
-    blit_panel(surface, box, color=(6, 20, 14, 210), radius=round(lay.unit * 2))
-    t, pad = lay.text, lay.margin
-    first = round(box.w * 0.34)
-    colw = (box.w - first - 2 * pad) / len(COLUMNS)
-
-    def col_x(i: int) -> int:
-        return i18n.mirror_x(round(box.x + pad + first + colw * (i + 0.5)), box.x, box.w)
-
-    y = box.y + pad // 2
-    # every heading at one size, a long one on two lines rather than smaller
-    size = round(t * 0.85)
-    heads = [text.wrap(tr(head), size, round(colw) - 4, True) for head, _ in COLUMNS]
-    size = min(text.fit(line, size, round(colw) - 4, True) for h in heads for line in h)
-    for i, lines in enumerate(heads):
-        for k, line in enumerate(lines):
-            blit_text(
-                surface,
-                line,
-                size,
-                (col_x(i), y + k * round(size * 1.3)),
-                theme.INK_DIM,
-                True,
-                "midtop",
-            )
-    y += round(size * 1.3) * max(len(h) for h in heads) + round(t * 0.45)
-    row_h = max(
-        round(t * 1.2), min(round(t * 1.7), (box.bottom - y - pad // 2) // max(1, len(rows)))
-    )
-    for rank, (name, cells, out) in enumerate(rows):
-        colour = theme.INK_DIM if out else theme.INK
+def standings_table(rows: list[tuple[str, dict[str, str], bool]], champion: int | None) -> Table:
+    """The table of standings: a row per team (``rows`` as ``StandingsScene.rows``): its
+    rank, its name, who plays (dim: "Easy", "Person / Hard") and its figures; the champion's
+    in gold, a team knocked out dim."""
+    heads = ["", "", ""] + [tr(head) for head, _ in COLUMNS]
+    cells = []
+    for rank, (name, values, out) in enumerate(rows):
         top = champion is not None and rank == 0
+        ink = GOLD if top else DIM if out else INK
         label = name + (f"  ({tr('out')})" if out else "")
-        # who plays (issue 24), dim after the name: "Easy", "Person / Hard"
-        small = round(t * 0.8)  # the small print of these screens
-        room = first - pad
-        # the levels at the small print's size, never smaller ("Случайный / Сложный" was
-        # squeezed to 25 px): as much of the row as the name leaves, then cut short
-        lw = min(text.size_of(cells["levels"], small)[0], round(room * 0.6))
         # the rank at the reading start (the right in Arabic), then the name (issue 38)
-        ink = theme.GOLD if top else colour
-        row_size = round(t * 0.95)
-        rank_r = blit_text(
-            surface,
-            f"{rank + 1}.",
-            row_size,
-            (i18n.mirror_x(box.x + pad, box.x, box.w), y),
-            ink,
-            bold=top,
-            anchor=i18n.anchor("topleft"),
-        )
-        gap = round(row_size * 0.35)
-        r = blit_text(
-            surface,
-            label,
-            row_size,
-            ((rank_r.left - gap) if i18n.is_rtl() else (rank_r.right + gap), y),
-            ink,
-            bold=top,
-            anchor=i18n.anchor("topleft"),
-            max_width=room - lw - pad // 2 - rank_r.w - gap,
-        )
-        at = r.left - pad // 2 if i18n.is_rtl() else r.right + pad // 2
-        blit_text(
-            surface,
-            cells["levels"],
-            small,
-            (at, r.bottom),
-            theme.INK_DIM,
-            anchor=i18n.anchor("bottomleft"),
-            max_width=lw,
-            least=small,
-        )
-        for i, (_, key) in enumerate(COLUMNS):
-            blit_text(
-                surface,
-                cells[key],
-                round(t * 0.95),
-                (col_x(i), y),
-                theme.GOLD if top else colour,
-                bold=top,
-                anchor="midtop",
-            )
-        y += row_h
+        cells.append([Cell(f"{rank + 1}.", ink, top), Cell(label, ink, top),
+                      Cell(values["levels"], DIM)]
+                     + [Cell(values[key], ink, top) for _, key in COLUMNS])  # fmt: skip
+    return Table(heads, cells)
 
 
 # ---------------------------------------------------------------------- past tournaments
@@ -224,26 +149,9 @@ def draw_table(
 # ---------------------------------------------------------------------- the scenes
 
 
-def list_rows(lay: Layout, labels: list[tuple[str, str, bool]], top: int) -> list[Button]:
-    """A column of full-width rows from ``top`` down (label, action, enabled)."""
-    w = min(lay.w - 2 * lay.margin, round(lay.unit * 150))
-    h, gap = round(lay.unit * 5.4), round(lay.unit * 1.0)
-    out = []
-    for k, (label, action, enabled) in enumerate(labels):
-        r = pygame.Rect(lay.w // 2 - w // 2, top + k * (h + gap), w, h)
-        out.append(Button(r, label, action, enabled=enabled, group="rows"))
-    return out
-
-
-def rows_room(lay: Layout, top: int) -> int:
-    """How many rows fit between ``top`` and the bottom buttons."""
-    h, gap = round(lay.unit * 5.4), round(lay.unit * 1.0)
-    bottom = lay.h - lay.margin - round(lay.unit * 6.6) - lay.margin
-    return max(1, (bottom - top) // (h + gap))
-
-
-class PagedList(ButtonScene):
-    """A titled list of rows, a page at a time (Earlier / Later), and Back."""
+class PagedList(KitScene):
+    """A titled list of rows, a page at a time (as many rows as the window holds; Earlier /
+    Later), and Back."""
 
     title = ""
 
@@ -251,31 +159,38 @@ class PagedList(ButtonScene):
         super().__init__(app)
         self.back = back
         self.page = 0
+        self.per = 1  # rows a page: as many as the page's room holds (set when laid out)
         self.message: str | None = None
 
     def entries(self) -> list[tuple[str, str, bool]]:
         return []
 
-    def top(self, lay: Layout) -> int:
-        """The first row's top: under the title and the subtitle (their heights differ
-        between scripts: Arabic's are taller)."""
-        title = text.size_of(self.title, lay.heading, True)[1]
-        sub = text.size_of(self.subtitle() or "x", round(lay.text * 0.9))[1]
-        return round(lay.heading * 0.5) + title + 4 + sub + lay.margin // 2
+    def layout_key(self) -> object:
+        return (self.page, self.message, tuple(self.entries()))
 
-    def build(self, lay: Layout) -> list[Button]:
-        entries = self.entries()
-        per = rows_room(lay, self.top(lay))
-        pages = max(1, -(-len(entries) // per))
+    def _page(self, st: Style, rows: list[ButtonSpec], foot: list[FootSpec]) -> Page:
+        note = self.message or (self.empty() if not self.entries() else None)
+        body: list[Box] = [Text(self.subtitle(), color=DIM, align="center")]
+        body.append(ButtonColumn(rows, "rows", least=1, wide=150))
+        return Page(self.title, body, foot=foot, notice=note)
+
+    def tree(self, st: Style) -> Box:
+        """Laid out once with every row left to learn how many the page holds, then with
+        that page's rows and its Earlier and Later."""
+        entries = [(label, action, False, enabled) for label, action, enabled in self.entries()]
+        back: list[FootSpec] = [(tr("Back"), "back", False)]
+        trial = self._page(st, entries, back)
+        trial.place(st, pygame.Rect(0, 0, st.w, st.h))
+        self.per = max(1, len(trial.buttons()) - 1)
+        pages = max(1, -(-len(entries) // self.per))
         self.page = min(self.page, pages - 1)
-        out = list_rows(lay, entries[self.page * per : (self.page + 1) * per], self.top(lay))
-        specs = []
+        foot: list[FootSpec] = []
         if self.page > 0:
-            specs.append((tr("Earlier"), "earlier"))
+            foot.append((tr("Earlier"), "earlier", False))
         if self.page < pages - 1:
-            specs.append((tr("Later"), "later"))
-        specs.append((tr("Back"), "back"))
-        return out + bottom_buttons(lay, specs, 30, primary=False)
+            foot.append((tr("Later"), "later", False))
+        rows = entries[self.page * self.per : (self.page + 1) * self.per]
+        return self._page(st, rows, foot + back)
 
     def activate(self, action: str) -> None:
         self.message = None
@@ -297,44 +212,6 @@ class PagedList(ButtonScene):
 
     def empty(self) -> str:
         return ""
-
-    def draw(self, surface: pygame.Surface) -> None:
-        lay = Layout(*surface.get_size())
-        surface.blit(theme.felt(surface.get_size()), (0, 0))
-        r = blit_text(
-            surface,
-            self.title,
-            lay.heading,
-            (lay.w // 2, round(lay.heading * 0.5)),
-            theme.GOLD,
-            bold=True,
-            anchor="midtop",
-        )
-        y = r.bottom + 4  # under the title's ink, whatever the script's height
-        blit_text(
-            surface,
-            self.subtitle(),
-            round(lay.text * 0.9),
-            (lay.w // 2, y),
-            theme.INK_DIM,
-            anchor="midtop",
-            max_width=lay.w - 2 * lay.margin,
-        )
-        buttons = self.buttons()
-        for b in buttons:
-            b.draw(surface)
-        note = self.message or (self.empty() if not self.entries() else "")
-        if note:
-            bottom = buttons[-1].rect.top - lay.margin // 2
-            blit_text(
-                surface,
-                note,
-                round(lay.text * 0.9),
-                (lay.w // 2, bottom),
-                (255, 170, 150) if self.message else theme.INK_DIM,
-                anchor="midbottom",
-                max_width=lay.w - 2 * lay.margin,
-            )
 
 
 class ResultsScene(PagedList):

@@ -291,23 +291,45 @@ class Table(Box):
         self.starts: list[int] = []
         self.row_rects: list[pygame.Rect] = []
         self.head_y = self.foot_y = 0
+        self.head_lines: list[list[str]] = []
+        self.rh = 0
 
     def row_h(self, st: Style) -> int:
         return round(st.line * 1.3)
 
     def _n(self) -> int:
-        return 1 + len(self.all_rows) + (1 if self.foot else 0)
+        """The rows and the foot."""
+        return len(self.all_rows) + (1 if self.foot else 0)
+
+    def _heads_h(self, st: Style, width: int) -> int:
+        """The heads' height: a head too long for its column wraps (two lines at most)."""
+        widths = self._columns(st, width)
+        n = max(
+            (
+                len(cell_lines(h, st.body, w - st.margin, 2, True))
+                for h, w in zip(self.heads, widths, strict=True)
+            ),
+            default=1,
+        )
+        return max(self.row_h(st), n * st.line) if n > 1 else self.row_h(st)
 
     def measure(self, st: Style, width: int) -> int:
-        return self._n() * self.row_h(st) + (st.tight if self.foot else 0)
+        return (
+            self._heads_h(st, width) + self._n() * self.row_h(st) + (st.tight if self.foot else 0)
+        )
 
     def least(self, st: Style, width: int) -> int:
         """The heads, one row and the foot: a short room shows the first rows only."""
-        n = 2 + (1 if self.foot else 0)
-        return n * round(st.line * 1.05) + (st.tight if self.foot else 0)
+        n = 1 + (1 if self.foot else 0)
+        low = round(st.line * 1.05)
+        return self._heads_h(st, width) + n * low + (st.tight if self.foot else 0)
 
     def most(self, st: Style, width: int) -> int:
-        return self._n() * round(st.line * 1.8) + (st.tight if self.foot else 0)
+        return (
+            self._heads_h(st, width)
+            + self._n() * round(st.line * 1.8)
+            + (st.tight if self.foot else 0)
+        )
 
     def _spans(self, row: Sequence[Cell]) -> list[tuple[int, int]]:
         """Each cell's columns, from its own to before the next cell with words: a cell runs
@@ -337,25 +359,26 @@ class Table(Box):
 
     def _own_widths(self, st: Style) -> list[int]:
         cols = len(self.heads)
-        out = [text.size_of(h, st.body, True)[0] for h in self.heads]
+        # a head needs its longest word: a longer head wraps
+        out = [max((text.size_of(w, st.body, True)[0] for w in h.split()), default=0)
+               for h in self.heads]  # fmt: skip
         for row in self.all_rows:  # the foot's cells may run on over the empty ones after them
             for k, c in enumerate(row[:cols]):
                 out[k] = max(out[k], text.size_of(c.words, st.body, c.bold)[0])
         return out
 
-    def place(self, st: Style, rect: pygame.Rect) -> None:
-        super().place(st, rect)
-        self._st = st
+    def _columns(self, st: Style, width: int) -> list[int]:
+        """Each column's width in a table ``width`` wide."""
         need = [w + st.margin for w in self._widths(st)]
         if self.first is not None and len(need) > 1:
             rest = max(need[1:])
-            head = max(need[0], round(rect.w * self.first))
-            if head + rest * (len(need) - 1) > rect.w:  # the labels cut short, if need be
-                head = max(round(rect.w * self.first * 0.6), rect.w - rest * (len(need) - 1))
-            if head + rest * (len(need) - 1) <= rect.w:
-                each = (rect.w - head) // (len(need) - 1)
-                need = [rect.w - each * (len(need) - 1)] + [each] * (len(need) - 1)
-        spare = rect.w - sum(need)
+            head = max(need[0], round(width * self.first))
+            if head + rest * (len(need) - 1) > width:  # the labels cut short, if need be
+                head = max(round(width * self.first * 0.6), width - rest * (len(need) - 1))
+            if head + rest * (len(need) - 1) <= width:
+                each = (width - head) // (len(need) - 1)
+                need = [width - each * (len(need) - 1)] + [each] * (len(need) - 1)
+        spare = width - sum(need)
         for k, end in self._spans(self.foot):  # the foot's words first, over their columns
             short = text.size_of(self.foot[k].words, st.body, True)[0] + st.margin
             short -= sum(need[k:end])
@@ -371,35 +394,52 @@ class Table(Box):
                 take = min(-spare, max(1, need[k] // 8))
                 need[k] -= take
                 spare += take
+        return need
+
+    def place(self, st: Style, rect: pygame.Rect) -> None:
+        super().place(st, rect)
+        self._st = st
+        need = self._columns(st, rect.w)
         self.widths = need
+        self.head_lines = [
+            cell_lines(h, st.body, w - st.margin, 2, True)
+            for h, w in zip(self.heads, need, strict=True)
+        ]
+        heads_h = self._heads_h(st, rect.w)
         self.starts, x = [], rect.x
         for w in need:
             self.starts.append(x)
             x += w
         low = round(st.line * 1.05)
-        room = rect.h - (st.tight if self.foot else 0)
-        fit = max(1, room // low - 1 - (1 if self.foot else 0))
+        room = rect.h - heads_h - (st.tight if self.foot else 0)
+        fit = max(1, room // low - (1 if self.foot else 0))
         self.rows = self.all_rows[:fit]  # the first rows that the room holds
-        rh = min(
-            round(st.line * 1.8),
-            max(low, room // (len(self.rows) + self._n() - len(self.all_rows))),
-        )
+        n = len(self.rows) + (1 if self.foot else 0)
+        rh = min(round(st.line * 1.8), max(low, room // max(1, n)))
         self.rh = rh
         self.head_y = rect.y
+        top = rect.y + heads_h
         self.row_rects = [
-            pygame.Rect(rect.x, rect.y + (k + 1) * rh, rect.w, rh) for k in range(len(self.rows))
+            pygame.Rect(rect.x, top + k * rh, rect.w, rh) for k in range(len(self.rows))
         ]
-        self.foot_y = rect.y + (len(self.rows) + 1) * rh + st.tight
+        self.foot_y = top + len(self.rows) * rh + st.tight
 
     def _cells(self) -> list[tuple[Cell, pygame.Rect]]:
         """Every cell (heads first) with its room, mirrored."""
         out: list[tuple[Cell, pygame.Rect]] = []
-        lines = [([Cell(h, GOLD, True) for h in self.heads], self.head_y)]
-        lines += [(row, r.y) for row, r in zip(self.rows, self.row_rects, strict=True)]
-        if self.foot:
-            lines.append((self.foot, self.foot_y))
         pad = self._st.margin if self._st else 0
-        for row, y in lines:
+        step = self._st.line if self._st else 0
+        heads_h = self.row_rects[0].y - self.head_y if self.row_rects else self.rh
+        for k, lines in enumerate(self.head_lines):  # each head's lines, at the heads' foot
+            y = self.head_y + heads_h - len(lines) * step if len(lines) > 1 else self.head_y
+            for j, line in enumerate(lines):
+                h = step if len(lines) > 1 else self.rh
+                r = pygame.Rect(self.starts[k], y + j * step, self.widths[k] - pad, h)
+                out.append((Cell(line, GOLD, True), mirrored(r, self.rect)))
+        rows = [(row, r.y) for row, r in zip(self.rows, self.row_rects, strict=True)]
+        if self.foot:
+            rows.append((self.foot, self.foot_y))
+        for row, y in rows:
             for k, end in self._spans(row):
                 w = sum(self.widths[k:end]) - pad
                 r = pygame.Rect(self.starts[k], y, w, self.rh)
@@ -438,18 +478,20 @@ class Table(Box):
         return next((k for k, r in enumerate(self.row_rects) if r.collidepoint(pos)), None)
 
 
-def cell_lines(words: str, size: int, width: int, most: int = 3) -> list[str]:
+def cell_lines(words: str, size: int, width: int, most: int = 3, bold: bool = False) -> list[str]:
     """``words`` wrapped to ``width`` at ``size`` (lines that may hold direction marks): at
     most ``most`` lines, the last cut short with an ellipsis when the rest does not fit."""
-    return list(_cell_lines(words, size, width, most, i18n.get_language()))
+    return list(_cell_lines(words, size, width, most, bold, i18n.get_language()))
 
 
 @functools.lru_cache(maxsize=4096)
-def _cell_lines(words: str, size: int, width: int, most: int, lang: str) -> tuple[str, ...]:
-    lines = viewer_text.wrap(words, size, width) or [""]
+def _cell_lines(
+    words: str, size: int, width: int, most: int, bold: bool, lang: str
+) -> tuple[str, ...]:
+    lines = viewer_text.wrap(words, size, width, bold) or [""]
     if len(lines) > most:
         rest = " ".join(lines[most - 1 :])
-        lines = [*lines[: most - 1], text.elide(rest, size, width)]
+        lines = [*lines[: most - 1], text.elide(rest, size, width, bold)]
     return tuple(lines)
 
 

@@ -46,6 +46,7 @@ class Page(Wrap):
         foot: Sequence[FootSpec] = (),
         notice: str | None = None,
         group: str = "foot",
+        each: bool = False,
     ) -> None:
         self.title = Text(title, size=0, color=GOLD, bold=True, align="center")
         boxes: list[Box] = [self.title]
@@ -54,7 +55,7 @@ class Page(Wrap):
         if notice:
             boxes.append(Text(notice, color=GOLD, align="center"))
         if foot:
-            boxes.append(ButtonRow(foot, group=group))
+            boxes.append(ButtonRow(foot, group=group, each=each))  # each: as wide as its label
         self.panel = self.child = Panel(Column(boxes), color=PANEL, edge=PANEL_EDGE)
 
     def room(self, st: Style) -> pygame.Rect:
