@@ -156,6 +156,14 @@ def _standings(app: Any) -> Any:
     return computer_tournament(app)
 
 
+def _setup(app: Any) -> Any:
+    from tarneeb_desktop.ui.tournament_scene import SetupScene
+
+    scene = SetupScene(app)
+    scene.add_team()
+    return scene
+
+
 def _scenes() -> dict[str, Callable[[Any], Any]]:
     from tarneeb_desktop.ui.first_start import FirstStartScene
     from tarneeb_desktop.ui.lan_host_scene import HostScene
@@ -173,6 +181,7 @@ def _scenes() -> dict[str, Callable[[Any], Any]]:
         "stats": _stats,
         "games": _games,
         "standings": _standings,
+        "tournament": _setup,
         "rating": lambda app: _stats(app, "rating"),
         "daily-compared": lambda app: _daily(app, compared=True),
     }

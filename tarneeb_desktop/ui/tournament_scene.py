@@ -30,12 +30,15 @@ from tarneeb_desktop.session.tournament import (
     team_name,
 )
 from tarneeb_desktop.table.names import TOURNAMENT_NAMES
-from tarneeb_desktop.ui import i18n, text, theme
+from tarneeb_desktop.ui import theme
 from tarneeb_desktop.ui.i18n import N_, tr, trn
+from tarneeb_desktop.ui.kit.boxes import Box, Text
+from tarneeb_desktop.ui.kit.form import ButtonGrid, GridSpec
+from tarneeb_desktop.ui.kit.page import FootSpec, KitScene, Page
+from tarneeb_desktop.ui.kit.style import DIM, WARN, Style
 from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.scene import ButtonScene, draw_page
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS, preset_label
-from tarneeb_desktop.ui.theme import Button, blit_text, button_at, clicked
+from tarneeb_desktop.ui.theme import Button, button_at, clicked
 from tarneeb_desktop.ui.tournament_play import Running, StandingsScene
 from tarneeb_desktop.ui.widgets import TextField, draw_field
 
@@ -80,7 +83,7 @@ def open_tournament(app: App) -> Any:
     return SetupScene(app)
 
 
-class SetupScene(ButtonScene):
+class SetupScene(KitScene):
     """Teams, seats, names, rules and the end; Start."""
 
     def __init__(self, app: App) -> None:
@@ -202,83 +205,77 @@ class SetupScene(ButtonScene):
         f = self.field_of(action)
         return (action, f) if f is not None else None
 
-    def grid(self, lay: Layout) -> tuple[pygame.Rect, int, int, list[tuple[float, float]]]:
-        """The teams' area, the row height and gap, and the columns (start, width) as
-        shares of its width: team name, seat 1 kind and name, seat 2 kind and name, remove."""
-        top = round(lay.heading * 2.5) + round(lay.text * 1.5)  # the title clear of the headings
-        w = min(lay.w - 2 * lay.margin, round(lay.unit * 175))
-        rh = round(lay.unit * 5)
-        gap = max(2, round(lay.unit * 0.9))
-        area = pygame.Rect(lay.w // 2 - w // 2, top, w, (rh + gap) * MAX_TEAMS)
-        # the seat kinds' columns as wide as their longest word needs at body size ("Человек"),
-        # taken from the names' columns
-        need = theme.button_width([kind_word(k) for k in KINDS], lay.text, rh) / max(1, w)
-        kind = min(0.2, max(0.13, need))
-        name, pname = 0.25 - (kind - 0.13), 0.17 - (kind - 0.13) / 2
-        shares, x = [], 0.0
-        for width in (name, kind, pname, kind, pname, 0.09):
-            shares.append((x, width))
-            x += width + 0.01
-        return area, rh, gap, shares
+    #: the teams' columns' weights: team name, seat 1 kind and name, seat 2 kind and name,
+    #: remove
+    WEIGHTS = (25, 13, 17, 13, 17, 9)
 
-    def build(self, lay: Layout) -> list[Button]:
-        area, rh, gap, cols = self.grid(lay)
-        out: list[Button] = []
-
-        def cell(row_y: int, col: int) -> pygame.Rect:
-            start, share = cols[col]
-            r = pygame.Rect(area.x + round(area.w * start), row_y, round(area.w * share), rh)
-            if i18n.is_rtl():
-                r.x = area.x + area.right - r.right
-            return r
-
+    def rows(self) -> list[list[GridSpec] | str]:
+        """A row a team (its name, each seat's kind and player's name, Remove), Add a team,
+        then the options: the rules, how it ends and its count."""
+        w = self.WEIGHTS
+        rows: list[list[GridSpec] | str] = []
         for i, team in enumerate(self.teams):
-            y = area.y + i * (rh + gap)
-            out.append(Button(cell(y, 0), team.name.text, f"name:{i}"))
+            # a name is a field drawn where its button is (the button's own label empty)
+            row: list[GridSpec] = [("", f"name:{i}", False, True, w[0])]
             for j, s in enumerate(team.seats):
-                out.append(Button(cell(y, 1 + 2 * j), kind_word(s.kind), f"kind:{i}:{j}"))
-                out.append(Button(cell(y, 2 + 2 * j), s.name.text, f"pname:{i}:{j}"))
+                row.append((kind_word(s.kind), f"kind:{i}:{j}", False, True, w[1 + 2 * j]))
+                row.append(("", f"pname:{i}:{j}", False, True, w[2 + 2 * j]))
             if len(self.teams) > MIN_TEAMS:
-                out.append(Button(cell(y, 5), "\u2715", f"remove:{i}"))
-        y = area.y + len(self.teams) * (rh + gap)
+                row.append(("\u2715", f"remove:{i}", False, True, w[5]))
+            else:
+                row[-1] = (*row[-1][:4], w[4] + w[5])
+            rows.append(row)
         if len(self.teams) < MAX_TEAMS:
-            out.append(Button(cell(y, 0), tr("Add a team"), "add"))
-        # the options: rules, end, count
-        rows = len(self.teams) + (1 if len(self.teams) < MAX_TEAMS else 0)
-        oy = area.y + rows * (rh + gap) + 3 * gap  # right under the teams
-        bh = round(lay.unit * 6)
-        ow = area.w // 3 - gap
-        opts = [
-            (self.rules_label(), "preset"),
-            (tr("End: {how}", how=tr(END_WORDS[self.end])), "end"),
+            rows.append([(tr("Add a team"), "add", False, True, 1)])
+        opts: list[GridSpec] = [
+            (self.rules_label(), "preset", False, True, 1),
+            (tr("End: {how}", how=tr(END_WORDS[self.end])), "end", False, True, 1),
         ]
         if self.end != "knockout":
             n = self.counts[self.end]
             word = (
                 trn("{n} game", "{n} games", n) if self.end == "games" else tr("{n} in a row", n=n)
             )
-            opts.append((f"\u2039   {word}   \u203a", "count"))
-        # each option as wide as its label needs at the body size, the room left shared out
-        needs = [theme.button_width([label], lay.text, bh, least=0) for label, _ in opts]
-        room = area.w - gap * (len(opts) - 1)
-        spare = room - sum(needs)
-        if max(needs) <= ow:
-            widths = [ow] * len(opts)
-        elif spare >= 0:
-            widths = [n + spare // len(opts) for n in needs]
-        else:
-            widths = [room * n // sum(needs) for n in needs]
-        x = area.x
-        for (label, action), w in zip(opts, widths, strict=True):
-            r = pygame.Rect(x, oy, w, bh)
-            x += w + gap
-            if i18n.is_rtl():
-                r.x = area.x + area.right - r.right
-            out.append(Button(r, label, action))
-        from tarneeb_desktop.ui.games_scene import bottom_buttons
+            opts.append((f"\u2039   {word}   \u203a", "count", False, True, 1))
+        rows.append(opts)
+        return rows
 
-        specs = [(tr("Start"), "start"), (tr("Past tournaments"), "past"), (tr("Back"), "back")]
-        return out + bottom_buttons(lay, specs, 32)
+    def note(self) -> str:
+        note = self.problem or tr(
+            "{teams} teams. The winner stays on; the loser goes to the back of the queue.",
+            teams=len(self.teams),
+        )
+        if self.end == "knockout":
+            note = self.problem or tr(
+                "{teams} teams. The loser of each game is out.", teams=len(self.teams)
+            )
+        if not self.problem and any(s.kind == "network" for r in self.teams for s in r.seats):
+            note += " " + tr(
+                "This computer hosts the games with players on the LAN; they join with Join a LAN game."
+            )
+        return note
+
+    def layout_key(self) -> object:
+        return (str(self.rows()), self.note())
+
+    def tree(self, st: Style) -> Box:
+        heads = [(tr("Team"), self.WEIGHTS[0] + self.WEIGHTS[1] // 2)]
+        heads += [
+            (tr("Player {n}", n=1), self.WEIGHTS[1] // 2 + self.WEIGHTS[2] + self.WEIGHTS[3] // 2)
+        ]
+        heads += [(tr("Player {n}", n=2), sum(self.WEIGHTS[3:]) - self.WEIGHTS[3] // 2)]
+        self.grid_box = ButtonGrid(self.rows(), group="setup", wide=175, heads=heads)
+        foot: list[FootSpec] = [(tr("Start"), "start", True),
+                                (tr("Past tournaments"), "past", False), (tr("Back"), "back", False)]  # fmt: skip
+        body: list[Box] = [self.grid_box,
+                           Text(self.note(), color=WARN if self.problem else DIM, align="center")]  # fmt: skip
+        return Page(tr("New tournament"), body, foot=foot)
+
+    def build(self, lay: Layout) -> list[Button]:
+        """The foot's buttons last (the teams' first, as they read)."""
+        out = super().build(lay)
+        foot = ("start", "past", "back")
+        return [b for b in out if b.action not in foot] + [b for b in out if b.action in foot]
 
     def activate(self, action: str, step: int = 1) -> None:
         parts = action.split(":")
@@ -369,64 +366,29 @@ class SetupScene(ButtonScene):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        lay = draw_page(surface, tr("New tournament"), top=0.5)
-        area, rh, gap, cols = self.grid(lay)
-        t = round(lay.text * 0.85)
-        heads = [tr("Team"), tr("Player {n}", n=1), "", tr("Player {n}", n=2), ""]
-        for (start, _share), head in zip(cols, heads, strict=False):
-            if head:
-                x = area.x + round(area.w * start)
-                blit_text(
-                    surface,
-                    head,
-                    t,
-                    (i18n.mirror_x(x, area.x, area.w), area.y - 4),
-                    theme.INK_DIM,
-                    bold=True,
-                    anchor=i18n.anchor("bottomleft"),
-                )
-        buttons = self.buttons()
-        for k, b in enumerate(buttons):
+        """The page, then each name's field where its button is (typed into in place)."""
+        super().draw(surface)
+        st = Style(*surface.get_size())
+        for k, b in enumerate(self.buttons()):
             f = self.field_of(b.action)
             if f is None:
-                b.draw(surface)
                 continue
             team_auto = (
                 b.action.startswith("name:") and not self.teams[int(b.action.split(":")[1])].named
             )
+            on = k == self.focus
             draw_field(
                 surface,
                 b.rect,
-                f.shown(k == self.focus),
-                round(b.rect.h * 0.5),
-                fill=(255, 250, 236, 255) if k == self.focus else (230, 226, 212, 235),
-                border=(242, 196, 84, 255) if k == self.focus else (0, 0, 0, 60),
-                ink=(110, 110, 100) if team_auto and k != self.focus else theme.BUTTON_TEXT,
-                margin=round(lay.unit),
+                f.shown(on),
+                st.body,
+                fill=(255, 250, 236, 255) if on else (230, 226, 212, 235),
+                border=(242, 196, 84, 255) if on else (0, 0, 0, 60),
+                ink=(110, 110, 100) if team_auto and not on else theme.BUTTON_TEXT,
+                margin=st.tight,
                 from_start=True,
-                count=f.count() if k == self.focus else None,
+                count=f.count() if on else None,
             )
-        note = self.problem or tr(
-            "{teams} teams. The winner stays on; the loser goes to the back of the queue.",
-            teams=len(self.teams),
-        )
-        if self.end == "knockout":
-            note = self.problem or tr(
-                "{teams} teams. The loser of each game is out.", teams=len(self.teams)
-            )
-        if not self.problem and any(s.kind == "network" for r in self.teams for s in r.seats):
-            note += " " + tr(
-                "This computer hosts the games with players on the LAN; they join with Join a LAN game."
-            )
-        # at body size, on as many lines as it takes (the LAN sentence made it too long for
-        # one), the last line just above the buttons
-        lines = text.wrap(note, t, lay.w - 2 * lay.margin)
-        step = round(t * 1.35)
-        y = buttons[-1].rect.top - lay.margin // 2 - step * (len(lines) - 1)
-        for line in lines:
-            blit_text(surface, line, t, (lay.w // 2, y),
-                      (255, 170, 150) if self.problem else theme.INK_DIM, anchor="midbottom")  # fmt: skip
-            y += step
 
 
 def kind_word(kind: str) -> str:

@@ -235,12 +235,20 @@ class ButtonGrid(Buttons):
     given as words is a note between the rows of buttons (dim, centred)."""
 
     def __init__(
-        self, rows: Sequence[Sequence[GridSpec] | str], group: str = "grid", wide: float = 104
+        self,
+        rows: Sequence[Sequence[GridSpec] | str],
+        group: str = "grid",
+        wide: float = 104,
+        heads: Sequence[tuple[str, int]] = (),
     ) -> None:
         self.rows = [r if isinstance(r, str) else list(r) for r in rows if r]
         self.group, self.wide = group, wide
+        #: the columns' heads over the first row, by the same weights (dim, bold)
+        self.heads = list(heads)
         self._buttons: list[Button] = []
         self.notes: list[Text] = []
+        self.head_cells: list[tuple[str, pygame.Rect]] = []
+        self.size = 0
 
     def _need(self, st: Style, row: list[GridSpec]) -> int:
         """The width ``row`` needs for every label at the body size."""
@@ -269,14 +277,40 @@ class ButtonGrid(Buttons):
 
     def measure(self, st: Style, width: int) -> int:
         lines = self._lines(st, width)
-        return sum(self._h(st, ln, width) for ln in lines) + max(0, len(lines) - 1) * st.tight
+        heads = st.line if self.heads else 0
+        return (
+            heads + sum(self._h(st, ln, width) for ln in lines) + max(0, len(lines) - 1) * st.tight
+        )
+
+    def _cells(self, box: pygame.Rect, st: Style, weights: Sequence[int]) -> list[pygame.Rect]:
+        """The rooms of a row of ``weights`` across ``box`` (left to right)."""
+        total = sum(weights)
+        room = box.w - st.tight * (len(weights) - 1)
+        out, x = [], box.x
+        for k, weight in enumerate(weights):
+            w = (
+                room - (x - box.x - k * st.tight)
+                if k == len(weights) - 1
+                else room * weight // total
+            )
+            out.append(pygame.Rect(x, box.y, w, box.h))
+            x += w + st.tight
+        return out
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         super().place(st, rect)
         gw = self._width(st, rect.w)
         box = pygame.Rect(rect.centerx - gw // 2, rect.y, gw, 0)
         self._buttons, self.notes = [], []
+        self.size = st.body
         y = rect.y
+        if self.heads:
+            row = pygame.Rect(box.x, y, gw, st.line)
+            cells = self._cells(row, st, [w for _, w in self.heads])
+            self.head_cells = [
+                (words, mirrored(c, box)) for (words, _), c in zip(self.heads, cells, strict=True)
+            ]
+            y += st.line
         for line in self._lines(st, rect.w):
             if isinstance(line, str):
                 note = Text(line, color=DIM, align="center")
@@ -285,28 +319,38 @@ class ButtonGrid(Buttons):
                 self.notes.append(note)
                 y += h + st.tight
                 continue
-            total = sum(sp[4] for sp in line)
-            room = gw - st.tight * (len(line) - 1)
-            x = box.x
-            for k, (label, action, primary, enabled, weight) in enumerate(line):
-                w = (
-                    room - (x - box.x - k * st.tight)
-                    if k == len(line) - 1
-                    else room * weight // total
-                )
-                r = mirrored(pygame.Rect(x, y, w, st.button_h), box)
+            row = pygame.Rect(box.x, y, gw, st.button_h)
+            for (label, action, primary, enabled, _), c in zip(
+                line, self._cells(row, st, [sp[4] for sp in line]), strict=True
+            ):
+                r = mirrored(c, box)
                 self._buttons.append(Button(r, label, action, enabled, primary, self.group))
-                x += w + st.tight
             y += st.button_h + st.tight
         fit_group(self._buttons)
+
+    def _head_texts(self) -> list[tuple[str, tuple[int, int], str]]:
+        rtl = i18n.is_rtl()
+        return [
+            (text.elide(words, self.size, c.w, True),
+             (c.right, c.centery) if rtl else (c.x, c.centery), i18n.anchor("midleft"))
+            for words, c in self.head_cells if words
+        ]  # fmt: skip
 
     def draw(self, s: pygame.Surface) -> None:
         super().draw(s)
         for note in self.notes:
             note.draw(s)
+        for words, pos, anchor in self._head_texts():
+            blit_text(s, words, self.size, pos, DIM, bold=True, anchor=anchor)
 
     def texts(self) -> list[tuple[str, pygame.Rect]]:
-        return [t for note in self.notes for t in note.texts()]
+        out = [t for note in self.notes for t in note.texts()]
+        for words, pos, anchor in self._head_texts():
+            w, h = text.size_of(words, self.size, True)
+            r = pygame.Rect(0, 0, w, h)
+            setattr(r, anchor, pos)
+            out.append((words, text.ink(words, self.size, True).move(r.topleft)))
+        return out
 
 
 class Row(Group):
