@@ -68,12 +68,11 @@ def test_a_click_chooses_a_row_a_double_click_takes_it_and_esc_gives_nothing(
     levels deep, a file was imported at once). One click chooses; a double click (two on
     the row within DOUBLE_CLICK seconds) or Enter opens."""
     from tarneeb_desktop.ui import file_chooser
-    from tarneeb_desktop.ui.layout import Layout
 
     now = [100.0]
     monkeypatch.setattr(file_chooser.time, "monotonic", lambda: now[0])
     app, scene, got = chooser()
-    rows = dict(scene.row_rects(Layout(*app.size)))
+    rows = dict(scene.row_rects())
     chosen = scene.chosen().label
     k = next(k for k, e in enumerate(scene.rows) if e.label == chosen)
     app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, rows[k].center)])  # the highlighted row
@@ -88,7 +87,7 @@ def test_a_click_chooses_a_row_a_double_click_takes_it_and_esc_gives_nothing(
     app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, rows[3].center)])
     assert got == [docs.resolve() / "game.json"]
     app, scene, got = chooser()  # a double click on a folder goes one level in, not two
-    rows = dict(scene.row_rects(Layout(*app.size)))
+    rows = dict(scene.row_rects())
     folder = next(k for k, e in enumerate(scene.rows) if e.folder and not e.up)
     name = scene.rows[folder].path.name
     for _ in range(2):
@@ -147,4 +146,4 @@ def test_the_chooser_is_mirrored_right_to_left_and_its_texts_fit(docs: Path, lan
     assert i18n.is_rtl() == (lang == "ar")
     assert screen_problems(app, f"file chooser {lang}") == []
     lay = Layout(*app.size)
-    assert scene.row_rects(lay)[0][1].w > lay.w // 2
+    assert scene.row_rects()[0][1].w > lay.w // 2

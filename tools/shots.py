@@ -164,6 +164,19 @@ def _setup(app: Any) -> Any:
     return scene
 
 
+def _export(app: Any) -> Any:
+    """The file chooser saving a record, in a folder of two folders and two records."""
+    from tarneeb_desktop.paths import user_data_dir
+    from tarneeb_desktop.ui.file_chooser import FileChooser
+
+    folder = user_data_dir() / "records"
+    for sub in ("Tournaments", "طرنيب"):
+        (folder / sub).mkdir(parents=True, exist_ok=True)
+    for name in ("game-2026-03-01.json", "Omar and Nour, the long final.json"):
+        (folder / name).write_text("{}", encoding="utf-8")
+    return FileChooser(app, lambda _p: None, save=True, name="game.json", folder=folder)
+
+
 def _scenes() -> dict[str, Callable[[Any], Any]]:
     from tarneeb_desktop.ui.first_start import FirstStartScene
     from tarneeb_desktop.ui.lan_host_scene import HostScene
@@ -182,6 +195,7 @@ def _scenes() -> dict[str, Callable[[Any], Any]]:
         "games": _games,
         "standings": _standings,
         "tournament": _setup,
+        "export": _export,
         "rating": lambda app: _stats(app, "rating"),
         "daily-compared": lambda app: _daily(app, compared=True),
     }

@@ -26,10 +26,12 @@ from tarneeb_desktop.paths import user_data_dir
 from tarneeb_desktop.storage import load_json, write_json_atomic
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.i18n import tr
-from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.scene import ButtonScene, draw_page
-from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
-from tarneeb_desktop.ui.widgets import TextField, bottom_buttons, draw_field
+from tarneeb_desktop.ui.kit.boxes import Box, Picture, Text
+from tarneeb_desktop.ui.kit.form import Form
+from tarneeb_desktop.ui.kit.lists import ScrollList
+from tarneeb_desktop.ui.kit.page import FootSpec, KitScene, Page
+from tarneeb_desktop.ui.kit.style import DIM, WARN, Style
+from tarneeb_desktop.ui.widgets import TextField
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
@@ -134,7 +136,7 @@ def tail_fit(path: str, size: int, width: int) -> str:
 DOUBLE_CLICK = 0.5
 
 
-class FileChooser(ButtonScene):
+class FileChooser(KitScene):
     """Choose a record to open (``save`` False) or a file to write (``save`` True, ``name``
     the name offered). ``done`` is called once with the file chosen, or None (Cancel); it
     shows the next screen."""
@@ -260,7 +262,7 @@ class FileChooser(ButtonScene):
             self.scroll(1 if ev.button == 5 else -1)
             return True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-            for k, r in self.row_rects(Layout(*self.app.size)):
+            for k, r in self.row_rects():
                 if r.collidepoint(ev.pos):
                     now, last = time.monotonic(), self.last_click
                     self.choose(k)
@@ -271,68 +273,46 @@ class FileChooser(ButtonScene):
         return super().handle_event(ev)
 
     def scroll(self, by: int) -> None:
-        n = self.visible_rows(Layout(*self.app.size))
+        self.laid()
+        n = self.list_box.visible
         self.top = max(0, min(len(self.rows) - n, self.top + by))
         self.dirty = True
 
-    # ------------------------------------------------------------------ geometry
-    def build(self, lay: Layout) -> list[Button]:
-        specs = [(tr("Save") if self.save else tr("Open"), "ok")]
-        specs += [(tr("Up a folder"), "up"), (tr("Cancel"), "cancel")]
-        return bottom_buttons(lay, specs, 30)
+    # ------------------------------------------------------------------ layout
+    def layout_key(self) -> object:
+        return (self.folder, len(self.rows), self.row, self.top, self.message)
 
-    def box(self, lay: Layout) -> pygame.Rect:
-        """The list's panel, under the title and the folder's path."""
-        box = pygame.Rect(0, 0, min(lay.w - 2 * lay.margin, round(lay.unit * 150)), 0)
-        title_h = text.size_of(self.title, lay.heading, True)[1]
-        box.top = round(lay.heading * 0.6) + title_h + round(lay.text * 2.2)
-        under = round(lay.text * (4.6 if self.save else 2.0))  # the name field, the message
-        box.height = lay.h - lay.margin * 2 - round(lay.unit * 6.6) - under - box.top
-        box.centerx = lay.w // 2
-        return box
-
-    def row_h(self, lay: Layout) -> int:
-        return round(lay.text * 1.9)
-
-    def visible_rows(self, lay: Layout) -> int:
-        return max(1, (self.box(lay).h - lay.margin) // self.row_h(lay))
-
-    def row_rects(self, lay: Layout) -> list[tuple[int, pygame.Rect]]:
-        box, n = self.box(lay), self.visible_rows(lay)
-        if self.row is not None and self.row < self.top:
-            self.top = self.row
-        elif self.row is not None and self.row >= self.top + n:
-            self.top = self.row - n + 1
-        y = box.y + lay.margin // 2
-        out = []
-        for k in range(self.top, min(len(self.rows), self.top + n)):
-            out.append((k, pygame.Rect(box.x + 4, y, box.w - 8, self.row_h(lay))))
-            y += self.row_h(lay)
-        return out
-
-    # ------------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface) -> None:
-        lay = draw_page(surface, self.title)
-        box = self.box(lay)
-        t = lay.text
-        where = tail_fit(str(self.folder), round(t * 0.9), box.w)
-        at = (lay.w // 2, box.y - round(t * 1.6))
-        blit_path(surface, where, round(t * 0.9), at, theme.INK_DIM, "midtop")
-        blit_panel(surface, box, color=(6, 20, 14, 210), radius=round(lay.unit * 2))
-        for k, r in self.row_rects(lay):
-            self._draw_row(surface, self.rows[k], r, t, k == self.row)
-        y = box.bottom + round(t * 0.5)
+    def tree(self, st: Style) -> Box:
+        """The folder's path (its end when long), its rows, the file's name when saving, a
+        word when something is wrong, and Open (Save), Up a folder and Cancel."""
+        where = Picture(lambda s, r: blit_path(s, tail_fit(str(self.folder), st.body, r.w), st.body,
+                                               r.center, DIM, "center"), st.line, st.line)  # fmt: skip
+        where.grow = False
+        self.list_box = ScrollList(len(self.rows), self._paint_row, picked=self.row, top=self.top)
+        body: list[Box] = [where, self.list_box]
         if self.save:
-            y = self._draw_name(surface, lay, box) + round(t * 0.3)
+            body.append(Form([(tr("File name:"), self.field)], lambda: 0, least=20, most=120,
+                             left_to_right=True))  # fmt: skip
         if self.message:
-            blit_text(surface, self.message, round(t * 0.9), (lay.w // 2, y), (255, 170, 150),
-                      anchor="midtop", max_width=box.w)  # fmt: skip
-        for b in self.buttons():
-            b.draw(surface)
+            body.append(Text(self.message, color=WARN, align="center"))
+        foot: list[FootSpec] = [(tr("Save") if self.save else tr("Open"), "ok", True),
+                                (tr("Up a folder"), "up", False), (tr("Cancel"), "cancel", False)]  # fmt: skip
+        return Page(self.title, body, foot=foot)
+
+    def laid(self) -> Box:
+        tree = super().laid()
+        self.top = self.list_box.top  # where the list scrolled to, to keep the row in sight
+        return tree
+
+    def row_rects(self) -> list[tuple[int, pygame.Rect]]:
+        """The rows shown: (the row's index, where it is)."""
+        self.laid()
+        return self.list_box.shown
+
+    def _paint_row(self, s: pygame.Surface, k: int, r: pygame.Rect, on: bool) -> None:
+        self._draw_row(s, self.rows[k], r, Style(*s.get_size()).body, on)
 
     def _draw_row(self, s: pygame.Surface, e: Entry, r: pygame.Rect, t: int, on: bool) -> None:
-        if on:
-            blit_panel(s, r, color=(242, 196, 84, 70), radius=r.h // 4)
         pad = round(t * 0.6)
         icon = pygame.Rect(0, 0, round(t * 1.1), round(t * 0.9))
         icon.centery = r.centery
@@ -351,18 +331,3 @@ class FileChooser(ButtonScene):
         x = icon.right + pad if not i18n.is_rtl() else icon.x - pad
         label = text.elide(e.label, t, r.w - icon.w - 3 * pad)
         blit_path(s, label, t, (x, r.centery), theme.INK, i18n.anchor("midleft"))
-
-    def _draw_name(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> int:
-        """``File name:`` and the field, under the list, in reading order; their bottom."""
-        t = round(lay.text * 0.9)
-        y = box.bottom + round(lay.text * 0.6)
-        label = tr("File name:")
-        lw = text.size_of(label, t)[0]
-        h = round(t * 1.9)
-        field = pygame.Rect(0, y, box.w - lw - lay.margin, h)
-        field = i18n.align(field, box, "end")
-        at = i18n.align(pygame.Rect(0, y, lw, h), box, "start")
-        blit_text(s, label, t, at.center, theme.INK, anchor="center")
-        draw_field(s, field, self.field.shown(True), t, fill=(250, 246, 232),
-                   border=theme.GOLD, margin=lay.margin // 2)  # fmt: skip
-        return field.bottom

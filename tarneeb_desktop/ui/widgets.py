@@ -70,9 +70,11 @@ def draw_form_field(
     margin: int,
     selected: bool = False,
     count: tuple[int, int] | None = None,
+    from_start: bool = True,
 ) -> None:
     """A form's text box (the Join and Host screens): light, gold-edged while it has the
-    focus, typed from the reading start (the right in a right-to-left language)."""
+    focus, typed from the reading start (the right in a right-to-left language), or from
+    the left without ``from_start`` (a file's name)."""
     draw_field(
         s,
         rect,
@@ -81,7 +83,7 @@ def draw_form_field(
         fill=(250, 248, 238, 255),
         border=theme.GOLD + (255,) if focus else (0, 0, 0, 90),
         margin=margin,
-        from_start=True,
+        from_start=from_start,
         selected=selected,
         count=count,
     )

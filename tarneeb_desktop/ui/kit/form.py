@@ -40,8 +40,10 @@ class Form(Box):
         *,
         least: float = 30.0,
         most: float = 70.0,
+        left_to_right: bool = False,
     ) -> None:
         self.rows = list(rows)
+        self.ltr = left_to_right  # typed from the left in every language (a file's name)
         self.focus = focus
         self.narrow, self.wide = least, most
         self.labels: list[pygame.Rect] = []
@@ -124,6 +126,7 @@ class Form(Box):
             draw_form_field(
                 s, box, field.shown(on), self.size, focus=on, margin=self.margin,
                 selected=on and field.selected, count=field.count() if on else None,
+                from_start=not self.ltr,
             )  # fmt: skip
 
     def field_at(self, pos: tuple[int, int]) -> int | None:

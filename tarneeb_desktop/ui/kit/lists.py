@@ -617,3 +617,61 @@ class Listing(Box):
 
     def row_at(self, pos: tuple[int, int]) -> int | None:
         return next((k for k, r in self.shown if r.collidepoint(pos)), None)
+
+
+class ScrollList(Box):
+    """``count`` rows of ``lines`` body lines each, as many as its room holds shown from
+    ``top`` (moved to keep the ``picked`` row in sight; the screen keeps it between layouts),
+    each drawn by ``paint(surface, index, rect, picked)`` (a file's icon and name); the picked
+    row lit. It ``grow``s. ``shown``: (index, rect) of the rows shown, for the clicks."""
+
+    grow = True
+
+    def __init__(
+        self,
+        count: int,
+        paint: Callable[[pygame.Surface, int, pygame.Rect, bool], None],
+        *,
+        picked: int | None = None,
+        top: int = 0,
+        lines: float = 1.4,
+    ) -> None:
+        self.count, self.paint = count, paint
+        self.picked, self.top, self.lines = picked, top, lines
+        self.shown: list[tuple[int, pygame.Rect]] = []
+
+    def row_h(self, st: Style) -> int:
+        return round(st.line * self.lines)
+
+    def measure(self, st: Style, width: int) -> int:
+        return max(1, self.count) * self.row_h(st)
+
+    def least(self, st: Style, width: int) -> int:
+        return self.row_h(st)
+
+    def place(self, st: Style, rect: pygame.Rect) -> None:
+        super().place(st, rect)
+        rh = self.row_h(st)
+        n = max(1, rect.h // rh)
+        self.visible = n
+        if self.picked is not None:
+            if self.picked < self.top:
+                self.top = self.picked
+            elif self.picked >= self.top + n:
+                self.top = self.picked - n + 1
+        self.top = max(0, min(self.top, self.count - n))
+        self.shown = [
+            (k, pygame.Rect(rect.x, rect.y + (k - self.top) * rh, rect.w, rh))
+            for k in range(self.top, min(self.count, self.top + n))
+        ]
+
+    visible = 1
+
+    def draw(self, s: pygame.Surface) -> None:
+        for k, r in self.shown:
+            if k == self.picked:
+                blit_panel(s, r, color=PICKED, radius=r.h // 4)
+            self.paint(s, k, r, k == self.picked)
+
+    def row_at(self, pos: tuple[int, int]) -> int | None:
+        return next((k for k, r in self.shown if r.collidepoint(pos)), None)
