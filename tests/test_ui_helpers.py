@@ -167,7 +167,7 @@ def viewer_asking_a_seat(app, record):  # type: ignore[no-untyped-def]
     pos = next(p for p in viewer.steps.positions if p.kind == "card" and p.play == 21)
     viewer.go(pos.index)
     viewer.activate("playon")
-    assert viewer.choosing is not None
+    assert viewer.choosing  # the question is open
     return viewer
 
 

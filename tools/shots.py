@@ -196,6 +196,9 @@ def _scenes() -> dict[str, Callable[[Any], Any]]:
         "standings": _standings,
         "tournament": _setup,
         "export": _export,
+        "offer": lambda app: __import__(
+            "tarneeb_desktop.ui.tutorial_offer", fromlist=["x"]
+        ).OfferScene(app),
         "rating": lambda app: _stats(app, "rating"),
         "daily-compared": lambda app: _daily(app, compared=True),
     }

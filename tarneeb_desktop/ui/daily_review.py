@@ -257,17 +257,17 @@ class DailyReview(ViewerScene):
             pane.only_mine = getattr(self, "only_mine", False)
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
-        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_s and self.choosing is None:
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_s and not self.choosing:
             self.switch_play()
             return True
         return super().handle_event(ev)
 
     def build(self, lay: Layout) -> list[Button]:
         out = super().build(lay)
-        if self.side_by_side() and self.choosing is None:
+        if self.side_by_side() and not self.choosing:
             # the viewer's corner buttons would cover a play's head: their keys stay
             out = [b for b in out if b.action not in ("hands", "mine")]
-        if len(self.plays) > 1 and self.choosing is None and not self.side_by_side():
+        if len(self.plays) > 1 and not self.choosing and not self.side_by_side():
             panel = self.panel_rect(lay)
             h = round(lay.unit * 6)
             labels = [tr("Show your play") + "  (S)", tr("Show the computer's play") + "  (S)"]
@@ -322,15 +322,13 @@ class DailyReview(ViewerScene):
         blit_text(surface, keys, round(lay.text * 0.8),
                   (lay.w // 2, self.buttons()[0].rect.top - lay.margin // 2), theme.INK_DIM,
                   anchor="midbottom", max_width=lay.w - 2 * lay.margin)  # fmt: skip
-        if self.choosing is not None:
-            self.choosing.draw(surface, lay, self.buttons())
 
     def cost_line(self) -> str | None:
         return self.panes[self.which].cost()
 
     def draw_switched(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        if self.choosing is not None or self.hands is not None:
+        if self.choosing or self.hands is not None:
             return  # the seat question, or the list of hands over the corner of the results
         lay = Layout(*surface.get_size())
         box = self.panel_rect(lay)

@@ -209,10 +209,19 @@ class SetupScene(KitScene):
     #: remove
     WEIGHTS = (25, 13, 17, 13, 17, 9)
 
-    def rows(self) -> list[list[GridSpec] | str]:
+    def weights(self, st: Style) -> tuple[int, ...]:
+        """:data:`WEIGHTS`, the seat kinds' columns as wide as their longest word needs at
+        the body size ("En réseau local"), taken from the names' columns."""
+        room = st.w - 2 * st.margin - 2 * st.pad
+        need = theme.button_width([kind_word(k) for k in KINDS], st.body, st.button_h)
+        kind = min(20, max(13, -(-100 * need // max(1, room)) + 1))
+        more = kind - 13
+        return (25 - more, kind, 17 - more // 2, kind, 17 - more // 2, 9)
+
+    def rows(self, st: Style | None = None) -> list[list[GridSpec] | str]:
         """A row a team (its name, each seat's kind and player's name, Remove), Add a team,
         then the options: the rules, how it ends and its count."""
-        w = self.WEIGHTS
+        w = self.weights(st) if st is not None else self.WEIGHTS
         rows: list[list[GridSpec] | str] = []
         for i, team in enumerate(self.teams):
             # a name is a field drawn where its button is (the button's own label empty)
@@ -259,17 +268,15 @@ class SetupScene(KitScene):
         return (str(self.rows()), self.note())
 
     def tree(self, st: Style) -> Box:
-        heads = [(tr("Team"), self.WEIGHTS[0] + self.WEIGHTS[1] // 2)]
-        heads += [
-            (tr("Player {n}", n=1), self.WEIGHTS[1] // 2 + self.WEIGHTS[2] + self.WEIGHTS[3] // 2)
-        ]
-        heads += [(tr("Player {n}", n=2), sum(self.WEIGHTS[3:]) - self.WEIGHTS[3] // 2)]
-        self.grid_box = ButtonGrid(self.rows(), group="setup", wide=175, heads=heads)
+        w = self.weights(st)
+        heads = [(tr("Team"), w[0]), (tr("Player {n}", n=1), w[1] + w[2]),
+                 (tr("Player {n}", n=2), w[3] + w[4] + w[5])]  # fmt: skip
+        self.grid_box = ButtonGrid(self.rows(st), group="setup", wide=175, heads=heads)
         foot: list[FootSpec] = [(tr("Start"), "start", True),
                                 (tr("Past tournaments"), "past", False), (tr("Back"), "back", False)]  # fmt: skip
         body: list[Box] = [self.grid_box,
                            Text(self.note(), color=WARN if self.problem else DIM, align="center")]  # fmt: skip
-        return Page(tr("New tournament"), body, foot=foot)
+        return Page(tr("New tournament"), body, foot=foot, full=True)
 
     def build(self, lay: Layout) -> list[Button]:
         """The foot's buttons last (the teams' first, as they read)."""

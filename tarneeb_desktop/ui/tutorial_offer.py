@@ -11,14 +11,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pygame
-
 from tarneeb_desktop.table.savegame import savegame_path
-from tarneeb_desktop.ui import howto_pictures, i18n, text, theme
+from tarneeb_desktop.ui import howto_pictures
 from tarneeb_desktop.ui.i18n import tr
-from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.scene import ButtonScene
-from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
+from tarneeb_desktop.ui.kit.boxes import Box, ButtonRow, Centred, Column, Panel, Picture, Text
+from tarneeb_desktop.ui.kit.page import KitScene
+from tarneeb_desktop.ui.kit.style import GOLD, PANEL, PANEL_EDGE, Style
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
@@ -61,21 +59,25 @@ def start(app: App) -> None:
         app.show_menu()
 
 
-class OfferScene(ButtonScene):
+class OfferScene(KitScene):
     """A question over the felt, with a picture of the table."""
 
-    def build(self, lay: Layout) -> list[Button]:
-        bw, bh = round(lay.unit * 34), round(lay.unit * 7)
-        gap = lay.margin * 2
-        y = lay.h - lay.margin * 4 - bh
-        play = pygame.Rect(lay.w // 2 - gap // 2 - bw, y, bw, bh)
-        later = pygame.Rect(lay.w // 2 + gap // 2, y, bw, bh)
-        if i18n.is_rtl():  # the first choice where reading starts
-            play.x, later.x = later.x, play.x
-        return [
-            Button(play, tr("Play the tutorial"), "tutorial", primary=True),
-            Button(later, tr("Not now"), "back"),
-        ]
+    def tree(self, st: Style) -> Box:
+        body = tr(
+            "One guided hand at the table teaches bidding, naming trump, following suit and "
+            "trumping. It takes a few minutes, and How to play offers it again at any time."
+        )
+        picture = Picture(
+            lambda s, r: howto_pictures.draw(s, r.inflate(-(r.w - min(r.w, round(r.h * 1.3))), 0),
+                                             "table", self.app.cards, st.body),
+            round(st.unit * 12), st.h,
+        )  # fmt: skip
+        return Centred(Panel(Column([
+            Text(tr("New to Tarneeb?"), size=st.heading, color=GOLD, bold=True, align="center"),
+            Text(body, size=st.large, align="center"),
+            picture,
+            ButtonRow([(tr("Play the tutorial"), "tutorial", True), (tr("Not now"), "back", False)]),
+        ], grow=True), color=PANEL, edge=PANEL_EDGE), wide=120, tall=True)  # fmt: skip
 
     def activate(self, action: str) -> None:
         if action == "tutorial":
@@ -84,38 +86,3 @@ class OfferScene(ButtonScene):
             self.app.switch(TutorialScene(self.app))
         else:
             self.app.show_menu()
-
-    def draw(self, surface: pygame.Surface) -> None:
-        lay = Layout(*surface.get_size())
-        surface.blit(theme.felt(surface.get_size()), (0, 0))
-        m = lay.margin
-        top, bottom = m * 2, self.buttons()[0].rect.top - m * 2
-        box = pygame.Rect(0, top, min(lay.w - 4 * m, round(lay.unit * 120)), bottom - top)
-        box.centerx = lay.w // 2
-        blit_panel(surface, box, color=(6, 20, 14, 220), radius=round(lay.unit * 2.5))
-        r = blit_text(
-            surface,
-            tr("New to Tarneeb?"),
-            lay.heading,
-            (box.centerx, box.y + m * 2),
-            theme.GOLD,
-            bold=True,
-            anchor="midtop",
-        )
-        y = r.bottom + m
-        size = round(lay.text * 1.1)
-        line_h = round(size * 1.35)
-        body = tr(
-            "One guided hand at the table teaches bidding, naming trump, following suit and "
-            "trumping. It takes a few minutes, and How to play offers it again at any time."
-        )
-        for line in text.wrap(body, size, box.w - 4 * m):
-            blit_text(surface, line, size, (box.centerx, y), theme.INK, anchor="midtop")
-            y += line_h
-        pic = pygame.Rect(0, 0, 0, box.bottom - m * 2 - y - m)
-        pic.w = min(box.w - 4 * m, round(pic.h * 1.3))
-        pic.midtop = (box.centerx, y + m)
-        if pic.h > lay.unit * 12:
-            howto_pictures.draw(surface, pic, "table", self.app.cards, lay.text)
-        for b in self.buttons():
-            b.draw(surface)

@@ -52,7 +52,6 @@ from tarneeb_desktop.ui.viewer_trick import Cross, cross, draw_mark
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
-    from tarneeb_desktop.ui.play_on import SeatChoice
 
 log = logging.getLogger(__name__)
 
@@ -127,8 +126,6 @@ class ViewerScene(ButtonScene):
         self.names = list(steps.players) if steps.players else [tr(c) for c in COMPASS]
         #: the seat whose cards' cost the game line counts as "yours" (the person's)
         self.me = 0
-        #: "Play on from here": the question which seat to take, while it is open
-        self.choosing: SeatChoice | None = None
         #: the list of hands and costly cards, while it is shown
         self.hands: HandsPanel | None = None
         #: only my seat's cards face up (the others' backs), as at the table
@@ -226,7 +223,7 @@ class ViewerScene(ButtonScene):
         elif action == "mine":
             self.only_mine = not self.only_mine
             self.rebuild()
-        elif action == "back" and self.hands is not None and self.choosing is None:
+        elif action == "back" and self.hands is not None and not self.choosing:
             self.hands = None
             self.rebuild()
         elif action in ("speed", "faster", "slower"):
@@ -238,7 +235,7 @@ class ViewerScene(ButtonScene):
         elif (
             action in ("playon", "cancel")
             or action.startswith("seat")
-            or (action == "back" and self.choosing is not None)
+            or (action == "back" and self.choosing)
         ):
             self.play_on(action)
         elif action == "back":
@@ -248,11 +245,17 @@ class ViewerScene(ButtonScene):
             else:
                 self.app.show_menu()
 
+    @property
+    def choosing(self) -> bool:
+        """ "Play on from here": the question which seat to take is open (the window's
+        modal)."""
+        return self.app.modals.asking("play_on") is not None
+
     def handle_event(self, ev: pygame.event.Event) -> bool:
-        if ev.type == pygame.KEYDOWN and ev.key in KEYS and self.choosing is None:
+        if ev.type == pygame.KEYDOWN and ev.key in KEYS and not self.choosing:
             self.activate(KEYS[ev.key])
             return True
-        if self.choosing is None and self._pointer(ev):
+        if not self.choosing and self._pointer(ev):
             return True
         return super().handle_event(ev)
 
@@ -295,13 +298,10 @@ class ViewerScene(ButtonScene):
 
         if action == "playon" and play_on.can_play_on(self.position):
             self.playing = False
-            self.choosing = play_on.SeatChoice(self.names)
-        elif action.startswith("seat") and self.choosing is not None:
-            self.choosing = None
+            self.app.ask(play_on.seat_question(self.play_on))  # which seat to take
+        elif action.startswith("seat"):
             self.playing = False
             self.app.play_on(self, int(action[4:]))  # the table: ui/play_on_table.py
-        else:
-            self.choosing = None
         self.rebuild()
 
     def cost_line(self) -> str | None:
@@ -319,8 +319,6 @@ class ViewerScene(ButtonScene):
                   you=mine, partner=partner)  # fmt: skip
 
     def build(self, lay: Layout) -> list[Button]:
-        if self.choosing is not None:
-            return self.choosing.buttons(lay)
         rows = self.toolbar_rows(lay)
         n = -(-len(CONTROLS) // rows)  # buttons in the (first) row
         gap = max(3, round(lay.unit * 0.8))
@@ -513,7 +511,7 @@ class ViewerScene(ButtonScene):
         self._draw_analysis(surface, lay, pos)
         for b in self.buttons():
             b.draw(surface)
-        if self.choosing is None:  # the scrubber, and the step it is at beside it
+        if not self.choosing:  # the scrubber, and the step it is at beside it
             bar = self.bar_rect(lay)
             self.bar.draw(surface, bar, self.index)
             blit_text(
@@ -547,8 +545,6 @@ class ViewerScene(ButtonScene):
                 anchor=i18n.anchor("topright"),
                 max_width=lay.w // 2 - 2 * lay.margin,
             )
-        if self.choosing is not None:
-            self.choosing.draw(surface, lay, self.buttons())
 
     def hand_title(self, pos: Position) -> str:
         """ "Hand 3 of 8" counting the hands played as the game over does; a deal thrown in

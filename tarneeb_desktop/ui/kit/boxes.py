@@ -433,8 +433,9 @@ class Centred(Wrap):
     """Its child ``wide`` units wide (at most the room), as tall as it measures (at most the
     room), in the middle of the room: a panel on its own in a window."""
 
-    def __init__(self, child: Box, wide: float) -> None:
+    def __init__(self, child: Box, wide: float, tall: bool = False) -> None:
         self.child, self.wide = child, wide
+        self.tall = tall  # as tall as the room (a picture in it takes what is left)
 
     def measure(self, st: Style, width: int) -> int:
         return self.child.measure(st, min(width, round(st.unit * self.wide)))
@@ -442,7 +443,8 @@ class Centred(Wrap):
     def place(self, st: Style, rect: pygame.Rect) -> None:
         super().place(st, rect)
         w = min(rect.w, round(st.unit * self.wide))
-        r = pygame.Rect(0, 0, w, min(rect.h, self.child.measure(st, w)))
+        h = rect.h if self.tall else self.child.measure(st, w)
+        r = pygame.Rect(0, 0, w, min(rect.h, h))
         r.center = rect.center
         self.child.place(st, r)
 

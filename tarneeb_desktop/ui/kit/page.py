@@ -47,7 +47,9 @@ class Page(Wrap):
         notice: str | None = None,
         group: str = "foot",
         each: bool = False,
+        full: bool = False,
     ) -> None:
+        self.full = full  # the window's whole width (a wide table), not four fifths of it
         self.title = Text(title, size=0, color=GOLD, bold=True, align="center")
         boxes: list[Box] = [self.title]
         self.body = Column(body, grow=True)
@@ -63,6 +65,8 @@ class Page(Wrap):
         window's margin."""
         self.title.size = st.heading
         page = st.page
+        if self.full:
+            page.x, page.w = st.margin, st.w - 2 * st.margin
         need = self.panel.measure(st, page.w)
         page.h = max(page.h, min(need, st.h - page.y - st.margin))
         return page
