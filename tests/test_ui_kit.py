@@ -304,3 +304,40 @@ def test_a_table_elides_what_does_not_fit_mirrors_and_lets_its_foot_run_on(lang)
     for (_, a), (_, b) in itertools.combinations(texts, 2):
         assert not a.colliderect(b)
     assert table.row_at(table.row_rects[0].center) == 0
+
+
+def test_a_listing_keeps_the_picked_row_in_sight_and_wraps_rather_than_shrinks() -> None:
+    from tarneeb_desktop.ui.kit.lists import Listing
+
+    i18n.set_language("en")
+    st = Style(800, 600)
+    rows = [[f"Game {k}", "Alexandrina & Abu Nour vs Konstantinos & Maya"] for k in range(30)]
+    room = pygame.Rect(0, 0, 400, 300)
+    listing = Listing(["Date", "Players"], rows, [0.3, 0.7], picked=25)
+    listing.place(st, room)
+    shown = [k for k, _ in listing.shown]
+    assert 25 in shown and len(shown) < 30 and listing.top > 0  # scrolled to the picked row
+    assert all(room.contains(r) for _, r in listing.shown)
+    texts = listing.texts()
+    players = [w for w, _ in texts if "&" in w]
+    assert players and all("\u2026" not in w for w in players)  # wrapped whole, not cut
+    for _, r in texts:
+        assert room.contains(r)
+    assert listing.row_at(listing.shown[0][1].center) == shown[0]
+
+
+def test_either_takes_the_first_layout_that_fits_and_a_column_gives_the_rest_back() -> None:
+    from tarneeb_desktop.ui.kit.boxes import Either, Picture
+
+    st = Style(1280, 720)
+    tall = Column([ButtonRow([(f"Item {k}", f"i{k}", False)]) for k in range(12)])
+    short = ButtonRow([(f"Item {k}", f"i{k}", False) for k in range(12)])
+    either = Either([tall, short])
+    pic = Picture(lambda s, r: None, 40, 2000)
+    col = Column([pic, either])
+    col.place(st, pygame.Rect(0, 0, 1000, 500))
+    assert either.chosen is short  # the column of twelve does not fit in 500 px
+    # the picture has what the menu did not use: the column is filled, not overfilled
+    assert pic.rect.h > 40 and either.rect.bottom <= 500
+    col.place(st, pygame.Rect(0, 0, 1000, 2000))
+    assert either.chosen is tall
