@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from tarneeb_desktop.ui import i18n, text
-from tarneeb_desktop.ui.widgets import COUNT_NEAR, TextField
+from tarneeb_desktop.ui.kit.widgets import COUNT_NEAR, TextField
 from tests.test_ui_helpers import FRAME, make_app
 
 pytestmark = pytest.mark.usefixtures("ui_home")
@@ -41,8 +41,8 @@ def test_a_field_shows_its_count_near_its_limit() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "ar"])
 def test_the_welcome_screen_draws_the_count_inside_its_field(lang, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from tarneeb_desktop.ui import widgets
     from tarneeb_desktop.ui.first_start import FirstStartScene
+    from tarneeb_desktop.ui.kit import widgets
     from tests.test_ui_helpers import blitted_texts
 
     app = make_app(size=(800, 600))

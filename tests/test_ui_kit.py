@@ -190,7 +190,7 @@ def test_the_trophy_screen_is_laid_out_by_the_kit(lang, size) -> None:  # type: 
 @pytest.mark.parametrize("lang", ["en", "ar"])
 def test_a_form_puts_labels_beside_fields_or_over_them_and_mirrors_as_a_whole(lang) -> None:  # type: ignore[no-untyped-def]
     from tarneeb_desktop.ui.kit.form import Form
-    from tarneeb_desktop.ui.widgets import TextField
+    from tarneeb_desktop.ui.kit.widgets import TextField
 
     i18n.set_language(lang)
     st = Style(1280, 720)
@@ -280,14 +280,14 @@ def test_a_log_shows_the_last_lines_its_room_holds_and_rows_mirror_with_their_bu
 
 @pytest.mark.parametrize("lang", ["en", "ar"])
 def test_a_table_elides_what_does_not_fit_mirrors_and_lets_its_foot_run_on(lang) -> None:  # type: ignore[no-untyped-def]
-    from tarneeb_desktop.ui.kit.lists import Cell, Table
+    from tarneeb_desktop.ui.kit.lists import Cell, Tabular
 
     i18n.set_language(lang)
     st = Style(800, 600)
     heads = ["#", "Contract", "You", "Computer"]
     rows = [[Cell("1"), Cell("East 8 doubled and redoubled " * 3), Cell("+40"), Cell("+20")]]
     foot = [Cell("Total (8 deals)", bold=True), Cell(""), Cell("+40"), Cell("+20")]
-    table = Table(heads, rows, foot=foot, picked=0)
+    table = Tabular(heads, rows, foot=foot, picked=0)
     width = 360
     table.place(st, pygame.Rect(0, 0, width, table.measure(st, width)))
     texts = table.texts()

@@ -311,7 +311,7 @@ def test_the_volume_slider_fills_from_the_reading_start_in_arabic() -> None:
     """Right to left the slider mirrors as a whole: 0 at the right, 100 at the left, its
     value written at the left end."""
     from tarneeb_desktop.ui import i18n
-    from tarneeb_desktop.ui.widgets import slider_track, slider_value_at
+    from tarneeb_desktop.ui.kit.widgets import slider_track, slider_value_at
 
     box = pygame.Rect(100, 50, 300, 40)
     try:

@@ -29,13 +29,13 @@ from tarneeb_desktop.ui.daily_labels import contract_text, signed
 from tarneeb_desktop.ui.i18n import tr, trn
 from tarneeb_desktop.ui.kit.boxes import Box, ButtonRow, Centred, Column, Panel, Stack, Text, Veiled
 from tarneeb_desktop.ui.kit.form import Field, Row
-from tarneeb_desktop.ui.kit.lists import Cell, Table
+from tarneeb_desktop.ui.kit.lists import Cell, Tabular
 from tarneeb_desktop.ui.kit.page import FootSpec, KitScene
 from tarneeb_desktop.ui.kit.style import DIM, GOLD, INK, PANEL_EDGE, Style
+from tarneeb_desktop.ui.kit.widgets import TextField
 from tarneeb_desktop.ui.scene import test_log
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS, preset_label
 from tarneeb_desktop.ui.viewer_text import card_run, rtl_run
-from tarneeb_desktop.ui.widgets import TextField
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
@@ -336,7 +336,7 @@ class DailyScene(KitScene):
 
     def tree(self, st: Style) -> Box:
         heads = ("#", tr("Contract"), tr("You"), tr("Computer"), tr("Difference"), tr("Could take"))
-        self.table = Table(heads, self.table_rows(), foot=self.total_row(), picked=self.selected)
+        self.table = Tabular(heads, self.table_rows(), foot=self.total_row(), picked=self.selected)
         deals: list[Box] = [self.table]
         if self.message:  # what Copy did, under the total
             words, colour = self.message

@@ -31,7 +31,7 @@ from tarneeb_desktop.ui.kit.form import Form
 from tarneeb_desktop.ui.kit.lists import ScrollList
 from tarneeb_desktop.ui.kit.page import FootSpec, KitScene, Page
 from tarneeb_desktop.ui.kit.style import DIM, WARN, Style
-from tarneeb_desktop.ui.widgets import TextField
+from tarneeb_desktop.ui.kit.widgets import TextField
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App

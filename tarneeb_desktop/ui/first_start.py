@@ -19,7 +19,7 @@ from tarneeb_desktop.ui.kit.boxes import Box, ButtonRow, Centred, Column, Panel,
 from tarneeb_desktop.ui.kit.form import ButtonGrid, Field, GridSpec
 from tarneeb_desktop.ui.kit.page import KitScene
 from tarneeb_desktop.ui.kit.style import GOLD, PANEL, PANEL_EDGE, WARN, Style
-from tarneeb_desktop.ui.widgets import TextField
+from tarneeb_desktop.ui.kit.widgets import TextField
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App

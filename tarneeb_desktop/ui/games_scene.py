@@ -45,7 +45,6 @@ from tarneeb_desktop.ui.kit.page import FootSpec, KitScene, Page
 from tarneeb_desktop.ui.kit.style import DIM, Style
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import Button
-from tarneeb_desktop.ui.widgets import bottom_buttons as bottom_buttons  # the tournament screens
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App

@@ -27,13 +27,13 @@ from tarneeb_desktop.ui.kit.boxes import Box, Text
 from tarneeb_desktop.ui.kit.form import ButtonGrid, Form, GridSpec, Row
 from tarneeb_desktop.ui.kit.page import KitScene, Page
 from tarneeb_desktop.ui.kit.style import Style
+from tarneeb_desktop.ui.kit.widgets import TextField
 from tarneeb_desktop.ui.lan_lobby import LobbyScene
 from tarneeb_desktop.ui.lan_page import (
     level_words,
     local_name,
     rules_words,
 )
-from tarneeb_desktop.ui.widgets import TextField
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App

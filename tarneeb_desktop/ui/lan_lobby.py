@@ -19,10 +19,10 @@ from tarneeb_desktop.ui.kit.lists import Inline, Log, Rows, RowSpec
 from tarneeb_desktop.ui.kit.modal import Modal
 from tarneeb_desktop.ui.kit.page import FootSpec, KitScene, Page
 from tarneeb_desktop.ui.kit.style import DIM, GOLD, INK, Style
+from tarneeb_desktop.ui.kit.widgets import TextField
 from tarneeb_desktop.ui.lan_page import level_words, lobby_rules_words
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import Button
-from tarneeb_desktop.ui.widgets import TextField
 
 #: Lines of the lobby's chat shown under the seats: as many on the host's lobby (with its
 #: address and Start) as on a joiner's; the seats' rows give up height for them.

@@ -39,6 +39,7 @@ from tarneeb_desktop.ui.kit.boxes import Box, Text
 from tarneeb_desktop.ui.kit.form import ButtonColumn, ButtonSpec, Form
 from tarneeb_desktop.ui.kit.page import FootSpec, KitScene, Page
 from tarneeb_desktop.ui.kit.style import GOLD, Style
+from tarneeb_desktop.ui.kit.widgets import TextField
 from tarneeb_desktop.ui.lan_host_scene import (  # the Host screen: its own module
     COMPUTER_LEVELS,
     SEAT_CHOICES,
@@ -51,7 +52,6 @@ from tarneeb_desktop.ui.lan_page import (
 )
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import Button
-from tarneeb_desktop.ui.widgets import TextField
 
 __all__ = [
     "COMPUTER_LEVELS",

@@ -36,6 +36,7 @@ from tarneeb_desktop.settings import (
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.i18n import N_, tr
 from tarneeb_desktop.ui.kit.modal import Modal
+from tarneeb_desktop.ui.kit.widgets import VOLUME_STEP, TextField, slider_value_at
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import Scene, draw_page
 from tarneeb_desktop.ui.settings_rows import (
@@ -50,7 +51,6 @@ from tarneeb_desktop.ui.settings_rows import (
 )
 from tarneeb_desktop.ui.settings_value import draw_value
 from tarneeb_desktop.ui.theme import blit_panel, blit_text
-from tarneeb_desktop.ui.widgets import VOLUME_STEP, TextField, slider_value_at
 
 log = logging.getLogger(__name__)
 

@@ -8,9 +8,9 @@ from typing import Any
 import pygame
 
 from tarneeb_desktop.ui import i18n, theme
+from tarneeb_desktop.ui.kit.widgets import draw_field, draw_slider
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
-from tarneeb_desktop.ui.widgets import draw_field, draw_slider
 
 
 def draw_value(

@@ -12,7 +12,7 @@ from tarneeb_desktop.stats import game_of
 from tarneeb_desktop.ui import i18n
 from tarneeb_desktop.ui.i18n import N_, tr
 from tarneeb_desktop.ui.kit.boxes import Box, Picture, Text
-from tarneeb_desktop.ui.kit.lists import Cell, Table
+from tarneeb_desktop.ui.kit.lists import Cell, Tabular
 from tarneeb_desktop.ui.kit.modal import Modal
 from tarneeb_desktop.ui.kit.page import FootSpec, KitScene, Page
 from tarneeb_desktop.ui.kit.style import DIM, GOLD, INK, Style
@@ -110,8 +110,8 @@ class StatsScene(KitScene):
             foot = [Cell(tr("All games"), GOLD, True)] + [
                 Cell(cell(totals, key, of), INK, True) for _h, key, of in COLUMNS
             ]
-            body.append(Table(heads, cells, foot=foot if rows else (), first=0.3))
-        Table.line_up([b for b in body if isinstance(b, Table)])
+            body.append(Tabular(heads, cells, foot=foot if rows else (), first=0.3))
+        Tabular.line_up([b for b in body if isinstance(b, Tabular)])
         if not self.stats.groups:
             body.append(Text(tr("No game finished yet: statistics count the games you play."),
                              color=DIM, align="center"))  # fmt: skip

@@ -29,7 +29,7 @@ from tarneeb_desktop.ui.games_scene import shown_name
 from tarneeb_desktop.ui.i18n import N_, tr, trn
 from tarneeb_desktop.ui.kit.boxes import Box, Text
 from tarneeb_desktop.ui.kit.form import ButtonColumn, ButtonSpec
-from tarneeb_desktop.ui.kit.lists import Cell, Table
+from tarneeb_desktop.ui.kit.lists import Cell, Tabular
 from tarneeb_desktop.ui.kit.page import FootSpec, KitScene, Page
 from tarneeb_desktop.ui.kit.style import DIM, GOLD, INK, Style
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS
@@ -126,7 +126,7 @@ def tie_line(t: Tournament) -> str | None:
     )
 
 
-def standings_table(rows: list[tuple[str, dict[str, str], bool]], champion: int | None) -> Table:
+def standings_table(rows: list[tuple[str, dict[str, str], bool]], champion: int | None) -> Tabular:
     """The table of standings: a row per team (``rows`` as ``StandingsScene.rows``): its
     rank, its name, who plays (dim: "Easy", "Person / Hard") and its figures; the champion's
     in gold, a team knocked out dim."""
@@ -140,7 +140,7 @@ def standings_table(rows: list[tuple[str, dict[str, str], bool]], champion: int 
         cells.append([Cell(f"{rank + 1}.", ink, top), Cell(label, ink, top),
                       Cell(values["levels"], DIM)]
                      + [Cell(values[key], ink, top) for _, key in COLUMNS])  # fmt: skip
-    return Table(heads, cells)
+    return Tabular(heads, cells)
 
 
 # ---------------------------------------------------------------------- past tournaments

@@ -36,11 +36,11 @@ from tarneeb_desktop.ui.kit.boxes import Box, Text
 from tarneeb_desktop.ui.kit.form import ButtonGrid, GridSpec
 from tarneeb_desktop.ui.kit.page import FootSpec, KitScene, Page
 from tarneeb_desktop.ui.kit.style import DIM, WARN, Style
+from tarneeb_desktop.ui.kit.widgets import TextField, draw_field
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS, preset_label
 from tarneeb_desktop.ui.theme import Button, button_at, clicked
 from tarneeb_desktop.ui.tournament_play import Running, StandingsScene
-from tarneeb_desktop.ui.widgets import TextField, draw_field
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App

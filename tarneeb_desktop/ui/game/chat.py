@@ -12,9 +12,9 @@ import pygame
 from tarneeb_desktop.net.protocol import MAX_CHAT_CHARS
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.kit.widgets import TextField, draw_field
 from tarneeb_desktop.ui.layout import BOTTOM, TOP, Layout
 from tarneeb_desktop.ui.theme import blit_panel, blit_text
-from tarneeb_desktop.ui.widgets import TextField, draw_field
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.table_scene import TableScene

@@ -15,8 +15,8 @@ import pygame
 from tarneeb_desktop.ui import i18n, text
 from tarneeb_desktop.ui.kit.boxes import Box, Buttons, Group, Text
 from tarneeb_desktop.ui.kit.style import DIM, INK, Style
+from tarneeb_desktop.ui.kit.widgets import TextField, draw_form_field
 from tarneeb_desktop.ui.theme import Button, blit_text, button_width, fit_group
-from tarneeb_desktop.ui.widgets import TextField, draw_form_field
 
 
 def mirrored(r: pygame.Rect, within: pygame.Rect) -> pygame.Rect:

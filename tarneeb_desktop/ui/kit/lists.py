@@ -16,8 +16,8 @@ from tarneeb_desktop.ui import i18n, text, viewer_text
 from tarneeb_desktop.ui.kit.boxes import Box, Group
 from tarneeb_desktop.ui.kit.form import mirrored
 from tarneeb_desktop.ui.kit.style import DIM, GOLD, INK, Colour, Style
+from tarneeb_desktop.ui.kit.widgets import draw_field
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text, button_width
-from tarneeb_desktop.ui.widgets import draw_field
 
 #: A row's back, a picked row's, and the log's.
 ROW: Colour = (255, 255, 255, 24)
@@ -261,7 +261,7 @@ class Cell:
     bold: bool = False
 
 
-class Table(Box):
+class Tabular(Box):
     """Columns of cells under their heads (gold, bold), a line under the rows and a ``foot``
     row (bold) under it. Each column starts where the one before ends (its widest cell or
     head at the body size, and a gap), the room left shared among the columns; a cell too
@@ -342,10 +342,10 @@ class Table(Box):
             out.append((k, end))
         return out
 
-    peers: list[Table] = []
+    peers: list[Tabular] = []
 
     @staticmethod
-    def line_up(tables: Sequence[Table]) -> None:
+    def line_up(tables: Sequence[Tabular]) -> None:
         """Tables one under another (a statistics page's games) take one set of columns:
         each as wide as the widest of its cells in any of them."""
         for t in tables:

@@ -1,14 +1,14 @@
-"""Widgets shared by the scenes: a one-line text field (the players' names in the settings,
-the address and name to join a LAN table, the chat line at a LAN table), and a row of
-buttons at the bottom of a page."""
+"""The kit's widgets: a one-line text field (the players' names in the settings, the address
+and name to join a table, the chat line at a LAN table) and how it is drawn, and the volume
+slider (its track, its value under a click, its drawing), each mirrored as a whole right to
+left."""
 
 from __future__ import annotations
 
 import pygame
 
 from tarneeb_desktop.ui import i18n, text, theme
-from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
+from tarneeb_desktop.ui.theme import blit_panel, blit_text
 
 Colour = tuple[int, ...]
 SELECTION = (52, 104, 188)  # behind a selected text
@@ -228,27 +228,6 @@ class TextField:
             return self.text
         caret = min(self.caret, len(self.text))
         return self.text[:caret] + "|" + self.text[caret:]
-
-
-def bottom_buttons(
-    lay: Layout, specs: list[tuple[str, str]], width: float, primary: bool = True
-) -> list[Button]:
-    """A centred row of buttons at the bottom (``width`` in layout units, shrunk to fit);
-    the first is the primary one when ``primary``; mirrored right to left."""
-    gap = round(lay.unit * 2)
-    n = len(specs)
-    bw = min(round(lay.unit * width), (lay.w - 2 * lay.margin - (n - 1) * gap) // n)
-    bh = round(lay.unit * 6.6)
-    x = lay.w // 2 - (n * bw + (n - 1) * gap) // 2
-    out = []
-    for k, (label, action) in enumerate(specs):
-        r = pygame.Rect(x, lay.h - lay.margin - bh, bw, bh)
-        out.append(Button(r, label, action, primary=primary and k == 0))
-        x += bw + gap
-    if i18n.is_rtl():
-        for b in out:
-            b.rect.x = lay.w - b.rect.right
-    return out
 
 
 # ---------------------------------------------------------------------- a slider
