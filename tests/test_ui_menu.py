@@ -246,3 +246,27 @@ def test_continue_says_what_it_resumes(ui_home) -> None:
     us, them = state.scores
     hand = state.view(0).hand_number
     assert words == f"Egyptian: Us {us}, Them {them}, hand {hand}" and hand >= 3
+
+
+def test_what_continue_resumes_is_read_below_the_window(ui_home) -> None:
+    """Issue 47: the menu asks the table layer what the saved game is (it reads no save
+    file itself): none, a damaged one (set aside, said once), or its rules, score and hand."""
+    import pytest as _pytest
+
+    from tarneeb_desktop.rules import GameState, make_rules
+    from tarneeb_desktop.table.resume import saved_summary
+    from tarneeb_desktop.table.savegame import SaveError, offline_seats, write_save
+    from tests.test_ui_helpers import advance
+
+    assert saved_summary() is None
+    state = GameState.new(make_rules("egyptian"), seed=4)
+    assert advance(state, lambda s: len(s.history) >= 2, 4)
+    write_save(ui_home / "savegame.json", state, offline_seats(["A", "B", "C", "D"], (0,),
+               ["easy"] * 4), 4)  # fmt: skip
+    got = saved_summary()
+    assert got is not None and (got.us, got.them) == tuple(state.scores)
+    assert got.hand == state.view(0).hand_number and got.rules.preset == "egyptian"
+    (ui_home / "savegame.json").write_text("{not json", encoding="utf-8")
+    with _pytest.raises(SaveError):
+        saved_summary()
+    assert saved_summary() is None  # set aside: not read again

@@ -13,7 +13,6 @@ sets up a game.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -22,7 +21,7 @@ from tarneeb_desktop.ai.base import LEVELS as ALL_LEVELS
 from tarneeb_desktop.paths import user_data_dir
 from tarneeb_desktop.rules.options import ALL_PRESETS
 from tarneeb_desktop.session import daily
-from tarneeb_desktop.table.savegame import SaveError, read_save
+from tarneeb_desktop.session.daily.halfway import HalfPlayed
 from tarneeb_desktop.ui import theme
 from tarneeb_desktop.ui.clipboard import put_text
 from tarneeb_desktop.ui.daily_labels import contract_text, signed
@@ -441,47 +440,10 @@ def open_daily(app: App) -> None:
     app.switch(DailyScene(app))
 
 
-@dataclass(frozen=True)
-class HalfPlayed:
-    """A daily deal left half way: its set's code and level, the deal, when it was saved."""
-
-    code: str
-    level: str
-    index: int
-    saved_at: float
-
-    def words(self) -> str:
-        """What the main menu's Continue goes on with."""
-        deal = tr("Deal {n} of {total}", n=self.index + 1, total=daily.DEALS)
-        return f"{tr('Daily deals')}: {deal}"
-
-
-def half_played(store: daily.DailyStore | None = None) -> HalfPlayed | None:
-    """The daily deal left half way most lately (the main menu's Continue goes on with it),
-    or None: a deal's save (``daily/`` beside the results) of its set's next deal, not over.
-    Only read: a damaged save is set aside as ``read_save`` does, and the deal starts again."""
-    store = store or daily.DailyStore()
-    best: HalfPlayed | None = None
-    for path in sorted((store.path.parent / "daily").glob("deal-*.json")):
-        try:
-            saved = read_save(path)
-            when = path.stat().st_mtime
-        except (SaveError, OSError):
-            continue
-        info = saved.extra.get("daily") if saved is not None else None
-        if saved is None or not isinstance(info, dict) or daily.hand_over(saved.state):
-            continue
-        code, index, level = info.get("code"), info.get("deal"), info.get("level")
-        if not (isinstance(code, str) and isinstance(index, int) and isinstance(level, str)):
-            continue
-        try:
-            if store.next_deal(code) != index:
-                continue
-        except daily.CodeError:
-            continue
-        if best is None or when > best.saved_at:
-            best = HalfPlayed(code, level, index, when)
-    return best
+def half_words(half: HalfPlayed) -> str:
+    """What the main menu's Continue goes on with: a daily deal left half way."""
+    deal = tr("Deal {n} of {total}", n=half.index + 1, total=daily.DEALS)
+    return f"{tr('Daily deals')}: {deal}"
 
 
 def go_on(app: App, half: HalfPlayed) -> None:

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from tarneeb_desktop.paths import user_data_dir
 from tarneeb_desktop.stats import stats_path
 from tarneeb_desktop.storage import load_json, take_set_aside
-from tarneeb_desktop.table.savegame import SaveError, read_save, savegame_path
+from tarneeb_desktop.table.resume import SavedSummary, saved_summary
+from tarneeb_desktop.table.savegame import SaveError
 from tarneeb_desktop.ui.file_notice import FileNotice, paragraphs
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.kit.boxes import Box, Column, Either, Picture, Text
@@ -24,8 +25,8 @@ from tarneeb_desktop.ui.scene import Scene
 from tarneeb_desktop.ui.theme import Button
 
 if TYPE_CHECKING:
+    from tarneeb_desktop.session.daily.halfway import HalfPlayed
     from tarneeb_desktop.ui.app import App
-    from tarneeb_desktop.ui.daily_scene import HalfPlayed
 
 # The files of ``tournament_play.TOURNAMENT_FILE`` and ``net.rejoin.SEATS_FILE`` (a test
 # checks), looked for before their modules are imported.
@@ -75,6 +76,7 @@ class MenuScene(KitScene):
         self.can_continue = False
         self.game_saved = False  # an offline game in progress: New game asks before it goes
         self.tournament_saved: float | None = None
+        self.saved: SavedSummary | None = None  # the offline game saved, in short
         # the files that could not be read, and other words for the player, until OK
         self.file_notice: FileNotice | None = None
         self.resumes: str | None = None  # what Continue resumes: rules, score, hand
@@ -112,8 +114,9 @@ class MenuScene(KitScene):
 
             self.tournament_saved = in_progress(self.app.notices)  # when it was saved, if any
         self.resumes = None
+        self.saved = None
         try:
-            saved = read_save(savegame_path())
+            self.saved = saved = saved_summary()
             self.can_continue = saved is not None
             self.resumes = resume_words(saved) if saved is not None else None
         except SaveError as exc:
@@ -147,20 +150,18 @@ class MenuScene(KitScene):
         self.daily_saved, self.daily_first = None, False
         if not any((home / "daily").glob("deal-*.json")):
             return
-        from tarneeb_desktop.ui.daily_scene import half_played
+        from tarneeb_desktop.session.daily.halfway import half_played
+        from tarneeb_desktop.ui.daily_scene import half_words
 
         self.daily_saved = half = half_played()
         if half is None:
             return
         newest = self.tournament_saved or 0.0
-        if self.game_saved:
-            try:
-                newest = max(newest, savegame_path().stat().st_mtime)
-            except OSError:
-                pass
+        if self.game_saved and self.saved is not None:
+            newest = max(newest, self.saved.saved_at)
         self.daily_first = half.saved_at >= newest
         if self.daily_first:
-            self.resumes = half.words()
+            self.resumes = half_words(half)
         self.can_continue = True
 
     def items(self) -> list[tuple[str, str]]:
@@ -310,10 +311,7 @@ class MenuScene(KitScene):
 
         if self.tournament_saved is None:
             return None
-        try:
-            mine = savegame_path().stat().st_mtime
-        except OSError:
-            mine = None
+        mine = self.saved.saved_at if self.saved is not None else None
         if mine is not None and mine > self.tournament_saved:
             return None  # the offline game is the newer one
         try:
@@ -327,18 +325,14 @@ class MenuScene(KitScene):
             self.file_notice.draw(surface, Layout(*surface.get_size()))
 
 
-def resume_words(saved: Any) -> str:
+def resume_words(saved: SavedSummary) -> str:
     """What a saved game is, in a line: its rules, the score and the hand being played."""
-    from tarneeb_desktop.table.history import played_hands
     from tarneeb_desktop.ui.settings_rows import preset_label
 
-    state = saved.state
-    us, them = state.scores[0], state.scores[1]
     return tr(
         "{rules}: Us {us}, Them {them}, hand {n}",
-        rules=preset_label(state.rules),
-        us=us,
-        them=them,
-        # as the table numbers it ("Hand 3"): the hands played before, a deal thrown in not
-        n=played_hands(state.history[: state.view(0).hand_number - 1]) + 1,
+        rules=preset_label(saved.rules),
+        us=saved.us,
+        them=saved.them,
+        n=saved.hand,
     )
