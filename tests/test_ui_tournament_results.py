@@ -257,7 +257,7 @@ def test_the_results_and_past_lists_fit_in_every_language(lang: str, size) -> No
     from tarneeb_desktop.ui.layout import Layout
     from tarneeb_desktop.ui.tournament_play import Running
     from tarneeb_desktop.ui.tournament_results import PastScene, ResultsScene
-    from tests.test_issue24_screens import SMALL, tournament
+    from tests.test_ui_texts_fit import SMALL, tournament
     from tests.text_spy import problems
 
     running = tournament(True)
