@@ -40,7 +40,7 @@ def play_hands(app, scene, hands: int, use_keyboard: bool = False, limit: int = 
     acted = set()
     for i in range(limit):
         events = []
-        if scene.overlay is not None and scene.overlay["kind"] == "summary":
+        if scene.overlay is not None and scene.overlay.kind == "summary":
             scene.overlay = None
             scene.invalidate()
         elif scene.covered() and i % 7 == 0:
@@ -155,7 +155,7 @@ def test_a_trick_finished_behind_the_cover_is_shown_with_its_winner(monkeypatch)
     monkeypatch.setattr(scene.panels, "draw_trick", spy)
     state = scene.table.state
     for _ in range(40000):
-        if scene.overlay is not None and scene.overlay["kind"] == "summary":
+        if scene.overlay is not None and scene.overlay.kind == "summary":
             break
         events = []
         # a person takes their time: the cover is passed only once it is a person's turn

@@ -28,7 +28,7 @@ def play_until_tricks(app, scene, tricks: int) -> None:
     """Play seat 0's turns (first legal card) until ``tricks`` tricks of the hand are done and
     it is seat 0's turn again."""
     for _ in range(20000):
-        if scene.overlay is not None and scene.overlay["kind"] == "summary":
+        if scene.overlay is not None and scene.overlay.kind == "summary":
             scene.overlay = None
         if scene.my_turn():
             if scene.pv.phase == "play" and len(scene.table.state.view(0).tricks) >= tricks:

@@ -46,7 +46,7 @@ def test_a_shows_the_auction_during_play_and_a_closes_it(monkeypatch, lang: str)
     app, scene, state = _in_play(lang)
     assert state.phase == "play"
     app.step(FRAME, [key(pygame.K_a)])
-    assert scene.overlay is not None and scene.overlay["kind"] == "auction"
+    assert scene.overlay is not None and scene.overlay.kind == "auction"
     drawn: list[tuple[str, int]] = []
     real = auction.blit_text
 
@@ -71,13 +71,13 @@ def test_a_shows_the_auction_during_play_and_a_closes_it(monkeypatch, lang: str)
 def test_a_click_on_the_contract_and_the_menu_open_it_too() -> None:
     app, scene, _ = _in_play()
     app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, scene.layout.contract_rect.center)])
-    assert scene.overlay is not None and scene.overlay["kind"] == "auction"
+    assert scene.overlay is not None and scene.overlay.kind == "auction"
     app.step(FRAME, [key(pygame.K_ESCAPE)])
     assert scene.overlay is None
     app.step(FRAME, [key(pygame.K_ESCAPE)])
     button = next(b for b in scene.overlay_buttons() if b.action == "auction")
     app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, button.rect.center)])
-    assert scene.overlay["kind"] == "auction"
+    assert scene.overlay.kind == "auction"
 
 
 def test_the_score_chart_follows_the_totals_hand_by_hand() -> None:

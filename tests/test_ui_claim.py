@@ -43,7 +43,7 @@ def all_spades_state() -> GameState:
 
 def run_until_summary(app, scene, limit: float = 120.0) -> None:
     t = 0.0
-    while t < limit and not (scene.overlay and scene.overlay.get("kind") == "summary"):
+    while t < limit and not (scene.overlay and scene.overlay.kind == "summary"):
         app.step(FRAME, [])
         t += FRAME
 
@@ -118,8 +118,8 @@ def test_the_summary_says_what_best_play_would_have_taken() -> None:
     run_until_summary(app, scene)
     row = scene.table.state.history[-1]
     assert scene.overlay is not None
-    assert scene.overlay.get("dd") == could_have_taken(row)
-    assert isinstance(scene.overlay["dd"], int)
+    assert scene.overlay.dd == could_have_taken(row)
+    assert isinstance(scene.overlay.dd, int)
     run(app, 0.1)  # and the summary draws with it
 
 
@@ -163,7 +163,7 @@ def test_cards_played_page_shows_public_cards_and_only_the_shown_hand() -> None:
     scene = table_scene(app, state)
     settle(app, scene)
     app.step(FRAME, [key(pygame.K_v)])
-    assert scene.overlay is not None and scene.overlay["kind"] == "played"
+    assert scene.overlay is not None and scene.overlay.kind == "played"
     grid = {card: st for _, row in scene.played_grid() for card, st in row}
     assert len(grid) == 52
     view = scene.table.view(0)

@@ -82,7 +82,7 @@ def settle(app, scene, limit: float = 60.0) -> None:  # type: ignore[no-untyped-
         wait_decision(scene)
         app.step(FRAME, [])
         t += FRAME
-        if scene.overlay is not None and scene.overlay.get("kind") == "summary":
+        if scene.overlay is not None and scene.overlay.kind == "summary":
             scene.overlay = None
 
 

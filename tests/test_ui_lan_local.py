@@ -156,7 +156,7 @@ def play(app, scene, watch, tricks: int):  # type: ignore[no-untyped-def]
         i += 1
         assert time.monotonic() < deadline, f"stuck: {watch.tricks} tricks, {watch.moves[-3:]}"
         events = []
-        if scene.overlay is not None and scene.overlay["kind"] == "summary":
+        if scene.overlay is not None and scene.overlay.kind == "summary":
             scene.overlay = None
             scene.invalidate()
         elif scene.covered() and i % 5 == 0:
@@ -272,7 +272,7 @@ def test_the_cover_names_the_next_person_and_chat_goes_from_the_seat_shown() -> 
         while not (scene.my_turn() and scene.me == 2):
             assert time.monotonic() < deadline, "North never shown"
             i += 1
-            if scene.overlay is not None and scene.overlay["kind"] == "summary":
+            if scene.overlay is not None and scene.overlay.kind == "summary":
                 scene.overlay = None
             if scene.covered() and i % 5 == 0:
                 click(app, (5, 5))

@@ -236,7 +236,7 @@ def test_the_table_counts_hands_and_games_in_the_statistics(ui_home) -> None:
     )
     app.switch(scene)
     for _ in range(20000):
-        if scene.overlay is not None and scene.overlay["kind"] == "summary":
+        if scene.overlay is not None and scene.overlay.kind == "summary":
             scene.overlay = None
         if scene.my_turn():
             legal = scene.pv.legal

@@ -246,7 +246,7 @@ def test_the_computer_seats_play_on_with_a_fake_clock() -> None:
 def test_escape_opens_the_menu_and_resume_closes_it() -> None:
     app, scene = play_scene()
     app.step(FRAME, [key(pygame.K_ESCAPE)])
-    assert scene.overlay and scene.overlay["kind"] == "menu"
+    assert scene.overlay and scene.overlay.kind == "menu"
     app.step(FRAME, [key(pygame.K_RETURN)])
     assert scene.overlay is None
 
@@ -281,7 +281,7 @@ def test_a_whole_game_by_keyboard_ends_in_game_over_and_rematch() -> None:
     for _ in range(5000):
         app.step(FRAME, [])
         if scene.overlay is not None:
-            kind = scene.overlay["kind"]
+            kind = scene.overlay.kind
             saw_summary |= kind == "summary"
             if kind == "gameover":
                 break
@@ -296,17 +296,17 @@ def test_a_whole_game_by_keyboard_ends_in_game_over_and_rematch() -> None:
         else:
             app.step(FRAME, [key(pygame.K_RIGHT), key(pygame.K_RETURN)])
     assert state.is_over() and saw_summary
-    assert scene.overlay and scene.overlay["kind"] == "gameover"
+    assert scene.overlay and scene.overlay.kind == "gameover"
     # the finished game was kept for the games list, once
     from tarneeb_desktop.table.history import list_kept
 
     kept = list_kept()
     assert len(kept.games) == 1 and kept.games[0].totals == tuple(state.scores)
     app.step(FRAME, [key(pygame.K_RETURN)])  # at once: the result is read first
-    assert app.scene is scene and scene.overlay and scene.overlay["kind"] == "gameover"
+    assert app.scene is scene and scene.overlay and scene.overlay.kind == "gameover"
     run(app, 1.6)
     app.step(FRAME, [key(pygame.K_RETURN)])  # Enter alone: still the result (issue 48 item 2)
-    assert app.scene is scene and scene.overlay and scene.overlay["kind"] == "gameover"
+    assert app.scene is scene and scene.overlay and scene.overlay.kind == "gameover"
     app.step(FRAME, [key(pygame.K_RIGHT), key(pygame.K_RETURN)])  # Rematch, chosen
     assert isinstance(app.scene, TableScene) and app.scene is not scene
     assert not app.scene.table.state.is_over()
@@ -367,10 +367,10 @@ def test_a_tournament_game_ends_with_continue_which_calls_back() -> None:
     for _ in range(20000):
         app.step(FRAME, [])
         if scene.overlay is not None:
-            if scene.overlay["kind"] == "gameover":
+            if scene.overlay.kind == "gameover":
                 break
             app.step(FRAME, [key(pygame.K_RETURN)])
-    assert scene.overlay and scene.overlay["kind"] == "gameover"
+    assert scene.overlay and scene.overlay.kind == "gameover"
     assert [b.action for b in scene.overlay_buttons()][0] == "next"
     run(app, 1.6)  # Enter answers the game's end only once it can have been read
     app.step(FRAME, [key(pygame.K_RETURN)])
@@ -470,7 +470,7 @@ def test_at_a_lan_table_the_menu_is_not_paused_and_leaving_asks_first(monkeypatc
         app.step(FRAME, [key(pygame.K_DOWN)])
     app.step(FRAME, [key(pygame.K_RETURN)])
     # not gone yet: a question, with Stay focused, so Enter keeps the seat
-    assert app.scene is scene and scene.overlay["kind"] == "leave"
+    assert app.scene is scene and scene.overlay.kind == "leave"
     focused = [b for b in scene.overlay_buttons() if b.focus]
     assert [b.label for b in focused] == [tr("Stay")]
     app.step(FRAME, [key(pygame.K_RETURN)])

@@ -104,7 +104,7 @@ def finish_hand(app, scene) -> None:  # type: ignore[no-untyped-def]
     for _ in range(20000):
         if len(scene.table.state.history) > hands:
             return
-        if scene.overlay is not None and scene.overlay["kind"] == "summary":
+        if scene.overlay is not None and scene.overlay.kind == "summary":
             scene.overlay = None
         if scene.my_turn():
             scene.act(scene.me, scene.pv.legal[0])

@@ -63,16 +63,6 @@ class Dialog:
         """The box's width and height in layout units (a class attribute in most dialogs)."""
         return 80.0, 60.0
 
-    def __getitem__(self, key: str) -> Any:
-        """Read like the dicts dialogs were (``overlay["kind"]``), for scripts and tests."""
-        try:
-            return getattr(self, key)
-        except AttributeError:
-            raise KeyError(key) from None
-
-    def get(self, key: str, default: Any = None) -> Any:
-        return getattr(self, key, default)
-
     def specs(self) -> list[tuple[str, str, bool]]:
         """The buttons as (label, action, primary)."""
         return [(tr("Close"), "close", True)]
