@@ -168,7 +168,15 @@ def test_dragging_a_card_in_a_real_window(tmp_path: Path) -> None:
 
         wid = xdo("search", "--sync", "--pid", str(app.pid)).split()[0]
         xdo("windowactivate", "--sync", wid)
-        # the main menu: Enter starts a new game (a real key press through the menu)
+        # the main menu: Enter starts a new game (a real key press through the menu). The
+        # pointer rests where Xvfb put it, the screen's middle, and the item under a pointer
+        # has the focus: it is moved onto New game first, as a player's hand would be.
+        menu = out.wait_for(lambda s: s.startswith("TEST screen MenuScene"), 0, 30)
+        assert menu, "no menu:\n" + "\n".join(out.lines[-20:])
+        at = dict(part.split(":") for part in menu[1].split("at=")[1].split(";"))
+        x, y = at["new"].split(",")
+        xdo("mousemove", "--window", wid, x, y)
+        time.sleep(0.3)
         xdo("key", "--window", wid, "Return")
         played = None
         start = 0
