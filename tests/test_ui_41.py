@@ -60,7 +60,7 @@ def test_a_whole_41_game_by_keyboard_ends_in_game_over_per_player() -> None:
     assert state.is_over(), "the game did not end"
     assert summaries >= 1 and bids >= 1
     over = scene.overlay
-    assert over is not None and over["kind"] == "gameover"
+    assert over is not None and over.kind == "gameover"
     assert scene.pv.seat_scores == state.seat_scores
     assert over.event.totals == (
         state.seat_scores[0] + state.seat_scores[2],

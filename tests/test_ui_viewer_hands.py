@@ -462,8 +462,8 @@ def test_the_viewer_games_list_and_game_over_mirror_in_arabic() -> None:
                     items = draw_traced(app, scene, size)
                     texts = {i.label: i.rect for i in items if i.kind == "text"}
                     # lines drawn in display order (viewer_text) are found by that form
-                    texts |= {k: texts[display(k)] for k in (tr("Hands"), tr("Costly cards"))
-                              if display(k) in texts}  # fmt: skip
+                    shown = (tr("Hands"), tr("Costly cards"), tr("Date"), tr("Rules"))
+                    texts |= {k: texts[display(k)] for k in shown if display(k) in texts}
                     got[f"{what}:auction"] = texts.get(tr("Auction"), pygame.Rect(0, 0, 0, 0))
                     if what == "viewer-hands":
                         got["hands"] = texts[tr("Hands")] if tr("Hands") in texts else None

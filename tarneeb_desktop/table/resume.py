@@ -38,3 +38,11 @@ def saved_summary(path: Path | None = None) -> SavedSummary | None:
         when = 0.0
     hand = played_hands(state.history[: state.view(0).hand_number - 1]) + 1
     return SavedSummary(state.rules, state.scores[0], state.scores[1], hand, when)
+
+
+def saved_at(path: Path | None = None) -> float | None:
+    """When the offline game was saved (its file's time), None when none is."""
+    try:
+        return (path or savegame_path()).stat().st_mtime
+    except OSError:
+        return None

@@ -11,7 +11,7 @@ import pygame
 from tarneeb_desktop.paths import user_data_dir
 from tarneeb_desktop.stats import stats_path
 from tarneeb_desktop.storage import load_json, take_set_aside
-from tarneeb_desktop.table.resume import SavedSummary, saved_summary
+from tarneeb_desktop.table.resume import SavedSummary, saved_at, saved_summary
 from tarneeb_desktop.table.savegame import SaveError
 from tarneeb_desktop.ui.file_notice import FileNotice, paragraphs
 from tarneeb_desktop.ui.i18n import tr
@@ -311,7 +311,7 @@ class MenuScene(KitScene):
 
         if self.tournament_saved is None:
             return None
-        mine = self.saved.saved_at if self.saved is not None else None
+        mine = saved_at()  # now: a game may have been saved since the menu showed
         if mine is not None and mine > self.tournament_saved:
             return None  # the offline game is the newer one
         try:

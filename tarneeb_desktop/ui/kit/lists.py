@@ -158,10 +158,12 @@ class Rows(Box):
     def texts(self) -> list[tuple[str, pygame.Rect]]:
         st = self._st
         out: list[tuple[str, pygame.Rect]] = []
-        for row in self.rows if st is not None else []:
+        if st is None:
+            return out
+        for row in self.rows:
             for words, cell, _, bold in self._cells(row, self.rects[row.key]):
                 pos = (cell.right, cell.centery) if i18n.is_rtl() else (cell.x, cell.centery)
-                out.append((words, placed(words, st.body, pos, bold)))  # type: ignore[union-attr]
+                out.append((words, placed(words, st.body, pos, bold)))
         return out
 
     def buttons(self) -> list[Button]:
@@ -607,10 +609,12 @@ class Listing(Box):
 
     def texts(self) -> list[tuple[str, pygame.Rect]]:
         st = self._st
-        out = []
+        out: list[tuple[str, pygame.Rect]] = []
+        if st is None:
+            return out
         anchor = i18n.anchor("topleft")
-        for words, pos, colour, bold in self._placed() if st is not None else []:
-            surf = viewer_text.line_surface(words, st.body, colour, bold)  # type: ignore[union-attr]
+        for words, pos, colour, bold in self._placed():
+            surf = viewer_text.line_surface(words, st.body, colour, bold)
             r = surf.get_rect(**{anchor: pos})
             out.append((words, surf.get_bounding_rect().move(r.topleft)))
         return out

@@ -19,6 +19,7 @@ the screen shows that changes its boxes: a notice, a list's rows) changes.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -28,6 +29,9 @@ from tarneeb_desktop.ui.kit.style import GOLD, PANEL, PANEL_EDGE, Style
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.scene import ButtonScene
 from tarneeb_desktop.ui.theme import Button
+
+if TYPE_CHECKING:
+    from tarneeb_desktop.ui.app import App
 
 #: A button at a page's foot: (label, action, primary[, enabled]).
 FootSpec = tuple[str, str, bool] | tuple[str, str, bool, bool]
@@ -83,8 +87,8 @@ class Page(Wrap):
 class KitScene(ButtonScene):
     """A screen laid out by the kit: its ``tree`` over the felt, its buttons the tree's."""
 
-    def __init__(self, app: object) -> None:
-        super().__init__(app)  # type: ignore[arg-type]
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
         self._tree: Box | None = None
         self._tree_key: object = None
 
