@@ -132,6 +132,9 @@ class SearchConfig:
     alphamu_worlds: int = 24
     alphamu_depth: int = 2
     alphamu_front: int = 8
+    # With at most this many cards in hand, one more of the player's cards searched (depth
+    # ``alphamu_depth`` + 1); 0: never.
+    alphamu_deep_cards: int = 0
 
 
 LEVEL_CONFIGS = {
@@ -394,7 +397,7 @@ class SearchPlayer:
                 trick,
                 lowest,
                 utility,
-                depth=cfg.alphamu_depth,
+                depth=cfg.alphamu_depth + (len(view.hand) <= cfg.alphamu_deep_cards),
                 max_front=cfg.alphamu_front,
             )
         except (dds.DDSError, ValueError):
