@@ -22,7 +22,8 @@ every deal up to the budget or the cap.
 Expert adds: more samples and a longer budget, and candidate deals weighted also by
 how likely the others' follows were under a simple model of play (follow low, or win
 cheaply), so that layouts in which partner or an opponent would have played oddly
-count less.
+count less; and in the last 8 cards, αμ (``alphamu.py``) instead of the average of the
+deals' double-dummy values: its next card chosen as one for the deals it cannot tell apart.
 
 Calls and trump: the bidding model (``bidding_model.py``) estimates our partnership's
 tricks per strain on sampled partner hands (weighted by the calls made), and each call is
