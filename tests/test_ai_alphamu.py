@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 import pytest
 
 from tarneeb_desktop.ai import alphamu, dds
 from tarneeb_desktop.ai.sampling import Sampler
 from tarneeb_desktop.ai.search import LEVEL_CONFIGS, SearchPlayer
+from tarneeb_desktop.rules import View
 from tarneeb_desktop.rules.cards import CARD_INDEX, STRAINS, TRICK_ORDER, cards_of, mask_of
 from tarneeb_desktop.rules.selfplay import from_view
 from tests.test_ai_search import to_play
@@ -138,6 +139,15 @@ def layouts(me: str, others: list[tuple[str, str, str]]) -> list[list[int]]:
     return [[mask_of(me.split()), *(mask_of(h.split()) for h in seats)] for seats in others]
 
 
+def choices(seeds: Iterable[int], tricks: int) -> Iterator[tuple[int, View]]:
+    """(seed, view) of random games after ``tricks`` tricks, where the seat has a choice."""
+    for seed in seeds:
+        g = to_play(seed, tricks=tricks, extra=seed % 4)
+        view = g.view(g.turn)
+        if len(view.legal) > 1:
+            yield seed, view
+
+
 # ------------------------------------------------------------------ hand-made endings
 
 
@@ -190,11 +200,7 @@ def test_depth_one_is_sampling_and_deeper_never_values_a_card_higher() -> None:
     # mean over the worlds of its double-dummy value; with depth 2 the player's next card is
     # one for all worlds it cannot tell apart, which can only lower a card's value.
     checked = 0
-    for seed in range(30):
-        g = to_play(seed, tricks=8, extra=seed % 4)
-        view = g.view(g.turn)
-        if len(view.legal) < 2:
-            continue
+    for seed, view in choices(range(30), tricks=8):
         rng = random.Random(seed)
         worlds = [(Sampler(view, rng).deal(), 1.0 + (i % 3)) for i in range(12)]
         leader, trick = view.trick if view.trick else (view.seat, ())
@@ -221,11 +227,7 @@ def test_depth_one_is_sampling_and_deeper_never_values_a_card_higher() -> None:
 @needs_dds
 def test_expert_uses_alphamu_in_the_last_tricks_and_hard_does_not() -> None:
     # A position with cards of two suits to choose from (not a near-forced choice).
-    for seed in range(40):
-        g = to_play(seed, tricks=9, extra=seed % 4)
-        view = g.view(g.turn)
-        if len({CARD_INDEX[c] // 13 for c in view.legal}) > 1:
-            break
+    view = next(v for _, v in choices(range(40), tricks=9) if len({c[1] for c in v.legal}) > 1)
     assert len(view.hand) <= LEVEL_CONFIGS["expert"].alphamu_cards
     expert = SearchPlayer("expert", 1, dataclasses.replace(LEVEL_CONFIGS["expert"], budget_s=None))
     expert.choose(view)
