@@ -200,9 +200,12 @@ def make_reference(level: str, positions: list[dict], trace: Path | None) -> Non
         tf.close()
 
 
-def compare(level: str, positions: list[dict], limit: int | None) -> dict:
-    """The quick level on the kept positions against the kept full choices."""
+def compare(level: str, positions: list[dict], limit: int | None, hand_max: int = 13) -> dict:
+    """The quick level on the kept positions against the kept full choices (with
+    ``hand_max`` below 13, only the card decisions with at most that many cards in hand)."""
     refs = [json.loads(x) for x in reference_path(level).read_text().splitlines() if x.strip()]
+    if hand_max < 13:
+        refs = [r for r in refs if _in_hand(positions[r["i"]]) <= hand_max]
     cfg = quick_config(level)
     n = agree = 0
     lost_tricks: list[float] = []
@@ -262,6 +265,12 @@ def compare(level: str, positions: list[dict], limit: int | None) -> dict:
         f = statistics.fmean(r[1] for r in rows)
         print(f"  {phase:9s} {len(rows):4d} positions  {q:6.1f} / {f:6.1f}")
     return result
+
+
+def _in_hand(position: dict) -> int:
+    """Cards in the deciding seat's hand at a card decision (99 for a call)."""
+    view = position["view"]
+    return len(view["hand"]) if view["phase"] == "play" else 99
 
 
 # ------------------------------------------------------------------ tuning
@@ -334,6 +343,13 @@ def main() -> int:
     ap.add_argument("--trace", type=Path, default=None)
     ap.add_argument("--tune", default=None, metavar="LEVEL")
     ap.add_argument("--set", action="append", default=[], metavar="LEVEL.FIELD=VALUE")
+    ap.add_argument(
+        "--hand-max",
+        type=int,
+        default=13,
+        metavar="N",
+        help="only card decisions with at most N cards in hand (e.g. where αμ plays)",
+    )
     args = ap.parse_args()
     search.configure_levels(args.set)
     if args.make_positions:
@@ -352,7 +368,9 @@ def main() -> int:
         assert args.trace, "--tune needs the --trace of the full run"
         tune(args.tune, args.trace, len(positions))
         return 0
-    results = [compare(level, positions, args.limit) for level in args.levels.split(",")]
+    results = [
+        compare(level, positions, args.limit, args.hand_max) for level in args.levels.split(",")
+    ]
     for r in results:
         print(json.dumps(r))
     for r in results:

@@ -22,7 +22,8 @@ every deal up to the budget or the cap.
 Expert adds: more samples and a longer budget, and candidate deals weighted also by
 how likely the others' follows were under a simple model of play (follow low, or win
 cheaply), so that layouts in which partner or an opponent would have played oddly
-count less.
+count less; and in the last 8 cards, αμ (``alphamu.py``) instead of the average of the
+deals' double-dummy values: its next card chosen as one for the deals it cannot tell apart.
 
 Calls and trump: the bidding model (``bidding_model.py``) estimates our partnership's
 tricks per strain on sampled partner hands (weighted by the calls made), and each call is
@@ -61,7 +62,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tarneeb_desktop.ai import dds, equity, game41
+from tarneeb_desktop.ai import alphamu, dds, equity, game41
 from tarneeb_desktop.ai.bidding_model import TrickModel, load_model, trick_distribution
 from tarneeb_desktop.ai.knowledge import analyse
 from tarneeb_desktop.ai.sampling import weighted_deals
@@ -123,6 +124,18 @@ class SearchConfig:
     # about two thirds of the time (bench/dds.py; docs/ai-search.md, "Wide batches").
     # Off, the batches as before: 2, 4, 8, 16 boards.
     wide_batches: bool = True
+    # αμ search (issue 49, ``alphamu.py``): with at most ``alphamu_cards`` cards in the hand
+    # (0: never), the card is chosen by αμ over ``alphamu_worlds`` deals drawn and weighted
+    # as for the sampling search, the player's next ``alphamu_depth`` - 1 cards chosen as one
+    # for all deals it cannot tell apart, fronts of at most ``alphamu_front`` vectors
+    # (docs/ai-search.md, "αμ in the last tricks").
+    alphamu_cards: int = 0
+    alphamu_worlds: int = 24
+    alphamu_depth: int = 2
+    alphamu_front: int = 8
+    # With at most this many cards in hand, one more of the player's cards searched (depth
+    # ``alphamu_depth`` + 1); 0: never.
+    alphamu_deep_cards: int = 0
 
 
 LEVEL_CONFIGS = {
@@ -140,6 +153,11 @@ LEVEL_CONFIGS = {
         # sharp weights, resampling from a larger pool made the choice noisier.
         candidates_per_sample=1,
         use_play_inference=True,
+        # The last 8 cards by αμ over 80 weighted deals, the player's next card chosen as
+        # one for the deals it cannot tell apart (issue 49; docs/ai-search.md, "αμ in the
+        # last tricks").
+        alphamu_cards=8,
+        alphamu_worlds=80,
     ),
 }
 
@@ -196,6 +214,8 @@ class DecisionStats:
     stopped: bool = False
     rows: list[tuple[float, tuple[float, ...]]] = field(default_factory=list)
     tricks: dict[str, float] = field(default_factory=dict)
+    # αμ: the boards solved double-dummy (every node of every deal).
+    boards: int = 0
 
 
 class SearchPlayer:
@@ -266,6 +286,8 @@ class SearchPlayer:
             return min(legal, key=lambda c: (CARD_INDEX[c] % 13, CARD_INDEX[c] // 13))
         # Per card: the utility of our side taking k of the remaining tricks.
         utility_of = _utilities(view, legal, remaining, self._win_change(view, cards=True))
+        if 0 < len(view.hand) <= cfg.alphamu_cards and not game41.is41(view):
+            return self._choose_alphamu(view, kn, utility_of[legal[0]], leader, trick)
         cards_left = sum(view.hand_sizes) + len(trick)
         # Cost grows steeply with cards left: solve fewer boards per batch early on,
         # and draw only about as many deals as the budget can solve.
@@ -348,6 +370,44 @@ class SearchPlayer:
         best = max(values.values())
         # Among equally good cards play the lowest: never waste an honour for nothing.
         good = [c for c in legal if c in values and values[c] >= best - 1e-6]
+        return min(good, key=lambda c: (CARD_INDEX[c] % 13, CARD_INDEX[c] // 13))
+
+    def _choose_alphamu(
+        self, view: View, kn: Any, utility: list[float], leader: int, trick: list[str]
+    ) -> str:
+        """The card of best value by αμ (``alphamu.values``) over deals drawn from the view
+        as for the sampling search; one card of each class the view shows equivalent."""
+        cfg = self.config
+        deals = weighted_deals(
+            view,
+            cfg.alphamu_worlds,
+            self.rng,
+            candidates=cfg.alphamu_worlds * cfg.candidates_per_sample,
+            use_play=cfg.use_play_inference,
+            knowledge=kn,
+            fitted_calls=cfg.fitted_calls,
+        )
+        classes = _equivalence_classes(view, list(view.legal), kn.played)
+        lowest = [min(cls, key=lambda c: CARD_INDEX[c]) for cls in classes]
+        try:
+            values, solved = alphamu.values(
+                deals,
+                view.seat,
+                view.trump or "NT",
+                leader,
+                trick,
+                lowest,
+                utility,
+                depth=cfg.alphamu_depth + (len(view.hand) <= cfg.alphamu_deep_cards),
+                max_front=cfg.alphamu_front,
+            )
+        except (dds.DDSError, ValueError):
+            return _fallback_card(view)
+        self.stats.samples = len(deals)
+        self.stats.boards = solved
+        self.stats.values = values
+        best = max(values.values())
+        good = [c for c in lowest if values[c] >= best - 1e-6]
         return min(good, key=lambda c: (CARD_INDEX[c] % 13, CARD_INDEX[c] // 13))
 
     # ------------------------------------------------------------ bidding
