@@ -385,7 +385,7 @@ def test_a_players_cell_wraps_between_the_teams_never_inside_one(lang: str) -> N
     """Issue 48 item 24: in Arabic the players' cell wrapped in the middle of a team."""
     from tarneeb_desktop.ui import text
     from tarneeb_desktop.ui.games_scene import LINES, players_text
-    from tarneeb_desktop.ui.kit.lists import cell_lines
+    from tarneeb_desktop.ui.kit.tables import cell_lines
 
     pygame.font.init()
     text.clear_cache()  # an earlier test's pygame.quit left dead fonts

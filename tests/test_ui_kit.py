@@ -280,7 +280,7 @@ def test_a_log_shows_the_last_lines_its_room_holds_and_rows_mirror_with_their_bu
 
 @pytest.mark.parametrize("lang", ["en", "ar"])
 def test_a_table_elides_what_does_not_fit_mirrors_and_lets_its_foot_run_on(lang) -> None:  # type: ignore[no-untyped-def]
-    from tarneeb_desktop.ui.kit.lists import Cell, Tabular
+    from tarneeb_desktop.ui.kit.tables import Cell, Tabular
 
     i18n.set_language(lang)
     st = Style(800, 600)
@@ -307,7 +307,7 @@ def test_a_table_elides_what_does_not_fit_mirrors_and_lets_its_foot_run_on(lang)
 
 
 def test_a_listing_keeps_the_picked_row_in_sight_and_wraps_rather_than_shrinks() -> None:
-    from tarneeb_desktop.ui.kit.lists import Listing
+    from tarneeb_desktop.ui.kit.tables import Listing
 
     i18n.set_language("en")
     st = Style(800, 600)

@@ -28,9 +28,9 @@ from tarneeb_desktop.ui.daily_labels import contract_text, signed
 from tarneeb_desktop.ui.i18n import tr, trn
 from tarneeb_desktop.ui.kit.boxes import Box, ButtonRow, Centred, Column, Panel, Stack, Text, Veiled
 from tarneeb_desktop.ui.kit.form import Field, Row
-from tarneeb_desktop.ui.kit.lists import Cell, Tabular
 from tarneeb_desktop.ui.kit.page import FootSpec, KitScene
 from tarneeb_desktop.ui.kit.style import DIM, GOLD, INK, PANEL_EDGE, Style
+from tarneeb_desktop.ui.kit.tables import Cell, Tabular
 from tarneeb_desktop.ui.kit.widgets import TextField
 from tarneeb_desktop.ui.scene import test_log
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS, preset_label

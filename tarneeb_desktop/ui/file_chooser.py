@@ -28,9 +28,9 @@ from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.kit.boxes import Box, Picture, Text
 from tarneeb_desktop.ui.kit.form import Form
-from tarneeb_desktop.ui.kit.lists import ScrollList
 from tarneeb_desktop.ui.kit.page import FootSpec, KitScene, Page
 from tarneeb_desktop.ui.kit.style import DIM, WARN, Style
+from tarneeb_desktop.ui.kit.tables import ScrollList
 from tarneeb_desktop.ui.kit.widgets import TextField
 
 if TYPE_CHECKING:

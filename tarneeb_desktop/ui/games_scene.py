@@ -39,10 +39,10 @@ from tarneeb_desktop.ui.games_rows import rules_text as rules_text
 from tarneeb_desktop.ui.games_rows import shown_name as shown_name
 from tarneeb_desktop.ui.i18n import N_, tr, trn
 from tarneeb_desktop.ui.kit.boxes import Box, ButtonRow, Text
-from tarneeb_desktop.ui.kit.lists import Listing
 from tarneeb_desktop.ui.kit.modal import Modal
 from tarneeb_desktop.ui.kit.page import FootSpec, KitScene, Page
 from tarneeb_desktop.ui.kit.style import DIM, Style
+from tarneeb_desktop.ui.kit.tables import Listing
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import Button
 

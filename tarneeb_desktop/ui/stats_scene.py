@@ -12,10 +12,10 @@ from tarneeb_desktop.stats import game_of
 from tarneeb_desktop.ui import i18n
 from tarneeb_desktop.ui.i18n import N_, tr
 from tarneeb_desktop.ui.kit.boxes import Box, Picture, Text
-from tarneeb_desktop.ui.kit.lists import Cell, Tabular
 from tarneeb_desktop.ui.kit.modal import Modal
 from tarneeb_desktop.ui.kit.page import FootSpec, KitScene, Page
 from tarneeb_desktop.ui.kit.style import DIM, GOLD, INK, Style
+from tarneeb_desktop.ui.kit.tables import Cell, Tabular
 from tarneeb_desktop.ui.rating_chart import draw_rating_chart, level_note, rating_line
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS
 

@@ -29,9 +29,9 @@ from tarneeb_desktop.ui.games_scene import shown_name
 from tarneeb_desktop.ui.i18n import N_, tr, trn
 from tarneeb_desktop.ui.kit.boxes import Box, Text
 from tarneeb_desktop.ui.kit.form import ButtonColumn, ButtonSpec
-from tarneeb_desktop.ui.kit.lists import Cell, Tabular
 from tarneeb_desktop.ui.kit.page import FootSpec, KitScene, Page
 from tarneeb_desktop.ui.kit.style import DIM, GOLD, INK, Style
+from tarneeb_desktop.ui.kit.tables import Cell, Tabular
 from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS
 from tarneeb_desktop.ui.viewer_scene import rtl_run
 

@@ -1,0 +1,446 @@
+"""The kit's tables and long lists: ``Tabular`` (figures under their heads, a foot), ``Listing``
+(a list to choose from, its cells wrapped) and ``ScrollList`` (rows the screen paints: the
+file chooser's). Each shows what its room holds, never a text shrunk; mirrored as a whole
+right to left (``form.mirrored``)."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from tarneeb_desktop.ui import i18n, text, viewer_text
+from tarneeb_desktop.ui.kit.boxes import Box
+from tarneeb_desktop.ui.kit.form import mirrored
+from tarneeb_desktop.ui.kit.lists import PICKED, placed
+from tarneeb_desktop.ui.kit.style import DIM, GOLD, INK, Colour, Style
+from tarneeb_desktop.ui.theme import blit_panel, blit_text
+
+
+@dataclass
+class Cell:
+    """A table's cell: its words, their colour, bold or not."""
+
+    words: str
+    color: Colour = INK
+    bold: bool = False
+
+
+class Tabular(Box):
+    """Columns of cells under their heads (gold, bold), a line under the rows and a ``foot``
+    row (bold) under it. Each column starts where the one before ends (its widest cell or
+    head at the body size, and a gap), the room left shared among the columns; a cell too
+    long for its column is cut short with an ellipsis, never shrunk. Rows are one line high
+    at least ``rows`` of them shown (``least``), more when the room holds them (it
+    ``grow``s); the ``picked`` row is lit. Mirrored as a whole right to left."""
+
+    grow = True
+
+    def __init__(
+        self,
+        heads: Sequence[str],
+        rows: Sequence[Sequence[Cell]],
+        *,
+        foot: Sequence[Cell] = (),
+        picked: int | None = None,
+        first: float | None = None,
+    ) -> None:
+        #: with ``first``, the first column takes that share of the width (at least what it
+        #: needs) and the others share the rest evenly: tables one under another line up
+        self.first = first
+        self.heads, self.foot = list(heads), list(foot)
+        self.all_rows = [list(r) for r in rows]
+        self.rows = self.all_rows  # those shown: the first that the room holds
+        self.picked = picked
+        self._st: Style | None = None
+        self.starts: list[int] = []
+        self.row_rects: list[pygame.Rect] = []
+        self.head_y = self.foot_y = 0
+        self.head_lines: list[list[str]] = []
+        self.rh = 0
+
+    def row_h(self, st: Style) -> int:
+        return round(st.line * 1.3)
+
+    def _n(self) -> int:
+        """The rows and the foot."""
+        return len(self.all_rows) + (1 if self.foot else 0)
+
+    def _heads_h(self, st: Style, width: int) -> int:
+        """The heads' height: a head too long for its column wraps (two lines at most)."""
+        widths = self._columns(st, width)
+        n = max(
+            (
+                len(cell_lines(h, st.body, w - st.margin, 2, True))
+                for h, w in zip(self.heads, widths, strict=True)
+            ),
+            default=1,
+        )
+        return max(self.row_h(st), n * st.line) if n > 1 else self.row_h(st)
+
+    def measure(self, st: Style, width: int) -> int:
+        return (
+            self._heads_h(st, width) + self._n() * self.row_h(st) + (st.tight if self.foot else 0)
+        )
+
+    def least(self, st: Style, width: int) -> int:
+        """The heads, one row and the foot: a short room shows the first rows only."""
+        n = 1 + (1 if self.foot else 0)
+        low = round(st.line * 1.05)
+        return self._heads_h(st, width) + n * low + (st.tight if self.foot else 0)
+
+    def most(self, st: Style, width: int) -> int:
+        return (
+            self._heads_h(st, width)
+            + self._n() * round(st.line * 1.8)
+            + (st.tight if self.foot else 0)
+        )
+
+    def _spans(self, row: Sequence[Cell]) -> list[tuple[int, int]]:
+        """Each cell's columns, from its own to before the next cell with words: a cell runs
+        on over the empty ones after it."""
+        out = []
+        for k in range(min(len(row), len(self.heads))):
+            end = k + 1
+            while end < len(self.heads) and (end >= len(row) or not row[end].words):
+                end += 1
+            out.append((k, end))
+        return out
+
+    peers: list[Tabular] = []
+
+    @staticmethod
+    def line_up(tables: Sequence[Tabular]) -> None:
+        """Tables one under another (a statistics page's games) take one set of columns:
+        each as wide as the widest of its cells in any of them."""
+        for t in tables:
+            t.peers = list(tables)
+
+    def _widths(self, st: Style) -> list[int]:
+        if self.peers:
+            own = [t._own_widths(st) for t in self.peers if len(t.heads) == len(self.heads)]
+            return [max(ws) for ws in zip(*own, strict=True)]
+        return self._own_widths(st)
+
+    def _own_widths(self, st: Style) -> list[int]:
+        cols = len(self.heads)
+        # a head needs its longest word: a longer head wraps
+        out = [max((text.size_of(w, st.body, True)[0] for w in h.split()), default=0)
+               for h in self.heads]  # fmt: skip
+        for row in self.all_rows:  # the foot's cells may run on over the empty ones after them
+            for k, c in enumerate(row[:cols]):
+                out[k] = max(out[k], text.size_of(c.words, st.body, c.bold)[0])
+        return out
+
+    def _columns(self, st: Style, width: int) -> list[int]:
+        """Each column's width in a table ``width`` wide."""
+        need = [w + st.margin for w in self._widths(st)]
+        if self.first is not None and len(need) > 1:
+            rest = max(need[1:])
+            head = max(need[0], round(width * self.first))
+            if head + rest * (len(need) - 1) > width:  # the labels cut short, if need be
+                head = max(round(width * self.first * 0.6), width - rest * (len(need) - 1))
+            if head + rest * (len(need) - 1) <= width:
+                each = (width - head) // (len(need) - 1)
+                need = [width - each * (len(need) - 1)] + [each] * (len(need) - 1)
+        spare = width - sum(need)
+        for k, end in self._spans(self.foot):  # the foot's words first, over their columns
+            short = text.size_of(self.foot[k].words, st.body, True)[0] + st.margin
+            short -= sum(need[k:end])
+            if short > 0 and spare > 0:
+                need[end - 1] += min(short, spare)
+                spare -= min(short, spare)
+        if spare >= 0:  # the room left shared among the columns but the first
+            share = spare // max(1, len(need) - 1)
+            need = [need[0]] + [w + share for w in need[1:]]
+        else:  # too narrow: the widest columns give up room first
+            while spare < 0:
+                k = need.index(max(need))
+                take = min(-spare, max(1, need[k] // 8))
+                need[k] -= take
+                spare += take
+        return need
+
+    def place(self, st: Style, rect: pygame.Rect) -> None:
+        super().place(st, rect)
+        self._st = st
+        need = self._columns(st, rect.w)
+        self.widths = need
+        self.head_lines = [
+            cell_lines(h, st.body, w - st.margin, 2, True)
+            for h, w in zip(self.heads, need, strict=True)
+        ]
+        heads_h = self._heads_h(st, rect.w)
+        self.starts, x = [], rect.x
+        for w in need:
+            self.starts.append(x)
+            x += w
+        low = round(st.line * 1.05)
+        room = rect.h - heads_h - (st.tight if self.foot else 0)
+        fit = max(1, room // low - (1 if self.foot else 0))
+        self.rows = self.all_rows[:fit]  # the first rows that the room holds
+        n = len(self.rows) + (1 if self.foot else 0)
+        rh = min(round(st.line * 1.8), max(low, room // max(1, n)))
+        self.rh = rh
+        self.head_y = rect.y
+        top = rect.y + heads_h
+        self.row_rects = [
+            pygame.Rect(rect.x, top + k * rh, rect.w, rh) for k in range(len(self.rows))
+        ]
+        self.foot_y = top + len(self.rows) * rh + st.tight
+
+    def _cells(self) -> list[tuple[Cell, pygame.Rect]]:
+        """Every cell (heads first) with its room, mirrored."""
+        out: list[tuple[Cell, pygame.Rect]] = []
+        pad = self._st.margin if self._st else 0
+        step = self._st.line if self._st else 0
+        heads_h = self.row_rects[0].y - self.head_y if self.row_rects else self.rh
+        for k, lines in enumerate(self.head_lines):  # each head's lines, at the heads' foot
+            y = self.head_y + heads_h - len(lines) * step if len(lines) > 1 else self.head_y
+            for j, line in enumerate(lines):
+                h = step if len(lines) > 1 else self.rh
+                r = pygame.Rect(self.starts[k], y + j * step, self.widths[k] - pad, h)
+                out.append((Cell(line, GOLD, True), mirrored(r, self.rect)))
+        rows = [(row, r.y) for row, r in zip(self.rows, self.row_rects, strict=True)]
+        if self.foot:
+            rows.append((self.foot, self.foot_y))
+        for row, y in rows:
+            for k, end in self._spans(row):
+                w = sum(self.widths[k:end]) - pad
+                r = pygame.Rect(self.starts[k], y, w, self.rh)
+                out.append((row[k], mirrored(r, self.rect)))
+        return out
+
+    def _shown(self, c: Cell, room: pygame.Rect) -> tuple[str, tuple[int, int], int]:
+        st = self._st
+        assert st is not None
+        words = text.elide(c.words, st.body, room.w, c.bold)
+        pos = (room.right, room.centery) if i18n.is_rtl() else (room.x, room.centery)
+        return words, pos, st.body
+
+    def draw(self, s: pygame.Surface) -> None:
+        st = self._st
+        if st is None:
+            return
+        if self.picked is not None and 0 <= self.picked < len(self.row_rects):
+            r = self.row_rects[self.picked]
+            blit_panel(s, r, color=(255, 255, 255, 28), radius=r.h // 4)
+        if self.foot:
+            y = self.foot_y - st.tight // 2
+            pygame.draw.line(s, (255, 255, 255, 70), (self.rect.x, y), (self.rect.right, y))
+        for c, room in self._cells():
+            words, pos, size = self._shown(c, room)
+            blit_text(s, words, size, pos, c.color, bold=c.bold, anchor=i18n.anchor("midleft"))
+
+    def texts(self) -> list[tuple[str, pygame.Rect]]:
+        out = []
+        for c, room in self._cells():
+            words, pos, size = self._shown(c, room)
+            out.append((words, placed(words, size, pos, c.bold)))
+        return out
+
+    def row_at(self, pos: tuple[int, int]) -> int | None:
+        return next((k for k, r in enumerate(self.row_rects) if r.collidepoint(pos)), None)
+
+
+def cell_lines(words: str, size: int, width: int, most: int = 3, bold: bool = False) -> list[str]:
+    """``words`` wrapped to ``width`` at ``size`` (lines that may hold direction marks): at
+    most ``most`` lines, the last cut short with an ellipsis when the rest does not fit."""
+    return list(_cell_lines(words, size, width, most, bold, i18n.get_language()))
+
+
+@functools.lru_cache(maxsize=4096)
+def _cell_lines(
+    words: str, size: int, width: int, most: int, bold: bool, lang: str
+) -> tuple[str, ...]:
+    lines = viewer_text.wrap(words, size, width, bold) or [""]
+    if len(lines) > most:
+        rest = " ".join(lines[most - 1 :])
+        lines = [*lines[: most - 1], text.elide(rest, size, width, bold)]
+    return tuple(lines)
+
+
+class Listing(Box):
+    """A list to choose from: columns by ``shares`` of the width under their ``heads`` (dim,
+    bold), a row a line of cells (each wrapped to at most ``lines`` lines at the body size,
+    the last cut short), the ``picked`` row lit. It ``grow``s: as many rows as its room
+    holds are shown from ``top``, which moves to keep the picked row in sight (``top`` is
+    kept by the screen between layouts). Mirrored as a whole right to left."""
+
+    grow = True
+
+    def __init__(
+        self,
+        heads: Sequence[str],
+        rows: Sequence[Sequence[str]],
+        shares: Sequence[float],
+        *,
+        picked: int | None = None,
+        top: int = 0,
+        lines: int = 2,
+    ) -> None:
+        self.heads, self.rows, self.shares = list(heads), [list(r) for r in rows], list(shares)
+        self.picked, self.top, self.lines = picked, top, lines
+        self._st: Style | None = None
+        self.shown: list[tuple[int, pygame.Rect]] = []
+
+    def _head_h(self, st: Style) -> int:
+        return st.line if self.heads else 0
+
+    def _need(self, st: Style, width: int) -> int:
+        """The lines a row takes: the most any cell needs (at most ``lines``)."""
+        inner = width - 2 * st.margin
+        most = 1
+        for row in self.rows:
+            for words, share in zip(row, self.shares, strict=False):
+                w = round(inner * share) - st.margin
+                most = max(most, len(cell_lines(words, st.body, w, self.lines)))
+        return most
+
+    def row_h(self, st: Style, width: int = 0) -> int:
+        return st.line * (self._need(st, width) if width else self.lines) + st.tight
+
+    def measure(self, st: Style, width: int) -> int:
+        return self._head_h(st) + max(1, len(self.rows)) * self.row_h(st, width)
+
+    def least(self, st: Style, width: int) -> int:
+        return self._head_h(st) + self.row_h(st, width)
+
+    def _columns(self, rect: pygame.Rect, pad: int) -> list[pygame.Rect]:
+        """Each column's room in a row's height at the top of ``rect`` (mirrored)."""
+        x, out = rect.x + pad, []
+        inner = rect.w - 2 * pad
+        for share in self.shares:
+            w = round(inner * share)
+            out.append(mirrored(pygame.Rect(x, rect.y, w - pad, rect.h), rect))
+            x += w
+        return out
+
+    def place(self, st: Style, rect: pygame.Rect) -> None:
+        super().place(st, rect)
+        self._st = st
+        rh = self.row_h(st, rect.w)
+        n = max(1, (rect.h - self._head_h(st)) // rh)
+        if self.picked is not None:
+            if self.picked < self.top:
+                self.top = self.picked
+            elif self.picked >= self.top + n:
+                self.top = self.picked - n + 1
+        self.top = max(0, min(self.top, len(self.rows) - n))
+        y = rect.y + self._head_h(st)
+        self.shown = []
+        for k in range(self.top, min(len(self.rows), self.top + n)):
+            self.shown.append((k, pygame.Rect(rect.x, y, rect.w, rh)))
+            y += rh
+
+    def _cell_lines(self, st: Style, words: str, w: int) -> list[str]:
+        return cell_lines(words, st.body, w, self.lines)
+
+    def _placed(self) -> list[tuple[str, tuple[int, int], Colour, bool]]:
+        """Every line of the heads and the rows shown: (words, reading start, colour, bold);
+        the start at a line's top."""
+        st = self._st
+        if st is None:
+            return []
+        out: list[tuple[str, tuple[int, int], Colour, bool]] = []
+        rtl = i18n.is_rtl()
+        if self.heads:
+            head = pygame.Rect(self.rect.x, self.rect.y, self.rect.w, st.line)
+            for words, col in zip(self.heads, self._columns(head, st.margin), strict=True):
+                out.append((text.elide(words, st.body, col.w, True),
+                            (col.right if rtl else col.x, col.y), DIM, True))  # fmt: skip
+        for k, r in self.shown:
+            for words, col in zip(self.rows[k], self._columns(r, st.margin), strict=False):
+                lines = self._cell_lines(st, words, col.w)
+                ink = st.ink  # the lines' letters centred in the row, not their drawings
+                y = r.centery - (st.line * (len(lines) - 1) + ink.h) // 2 - ink.y
+                for line in lines:
+                    out.append((line, (col.right if rtl else col.x, y), INK, False))
+                    y += st.line
+        return out
+
+    def draw(self, s: pygame.Surface) -> None:
+        st = self._st
+        if st is None:
+            return
+        for k, r in self.shown:
+            if k == self.picked:
+                blit_panel(s, r, color=PICKED, radius=r.h // 4)
+        anchor = i18n.anchor("topleft")
+        for words, pos, colour, bold in self._placed():
+            viewer_text.blit_line(s, words, st.body, pos, colour, bold, anchor)
+
+    def texts(self) -> list[tuple[str, pygame.Rect]]:
+        st = self._st
+        out: list[tuple[str, pygame.Rect]] = []
+        if st is None:
+            return out
+        anchor = i18n.anchor("topleft")
+        for words, pos, colour, bold in self._placed():
+            surf = viewer_text.line_surface(words, st.body, colour, bold)
+            r = surf.get_rect(**{anchor: pos})
+            out.append((words, surf.get_bounding_rect().move(r.topleft)))
+        return out
+
+    def row_at(self, pos: tuple[int, int]) -> int | None:
+        return next((k for k, r in self.shown if r.collidepoint(pos)), None)
+
+
+class ScrollList(Box):
+    """``count`` rows of ``lines`` body lines each, as many as its room holds shown from
+    ``top`` (moved to keep the ``picked`` row in sight; the screen keeps it between layouts),
+    each drawn by ``paint(surface, index, rect, picked)`` (a file's icon and name); the picked
+    row lit. It ``grow``s. ``shown``: (index, rect) of the rows shown, for the clicks."""
+
+    grow = True
+
+    def __init__(
+        self,
+        count: int,
+        paint: Callable[[pygame.Surface, int, pygame.Rect, bool], None],
+        *,
+        picked: int | None = None,
+        top: int = 0,
+        lines: float = 1.4,
+    ) -> None:
+        self.count, self.paint = count, paint
+        self.picked, self.top, self.lines = picked, top, lines
+        self.shown: list[tuple[int, pygame.Rect]] = []
+
+    def row_h(self, st: Style) -> int:
+        return round(st.line * self.lines)
+
+    def measure(self, st: Style, width: int) -> int:
+        return max(1, self.count) * self.row_h(st)
+
+    def least(self, st: Style, width: int) -> int:
+        return self.row_h(st)
+
+    def place(self, st: Style, rect: pygame.Rect) -> None:
+        super().place(st, rect)
+        rh = self.row_h(st)
+        n = max(1, rect.h // rh)
+        self.visible = n
+        if self.picked is not None:
+            if self.picked < self.top:
+                self.top = self.picked
+            elif self.picked >= self.top + n:
+                self.top = self.picked - n + 1
+        self.top = max(0, min(self.top, self.count - n))
+        self.shown = [
+            (k, pygame.Rect(rect.x, rect.y + (k - self.top) * rh, rect.w, rh))
+            for k in range(self.top, min(self.count, self.top + n))
+        ]
+
+    visible = 1
+
+    def draw(self, s: pygame.Surface) -> None:
+        for k, r in self.shown:
+            if k == self.picked:
+                blit_panel(s, r, color=PICKED, radius=r.h // 4)
+            self.paint(s, k, r, k == self.picked)
+
+    def row_at(self, pos: tuple[int, int]) -> int | None:
+        return next((k for k, r in self.shown if r.collidepoint(pos)), None)
