@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.xvfb_screen import Screen
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -111,17 +113,8 @@ def _field(line: str, name: str) -> str:
     reason="needs Xvfb and xdotool (apt-get install xvfb xdotool imagemagick; .ci/run does)",
 )
 def test_dragging_a_card_in_a_real_window(tmp_path: Path) -> None:
-    display = None
-    for n in range(150, 200):
-        if not Path(f"/tmp/.X{n}-lock").exists():
-            display = f":{n}"
-            break
-    assert display
-    xvfb = subprocess.Popen(
-        ["Xvfb", display, "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    screen = Screen("1280x720")
+    display = screen.display
     home = tmp_path / "home"
     home.mkdir()
     # fast animations keep the test short; the settings file is the player's own mechanism
@@ -146,10 +139,6 @@ def test_dragging_a_card_in_a_real_window(tmp_path: Path) -> None:
     }
     app = None
     try:
-        for _ in range(100):  # Xvfb makes its socket shortly after starting
-            if Path(f"/tmp/.X11-unix/X{display[1:]}").exists():
-                break
-            time.sleep(0.05)
         app = subprocess.Popen(
             [sys.executable, "-m", "tarneeb_desktop", "--size", "1280x720"],
             cwd=ROOT,
@@ -236,8 +225,7 @@ def test_dragging_a_card_in_a_real_window(tmp_path: Path) -> None:
                 app.wait(10)
             except subprocess.TimeoutExpired:
                 app.kill()
-        xvfb.terminate()
-        xvfb.wait(10)
+        screen.stop()
 
 
 @pytest.mark.skipif(
@@ -252,7 +240,7 @@ def test_a_window_hosts_over_the_internet_and_another_joins_by_code(tmp_path: Pa
 
     broker = Broker().start()
     apps: list[subprocess.Popen[str]] = []
-    screens: list[subprocess.Popen[bytes]] = []
+    screens: list[Screen] = []
     displays: dict[str, str] = {}  # a window's name -> its own screen (no window manager)
 
     def xdo(display: str, *args: str) -> str:
@@ -263,18 +251,9 @@ def test_a_window_hosts_over_the_internet_and_another_joins_by_code(tmp_path: Pa
 
     def window(name: str) -> tuple[str, Lines]:
         """A window of its own on a screen of its own; (its name, its TEST lines)."""
-        display = next(f":{n}" for n in range(150, 200) if not Path(f"/tmp/.X{n}-lock").exists())
-        screens.append(
-            subprocess.Popen(
-                ["Xvfb", display, "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-            )
-        )
-        for _ in range(100):
-            if Path(f"/tmp/.X11-unix/X{display[1:]}").exists():
-                break
-            time.sleep(0.05)
+        screen = Screen("1280x720")
+        screens.append(screen)
+        display = screen.display
         xenv = {**os.environ, "DISPLAY": display}
         home = tmp_path / name
         home.mkdir()
@@ -356,6 +335,6 @@ def test_a_window_hosts_over_the_internet_and_another_joins_by_code(tmp_path: Pa
         for app in apps:
             app.kill()
             app.wait(10)
-        for xvfb in screens:
-            xvfb.kill()
+        for screen in screens:
+            screen.stop()
         broker.stop()
