@@ -49,27 +49,22 @@ def row_index(scene, key: str) -> int:  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("lang", ["en", "ar"])
-def test_settings_rows_put_the_label_at_the_start_and_the_control_at_the_end(
-    monkeypatch, lang: str
-) -> None:
-    from tarneeb_desktop.ui import settings_scene
-
+def test_settings_rows_put_the_label_at_the_start_and_the_control_at_the_end(lang: str) -> None:
     app = settings_in(lang)
     scene = app.scene
-    calls = record_text(monkeypatch, settings_scene)
-    scene.dirty = True
     app.step(FRAME, [])
     i = row_index(scene, "preset")
     r, vr = scene.screen_rect(i), scene.value_rect(i)
-    label = next(c for c in calls if c[0] == scene.rows[i].label)
-    heading = next(c for c in calls if c[0] == scene.rows[0].label)
-    if lang == "ar":
-        assert vr.x < r.centerx and vr.right < label[1][0]  # control on the left
-        assert label[2] == "topright" and label[1][0] > r.centerx
-        assert heading[2] == "bottomright" and heading[1][0] > r.centerx
+    drawn = dict(scene.texts())  # each line as the kit lays it out: where its ink is
+    label, heading = drawn[scene.rows[i].label], drawn[scene.rows[0].label]
+    if lang == "ar":  # the control on the left, the label and the heading from the right
+        assert vr.x < r.centerx and vr.right < label.x
+        assert label.right > r.centerx and r.right - label.right < r.w // 10
+        assert heading.right > r.centerx and r.right - heading.right < r.w // 10
     else:
-        assert vr.x > r.centerx and label[1][0] < vr.x
-        assert label[2] == "topleft" and heading[2] == "bottomleft"
+        assert vr.x > r.centerx and label.right < vr.x
+        assert label.x < r.centerx and label.x - r.x < r.w // 10
+        assert heading.x < r.centerx and heading.x - r.x < r.w // 10
 
 
 def test_a_click_on_the_mirrored_control_changes_the_value(ui_home) -> None:
@@ -254,19 +249,17 @@ def test_the_hand_summary_uses_the_arabic_comma_in_arabic() -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "ar"])
-def test_the_settings_keys_line_is_drawn_key_by_key_in_reading_order(monkeypatch, lang) -> None:
-    from tarneeb_desktop.ui import settings_scene
-
+def test_the_settings_keys_line_is_drawn_key_by_key_in_reading_order(lang) -> None:
     app = settings_in(lang)
-    calls = record_text(monkeypatch, settings_scene)
-    app.scene.dirty = True
     app.step(FRAME, [])
     line = i18n.tr("Up/Down or Tab: choose  \u00b7  Left/Right or Enter: change  \u00b7  Esc: back")
     parts = [p.strip() for p in line.split("\u00b7")]
-    drawn = [c for c in calls if c[0] in parts]
-    assert [c[0] for c in drawn] == (parts[::-1] if lang == "ar" else parts)
-    xs = [c[1][0] for c in drawn]
-    assert xs == sorted(xs)  # laid from left to right: in Arabic the first part is rightmost
+    drawn = [(w, r) for w, r in app.scene.texts() if w in parts]
+    assert sorted(w for w, _ in drawn) == sorted(parts)  # each part a box of its own
+    xs = [r.x for _, r in drawn]  # laid in reading order: in Arabic the first part rightmost
+    assert xs == (sorted(xs, reverse=True) if lang == "ar" else sorted(xs))
+    for (_, a), (_, b) in zip(drawn, drawn[1:], strict=False):
+        assert not a.colliderect(b)
     # "Enter" is never a part of its own, next to "Esc: back"
     assert all(p.strip() != "Enter" for p in parts)
 

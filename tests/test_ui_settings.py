@@ -160,8 +160,12 @@ def test_restore_asks_first_with_keep_focused_then_says_it_was_done(ui_home) -> 
     assert isinstance(app.scene, MenuScene)
 
 
-def test_every_explanation_has_one_size_and_stays_inside_its_row(ui_home, monkeypatch) -> None:
-    from tarneeb_desktop.ui import i18n, settings_scene, text
+def test_every_explanation_has_one_size_and_stays_inside_its_row(ui_home) -> None:
+    """Laid out by the kit: each row's label and explanation are drawn at the body size (never
+    shrunk to fit), inside the row's focus frame and clear of its control, in three scripts."""
+    from tarneeb_desktop.ui import i18n
+    from tarneeb_desktop.ui.kit.boxes import Text
+    from tarneeb_desktop.ui.kit.scroll import Labelled
     from tarneeb_desktop.ui.settings_scene import SettingsScene
 
     for lang in ("en", "ar", "hi"):
@@ -171,29 +175,26 @@ def test_every_explanation_has_one_size_and_stays_inside_its_row(ui_home, monkey
         assert i18n.get_language() == lang
         app.switch(SettingsScene(app))
         scene = app.scene
-        calls = []
-        real = settings_scene.blit_text
-
-        def spy(target, s, size, pos, *a, calls=calls, real=real, **k):  # type: ignore[no-untyped-def]
-            calls.append((s, size, pos, k.get("max_width")))
-            return real(target, s, size, pos, *a, **k)
-
-        monkeypatch.setattr(settings_scene, "blit_text", spy)
-        scene._place()
-        helps = {line for row in scene._lines for line in row[3]}
-        for i in range(len(scene.rows)):
-            scene.scroll = min(scene.max_scroll, scene._rects[i].y)
-            scene.dirty = True
+        scene.laid()
+        body = scene._style.body
+        for i, row in enumerate(scene.rows):
+            if not row.focusable:
+                continue
+            scene.focus = i
+            scene._reveal_focus()
             app.step(FRAME, [])
-        drawn = [c for c in calls if c[0] in helps]
-        assert drawn and len({c[1] for c in drawn}) == 1  # one size, none shrunk alone
-        assert all(c[3] is None for c in drawn)
-        for i, row in enumerate(scene.rows):  # the last line ends above the focus frame
-            _, help_top, line_h, lines, _ = scene._lines[i]
-            for k, line in enumerate(lines):
-                bottom = help_top + k * line_h + text.size_of(line, drawn[0][1])[1]
-                assert bottom <= scene._rects[i].h - 4, (lang, row.key)
-        monkeypatch.undo()
+            line = scene.scroller.children[i]
+            assert isinstance(line, Labelled)
+            words = [t for t in line.words_box.children if isinstance(t, Text)]
+            assert row.help and [t.words for t in words] == [row.label, row.help]
+            assert {t._size for t in words} == {body}, (lang, row.key)  # one size: the body's
+            shown = [w for w, _ in scene.texts()]
+            frame = scene.screen_rect(i).inflate(-4, -4)
+            control = scene.value_rect(i)
+            for words_line, ink in line.texts():
+                assert words_line in shown  # wholly in the view: drawn, not cut off
+                assert frame.contains(ink), (lang, row.key, words_line)
+                assert not ink.colliderect(control), (lang, row.key, words_line)
     i18n.set_language("en")
 
 
@@ -326,3 +327,24 @@ def test_the_volume_slider_fills_from_the_reading_start_in_arabic() -> None:
         assert slider_track(box, 18).right > box.centerx + 100  # the value's room on the left
     finally:
         i18n.set_language("en")
+
+
+def test_a_level_row_says_what_the_chosen_level_is() -> None:
+    """Issue 49: the settings describe each computer level by what it is; the words follow
+    the level chosen."""
+    from tarneeb_desktop.settings import LEVELS
+    from tarneeb_desktop.ui.settings_rows import LEVEL_HELP
+
+    app = settings_app()
+    assert set(LEVEL_HELP) == set(LEVELS)
+    focus_on(app, "level1")
+    seen = set()
+    for _ in LEVELS:
+        row = app.scene.rows[app.scene.focus]
+        assert row.key == "level1"
+        level = app.settings.levels[1]
+        assert row.help == LEVEL_HELP[level]
+        seen.add(row.help)
+        app.step(FRAME, [key(pygame.K_RIGHT)])
+    assert len(seen) == len(LEVELS)
+    assert "half a point" in LEVEL_HELP["expert"]

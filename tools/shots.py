@@ -177,6 +177,16 @@ def _export(app: Any) -> Any:
     return FileChooser(app, lambda _p: None, save=True, name="game.json", folder=folder)
 
 
+def _settings(app: Any, end: bool = False) -> Any:
+    """The settings, at their top or scrolled to their end (the focus on Back)."""
+    from tarneeb_desktop.ui.settings_scene import SettingsScene
+
+    scene = SettingsScene(app)
+    if end:
+        scene.focus = len(scene.rows) - 1
+    return scene
+
+
 def _scenes() -> dict[str, Callable[[Any], Any]]:
     from tarneeb_desktop.ui.first_start import FirstStartScene
     from tarneeb_desktop.ui.lan_host_scene import HostScene
@@ -201,6 +211,8 @@ def _scenes() -> dict[str, Callable[[Any], Any]]:
         ).OfferScene(app),
         "rating": lambda app: _stats(app, "rating"),
         "daily-compared": lambda app: _daily(app, compared=True),
+        "settings": _settings,
+        "settings-end": lambda app: _settings(app, end=True),
     }
 
 

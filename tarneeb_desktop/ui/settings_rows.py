@@ -50,6 +50,18 @@ CHOICE_LABELS = {
     "red": N_("Red"),
 }
 INT_STEP = {"target": 5}
+# The line under a computer seat's level: what that level is, honestly (issue 49: expert's
+# edge over hard is measured, about half a point a deal; see docs/ai-search.md).
+LEVEL_HELP = {
+    "random": N_("Random: any legal card and any call. For trying things out."),
+    "easy": N_("Easy: knows the basics and makes a beginner's mistakes now and then."),
+    "medium": N_("Medium: sound partnership play from the cards it has seen fall."),
+    "hard": N_("Hard: weighs many possible deals, read from the calls and the play."),
+    "expert": N_(
+        "Expert: plays like Hard with a longer think, and plans its last eight cards "
+        "without seeing the hidden ones: about half a point a deal stronger than Hard."
+    ),
+}
 # The line under the preset: what the chosen one plays (an option changed makes it custom).
 PRESET_HELP = {
     "standard": N_(

@@ -4,9 +4,10 @@ seats, names, look, sound and language.
 One scrolling list of rows, each with a one-sentence explanation. Up/Down (or Tab and
 Shift+Tab) move the focus, Left/Right change the focused value, Enter toggles or starts typing
 a name, Esc goes back. The mouse works too: a click on a value's left half lowers it, on its
-right half raises it; the wheel scrolls. Every change is applied and saved at once. In a
-right-to-left language the row is mirrored: the value sits on the left, its left half and
-the Left key raise it.
+right half raises it; the wheel scrolls. Every change is applied and saved at once. The page
+is laid out by the kit (``kit/scroll.py``: a ``Scroll`` of ``Labelled`` lines and headings, the
+controls drawn by ``kit/widgets.py``); right to left each line is mirrored as a whole: the
+value sits on the left, its left half and the Left key raise it.
 
 Over 600 lines: the rows (every setting with its sentence, built from the tables in
 ``settings_rows.py``) read best in one place next to the page that shows them.
@@ -33,15 +34,32 @@ from tarneeb_desktop.settings import (
     SPEEDS,
     Settings,
 )
-from tarneeb_desktop.ui import i18n, text, theme
+from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.i18n import N_, tr
+from tarneeb_desktop.ui.kit.boxes import Box, Text
+from tarneeb_desktop.ui.kit.lists import Inline
 from tarneeb_desktop.ui.kit.modal import Modal
-from tarneeb_desktop.ui.kit.widgets import VOLUME_STEP, TextField, slider_value_at
-from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.scene import Scene, draw_page
+from tarneeb_desktop.ui.kit.page import Page
+from tarneeb_desktop.ui.kit.scroll import Control, Heading, Labelled, Scroll
+from tarneeb_desktop.ui.kit.style import DIM, GOLD, Style
+from tarneeb_desktop.ui.kit.widgets import (
+    FACE,
+    FACE_EDGE,
+    VOLUME_STEP,
+    TextField,
+    draw_field,
+    draw_slider,
+    draw_stepper,
+    draw_switch,
+    slider_value_at,
+    step_of,
+    step_of_key,
+)
+from tarneeb_desktop.ui.scene import Scene
 from tarneeb_desktop.ui.settings_rows import (
     CHOICE_LABELS,
     INT_STEP,
+    LEVEL_HELP,
     LEVEL_OF,
     NAME_OF,
     PLAYED_BY,
@@ -49,8 +67,7 @@ from tarneeb_desktop.ui.settings_rows import (
     RULE_ROWS,
     on_off,
 )
-from tarneeb_desktop.ui.settings_value import draw_value
-from tarneeb_desktop.ui.theme import blit_panel, blit_text
+from tarneeb_desktop.ui.theme import Button
 
 log = logging.getLogger(__name__)
 
@@ -87,10 +104,10 @@ class SettingsScene(Scene):
         self.editing: int | None = None  # index of the name row being typed into
         self.field: TextField | None = None  # the name being typed
         self.rows: list[Row] = []
-        self._rects: list[pygame.Rect] = []  # per row, in content coordinates
-        self._lines: list[tuple[int, int, int, list[str], int]] = []  # per row: _text_lines
-        self._content_h = 0
-        self._size = (0, 0)
+        self._page: Page | None = None  # the page laid out by the kit, for _page_key
+        self._page_key: object = None
+        self._style = Style(*app.size)
+        self.scroller = Scroll([])
         self.notice: tuple[str, float] | None = None  # a word after a change, and its time
         self.sliding: int | None = None  # the slider row the pointer holds
         self.rebuild()
@@ -110,7 +127,7 @@ class SettingsScene(Scene):
         self.focus = min(self.focus, len(self.rows) - 1)
         if not self.rows[self.focus].focusable:
             self.move_focus(1)
-        self._size = (0, 0)
+        self._page = None
         self.dirty = True
 
     def _make_rows(self) -> list[Row]:
@@ -234,7 +251,7 @@ class SettingsScene(Scene):
                             f"level{seat}",
                             N_(LEVEL_OF[seat]),
                             "choice",
-                            N_("How strongly the computer plays this seat."),
+                            LEVEL_HELP.get(s.levels[seat], ""),
                             LEVELS,
                             get=item_get("levels", seat),
                             put=item_put("levels", seat),
@@ -386,8 +403,8 @@ class SettingsScene(Scene):
         items[i] = value
         setattr(self.s, name, items)
         self._save()
-        if name == "seats":
-            self.rebuild()  # a computer seat shows its level row, a person's does not
+        if name in ("seats", "levels"):
+            self.rebuild()  # a computer seat shows its level row, a level its own words
 
     def _set_preset(self, preset: str) -> None:
         self.s.rules_preset = preset
@@ -469,7 +486,7 @@ class SettingsScene(Scene):
     def slide(self, i: int, x: int) -> None:
         """A slider row's value where the pointer is (a click or a drag on it)."""
         row, vr = self.rows[i], self.value_rect(i)
-        value = slider_value_at(vr, round(vr.h * 0.46), x, row.lo, row.hi, row.step)
+        value = slider_value_at(vr, self._style.body, x, row.lo, row.hi, row.step)
         if value != row.get():
             row.put(value)
             self.dirty = True
@@ -502,7 +519,7 @@ class SettingsScene(Scene):
 
     # ------------------------------------------------------------------ input
     def handle_event(self, ev: pygame.event.Event) -> bool:
-        self._place()
+        self.laid()
         if self.editing is not None:
             return self._edit_event(ev)
         if ev.type == pygame.KEYDOWN:
@@ -517,16 +534,14 @@ class SettingsScene(Scene):
             elif k in (pygame.K_LEFT, pygame.K_RIGHT):
                 row = self.rows[self.focus]
                 if row.kind in ("choice", "toggle", "number", "slider"):
-                    # towards the "next" arrow raises: it is the left one in RTL
-                    raise_key = pygame.K_LEFT if i18n.is_rtl() else pygame.K_RIGHT
-                    self.change(row, 1 if k == raise_key else -1)
+                    self.change(row, step_of_key(k))  # toward the "next" arrow raises
             elif k in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
                 self.scroll_by(self._view.h * (1 if k == pygame.K_PAGEDOWN else -1) * 0.8)
             elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.activate(self.focus)
             return True
         if ev.type == pygame.MOUSEWHEEL:
-            self.scroll_by(-ev.y * self._row_h)
+            self.scroll_by(-ev.y * self._style.button_h)
             return True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button in (4, 5):
             return True  # old-style wheel clicks: MOUSEWHEEL handles scrolling
@@ -551,9 +566,7 @@ class SettingsScene(Scene):
                     self.sliding = hit
                     self.slide(hit, ev.pos[0])
                 elif row.kind in ("choice", "number"):
-                    # the half at the start of the line lowers (the right half in RTL)
-                    lower = (ev.pos[0] < value_rect.centerx) != i18n.is_rtl()
-                    self.change(row, -1 if lower else 1)
+                    self.change(row, step_of(value_rect, ev.pos[0]))
                 else:
                     self.activate(hit)
             self.dirty = True
@@ -585,102 +598,109 @@ class SettingsScene(Scene):
             return self.handle_event(ev)
         return False
 
-    # ------------------------------------------------------------------ geometry
-    def _place(self) -> None:
-        """Row positions for the current window size (content coordinates)."""
-        if self._size == self.app.size:
-            return
-        self._size = self.app.size
-        lay = Layout(*self.app.size)
-        self._lay = lay
-        top = round(lay.heading * 2.6)
-        bottom = round(lay.text * 2.4)
-        self._view = pygame.Rect(0, top, lay.w, lay.h - top - bottom)
-        self._row_h = round(lay.text * 3.4)
-        head_h = round(lay.text * 2.4)
-        y = 0
-        self._rects = []
-        col = pygame.Rect(0, 0, min(lay.w - 2 * lay.margin, round(lay.unit * 150)), 0)
-        col.centerx = lay.w // 2
-        self._lines = []
-        for row in self.rows:
-            h = head_h
-            if row.kind != "heading":
-                self._lines.append(self._text_lines(row, col.w))
-                h = max(self._row_h, self._lines[-1][-1])
-            else:
-                self._lines.append((0, 0, 0, [], 0))
-            self._rects.append(pygame.Rect(col.x, y, col.w, h))
-            y += h
-        self._content_h = y
-        self.scroll = max(0, min(self.scroll, self.max_scroll))
-        self._reveal_focus()
+    # ------------------------------------------------------------------ the page, by the kit
+    def laid(self) -> Page:
+        """The page laid out by the kit (again when the size, the language, the rows or the
+        line at the foot change; a value shown changes without a new layout)."""
+        keys = self.editing is not None, self.notice is not None
+        key = (self.app.size, i18n.get_language(), id(self.rows), keys)
+        if self._page is None or self._page_key != key:
+            st = self._style = Style(*self.app.size)
+            self.scroller = Scroll([self._line(i, row) for i, row in enumerate(self.rows)],
+                                   offset=self.scroll)  # fmt: skip
+            self._page = Page(tr("Settings"), [self.scroller, self._foot()], full=st.w < 900)
+            self._page.place(st, pygame.Rect((0, 0), self.app.size))
+            self._page_key = key
+            self._reveal_focus()
+        return self._page
 
-    def _text_lines(self, row: Row, width: int) -> tuple[int, int, int, list[str], int]:
-        """A row's label and explanation: (label's top, explanation's top, its line height,
-        its lines, the row's height). Every explanation has one size and wraps to the width
-        left of the control; the row grows to hold it above the focus frame, whatever the
-        script's line height."""
-        lay = self._lay
-        t = lay.text
-        label_w = self._text_room(width)
-        size = round(t * 0.8)
-        lines = text.wrap(row.help, size, label_w) if row.help else []
-        line_h = max([text.size_of(x, size)[1] for x in lines] or [0])
-        label_top = round(t * 0.4)
-        help_top = label_top + text.size_of(row.label, t, True)[1]
-        return label_top, help_top, line_h, lines, help_top + line_h * len(lines) + round(t * 0.5)
+    def _line(self, i: int, row: Row) -> Box:
+        if row.kind == "heading":
+            return Heading(row.label)
 
-    def _text_room(self, width: int) -> int:
-        """How wide a row's label and explanation may be: from the row's start to the value,
-        less a margin at the start and a gap before the value (they touched; issue 23)."""
-        value_w = round(width * 0.36) + 8  # value_rect's width and its distance from the end
-        return width - value_w - 2 * self._lay.margin
+        def paint(surface: pygame.Surface, rect: pygame.Rect) -> None:
+            self._paint_value(surface, i, rect)
+
+        least = 24 if row.kind == "action" else 34
+        return Labelled(row.label, row.help, Control(paint, least), lambda: i == self.focus)
+
+    def _foot(self) -> Box:
+        """The keys' line, each "key: what it does" a box of its own in reading order (no
+        key's word runs into its neighbour's right to left); a notice in its place after a
+        change, for a moment."""
+        if self.notice is not None:
+            return Text(self.notice[0], color=GOLD, bold=True, align="center")
+        if self.editing is not None:
+            return Text(tr("Type the name, then Enter"), color=DIM, align="center")
+        hint = tr("Up/Down or Tab: choose  \u00b7  Left/Right or Enter: change  \u00b7  Esc: back")
+        parts: list[Box] = []
+        for part in (p.strip() for p in hint.split("\u00b7")):
+            if part:
+                parts += [Text("\u00b7", color=DIM)] if parts else []
+                parts.append(Text(part, color=DIM))
+        return Inline(parts)
+
+    def _paint_value(self, surface: pygame.Surface, i: int, rect: pygame.Rect) -> None:
+        """A row's control with its value now: a button, a name field, a switch, a slider or a
+        value between its arrows."""
+        row, st = self.rows[i], self._style
+        value, focused = row.get(), i == self.focus
+        if row.kind == "action":
+            b = Button(rect, row.show(value), row.key, primary=row.key == "back")
+            b.focus = focused
+            b.draw(surface)
+        elif row.kind == "text":
+            editing = self.editing == i and self.field is not None
+            draw_field(surface, rect, str(value) + ("|" if editing else ""), st.body,
+                       fill=(255, 255, 255, 235) if editing else FACE,
+                       border=(*GOLD, 255) if editing else FACE_EDGE, margin=st.margin,
+                       from_start=True, count=self.field.count() if editing and self.field else None)  # fmt: skip
+        elif row.kind == "slider":
+            draw_slider(surface, rect, int(value), row.lo, row.hi, row.show(value), st.body,
+                        focused=focused)  # fmt: skip
+        elif row.kind == "toggle":
+            draw_switch(surface, rect, bool(value), row.show(value), st.body, st.margin)
+        else:
+            draw_stepper(surface, rect, row.show(value), st.body, st.margin)
+
+    @property
+    def _view(self) -> pygame.Rect:
+        self.laid()
+        return self.scroller.view
 
     @property
     def max_scroll(self) -> int:
-        return max(0, self._content_h - self._view.h)
+        self.laid()
+        return self.scroller.max_offset
 
     def scroll_by(self, dy: float) -> None:
-        self._place()
-        self.scroll = max(0, min(self.max_scroll, round(self.scroll + dy)))
+        self.laid()
+        self.scroller.scroll_to(self.scroller.offset + round(dy))
+        self.scroll = self.scroller.offset
         self.dirty = True
 
     def _reveal_focus(self) -> None:
-        if not self._rects or self.focus >= len(self._rects):
+        if self._page is None or self.focus >= len(self.rows):
             return
-        r = self._rects[self.focus]
-        # show the section heading above the first row of a section too
-        top = self._rects[self.focus - 1].y if self.rows[self.focus - 1].kind == "heading" else r.y
-        if top < self.scroll:
-            self.scroll = top
-        elif r.bottom > self.scroll + self._view.h:
-            self.scroll = r.bottom - self._view.h
-        self.scroll = max(0, min(self.scroll, self.max_scroll))
+        above = self.focus - 1 if self.rows[self.focus - 1].kind == "heading" else None
+        self.scroller.reveal(self.focus, above)  # its section's heading too, when it can
+        self.scroll = self.scroller.offset
 
     def screen_rect(self, i: int) -> pygame.Rect:
-        self._place()
-        return self._rects[i].move(0, self._view.y - self.scroll)
+        self.laid()
+        return self.scroller.line_rect(i)
 
     def value_rect(self, i: int) -> pygame.Rect:
-        r = self.screen_rect(i)
-        w = round(r.w * 0.36)
-        h = self._row_h
-        vr = pygame.Rect(r.right - w - 8, r.y + round(h * 0.16), w, round(h * 0.68))
-        # the control sits at the end of the row: on the left when the language reads RTL
-        return i18n.align(vr, r, "end", 8)
+        self.laid()
+        line = self.scroller.children[i]
+        return pygame.Rect(line.control.rect if isinstance(line, Labelled) else line.rect)
 
     def row_at(self, pos: tuple[int, int]) -> int | None:
-        self._place()
-        if not self._view.collidepoint(pos):
-            return None
-        for i, row in enumerate(self.rows):
-            if row.focusable and self.screen_rect(i).collidepoint(pos):
-                return i
-        return None
+        self.laid()
+        hit = self.scroller.line_at(pos)
+        return hit if hit is not None and self.rows[hit].focusable else None
 
     def on_resize(self, size: tuple[int, int]) -> None:
-        self._size = (0, 0)
         self.dirty = True
 
     def on_show(self) -> None:
@@ -688,115 +708,8 @@ class SettingsScene(Scene):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        self._place()
-        lay = self._lay
-        draw_page(surface, tr("Settings"))
-        view = self._view
-        surface.set_clip(view)
-        t = lay.text
-        for i, row in enumerate(self.rows):
-            r = self.screen_rect(i)
-            if r.bottom < view.top or r.top > view.bottom:
-                continue
-            if row.kind == "heading":
-                blit_text(
-                    surface,
-                    row.label,
-                    round(t * 1.15),
-                    (i18n.mirror_x(r.x + 4, r.x, r.w), r.bottom - 4),
-                    theme.GOLD,
-                    bold=True,
-                    anchor=i18n.anchor("bottomleft"),
-                )
-                pygame.draw.line(
-                    surface, theme.GOLD, (r.x, r.bottom - 1), (r.right, r.bottom - 1), 1
-                )
-                continue
-            focused = i == self.focus
-            if focused:
-                blit_panel(surface, r.inflate(-2, -4), color=(0, 0, 0, 90), radius=r.h // 5)
-            vr = self.value_rect(i)
-            # the label and its explanation start the row: at its right edge in RTL
-            label_w = self._text_room(r.w)
-            tx = i18n.mirror_x(r.x + lay.margin, r.x, r.w)
-            label_top, help_top, line_h, lines, _ = self._lines[i]
-            blit_text(
-                surface,
-                row.label,
-                t,
-                (tx, r.y + label_top),
-                theme.INK,
-                bold=True,
-                anchor=i18n.anchor("topleft"),
-                max_width=label_w,
-            )
-            for k, line in enumerate(lines):  # one size for every row's explanation
-                blit_text(
-                    surface,
-                    line,
-                    round(t * 0.8),
-                    (tx, r.y + help_top + k * line_h),
-                    theme.INK_DIM,
-                    anchor=i18n.anchor("topleft"),
-                )
-            typing = self.field if self.editing == i else None
-            draw_value(surface, lay, row, vr, focused, self.editing == i,
-                       count=typing.count() if typing is not None else None)  # fmt: skip
-            if focused:
-                # the focus ring: thick and gold, visible on the felt and on the buttons
-                pygame.draw.rect(
-                    surface, theme.GOLD, r.inflate(-2, -4), width=3, border_radius=r.h // 5
-                )
-        surface.set_clip(None)
-        if self.max_scroll > 0:
-            track = pygame.Rect(
-                lay.w - round(lay.unit * 1.4), view.y, round(lay.unit * 0.8), view.h
-            )
-            blit_panel(surface, track, color=(0, 0, 0, 80), radius=track.w // 2)
-            th = max(20, round(view.h * view.h / self._content_h))
-            ty = view.y + round((view.h - th) * self.scroll / self.max_scroll)
-            blit_panel(
-                surface,
-                pygame.Rect(track.x, ty, track.w, th),
-                color=(*theme.GOLD, 200),
-                radius=track.w // 2,
-            )
-        hint = (
-            tr("Type the name, then Enter")
-            if self.editing is not None
-            else tr(
-                "Up/Down or Tab: choose  \u00b7  Left/Right or Enter: change  \u00b7  Esc: back"
-            )
-        )
-        if self.notice is None:
-            self._draw_keys(surface, hint, round(t * 0.85), lay.h - round(t * 0.7))
-        else:  # in the keys' place, for a moment
-            box = pygame.Rect(
-                0, 0, text.size_of(self.notice[0], t, True)[0] + 4 * lay.margin, t * 2
-            )
-            box.midbottom = (lay.w // 2, lay.h - round(t * 0.3))
-            blit_panel(surface, box, color=(20, 90, 50, 240), radius=box.h // 2)
-            blit_text(surface, self.notice[0], t, box.center, theme.INK, True, "center")
+        surface.blit(theme.felt(surface.get_size()), (0, 0))
+        self.laid().draw(surface)
 
-    def _draw_keys(self, surface: pygame.Surface, hint: str, size: int, bottom: int) -> None:
-        """The keys' line: each "key: what it does" drawn on its own, in reading order, so
-        that right to left no key's word runs into its neighbour's ("Enter: back")."""
-        parts = [p.strip() for p in hint.split("\u00b7") if p.strip()]
-        gap = text.size_of("  \u00b7  ", size)[0]
-        widths = [text.size_of(p, size)[0] for p in parts]
-        x = (self._lay.w - sum(widths) - gap * (len(parts) - 1)) // 2
-        if i18n.is_rtl():
-            parts, widths = parts[::-1], widths[::-1]
-        for k, (part, w) in enumerate(zip(parts, widths, strict=True)):
-            if k:
-                blit_text(
-                    surface,
-                    "\u00b7",
-                    size,
-                    (x - gap // 2, bottom),
-                    theme.INK_DIM,
-                    False,
-                    "midbottom",
-                )
-            blit_text(surface, part, size, (x, bottom), theme.INK_DIM, anchor="bottomleft")
-            x += w + gap
+    def texts(self) -> list[tuple[str, pygame.Rect]]:
+        return self.laid().texts()

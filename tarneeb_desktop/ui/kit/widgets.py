@@ -290,3 +290,59 @@ def draw_slider(
     x = i18n.mirror_x(x, rect.x, rect.w)
     blit_text(s, shown, size, (x, rect.centery), theme.BUTTON_TEXT, bold=True,
               anchor=i18n.anchor("midright"))  # fmt: skip
+
+
+#: A control's face (a stepper's, a switch's, a slider's).
+FACE: Colour = (246, 240, 224, 255)
+FACE_EDGE: Colour = (0, 0, 0, 60)
+
+
+def step_of(rect: pygame.Rect, x: int) -> int:
+    """A click at ``x`` on a stepper: -1 on the half at the reading start (its "previous"
+    arrow: the right half right to left), else +1."""
+    return -1 if (x < rect.centerx) != i18n.is_rtl() else 1
+
+
+def step_of_key(key: int) -> int:
+    """Left and Right on a stepper: the key toward the "next" arrow raises (Left right to
+    left); 0 for any other key."""
+    forward = pygame.K_LEFT if i18n.is_rtl() else pygame.K_RIGHT
+    if key not in (pygame.K_LEFT, pygame.K_RIGHT):
+        return 0
+    return 1 if key == forward else -1
+
+
+def draw_stepper(s: pygame.Surface, rect: pygame.Rect, shown: str, size: int, margin: int) -> None:
+    """A value between its two arrows ("previous" at the reading start, "next" at the end),
+    ``shown`` at ``size`` cut short with an ellipsis, never made smaller."""
+    blit_panel(s, rect, color=FACE, border=FACE_EDGE, radius=rect.h // 4)
+    arrow = round(size * 1.4)
+    start, end = rect.x + margin, rect.right - margin
+    # in RTL text.render mirrors the glyphs (bidi rule L4) so that each still points outward
+    blit_text(s, "\u2039", arrow, (i18n.mirror_x(start, rect.x, rect.w), rect.centery),
+              theme.BUTTON_TEXT, bold=True, anchor=i18n.anchor("midleft"))  # fmt: skip
+    blit_text(s, "\u203a", arrow, (i18n.mirror_x(end, rect.x, rect.w), rect.centery),
+              theme.BUTTON_TEXT, bold=True, anchor=i18n.anchor("midright"))  # fmt: skip
+    room = rect.w - 2 * margin - 2 * text.size_of("\u203a", arrow, True)[0] - margin
+    blit_text(s, text.elide(shown, size, max(1, room)), size, rect.center, theme.BUTTON_TEXT,
+              anchor="center")  # fmt: skip
+
+
+def draw_switch(
+    s: pygame.Surface, rect: pygame.Rect, on: bool, shown: str, size: int, margin: int
+) -> None:
+    """An on/off switch at the control's end ("on": its dot toward the end of the line),
+    ``shown`` (On or Off) at its start."""
+    blit_panel(s, rect, color=FACE, border=FACE_EDGE, radius=rect.h // 4)
+    knob = pygame.Rect(0, 0, round(rect.h * 1.6), round(rect.h * 0.6))
+    knob.midright = (rect.right - margin, rect.centery)
+    knob.x = i18n.mirror_x(knob.right, rect.x, rect.w) if i18n.is_rtl() else knob.x
+    pygame.draw.rect(s, (60, 160, 90) if on else (150, 150, 150), knob, border_radius=knob.h // 2)
+    dot = knob.h - 6
+    cx = knob.right - dot // 2 - 3 if on else knob.x + dot // 2 + 3
+    pygame.draw.circle(s, (255, 255, 255), (i18n.mirror_x(cx, knob.x, knob.w), knob.centery),
+                       dot // 2)  # fmt: skip
+    room = rect.w - knob.w - 3 * margin
+    blit_text(s, text.elide(shown, size, max(1, room)), size,
+              (i18n.mirror_x(rect.x + margin, rect.x, rect.w), rect.centery), theme.BUTTON_TEXT,
+              anchor=i18n.anchor("midleft"))  # fmt: skip
