@@ -399,7 +399,11 @@ def test_the_host_killed_and_resumed_keeps_its_code_and_its_players(
         assert resumed.stdout is not None
         assert resumed.stdout.readline().strip() == f"table code {code}"
         results, threads = start_playing(sessions, reconnect_for=60)  # back by their tokens
-        out, _ = resumed.communicate(timeout=TIMEOUT * 2)
+        try:
+            out, _ = resumed.communicate(timeout=TIMEOUT * 2)
+        except subprocess.TimeoutExpired:
+            seen = [(s.seat, s.snapshot()[1], s.connection_id, s.connected) for s in sessions]
+            raise AssertionError(f"the resumed game did not end; the seats saw {seen}") from None
         assert resumed.returncode == 0 and "game over: team" in out, (
             tmp_home / "host" / "log.txt"
         ).read_text()

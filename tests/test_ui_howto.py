@@ -7,7 +7,7 @@ import pytest
 from test_ui_helpers import FRAME, key, make_app, mouse
 
 from tarneeb_desktop.ui import help_text, howto_pictures, i18n, text
-from tarneeb_desktop.ui.howto_scene import HowToScene, geometry, min_text, page_text
+from tarneeb_desktop.ui.howto_scene import HowToScene
 from tarneeb_desktop.ui.layout import Layout
 
 LANGS = ("en", "ar", "fr", "de", "ru", "uk", "hi")
@@ -23,30 +23,40 @@ def _fresh_fonts_and_english_afterwards():
 
 @pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
 @pytest.mark.parametrize("code", LANGS)
-def test_every_page_fits_at_a_readable_size(code: str, size: tuple[int, int]) -> None:
+def test_every_page_fits_at_a_readable_size(ui_home, code: str, size: tuple[int, int]) -> None:
+    app = make_app(size)
     i18n.set_language(code)
-    lay = Layout(*size)
-    assert min_text(lay) >= lay.text >= 13  # the table's body text, never tiny
-    for i, page in enumerate(help_text.pages()):
-        g = geometry(lay, i == 0)
-        laid = page_text(page, lay, g.column)
-        assert laid.fits and laid.height <= g.column.h, (code, size, page.key, laid.height)
-        assert laid.size >= min_text(lay), (code, size, page.key, laid.size)
-        lines = [ln for b in laid.blocks for ln in b] + [ln for _, ls in laid.keys for ln in ls]
-        assert all(text.size_of(ln, laid.size)[0] <= g.column.w for ln in lines if " " in ln)
+    scene = HowToScene(app)
+    app.switch(scene)
+    body = Layout(*size).text
+    assert body >= 13  # the table's body text, never tiny
+    window = pygame.Rect(0, 0, *size)
+    for i in range(len(scene.pages)):
+        scene.go(i)
+        scene.laid()
+        assert scene.fits(), (code, size, scene.pages[i].key)
+        assert scene.text_size() >= body, (code, size, scene.pages[i].key)
+        words, picture = scene.words.rect, scene.picture.rect
+        drawn = [r for line, r in scene.texts() if line in scene.laid_words()]
+        assert drawn and all(words.contains(r) for r in drawn), (code, size, i)
         # the text, the picture and the buttons do not overlap, and all lie in the window
-        assert not g.column.colliderect(g.picture)
-        window = pygame.Rect(0, 0, *size)
-        for r in (g.box, g.prev, g.next, g.menu, g.picture):
-            assert window.contains(r)
-        assert g.column.bottom <= g.box.bottom < g.prev.top
+        assert not words.colliderect(picture)
+        buttons = scene.buttons()
+        for b in buttons:
+            assert window.contains(b.rect) and not b.rect.colliderect(words)
+            assert not any(b.rect.colliderect(o.rect) for o in buttons if o is not b)
+        assert window.contains(picture)
+        foot = min(b.rect.top for b in buttons if b.action in ("prev", "next"))
+        assert words.bottom <= foot and all(d.bottom <= foot for d in scene.dot_rects())
 
 
-def test_too_much_text_is_reported_not_shrunk_to_nothing() -> None:
-    lay = Layout(800, 600)
-    page = help_text.Page("x", "X", ["word " * 2000], "table")
-    laid = page_text(page, lay, geometry(lay, False).column)
-    assert not laid.fits and laid.size == min_text(lay)
+def test_too_much_text_is_reported_not_shrunk_to_nothing(ui_home) -> None:
+    app = make_app((800, 600))
+    scene = HowToScene(app)
+    scene.pages[1] = help_text.Page("x", "X", ["word " * 2000], "table")
+    app.switch(scene)
+    scene.go(1)
+    assert not scene.fits() and scene.text_size() == Layout(800, 600).text
 
 
 def test_every_picture_draws_something_of_its_own() -> None:
@@ -101,9 +111,9 @@ def test_right_to_left_the_left_arrow_turns_forward(ui_home) -> None:
     assert scene.page == 1
     app.step(FRAME, [key(pygame.K_RIGHT)])
     assert scene.page == 0
-    g = scene.geo()
-    assert g.next.centerx < g.prev.centerx  # Next on the left
-    assert g.column.centerx > g.picture.centerx  # the text starts on the right
+    turns = {b.action: b.rect for b in scene.buttons()}
+    assert turns["next"].centerx < turns["prev"].centerx  # Next on the left
+    assert scene.words.rect.centerx > scene.picture.rect.centerx  # the text starts on the right
     dots = scene.dot_rects()
     assert dots[0].centerx > dots[-1].centerx  # the first page's dot on the right
 

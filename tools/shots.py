@@ -212,6 +212,14 @@ def _scenes() -> dict[str, Callable[[Any], Any]]:
         "rating": lambda app: _stats(app, "rating"),
         "daily-compared": lambda app: _daily(app, compared=True),
         "settings": _settings,
+        "howto": lambda app: __import__(
+            "tarneeb_desktop.ui.howto_scene", fromlist=["x"]
+        ).HowToScene(app),
+        "howto-keys": lambda app: __import__(
+            "tarneeb_desktop.ui.howto_scene", fromlist=["x"]
+        ).HowToScene(
+            app, page=len(__import__("tarneeb_desktop.ui.help_text", fromlist=["x"]).pages()) - 1
+        ),
         "settings-end": lambda app: _settings(app, end=True),
     }
 

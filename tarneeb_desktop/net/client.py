@@ -509,7 +509,7 @@ def play_seat(
                 view = session.snapshot()[0]
                 return view is not None and view.phase == "over"
             if kind == "error":
-                log.info("host: %s", msg.get("message"))
+                log.info("host to seat %s: %s", session.seat, msg.get("message"))
                 if msg.get("code") in ("illegal", "rate_limited"):
                     acted = None  # the action did not count: choose again
             elif kind == "disconnected":
@@ -520,6 +520,7 @@ def play_seat(
                     return True
                 if not _reconnect(session, reconnect_for):
                     return False
+                log.debug("seat %s back on connection %s", session.seat, session.connection_id)
                 acted = None
         if not session.messages.empty():
             continue  # act on the latest view only
@@ -531,6 +532,7 @@ def play_seat(
         if seq != acted and view.turn == session.seat and view.legal:
             action, _fault = decide(seat, view)
             acted = seq
+            log.debug("seat %s plays %s in view %s", session.seat, action, seq)
             try:
                 session.act(action, seq)
             except OSError:

@@ -2,186 +2,113 @@
 
 Previous and Next (or the arrow keys, Page Up and Page Down) turn the pages, the dots jump to
 one, Esc or Menu goes back to the main menu; the first page offers the tutorial. Right to
-left the text sits on the right, Next on the left and the left arrow turns forward. A page's
-text is never shrunk below the table's body size (``Layout.text``): the tests check that
-every page of every language fits at 800x600 and at 1920x1080."""
+left the text sits on the right, Next on the left and the left arrow turns forward. Laid out
+by the kit: a page's words are drawn a little above the body size when they fit, else at the
+body size, never below (``fits`` says whether they do: the tests check every page of every
+language at 800x600 and at 1920x1080)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
-from tarneeb_desktop.ui import help_text, howto_pictures, i18n, text, theme
+from tarneeb_desktop.ui import help_text, howto_pictures
 from tarneeb_desktop.ui.help_text import Page
 from tarneeb_desktop.ui.i18n import tr
-from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.scene import ButtonScene
-from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text, clicked
+from tarneeb_desktop.ui.kit.boxes import Box, ButtonRow, Column, Either, Panel, Picture, Text
+from tarneeb_desktop.ui.kit.form import Row
+from tarneeb_desktop.ui.kit.lists import Dots, KeyCaps
+from tarneeb_desktop.ui.kit.page import FootSpec, KitScene
+from tarneeb_desktop.ui.kit.style import DIM, GOLD, PANEL, PANEL_EDGE, Style
+from tarneeb_desktop.ui.kit.widgets import step_of_key
+from tarneeb_desktop.ui.theme import clicked
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
     from tarneeb_desktop.ui.table_scene import TableScene
 
-LINE = 1.38  # line height / text size
-KEY_CAP = 3.4  # width of a key cap on the controls page, in text sizes
+#: A page's text at a little above the body size when it fits, else at the body size.
+SIZES = (1.3, 1.15, 1.0)
 
 
-def min_text(lay: Layout) -> int:
-    """The smallest size a page's text may take: the table's body text."""
-    return lay.text
+def words(page: Page, size: int) -> Column:
+    """A page's paragraphs and its keys, at ``size``."""
+    boxes: list[Box] = [Text(p, size=size) for p in page.paragraphs]
+    if page.keys:
+        boxes.append(KeyCaps(page.keys, size=size))
+    return Column(boxes)
 
 
-@dataclass
-class Geometry:
-    """Where the parts of a page go in a window."""
-
-    box: pygame.Rect
-    title_y: int
-    column: pygame.Rect  # the text
-    picture: pygame.Rect
-    tutorial: pygame.Rect | None
-    prev: pygame.Rect
-    menu: pygame.Rect
-    next: pygame.Rect
-    dots_y: int
-    dot_r: int
-
-
-PAGE_LABELS = ("Previous page", "Next page", "Play the tutorial")
-
-
-def geometry(lay: Layout, first: bool) -> Geometry:
-    m = lay.margin
-    bw, bh = round(lay.unit * 34), round(lay.unit * 7)
-    buttons_y = lay.h - m * 2 - bh
-    dot_r = max(4, round(lay.unit * 0.9))
-    dots_y = buttons_y - m - dot_r
-    box = pygame.Rect(m * 2, m * 2, lay.w - m * 4, dots_y - dot_r - m - m * 2)
-    title_y = box.y + m
-    body_top = title_y + round(lay.heading * 1.6)
-    body = pygame.Rect(box.x + m * 2, body_top, box.w - m * 4, box.bottom - m - body_top)
-    pic_w = round(body.w * 0.42)
-    gap = m * 2
-    col_w = body.w - pic_w - gap
-    rtl = i18n.is_rtl()
-    column = pygame.Rect(body.right - col_w if rtl else body.x, body.y, col_w, body.h)
-    pic = pygame.Rect(body.x if rtl else body.right - pic_w, body.y, pic_w, body.h)
-    tutorial = None
-    if first:
-        pic.h -= bh + m
-    pic.h = min(pic.h, round(pic.w * 0.95))
-    if first:  # right under the picture
-        tutorial = pygame.Rect(0, 0, min(pic.w, bw), bh)
-        tutorial.midtop = (pic.centerx, pic.bottom + m)
-    menu = pygame.Rect(0, buttons_y, round(bw * 0.6), bh)
-    # Previous and Next as wide as their longest label needs at the buttons' full text size,
-    # with room for the arrows (Russian's "Предыдущая страница"), up to the space beside Menu.
-    size = round(bh * theme.LABEL_HEIGHT)
-    arrows = (
-        7 * theme.arrow_size(pygame.Rect(0, 0, bw, bh)) + 4
-    )  # theme.arrow_room at each end (rounded up), and 4
-    need = max(theme.label_width(tr(x), size) for x in PAGE_LABELS) + arrows
-    bw = max(bw, min(need, (box.w - menu.w) // 2 - m * 2))
-    prev = pygame.Rect(box.x, buttons_y, bw, bh)
-    nxt = pygame.Rect(box.right - bw, buttons_y, bw, bh)
-    if rtl:
-        prev, nxt = nxt, prev
-    menu.centerx = lay.w // 2
-    return Geometry(box, title_y, column, pic, tutorial, prev, menu, nxt, dots_y, dot_r)
-
-
-@dataclass
-class PageText:
-    """A page's text laid out in its column: the size chosen and whether it fits."""
-
-    size: int
-    blocks: list[list[str]]  # the paragraphs' lines
-    keys: list[tuple[str, list[str]]]  # key cap, the lines of what it does
-    height: int
-    fits: bool
-
-
-def _lay_out(
-    page: Page, size: int, width: int
-) -> tuple[list[list[str]], list[tuple[str, list[str]]], int]:
-    step = round(size * LINE)
-    blocks = [text.wrap(p, size, width) for p in page.paragraphs]
-    height = sum(len(b) for b in blocks) * step + max(0, len(blocks) - 1) * step // 2
-    cap = round(size * KEY_CAP)
-    keys = [(k, text.wrap(line, size, width - cap - size)) for k, line in page.keys]
-    if keys:
-        height += step // 2 + sum(max(1, len(lines)) * step + step // 4 for _, lines in keys)
-    return blocks, keys, height
-
-
-def page_text(page: Page, lay: Layout, column: pygame.Rect) -> PageText:
-    """The largest size from a little above the body size down to ``min_text`` at which the
-    page fits its column (at ``min_text`` if none does: then ``fits`` is False)."""
-    size = round(lay.text * 1.3)
-    floor = min_text(lay)
-    while True:
-        blocks, keys, height = _lay_out(page, size, column.w)
-        if height <= column.h or size <= floor:
-            return PageText(size, blocks, keys, height, height <= column.h)
-        size -= 1
-
-
-class HowToScene(ButtonScene):
-    """The rules and the table explained, page by page."""
+class HowToScene(KitScene):
+    """The rules and the table explained, page by page: the page's words at the reading
+    start beside its picture, the dots, and Previous, Menu and Next at the foot."""
 
     def __init__(self, app: App, page: int = 0, back: TableScene | None = None) -> None:
         super().__init__(app)
         self.back = back  # the scene Menu and Esc return to (a paused table), else the menu
         self.pages = help_text.pages()
         self.page = max(0, min(page, len(self.pages) - 1))
-        self._geo: tuple[tuple[int, int, bool, int, str], Geometry] | None = None
-        self.focus = 2  # Next
+        self.words = Either([Column([])])
+        self.picture = Picture(lambda s, r: None, 0, 0)
+        self.dots = Dots(len(self.pages), self.page)
+        self.foot = ButtonRow([])
+        self.focus_on("next")
 
     # ------------------------------------------------------------------ layout
-    def geo(self) -> Geometry:
-        key = (*self.app.size, self.page == 0, len(self.pages), tr(PAGE_LABELS[0]))
-        if self._geo is None or self._geo[0] != key:
-            self._geo = (key, geometry(Layout(*self.app.size), self.page == 0))
-        return self._geo[1]
+    def layout_key(self) -> object:
+        return self.page, len(self.pages)
 
-    def build(self, lay: Layout) -> list[Button]:
-        g = self.geo()
+    def tree(self, st: Style) -> Box:
+        page = self.pages[self.page]
         last = self.page == len(self.pages) - 1
-        # Arrows on Previous and Next point the way the pages turn (leftward for Next in
-        # Arabic); the three share one text size.
-        way = -1 if i18n.is_rtl() else 1
-        out = [
-            Button(g.prev, tr("Previous page"), "prev", self.page > 0, group="pages", arrow=-way),
-            Button(g.menu, tr("Menu"), "back", group="pages"),
+        where = f"{help_text.title()}  \u00b7  {self.page + 1}/{len(self.pages)}"
+        head = Row([Text(page.title, size=st.heading, color=GOLD, bold=True),
+                    Text(where, color=DIM, align="end")], weights=[3, 2])  # fmt: skip
+        self.words = Either([words(page, round(st.body * k)) for k in SIZES])
+
+        def paint(s: pygame.Surface, r: pygame.Rect, name: str = page.picture) -> None:
+            howto_pictures.draw(s, r, name, self.app.cards, st.body)
+
+        self.picture = Picture(paint, round(st.unit * 16), st.h, aspect=0.95)
+        side: list[Box] = [self.picture]
+        if self.page == 0:  # the tutorial, right under the picture
+            side.append(ButtonRow([(tr("Play the tutorial"), "tutorial", True)]))
+        body = Row([self.words, Column(side)], weights=[58, 42], grow=True)
+        self.dots = Dots(len(self.pages), self.page)
+        turns: list[FootSpec] = [
+            (tr("Previous page"), "prev", False, self.page > 0),
+            (tr("Menu"), "back", False, True),
             # the last page's way on is the tutorial
-            Button(
-                g.next,
-                tr("Play the tutorial") if last else tr("Next page"),
-                "next",
-                primary=True,
-                group="pages",
-                arrow=way,
-            ),
+            (tr("Play the tutorial") if last else tr("Next page"), "next", True, True),
         ]
-        if g.tutorial is not None:
-            out.append(Button(g.tutorial, tr("Play the tutorial"), "tutorial", primary=True))
-        return out
+        foot = self.foot = ButtonRow(turns, group="pages", arrows={"prev": -1, "next": 1},
+                                     spread=True)  # fmt: skip
+        return Panel(Column([head, body, self.dots, foot]), color=PANEL, edge=PANEL_EDGE)
+
+    def fits(self) -> bool:
+        """The page's words fit beside the picture at the body size or above, and the page
+        in the window."""
+        panel = self.laid()
+        st = Style(*self.app.size)
+        words = self.words.chosen.measure(st, self.words.rect.w) <= self.words.rect.h
+        return words and self.foot.rect.bottom <= panel.rect.bottom
+
+    def text_size(self) -> int:
+        """The size the page's words are drawn at."""
+        self.laid()
+        k = SIZES[self.words.children.index(self.words.chosen)]
+        return round(Style(*self.app.size).body * k)
+
+    def laid_words(self) -> set[str]:
+        """The lines of the page's words as laid out (its paragraphs and its keys)."""
+        self.laid()
+        return {line for line, _ in self.words.texts()}
 
     def dot_rects(self) -> list[pygame.Rect]:
         """The page dots, in reading order (right to left in Arabic)."""
-        g = self.geo()
-        n = len(self.pages)
-        space = g.dot_r * 4
-        x0 = self.app.size[0] // 2 - space * (n - 1) // 2
-        out = []
-        for i in range(n):
-            k = n - 1 - i if i18n.is_rtl() else i
-            r = pygame.Rect(0, 0, space, space)
-            r.center = (x0 + k * space, g.dots_y)
-            out.append(r)
-        return out
+        self.laid()
+        return list(self.dots.spots)
 
     def focus_on(self, action: str) -> None:
         buttons = self.buttons()
@@ -218,12 +145,11 @@ class HowToScene(ButtonScene):
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
         if ev.type == pygame.KEYDOWN:
-            forward = pygame.K_LEFT if i18n.is_rtl() else pygame.K_RIGHT
-            back = pygame.K_RIGHT if i18n.is_rtl() else pygame.K_LEFT
-            if ev.key in (forward, pygame.K_PAGEDOWN):
+            turn = step_of_key(ev.key)  # the left arrow turns forward right to left
+            if turn > 0 or ev.key == pygame.K_PAGEDOWN:
                 self.go(self.page + 1)
                 return True
-            if ev.key in (back, pygame.K_PAGEUP, pygame.K_BACKSPACE):
+            if turn < 0 or ev.key in (pygame.K_PAGEUP, pygame.K_BACKSPACE):
                 self.go(self.page - 1)
                 return True
             if ev.key == pygame.K_HOME:
@@ -263,72 +189,3 @@ class HowToScene(ButtonScene):
             if buttons[self.focus].enabled:
                 break
         self.dirty = True
-
-    # ------------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface) -> None:
-        lay = Layout(*surface.get_size())
-        surface.blit(theme.felt(surface.get_size()), (0, 0))
-        g = self.geo()
-        page = self.pages[self.page]
-        blit_panel(surface, g.box, color=(6, 20, 14, 220), radius=round(lay.unit * 2.5))
-        m = lay.margin
-        title_x = g.box.right - m * 2 if i18n.is_rtl() else g.box.x + m * 2
-        blit_text(
-            surface,
-            page.title,
-            lay.heading,
-            (title_x, g.title_y),
-            theme.GOLD,
-            bold=True,
-            anchor=i18n.anchor("topleft"),
-            max_width=g.box.w // 2,
-        )
-        where = f"{help_text.title()}  \u00b7  {self.page + 1}/{len(self.pages)}"
-        end_x = g.box.x + m * 2 if i18n.is_rtl() else g.box.right - m * 2
-        blit_text(
-            surface,
-            where,
-            round(lay.text * 0.9),
-            (end_x, g.title_y + lay.heading // 3),
-            theme.INK_DIM,
-            anchor=i18n.anchor("topright"),
-        )
-        self.draw_text(surface, lay, page, g.column)
-        howto_pictures.draw(surface, g.picture, page.picture, self.app.cards, lay.text)
-        for i, r in enumerate(self.dot_rects()):
-            lit = i == self.page
-            color = theme.GOLD if lit else (*theme.INK_DIM, 255)
-            radius = g.dot_r if lit else max(3, g.dot_r * 2 // 3)
-            pygame.draw.circle(surface, color, r.center, radius)
-        for b in self.buttons():
-            b.draw(surface)
-
-    def draw_text(self, surface: pygame.Surface, lay: Layout, page: Page, col: pygame.Rect) -> None:
-        laid = page_text(page, lay, col)
-        size = laid.size
-        step = round(size * LINE)
-        rtl = i18n.is_rtl()
-        x = col.right if rtl else col.x
-        anchor = i18n.anchor("topleft")
-        y = col.y
-        for block in laid.blocks:
-            for line in block:
-                blit_text(surface, line, size, (x, y), theme.INK, anchor=anchor)
-                y += step
-            y += step // 2
-        cap_w = round(size * KEY_CAP)
-        for cap, lines in laid.keys:
-            r = pygame.Rect(0, y, cap_w - size // 2, step)
-            if rtl:
-                r.right = col.right
-            else:
-                r.x = col.x
-            blit_panel(
-                surface, r, color=(*theme.BUTTON, 235), border=(0, 0, 0, 90), radius=step // 4
-            )
-            blit_text(surface, cap, round(size * 0.9), r.center, theme.BUTTON_TEXT, True, "center")
-            tx = col.right - cap_w if rtl else col.x + cap_w
-            for line in lines:
-                blit_text(surface, line, size, (tx, y), theme.INK, anchor=anchor)
-                y += step
-            y += step // 4

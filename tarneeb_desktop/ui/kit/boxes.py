@@ -176,19 +176,26 @@ class Picture(Box):
     grow = True
 
     def __init__(
-        self, paint: Callable[[pygame.Surface, pygame.Rect], object], least: int, most: int
+        self,
+        paint: Callable[[pygame.Surface, pygame.Rect], object],
+        least: int,
+        most: int,
+        aspect: float | None = None,
     ) -> None:
         self.paint, self.low, self.high = paint, least, max(least, most)
+        self.aspect = aspect  # at most this many times as tall as it is wide
 
     def measure(self, st: Style, width: int) -> int:
         return self.low
 
     def most(self, st: Style, width: int) -> int:
-        return self.high
+        if self.aspect is None:
+            return self.high
+        return max(self.low, min(self.high, round(width * self.aspect)))
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         super().place(st, rect)
-        h = max(self.low, min(self.high, rect.h))
+        h = max(self.low, min(self.most(st, rect.w), rect.h))
         self.rect = pygame.Rect(rect.x, rect.y + (rect.h - h) // 2, rect.w, h)
 
     def draw(self, s: pygame.Surface) -> None:
@@ -332,16 +339,24 @@ class ButtonRow(Buttons):
         specs: Sequence[tuple[str, str, bool] | tuple[str, str, bool, bool]],
         group: str = "row",
         each: bool = False,
+        *,
+        arrows: dict[str, int] | None = None,
+        spread: bool = False,
     ) -> None:
         self.specs = [(*sp, True)[:4] for sp in specs]
         self.group, self.each = group, each
+        #: action -> 1 (an arrow pointing the way one reads: Next) or -1 (Previous)
+        self.arrows = arrows or {}
+        self.spread = spread  # one row: the first at the start, the last at the end
         self._buttons: list[Button] = []
 
     def _widths(self, st: Style, width: int) -> list[int]:
+        # an arrow keeps its room at both ends of its button, so that the label stays centred
+        extra = 2 * theme.arrow_room(pygame.Rect(0, 0, 1, st.button_h)) if self.arrows else 0
         if self.each:
-            return [min(width, button_width([sp[0]], st.body, st.button_h, st.button_w // 2))
+            return [min(width, button_width([sp[0]], st.body, st.button_h, st.button_w // 2) + extra)
                     for sp in self.specs]  # fmt: skip
-        need = button_width([sp[0] for sp in self.specs], st.body, st.button_h)
+        need = button_width([sp[0] for sp in self.specs], st.body, st.button_h) + extra
         return [min(width, max(st.button_w, need))] * len(self.specs)
 
     def natural(self, st: Style) -> int:
@@ -365,8 +380,14 @@ class ButtonRow(Buttons):
         super().place(st, rect)
         ws = self._widths(st, rect.w)
         self._buttons = []
-        for n, row in enumerate(self._rows(st, rect.w)):
+        rows = self._rows(st, rect.w)
+        way = -1 if i18n.is_rtl() else 1  # an arrow that points the way one reads
+        for n, row in enumerate(rows):
             total = sum(ws[i] for i in row) + (len(row) - 1) * st.gap
+            gap = st.gap
+            if self.spread and len(rows) == 1 and len(row) > 1:
+                gap = (rect.w - total) // (len(row) - 1) + st.gap
+                total = rect.w
             x = rect.centerx - total // 2
             y = rect.y + n * (st.button_h + st.gap)
             for i in row:
@@ -375,10 +396,11 @@ class ButtonRow(Buttons):
                 if i18n.is_rtl():  # the row mirrored as a whole
                     bx = 2 * rect.centerx - bx - ws[i]
                 r = pygame.Rect(bx, y, ws[i], st.button_h)
+                arrow = self.arrows.get(action, 0) * way
                 self._buttons.append(
-                    Button(r, label, action, enabled, primary=primary, group=self.group)
+                    Button(r, label, action, enabled, primary, self.group, arrow=arrow)
                 )
-                x += ws[i] + st.gap
+                x += ws[i] + gap
         theme.fit_group(self._buttons)
 
 

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from tarneeb_desktop.ui import i18n, text
-from tarneeb_desktop.ui.kit.boxes import Box, Group
+from tarneeb_desktop.ui import i18n, text, theme
+from tarneeb_desktop.ui.kit.boxes import Box, Group, Text
 from tarneeb_desktop.ui.kit.form import mirrored
-from tarneeb_desktop.ui.kit.style import GOLD, INK, Colour, Style
+from tarneeb_desktop.ui.kit.style import DIM, GOLD, INK, Colour, Style
 from tarneeb_desktop.ui.kit.widgets import draw_field
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text, button_width
 
@@ -252,3 +252,91 @@ class Log(Box):
             )
             draw_field(s, f, typed, st.body, fill=FIELD, border=(*GOLD, 255), ink=INK,
                        margin=st.margin, from_start=True)  # fmt: skip
+
+
+class Dots(Box):
+    """A dot for each of ``count`` pages in reading order (the first on the right in Arabic),
+    the ``lit`` one gold and larger; ``at(pos)`` is the page of the dot under ``pos``."""
+
+    def __init__(self, count: int, lit: int) -> None:
+        self.count, self.lit = count, lit
+        self.spots: list[pygame.Rect] = []
+        self.radius = 4
+
+    def measure(self, st: Style, width: int) -> int:
+        return max(8, round(st.unit * 0.9)) * 4
+
+    def place(self, st: Style, rect: pygame.Rect) -> None:
+        super().place(st, rect)
+        self.radius = max(4, round(st.unit * 0.9))
+        space = self.radius * 4
+        x0 = rect.centerx - space * self.count // 2
+        row = pygame.Rect(x0, rect.y, space * self.count, rect.h)
+        self.spots = [mirrored(pygame.Rect(x0 + k * space, rect.y, space, rect.h), row)
+                      for k in range(self.count)]  # fmt: skip
+
+    def at(self, pos: tuple[int, int]) -> int | None:
+        return next((k for k, r in enumerate(self.spots) if r.collidepoint(pos)), None)
+
+    def draw(self, s: pygame.Surface) -> None:
+        for k, r in enumerate(self.spots):
+            lit = k == self.lit
+            colour = GOLD if lit else (*DIM, 255)
+            pygame.draw.circle(
+                s, colour, r.center, self.radius if lit else max(3, self.radius * 2 // 3)
+            )
+
+
+class KeyCaps(Group):
+    """Keys and what each does (``keys``: (the key's cap, its words)): the caps in a column at
+    the reading start, as wide as the widest, each words wrapped beside its cap."""
+
+    def __init__(self, keys: Sequence[tuple[str, str]], size: int | None = None) -> None:
+        self.keys = list(keys)
+        self.size = size
+        self.words = [Text(w, size=size) for _, w in self.keys]
+        self.children = list(self.words)
+        self.caps: list[tuple[str, pygame.Rect]] = []
+        self.cap_size = 0
+
+    def _cap_w(self, st: Style) -> int:
+        size = max(st.body, self.size or 0)
+        return (
+            max((text.size_of(c, size, True)[0] for c, _ in self.keys), default=0) + 2 * st.margin
+        )
+
+    def _cap_h(self, st: Style) -> int:
+        return round(max(st.body, self.size or 0) * 1.6)
+
+    def measure(self, st: Style, width: int) -> int:
+        room = width - self._cap_w(st) - st.gap
+        hs = [max(self._cap_h(st), t.measure(st, room)) for t in self.words]
+        return sum(hs) + st.tight * max(0, len(hs) - 1)
+
+    def place(self, st: Style, rect: pygame.Rect) -> None:
+        super().place(st, rect)
+        cw, chh = self._cap_w(st), self._cap_h(st)
+        room = rect.w - cw - st.gap
+        self.cap_size = max(st.body, self.size or 0)
+        self.caps = []
+        y = rect.y
+        for (cap, _), words in zip(self.keys, self.words, strict=True):
+            h = max(chh, words.measure(st, room))
+            self.caps.append((cap, mirrored(pygame.Rect(rect.x, y, cw, chh), rect)))
+            words.place(st, mirrored(pygame.Rect(rect.x + cw + st.gap, y, room, h), rect))
+            y += h + st.tight
+
+    def draw(self, s: pygame.Surface) -> None:
+        for cap, r in self.caps:
+            blit_panel(s, r, color=(*theme.BUTTON, 235), border=(0, 0, 0, 90), radius=r.h // 4)
+            blit_text(s, cap, self.cap_size, r.center, theme.BUTTON_TEXT, True, "center")
+        super().draw(s)
+
+    def texts(self) -> list[tuple[str, pygame.Rect]]:
+        out = super().texts()
+        for cap, r in self.caps:
+            w, h = text.size_of(cap, self.cap_size, True)
+            box = pygame.Rect(0, 0, w, h)
+            box.center = r.center
+            out.append((cap, text.ink(cap, self.cap_size, True).move(box.topleft)))
+        return out
