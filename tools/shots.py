@@ -177,6 +177,26 @@ def _export(app: Any) -> Any:
     return FileChooser(app, lambda _p: None, save=True, name="game.json", folder=folder)
 
 
+def _tutorial(app: Any, dialog: str = "") -> Any:
+    """The tutorial at its first lesson, the deal over (instant animations); with its
+    question whether to skip it, or the dialog at its end."""
+    from tarneeb_desktop.ui.tutorial import TutorialScene
+    from tarneeb_desktop.ui.tutorial_dialogs import DoneDialog, SkipDialog
+
+    app.settings.animation_speed = "instant"
+    app.apply_settings()
+    scene = TutorialScene(app)
+    app.switch(scene)
+    for _ in range(240):
+        app.step(1 / 60, [])
+        if scene.coaching() and scene.lesson() is not None:
+            break
+    if dialog:
+        scene.overlay = SkipDialog(scene) if dialog == "skip" else DoneDialog(scene)
+        scene.done = dialog == "done"
+    return scene
+
+
 def _settings(app: Any, end: bool = False) -> Any:
     """The settings, at their top or scrolled to their end (the focus on Back)."""
     from tarneeb_desktop.ui.settings_scene import SettingsScene
@@ -212,6 +232,9 @@ def _scenes() -> dict[str, Callable[[Any], Any]]:
         "rating": lambda app: _stats(app, "rating"),
         "daily-compared": lambda app: _daily(app, compared=True),
         "settings": _settings,
+        "tutorial": _tutorial,
+        "tutorial-skip": lambda app: _tutorial(app, "skip"),
+        "tutorial-done": lambda app: _tutorial(app, "done"),
         "howto": lambda app: __import__(
             "tarneeb_desktop.ui.howto_scene", fromlist=["x"]
         ).HowToScene(app),

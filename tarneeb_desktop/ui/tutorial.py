@@ -17,11 +17,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tarneeb_desktop.session.tutorial import tutorial_link
-from tarneeb_desktop.ui import i18n, text, theme
+from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui import tutorial_script as script
 from tarneeb_desktop.ui.game.labels import side_labels
 from tarneeb_desktop.ui.game.score import ScorePanel
 from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.kit.boxes import Box, Column, Panel, Text
+from tarneeb_desktop.ui.kit.style import DIALOG_EDGE, DIM, GOLD, Style
 from tarneeb_desktop.ui.layout import LEFT, TOP
 from tarneeb_desktop.ui.table_scene import TableScene
 from tarneeb_desktop.ui.theme import blit_panel, blit_text
@@ -31,6 +33,11 @@ if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
     from tarneeb_desktop.ui.layout import Layout
     from tarneeb_desktop.ui.tutorial_script import Lesson
+
+
+#: The coach's panel, and the ink of why a move was refused.
+COACH = (8, 24, 18, 255)
+TIP = (255, 196, 140)
 
 
 def _player_name(app: App) -> str:
@@ -267,50 +274,28 @@ class TutorialScene(TableScene):
             bottom = min(bottom, panel.top - m)
         return pygame.Rect(left, m, right - left, bottom - m)
 
-    def _line_step(self, size: int) -> int:
-        """The coach's line step: the usual spacing, or the script's line when it is taller
-        (Arabic's lines ran into each other)."""
-        lines = text.wrap(self.coach_text() or tr("Tutorial"), size, 10_000)
-        ink = max(text.render(line, size).get_bounding_rect().h for line in lines)
-        return max(round(size * 1.32), ink + 2)
-
-    def _head_lines(self, width: int) -> list[str]:
-        """The coach's head ("Tutorial · Lesson 2 of 5"), on two lines when one is too narrow
-        for it at body size, and each part on more when it is still too narrow ("Lektion 1
-        von 5" in a narrow coach beside the score panel)."""
+    def coach_box(self) -> Panel:
+        """The coach's panel as the kit lays it out: its head ("Tutorial · Lesson 2 of 5", each
+        part on a line of its own when one line is too narrow), the lesson, why a move was
+        refused, and the Esc line at its end; every line at the body size."""
         n = self.step()
         head = tr("Tutorial")
         if n < len(self.lessons) and self.pv.hand_number == 1:
             head += "  \u00b7  " + tr("Lesson {n} of {total}", n=n + 1, total=len(self.lessons))
-        size = self.layout.text
-        if text.size_of(head, size, True)[0] <= width:
-            return [head]
-        return [
-            line
-            for part in head.split("\u00b7")
-            for line in text.wrap(part.strip(), size, width, bold=True)
+        parts: list[Box] = [
+            Text(head, color=GOLD, bold=True, split="\u00b7"),
+            Text(self.coach_text()),
         ]
-
-    def _coach_lines(self, width: int) -> tuple[list[str], list[str]]:
-        size = self.layout.text
-        lines = text.wrap(self.coach_text(), size, width)
         tip = self.tip[1] if self.tip and self.tip[0] == self.step() else None
-        return lines, text.wrap(tip, size, width) if tip else []
+        if tip:
+            parts.append(Text(tip, color=TIP))
+        parts.append(Text(tr("Esc: skip the tutorial"), color=DIM, align="end"))
+        gap = Style(*self.app.size).tight
+        return Panel(Column(parts, gap=gap), color=COACH, edge=DIALOG_EDGE, tight=True)
 
     def _coach_height(self, width: int) -> int:
         """How tall the coach's panel is at ``width``: its head, lesson, tip and Esc line."""
-        lay = self.layout
-        pad = lay.margin
-        small = lay.text  # the head and the Esc line at body size too (issue 23)
-        step = self._line_step(lay.text)
-        lines, tip_lines = self._coach_lines(width - 2 * pad)
-        heads = len(self._head_lines(width - 2 * pad))
-        esc = len(text.wrap(tr("Esc: skip the tutorial"), small, width - 2 * pad))
-        h = pad * 2 + round(small * 1.5) * heads + step * (len(lines) + len(tip_lines)) + small * 2
-        h += step * (esc - 1)
-        if tip_lines:
-            h += step // 3
-        return h
+        return self.coach_box().measure(Style(*self.app.size), width)
 
     def coach_place(self) -> tuple[str, pygame.Rect]:
         """Where the coach's panel goes, and what that leaves of the score panel: "below" the
@@ -347,50 +332,10 @@ class TutorialScene(TableScene):
 
     def draw_coach(self, surface: pygame.Surface) -> None:
         """The coach's panel beside the trick, and the pointer at what to click."""
-        lay = self.layout
-        box = self.coach_rect()
-        pad = lay.margin
-        size = lay.text
-        small = size  # the head and the Esc line at body size too (issue 23)
-        step = self._line_step(size)
-        lines, tip_lines = self._coach_lines(box.w - 2 * pad)
-        heads = self._head_lines(box.w - 2 * pad)
-        blit_panel(
-            surface,
-            box,
-            color=(8, 24, 18, 255),
-            border=(*theme.GOLD, 170),
-            radius=round(lay.unit * 2),
-            glow=(0, 0, 0, 120),
-        )
-        rtl = i18n.is_rtl()
-        x = box.right - pad if rtl else box.x + pad
-        anchor = i18n.anchor("topleft")
-        y = box.y + pad
-        for head in heads:
-            blit_text(
-                surface, head, small, (x, y), theme.GOLD, True, anchor, max_width=box.w - 2 * pad
-            )
-            y += round(small * 1.5)
-        for line in lines:
-            blit_text(surface, line, size, (x, y), theme.INK, anchor=anchor)
-            y += step
-        if tip_lines:
-            y += step // 3
-            for line in tip_lines:
-                blit_text(surface, line, size, (x, y), (255, 196, 140), anchor=anchor)
-                y += step
-        esc = text.wrap(tr("Esc: skip the tutorial"), small, box.w - 2 * pad)
-        for k, line in enumerate(reversed(esc)):  # from the bottom up
-            blit_text(
-                surface,
-                line,
-                small,
-                (box.right - pad if not rtl else box.x + pad, box.bottom - pad // 2 - k * step),
-                theme.INK_DIM,
-                anchor=i18n.anchor("bottomright"),
-                max_width=box.w - 2 * pad,
-            )
+        box = self.coach_box()
+        box.place(Style(*self.app.size), self.coach_rect())
+        box.draw(surface)
+        self.coach_texts = box.texts()
         targets = self.targets()
         if targets:  # one frame round them all (the lesson's cards lie side by side)
             r = targets[0].unionall(targets)

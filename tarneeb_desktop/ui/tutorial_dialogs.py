@@ -1,7 +1,7 @@
 """The tutorial's two dialogs over the table: "Skip the tutorial?" (Esc) and the end.
 
-They look like the table's dialogs (``game/dialogs.Dialog``) but their buttons go to the
-tutorial scene's ``tutorial_action``; the choice that changes nothing has the focus."""
+Laid out by the kit as the table's ``KitDialog``, but their buttons go to the tutorial scene's
+``tutorial_action``; the choice that changes nothing has the focus."""
 
 from __future__ import annotations
 
@@ -9,37 +9,36 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tarneeb_desktop.ui import i18n, text, theme
-from tarneeb_desktop.ui.game.dialogs import CHOOSE_KEYS, Dialog
+from tarneeb_desktop.ui.game.dialogs import CHOOSE_KEYS
+from tarneeb_desktop.ui.game.kit_dialog import KitDialog
 from tarneeb_desktop.ui.i18n import tr, trn
-from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.theme import Button, blit_text, clicked
+from tarneeb_desktop.ui.kit.widgets import step_of_key
+from tarneeb_desktop.ui.theme import Button, clicked
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.tutorial import TutorialScene
 
 
-class TutorialDialog(Dialog):
-    """A title, a few lines and a row of buttons; Esc and Enter as the focus says."""
+class TutorialDialog(KitDialog):
+    """A title, a few lines and a row of buttons; Esc and Enter as the focus says, the arrows
+    move it in reading order."""
 
-    size = (96.0, 42.0)
+    width = 96.0
     escape_action = "close"
 
     def __init__(self, scene: TutorialScene) -> None:
         super().__init__(scene)
         self.tutorial = scene
 
-    def title(self) -> str:
-        return ""
-
     def body(self) -> str:
         return ""
 
+    def paragraphs(self) -> list[str]:
+        return self.body().split("\n\n")
+
     def buttons(self) -> list[Button]:
-        lay = self.tutorial.layout
-        fresh = self._buttons is None or self._buttons[0] != (lay.w, lay.h, i18n.get_language())
         out = super().buttons()
-        if fresh and out:
+        if out and not any(b.focus for b in out):
             out[0].focus = True  # the first button is the safe one
         return out
 
@@ -58,38 +57,15 @@ class TutorialDialog(Dialog):
                 self.tutorial.tutorial_action(self.escape_action)
             elif ev.key in CHOOSE_KEYS and buttons:
                 i = next((k for k, b in enumerate(buttons) if b.focus), 0)
-                forward = ev.key in (pygame.K_DOWN, pygame.K_RIGHT)
-                if i18n.is_rtl() and ev.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                    forward = not forward
+                turn = step_of_key(ev.key) or (1 if ev.key == pygame.K_DOWN else -1)
                 for b in buttons:
                     b.focus = False
-                buttons[(i + (1 if forward else -1)) % len(buttons)].focus = True
+                buttons[(i + turn) % len(buttons)].focus = True
                 self.scene.dirty = True
             return True
         if ev.type == pygame.MOUSEMOTION:
             return super().handle_event(ev, buttons)
         return ev.type in (pygame.MOUSEBUTTONUP, pygame.KEYUP)
-
-    def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
-        y = box.y + round(lay.unit * 4)
-        r = blit_text(
-            s,
-            self.title(),
-            lay.heading,
-            (box.centerx, y),
-            theme.GOLD,
-            True,
-            "midtop",
-            max_width=box.w - 2 * lay.margin,
-        )
-        y = r.bottom + round(lay.unit * 2.5)
-        step = round(lay.text * 1.35)
-        for line in text.wrap(self.body(), lay.text, box.w - 4 * lay.margin):
-            if not line:
-                y += step // 3
-                continue
-            blit_text(s, line, lay.text, (box.centerx, y), theme.INK, anchor="midtop")
-            y += step
 
 
 class SkipDialog(TutorialDialog):
@@ -112,7 +88,7 @@ class DoneDialog(TutorialDialog):
 
     kind = "tutorial_done"
     escape_action = "menu"
-    size = (110.0, 62.0)
+    width = 110.0
 
     def title(self) -> str:
         return tr("You finished the tutorial!")

@@ -81,9 +81,11 @@ class Text(Box):
         bold: bool = False,
         align: str = "start",
         marked: bool = False,
+        split: str = "",
     ) -> None:
         self.words, self.size, self.color, self.bold, self.align = words, size, color, bold, align
         self.marked = marked  # the words hold direction marks (viewer_text.rtl_run, card_run)
+        self.split = split  # too long for a line: a line from each part between these
         self.lines: list[str] = []
         self._size = 0
 
@@ -92,7 +94,10 @@ class Text(Box):
 
     def _lines(self, size: int, width: int) -> list[str]:
         wrap = viewer_text.wrap if self.marked else text.wrap
-        return [ln for part in self.words.split("\n") for ln in wrap(part, size, width, self.bold)]
+        words = self.words
+        if self.split and text.size_of(words, size, self.bold)[0] > width:
+            words = "\n".join(p.strip() for p in words.split(self.split))
+        return [ln for part in words.split("\n") for ln in wrap(part, size, width, self.bold)]
 
     def _surface_size(self, line: str, size: int) -> tuple[int, int]:
         if self.marked:
@@ -420,10 +425,20 @@ class Wrap(Box):
 
 
 class Panel(Wrap):
-    """A panel round its child, ``st.pad`` inside its edge."""
+    """A panel round its child, ``st.pad`` inside its edge (``st.margin`` when ``tight``: a
+    panel over the table, where room is short)."""
 
-    def __init__(self, child: Box, color: Colour = DIALOG, edge: Colour | None = DIALOG_EDGE):
-        self.child, self.color, self.edge = child, color, edge
+    def __init__(
+        self,
+        child: Box,
+        color: Colour = DIALOG,
+        edge: Colour | None = DIALOG_EDGE,
+        tight: bool = False,
+    ):
+        self.child, self.color, self.edge, self.tight = child, color, edge, tight
+
+    def _pad(self, st: Style) -> int:
+        return st.margin if self.tight else st.pad
 
     @property
     def grow(self) -> bool:
@@ -431,18 +446,22 @@ class Panel(Wrap):
         return bool(getattr(self.child, "grow", False))
 
     def measure(self, st: Style, width: int) -> int:
-        return self.child.measure(st, width - 2 * st.pad) + 2 * st.pad
+        pad = self._pad(st)
+        return self.child.measure(st, width - 2 * pad) + 2 * pad
 
     def least(self, st: Style, width: int) -> int:
-        return self.child.least(st, width - 2 * st.pad) + 2 * st.pad
+        pad = self._pad(st)
+        return self.child.least(st, width - 2 * pad) + 2 * pad
 
     def most(self, st: Style, width: int) -> int:
-        return self.child.most(st, width - 2 * st.pad) + 2 * st.pad
+        pad = self._pad(st)
+        return self.child.most(st, width - 2 * pad) + 2 * pad
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         super().place(st, rect)
         self.radius = st.radius
-        self.child.place(st, rect.inflate(-2 * st.pad, -2 * st.pad))
+        pad = self._pad(st)
+        self.child.place(st, rect.inflate(-2 * pad, -2 * pad))
 
     radius = 0
 
