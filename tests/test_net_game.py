@@ -777,3 +777,50 @@ def test_the_same_seeded_game_through_the_arena_and_a_lan_host_gives_the_same_re
             s.close()
     assert lan_record == to_record(arena_table.state, [f"P{s}" for s in range(4)])
     assert len(lan_record["hands"]) >= 2
+
+
+def test_a_seat_played_by_the_computer_chooses_again_after_a_stale_refusal() -> None:
+    """A host resumed from its save numbers its views from the save's: a seat that acted on
+    the killed host's view 10 is refused as stale, and the resumed table's own view 10 may
+    be its turn again; it must be played (the relay test hung there, 1 run in 30)."""
+    import dataclasses
+    import queue as queue_mod
+
+    from tarneeb_desktop.net.client import play_seat
+    from tarneeb_desktop.rules import GameState, make_rules
+
+    state = GameState.new(make_rules("standard"), seed=3, dealer=3)
+    me = state.current_player()
+    mine = state.view(me)
+    script = [
+        (None, (mine, 10)),  # the killed host's view 10, still shown after the reconnect
+        (
+            {"type": "error", "code": "stale", "message": "stale"},
+            (dataclasses.replace(mine, turn=(me + 1) % 4), 9),
+        ),  # the resumed host's view 9
+        ({"type": "view"}, (mine, 10)),  # its view 10: our turn
+        ({"type": "bye"}, (mine, 10)),
+    ]
+
+    class Session:
+        seat, connection_id = me, 1
+        messages: queue_mod.Queue = queue_mod.Queue()
+        acts: list[tuple[str, int | None]] = []
+        shown = (mine, 10)
+
+        def ready(self) -> None:
+            pass
+
+        def next_message(self, timeout: float) -> dict | None:
+            msg, self.shown = script.pop(0)
+            return msg
+
+        def snapshot(self):  # type: ignore[no-untyped-def]
+            return self.shown
+
+        def act(self, action: str, seq: int | None = None) -> None:
+            self.acts.append((action, seq))
+
+    session = Session()
+    play_seat(session, lambda view: sorted(view.legal)[0])  # type: ignore[arg-type]
+    assert [seq for _, seq in session.acts] == [10, 10]

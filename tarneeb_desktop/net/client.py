@@ -510,8 +510,11 @@ def play_seat(
                 return view is not None and view.phase == "over"
             if kind == "error":
                 log.info("host to seat %s: %s", session.seat, msg.get("message"))
-                if msg.get("code") in ("illegal", "rate_limited"):
-                    acted = None  # the action did not count: choose again
+                if msg.get("code") in ("illegal", "rate_limited", "stale"):
+                    # the action did not count: choose again. A stale one was chosen in a view
+                    # the table has left (a host resumed from its save numbers its views from
+                    # the save's, so the next view may carry the same number as the refused one)
+                    acted = None
             elif kind == "disconnected":
                 if msg.get("connection") != session.connection_id:
                     continue  # about a connection that was already replaced
