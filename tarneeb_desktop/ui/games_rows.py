@@ -25,8 +25,7 @@ def shown_name(name: str) -> str:
     m = re.fullmatch(r"(.+) (\d{4}-\d{2}-\d{2} \d{2}:\d{2})", name)
     if m is None or m.group(1) not in tournament_words():
         return name
-    mark = "\u200e" if i18n.is_rtl() else ""
-    return f"{tr('Tournament')} {mark}{m.group(2)}"
+    return f"{tr('Tournament')} {i18n.ltr_mark()}{m.group(2)}"
 
 
 def tournament_words() -> set[str]:
@@ -83,13 +82,13 @@ def result_text(g: KeptGame) -> str:
     left, a mark ends the score's run: a negative total's sign (tied to its digits) would
     otherwise draw the winner's name into it ("-16، Sami : 14")."""
     score = rtl_run(f"{g.totals[0]} : {g.totals[1]}")
-    comma = "\u060c " if i18n.is_rtl() else ", "  # the Arabic comma in Arabic
+    sep = comma()  # the Arabic comma in Arabic
     if g.closed:  # a LAN table its host closed before the end
-        return f"{score}{comma}{tr('the host closed the table')}"
+        return f"{score}{sep}{tr('the host closed the table')}"
     if g.winner is None or len(g.players) != 4:
         return score
     a, b = rtl_run(g.players[g.winner]), rtl_run(g.players[g.winner + 2])
-    return f"{score}{comma}{tr('{a} and {b} win', a=a, b=b)}"
+    return f"{score}{sep}{tr('{a} and {b} win', a=a, b=b)}"
 
 
 def import_words(exc: KeptGameError, name: str) -> str:

@@ -227,7 +227,7 @@ class GamesScene(KitScene):
     def export(self, g: KeptGame, to: Path) -> None:
         try:
             path = export_kept(g.path, to)
-            mark = "\u200e" if i18n.is_rtl() else ""  # a path reads left to right
+            mark = i18n.ltr_mark()  # a path reads left to right
             self.message = tr("Saved to {path}", path=mark + str(path) + mark)
         except KeptGameError as exc:
             self._gone(str(exc))

@@ -263,6 +263,12 @@ def align(rect: pygame.Rect, box: pygame.Rect, side: str = "start", pad: int = 0
     return out
 
 
+def ltr_mark() -> str:
+    """A left-to-right mark in a right-to-left language, else nothing: put before (and after)
+    a run that reads left to right inside a line (a path, a date and its hour)."""
+    return "\u200e" if is_rtl() else ""
+
+
 def mirror_x(x: int, left: int, width: int) -> int:
     """The x coordinate ``x`` mirrored inside the span ``left .. left+width`` when RTL."""
     return left + width - (x - left) if is_rtl() else x
