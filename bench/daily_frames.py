@@ -1,7 +1,7 @@
 """Frame times of a daily deal at the table, with and without the computer's own play of the
 deal running on the worker pool meanwhile.
 
-Runs ``ui/daily_play.py``'s table (normal animations, the person's moves made by the
+Runs ``ui/screens/daily/play.py``'s table (normal animations, the person's moves made by the
 script after ``--think`` seconds, the partner and opponents at ``--level``) under the dummy
 video driver at 1280x720, paced like the real loop (a frame every 1/60 s). Each frame is timed by the wall
 clock and by the CPU time of the UI thread. "without" is the same deal with the computer's
@@ -37,7 +37,7 @@ import pygame  # noqa: E402
 from tarneeb_desktop.session import daily  # noqa: E402
 from tarneeb_desktop.settings import Settings  # noqa: E402
 from tarneeb_desktop.ui.app import App  # noqa: E402
-from tarneeb_desktop.ui.daily_play import DailyTableScene  # noqa: E402
+from tarneeb_desktop.ui.screens.daily.play import DailyTableScene  # noqa: E402
 
 FRAME = 1 / 60
 CODE = "2026-12-01/standard"

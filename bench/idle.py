@@ -127,7 +127,7 @@ def case_table(app: App) -> None:
 
 def case_viewer(app: App) -> None:
     from tarneeb_desktop.session.record_steps import positions
-    from tarneeb_desktop.ui.viewer_scene import ViewerScene
+    from tarneeb_desktop.ui.screens.viewer.viewer import ViewerScene
 
     doc = json.loads((DATA / "standard-game.json").read_text())
     scene = ViewerScene(app, positions(doc), title="bench", inline=True)

@@ -160,7 +160,7 @@ class _Sandbox:
 
     def __enter__(self) -> _Sandbox:
         from tarneeb_desktop.net import discovery, host
-        from tarneeb_desktop.ui import lan_scenes
+        from tarneeb_desktop.ui.screens.lan import join as lan_scenes
 
         self.saved: list[tuple[Any, str, Any]] = []
 
@@ -577,7 +577,7 @@ class Monkey:
 
     def after_click(self, action: str) -> None:
         """Some screens need a little help to lead on: the JoinScene to a host on loopback."""
-        from tarneeb_desktop.ui.lan_scenes import JoinScene
+        from tarneeb_desktop.ui.screens.lan.join import JoinScene
 
         if isinstance(self.app.scene, JoinScene) and self.rng.random() < 0.3:
             self.join_headless(self.app.scene)
@@ -713,7 +713,7 @@ class Monkey:
         elif where == "daily":
             self.start_daily()
         elif where == "tutorial":
-            from tarneeb_desktop.ui.tutorial import TutorialScene
+            from tarneeb_desktop.ui.screens.tutorial.tutorial import TutorialScene
 
             app.switch(TutorialScene(app))
         elif where == "viewer":
@@ -721,7 +721,7 @@ class Monkey:
         elif where == "lan_host":
             self.host_here()
         elif where == "lan_join":
-            from tarneeb_desktop.ui.lan_scenes import JoinScene
+            from tarneeb_desktop.ui.screens.lan.join import JoinScene
 
             scene = JoinScene(app)
             app.switch(scene)
@@ -735,8 +735,8 @@ class Monkey:
         self.frame()
 
     def start_tournament(self) -> None:
-        from tarneeb_desktop.ui.tournament_play import StandingsScene
-        from tarneeb_desktop.ui.tournament_scene import SetupScene
+        from tarneeb_desktop.ui.screens.tournament.play import StandingsScene
+        from tarneeb_desktop.ui.screens.tournament.setup import SetupScene
 
         self.leave_table()
         self.app.open_tournament()
@@ -753,7 +753,7 @@ class Monkey:
         self.frame()
 
     def start_daily(self) -> None:
-        from tarneeb_desktop.ui.daily_scene import DailyScene
+        from tarneeb_desktop.ui.screens.daily.daily import DailyScene
 
         self.leave_table()
         level = self.rng.choice(("easy", "medium"))
@@ -768,7 +768,7 @@ class Monkey:
     def open_viewer(self) -> None:
         """The replay viewer on a kept game (the finished games' Open), or on the hand just
         summed up at the table (Review); then, now and then, Play on from here."""
-        from tarneeb_desktop.ui.games_scene import GamesScene
+        from tarneeb_desktop.ui.screens.games.games import GamesScene
 
         table = self.table()
         if table is not None and table.pv.results and self.rng.random() < 0.5:
@@ -821,7 +821,7 @@ class Monkey:
 
     def join_headless(self, scene: Any) -> None:
         """Type a loopback host's address on the Join screen, take the seat, reach the table."""
-        from tarneeb_desktop.ui.lan_scenes import SeatScene
+        from tarneeb_desktop.ui.screens.lan.join import SeatScene
 
         host = self.hosts[-1] if self.hosts and self.rng.random() < 0.3 else self.headless_host()
         address = host.code or f"127.0.0.1:{host.address[1]}"  # by code: over the internet
@@ -837,7 +837,7 @@ class Monkey:
     def host_here(self) -> None:
         """The Host screen, opened with the other seats computers: the window hosts on
         loopback; started from the lobby."""
-        from tarneeb_desktop.ui.lan_scenes import HostScene
+        from tarneeb_desktop.ui.screens.lan.join import HostScene
 
         self.leave_table()
         app = self.app
@@ -901,8 +901,8 @@ class Monkey:
     def kill_and_resume(self, reason: str = "kill") -> None:
         """Throw the App away as a killed process would (no on_hide, nothing saved but what
         was saved already), open a new one and go on the way that kind of table goes on."""
-        from tarneeb_desktop.ui.daily_play import DailyTableScene
-        from tarneeb_desktop.ui.tournament_table import TournamentTable
+        from tarneeb_desktop.ui.screens.daily.play import DailyTableScene
+        from tarneeb_desktop.ui.screens.tournament.table import TournamentTable
 
         scene = self.app.scene
         kind = "menu"
@@ -923,7 +923,7 @@ class Monkey:
         self.new_app()
         app = self.app
         if kind == "daily":
-            from tarneeb_desktop.ui.daily_scene import DailyScene
+            from tarneeb_desktop.ui.screens.daily.daily import DailyScene
 
             again = DailyScene(app, daily_code, level)
             self.daily_sets.append(again.dset)
@@ -931,7 +931,7 @@ class Monkey:
             self.frame()
             again.activate("play")  # "Go on with deal n"
         elif kind == "tournament":
-            from tarneeb_desktop.ui.tournament_play import resume
+            from tarneeb_desktop.ui.screens.tournament.play import resume
 
             got = resume(app)
             if got is not None:

@@ -86,7 +86,7 @@ class Settings:
     auto_play_single: bool = False
     # Take back my last card or call against the computer (marks the game; off by default).
     allow_undo: bool = False
-    # The first-start offer of the tutorial was made (``ui/tutorial_offer.py``).
+    # The first-start offer of the tutorial was made (``ui/screens/tutorial/offer.py``).
     tutorial_offered: bool = False
     # The MQTT broker(s) a table over the internet goes through (``net/relay.py``): "" for
     # the default public ones, else URLs separated by spaces (a club's or a family's own).

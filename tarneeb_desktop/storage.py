@@ -15,7 +15,7 @@ log = logging.getLogger(__name__)
 __all__ = ["load_json", "set_aside", "take_set_aside", "write_json_atomic"]
 
 #: every file set aside and not yet reported, as (the file, where its broken copy went): the
-#: window tells the player in words (``ui/file_notice.py``) and empties it
+#: window tells the player in words (``ui/screens/file_notice.py``) and empties it
 _SET_ASIDE: list[tuple[Path, Path]] = []
 
 

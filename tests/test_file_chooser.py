@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from tarneeb_desktop.ui import i18n
-from tarneeb_desktop.ui.file_chooser import FileChooser, entries, start_folder
+from tarneeb_desktop.ui.screens.games.file_chooser import FileChooser, entries, start_folder
 from tests.test_ui_helpers import FRAME, key, make_app, mouse
 
 pytestmark = pytest.mark.usefixtures("ui_home")
@@ -67,7 +67,7 @@ def test_a_click_chooses_a_row_a_double_click_takes_it_and_esc_gives_nothing(
     """Issue 48 item 14: one click on the highlighted row opened it (a folder went two
     levels deep, a file was imported at once). One click chooses; a double click (two on
     the row within DOUBLE_CLICK seconds) or Enter opens."""
-    from tarneeb_desktop.ui import file_chooser
+    from tarneeb_desktop.ui.screens.games import file_chooser
 
     now = [100.0]
     monkeypatch.setattr(file_chooser.time, "monotonic", lambda: now[0])

@@ -267,7 +267,7 @@ def test_a_game_with_a_take_back_is_kept_marked(home: Path) -> None:
     from tarneeb_desktop.table.history import GameKeeper
     from tarneeb_desktop.table.pool import Pool
     from tarneeb_desktop.table.seats import ComputerSeat
-    from tarneeb_desktop.ui.games_scene import rules_text
+    from tarneeb_desktop.ui.screens.games.games import rules_text
 
     seats = [ComputerSeat("random", 40 + s, NAMES[s]) for s in range(4)]
     t = Table(GameState.new(make_rules("standard", target=11), 6), seats, NAMES, pool=Pool())

@@ -14,7 +14,8 @@ import pygame
 import pytest
 from babel.messages.pofile import read_po
 
-from tarneeb_desktop.ui import help_text, i18n, text
+from tarneeb_desktop.ui import i18n, text
+from tarneeb_desktop.ui.screens.howto import help_text
 from tests.scripts import load_script
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -38,7 +38,7 @@ def table(app):  # type: ignore[no-untyped-def]
 
 def viewer(app):  # type: ignore[no-untyped-def]
     from tarneeb_desktop.session.record_steps import positions
-    from tarneeb_desktop.ui.viewer_scene import ViewerScene
+    from tarneeb_desktop.ui.screens.viewer.viewer import ViewerScene
 
     doc = json.loads((DATA / "standard-game.json").read_text())
     scene = ViewerScene(app, positions(doc), title="test", inline=True)

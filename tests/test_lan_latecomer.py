@@ -140,7 +140,7 @@ def test_one_request_a_seat_and_none_before_the_start() -> None:
 
 def _hosting_window(monkeypatch):  # type: ignore[no-untyped-def]
     """The window hosts a table from its menu (South here, three computers) and sits at it."""
-    from tarneeb_desktop.ui.lan_scenes import LobbyScene
+    from tarneeb_desktop.ui.screens.lan.join import LobbyScene
     from tests.test_ui_lan import button, click, host_screen, lan_table, step_until
 
     app = host_screen(monkeypatch)
@@ -162,7 +162,7 @@ def test_the_hosting_window_asks_and_a_latecomers_window_sits_down(monkeypatch) 
     computer's seat in the game under way; the hosting window asks its player (Enter keeps
     the computer; Let them sit lets them), and the latecomer's window goes to the table."""
     from tarneeb_desktop.ui.game.lan import SeatRequestDialog
-    from tarneeb_desktop.ui.lan_scenes import SeatScene
+    from tarneeb_desktop.ui.screens.lan.join import SeatScene
     from tests.test_ui_helpers import FRAME, key, make_app
     from tests.test_ui_lan import button, click, lan_table, step_until
     from tests.text_spy import screen_problems

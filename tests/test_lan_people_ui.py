@@ -55,7 +55,7 @@ def in_arabic(app: Any) -> None:
 def test_the_menu_offers_rejoin_and_it_sits_at_the_kept_seat_again() -> None:
     """East closed the window mid-game (the computer plays East); the menu offers Rejoin,
     and one click sits this computer at East again, at the table."""
-    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
 
     app = make_app(speed="fast")
     app.switch(MenuScene(app))
@@ -86,8 +86,8 @@ def test_the_menu_offers_rejoin_and_it_sits_at_the_kept_seat_again() -> None:
 
 
 def test_rejoin_to_a_table_that_is_gone_says_so_on_the_join_screen() -> None:
-    from tarneeb_desktop.ui.lan_scenes import JoinScene
-    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.screens.lan.join import JoinScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
 
     host = started_host([1])
     assert host.address is not None
@@ -111,8 +111,8 @@ def test_rejoin_to_a_table_that_is_gone_says_so_on_the_join_screen() -> None:
 
 
 def test_the_table_name_and_password_typed_on_the_host_screen_reach_the_host() -> None:
-    from tarneeb_desktop.ui.lan_lobby import LobbyScene
-    from tarneeb_desktop.ui.lan_scenes import HostScene
+    from tarneeb_desktop.ui.screens.lan.join import HostScene
+    from tarneeb_desktop.ui.screens.lan.lobby import LobbyScene
 
     app = make_app(speed="fast")
     scene = HostScene(app)
@@ -145,7 +145,7 @@ def test_the_table_name_and_password_typed_on_the_host_screen_reach_the_host() -
 
 
 def test_the_host_screen_is_one_text_size_and_mirrors_in_arabic() -> None:
-    from tarneeb_desktop.ui.lan_scenes import HostScene, JoinScene
+    from tarneeb_desktop.ui.screens.lan.join import HostScene, JoinScene
 
     for lang in ("en", "ar"):
         app = make_app()
@@ -209,7 +209,7 @@ def test_a_full_table_offers_watching_and_the_watchers_table_says_watching(
 ) -> None:
     """Every seat taken (here by computers): the seat screen says so with Watch focused,
     Enter watches, and the watcher's table reads "Watching" (a player's does not)."""
-    from tarneeb_desktop.ui.lan_scenes import JoinScene, SeatScene
+    from tarneeb_desktop.ui.screens.lan.join import JoinScene, SeatScene
 
     host = started_host([], auto_start=True)
     app = make_app(speed="fast")
@@ -238,9 +238,9 @@ def test_a_watcher_joins_a_tournament_table_while_its_game_is_played() -> None:
     seat is taken the table is full, the seat screen offers Watch, and the watcher is sent
     the public play only."""
     from tarneeb_desktop.table.tournament import Player
-    from tarneeb_desktop.ui.lan_lobby import LobbyScene
-    from tarneeb_desktop.ui.lan_scenes import SeatScene
-    from tarneeb_desktop.ui.tournament_play import StandingsScene
+    from tarneeb_desktop.ui.screens.lan.join import SeatScene
+    from tarneeb_desktop.ui.screens.lan.lobby import LobbyScene
+    from tarneeb_desktop.ui.screens.tournament.play import StandingsScene
     from tests.test_tournament_lan import join_lan_seat, running
 
     app = make_app(speed="fast")
@@ -307,7 +307,7 @@ def test_closing_a_joined_window_mid_game_asks_first_and_stay_keeps_the_game(
     seen = drawn_texts(monkeypatch)
     app = make_app(speed="fast")
     try:
-        from tarneeb_desktop.ui.lan_scenes import JoinScene
+        from tarneeb_desktop.ui.screens.lan.join import JoinScene
 
         app.switch(JoinScene(app, finder=False))
         app.step(FRAME, [])

@@ -60,7 +60,7 @@ def test_a_host_that_closes_its_table_ends_the_game_for_everyone() -> None:
 
     from tarneeb_desktop.net import rejoin
     from tarneeb_desktop.table.history import list_kept
-    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
 
     host = started_host([0], auto_start=True)
     app = make_app(speed="fast")
@@ -80,7 +80,7 @@ def test_a_host_that_closes_its_table_ends_the_game_for_everyone() -> None:
     g = games[0]
     assert g.closed and g.winner is None and g.people == (0,) and g.totals == scores
     assert g.players[0] == "Sara"
-    from tarneeb_desktop.ui.games_scene import result_text
+    from tarneeb_desktop.ui.screens.games.games import result_text
 
     assert result_text(g).endswith("the host closed the table")
     for _ in range(30):  # no "reconnecting" afterwards
@@ -126,7 +126,7 @@ def test_a_host_that_cannot_be_reached_is_said_in_the_players_words() -> None:
     import socket
 
     from tarneeb_desktop.ui import i18n
-    from tarneeb_desktop.ui.lan_scenes import unreachable_words
+    from tarneeb_desktop.ui.screens.lan.join import unreachable_words
 
     line = unreachable_words("127.0.0.1:9", ConnectionRefusedError(111, "Connection refused"))
     assert line == "Cannot reach 127.0.0.1:9: no table is open there now"

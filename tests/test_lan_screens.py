@@ -23,7 +23,7 @@ pytestmark = pytest.mark.usefixtures("ui_home")
 
 @pytest.fixture
 def loopback(monkeypatch):  # type: ignore[no-untyped-def]
-    from tarneeb_desktop.ui import lan_scenes
+    from tarneeb_desktop.ui.screens.lan import join as lan_scenes
 
     monkeypatch.setenv("TARNEEB_LAN_BIND", "127.0.0.1")
     monkeypatch.setattr(lan_scenes, "DEFAULT_PORT", 0)
@@ -38,7 +38,7 @@ def loopback(monkeypatch):  # type: ignore[no-untyped-def]
 
 
 def host_scene(app):  # type: ignore[no-untyped-def]
-    from tarneeb_desktop.ui.lan_scenes import HostScene
+    from tarneeb_desktop.ui.screens.lan.join import HostScene
 
     app.switch(HostScene(app))
     app.step(FRAME, [])
@@ -108,7 +108,7 @@ def test_a_table_kept_on_this_computer_announces_itself_to_this_computer(loopbac
 
 def test_the_host_screen_shows_the_rules_as_settings_names_them() -> None:
     """Issue 14, defect 10: "Rules: egyptian" was the internal name."""
-    from tarneeb_desktop.ui.lan_page import lobby_rules_words, rules_words
+    from tarneeb_desktop.ui.screens.lan.page import lobby_rules_words, rules_words
 
     assert rules_words(make_rules("egyptian")) == "Egyptian"
     assert rules_words(make_rules("egyptian", target=31)) == "Egyptian (Custom)"
@@ -120,7 +120,7 @@ def test_the_host_screen_shows_the_rules_as_settings_names_them() -> None:
 
 
 def test_the_join_screen_remembers_hosts_typed(ui_home) -> None:  # type: ignore[no-untyped-def]
-    from tarneeb_desktop.ui.lan_scenes import JoinScene, SeatScene
+    from tarneeb_desktop.ui.screens.lan.join import JoinScene, SeatScene
 
     host = new_host(make_rules(), seed=3, open_seats=[0], auto_start=False, exit_when_over=False)
     host.start()

@@ -58,7 +58,7 @@ def test_tournament_setup_rules_button_in_ukrainian_at_800x600() -> None:
     """Seed 1045, step 75: 'Правила: як у налаштуваннях (Стандартні (власні))' was drawn at 9
     px in a third of the row; the options now take the widths their labels need."""
     from tarneeb_desktop.rules.options import ALL_PRESETS
-    from tarneeb_desktop.ui.tournament_scene import SetupScene
+    from tarneeb_desktop.ui.screens.tournament.setup import SetupScene
 
     app = app_in("uk", (800, 600), rule_options={"target": 51})
     scene = SetupScene(app)
@@ -168,9 +168,9 @@ def test_a_tournaments_longest_team_names_fit_every_page(lang: str, size: tuple[
     body size at least, cut short with an ellipsis where the room ends (the monkey met
     'Omar und Nour gewinnen' too wide for its dialog, seed 1229)."""
     from tarneeb_desktop.ui.game.dialogs import GameOverDialog, SummaryDialog
+    from tarneeb_desktop.ui.screens.tournament.setup import NAME_CHARS
+    from tarneeb_desktop.ui.screens.tournament.table import TournamentTable
     from tarneeb_desktop.ui.table_scene import TableScene
-    from tarneeb_desktop.ui.tournament_scene import NAME_CHARS
-    from tarneeb_desktop.ui.tournament_table import TournamentTable
     from tests.test_text_fit import played
 
     teams = ("Alexandrina & Konstantin", "Maximiliane & Christoph")
@@ -258,7 +258,7 @@ def test_the_last_trick_at_a_lan_table_with_the_chat_line_open(lang: str, size, 
 def test_the_join_screens_fields_sit_under_its_title(lang: str, size) -> None:  # type: ignore[no-untyped-def]
     """Seeds 3203 (step 200) and 3231 (step 125): in a wide, short window the Arabic title
     "الانضمام إلى لعبة على الشبكة المحلية" reached into the address field below it."""
-    from tarneeb_desktop.ui.lan_scenes import JoinScene
+    from tarneeb_desktop.ui.screens.lan.join import JoinScene
 
     app = app_in(lang, size)
     app.switch(JoinScene(app, finder=False))
@@ -272,7 +272,7 @@ def test_the_tournament_setups_note_with_lan_players_fits(lang: str, size) -> No
     """Seed 3286, step 25: with a player on the LAN, the setup's note ("5 équipes. … ils
     rejoignent avec Rejoindre une partie en réseau local.") was squeezed onto one line at
     13 px; it now takes the lines it needs at its size."""
-    from tarneeb_desktop.ui.tournament_scene import SetupScene
+    from tarneeb_desktop.ui.screens.tournament.setup import SetupScene
 
     app = app_in(lang, size)
     scene = SetupScene(app)
@@ -326,7 +326,7 @@ def test_a_thrown_in_deals_word_fits_the_score_sheet(lang: str) -> None:
 def test_the_tournament_setups_seat_kinds_fit_their_column(lang: str, size) -> None:  # type: ignore[no-untyped-def]
     """Seed 5096, step 175: "Человек" (a person) was 21 px in its column of the tournament
     setup (24 the least); the kinds' columns are as wide as their longest word needs."""
-    from tarneeb_desktop.ui.tournament_scene import SetupScene
+    from tarneeb_desktop.ui.screens.tournament.setup import SetupScene
 
     app = app_in(lang, size)
     scene = SetupScene(app)
@@ -386,7 +386,7 @@ def test_the_bid_grid_steps_aside_for_the_chat_line(lang: str, size) -> None:  #
 def test_the_join_screens_labels_stay_on_its_page(lang: str, size) -> None:  # type: ignore[no-untyped-def]
     """Seed 5425, step 275: at 800x600 the French "Mot de passe de la table (s'il y en a un)"
     began 12 px left of the page it labels; the fields now start after the widest label."""
-    from tarneeb_desktop.ui.lan_scenes import JoinScene
+    from tarneeb_desktop.ui.screens.lan.join import JoinScene
 
     app = app_in(lang, size)
     scene = JoinScene(app, finder=False)
@@ -404,7 +404,7 @@ def test_the_tutorial_coachs_head_reads_at_body_size(lang: str, size) -> None:  
     narrow (a refused move's explanation under the lesson) that "Lektion 1 von 5", on its own
     line, was squeezed to 11 px; each part of the head now takes the lines it needs, at body
     size, in every lesson, with and without the explanation."""
-    from tarneeb_desktop.ui.tutorial import TutorialScene
+    from tarneeb_desktop.ui.screens.tutorial.tutorial import TutorialScene
     from tests.test_tutorial import _click_target, _wait
 
     app = app_in(lang, size)
@@ -484,7 +484,7 @@ def test_the_daily_reviews_results_keep_out_of_the_list_of_hands(size, both) -> 
     after the language had changed to English. With the list open the corner steps aside,
     and the lines are translated when drawn."""
     from tarneeb_desktop.session import daily
-    from tarneeb_desktop.ui.daily_review import open_review
+    from tarneeb_desktop.ui.screens.daily.review import open_review
 
     app = app_in("hi", size)
     res = daily.play_computer("2026-12-01/standard", 7, "medium")
@@ -513,7 +513,7 @@ def test_the_standings_say_who_plays_at_the_small_prints_size(lang: str, size) -
     that."""
     from tarneeb_desktop.rules import make_rules
     from tarneeb_desktop.session.tournament import new_tournament
-    from tarneeb_desktop.ui.tournament_play import Running, StandingsScene
+    from tarneeb_desktop.ui.screens.tournament.play import Running, StandingsScene
 
     app = app_in(lang, size)
     teams = [
@@ -535,7 +535,7 @@ def test_every_how_to_play_picture_reads(lang: str, size) -> None:  # type: igno
     words; Hindi's did too), and the 41 page's total "3 + 4 + 2 + 2 = 11" lay on South's
     bid (Arabic's taller line pushed it down). The grid is now the table's own (a row per
     strain, named at its start) and the total keeps above South's bid."""
-    from tarneeb_desktop.ui.howto_scene import HowToScene
+    from tarneeb_desktop.ui.screens.howto.howto import HowToScene
 
     app = app_in(lang, size)
     scene = HowToScene(app)
@@ -557,7 +557,7 @@ def test_the_viewers_keys_wrap_rather_than_shrink(lang: str, size) -> None:  # t
     from tarneeb_desktop.record import to_record
     from tarneeb_desktop.rules import make_rules
     from tarneeb_desktop.session.record_steps import positions
-    from tarneeb_desktop.ui.viewer_scene import ViewerScene
+    from tarneeb_desktop.ui.screens.viewer.viewer import ViewerScene
 
     state = play_game(make_rules("standard", target=11), 0, ["easy"] * 4).state
     app = app_in(lang, size)
@@ -573,7 +573,7 @@ def test_the_host_screen_reads_at_body_size_with_germans_longest_pair() -> None:
     button, and the screen shares one text size. The buttons are as wide as the longest
     pair's words need."""
     from tarneeb_desktop.ui import i18n
-    from tarneeb_desktop.ui.lan_host_scene import HostScene
+    from tarneeb_desktop.ui.screens.lan.host import HostScene
     from tests.test_ui_helpers import make_app
 
     for size in ((2438, 1111), (1280, 720), (800, 600)):

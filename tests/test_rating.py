@@ -82,7 +82,7 @@ def test_a_finished_game_against_the_computer_moves_the_rating(ui_home) -> None:
 def test_the_rating_page_shows_each_preset_and_a_chart_that_fits(ui_home, lang, size) -> None:  # type: ignore[no-untyped-def]
     from tarneeb_desktop.stats import stats_path
     from tarneeb_desktop.ui import i18n
-    from tarneeb_desktop.ui.stats_scene import StatsScene
+    from tarneeb_desktop.ui.screens.stats.stats import StatsScene
     from tests.test_ui_helpers import FRAME, make_app
     from tests.text_spy import screen_problems
 

@@ -40,7 +40,7 @@ def play_until_tricks(app, scene, tricks: int) -> None:
 
 def test_resume_after_a_kill_continues_the_same_game(ui_home) -> None:
     from tarneeb_desktop.ui.app import App
-    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
     from tarneeb_desktop.ui.table_scene import TableScene
 
     app = make_app(speed="fast")
@@ -121,7 +121,7 @@ def real_save(path) -> dict:
 @pytest.mark.parametrize("kind", sorted(BAD_SAVES))
 def test_a_damaged_save_is_reported_kept_aside_and_never_half_loaded(ui_home, kind) -> None:
     from tarneeb_desktop.table.savegame import SaveError, read_save
-    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
 
     path = ui_home / "savegame.json"
     text = BAD_SAVES[kind]
@@ -159,7 +159,7 @@ def test_a_damaged_save_is_reported_kept_aside_and_never_half_loaded(ui_home, ki
 
 
 def test_the_menu_reports_a_damaged_save(ui_home) -> None:
-    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
 
     (ui_home / "savegame.json").write_text("{")
     app = make_app()

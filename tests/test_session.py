@@ -55,8 +55,8 @@ def test_the_one_seed_source(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_window_and_a_tournament_take_the_test_seed(
     monkeypatch: pytest.MonkeyPatch, ui_home: Path
 ) -> None:
+    from tarneeb_desktop.ui.screens.tournament.setup import SetupScene
     from tarneeb_desktop.ui.table_scene import TableScene
-    from tarneeb_desktop.ui.tournament_scene import SetupScene
     from tests.test_ui_helpers import make_app
 
     monkeypatch.setenv(seeds.TEST_SEED_VARIABLE, "1234")

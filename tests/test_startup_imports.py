@@ -28,10 +28,10 @@ raise SystemExit(main([]))
 
 LATER = (
     "tarneeb_desktop.ui.table_scene",
-    "tarneeb_desktop.ui.tournament_play",
-    "tarneeb_desktop.ui.tutorial_offer",
-    "tarneeb_desktop.ui.howto_pictures",
-    "tarneeb_desktop.ui.viewer_scene",
+    "tarneeb_desktop.ui.screens.tournament.play",
+    "tarneeb_desktop.ui.screens.tutorial.offer",
+    "tarneeb_desktop.ui.screens.howto.pictures",
+    "tarneeb_desktop.ui.screens.viewer.viewer",
     "tarneeb_desktop.session",
     "tarneeb_desktop.table.tournament",
     "tarneeb_desktop.net.rejoin",
@@ -69,7 +69,7 @@ def test_a_first_start_still_asks_the_name_and_language_first(tmp_path) -> None:
 def test_the_menu_looks_for_the_files_its_later_modules_read() -> None:
     from tarneeb_desktop.net import rejoin
     from tarneeb_desktop.session import tournament
-    from tarneeb_desktop.ui import menu
+    from tarneeb_desktop.ui.screens import menu
 
     assert menu._TOURNAMENT_FILE == tournament.TOURNAMENT_FILE
     assert menu._LAN_SEATS_FILE == rejoin.SEATS_FILE

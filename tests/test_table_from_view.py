@@ -90,7 +90,7 @@ def test_continue_after_a_kill_mid_trick() -> None:
 
 def test_a_tournament_game_resumed_mid_trick() -> None:
     from tarneeb_desktop.session.tournament import game_path
-    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
     from tarneeb_desktop.ui.table_scene import TableScene
     from tests.test_ui_tournament import computers_only, press, setup_scene
 
@@ -118,8 +118,8 @@ def test_a_tournament_game_resumed_mid_trick() -> None:
 
 
 def test_a_daily_deal_gone_on_with_mid_trick() -> None:
-    from tarneeb_desktop.ui.daily_play import DailyTableScene
-    from tarneeb_desktop.ui.daily_scene import DailyScene
+    from tarneeb_desktop.ui.screens.daily.daily import DailyScene
+    from tarneeb_desktop.ui.screens.daily.play import DailyTableScene
     from tests.test_ui_daily import CODE, _daily_app
 
     app, scene = _daily_app()
@@ -142,8 +142,8 @@ def test_a_daily_deal_gone_on_with_mid_trick() -> None:
 def test_play_on_from_the_viewer_mid_trick() -> None:
     from tarneeb_desktop.session import daily
     from tarneeb_desktop.session.record_steps import positions
-    from tarneeb_desktop.ui.play_on_table import PlayOnScene
-    from tarneeb_desktop.ui.viewer_scene import ViewerScene
+    from tarneeb_desktop.ui.screens.viewer.play_on_table import PlayOnScene
+    from tarneeb_desktop.ui.screens.viewer.viewer import ViewerScene
     from tests.test_ui_daily import CODE
 
     record = daily.play_computer(CODE, 3, "medium").record
@@ -204,7 +204,7 @@ def test_the_score_sheet_after_a_thrown_in_deal() -> None:
 @pytest.fixture
 def lan(monkeypatch):  # type: ignore[no-untyped-def]
     """Loopback only, no beacon, any free port, computer seats move at once."""
-    from tarneeb_desktop.ui import lan_scenes
+    from tarneeb_desktop.ui.screens.lan import join as lan_scenes
 
     monkeypatch.setattr(lan_scenes.HostScene, "bind", "127.0.0.1")
     monkeypatch.setattr(lan_scenes.HostScene, "beacon", False)
@@ -239,7 +239,7 @@ def mid_trick_host(lan, me: int, open_seats: list[int], **kw):  # type: ignore[n
 
 
 def test_a_lan_player_joins_and_rejoins_mid_trick(lan) -> None:  # type: ignore[no-untyped-def]
-    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
     from tests.test_ui_lan import join_through_the_window
     from tests.test_ui_lan_local import button, click, lan_table, step_until
 
@@ -259,7 +259,7 @@ def test_a_lan_player_joins_and_rejoins_mid_trick(lan) -> None:  # type: ignore[
 
 
 def test_a_watcher_arrives_mid_trick(lan) -> None:  # type: ignore[no-untyped-def]
-    from tarneeb_desktop.ui.lan_scenes import JoinScene, SeatScene
+    from tarneeb_desktop.ui.screens.lan.join import JoinScene, SeatScene
     from tests.test_lan_people_ui import typed
     from tests.test_ui_lan_local import lan_table, step_until
 
@@ -280,8 +280,8 @@ def test_a_watcher_arrives_mid_trick(lan) -> None:  # type: ignore[no-untyped-de
 
 
 def test_the_host_leaves_for_the_menu_mid_trick_and_comes_back(lan) -> None:  # type: ignore[no-untyped-def]
-    from tarneeb_desktop.ui.lan_scenes import HostScene, LobbyScene
-    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.screens.lan.join import HostScene, LobbyScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
     from tests.test_ui_lan_local import button, click, lan_table, step_until
 
     app = make_app(speed="instant")

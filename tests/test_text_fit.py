@@ -110,8 +110,8 @@ def dialogs(app):  # type: ignore[no-untyped-def]
 def tutorial(app):  # type: ignore[no-untyped-def]
     """(what, scene): the tutorial at its first lesson (the coach over the table), then with
     its "Skip the tutorial?" question and its end over it."""
-    from tarneeb_desktop.ui.tutorial import TutorialScene
-    from tarneeb_desktop.ui.tutorial_dialogs import DoneDialog, SkipDialog
+    from tarneeb_desktop.ui.screens.tutorial.dialogs import DoneDialog, SkipDialog
+    from tarneeb_desktop.ui.screens.tutorial.tutorial import TutorialScene
 
     scene = TutorialScene(app)
     app.switch(scene)

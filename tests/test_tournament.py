@@ -437,7 +437,7 @@ def test_two_teams_of_the_same_level_are_told_apart(capsys: pytest.CaptureFixtur
 def test_the_trophy_says_a_team_did_not_play_rather_than_rank_it_on_nothing() -> None:
     """Issue 48 item 16, the trophy's short standings: a team whose turn never came reads
     "no game played", last, not "0 games won, 0 points" above a team that lost."""
-    from tarneeb_desktop.ui.trophy_scene import TrophyScene
+    from tarneeb_desktop.ui.screens.tournament.trophy import TrophyScene
     from tests.test_ui_helpers import make_app
 
     t = Tournament(people(3), RULES, games=1)

@@ -25,8 +25,8 @@ _home = test_ui_lan_local._home
 
 def at_standings(app) -> bool:  # type: ignore[no-untyped-def]
     """The standings are shown, past the champion's trophy when the tournament ended."""
-    from tarneeb_desktop.ui.tournament_play import StandingsScene
-    from tarneeb_desktop.ui.trophy_scene import TrophyScene
+    from tarneeb_desktop.ui.screens.tournament.play import StandingsScene
+    from tarneeb_desktop.ui.screens.tournament.trophy import TrophyScene
 
     if isinstance(app.scene, TrophyScene):
         app.scene.activate("continue")
@@ -35,7 +35,7 @@ def at_standings(app) -> bool:  # type: ignore[no-untyped-def]
 
 def running(first: list[Player]):  # type: ignore[no-untyped-def]
     """A one-game tournament whose first team is ``first``, against computers."""
-    from tarneeb_desktop.ui.tournament_play import Running
+    from tarneeb_desktop.ui.screens.tournament.play import Running
 
     teams = [Team.of(first, "Guests")] + [
         Team.of([Player("computer", n, level="random") for n in pair])
@@ -74,7 +74,7 @@ def join_lan_seat(host, name: str = "Dana", hold=None):  # type: ignore[no-untyp
 
 def test_the_setup_offers_a_player_on_the_lan() -> None:
     from tarneeb_desktop.ui.i18n import tr
-    from tarneeb_desktop.ui.tournament_scene import KINDS, SetupScene
+    from tarneeb_desktop.ui.screens.tournament.setup import KINDS, SetupScene
 
     app = make_app()
     scene = SetupScene(app)
@@ -97,8 +97,8 @@ def test_the_setup_offers_a_player_on_the_lan() -> None:
 
 def test_a_lan_player_joins_the_lobby_and_the_game_counts_in_the_standings(ui_home) -> None:
     from tarneeb_desktop.session.tournament import tournament_path
-    from tarneeb_desktop.ui.lan_lobby import LobbyScene
-    from tarneeb_desktop.ui.tournament_play import StandingsScene
+    from tarneeb_desktop.ui.screens.lan.lobby import LobbyScene
+    from tarneeb_desktop.ui.screens.tournament.play import StandingsScene
 
     app = make_app(speed="fast")
     r = running([Player("network", "Guest"), Player("computer", "Omar", level="random")])
@@ -134,9 +134,9 @@ def test_a_lan_player_joins_the_lobby_and_the_game_counts_in_the_standings(ui_ho
 
 
 def test_a_person_here_and_a_lan_partner_play_on_the_lan_table(ui_home) -> None:
-    from tarneeb_desktop.ui.lan_lobby import LobbyScene
+    from tarneeb_desktop.ui.screens.lan.lobby import LobbyScene
+    from tarneeb_desktop.ui.screens.tournament.play import StandingsScene
     from tarneeb_desktop.ui.table_scene import TableScene
-    from tarneeb_desktop.ui.tournament_play import StandingsScene
 
     app = make_app(speed="fast")
     r = running([Player("person", "Karim"), Player("network", "Guest")])
@@ -175,7 +175,7 @@ def test_a_person_here_and_a_lan_partner_play_on_the_lan_table(ui_home) -> None:
 def lan_game_started(app, hold):  # type: ignore[no-untyped-def]
     """The one-game tournament of a LAN player and a computer against computers, hosted
     here; the friend joins and plays until the first trick is saved, then waits on ``hold``."""
-    from tarneeb_desktop.ui.tournament_play import StandingsScene
+    from tarneeb_desktop.ui.screens.tournament.play import StandingsScene
 
     r = running([Player("network", "Guest"), Player("computer", "Omar", level="random")])
     app.switch(StandingsScene(app, r))
@@ -206,8 +206,8 @@ def test_a_lan_player_who_leaves_is_played_by_the_computer(ui_home) -> None:
 def test_a_lan_game_left_in_the_middle_is_hosted_again_on_continue(ui_home) -> None:
     from tarneeb_desktop.session.tournament import game_path
     from tarneeb_desktop.table.savegame import read_save
-    from tarneeb_desktop.ui.lan_lobby import LobbyScene
-    from tarneeb_desktop.ui.tournament_play import StandingsScene, resume
+    from tarneeb_desktop.ui.screens.lan.lobby import LobbyScene
+    from tarneeb_desktop.ui.screens.tournament.play import StandingsScene, resume
 
     app = make_app(speed="fast")
     hold = threading.Event()

@@ -8,8 +8,8 @@ import pytest
 from test_ui_helpers import FRAME, key, make_app, mouse
 
 from tarneeb_desktop.rules.cards import mask_of
-from tarneeb_desktop.ui import tutorial_script as script
-from tarneeb_desktop.ui.tutorial import TutorialScene
+from tarneeb_desktop.ui.screens.tutorial import script
+from tarneeb_desktop.ui.screens.tutorial.tutorial import TutorialScene
 
 
 def _tutorial(size=(1280, 720)):  # type: ignore[no-untyped-def]
@@ -57,7 +57,7 @@ def test_the_deal_is_the_same_every_time(ui_home) -> None:
 
 
 def test_following_the_instructions_completes_the_tutorial(ui_home) -> None:
-    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
 
     app, scene = _tutorial()
     seen = []
@@ -146,7 +146,7 @@ def test_a_wrong_click_explains_and_changes_nothing(ui_home) -> None:
 
 
 def test_escape_asks_before_skipping(ui_home) -> None:
-    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
 
     app, scene = _tutorial()
     _wait(app, scene)
@@ -234,9 +234,9 @@ def test_the_coach_covers_no_seat_in_any_language(ui_home, size) -> None:
 
 
 def test_the_first_start_offers_the_tutorial_once(ui_home) -> None:
-    from tarneeb_desktop.ui import tutorial_offer
-    from tarneeb_desktop.ui.first_start import FirstStartScene
-    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.screens.first_start import FirstStartScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
+    from tarneeb_desktop.ui.screens.tutorial import offer as tutorial_offer
 
     app = make_app()
     app.settings.tutorial_offered = True  # offered before: straight to the menu
@@ -270,10 +270,11 @@ def test_the_first_start_asks_the_name_and_the_language_once(ui_home) -> None:
     import json
 
     from tarneeb_desktop.settings import settings_path
-    from tarneeb_desktop.ui import i18n, tutorial_offer
-    from tarneeb_desktop.ui.first_start import FirstStartScene
+    from tarneeb_desktop.ui import i18n
     from tarneeb_desktop.ui.i18n import tr
-    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.screens.first_start import FirstStartScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
+    from tarneeb_desktop.ui.screens.tutorial import offer as tutorial_offer
 
     app = make_app()
     app.settings.tutorial_offered = False  # type: ignore[attr-defined]
@@ -341,8 +342,8 @@ def test_the_tutorial_from_a_paused_games_how_to_play_comes_back_to_that_game() 
     left the table without a question (saved and closed), and skipping the tutorial landed
     on the main menu. The game now stays open behind the tutorial; skipping, or finishing
     it, goes back to that very table, as it was, its pause menu still open."""
-    from tarneeb_desktop.ui.howto_scene import HowToScene
-    from tarneeb_desktop.ui.tutorial import TutorialScene
+    from tarneeb_desktop.ui.screens.howto.howto import HowToScene
+    from tarneeb_desktop.ui.screens.tutorial.tutorial import TutorialScene
     from tests.test_ui_helpers import FRAME, key, play_scene_for_tests
 
     app, game = play_scene_for_tests()

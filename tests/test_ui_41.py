@@ -253,7 +253,7 @@ def test_hints_and_the_cards_played_page_work_in_41() -> None:
 def test_the_statistics_screen_shows_each_game_apart(ui_home, lang) -> None:
     from tarneeb_desktop.stats import Statistics
     from tarneeb_desktop.ui import i18n
-    from tarneeb_desktop.ui.stats_scene import StatsScene
+    from tarneeb_desktop.ui.screens.stats.stats import StatsScene
 
     stats = Statistics()
     stats.record_game("standard", "hard", 0)

@@ -49,8 +49,8 @@ class FakeSession:
 
 
 def screens(app):  # type: ignore[no-untyped-def]
-    from tarneeb_desktop.ui.lan_scenes import HostScene, JoinScene, SeatScene
-    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.screens.lan.join import HostScene, JoinScene, SeatScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
 
     host = HostScene(app)
     host.choice = ["here", "ai", "open", "here"]
@@ -112,7 +112,7 @@ def test_the_menus_lan_pair_is_drawn_at_one_size() -> None:
     for lang in ("en", "hi"):
         i18n.set_language(lang)
         app = make_app()
-        from tarneeb_desktop.ui.menu import MenuScene
+        from tarneeb_desktop.ui.screens.menu import MenuScene
 
         app.switch(MenuScene(app))
         app.step(FRAME, [])

@@ -44,7 +44,7 @@ def _wait_for_computer(app, scene, index=0, timeout=180.0):  # type: ignore[no-u
 
 
 def _daily_app(level="medium", size=(1280, 720)):  # type: ignore[no-untyped-def]
-    from tarneeb_desktop.ui.daily_scene import DailyScene
+    from tarneeb_desktop.ui.screens.daily.daily import DailyScene
 
     app = make_app(size=size, speed="instant")
     scene = DailyScene(app, CODE, level)
@@ -54,8 +54,8 @@ def _daily_app(level="medium", size=(1280, 720)):  # type: ignore[no-untyped-def
 
 
 def test_a_deal_is_played_and_compared_on_the_same_cards(ui_home) -> None:
-    from tarneeb_desktop.ui.daily_play import DailyTableScene
-    from tarneeb_desktop.ui.daily_scene import DailyScene
+    from tarneeb_desktop.ui.screens.daily.daily import DailyScene
+    from tarneeb_desktop.ui.screens.daily.play import DailyTableScene
 
     app, scene = _daily_app()
     assert [b.action for b in scene.buttons()][0] == "play"
@@ -85,8 +85,8 @@ def test_the_computer_is_never_shown_before_the_person_played(ui_home) -> None:
 
 
 def _played_deal_review(size=(1280, 720)):  # type: ignore[no-untyped-def]
-    from tarneeb_desktop.ui.daily_play import DailyTableScene
-    from tarneeb_desktop.ui.daily_review import DailyReview
+    from tarneeb_desktop.ui.screens.daily.play import DailyTableScene
+    from tarneeb_desktop.ui.screens.daily.review import DailyReview
 
     app, scene = _daily_app(size=size)
     for i in range(3):  # deal 3 is played out by the computer (never thrown in)
@@ -156,7 +156,7 @@ def test_review_in_a_small_window_switches_between_the_plays(ui_home) -> None:
 
 
 def test_the_cost_lines_count_each_plays_south_and_north(ui_home) -> None:
-    from tarneeb_desktop.ui.daily_review import PlayPane
+    from tarneeb_desktop.ui.screens.daily.review import PlayPane
 
     app, scene, review = _played_deal_review()
     deadline = time.monotonic() + 120
@@ -175,8 +175,8 @@ def test_the_cost_lines_count_each_plays_south_and_north(ui_home) -> None:
 
 
 def test_a_daily_deal_left_half_way_is_resumed_on_play(ui_home) -> None:
-    from tarneeb_desktop.ui.daily_play import DailyTableScene
-    from tarneeb_desktop.ui.daily_scene import DailyScene
+    from tarneeb_desktop.ui.screens.daily.daily import DailyScene
+    from tarneeb_desktop.ui.screens.daily.play import DailyTableScene
 
     app, scene = _daily_app()
     scene.activate("play")
@@ -216,7 +216,7 @@ def test_signed_scores_read_sign_first_in_arabic(ui_home) -> None:
     from collections import Counter
 
     from tarneeb_desktop.ui import i18n, text
-    from tarneeb_desktop.ui.daily_scene import DailyScene
+    from tarneeb_desktop.ui.screens.daily.daily import DailyScene
 
     store = daily.DailyStore(ui_home / "daily.json")
     for i, (p, c) in enumerate([((9, 0), (8, 0)), ((0, 11), (7, 0))]):
@@ -257,8 +257,8 @@ def test_signed_scores_read_sign_first_in_arabic(ui_home) -> None:
 
 
 def test_review_on_the_hand_summary_opens_that_hand(ui_home) -> None:
+    from tarneeb_desktop.ui.screens.viewer.viewer import ViewerScene
     from tarneeb_desktop.ui.table_scene import TableScene
-    from tarneeb_desktop.ui.viewer_scene import ViewerScene
 
     app = make_app(speed="instant")
     table = TableScene.new_game(app, make_rules(), 5, humans=(0,), level="random", inline_ai=True)
@@ -295,7 +295,7 @@ def test_review_on_the_hand_summary_opens_that_hand(ui_home) -> None:
 
 
 def test_play_on_keeps_every_card_where_it_was(ui_home) -> None:
-    from tarneeb_desktop.ui.play_on_table import PlayOnScene
+    from tarneeb_desktop.ui.screens.viewer.play_on_table import PlayOnScene
     from tests.test_ui_helpers import viewer_asking_a_seat
 
     record = daily.play_computer(CODE, 3, "medium").record
@@ -324,7 +324,7 @@ def test_play_on_keeps_every_card_where_it_was(ui_home) -> None:
 
 def test_no_play_on_at_the_end_of_a_hand(ui_home) -> None:
     from tarneeb_desktop.session.record_steps import positions
-    from tarneeb_desktop.ui.viewer_scene import ViewerScene
+    from tarneeb_desktop.ui.screens.viewer.viewer import ViewerScene
 
     record = daily.play_computer(CODE, 3, "medium").record
     app = make_app(speed="instant")
@@ -352,8 +352,8 @@ def test_copy_and_a_challenge_code(ui_home) -> None:
 
 
 def test_a_deal_of_400_is_played_and_compared(ui_home) -> None:
-    from tarneeb_desktop.ui.daily_play import DailyTableScene
-    from tarneeb_desktop.ui.daily_scene import DailyScene
+    from tarneeb_desktop.ui.screens.daily.daily import DailyScene
+    from tarneeb_desktop.ui.screens.daily.play import DailyTableScene
 
     app = make_app(speed="instant")
     scene = DailyScene(app, "2026-12-01/lebanese400", "medium")
@@ -373,7 +373,7 @@ def copy_text_without_a_clipboard(home):  # type: ignore[no-untyped-def]
     """What Copy says where there is no clipboard: the line is written to a file."""
     import pygame.scrap
 
-    from tarneeb_desktop.ui.daily_scene import copy_text
+    from tarneeb_desktop.ui.screens.daily.daily import copy_text
 
     real = getattr(pygame.scrap, "put_text", None)
     pygame.scrap.put_text = None  # type: ignore[assignment]
@@ -390,7 +390,7 @@ def test_the_score_lines_message_sits_on_its_own_plate(ui_home, lang, size) -> N
     """Issue 38, 13: "The score line is copied" ran over the deals panel's border; it is now
     at body size on a plate of its own, and every text of the screen fits."""
     from tarneeb_desktop.ui import i18n
-    from tarneeb_desktop.ui.daily_scene import GOOD
+    from tarneeb_desktop.ui.screens.daily.daily import GOOD
     from tests.text_spy import screen_problems
 
     app, scene = _daily_app(size=size)
@@ -412,7 +412,7 @@ def test_a_deals_score_says_it_is_the_sides_difference(ui_home, lang, size) -> N
     """Issue 48 item 19: "Score −15" was not explained. Under each play's score, the two
     sides' points it is the difference of; every text fits the screen."""
     from tarneeb_desktop.ui import i18n
-    from tarneeb_desktop.ui.daily_scene import DailyScene
+    from tarneeb_desktop.ui.screens.daily.daily import DailyScene
     from tests.test_ui_helpers import rendered_lines
     from tests.text_spy import screen_problems
 
@@ -441,7 +441,7 @@ def test_a_deals_score_says_it_is_the_sides_difference(ui_home, lang, size) -> N
 def test_the_daily_buttons_share_one_text_size(ui_home, lang, size) -> None:  # type: ignore[no-untyped-def]
     """Issue 48 item 25: "Play deal 2" and "Review" were drawn smaller than the others."""
     from tarneeb_desktop.ui import i18n
-    from tarneeb_desktop.ui.daily_scene import DailyScene
+    from tarneeb_desktop.ui.screens.daily.daily import DailyScene
 
     store = daily.DailyStore(ui_home / "daily.json")
     store.put(CODE, 0, "person", daily.PlayResult("8", 1, 7, (0, 15)), "medium")

@@ -41,8 +41,8 @@ def test_a_field_shows_its_count_near_its_limit() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "ar"])
 def test_the_welcome_screen_draws_the_count_inside_its_field(lang, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from tarneeb_desktop.ui.first_start import FirstStartScene
     from tarneeb_desktop.ui.kit import widgets
+    from tarneeb_desktop.ui.screens.first_start import FirstStartScene
     from tests.test_ui_helpers import blitted_texts
 
     app = make_app(size=(800, 600))

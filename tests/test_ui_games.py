@@ -31,7 +31,7 @@ def keep(preset: str, seed: int, minutes: int, **kw):  # type: ignore[no-untyped
 
 
 def games_app():  # type: ignore[no-untyped-def]
-    from tarneeb_desktop.ui.games_scene import GamesScene
+    from tarneeb_desktop.ui.screens.games.games import GamesScene
 
     app = make_app()
     scene = GamesScene(app)
@@ -70,8 +70,8 @@ def test_rows_newest_first_with_a_corrupt_file_set_aside() -> None:
 
 
 def test_open_shows_the_viewer_and_back_returns_to_the_same_row() -> None:
-    from tarneeb_desktop.ui.games_scene import GamesScene
-    from tarneeb_desktop.ui.viewer_scene import ViewerScene
+    from tarneeb_desktop.ui.screens.games.games import GamesScene
+    from tarneeb_desktop.ui.screens.viewer.viewer import ViewerScene
 
     keep("standard", 1, 0)
     second = keep("egyptian", 3, 5)
@@ -88,7 +88,7 @@ def test_open_shows_the_viewer_and_back_returns_to_the_same_row() -> None:
 
 
 def test_export_and_delete_after_asking_with_cancel_focused(ui_home: Path) -> None:
-    from tarneeb_desktop.ui.file_chooser import FileChooser
+    from tarneeb_desktop.ui.screens.games.file_chooser import FileChooser
 
     first = keep("standard", 1, 0)
     second = keep("standard", 2, 5)
@@ -145,8 +145,8 @@ def test_a_kept_game_broken_when_opened_is_set_aside_and_said() -> None:
 
 
 def test_empty_list_and_the_menu_entry() -> None:
-    from tarneeb_desktop.ui.games_scene import GamesScene
-    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.screens.games.games import GamesScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
 
     app = make_app()
     app.switch(MenuScene(app))
@@ -199,7 +199,7 @@ def test_a_tournaments_default_name_keeps_its_date_in_order_in_arabic() -> None:
     standings."""
     from tarneeb_desktop.ui import i18n
     from tarneeb_desktop.ui import text as text_mod
-    from tarneeb_desktop.ui.games_scene import shown_name
+    from tarneeb_desktop.ui.screens.games.games import shown_name
 
     i18n.set_language("ar")
     try:
@@ -217,7 +217,7 @@ def test_won_and_lost_are_judged_from_the_persons_own_seat() -> None:
     judged by whichever team was listed first. A person at East won when team 1 won; a game of
     computers only is in neither filter and sorts after the player's games."""
     from tarneeb_desktop.table.history import list_kept
-    from tarneeb_desktop.ui.games_scene import shown_games, sorted_games
+    from tarneeb_desktop.ui.screens.games.games import shown_games, sorted_games
 
     for seed, people in ((1, [0]), (2, [1]), (3, []), (4, [2])):
         keep("standard", seed, seed, people=people)
@@ -244,9 +244,9 @@ def test_a_record_dropped_on_the_menu_is_imported_and_opened(ui_home: Path) -> N
     and opened in the viewer, Back leading to the list on its row; a bad file is said on
     the menu's notice and changes nothing; a drop on a game is let be."""
     from tarneeb_desktop.record import write_record
-    from tarneeb_desktop.ui.games_scene import GamesScene
-    from tarneeb_desktop.ui.menu import MenuScene
-    from tarneeb_desktop.ui.viewer_scene import ViewerScene
+    from tarneeb_desktop.ui.screens.games.games import GamesScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
+    from tarneeb_desktop.ui.screens.viewer.viewer import ViewerScene
 
     table = play_game(make_rules("standard", target=11), 7, ["random"] * 4, ["A", "B", "C", "D"])
     src = ui_home / "dropped.json"
@@ -291,8 +291,8 @@ def test_teams_read_as_on_every_other_screen_in_arabic() -> None:
     after each name turned each pair around); each team is one run, as elsewhere, and the
     result's score keeps the winners' names out of it."""
     from tarneeb_desktop.table.history import list_kept
-    from tarneeb_desktop.ui.games_scene import players_text, result_text
-    from tarneeb_desktop.ui.viewer_text import display
+    from tarneeb_desktop.ui.screens.games.games import players_text, result_text
+    from tarneeb_desktop.ui.text_runs import display
 
     table = play_game(make_rules("standard", target=11), 1, ["random"] * 4,
                       ["Nadia", "Hala", "Layla", "Tarek"])  # fmt: skip
@@ -319,7 +319,7 @@ def test_an_imported_record_is_judged_for_nobody(tmp_path: Path) -> None:
     from tarneeb_desktop.record import to_record
     from tarneeb_desktop.table.history import list_kept
     from tarneeb_desktop.table.kept_import import import_record
-    from tarneeb_desktop.ui.games_scene import shown_games
+    from tarneeb_desktop.ui.screens.games.games import shown_games
 
     rules = make_rules("standard", target=11)
     table = play_game(rules, 5, ["random"] * 4, ["Sami", "Rana", "Omar", "Hala"])
@@ -347,7 +347,7 @@ def test_import_errors_are_said_in_the_players_words(tmp_path: Path) -> None:
     from tarneeb_desktop.record import to_record
     from tarneeb_desktop.table.history import KeptGameError
     from tarneeb_desktop.table.kept_import import import_record
-    from tarneeb_desktop.ui.games_scene import import_words
+    from tarneeb_desktop.ui.screens.games.games import import_words
 
     def said(path: Path) -> str:
         with pytest.raises(KeptGameError) as got:
@@ -384,8 +384,8 @@ def test_import_errors_are_said_in_the_players_words(tmp_path: Path) -> None:
 def test_a_players_cell_wraps_between_the_teams_never_inside_one(lang: str) -> None:
     """Issue 48 item 24: in Arabic the players' cell wrapped in the middle of a team."""
     from tarneeb_desktop.ui import text
-    from tarneeb_desktop.ui.games_scene import LINES, players_text
     from tarneeb_desktop.ui.kit.tables import cell_lines
+    from tarneeb_desktop.ui.screens.games.games import LINES, players_text
 
     pygame.font.init()
     text.clear_cache()  # an earlier test's pygame.quit left dead fonts

@@ -160,7 +160,7 @@ def viewer_asking_a_seat(app, record):  # type: ignore[no-untyped-def]
     """The replay viewer of ``record`` in the window, at the 22nd card of its first hand (in
     the middle of a trick), asking which seat to take for "Play on from here"."""
     from tarneeb_desktop.session.record_steps import positions
-    from tarneeb_desktop.ui.viewer_scene import ViewerScene
+    from tarneeb_desktop.ui.screens.viewer.viewer import ViewerScene
 
     viewer = ViewerScene(app, positions(record), inline=True)
     app.switch(viewer)

@@ -6,9 +6,11 @@ import pygame
 import pytest
 from test_ui_helpers import FRAME, key, make_app, mouse
 
-from tarneeb_desktop.ui import help_text, howto_pictures, i18n, text
-from tarneeb_desktop.ui.howto_scene import HowToScene
+from tarneeb_desktop.ui import i18n, text
 from tarneeb_desktop.ui.layout import Layout
+from tarneeb_desktop.ui.screens.howto import help_text
+from tarneeb_desktop.ui.screens.howto import pictures as howto_pictures
+from tarneeb_desktop.ui.screens.howto.howto import HowToScene
 
 LANGS = ("en", "ar", "fr", "de", "ru", "uk", "hi")
 
@@ -83,7 +85,7 @@ def _howto(size=(1280, 720), lang="en"):  # type: ignore[no-untyped-def]
 
 
 def test_keys_turn_the_pages_and_escape_goes_to_the_menu(ui_home) -> None:
-    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
 
     app, scene = _howto()
     n = len(scene.pages)
@@ -119,8 +121,8 @@ def test_right_to_left_the_left_arrow_turns_forward(ui_home) -> None:
 
 
 def test_the_mouse_turns_pages_jumps_by_dots_and_opens_the_tutorial(ui_home) -> None:
-    from tarneeb_desktop.ui.menu import MenuScene
-    from tarneeb_desktop.ui.tutorial import TutorialScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
+    from tarneeb_desktop.ui.screens.tutorial.tutorial import TutorialScene
 
     def click(app, pos):  # type: ignore[no-untyped-def]
         app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, pos), mouse(pygame.MOUSEBUTTONUP, pos)])
@@ -146,7 +148,7 @@ def test_the_mouse_turns_pages_jumps_by_dots_and_opens_the_tutorial(ui_home) -> 
 
 
 def test_the_last_page_leads_to_the_tutorial(ui_home) -> None:
-    from tarneeb_desktop.ui.tutorial import TutorialScene
+    from tarneeb_desktop.ui.screens.tutorial.tutorial import TutorialScene
 
     app, scene = _howto()
     app.step(FRAME, [key(pygame.K_END)])

@@ -75,8 +75,8 @@ def test_a_row_of_buttons_stacks_when_narrow_and_mirrors_as_a_whole(lang: str) -
 def test_the_broken_files_notice_is_laid_out_by_the_kit(lang, size) -> None:  # type: ignore[no-untyped-def]
     from pathlib import Path
 
-    from tarneeb_desktop.ui.file_notice import FileNotice, paragraphs
     from tarneeb_desktop.ui.layout import Layout
+    from tarneeb_desktop.ui.screens.file_notice import FileNotice, paragraphs
 
     i18n.set_language(lang)
     folder = Path("/home/player/.local/share/tarneeb")
@@ -159,7 +159,7 @@ def test_the_trophy_screen_is_laid_out_by_the_kit(lang, size) -> None:  # type: 
     it, the winners, the standings and Continue, one under the other inside the window,
     nothing overlapping and no text below body size."""
     from tarneeb_desktop.table.tournament import Tournament
-    from tarneeb_desktop.ui.trophy_scene import TrophyScene
+    from tarneeb_desktop.ui.screens.tournament.trophy import TrophyScene
     from tests.test_tournament import RULES, people, win
     from tests.test_ui_helpers import FRAME, make_app
     from tests.text_spy import screen_problems

@@ -77,8 +77,8 @@ def host():  # type: ignore[no-untyped-def]
 
 
 def join_through_the_window(app, host) -> None:  # type: ignore[no-untyped-def]
-    from tarneeb_desktop.ui.lan_scenes import JoinScene, LobbyScene, SeatScene
-    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.screens.lan.join import JoinScene, LobbyScene, SeatScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
 
     app.switch(MenuScene(app))
     app.step(FRAME, [])
@@ -192,7 +192,7 @@ def test_a_dropped_connection_takes_the_seat_back(host) -> None:  # type: ignore
 
 
 def test_a_bad_address_says_so_and_stays(ui_home) -> None:  # type: ignore[no-untyped-def]
-    from tarneeb_desktop.ui.lan_scenes import JoinScene
+    from tarneeb_desktop.ui.screens.lan.join import JoinScene
 
     app = make_app()
     app.switch(JoinScene(app, finder=False))
@@ -203,8 +203,8 @@ def test_a_bad_address_says_so_and_stays(ui_home) -> None:  # type: ignore[no-un
 def host_screen(monkeypatch):  # type: ignore[no-untyped-def]
     """The window's Host screen, its table to be on 127.0.0.1 (no beacon, any free port),
     first to 5 points."""
-    from tarneeb_desktop.ui import lan_scenes
-    from tarneeb_desktop.ui.lan_scenes import HostScene
+    from tarneeb_desktop.ui.screens.lan import join as lan_scenes
+    from tarneeb_desktop.ui.screens.lan.join import HostScene
 
     monkeypatch.setattr(lan_scenes.HostScene, "bind", "127.0.0.1")
     monkeypatch.setattr(lan_scenes.HostScene, "beacon", False)
@@ -217,7 +217,7 @@ def host_screen(monkeypatch):  # type: ignore[no-untyped-def]
 
 
 def test_host_from_the_window_lobby_then_start(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from tarneeb_desktop.ui.lan_scenes import LobbyScene
+    from tarneeb_desktop.ui.screens.lan.join import LobbyScene
 
     app = host_screen(monkeypatch)
     # North: the computer, a person at this screen, then open to the network again

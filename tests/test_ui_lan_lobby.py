@@ -42,7 +42,7 @@ def host_with():  # type: ignore[no-untyped-def]
 
 
 def to_seat_screen(app, h: Host) -> Any:  # type: ignore[no-untyped-def]
-    from tarneeb_desktop.ui.lan_scenes import JoinScene, SeatScene
+    from tarneeb_desktop.ui.screens.lan.join import JoinScene, SeatScene
 
     app.switch(JoinScene(app, finder=False))
     app.step(FRAME, [])
@@ -58,7 +58,7 @@ def to_seat_screen(app, h: Host) -> Any:  # type: ignore[no-untyped-def]
 def test_a_table_with_a_password_has_its_field_on_the_seat_screen(host_with, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """Nothing typed on the Join screen: the seat screen has the password's field (it used
     to say "type it above" with no field above), and the password typed there seats."""
-    from tarneeb_desktop.ui.lan_lobby import LobbyScene
+    from tarneeb_desktop.ui.screens.lan.lobby import LobbyScene
 
     app = make_app()
     seats = to_seat_screen(app, host_with("pw"))
@@ -81,7 +81,7 @@ def test_a_table_without_a_password_never_mentions_one(host_with, monkeypatch) -
 
 
 def test_back_from_the_seat_screen_keeps_the_address_typed(host_with) -> None:  # type: ignore[no-untyped-def]
-    from tarneeb_desktop.ui.lan_scenes import JoinScene
+    from tarneeb_desktop.ui.screens.lan.join import JoinScene
 
     app = make_app()
     table = host_with()
@@ -133,7 +133,7 @@ def chat_lines_shown(app, scene) -> int:  # type: ignore[no-untyped-def]
 
 def test_the_hosts_lobby_shows_as_many_chat_lines_as_a_joiners(hosted) -> None:  # type: ignore[no-untyped-def]
     from tarneeb_desktop.net.client import ClientSession
-    from tarneeb_desktop.ui.lan_lobby import LobbyScene
+    from tarneeb_desktop.ui.screens.lan.lobby import LobbyScene
 
     host, mine = hosted
     app = make_app()
@@ -153,7 +153,7 @@ def test_the_hosts_lobby_shows_as_many_chat_lines_as_a_joiners(hosted) -> None: 
 
 
 def test_the_host_gives_an_open_seat_to_a_computer_and_opens_it_again(hosted) -> None:  # type: ignore[no-untyped-def]
-    from tarneeb_desktop.ui.lan_lobby import LobbyScene
+    from tarneeb_desktop.ui.screens.lan.lobby import LobbyScene
     from tests.test_ui_lan import click
 
     host, mine = hosted
@@ -195,8 +195,8 @@ def test_set_computer_is_refused_for_a_person_and_after_the_start() -> None:
 def watched_game(app):  # type: ignore[no-untyped-def]
     """A tournament of computer teams, its first game on the table, the pause menu's
     standings over it."""
-    from tarneeb_desktop.ui.tournament_play import StandingsScene
-    from tarneeb_desktop.ui.tournament_table import TournamentTable
+    from tarneeb_desktop.ui.screens.tournament.play import StandingsScene
+    from tarneeb_desktop.ui.screens.tournament.table import TournamentTable
     from tests.test_ui_tournament_results import computer_tournament
 
     standings = computer_tournament(app, games=3)
@@ -224,7 +224,7 @@ def test_the_pause_menus_standings_say_the_game_under_way() -> None:
 
 
 def test_a_watched_computer_game_is_played_out_from_the_pause_menus_standings() -> None:
-    from tarneeb_desktop.ui.tournament_play import StandingsScene
+    from tarneeb_desktop.ui.screens.tournament.play import StandingsScene
     from tests.test_ui_tournament_results import GAME_SECONDS
 
     app = make_app()
@@ -244,8 +244,8 @@ def test_a_watched_computer_game_is_played_out_from_the_pause_menus_standings() 
 
 
 def test_past_tournaments_open_while_a_tournament_runs() -> None:
-    from tarneeb_desktop.ui.tournament_play import StandingsScene
-    from tarneeb_desktop.ui.tournament_results import PastScene
+    from tarneeb_desktop.ui.screens.tournament.play import StandingsScene
+    from tarneeb_desktop.ui.screens.tournament.results import PastScene
     from tests.test_ui_tournament_results import computer_tournament
 
     app = make_app(speed="instant")
@@ -271,7 +271,7 @@ def test_a_tournament_ended_before_any_game_is_not_kept() -> None:
 
 def test_the_setup_names_the_rules_naturally_with_their_target() -> None:
     from tarneeb_desktop.rules.options import ALL_PRESETS
-    from tarneeb_desktop.ui.tournament_scene import SetupScene
+    from tarneeb_desktop.ui.screens.tournament.setup import SetupScene
 
     app = make_app()
     scene = SetupScene(app)
@@ -342,7 +342,7 @@ def test_an_away_seat_says_so_in_whole_phrases_on_its_plate(size) -> None:  # ty
 def test_the_watched_table_has_a_play_it_out_chip() -> None:
     """With nobody here, the table itself offers "Play it out": the standings show, and the
     game goes on to its end at full speed from where it was."""
-    from tarneeb_desktop.ui.tournament_play import StandingsScene
+    from tarneeb_desktop.ui.screens.tournament.play import StandingsScene
     from tests.test_ui_lan import click
 
     app = make_app()
@@ -359,7 +359,7 @@ def test_the_watched_table_has_a_play_it_out_chip() -> None:
 
 
 def test_no_play_it_out_chip_where_a_person_plays() -> None:
-    from tarneeb_desktop.ui.tournament_table import TournamentTable
+    from tarneeb_desktop.ui.screens.tournament.table import TournamentTable
     from tests.test_ui_tournament import setup_scene
 
     app = make_app(speed="instant")
@@ -386,7 +386,7 @@ def test_a_joiner_at_a_windowless_table_reads_what_starts_it(monkeypatch) -> Non
     seat is taken) the joiner's lobby says so, not "Waiting for the host to start"."""
     from tarneeb_desktop.rules import make_rules
     from tarneeb_desktop.session.lan import new_host
-    from tarneeb_desktop.ui import lan_lobby
+    from tarneeb_desktop.ui.screens.lan import lobby as lan_lobby
 
     for auto, words in (
         (True, "The game starts by itself once every open seat is taken"),
@@ -416,8 +416,8 @@ def test_esc_in_a_joiners_lobby_asks_before_leaving(host_with, lang) -> None:  #
     """Issue 48 item 11: Esc in the lobby of someone else's table asks first; Esc or Enter
     (Stay, focused) keeps the seat; Leave the table, chosen with the arrows, goes to the menu.
     The question and its buttons fit, and read from the right in Arabic."""
-    from tarneeb_desktop.ui.lan_lobby import LobbyScene
-    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.screens.lan.lobby import LobbyScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
     from tests.text_spy import screen_problems
 
     app = make_app()

@@ -27,7 +27,7 @@ def lan_table(scene: object) -> bool:
 
 @pytest.fixture(autouse=True)
 def _home(ui_home, monkeypatch):
-    from tarneeb_desktop.ui import lan_scenes
+    from tarneeb_desktop.ui.screens.lan import join as lan_scenes
 
     # loopback only, no beacon, any free port, computer seats move at once
     monkeypatch.setattr(lan_scenes.HostScene, "bind", "127.0.0.1")
@@ -90,7 +90,7 @@ class Watch:
 def open_table(choices: dict[int, int], bot_seat: int | None):  # type: ignore[no-untyped-def]
     """Host from the window: click each seat's button ``choices[seat]`` times (open → computer
     → at this screen), open the table, seat a headless LAN bot, press Start."""
-    from tarneeb_desktop.ui.lan_scenes import HostScene, LobbyScene
+    from tarneeb_desktop.ui.screens.lan.join import HostScene, LobbyScene
 
     app = make_app(speed="fast")
     app.rules = make_rules(target=41)

@@ -12,7 +12,7 @@ pytestmark = pytest.mark.usefixtures("ui_home")
 
 
 def menu_app():
-    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
 
     app = make_app()
     app.switch(MenuScene(app))
@@ -67,16 +67,16 @@ def test_a_damaged_save_offers_no_continue(ui_home) -> None:
 
 
 def test_the_pages_open_and_escape_comes_back() -> None:
-    from tarneeb_desktop.ui.games_scene import GamesScene
-    from tarneeb_desktop.ui.howto_scene import HowToScene
-    from tarneeb_desktop.ui.menu import MenuScene
-    from tarneeb_desktop.ui.settings_scene import SettingsScene
-    from tarneeb_desktop.ui.stats_scene import StatsScene
-    from tarneeb_desktop.ui.tournament_scene import SetupScene
+    from tarneeb_desktop.ui.screens.games.games import GamesScene
+    from tarneeb_desktop.ui.screens.howto.howto import HowToScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
+    from tarneeb_desktop.ui.screens.settings.settings import SettingsScene
+    from tarneeb_desktop.ui.screens.stats.stats import StatsScene
+    from tarneeb_desktop.ui.screens.tournament.setup import SetupScene
 
     app = menu_app()
     down = key(pygame.K_DOWN)
-    from tarneeb_desktop.ui.daily_scene import DailyScene
+    from tarneeb_desktop.ui.screens.daily.daily import DailyScene
 
     pages = ((1, DailyScene), (2, SetupScene), (3, GamesScene), (4, SettingsScene), (5, StatsScene))
     for n, page in pages:
@@ -124,7 +124,7 @@ def test_a_damaged_save_is_reported_once_and_kept_aside(ui_home) -> None:
     assert app.scene.notice == notice
     app.step(FRAME, [key(pygame.K_RETURN)])  # OK
     assert app.scene.notice is None and "new" in [b.action for b in app.scene.buttons()]
-    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
 
     app.switch(MenuScene(app))
     assert app.scene.notice is None  # told once
@@ -133,7 +133,7 @@ def test_a_damaged_save_is_reported_once_and_kept_aside(ui_home) -> None:
 def test_bad_settings_are_reported_on_the_menu(ui_home) -> None:
     from tarneeb_desktop.settings import Settings
     from tarneeb_desktop.ui.app import App
-    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
 
     (ui_home / "settings.json").write_text('{"format_version": 1, "volume": "loud"}')
     settings = Settings.load()
@@ -148,7 +148,7 @@ def test_every_button_fits_the_window_and_none_overlap(ui_home, size) -> None:
     """Continue, New game, Daily deals, Tournament and Finished games (one row), Settings, Statistics, the
     two LAN buttons (one row), How to play and Quit fit even a small window."""
     from tarneeb_desktop.record import write_record
-    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
 
     write_record(ui_home / "savegame.json", GameState.new(make_rules(), seed=3), None)
     app = make_app(size=size)
@@ -180,7 +180,7 @@ def _saved_game(ui_home) -> GameState:
 def test_new_game_over_a_game_in_progress_asks_first_and_enter_keeps_it(ui_home) -> None:
     """Defect: New game threw the game in progress away at once."""
     from tarneeb_desktop.table.savegame import read_save
-    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
     from tarneeb_desktop.ui.table_scene import TableScene
 
     state = _saved_game(ui_home)
@@ -232,7 +232,7 @@ def test_continue_says_what_it_resumes(ui_home) -> None:
     """Issue 23: Continue says the rules, the score and the hand it resumes."""
     from tarneeb_desktop.rules import GameState, make_rules
     from tarneeb_desktop.table.savegame import offline_seats, write_save
-    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
     from tests.test_ui_helpers import advance
 
     state = GameState.new(make_rules("egyptian"), seed=4)

@@ -131,8 +131,8 @@ def _key(k: int, mod: int = 0) -> pygame.event.Event:
 def test_the_welcome_name_field_replaces_its_default_and_edits_with_the_keys() -> None:
     """Defect 2: typing "Karim" over the offered "Sara" gave "SaraKarim"; a click on the
     field and Ctrl+A did not select the old name."""
-    from tarneeb_desktop.ui import tutorial_offer
-    from tarneeb_desktop.ui.first_start import FirstStartScene
+    from tarneeb_desktop.ui.screens.first_start import FirstStartScene
+    from tarneeb_desktop.ui.screens.tutorial import offer as tutorial_offer
     from tests.test_ui_helpers import mouse
 
     app = make_app()
@@ -162,7 +162,7 @@ def test_a_broken_statistics_file_is_named_in_the_start_notice(ui_home) -> None:
     """Defect 7: a broken statistics file was set aside without a word (the notice named
     the settings and the save only) and the player's wins were gone."""
     from tarneeb_desktop.stats import stats_path
-    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
 
     stats_path().write_text("{ not json", encoding="utf-8")
     app = make_app()
@@ -179,8 +179,8 @@ def test_every_dialog_puts_its_first_button_on_the_reading_side() -> None:
     hand's summary put it on the right. One rule (``Dialog.layout_buttons``): the first
     button of a row on the reading side, the right in Arabic, the left in English."""
     from tarneeb_desktop.ui.game.pages import PAGES
-    from tarneeb_desktop.ui.tutorial import TutorialScene
-    from tarneeb_desktop.ui.tutorial_dialogs import DoneDialog, SkipDialog
+    from tarneeb_desktop.ui.screens.tutorial.dialogs import DoneDialog, SkipDialog
+    from tarneeb_desktop.ui.screens.tutorial.tutorial import TutorialScene
 
     for lang in ("en", "ar"):
         i18n.set_language(lang)
@@ -261,7 +261,7 @@ def test_a_computers_thinking_dots_cover_no_text(size) -> None:  # type: ignore[
 def test_the_statistics_say_that_games_with_undo_are_not_counted() -> None:
     """Issue 37: the statistics screen says that a game with a move taken back is left out
     (the statistics leave it out: ``StatsRecorder``)."""
-    from tarneeb_desktop.ui.stats_scene import StatsScene
+    from tarneeb_desktop.ui.screens.stats.stats import StatsScene
     from tests.text_spy import TextSpy, Traced
 
     for lang in ("en", "ru"):
@@ -283,10 +283,10 @@ def test_a_broken_settings_file_asks_the_name_again(ui_home) -> None:  # type: i
     """Issue 37: after a broken settings file the player was silently "Sara"; the name (and
     the language) is asked again, then the menu says what happened to the file."""
     from tarneeb_desktop.settings import Settings, settings_path
-    from tarneeb_desktop.ui import tutorial_offer
     from tarneeb_desktop.ui.app import App
-    from tarneeb_desktop.ui.first_start import FirstStartScene
-    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.screens.first_start import FirstStartScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
+    from tarneeb_desktop.ui.screens.tutorial import offer as tutorial_offer
     from tarneeb_desktop.ui.table_scene import TableScene
 
     played = make_app()  # this player has played: a game is saved
@@ -403,7 +403,7 @@ def test_the_pause_menu_restarts_the_game_and_is_offered_only_where_it_belongs(
     ui_home,  # type: ignore[no-untyped-def]
 ) -> None:
     from tarneeb_desktop.ui.game.pages import PauseMenuDialog
-    from tarneeb_desktop.ui.tutorial import TutorialScene
+    from tarneeb_desktop.ui.screens.tutorial.tutorial import TutorialScene
 
     state = GameState.new(make_rules("egyptian"), seed=8, dealer=3)
     assert advance(state, lambda s: s.hand_index == 1, seed=8)

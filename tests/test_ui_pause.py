@@ -92,7 +92,7 @@ def test_settings_change_mid_game_and_are_saved() -> None:
 
 
 def test_how_to_play_comes_back_to_the_same_table() -> None:
-    from tarneeb_desktop.ui.howto_scene import HowToScene
+    from tarneeb_desktop.ui.screens.howto.howto import HowToScene
 
     app, scene = _paused()
     before = scene.table.state.view(0)

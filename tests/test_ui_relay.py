@@ -44,7 +44,7 @@ def internet_host(monkeypatch, relay: str):  # type: ignore[no-untyped-def]
 
 
 def test_host_over_the_internet_and_a_second_window_joins_by_code(monkeypatch, broker) -> None:  # type: ignore[no-untyped-def]
-    from tarneeb_desktop.ui.lan_scenes import JoinScene, LobbyScene, SeatScene
+    from tarneeb_desktop.ui.screens.lan.join import JoinScene, LobbyScene, SeatScene
 
     app = internet_host(monkeypatch, broker.url)
     click(app, button(app.scene, "open").rect)
@@ -104,7 +104,7 @@ def test_host_over_the_internet_and_a_second_window_joins_by_code(monkeypatch, b
 
 
 def test_a_wrong_code_says_no_table_is_open_inside_the_panel(broker) -> None:  # type: ignore[no-untyped-def]
-    from tarneeb_desktop.ui.lan_scenes import JoinScene
+    from tarneeb_desktop.ui.screens.lan.join import JoinScene
 
     app = make_app()
     app.settings.relay = broker.url
@@ -116,7 +116,7 @@ def test_a_wrong_code_says_no_table_is_open_inside_the_panel(broker) -> None:  #
 
 
 def test_an_unreachable_relay_says_so_and_lan_play_goes_on(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from tarneeb_desktop.ui.lan_scenes import HostScene, JoinScene
+    from tarneeb_desktop.ui.screens.lan.join import HostScene, JoinScene
 
     dead = f"mqtt://127.0.0.1:{Broker().port}"
     app = internet_host(monkeypatch, dead)
@@ -167,8 +167,8 @@ def test_the_relay_screens_fit_in_every_window(monkeypatch, broker, lang) -> Non
 def test_the_join_screens_notice_is_inside_its_panel(lang, size) -> None:  # type: ignore[no-untyped-def]
     """The relay's errors (and a failed Rejoin's, issue 48 item 23) are drawn inside the
     panel, above Connect and Back, not below the panel."""
-    from tarneeb_desktop.ui.lan_scenes import JoinScene
     from tarneeb_desktop.ui.layout import Layout
+    from tarneeb_desktop.ui.screens.lan.join import JoinScene
     from tests.text_spy import TextSpy, Traced
 
     app = make_app(size=size)
@@ -207,7 +207,7 @@ def test_four_windows_play_a_whole_game_by_code_through_a_drop_and_a_broker_rest
     import time
 
     from tarneeb_desktop.rules import make_rules
-    from tarneeb_desktop.ui.lan_scenes import JoinScene, LobbyScene, SeatScene
+    from tarneeb_desktop.ui.screens.lan.join import JoinScene, LobbyScene, SeatScene
     from tarneeb_desktop.ui.table_scene import TableScene
 
     app = internet_host(monkeypatch, broker.url)
@@ -293,7 +293,7 @@ def test_four_windows_play_a_whole_game_by_code_through_a_drop_and_a_broker_rest
 def test_nothing_reaches_a_relay_until_the_player_chooses_the_internet(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """Hosting on this network and joining by address never open a broker connection."""
     from tarneeb_desktop.net import relay
-    from tarneeb_desktop.ui.lan_scenes import HostScene, JoinScene, LobbyScene, SeatScene
+    from tarneeb_desktop.ui.screens.lan.join import HostScene, JoinScene, LobbyScene, SeatScene
 
     opened: list[str] = []
 
@@ -323,7 +323,7 @@ def test_the_join_fields_take_ctrl_a_and_paste_a_code(monkeypatch) -> None:  # t
     """Issue 48 item 17: Ctrl+A selects the whole address (what is typed replaces it, not
     appended); Ctrl+V pastes a table code copied from a message; Delete, Home and End edit."""
     from tarneeb_desktop.ui import clipboard
-    from tarneeb_desktop.ui.lan_scenes import JoinScene
+    from tarneeb_desktop.ui.screens.lan.join import JoinScene
 
     app = make_app()
     scene = JoinScene(app, finder=False, address="192.168.1.20:47471")
@@ -345,7 +345,7 @@ def test_the_join_fields_take_ctrl_a_and_paste_a_code(monkeypatch) -> None:  # t
 def test_a_lobby_notice_and_the_chat_do_not_cover_each_other(monkeypatch, lang) -> None:  # type: ignore[no-untyped-def]
     """The lobby's notice stands above the buttons, inside the panel; the chat's lines give
     it room (they sit just above the buttons otherwise)."""
-    from tarneeb_desktop.ui.lan_scenes import LobbyScene
+    from tarneeb_desktop.ui.screens.lan.join import LobbyScene
 
     app = host_screen(monkeypatch)
     app.settings.language = lang

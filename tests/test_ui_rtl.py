@@ -23,7 +23,7 @@ def app_in(lang: str, size=(1280, 720)):  # type: ignore[no-untyped-def]
 
 
 def settings_in(lang: str):  # type: ignore[no-untyped-def]
-    from tarneeb_desktop.ui.settings_scene import SettingsScene
+    from tarneeb_desktop.ui.screens.settings.settings import SettingsScene
 
     app = app_in(lang)
     app.switch(SettingsScene(app))
@@ -97,8 +97,8 @@ def test_a_click_on_the_mirrored_control_changes_the_value(ui_home) -> None:
 @pytest.mark.parametrize("lang", ["en", "ar"])
 def test_statistics_columns_run_in_reading_order(lang: str) -> None:
     from tarneeb_desktop.stats import Statistics
-    from tarneeb_desktop.ui import stats_scene
-    from tarneeb_desktop.ui.stats_scene import COLUMNS, StatsScene
+    from tarneeb_desktop.ui.screens.stats import stats as stats_scene
+    from tarneeb_desktop.ui.screens.stats.stats import COLUMNS, StatsScene
 
     stats = Statistics()
     stats.record_game("standard", "hard", 0)

@@ -33,7 +33,7 @@ def test_the_menu_keeps_one_text_size_at_body_size_with_or_without_continue(
     at 1280x720 (the body size is 20 there)."""
     from tarneeb_desktop.record import write_record
     from tarneeb_desktop.ui.layout import Layout
-    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
 
     app = _in(lang, size)
     body = Layout(*size).text
@@ -67,7 +67,7 @@ def test_a_settings_row_keeps_a_gap_between_its_words_and_its_value(
     """Defect 6: a settings description touched its value (Russian). Every text of a row but
     the value's own ends at least half a margin before the value's box, on either side."""
     from tarneeb_desktop.ui import i18n
-    from tarneeb_desktop.ui.settings_scene import SettingsScene
+    from tarneeb_desktop.ui.screens.settings.settings import SettingsScene
 
     found: list[str] = []
     with TextSpy():
@@ -109,7 +109,7 @@ def test_each_seat_has_its_whole_phrase_in_french() -> None:
     """Defect 6: "Niveau de Est", "Nom de Ouest": the seat was put in a phrase; each seat now
     has its own, so French can say "de l'Est", "du Nord"."""
     from tarneeb_desktop.ui import i18n
-    from tarneeb_desktop.ui.settings_scene import SettingsScene
+    from tarneeb_desktop.ui.screens.settings.settings import SettingsScene
 
     app = _in("fr", (1280, 720))
     try:
@@ -182,7 +182,7 @@ def test_continue_numbers_the_hand_as_the_table_does_after_a_deal_thrown_in(ui_h
     says "hand 1" for the hand the table calls "Hand 1" (it said "hand 2")."""
     from tarneeb_desktop.table.savegame import offline_seats, write_save
     from tarneeb_desktop.ui.game import dialogs41
-    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
 
     state = GameState.new(make_rules("syrian41"), seed=8, dealer=0)
     for call in ("2", "3", "2", "1"):  # 8 of 11 needed: thrown in
@@ -204,9 +204,9 @@ def test_the_new_game_question_reads_as_the_menu_and_the_skip_question(lang: str
     and the tutorial's question within a pixel of it."""
     from tarneeb_desktop.ui import i18n
     from tarneeb_desktop.ui.layout import Layout
-    from tarneeb_desktop.ui.menu import MenuScene
-    from tarneeb_desktop.ui.tutorial import TutorialScene
-    from tarneeb_desktop.ui.tutorial_dialogs import SkipDialog
+    from tarneeb_desktop.ui.screens.menu import MenuScene
+    from tarneeb_desktop.ui.screens.tutorial.dialogs import SkipDialog
+    from tarneeb_desktop.ui.screens.tutorial.tutorial import TutorialScene
 
     try:
         for size in SIZES:

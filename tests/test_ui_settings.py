@@ -14,7 +14,7 @@ pytestmark = pytest.mark.usefixtures("ui_home")
 
 
 def settings_app(size=(1280, 720)):
-    from tarneeb_desktop.ui.settings_scene import SettingsScene
+    from tarneeb_desktop.ui.screens.settings.settings import SettingsScene
 
     app = make_app(size)
     app.switch(SettingsScene(app))
@@ -132,7 +132,7 @@ def test_look_sound_language_and_the_mouse(ui_home, monkeypatch) -> None:
 def test_restore_asks_first_with_keep_focused_then_says_it_was_done(ui_home) -> None:
     from tarneeb_desktop.settings import Settings
     from tarneeb_desktop.ui.i18n import tr
-    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
 
     app = settings_app()
     app.settings.card_back = "red"
@@ -166,7 +166,7 @@ def test_every_explanation_has_one_size_and_stays_inside_its_row(ui_home) -> Non
     from tarneeb_desktop.ui import i18n
     from tarneeb_desktop.ui.kit.boxes import Text
     from tarneeb_desktop.ui.kit.scroll import Labelled
-    from tarneeb_desktop.ui.settings_scene import SettingsScene
+    from tarneeb_desktop.ui.screens.settings.settings import SettingsScene
 
     for lang in ("en", "ar", "hi"):
         app = make_app((800, 600))
@@ -200,8 +200,8 @@ def test_every_explanation_has_one_size_and_stays_inside_its_row(ui_home) -> Non
 
 def test_statistics_screen_shows_groups_and_resets_only_when_confirmed(ui_home) -> None:
     from tarneeb_desktop.stats import Statistics
-    from tarneeb_desktop.ui.menu import MenuScene
-    from tarneeb_desktop.ui.stats_scene import StatsScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
+    from tarneeb_desktop.ui.screens.stats.stats import StatsScene
 
     stats = Statistics()
     stats.record_game("standard", "hard", 0)
@@ -333,7 +333,7 @@ def test_a_level_row_says_what_the_chosen_level_is() -> None:
     """Issue 49: the settings describe each computer level by what it is; the words follow
     the level chosen."""
     from tarneeb_desktop.settings import LEVELS
-    from tarneeb_desktop.ui.settings_rows import LEVEL_HELP
+    from tarneeb_desktop.ui.screens.settings.rows import LEVEL_HELP
 
     app = settings_app()
     assert set(LEVEL_HELP) == set(LEVELS)

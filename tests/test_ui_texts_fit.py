@@ -41,7 +41,7 @@ def keep_games() -> None:
 
 def tournament(finished: bool):  # type: ignore[no-untyped-def]
     from tarneeb_desktop.table.tournament import Player, Team, Tournament
-    from tarneeb_desktop.ui.tournament_play import Running
+    from tarneeb_desktop.ui.screens.tournament.play import Running
 
     spec = (("easy", "Tarek & Hala"), ("medium", "Sara & Layla"), ("easy", "Karim & Omar"))
     teams = [Team.of([Player.from_spec(level)] * 2, name=n) for level, n in spec]
@@ -54,9 +54,9 @@ def tournament(finished: bool):  # type: ignore[no-untyped-def]
 def screens(app):  # type: ignore[no-untyped-def]
     """(what, scene) for each screen of the issue, made in the current language."""
     from tarneeb_desktop.session.record_steps import positions
-    from tarneeb_desktop.ui.games_scene import GamesScene
-    from tarneeb_desktop.ui.tournament_play import StandingsScene
-    from tarneeb_desktop.ui.viewer_scene import ViewerScene
+    from tarneeb_desktop.ui.screens.games.games import GamesScene
+    from tarneeb_desktop.ui.screens.tournament.play import StandingsScene
+    from tarneeb_desktop.ui.screens.viewer.viewer import ViewerScene
 
     yield "games", GamesScene(app)
     doc = json.loads((DATA / "standard-game.json").read_text())

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.usefixtures("ui_home")
 
 
 def setup_scene(app):  # type: ignore[no-untyped-def]
-    from tarneeb_desktop.ui.tournament_scene import SetupScene
+    from tarneeb_desktop.ui.screens.tournament.setup import SetupScene
 
     scene = SetupScene(app)
     app.switch(scene)
@@ -120,8 +120,8 @@ def test_the_mouse_focuses_a_button_and_a_click_in_a_name_puts_the_caret_there()
 
 
 def test_setup_to_game_to_standings_to_the_next_game(ui_home, monkeypatch) -> None:
+    from tarneeb_desktop.ui.screens.tournament.play import Running, StandingsScene
     from tarneeb_desktop.ui.table_scene import TableScene
-    from tarneeb_desktop.ui.tournament_play import Running, StandingsScene
 
     # the Start button's seed, fixed: a random one made some games very long
     monkeypatch.setenv("TARNEEB_TEST_SEED", "5")
@@ -169,7 +169,7 @@ def test_setup_to_game_to_standings_to_the_next_game(ui_home, monkeypatch) -> No
 def test_a_person_plays_at_the_bottom_and_is_counted(ui_home) -> None:
     from tarneeb_desktop.stats import StatsRecorder
     from tarneeb_desktop.table.tournament import Pairing
-    from tarneeb_desktop.ui.tournament_play import Running
+    from tarneeb_desktop.ui.screens.tournament.play import Running
 
     app = make_app()
     scene = setup_scene(app)
@@ -190,7 +190,7 @@ def test_a_person_plays_at_the_bottom_and_is_counted(ui_home) -> None:
 
 def test_save_and_resume_in_the_middle_of_a_tournament_game(ui_home) -> None:
     from tarneeb_desktop.session.tournament import game_path
-    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
     from tarneeb_desktop.ui.table_scene import TableScene
 
     app = make_app(speed="instant")
@@ -228,7 +228,7 @@ def test_save_and_resume_in_the_middle_of_a_tournament_game(ui_home) -> None:
 
 
 def test_continue_between_games_shows_the_standings(ui_home) -> None:
-    from tarneeb_desktop.ui.tournament_play import StandingsScene
+    from tarneeb_desktop.ui.screens.tournament.play import StandingsScene
 
     app = make_app(speed="instant")
     scene = setup_scene(app)
@@ -246,8 +246,8 @@ def test_continue_between_games_shows_the_standings(ui_home) -> None:
 
 
 def test_ending_by_hand_asks_first_then_crowns_the_champion(ui_home) -> None:
-    from tarneeb_desktop.ui.menu import MenuScene
-    from tarneeb_desktop.ui.tournament_play import StandingsScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
+    from tarneeb_desktop.ui.screens.tournament.play import StandingsScene
 
     app = make_app(speed="instant")
     scene = setup_scene(app)
@@ -264,7 +264,7 @@ def test_ending_by_hand_asks_first_then_crowns_the_champion(ui_home) -> None:
     app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, confirm.rect.center)])
     assert standings.t.finished == "by_hand" and standings.t.champion() == 1
     # the champion's moment first (issue 38), then the standings
-    from tarneeb_desktop.ui.trophy_scene import TrophyScene
+    from tarneeb_desktop.ui.screens.tournament.trophy import TrophyScene
 
     assert isinstance(app.scene, TrophyScene)
     app.step(FRAME, [])
@@ -281,7 +281,7 @@ def test_ending_by_hand_asks_first_then_crowns_the_champion(ui_home) -> None:
 
 
 def test_the_champion_after_the_games_chosen(ui_home) -> None:
-    from tarneeb_desktop.ui.tournament_play import StandingsScene
+    from tarneeb_desktop.ui.screens.tournament.play import StandingsScene
 
     app = make_app(speed="instant")
     scene = setup_scene(app)
@@ -292,7 +292,7 @@ def test_the_champion_after_the_games_chosen(ui_home) -> None:
     app.step(FRAME, [key(pygame.K_RETURN)])
     table = play_to_game_over(app)
     table.overlay_action("next")
-    from tarneeb_desktop.ui.trophy_scene import TrophyScene
+    from tarneeb_desktop.ui.screens.tournament.trophy import TrophyScene
 
     trophy = app.scene  # the champion's moment (issue 38): a trophy, then the standings
     assert isinstance(trophy, TrophyScene)
@@ -309,7 +309,7 @@ def test_the_champion_after_the_games_chosen(ui_home) -> None:
 
 
 def test_two_people_share_the_screen_with_the_privacy_cover(ui_home) -> None:
-    from tarneeb_desktop.ui.tournament_play import Running
+    from tarneeb_desktop.ui.screens.tournament.play import Running
 
     app = make_app(speed="instant")
     scene = setup_scene(app)
@@ -328,9 +328,9 @@ def test_continue_takes_the_newer_of_the_offline_game_and_the_tournament(ui_home
     from tarneeb_desktop.record import write_record
     from tarneeb_desktop.rules import GameState, make_rules
     from tarneeb_desktop.session.tournament import tournament_path
-    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
+    from tarneeb_desktop.ui.screens.tournament.play import StandingsScene
     from tarneeb_desktop.ui.table_scene import TableScene
-    from tarneeb_desktop.ui.tournament_play import StandingsScene
 
     app = make_app()
     scene = setup_scene(app)
@@ -352,8 +352,8 @@ def test_continue_takes_the_newer_of_the_offline_game_and_the_tournament(ui_home
 
 
 def test_a_damaged_tournament_save_is_said_and_set_aside(ui_home) -> None:
-    from tarneeb_desktop.ui.menu import MenuScene
-    from tarneeb_desktop.ui.tournament_scene import SetupScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
+    from tarneeb_desktop.ui.screens.tournament.setup import SetupScene
 
     (ui_home / "tournament.json").write_text('{"format": "tarneeb-tournament-save/1"}')
     app = make_app()
@@ -373,7 +373,7 @@ def test_the_champions_trophy_names_the_team_and_the_final_standings(ui_home, la
     """Issue 38: the champion gets a moment: a trophy screen with the winning team, its
     players and the final standings; every text fits; a click on Continue goes on."""
     from tarneeb_desktop.ui import i18n
-    from tarneeb_desktop.ui.trophy_scene import TrophyScene
+    from tarneeb_desktop.ui.screens.tournament.trophy import TrophyScene
     from tests.test_ui_helpers import mouse
     from tests.text_spy import TextSpy, Traced, problems
 

@@ -52,7 +52,7 @@ def test_a_game_of_two_computer_teams_plays_itself_and_names_the_teams() -> None
     """Defect 5: watched on the table, a computer-only game goes from hand to hand with no
     click (each summary goes by itself); the score, the summary and the game's end name
     the teams ("Tarek & Hala"), never "Us" or "Them"; the end names the winners."""
-    from tarneeb_desktop.ui.tournament_table import TournamentTable
+    from tarneeb_desktop.ui.screens.tournament.table import TournamentTable
 
     app = make_app(speed="instant")
     standings = computer_tournament(app)
@@ -124,8 +124,8 @@ def test_a_named_team_that_beats_the_person_is_named() -> None:
 
 
 def test_the_results_list_opens_each_game_in_the_viewer() -> None:
-    from tarneeb_desktop.ui.tournament_results import ResultsScene
-    from tarneeb_desktop.ui.viewer_scene import ViewerScene
+    from tarneeb_desktop.ui.screens.tournament.results import ResultsScene
+    from tarneeb_desktop.ui.screens.viewer.viewer import ViewerScene
 
     app = make_app(speed="instant")
     standings = computer_tournament(app)
@@ -151,8 +151,8 @@ def test_the_results_list_opens_each_game_in_the_viewer() -> None:
 
 
 def test_the_pause_menu_shows_the_standings_and_goes_back_to_the_game() -> None:
-    from tarneeb_desktop.ui.tournament_play import StandingsScene
-    from tarneeb_desktop.ui.tournament_table import TournamentTable
+    from tarneeb_desktop.ui.screens.tournament.play import StandingsScene
+    from tarneeb_desktop.ui.screens.tournament.table import TournamentTable
 
     app = make_app(speed="instant")
     scene = setup_scene(app)
@@ -195,7 +195,7 @@ def test_the_standings_show_each_teams_levels() -> None:
 
 def test_a_tournament_takes_the_rules_from_settings() -> None:
     """Custom rules: the rules options Settings offers a new game (a target of 21 here)."""
-    from tarneeb_desktop.ui.tournament_scene import SetupScene
+    from tarneeb_desktop.ui.screens.tournament.setup import SetupScene
 
     app = make_app()
     app.settings.rule_options = {"target": 21}
@@ -213,8 +213,8 @@ def test_a_tournament_takes_the_rules_from_settings() -> None:
 
 def test_rematch_and_the_past_tournaments() -> None:
     from tarneeb_desktop.session.tournament import list_past
-    from tarneeb_desktop.ui.tournament_play import Running, StandingsScene
-    from tarneeb_desktop.ui.tournament_results import PastScene
+    from tarneeb_desktop.ui.screens.tournament.play import Running, StandingsScene
+    from tarneeb_desktop.ui.screens.tournament.results import PastScene
 
     app = make_app(speed="instant")
     standings = computer_tournament(app, games=1)
@@ -255,8 +255,8 @@ def test_the_results_and_past_lists_fit_in_every_language(lang: str, size) -> No
     other (``tests/text_spy.py``, as the other screens of issue 24)."""
     from tarneeb_desktop.ui import i18n
     from tarneeb_desktop.ui.layout import Layout
-    from tarneeb_desktop.ui.tournament_play import Running
-    from tarneeb_desktop.ui.tournament_results import PastScene, ResultsScene
+    from tarneeb_desktop.ui.screens.tournament.play import Running
+    from tarneeb_desktop.ui.screens.tournament.results import PastScene, ResultsScene
     from tests.test_ui_texts_fit import SMALL, tournament
     from tests.text_spy import problems
 

@@ -16,8 +16,8 @@ def test_the_standings_say_whether_a_game_is_in_progress(ui_home) -> None:
     of a game in progress; with a game started and saved, "Resume game 1" and the question
     that says the game will not count."""
     from tarneeb_desktop.session.tournament import game_path
+    from tarneeb_desktop.ui.screens.tournament.play import Running, StandingsScene
     from tarneeb_desktop.ui.table_scene import TableScene
-    from tarneeb_desktop.ui.tournament_play import Running, StandingsScene
 
     app = make_app(speed="instant")
     scene = setup_scene(app)
@@ -61,7 +61,7 @@ def test_a_game_of_two_computer_teams_is_played_out_behind_the_standings(ui_home
     """Defect 5: "Play it out" plays a computer-only game at full speed to its end (no
     hand summaries to click); the result is counted, saved and said on the standings."""
     from tarneeb_desktop.table.history import list_kept
-    from tarneeb_desktop.ui.tournament_play import Running, StandingsScene
+    from tarneeb_desktop.ui.screens.tournament.play import Running, StandingsScene
 
     app = make_app(speed="instant")
     scene = setup_scene(app)
@@ -89,7 +89,7 @@ def test_a_game_of_two_computer_teams_is_played_out_behind_the_standings(ui_home
 
 
 def test_play_it_out_is_offered_only_without_people(ui_home) -> None:
-    from tarneeb_desktop.ui.tournament_play import StandingsScene
+    from tarneeb_desktop.ui.screens.tournament.play import StandingsScene
 
     app = make_app(speed="instant")
     scene = setup_scene(app)
@@ -108,7 +108,7 @@ def test_the_champion_on_a_tie_of_wins_is_explained() -> None:
     """Defect 6: three teams with a game won each: the line says the points decided."""
     from tarneeb_desktop.rules import make_rules
     from tarneeb_desktop.table.tournament import Player, Team, Tournament
-    from tarneeb_desktop.ui.tournament_play import Running, StandingsScene
+    from tarneeb_desktop.ui.screens.tournament.play import Running, StandingsScene
 
     names = ("Cedar", "Olive", "Palm")
     teams = [Team.of([Player.from_spec("easy")] * 2, name=n) for n in names]

@@ -19,7 +19,7 @@ from tarneeb_desktop.rules import GameState, make_rules
 from tarneeb_desktop.rules.cards import CARD_NAMES, cards_of
 from tarneeb_desktop.rules.options import ALL_PRESETS
 from tarneeb_desktop.session.record_steps import Position, Steps, positions
-from tarneeb_desktop.ui.viewer_hands import result_line
+from tarneeb_desktop.ui.screens.viewer.hands import result_line
 from tests.test_ui_helpers import FRAME, advance, key, make_app, mouse
 
 pytestmark = pytest.mark.usefixtures("ui_home")
@@ -77,7 +77,7 @@ def same_as_replayed(doc: dict, p: Position) -> None:
 
 
 def viewer(doc: dict, inline: bool = True):  # type: ignore[no-untyped-def]
-    from tarneeb_desktop.ui.viewer_scene import ViewerScene
+    from tarneeb_desktop.ui.screens.viewer.viewer import ViewerScene
 
     app = make_app()
     scene = ViewerScene(app, positions(doc), title="test", inline=inline)
@@ -167,7 +167,7 @@ def test_the_keys_go_to_tricks_hands_and_the_ends() -> None:
     assert not scene.playing and scene.index == at
     back = next(b for b in scene.buttons() if b.action == "back")
     app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, back.rect.center)])
-    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
 
     assert isinstance(app.scene, MenuScene)
 
@@ -250,12 +250,12 @@ def test_tarneeb_view_refuses_a_bad_file(tmp_path, capsys) -> None:
 def test_playback_speed_is_chosen_and_the_labels_keep_their_size() -> None:
     """Issue 24, defect 8: a speed control (button and +/-) that sets the beat, and the
     toolbar's text size does not change when Play and Pause swap or the speed changes."""
-    from tarneeb_desktop.ui.viewer_scene import SPEEDS
+    from tarneeb_desktop.ui.screens.viewer.viewer import SPEEDS
 
     doc = json.loads((DATA / "standard-game.json").read_text())
     app, scene = viewer(doc, inline=False)
     scene.pool.cancel()
-    from tarneeb_desktop.ui.viewer_scene import CONTROLS
+    from tarneeb_desktop.ui.screens.viewer.viewer import CONTROLS
 
     def toolbar():  # type: ignore[no-untyped-def]
         return scene.buttons()[: len(CONTROLS)]

@@ -24,7 +24,7 @@ CODE = "2026-12-01/standard"
 
 
 def _viewer(doc: dict, size=(1280, 720)):  # type: ignore[no-untyped-def]
-    from tarneeb_desktop.ui.viewer_scene import ViewerScene
+    from tarneeb_desktop.ui.screens.viewer.viewer import ViewerScene
 
     app = make_app(size=size)
     scene = ViewerScene(app, positions(doc), title="test", inline=True)
@@ -44,7 +44,7 @@ def _texts(draw) -> list[str]:  # type: ignore[no-untyped-def]
 def _review(size=(1280, 720), deal: int = 7):  # type: ignore[no-untyped-def]
     """The daily review of deal ``deal`` (its auction has five calls), both plays the
     computer's (a person's play of the same cards records the same way)."""
-    from tarneeb_desktop.ui.daily_review import open_review
+    from tarneeb_desktop.ui.screens.daily.review import open_review
 
     app = make_app(size=size, speed="instant")
     res = daily.play_computer(CODE, deal, "medium")
@@ -80,7 +80,7 @@ def scene_layout(app):  # type: ignore[no-untyped-def]
 
 
 def test_a_longer_auction_than_the_room_keeps_its_opening_round() -> None:
-    from tarneeb_desktop.ui.viewer_auction import shown_rows
+    from tarneeb_desktop.ui.screens.viewer.auction import shown_rows
 
     rows: list[list[str | None]] = [["7", "8", "9", "10"]] * 6
     assert shown_rows(rows, 6) == [0, 1, 2, 3, 4, 5]
@@ -90,8 +90,8 @@ def test_a_longer_auction_than_the_room_keeps_its_opening_round() -> None:
 @pytest.mark.parametrize("lang", ["en", "ar"])
 def test_the_daily_reviews_auction_box_keeps_the_opening_call_off_norths_cards(lang) -> None:  # type: ignore[no-untyped-def]
     from tarneeb_desktop.ui import i18n
-    from tarneeb_desktop.ui.daily_review import PaneLayout
     from tarneeb_desktop.ui.game.labels import call_label
+    from tarneeb_desktop.ui.screens.daily.review import PaneLayout
 
     app, review = _review()
     if lang == "ar":
@@ -129,7 +129,7 @@ def _check_cross(scene, lay, pos) -> None:  # type: ignore[no-untyped-def]
     """Every mark, the widest there is, clear of the other cards' indices; the trick's
     cards inside their room and about as tall as the hands' cards (they were 0.82)."""
     from tarneeb_desktop.ui.layout import BOTTOM, LEFT, RIGHT
-    from tarneeb_desktop.ui.viewer_trick import index_rects, placed
+    from tarneeb_desktop.ui.screens.viewer.trick import index_rects, placed
 
     ch = scene.card_h(lay)
     cr = scene.trick_cross(lay, ch, pos)
@@ -161,7 +161,7 @@ def test_the_viewers_trick_is_large_and_its_marks_cover_no_index(size, lang) -> 
 
 
 def test_the_daily_reviews_trick_is_large_and_its_marks_cover_no_index() -> None:
-    from tarneeb_desktop.ui.daily_review import PaneLayout
+    from tarneeb_desktop.ui.screens.daily.review import PaneLayout
 
     app, review = _review()
     pos = next(p for p in review.steps.positions if p.trick and len(p.trick[1]) == 4)
@@ -216,7 +216,7 @@ def test_with_my_cards_only_no_mark_names_a_hidden_card() -> None:
 
 # ---------------------------------------------------------------------- item 12
 def _daily(size=(1280, 720)):  # type: ignore[no-untyped-def]
-    from tarneeb_desktop.ui.daily_scene import DailyScene
+    from tarneeb_desktop.ui.screens.daily.daily import DailyScene
 
     app = make_app(size=size, speed="instant")
     scene = DailyScene(app, CODE, "medium")
@@ -226,7 +226,7 @@ def _daily(size=(1280, 720)):  # type: ignore[no-untyped-def]
 
 
 def _to_table(app, scene):  # type: ignore[no-untyped-def]
-    from tarneeb_desktop.ui.daily_play import DailyTableScene
+    from tarneeb_desktop.ui.screens.daily.play import DailyTableScene
 
     scene.activate("play")
     table = app.scene
@@ -253,9 +253,9 @@ def test_a_daily_deals_score_panel_says_which_deal_of_the_set() -> None:
 
 
 def test_main_menu_leaves_a_daily_deal_for_the_menu_whose_continue_goes_on() -> None:
-    from tarneeb_desktop.ui.daily_play import DailyTableScene
-    from tarneeb_desktop.ui.daily_scene import DailyScene
-    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.screens.daily.daily import DailyScene
+    from tarneeb_desktop.ui.screens.daily.play import DailyTableScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
 
     app, scene = _daily()
     table = _to_table(app, scene)
@@ -287,7 +287,7 @@ def test_an_older_daily_deal_does_not_take_continue_from_a_newer_game(ui_home) -
     import os
 
     from tarneeb_desktop.table.savegame import savegame_path
-    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
     from tarneeb_desktop.ui.table_scene import TableScene
 
     app, scene = _daily()
@@ -312,7 +312,7 @@ def test_an_older_daily_deal_does_not_take_continue_from_a_newer_game(ui_home) -
 
 
 def test_the_daily_deals_summary_offers_review_and_comes_back() -> None:
-    from tarneeb_desktop.ui.viewer_scene import ViewerScene
+    from tarneeb_desktop.ui.screens.viewer.viewer import ViewerScene
 
     app, scene = _daily()
     table = _to_table(app, scene)
@@ -357,9 +357,9 @@ def test_go_on_with_a_deal_leaves_the_other_buttons_words_their_size() -> None:
 # ---------------------------------------------------------------------- item 6
 def test_the_arabic_daily_header_keeps_the_rules_name_whole() -> None:
     from tarneeb_desktop.ui import i18n, text
-    from tarneeb_desktop.ui.daily_scene import DailyScene
-    from tarneeb_desktop.ui.settings_rows import preset_label
-    from tarneeb_desktop.ui.viewer_text import display
+    from tarneeb_desktop.ui.screens.daily.daily import DailyScene
+    from tarneeb_desktop.ui.screens.settings.rows import preset_label
+    from tarneeb_desktop.ui.text_runs import display
 
     app = make_app()
     app.settings.language = "ar"

@@ -41,7 +41,7 @@ def thrown_in_game():  # type: ignore[no-untyped-def]
 
 
 def viewer(doc: dict, app=None):  # type: ignore[no-untyped-def]
-    from tarneeb_desktop.ui.viewer_scene import ViewerScene
+    from tarneeb_desktop.ui.screens.viewer.viewer import ViewerScene
 
     app = app or make_app()
     scene = ViewerScene(app, positions(doc), title="test", inline=True)
@@ -122,7 +122,7 @@ def test_an_unfinished_last_hand_counts_in_the_viewer_and_the_replay() -> None:
 
 # ---------------------------------------------------------------------- the viewer
 def test_the_hand_result_is_said_at_its_end() -> None:
-    from tarneeb_desktop.ui.viewer_hands import result_line
+    from tarneeb_desktop.ui.screens.viewer.hands import result_line
 
     doc = json.loads((DATA / "standard-game.json").read_text())
     _, scene = viewer(doc)
@@ -172,7 +172,7 @@ def test_the_scrubber_goes_to_the_step_under_the_mouse_and_follows_a_drag() -> N
 
 
 def test_the_hand_list_jumps_to_a_hand_and_says_what_each_came_to() -> None:
-    from tarneeb_desktop.ui.viewer_hands import hand_entries
+    from tarneeb_desktop.ui.screens.viewer.hands import hand_entries
 
     state = thrown_in_game()
     app, scene = viewer(to_record(state, NAMES))
@@ -198,7 +198,7 @@ def test_the_hand_list_jumps_to_a_hand_and_says_what_each_came_to() -> None:
 @needs_dds
 def test_each_sides_costly_cards_are_those_analyse_prints(capsys) -> None:
     from tarneeb_desktop.cli import main
-    from tarneeb_desktop.ui.viewer_hands import costly_by_side, side_summary
+    from tarneeb_desktop.ui.screens.viewer.hands import costly_by_side, side_summary
 
     doc = json.loads((DATA / "standard-game.json").read_text())
     app, scene = viewer(doc)
@@ -263,7 +263,7 @@ def test_arabic_lines_of_names_and_cards_read_in_order() -> None:
     a card reads left to right as printed, and a costly card's line with Arabic names, which
     left a mark alone between two scripts, draws."""
     from tarneeb_desktop.ui.i18n import trn
-    from tarneeb_desktop.ui.viewer_text import card_run, display, line_surface, rtl_run
+    from tarneeb_desktop.ui.text_runs import card_run, display, line_surface, rtl_run
 
     i18n.set_language("ar")
     line = trn(
@@ -307,7 +307,7 @@ def keep(n: int = 4) -> None:
 
 
 def test_the_games_list_sorts_and_filters_by_date_rules_and_result() -> None:
-    from tarneeb_desktop.ui.games_scene import GamesScene
+    from tarneeb_desktop.ui.screens.games.games import GamesScene
 
     keep()
     app = make_app()
@@ -357,7 +357,7 @@ def test_the_games_list_sorts_and_filters_by_date_rules_and_result() -> None:
 def test_four_files_set_aside_are_all_counted() -> None:
     """Issue 24, 2: four bad files gave two messages; the list counts them all."""
     from tarneeb_desktop.table.history import games_dir
-    from tarneeb_desktop.ui.games_scene import GamesScene
+    from tarneeb_desktop.ui.screens.games.games import GamesScene
 
     keep(1)
     for k in range(4):
@@ -373,8 +373,8 @@ def test_four_files_set_aside_are_all_counted() -> None:
 def viewer_states(app):  # type: ignore[no-untyped-def]
     """(what, scene) for the viewer's states: marks, the hand's end, the hand list, only
     my cards, a thrown-in deal; and the games list sorted and filtered."""
-    from tarneeb_desktop.ui.games_scene import GamesScene
-    from tarneeb_desktop.ui.viewer_scene import ViewerScene
+    from tarneeb_desktop.ui.screens.games.games import GamesScene
+    from tarneeb_desktop.ui.screens.viewer.viewer import ViewerScene
 
     doc = json.loads((DATA / "standard-game.json").read_text())
     doc["hands"] = doc["hands"][:3]
@@ -390,7 +390,7 @@ def viewer_states(app):  # type: ignore[no-untyped-def]
             scene.index = next(p.index for p in ps if p.play == 6)
         scene.hands = None
         if what == "hands":
-            from tarneeb_desktop.ui.viewer_hands import HandsPanel
+            from tarneeb_desktop.ui.screens.viewer.hands import HandsPanel
 
             scene.hands = HandsPanel(steps, scene.names)
         scene.only_mine = what == "mine"
@@ -441,7 +441,7 @@ def test_the_viewer_games_list_and_game_over_mirror_in_arabic() -> None:
     """In Arabic the auction panel is at the right, the hand list's hands at the right of
     its costly cards, Hands / My cards only at the left; the games list's Date column and
     Sort button at the right; the game over's own total at the right."""
-    from tarneeb_desktop.ui.games_scene import GamesScene
+    from tarneeb_desktop.ui.screens.games.games import GamesScene
 
     keep()
     size = (1280, 720)
@@ -453,7 +453,7 @@ def test_the_viewer_games_list_and_game_over_mirror_in_arabic() -> None:
                 app.settings.language = lang
                 app.apply_settings()
                 from tarneeb_desktop.ui.i18n import tr
-                from tarneeb_desktop.ui.viewer_text import display
+                from tarneeb_desktop.ui.text_runs import display
 
                 got: dict[str, pygame.Rect] = {}
                 for what, scene in viewer_states(app):

@@ -74,7 +74,7 @@ def _hosted(app: Any, password: str = "") -> Any:
 
 
 def _lobby(app: Any) -> Any:
-    from tarneeb_desktop.ui.lan_lobby import LobbyScene
+    from tarneeb_desktop.ui.screens.lan.lobby import LobbyScene
 
     host, sessions = _hosted(app)
     return LobbyScene(app, sessions[0], host=host)
@@ -83,7 +83,7 @@ def _lobby(app: Any) -> Any:
 def _seat(app: Any) -> Any:
     """The seat screen of a table with a password, as a joiner sees it."""
     from tarneeb_desktop.net.client import ClientSession
-    from tarneeb_desktop.ui.lan_scenes import SeatScene
+    from tarneeb_desktop.ui.screens.lan.join import SeatScene
 
     host, _ = _hosted(app, password="x")
     dana = ClientSession("127.0.0.1", host.address[1], name="Dana")
@@ -96,7 +96,7 @@ def _seat(app: Any) -> Any:
 def _daily(app: Any, compared: bool = False) -> Any:
     """Today's daily deals with the first two deals played (and the second's comparison)."""
     from tarneeb_desktop.session import daily
-    from tarneeb_desktop.ui.daily_scene import DailyScene
+    from tarneeb_desktop.ui.screens.daily.daily import DailyScene
 
     scene = DailyScene(app, "2026-12-01/standard", "medium")
     for i, (mine, theirs) in enumerate([((8, 40), (8, 20)), ((6, -20), (9, 30))]):
@@ -111,7 +111,7 @@ def _stats(app: Any, page: str = "table") -> Any:
     """The statistics of a few games in both games, and a rating's history."""
     from tarneeb_desktop.paths import user_data_dir
     from tarneeb_desktop.stats import Statistics
-    from tarneeb_desktop.ui.stats_scene import StatsScene
+    from tarneeb_desktop.ui.screens.stats.stats import StatsScene
 
     stats = Statistics()
     for k, (preset, level) in enumerate([("standard", "hard"), ("standard", "medium"),
@@ -135,7 +135,7 @@ def _games(app: Any) -> Any:
     from tarneeb_desktop.arena import play_game
     from tarneeb_desktop.rules import make_rules
     from tarneeb_desktop.table.history import keep_finished
-    from tarneeb_desktop.ui.games_scene import GamesScene
+    from tarneeb_desktop.ui.screens.games.games import GamesScene
 
     if not _KEPT:  # once: the games stay in the pictures' folder
         names = ["Alexandrina", "Konstantinos", "Abu Nour", "Maya"]
@@ -157,7 +157,7 @@ def _standings(app: Any) -> Any:
 
 
 def _setup(app: Any) -> Any:
-    from tarneeb_desktop.ui.tournament_scene import SetupScene
+    from tarneeb_desktop.ui.screens.tournament.setup import SetupScene
 
     scene = SetupScene(app)
     scene.add_team()
@@ -167,7 +167,7 @@ def _setup(app: Any) -> Any:
 def _export(app: Any) -> Any:
     """The file chooser saving a record, in a folder of two folders and two records."""
     from tarneeb_desktop.paths import user_data_dir
-    from tarneeb_desktop.ui.file_chooser import FileChooser
+    from tarneeb_desktop.ui.screens.games.file_chooser import FileChooser
 
     folder = user_data_dir() / "records"
     for sub in ("Tournaments", "طرنيب"):
@@ -180,8 +180,8 @@ def _export(app: Any) -> Any:
 def _tutorial(app: Any, dialog: str = "") -> Any:
     """The tutorial at its first lesson, the deal over (instant animations); with its
     question whether to skip it, or the dialog at its end."""
-    from tarneeb_desktop.ui.tutorial import TutorialScene
-    from tarneeb_desktop.ui.tutorial_dialogs import DoneDialog, SkipDialog
+    from tarneeb_desktop.ui.screens.tutorial.dialogs import DoneDialog, SkipDialog
+    from tarneeb_desktop.ui.screens.tutorial.tutorial import TutorialScene
 
     app.settings.animation_speed = "instant"
     app.apply_settings()
@@ -199,7 +199,7 @@ def _tutorial(app: Any, dialog: str = "") -> Any:
 
 def _settings(app: Any, end: bool = False) -> Any:
     """The settings, at their top or scrolled to their end (the focus on Back)."""
-    from tarneeb_desktop.ui.settings_scene import SettingsScene
+    from tarneeb_desktop.ui.screens.settings.settings import SettingsScene
 
     scene = SettingsScene(app)
     if end:
@@ -208,10 +208,10 @@ def _settings(app: Any, end: bool = False) -> Any:
 
 
 def _scenes() -> dict[str, Callable[[Any], Any]]:
-    from tarneeb_desktop.ui.first_start import FirstStartScene
-    from tarneeb_desktop.ui.lan_host_scene import HostScene
-    from tarneeb_desktop.ui.lan_scenes import JoinScene
-    from tarneeb_desktop.ui.menu import MenuScene
+    from tarneeb_desktop.ui.screens.first_start import FirstStartScene
+    from tarneeb_desktop.ui.screens.lan.host import HostScene
+    from tarneeb_desktop.ui.screens.lan.join import JoinScene
+    from tarneeb_desktop.ui.screens.menu import MenuScene
 
     return {
         "menu": lambda app: MenuScene(app),
@@ -227,7 +227,7 @@ def _scenes() -> dict[str, Callable[[Any], Any]]:
         "tournament": _setup,
         "export": _export,
         "offer": lambda app: __import__(
-            "tarneeb_desktop.ui.tutorial_offer", fromlist=["x"]
+            "tarneeb_desktop.ui.screens.tutorial.offer", fromlist=["x"]
         ).OfferScene(app),
         "rating": lambda app: _stats(app, "rating"),
         "daily-compared": lambda app: _daily(app, compared=True),
@@ -236,12 +236,16 @@ def _scenes() -> dict[str, Callable[[Any], Any]]:
         "tutorial-skip": lambda app: _tutorial(app, "skip"),
         "tutorial-done": lambda app: _tutorial(app, "done"),
         "howto": lambda app: __import__(
-            "tarneeb_desktop.ui.howto_scene", fromlist=["x"]
+            "tarneeb_desktop.ui.screens.howto.howto", fromlist=["x"]
         ).HowToScene(app),
         "howto-keys": lambda app: __import__(
-            "tarneeb_desktop.ui.howto_scene", fromlist=["x"]
+            "tarneeb_desktop.ui.screens.howto.howto", fromlist=["x"]
         ).HowToScene(
-            app, page=len(__import__("tarneeb_desktop.ui.help_text", fromlist=["x"]).pages()) - 1
+            app,
+            page=len(
+                __import__("tarneeb_desktop.ui.screens.howto.help_text", fromlist=["x"]).pages()
+            )
+            - 1,
         ),
         "settings-end": lambda app: _settings(app, end=True),
     }

@@ -26,7 +26,7 @@ import pygame  # noqa: E402
 from tarneeb_desktop.rules import make_rules  # noqa: E402
 from tarneeb_desktop.settings import Settings  # noqa: E402
 from tarneeb_desktop.ui.app import App  # noqa: E402
-from tarneeb_desktop.ui.menu import MenuScene  # noqa: E402
+from tarneeb_desktop.ui.screens.menu import MenuScene  # noqa: E402
 from tarneeb_desktop.ui.table_scene import TableScene  # noqa: E402
 
 FRAME = 1 / 60

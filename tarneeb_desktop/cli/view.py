@@ -30,7 +30,7 @@ def main(args: argparse.Namespace) -> int:
     title = Path(args.file).name
 
     def first(app: App) -> Scene:
-        from tarneeb_desktop.ui.viewer_scene import ViewerScene
+        from tarneeb_desktop.ui.screens.viewer.viewer import ViewerScene
 
         return ViewerScene(app, steps, title=title)
 

@@ -85,7 +85,7 @@ def main(args: argparse.Namespace, first: Callable[[App], Scene] | None = None) 
         # the menu, or once on a first start the offer of the tutorial (the offer's module
         # only when it may be due: ``tutorial_offer.start`` shows the menu once it was made)
         if getattr(settings, "tutorial_offered", True) is False:
-            from tarneeb_desktop.ui import tutorial_offer
+            from tarneeb_desktop.ui.screens.tutorial import offer as tutorial_offer
 
             tutorial_offer.start(app)
         else:

@@ -4,7 +4,7 @@ other seats playing a script, then as the medium computer with a fixed seed.
 The deal: West opens 7, you bid 8 and win the auction, name spades, lead the king of diamonds
 (East's ace takes it), follow East's queen of diamonds, then trump East's king of clubs with a
 spade; the rest of the hand is yours to play. The lessons and what the coach says are the
-window's (``ui/tutorial_script.py``).
+window's (``ui/screens/tutorial/script.py``).
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ def tutorial_link(
     seed: int = SEED,
     person: int = ME,
 ) -> LocalLink:
-    """The first-game tutorial's table (``ui/tutorial.py``): ``state`` (its fixed deal unless
+    """The first-game tutorial's table (``ui/screens/tutorial/tutorial.py``): ``state`` (its fixed deal unless
     given), a person at ``person`` and scripted seats (:func:`scripted_seat`) at the others,
     their decisions at once (no worker thread). No listeners: not saved, not counted, not
     kept."""

@@ -178,57 +178,63 @@ class App:
     # The top scenes, made here: the scenes below (table, settings, LAN...) never import the
     # menu or each other upwards; they ask the app to go there.
     def show_menu(self) -> None:
-        from tarneeb_desktop.ui.menu import MenuScene
+        from tarneeb_desktop.ui.screens.menu import MenuScene
 
         self.switch(MenuScene(self))
 
+    def open_join(self) -> None:
+        """The Join screen (the seat screen's Back when it came from elsewhere)."""
+        from tarneeb_desktop.ui.screens.lan.join import JoinScene
+
+        self.switch(JoinScene(self))
+
     def open_settings(self) -> None:
-        from tarneeb_desktop.ui.settings_scene import SettingsScene
+        from tarneeb_desktop.ui.screens.settings.settings import SettingsScene
 
         self.switch(SettingsScene(self))
 
     def open_stats(self) -> None:
-        from tarneeb_desktop.ui.stats_scene import StatsScene
+        from tarneeb_desktop.ui.screens.stats.stats import StatsScene
 
         self.switch(StatsScene(self))
 
     def open_help(self, back: TableScene | None = None) -> None:
         """How to play; Menu and Esc return to ``back`` (a paused table) when given."""
-        from tarneeb_desktop.ui.howto_scene import HowToScene
+        from tarneeb_desktop.ui.screens.howto.howto import HowToScene
 
         self.switch(HowToScene(self, back=back))
 
     def open_games(self) -> None:
-        from tarneeb_desktop.ui.games_scene import GamesScene
+        from tarneeb_desktop.ui.screens.games.games import GamesScene
 
         self.switch(GamesScene(self))
 
     def open_tournament(self) -> None:
         """The tournament in progress (its standings or its game), else a new one's setup."""
-        from tarneeb_desktop.ui.tournament_scene import open_tournament
+        from tarneeb_desktop.ui.screens.tournament.setup import open_tournament
 
         self.switch(open_tournament(self))
 
     def host_lan(self) -> None:
-        from tarneeb_desktop.ui.lan_scenes import HostScene
+        from tarneeb_desktop.ui.screens.lan.join import HostScene
 
         self.switch(HostScene(self))
 
     def join_lan(self) -> None:
-        from tarneeb_desktop.ui.lan_scenes import JoinScene
+        from tarneeb_desktop.ui.screens.lan.join import JoinScene
 
         self.switch(JoinScene(self))
 
     def play_on(self, viewer: Any, seat: int) -> None:
         """Play on from here, in the replay viewer, the person at ``seat``."""
-        from tarneeb_desktop.ui.play_on_table import start_play_on
+        from tarneeb_desktop.ui.screens.viewer.play_on_table import start_play_on
 
         start_play_on(self, viewer, seat)
 
     def review_hand(self, table: Any) -> bool:
         """Review, on a table's dialog: the replay viewer on that hand (False: nothing
         to review)."""
-        from tarneeb_desktop.ui.review import open_hand_review
+        from tarneeb_desktop.ui.screens.viewer.review import open_hand_review
 
         return open_hand_review(table) is not None
 
@@ -238,9 +244,9 @@ class App:
         viewer) it would be in the way, and is let be."""
         from pathlib import Path
 
-        from tarneeb_desktop.ui.games_scene import GamesScene
-        from tarneeb_desktop.ui.menu import MenuScene
-        from tarneeb_desktop.ui.record_files import open_dropped
+        from tarneeb_desktop.ui.screens.games.games import GamesScene
+        from tarneeb_desktop.ui.screens.games.record_files import open_dropped
+        from tarneeb_desktop.ui.screens.menu import MenuScene
 
         if isinstance(self.scene, (MenuScene, GamesScene)):
             open_dropped(self, Path(file))

@@ -339,7 +339,7 @@ class TableScene(Scene):
         if self.pv.phase != "over" and not self.pv.calls and not self.pv.played_cards():
             self.timeline.queue_deal()
 
-    #: set while "Review" (``ui/review.py``) shows this table's game: the table stays open
+    #: set while "Review" (``ui/screens/viewer/review.py``) shows this table's game: the table stays open
     reviewing = False
 
     def on_hide(self) -> None:
@@ -764,7 +764,9 @@ class TableScene(Scene):
             self.app.quit(0)
             return
         elif action == "review" and kind in ("summary", "gameover"):
-            if self.app.review_hand(self):  # the replay viewer on this hand (ui/review.py)
+            if self.app.review_hand(
+                self
+            ):  # the replay viewer on this hand (ui/screens/viewer/review.py)
                 return
         elif action == "next" and kind == "gameover" and self.after_game is not None:
             self.overlay = None
@@ -781,7 +783,7 @@ class TableScene(Scene):
             self.overlay = None
             self.undo.restart(action)  # ui/game/undo.py
         elif action == "export" and kind == "gameover" and self.table is not None:
-            from tarneeb_desktop.ui.record_files import export_from_table
+            from tarneeb_desktop.ui.screens.games.record_files import export_from_table
 
             export_from_table(self)  # the file chooser, then back to this dialog
             return

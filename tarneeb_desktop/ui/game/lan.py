@@ -22,7 +22,7 @@ from tarneeb_desktop.ui.game.labels import call_label, card_label
 from tarneeb_desktop.ui.game.ring import ring_next_change, ring_shows
 from tarneeb_desktop.ui.i18n import N_, tr, trn
 from tarneeb_desktop.ui.layout import LEFT, TOP, Layout
-from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS  # Settings' words for levels
+from tarneeb_desktop.ui.screens.settings.rows import CHOICE_LABELS  # Settings' words for levels
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text, clicked, fit_group
 
 #: Between an away seat's phrases: the plate puts each on a line of its own.

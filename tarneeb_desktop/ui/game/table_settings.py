@@ -22,7 +22,7 @@ from tarneeb_desktop.ui.game.dialogs import Dialog, page_title
 from tarneeb_desktop.ui.i18n import N_, tr
 from tarneeb_desktop.ui.kit.widgets import VOLUME_STEP, draw_slider, slider_value_at
 from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.settings_rows import CHOICE_LABELS, on_off
+from tarneeb_desktop.ui.screens.settings.rows import CHOICE_LABELS, on_off
 from tarneeb_desktop.ui.theme import Button, blit_text, clicked, fit_group
 
 if TYPE_CHECKING:

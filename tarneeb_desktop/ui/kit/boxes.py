@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from tarneeb_desktop.ui import i18n, text, theme, viewer_text
+from tarneeb_desktop.ui import i18n, text, text_runs, theme
 from tarneeb_desktop.ui.kit.style import DIALOG, DIALOG_EDGE, INK, VEIL, Colour, Style
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text, button_width
 
@@ -84,7 +84,7 @@ class Text(Box):
         split: str = "",
     ) -> None:
         self.words, self.size, self.color, self.bold, self.align = words, size, color, bold, align
-        self.marked = marked  # the words hold direction marks (viewer_text.rtl_run, card_run)
+        self.marked = marked  # the words hold direction marks (text_runs.rtl_run, card_run)
         self.split = split  # too long for a line: a line from each part between these
         self.lines: list[str] = []
         self._size = 0
@@ -93,7 +93,7 @@ class Text(Box):
         return max(st.body, self.size or st.body)
 
     def _lines(self, size: int, width: int) -> list[str]:
-        wrap = viewer_text.wrap if self.marked else text.wrap
+        wrap = text_runs.wrap if self.marked else text.wrap
         words = self.words
         if self.split and text.size_of(words, size, self.bold)[0] > width:
             words = "\n".join(p.strip() for p in words.split(self.split))
@@ -101,7 +101,7 @@ class Text(Box):
 
     def _surface_size(self, line: str, size: int) -> tuple[int, int]:
         if self.marked:
-            return viewer_text.line_surface(line, size, INK, self.bold).get_size()
+            return text_runs.line_surface(line, size, INK, self.bold).get_size()
         return text.size_of(line, size, self.bold)
 
     def _step(self, size: int, lines: list[str]) -> int:
@@ -145,7 +145,7 @@ class Text(Box):
     def draw(self, s: pygame.Surface) -> None:
         x, anchor = self._anchor()
         y = self.rect.y
-        blit = viewer_text.blit_line if self.marked else blit_text
+        blit = text_runs.blit_line if self.marked else blit_text
         for line in self.lines:
             blit(s, line, self._size, (x, y), self.color, bold=self.bold, anchor=anchor)
             y += self.step

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from tarneeb_desktop.ui import i18n, text, viewer_text
+from tarneeb_desktop.ui import i18n, text, text_runs
 from tarneeb_desktop.ui.kit.boxes import Box
 from tarneeb_desktop.ui.kit.form import mirrored
 from tarneeb_desktop.ui.kit.lists import PICKED, placed
@@ -255,7 +255,7 @@ def cell_lines(words: str, size: int, width: int, most: int = 3, bold: bool = Fa
 def _cell_lines(
     words: str, size: int, width: int, most: int, bold: bool, lang: str
 ) -> tuple[str, ...]:
-    lines = viewer_text.wrap(words, size, width, bold) or [""]
+    lines = text_runs.wrap(words, size, width, bold) or [""]
     if len(lines) > most:
         rest = " ".join(lines[most - 1 :])
         lines = [*lines[: most - 1], text.elide(rest, size, width, bold)]
@@ -370,7 +370,7 @@ class Listing(Box):
                 blit_panel(s, r, color=PICKED, radius=r.h // 4)
         anchor = i18n.anchor("topleft")
         for words, pos, colour, bold in self._placed():
-            viewer_text.blit_line(s, words, st.body, pos, colour, bold, anchor)
+            text_runs.blit_line(s, words, st.body, pos, colour, bold, anchor)
 
     def texts(self) -> list[tuple[str, pygame.Rect]]:
         st = self._st
@@ -379,7 +379,7 @@ class Listing(Box):
             return out
         anchor = i18n.anchor("topleft")
         for words, pos, colour, bold in self._placed():
-            surf = viewer_text.line_surface(words, st.body, colour, bold)
+            surf = text_runs.line_surface(words, st.body, colour, bold)
             r = surf.get_rect(**{anchor: pos})
             out.append((words, surf.get_bounding_rect().move(r.topleft)))
         return out

@@ -1,0 +1,1 @@
+"""The screens outside the table, one scene a file, grouped by area."""

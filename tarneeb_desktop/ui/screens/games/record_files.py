@@ -1,0 +1,60 @@
+"""Record files in and out of the window: a file dropped on it, and Export on the game-over
+dialog; between the file chooser (``file_chooser.py``), the kept games
+(``table/history.py``, which does the storing) and the screens.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tarneeb_desktop.table.history import export_finished, finished_name
+from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.scene import test_log
+from tarneeb_desktop.ui.screens.games.file_chooser import FileChooser
+from tarneeb_desktop.ui.screens.games.games import GamesScene
+
+if TYPE_CHECKING:
+    from tarneeb_desktop.ui.app import App
+
+
+def open_dropped(app: App, source: Path) -> None:
+    """A file dropped on the window (on the menu or the finished games): a game record is
+    imported into the finished games (or found there, kept already) and opened in the
+    replay viewer, Back leading to the finished games on its row. Anything else is said,
+    on the menu's notice or under the list, and changes nothing."""
+    here = app.scene
+    games = here if isinstance(here, GamesScene) else GamesScene(app)
+    path = games.import_file(source)
+    if path is not None:
+        g = next((g for g in games.kept if g.path == path), None)
+        if g is not None and games.open(g):
+            return
+    if games is here:
+        return
+    tell: Any = getattr(here, "tell", None)
+    if path is None and tell is not None:
+        tell(games.message)  # the menu's notice: the screen stays as it was
+    else:
+        app.switch(games)
+
+
+def export_from_table(scene: Any) -> None:
+    """Export, on the game-over dialog: the file chooser over the table (the very same
+    table and dialog come back after, as from Review), the game written as it was kept
+    (its date, a tournament's name and game) to the file chosen."""
+    app, state, names = scene.app, scene.table.state, list(scene.names)
+
+    def done(to: Path | None) -> None:
+        app.switch(scene)
+        if to is None:
+            return
+        try:
+            scene.exported = export_finished(state, names, to)
+            test_log(f"exported {scene.exported}")
+        except OSError as exc:
+            scene.say(tr("Could not export the game: {error}", error=exc.strerror or exc))
+        scene.invalidate()
+
+    scene.reviewing = True  # the table stays open meanwhile (``TableScene.on_hide``)
+    app.switch(FileChooser(app, done, save=True, name=finished_name(state, names)))

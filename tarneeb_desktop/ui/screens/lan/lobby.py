@@ -1,0 +1,423 @@
+"""The lobby of a table (who sits where until the game starts, and how friends join: its
+addresses or its code); what the LAN screens share is in ``page.py``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from tarneeb_desktop.net.addresses import listen_addresses
+from tarneeb_desktop.net.client import ClientSession
+from tarneeb_desktop.net.protocol import MAX_CHAT_CHARS
+from tarneeb_desktop.table.flow import SEAT_NAMES as SEAT_WORDS  # the lobby's name for them
+from tarneeb_desktop.ui.clipboard import put_text
+from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.kit.boxes import Box, ButtonRow, Text
+from tarneeb_desktop.ui.kit.lists import Inline, Log, Rows, RowSpec
+from tarneeb_desktop.ui.kit.modal import Modal
+from tarneeb_desktop.ui.kit.page import FootSpec, KitScene, Page
+from tarneeb_desktop.ui.kit.style import DIM, GOLD, INK, Style
+from tarneeb_desktop.ui.kit.widgets import TextField
+from tarneeb_desktop.ui.layout import Layout
+from tarneeb_desktop.ui.screens.lan.page import level_words, lobby_rules_words
+from tarneeb_desktop.ui.theme import Button
+
+#: Lines of the lobby's chat shown under the seats: as many on the host's lobby (with its
+#: address and Start) as on a joiner's; the seats' rows give up height for them.
+CHAT_LINES = 3
+
+if TYPE_CHECKING:
+    from tarneeb_desktop.ui.app import App
+
+
+class LobbyScene(KitScene):
+    """Who sits where, until the game starts; the host's window has the Start button.
+
+    A tournament's LAN game (``tournament_play.py``) passes ``after_game`` (the table's
+    game-over Continue, or this lobby's when nobody plays at this screen: it then shows the
+    table until the game ends), ``leave`` (what Leave does) and ``hint`` (its own line)."""
+
+    def __init__(
+        self,
+        app: App,
+        session: ClientSession | None,
+        host: Any = None,
+        others: Sequence[ClientSession] = (),
+        after_game: Callable[[Any], None] | None = None,
+        leave: Callable[[], None] | None = None,
+        hint: str | None = None,
+    ) -> None:
+        """``others``: the sessions of more people at this screen (the host's window);
+        ``session`` None: nobody plays at this screen (only with ``host``)."""
+        super().__init__(app)
+        self.session = session
+        self.others = list(others)
+        self.host = host
+        self.after_game, self.leave, self.hint = after_game, leave, hint
+        self.notice: str | None = None
+        self.keep = False  # the session and host go on to the table: do not close them
+        #: Leave was asked: the question is on screen (Esc answers Stay)
+        self.seen: dict[str, Any] = {}  # the host's lobby, when nobody here has a session
+        self.sessions = [self.session] if self.session is not None else []
+        self.chat = TextField(max_chars=MAX_CHAT_CHARS)
+        self.typing = False  # the chat line is open (T or the Chat button; Enter sends)
+        self._swallow = False  # the T that opened the chat line also arrives as text
+        self.picked: int | None = None  # the host picked this seat's player: move or remove
+        self.address = ""
+        if host is not None and host.address is not None:
+            port = host.address[1]
+            self.address = ", ".join(f"{a}:{port}" for a in listen_addresses(host.bind))
+        #: A table over the internet: the code friends join by (shown, with Copy, instead of
+        #: the addresses; a player who joined by code sees it too, to pass it on).
+        self.code: str | None = getattr(host, "code", None) or getattr(session, "code", None)
+        if self.code:
+            self.address = ""
+
+    def join_line(self) -> str:
+        """How friends reach the table: its code, or the host's addresses ("" at a joiner's
+        LAN table)."""
+        if self.code:
+            return tr("Table code: {code}", code=self.code)
+        return tr("Friends join at {address}", address=self.address) if self.address else ""
+
+    def busy(self) -> bool:
+        return True
+
+    @property
+    def lobby(self) -> dict[str, Any]:
+        return (self.session.lobby if self.session is not None else self.seen) or {}
+
+    def update(self, dt: float) -> None:
+        if self.session is None:
+            self._watch()
+            return
+        for session in (self.session, *self.others):
+            for msg in session.poll():
+                kind = msg.get("type")
+                if kind in ("lobby", "chat", "joined"):
+                    self.dirty = True
+                    if kind == "lobby" and self.picked is not None:
+                        self.rebuild()  # Remove beside the picked row, wherever it is now
+                elif kind == "bye" and msg.get("code") == "removed":
+                    self.notice = tr("The host removed you from the table")
+                    self.dirty = True
+                elif kind in ("disconnected", "bye"):
+                    if not self.notice:
+                        self.notice = tr("The host closed the table")
+                    self.dirty = True
+        self._to_table()
+
+    def _watch(self) -> None:
+        """Nobody here plays: the host's lobby as it is, and at the game's end what follows."""
+        try:
+            seen = self.host.lobby()
+        except (RuntimeError, TimeoutError):
+            return
+        if seen != self.seen:
+            started = seen.get("started") != self.seen.get("started")
+            self.seen = seen
+            self.dirty = True
+            if started:
+                self.rebuild()  # no Start once the game is on
+        if self.host.done.is_set() and self.after_game is not None:
+            self.after_game(self)
+
+    def _to_table(self) -> None:
+        """Once the game has started for every seat at this screen (the table starts from
+        each session's latest view)."""
+        from tarneeb_desktop.ui.table_scene import TableScene
+
+        assert self.session is not None
+        view, seq = self.session.snapshot()
+        if view is None or seq is None:
+            return
+        if any(s.snapshot()[0] is None for s in self.others):
+            return  # their first views are on their way
+        self.keep = True
+        scene = TableScene.remote(
+            self.app,
+            self.session,
+            view,
+            seq,
+            host=self.host,
+            others=self.others,
+            after_game=self.after_game,
+            # the host's own table goes on while its host is in the menu (a tournament's closes)
+            keep_on_leave=self.host is not None and self.after_game is None,
+        )
+        self.app.switch(scene)
+
+    def on_hide(self) -> None:
+        if not self.keep:
+            for session in (*self.sessions, *self.others):
+                try:
+                    session.leave()
+                except OSError:
+                    pass
+                session.close()
+            if self.host is not None:
+                self.host.stop()
+
+    def asks_before_leaving(self) -> bool:
+        """Leaving asks first where something is given up: a seat taken at someone's table
+        (issue 48 item 11), or this window's own table (closing it for everyone)."""
+        if self.leave is not None:
+            return False  # a tournament's lobby says what Leave does itself
+        seated = self.session is not None and self.session.seat is not None
+        return self.host is not None or seated
+
+    @property
+    def confirming(self) -> bool:
+        """ "Leave this table?" is open over the lobby."""
+        return self.app.modals.asking("leave_lobby") is not None
+
+    def foot(self) -> list[FootSpec]:
+        """Start (the host's, before the game), Chat and Leave."""
+        if self.host is not None and not self.lobby.get("started"):
+            return [
+                (tr("Start"), "start", True),
+                (tr("Chat (T)"), "chat", False),
+                (tr("Leave"), "back", False),
+            ]
+        if self.session is not None:
+            return [(tr("Chat (T)"), "chat", False), (tr("Leave"), "back", False)]
+        return [(tr("Leave"), "back", False)]
+
+    # ------------------------------------------------------------------ the layout
+    def info_line(self) -> str:
+        """The rules and the turn timer, on one line."""
+        lobby = self.lobby
+        info = []
+        rules = lobby.get("rules")
+        if isinstance(rules, dict):
+            info.append(
+                tr(
+                    "Rules: {preset}, first team to {target} points",
+                    preset=lobby_rules_words(rules),
+                    target=str(rules.get("target", "")),
+                )
+            )
+        turn = lobby.get("turn_seconds")
+        if isinstance(turn, int | float) and turn > 0:
+            info.append(tr("Turn timer: {n} s", n=round(turn)))
+        return "  \u00b7  ".join(info)
+
+    def watching_line(self) -> str | None:
+        watching = self.lobby.get("watching")
+        if isinstance(watching, list) and watching:
+            return tr("Watching: {names}", names=", ".join(str(w) for w in watching[:6]))
+        return None
+
+    def handle_event(self, ev: pygame.event.Event) -> bool:
+        if self.typing:
+            swallow, self._swallow = self._swallow, False
+            if ev.type == pygame.TEXTINPUT and not (swallow and ev.text in ("t", "T")):
+                self.chat.insert(ev.text)
+            elif ev.type == pygame.KEYDOWN:
+                what = self.chat.handle_event(ev)
+                if what == "enter":
+                    self._say(self.chat.text.strip())
+                if what in ("enter", "escape"):
+                    self.typing = False
+            self.dirty = True
+            return True
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_t and self.session is not None:
+            self.activate("chat")
+            self._swallow = True
+            return True
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self._host_lobby():
+            on_button = any(b.rect.collidepoint(ev.pos) for b in self.buttons())
+            for n, r in self.rows.items():
+                if r.collidepoint(ev.pos) and not on_button:
+                    self._pick(n)
+                    return True
+        return super().handle_event(ev)
+
+    def _host_lobby(self) -> bool:
+        return self.host is not None and not self.lobby.get("started")
+
+    def _pick(self, n: int) -> None:
+        """The host clicks a seat's row: a player to move (or remove), then where to."""
+        seats = self.lobby.get("seats") or []
+        kind = next(
+            (s.get("kind") for s in seats if isinstance(s, dict) and s.get("seat") == n), None
+        )
+        if self.picked is None and kind in ("open", "ai") and self.after_game is None:
+            try:  # a free seat to a computer, a computer's seat open to people again
+                self.host.call(self.host.set_computer, n, kind == "open")
+            except (ValueError, RuntimeError, TimeoutError):
+                self.notice = tr("The seats change hands only before the game starts")
+        elif self.picked is None or self.picked == n:
+            self.picked = n if self.picked is None and kind == "human" else None
+        else:
+            try:
+                self.host.call(self.host.move_seat, self.picked, n)
+            except (ValueError, RuntimeError, TimeoutError):
+                self.notice = tr("A player moves only to a seat open to people")
+            self.picked = None
+        self.rebuild()
+
+    def _say(self, line: str) -> None:
+        if line and self.session is not None:
+            try:
+                self.session.chat(line)
+            except OSError:
+                self.notice = tr("Not connected to the host")
+
+    def activate(self, action: str) -> None:
+        if action == "start" and self.host is not None:
+            self.host.start_game()
+        elif action == "copy" and self.code:
+            copied = put_text(self.code)
+            self.notice = (
+                tr("The table code is copied")
+                if copied
+                else tr("No clipboard here: pass the code on as it is written above")
+            )
+            self.dirty = True
+        elif action == "chat":
+            self.typing = True
+            self.chat.text = ""
+            TextField.start()
+            self.dirty = True
+        elif action == "remove" and self.host is not None and self.picked is not None:
+            try:
+                self.host.call(self.host.remove_player, self.picked)
+            except (ValueError, RuntimeError, TimeoutError):
+                pass
+            self.picked = None
+            self.rebuild()
+        elif action == "back" and self.asks_before_leaving():
+            # asked first, in the window's modal: Stay (the safe choice) has the focus, and
+            # Enter and Esc take it; Leave or Close is chosen with the arrows or a click
+            hosting = self.host is not None
+            self.app.ask(
+                Modal(
+                    tr("Close the table") if hosting else tr("Leave the table"),
+                    [
+                        tr("Close this table? Everyone at it leaves")
+                        if hosting
+                        else tr("Leave this table? Your seat stays yours: Rejoin takes you back")
+                    ],
+                    [
+                        (tr("Stay"), "cancel"),
+                        (tr("Close the table") if hosting else tr("Leave the table"), "leave_yes"),
+                    ],
+                    self.activate,
+                    kind="leave_lobby",
+                )
+            )
+        elif action == "cancel":
+            self.rebuild()
+        elif action == "back" and self.leave is not None:
+            self.leave()
+        elif action in ("back", "leave_yes"):
+            self.app.show_menu()
+
+    def seat_rows(self) -> list[RowSpec]:
+        """Each seat: who sits there (a computer with its level, this screen's people, who is
+        away) or that it waits for a player; the host's picked player carries Remove."""
+        raw = self.lobby.get("seats")
+        out = []
+        for s in raw if isinstance(raw, list) else []:
+            if not isinstance(s, dict) or not isinstance(s.get("seat"), int):
+                continue
+            n = s["seat"]
+            if not 0 <= n <= 3:
+                continue
+            kind = s.get("kind")
+            color = DIM
+            if kind == "open":
+                who = tr("waiting for a player...")
+            elif kind == "ai":
+                name, level = s.get("name"), s.get("level")
+                if isinstance(name, str) and name and isinstance(level, str):
+                    who = tr("{name}, computer ({level})", name=name, level=level_words(level))
+                else:
+                    who = tr("computer player")
+            else:
+                who = str(s.get("name", ""))
+                if self.session and n == self.session.seat and who != tr("You"):
+                    who = tr("{name} (you)", name=who)
+                elif any(n == s.seat for s in self.others):
+                    who = tr("{name} (at this screen)", name=who)
+                if not s.get("connected", True):
+                    who = tr("{name} (away)", name=who)
+                color = INK
+            picked = n == self.picked and self._host_lobby()
+            button = (tr("Remove"), "remove") if picked else None
+            out.append(RowSpec(n, tr(SEAT_WORDS[n]), who, color, picked, button))
+        return out
+
+    def hint_line(self) -> str:
+        lobby = self.lobby
+        hint = self.hint or (
+            tr("Start when everyone is seated; computer players take the empty seats.")
+            if self.host is not None
+            else tr("The game starts by itself once every open seat is taken")
+            if lobby.get("auto_start")  # a table without a window (tarneeb host)
+            else tr("Waiting for the host to start the game...")
+        )
+        if self.session is None and lobby.get("started"):
+            return tr("The game is on; the standings follow when it ends.")
+        if self.session is not None and self.session.watching:
+            return tr("You watch this table: the game shows when the host starts it.")
+        if self._host_lobby() and not self.hint:
+            return (
+                tr("Click another seat to move this player there, or Remove them.")
+                if self.picked is not None
+                else tr(
+                    "Click a player to move or remove them, an open seat to give it to a computer."
+                )
+            )
+        return hint
+
+    def chat_lines(self) -> list[str]:
+        from tarneeb_desktop.ui.game.chat import history_line
+
+        if self.session is None:
+            return []
+        return [history_line(m) for m in self.session.chat_log[-CHAT_LINES:]]
+
+    def typed(self) -> str | None:
+        """The chat's line being typed, as shown ("Say: ..."), or None."""
+        return tr("Say: {line}", line=self.chat.shown(True)) if self.typing else None
+
+    def layout_key(self) -> object:
+        return (self.notice, self.picked, self.typing, str(self.seat_rows()), self.join_line(),
+                self.info_line(), self.watching_line(), self.hint_line(), tuple(self.chat_lines()),
+                tuple(self.foot()), self.lobby.get("table"))  # fmt: skip
+
+    def tree(self, st: Style) -> Box:
+        body: list[Box] = []
+        join = self.join_line()
+        if join:
+            line = Text(join, size=st.large, color=GOLD, bold=True, align="center")
+            copy = ButtonRow([(tr("Copy"), "copy", False)], group="copy")
+            body.append(Inline([line, copy]) if self.code else line)
+        if self.info_line():
+            body.append(Text(self.info_line(), color=DIM, align="center"))
+        self.seats = Rows(self.seat_rows(), wide=72)
+        body.append(self.seats)
+        if self.watching_line():
+            body.append(Text(self.watching_line() or "", color=DIM, align="center"))
+        body.append(Text(self.hint_line(), align="center"))
+        body.append(Log(self.chat_lines(), self.typed, most=CHAT_LINES, wide=72))
+        title = str(self.lobby.get("table") or tr("Lobby"))
+        return Page(title, body, foot=self.foot(), notice=self.notice)
+
+    def build(self, lay: Layout) -> list[Button]:
+        """The foot's buttons first (Start has the focus, Enter starts), then Remove and Copy."""
+        late = ("remove", "copy")
+        out = super().build(lay)
+        return [b for b in out if b.action not in late] + [
+            b for a in late for b in out if b.action == a
+        ]
+
+    @property
+    def rows(self) -> dict[int, pygame.Rect]:
+        """Where each seat's row is (the host clicks them)."""
+        self.laid()
+        return self.seats.rects

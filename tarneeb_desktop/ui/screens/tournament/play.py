@@ -1,0 +1,495 @@
+"""A tournament being played in the window: its save, its games on the normal table, and
+the standings screen between games (the champion at the end). (Just over 600 lines since
+issue 24's "Play it out" and tie-break and issue 38's play-out of a watched game and past
+tournaments from the standings: the standings scene is the part to move out.)
+
+* **Saved.** ``tournament.json`` in the user folder holds the tournament
+  (``Tournament.to_dict``) and its name, written atomically when it starts and after every
+  game; the game being played is saved after every trick in ``tournament-game.json`` (the
+  one save format, with the tournament's id and the game's number beside it). Continue on
+  the menu resumes that game, or the standings between games (:func:`resume`).
+* **Each game** is a :class:`TableScene` on a local link that the session module sets up
+  (``session.tournament.TournamentGame``): people at this screen (hot-seat with the privacy cover when
+  two or more), computers elsewhere, the table turned when only seats 1 and 3 have people.
+  Its listeners count the game in the tournament the moment it ends (this module then
+  saves the tournament), keep its record and its statistics.
+* **With players on the LAN** this window hosts the game as a LAN table and shows its lobby
+  until they have sat down (:meth:`Running.lan_game`); the same listeners watch the host's
+  table. A saved LAN game is hosted again and goes on once they are back in their seats.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from tarneeb_desktop.rules import GameState
+from tarneeb_desktop.session.tournament import (
+    Running as TournamentRun,
+)
+from tarneeb_desktop.session.tournament import (
+    Tournament,
+    TournamentError,
+    TournamentGame,
+    game_path,
+)
+from tarneeb_desktop.ui.i18n import N_, tr, trn
+from tarneeb_desktop.ui.kit.boxes import Box, Text
+from tarneeb_desktop.ui.kit.modal import Modal
+from tarneeb_desktop.ui.kit.page import FootSpec, KitScene, Page
+from tarneeb_desktop.ui.kit.style import DIM, GOLD, INK, Style
+from tarneeb_desktop.ui.scene import Scene, test_log
+from tarneeb_desktop.ui.screens.games.games import shown_name
+from tarneeb_desktop.ui.screens.settings.rows import preset_label
+from tarneeb_desktop.ui.screens.tournament.results import (
+    result_line,
+    standings_table,
+    team_levels,
+    tie_line,
+    tournament_title,
+)
+from tarneeb_desktop.ui.screens.viewer.viewer import rtl_run
+
+if TYPE_CHECKING:
+    from tarneeb_desktop.ui.app import App
+
+log = logging.getLogger(__name__)
+
+
+class Running(TournamentRun):
+    """A tournament in the window (``session.tournament.Running``) and the scenes of its
+    games and standings."""
+
+    note = staticmethod(test_log)
+
+    def game_scene(self, app: App) -> Scene:
+        """The current game on the table (resumed from its save when there is one); with
+        players on the LAN, its table's lobby (:meth:`lan_game`)."""
+        from tarneeb_desktop.ui.screens.tournament.table import TournamentTable
+
+        pairing = self.t.next_game()
+        if pairing is None:
+            raise TournamentError("the tournament is over")
+        game = self.game(pairing)
+        state = self.saved_state(pairing)
+        if game.on_lan:
+            return self.lan_game(app, game, state)
+        link = game.local_link(state, inline=app.settings.speed_factor == 0)
+        names = [team.name for team in self.t.teams]
+        sides = (names[pairing.teams[game.offset % 2]], names[pairing.teams[(game.offset + 1) % 2]])
+
+        def play_out(table: TournamentTable) -> None:  # the chip on a computer-only table
+            standings = StandingsScene(app, self, table=table)
+            standings.play_out()
+            app.switch(standings)
+
+        return TournamentTable(
+            app,
+            link=link,
+            teams=sides,
+            standings=lambda table: app.switch(StandingsScene(app, self, table=table)),
+            play_out=play_out,
+            levels=game.levels,
+            seed=game.seed,
+            after_game=self.after_game,
+        )
+
+    def lan_game(self, app: App, game: TournamentGame, state: GameState | None) -> Scene:
+        """A game with players on the LAN: this window hosts it as a LAN table (a resumed
+        game too: it goes on once they have sat down again) and shows its lobby; the game
+        starts by itself when every LAN seat is taken (or at Start: the computer takes the
+        empty ones, and stands in for a LAN player who leaves). The people here sit down
+        through sessions of their own and play on the LAN table scene."""
+        from tarneeb_desktop.session.lan import HostError
+        from tarneeb_desktop.ui.screens.lan.join import HostScene, host_error_text, hosting
+        from tarneeb_desktop.ui.screens.lan.lobby import LobbyScene
+
+        n = game.pairing.number + 1
+        try:
+            host, sessions = game.host(
+                state,
+                table_name=tr("{tournament}, game {n}", tournament=shown_name(self.name), n=n),
+                announce=HostScene.beacon,
+                **hosting(),
+            )
+        except HostError as exc:
+            app.notices.append(host_error_text(exc))
+            return StandingsScene(app, self)
+        self.host = host
+        return LobbyScene(
+            app,
+            sessions[0] if sessions else None,
+            host=host,
+            others=sessions[1:],
+            after_game=self.after_game,
+            leave=lambda: app.switch(StandingsScene(app, self)),
+            hint=tr(
+                "The game starts when every player on the LAN has sat down "
+                "(Join a LAN game); Start lets the computer take their seats."
+            ),
+        )
+
+    def after_game(self, scene: Any) -> None:
+        """The game-over dialog's Continue (or a LAN game's end when nobody here played):
+        the standings (or the champion)."""
+        if self.host is not None:  # the host's loop has counted the game: wait for it
+            try:
+                self.host.call(lambda: None)
+            except (RuntimeError, TimeoutError):
+                pass
+            self.host = None
+        scene.app.switch(self.standings_or_trophy(scene.app))
+
+    def standings_or_trophy(self, app: App) -> Scene:
+        """The standings; once the tournament has ended with a champion, its trophy first
+        (``ui/screens/tournament/trophy.py``), then the standings."""
+        if self.t.finished is None or self.t.champion() is None:
+            return StandingsScene(app, self)
+        from tarneeb_desktop.ui.screens.tournament.trophy import TrophyScene
+
+        return TrophyScene(app, self.t, then=lambda: app.switch(StandingsScene(app, self)))
+
+
+def resume(app: App) -> Scene | None:
+    """Continue: the tournament's game from its save, or its standings between games."""
+    running = Running.load()
+    if running is None:
+        return None
+    pairing = running.t.next_game()
+    if pairing is not None and running.saved_state(pairing) is not None:
+        return running.game_scene(app)
+    return StandingsScene(app, running)
+
+
+# ---------------------------------------------------------------------- standings
+
+#: how many computer moves "Play it out" applies in one frame
+PLAY_OUT_ACTIONS = 24
+FRAME_SECONDS = 1 / 60  # a play-out waits for its worker up to a frame each frame
+ENDED = {
+    "games": N_("All the games chosen have been played"),
+    "streak": N_("A team won the games in a row asked for"),
+    "knockout": N_("One team is left"),
+    "by_hand": N_("Ended by hand"),
+}
+
+
+def end_text(t: Tournament) -> str:
+    """How the tournament ends, as the player reads it."""
+    if t.knockout:
+        return tr("Knockout: the loser is out")
+    if t.streak is not None:
+        return trn(
+            "Until a team wins {n} game in a row", "Until a team wins {n} games in a row", t.streak
+        )
+    return trn("{n} game", "{n} games", t.games or 0)
+
+
+class StandingsScene(KitScene):
+    """Between games: the table of standings, the last game, who plays next and the queue;
+    at the end, the champion. Over a paused game (``table``: the pause menu's Standings)
+    only Results and Back to the game; a past tournament's (``back``) Results and Back."""
+
+    def __init__(
+        self,
+        app: App,
+        running: Running,
+        *,
+        table: Any = None,
+        back: Callable[[], None] | None = None,
+    ) -> None:
+        super().__init__(app)
+        self.running = running
+        self.table = table
+        self.back = back
+        self.in_progress = self.game_in_progress()
+        #: "Play it out": the link of the game between two computer teams being played
+        #: at full speed behind the standings (None otherwise)
+        self.out: Any = None
+
+    @property
+    def t(self) -> Tournament:
+        return self.running.t
+
+    def game_in_progress(self) -> bool:
+        """The next game has been started and saved (the window was closed during it):
+        Play resumes it, and ending the tournament drops it."""
+        pairing = self.t.next_game()
+        return pairing is not None and self.running.saved_state(pairing) is not None
+
+    def can_play_out(self) -> bool:
+        """The next game has no person in it (here or on the LAN): it can be played out."""
+        pairing = self.t.next_game()
+        if pairing is None:
+            return False
+        return all(p.kind not in ("person", "network") for p in self.t.seats(pairing))
+
+    def play_out(self) -> None:
+        """Play the next game (two computer teams) to its end at full speed, behind the
+        standings; its result is counted and shown as the game ends (issue 24). Over the
+        table watching it (the pause menu's Standings), that table's game goes on from
+        where it is, and the table is left (issue 38)."""
+        pairing = self.t.next_game()
+        if pairing is None or self.out is not None:
+            return
+        if self.table is not None:
+            self.out, self.table = self.table.link, None
+            self.focus = 0
+            return
+        game = self.running.game(pairing)
+        state = self.running.saved_state(pairing)
+        self.out = game.local_link(state, inline=self.app.settings.speed_factor == 0)
+
+    def update(self, dt: float) -> None:
+        if self.out is None:
+            return
+        table = self.out.table
+        for _ in range(PLAY_OUT_ACTIONS):  # a frame's share; the window stays responsive
+            if table.state.is_over() or not table.pump():
+                break
+        # let the worker finish the decision it was given (a frame's time at most) instead
+        # of drawing frame after frame while it waits for the interpreter
+        self.out.pool.wait_idle(FRAME_SECONDS)
+        self.dirty = True
+        if table.state.is_over():
+            self.out.close()
+            self.out = None
+            self.in_progress = False
+            self.rebuild()
+
+    def busy(self) -> bool:
+        return self.out is not None
+
+    def play_label(self) -> str:
+        if self.in_progress:
+            pairing = self.t.next_game()
+            return tr("Resume game {n}", n=pairing.number + 1 if pairing else 1)
+        return tr("Play the next game")
+
+    @property
+    def confirming(self) -> bool:
+        """ "End the tournament now?" is open over the standings."""
+        return self.app.modals.asking("end_tournament") is not None
+
+    def end_question(self) -> str:
+        if self.in_progress:
+            return tr("End the tournament now? The game in progress does not count.")
+        return tr("End the tournament now? The standings as they are decide the champion.")
+
+    def foot(self) -> list[FootSpec]:
+        results = [(tr("Results"), "results")] if self.t.results else []
+        if self.table is not None:  # over the paused game
+            specs = [(tr("Back to the game"), "resume")]
+            if self.can_play_out():  # two computer teams: on to its end at once
+                specs.append((tr("Play it out"), "playout"))
+            specs += results
+        elif self.back is not None:  # a past tournament
+            specs = [*results, (tr("Back"), "back")]
+        elif self.out is not None:
+            specs = [(tr("Watch the rest"), "watch"), (tr("Main menu"), "menu")]
+        elif self.t.finished is not None:
+            specs = [(tr("Rematch"), "rematch"), *results]
+            specs += [(tr("New tournament"), "new"), (tr("Main menu"), "menu")]
+        else:
+            specs = [(self.play_label(), "play")]
+            if self.can_play_out():
+                specs.append((tr("Play it out"), "playout"))
+            specs += [*results, (tr("End the tournament"), "end")]
+            specs += [(tr("Past tournaments"), "past"), (tr("Main menu"), "menu")]
+        # the first is the primary one (a past tournament's Results is not)
+        return [
+            (label, action, k == 0 and self.back is None) for k, (label, action) in enumerate(specs)
+        ]
+
+    def layout_key(self) -> object:
+        return (tuple(self.foot()), str(self.rows()), tuple(self.lines()), self.t.finished)
+
+    def tree(self, st: Style) -> Box:
+        """The champion (or "Standings"), the tournament in a line, the table, the last game
+        and who plays next, and the buttons (in balanced rows when they are many)."""
+        champion = self.t.champion() if self.t.finished is not None else None
+        title = (
+            tr("Champion: {team}", team=self.t.teams[champion].name)
+            if champion is not None
+            else tr("Standings")
+        )
+        lines = self.lines()
+        body: list[Box] = [
+            Text(
+                f"{tournament_title(self.running.name)}  \u00b7  {preset_name(self.t)}  \u00b7  "
+                f"{end_text(self.t)}",
+                color=DIM,
+                align="center",
+            ),  # fmt: skip
+            standings_table(self.rows(), champion),
+        ]
+        body += [
+            Text(
+                line,
+                color=GOLD if k == len(lines) - 2 and self.t.next_game() else INK,
+                bold=k == 0,
+                align="center",
+            )  # fmt: skip
+            for k, line in enumerate(lines)
+        ]
+        return Page(title, body, foot=self.foot(), each=True)
+
+    def activate(self, action: str) -> None:
+        if action in ("resume", "back") and self.table is not None:
+            self.app.switch(self.table)  # the same table, as it was paused
+            return
+        if action == "back" and self.back is not None:
+            self.back()
+            return
+        if action == "results":
+            self.open_results()
+            return
+        if action == "rematch" and self.t.finished is not None:
+            self.rematch()
+            return
+        if action in ("play", "watch") and self.t.next_game() is not None:
+            self.stop_playing_out()
+            self.app.switch(self.running.game_scene(self.app))
+            return
+        if action == "playout":
+            self.play_out()
+        if action == "past":
+            self.open_past()
+            return
+        if action in ("menu", "back"):
+            self.stop_playing_out()
+            self.app.show_menu()
+            return
+        if action == "new":  # the tournament is over: the menu's Tournament sets up a new one
+            self.app.open_tournament()
+            return
+        if action == "end":  # asked first in the window's modal, Cancel the safe choice
+            self.app.ask(
+                Modal(
+                    tr("End the tournament"),
+                    [self.end_question()],
+                    [(tr("Cancel"), "cancel"), (tr("End the tournament"), "confirm")],
+                    self.activate,
+                    kind="end_tournament",
+                )
+            )
+        elif action == "cancel":
+            self.focus = 0
+        elif action == "confirm":
+            self.t.finish()
+            game_path().unlink(missing_ok=True)
+            self.running.save_quietly()
+            self.focus = 0
+            if self.t.champion() is not None:  # its champion's moment, then back here
+                self.app.switch(self.running.standings_or_trophy(self.app))
+                return
+        self.rebuild()
+
+    def open_results(self) -> None:
+        """Every game so far (``results.ResultsScene``); Back returns here."""
+        from tarneeb_desktop.ui.screens.tournament.results import ResultsScene
+
+        self.stop_playing_out()
+        app, running, table, back = self.app, self.running, self.table, self.back
+        app.switch(
+            ResultsScene(
+                app,
+                running,
+                lambda: app.switch(StandingsScene(app, running, table=table, back=back)),
+            )
+        )
+
+    def open_past(self) -> None:
+        """The past tournaments while this one goes on; Back returns here."""
+        from tarneeb_desktop.ui.screens.tournament.results import PastScene
+
+        self.stop_playing_out()
+        app, running = self.app, self.running
+        app.switch(
+            PastScene(
+                app,
+                back=lambda: app.switch(StandingsScene(app, running)),
+                standings=lambda name, t, back: StandingsScene(app, Running(t, name), back=back),
+            )
+        )
+
+    def rematch(self) -> None:
+        """The champion's Rematch: the same teams, rules and end, a new deal and name."""
+        running = self.running.rematch(f"{tr('Tournament')} {time.strftime('%Y-%m-%d %H:%M')}")
+        self.app.switch(StandingsScene(self.app, running))
+
+    def stop_playing_out(self) -> None:
+        """Leave the game being played out where it is: saved after its last card, it goes
+        on from there (Play, Continue)."""
+        if self.out is not None:
+            self.out.close()
+            self.out = None
+            self.in_progress = self.game_in_progress()
+
+    def on_hide(self) -> None:
+        self.stop_playing_out()
+
+    # ------------------------------------------------------------------ reading
+    def rows(self) -> list[tuple[str, dict[str, str], bool]]:
+        """(team name, cells by column key (``levels``: who plays, in words), knocked out)
+        in the standings' order."""
+        streak_team, run = self.t.current_streak()
+        out = []
+        for s in self.t.standings():
+            cells = {
+                "played": str(s.played),
+                "won": str(s.won),
+                "lost": str(s.lost),
+                "points_for": str(s.points_for),
+                "points_against": str(s.points_against),
+                "run": str(run) if s.team == streak_team else "0",
+                "levels": team_levels(self.t.teams[s.team]),
+            }
+            out.append((s.name, cells, s.knocked_out))
+        return out
+
+    def lines(self) -> list[str]:
+        """The last game, who plays next and the queue (or why it ended)."""
+        t, names = self.t, [team.name for team in self.t.teams]
+        out = []
+        if t.results:
+            out.append(result_line(t, len(t.results) - 1))
+        pairing = t.next_game()
+        if pairing is not None and self.out is not None:
+            state = self.out.table.state
+            a, b = (rtl_run(names[i]) for i in pairing.teams)
+            out.append(
+                tr(
+                    "Playing game {n} out: {a} against {b}, {x} : {y}",
+                    n=pairing.number + 1,
+                    a=a,
+                    b=b,
+                    x=state.scores[0],
+                    y=state.scores[1],
+                )  # fmt: skip
+            )
+        elif pairing is not None:
+            a, b = (rtl_run(names[i]) for i in pairing.teams)
+            if self.table is not None:  # over the table of that game: it is under way
+                line = tr("Game {n} under way: {a} against {b}", n=pairing.number + 1, a=a, b=b)
+            else:
+                line = tr("Next game ({n}): {a} against {b}", n=pairing.number + 1, a=a, b=b)
+            out.append(line)
+            queue = ", ".join(names[i] for i in t.queue)
+            out.append(tr("Waiting: {teams}", teams=queue) if queue else tr("Nobody is waiting"))
+        elif t.finished is not None:
+            out.append(tr(ENDED[t.finished]))
+            why = self.tie_line()
+            if why:
+                out.append(why)
+        return out
+
+    def tie_line(self) -> str | None:
+        """Why the champion is first when another team won as many games (issue 24)."""
+        return tie_line(self.t)
+
+
+def preset_name(t: Tournament) -> str:
+    return preset_label(t.rules)  # as Settings names the rules

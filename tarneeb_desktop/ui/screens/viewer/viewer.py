@@ -1,0 +1,778 @@
+"""The replay viewer: a game record step by step, all four hands face up (or only mine),
+with the double-dummy analysis of every card. (Over 600 lines for now: the toolbar, the
+marks and "Play on from here" grew it at once in issue 24; the hand list and the costly
+cards are in ``hands.py``, the scrubber in ``bar.py``, the lines that mix names and cards in
+``ui/text_runs.py``, the trick and its marks in ``trick.py``, the auction's box in
+``auction.py``; the toolbar is the next part to move out.)
+
+Steps come from ``session.record_steps.positions`` (one per deal, call and card). Keys: Left/Right a
+step, Up/Down the start or end of a trick, Page Up/Down of a hand, Home/End of the game,
+Space plays or pauses (a step per beat, +/- the speed), H the list of hands and costly
+cards, M only my seat's cards; the buttons at the bottom do the same, and the scrubber above
+them goes to any step. The analysis runs hand by hand on the worker pool (DDS frees the
+GIL): the viewer is usable meanwhile and says "analysing..." where marks are still to come.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from tarneeb_desktop.session.record_steps import (
+    Analysed,
+    Position,
+    Steps,
+    analyse_row,
+    analysis_pool,
+    hand_rows,
+)
+from tarneeb_desktop.table.flow import SEAT_NAMES as COMPASS
+from tarneeb_desktop.table.history import played_hands
+from tarneeb_desktop.ui import i18n, text, theme
+from tarneeb_desktop.ui.cards import card_size
+from tarneeb_desktop.ui.game.labels import (
+    call_label,
+    comma,
+    display_order,
+    trump_label,
+)
+from tarneeb_desktop.ui.i18n import tr, trn
+from tarneeb_desktop.ui.layout import BOTTOM, LEFT, RIGHT, TOP, Layout, side_of
+from tarneeb_desktop.ui.scene import ButtonScene
+from tarneeb_desktop.ui.screens.viewer.auction import auction_box
+from tarneeb_desktop.ui.screens.viewer.bar import Scrubber
+from tarneeb_desktop.ui.screens.viewer.hands import HandsPanel, mark_line, result_line
+from tarneeb_desktop.ui.screens.viewer.trick import Cross, cross, draw_mark
+from tarneeb_desktop.ui.text_runs import blit_line, rtl_run
+from tarneeb_desktop.ui.theme import Button, blit_text, label_size
+
+if TYPE_CHECKING:
+    from tarneeb_desktop.ui.app import App
+
+log = logging.getLogger(__name__)
+
+LINE = 1.55  # a line's height for its font size (Arabic and Devanagari are tall)
+# (label, action): the row of controls, in order
+CONTROLS = (
+    ("\u25ae\u25c0\u25c0", "first"),
+    ("\u25c0 {hand}", "hand-"),
+    ("\u25c0 {trick}", "trick-"),
+    ("\u25c0", "back1"),
+    ("play", "play"),
+    ("\u25b6", "fwd1"),
+    ("{trick} \u25b6", "trick+"),
+    ("{hand} \u25b6", "hand+"),
+    ("\u25b6\u25b6\u25ae", "last"),
+    ("{playon}", "playon"),
+    ("speed", "speed"),
+    ("{back}", "back"),
+)
+#: playback speeds, in steps a second (the Speed button and +/- go through them)
+SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
+DEFAULT_SPEED = 1
+KEYS = {
+    pygame.K_RIGHT: "fwd1",
+    pygame.K_LEFT: "back1",
+    pygame.K_DOWN: "trick+",
+    pygame.K_UP: "trick-",
+    pygame.K_PAGEDOWN: "hand+",
+    pygame.K_PAGEUP: "hand-",
+    pygame.K_HOME: "first",
+    pygame.K_END: "last",
+    pygame.K_SPACE: "play",
+    pygame.K_PLUS: "faster",
+    pygame.K_EQUALS: "faster",
+    pygame.K_KP_PLUS: "faster",
+    pygame.K_MINUS: "slower",
+    pygame.K_KP_MINUS: "slower",
+    pygame.K_h: "hands",
+    pygame.K_m: "mine",
+}
+
+
+__all__ = ["ViewerScene", "rtl_run"]  # rtl_run: the lists that name players use it
+
+
+class ViewerScene(ButtonScene):
+    """A record shown step by step; ``back`` is where Back and Esc go (the menu when None)."""
+
+    def __init__(
+        self,
+        app: App,
+        steps: Steps,
+        *,
+        title: str = "",
+        back: Callable[[], None] | None = None,
+        inline: bool = False,
+    ) -> None:
+        super().__init__(app)
+        self.steps = steps
+        self.title = title
+        self.back = back
+        self.index = 0
+        self.playing = False
+        self.clock = 0.0
+        self.speed = DEFAULT_SPEED  # an index into SPEEDS
+        self.game41 = steps.state.rules.game == "41"
+        self.rows = hand_rows(steps)
+        self.analysis: dict[int, Analysed] = {}
+        self.analysis_error: str | None = None
+        self.pool = analysis_pool(inline=inline)
+        self.jobs: dict[int, Future[Analysed]] = {}
+        self.names = list(steps.players) if steps.players else [tr(c) for c in COMPASS]
+        #: the seat whose cards' cost the game line counts as "yours" (the person's)
+        self.me = 0
+        #: the list of hands and costly cards, while it is shown
+        self.hands: HandsPanel | None = None
+        #: only my seat's cards face up (the others' backs), as at the table
+        self.only_mine = False
+        self.bar = Scrubber(steps)
+
+    # ------------------------------------------------------------------ analysis
+    def on_show(self) -> None:
+        super().on_show()
+        flt = self.steps.state.rules.first_lead_trump
+        for hand, row in sorted(self.rows.items()):
+            if row.plays and hand not in self.analysis and hand not in self.jobs:
+                self.jobs[hand] = self.pool.submit(analyse_row, row, self.game41, flt)
+        self._poll()
+
+    def on_hide(self) -> None:
+        self.pool.cancel()
+
+    def _poll(self) -> None:
+        for hand, fut in list(self.jobs.items()):
+            if not fut.done():
+                continue
+            del self.jobs[hand]
+            try:
+                self.analysis[hand] = fut.result()
+            except Exception as exc:  # no solver, or a position it refuses: say so once
+                log.warning("the analysis of hand %d failed: %s", hand, exc)
+                self.analysis_error = str(exc) or type(exc).__name__
+            self.dirty = True
+
+    def marks(self, pos: Position | None = None) -> Any:
+        """The analysis of the card played at ``pos`` (the current step), or None."""
+        pos = pos or self.position
+        a = self.analysis.get(pos.hand)
+        if a is None or pos.play is None or pos.play >= len(a.plays):
+            return None
+        return a.plays[pos.play]
+
+    def busy(self) -> bool:
+        return self.playing or bool(self.jobs)
+
+    def update(self, dt: float) -> None:
+        self._poll()
+        if not self.playing:
+            return
+        self.clock += dt
+        if self.clock >= self.beat:
+            self.clock = 0.0
+            if self.index >= self.steps.last:
+                self.playing = False
+                self.rebuild()
+            else:
+                self.go(self.index + 1)
+
+    @property
+    def beat(self) -> float:
+        """Seconds between two steps while playing back (the chosen speed)."""
+        return 1.0 / SPEEDS[self.speed]
+
+    def speed_label(self) -> str:
+        return tr("Speed {n}/s", n=i18n.number(SPEEDS[self.speed]))
+
+    # ------------------------------------------------------------------ moving
+    @property
+    def position(self) -> Position:
+        return self.steps.positions[self.index]
+
+    def go(self, index: int) -> None:
+        self.index = max(0, min(self.steps.last, index))
+        self.dirty = True
+
+    def activate(self, action: str) -> None:
+        s, i = self.steps, self.index
+        moves: dict[str, Callable[[], int]] = {
+            "first": lambda: 0,
+            "last": lambda: s.last,
+            "fwd1": lambda: i + 1,
+            "back1": lambda: i - 1,
+            "trick+": lambda: s.trick_end(i),
+            "trick-": lambda: s.trick_start(i),
+            "hand+": lambda: s.next_hand(i),
+            "hand-": lambda: s.hand_start(i),
+        }
+        if action in moves:
+            self.playing = False
+            self.go(moves[action]())
+            self.rebuild()
+        elif action == "play":
+            self.playing = not self.playing and self.index < s.last
+            self.clock = 0.0
+            self.rebuild()
+        elif action == "hands":
+            self.hands = None if self.hands else HandsPanel(self.steps, self.names)
+            self.rebuild()
+        elif action == "mine":
+            self.only_mine = not self.only_mine
+            self.rebuild()
+        elif action == "back" and self.hands is not None and not self.choosing:
+            self.hands = None
+            self.rebuild()
+        elif action in ("speed", "faster", "slower"):
+            if action == "speed":  # the button goes round
+                self.speed = (self.speed + 1) % len(SPEEDS)
+            else:
+                self.speed = max(0, min(len(SPEEDS) - 1, self.speed + (action == "faster") * 2 - 1))
+            self.rebuild()
+        elif (
+            action in ("playon", "cancel")
+            or action.startswith("seat")
+            or (action == "back" and self.choosing)
+        ):
+            self.play_on(action)
+        elif action == "back":
+            self.pool.cancel()
+            if self.back is not None:
+                self.back()
+            else:
+                self.app.show_menu()
+
+    @property
+    def choosing(self) -> bool:
+        """ "Play on from here": the question which seat to take is open (the window's
+        modal)."""
+        return self.app.modals.asking("play_on") is not None
+
+    def handle_event(self, ev: pygame.event.Event) -> bool:
+        if ev.type == pygame.KEYDOWN and ev.key in KEYS and not self.choosing:
+            self.activate(KEYS[ev.key])
+            return True
+        if not self.choosing and self._pointer(ev):
+            return True
+        return super().handle_event(ev)
+
+    def _pointer(self, ev: pygame.event.Event) -> bool:
+        """The mouse on the scrubber (a click or a drag goes to that step) and on the hand
+        list (a click on a hand or a costly card goes there, the wheel scrolls)."""
+        lay = Layout(*self.app.size)
+        bar = self.bar_rect(lay)
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            if self.hands is not None:
+                to = self.hands.click(ev.pos)
+                if to is not None:
+                    self.hands = None
+                    self.playing = False
+                    self.go(to)
+                    self.rebuild()
+                    return True
+            if bar.inflate(0, bar.h).collidepoint(ev.pos):
+                self.bar.dragging = True
+                self.playing = False
+                self.go(self.bar.index_at(bar, ev.pos[0]))
+                self.rebuild()
+                return True
+        elif ev.type == pygame.MOUSEMOTION and self.bar.dragging:
+            self.go(self.bar.index_at(bar, ev.pos[0]))
+            return True
+        elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 1 and self.bar.dragging:
+            self.bar.dragging = False
+            return True
+        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button in (4, 5) and self.hands:
+            self.hands.scroll(1 if ev.button == 5 else -1)
+            self.dirty = True
+            return True
+        return False
+
+    # ------------------------------------------------------------------ buttons
+    def play_on(self, action: str) -> None:
+        """Play on from here (``ui/screens/viewer/play_on.py``): ask for a seat, then the table."""
+        from tarneeb_desktop.ui.screens.viewer import play_on
+
+        if action == "playon" and play_on.can_play_on(self.position):
+            self.playing = False
+            self.app.ask(play_on.seat_question(self.play_on))  # which seat to take
+        elif action.startswith("seat"):
+            self.playing = False
+            self.app.play_on(self, int(action[4:]))  # the table: ui/screens/viewer/play_on_table.py
+        self.rebuild()
+
+    def cost_line(self) -> str | None:
+        """The game's "tricks your cards cost" beside partner's (the analysed hands)."""
+        if not self.analysis:
+            return None
+        mine = partner = 0
+        for a in self.analysis.values():
+            for p in a.plays:
+                if p.seat == self.me:
+                    mine += p.cost
+                elif p.seat == (self.me + 2) % 4:
+                    partner += p.cost
+        return tr("Tricks your cards cost: {you}  \u00b7  your partner's: {partner}",
+                  you=mine, partner=partner)  # fmt: skip
+
+    def build(self, lay: Layout) -> list[Button]:
+        rows = self.toolbar_rows(lay)
+        n = -(-len(CONTROLS) // rows)  # buttons in the (first) row
+        gap = max(3, round(lay.unit * 0.8))
+        widest = round(lay.unit * (15 if rows == 1 else 28))
+        bw = min(widest, (lay.w - 2 * lay.margin - (n - 1) * gap) // n)
+        bh = round(lay.unit * 6)
+        words = self.words()
+        out = []
+        for k, (label, action) in enumerate(CONTROLS):
+            if action == "play":
+                label = self.play_labels()[1 if self.playing else 0]
+            elif action == "speed":
+                label = self.speed_label()
+            row, col = divmod(k, n)
+            if col == 0:  # each row centred; the last row at the bottom
+                in_row = min(n, len(CONTROLS) - k)
+                x = lay.w // 2 - (in_row * bw + (in_row - 1) * gap) // 2
+            y = lay.h - lay.margin - bh - (rows - 1 - row) * (bh + gap)
+            r = pygame.Rect(x, y, bw, bh)
+            out.append(Button(r, label.format(**words), action, primary=action == "play"))
+            if action == "playon":
+                from tarneeb_desktop.ui.screens.viewer.play_on import can_play_on
+
+                out[-1].enabled = can_play_on(self.position)
+            x += bw + gap
+        return out + self.side_buttons(lay)  # media controls keep their direction in RTL
+
+    def side_buttons(self, lay: Layout) -> list[Button]:
+        """Hands and My cards only: at the top corner at the end side, under the score."""
+        w = min(round(lay.unit * 30), round(lay.w * 0.16))
+        h = round(lay.unit * 5.5)
+        gap = max(3, round(lay.unit * 0.8))
+        y = lay.margin + round(lay.text * LINE * 2.1)
+        x = lay.w - lay.margin - 2 * w - gap
+        mine = self.mine_labels()[1 if self.only_mine else 0]
+        out = [
+            Button(pygame.Rect(x, y, w, h), tr("Hands"), "hands"),
+            Button(pygame.Rect(x + w + gap, y, w, h), mine, "mine"),
+        ]
+        if i18n.is_rtl():
+            for b in out:
+                b.rect.x = lay.w - b.rect.right
+        return out
+
+    def toolbar_rows(self, lay: Layout) -> int:
+        """The controls in one row, or in two when in one row their labels would be drawn
+        smaller than the small print (a small window, long words)."""
+        n = len(CONTROLS)
+        gap = max(3, round(lay.unit * 0.8))
+        one = min(round(lay.unit * 15), (lay.w - 2 * lay.margin - (n - 1) * gap) // n)
+        r = pygame.Rect(0, 0, one, round(lay.unit * 6))
+        size = min(label_size(label, r) for label in self.all_labels())
+        return 1 if size >= round(lay.text * 0.8) else 2
+
+    def all_labels(self) -> list[str]:
+        """Every label the controls can show (Play and Pause, each speed)."""
+        words = self.words()
+        out = [label.format(**words) for label, _ in CONTROLS if label not in ("play", "speed")]
+        saved = self.speed
+        for k in range(len(SPEEDS)):
+            self.speed = k
+            out.append(self.speed_label())
+        self.speed = saved
+        return out + list(self.play_labels())
+
+    @staticmethod
+    def words() -> dict[str, str]:
+        return {"hand": tr("Hand"), "trick": tr("Trick"), "back": tr("Back"),
+                "playon": tr("Play on")}  # fmt: skip
+
+    @staticmethod
+    def mine_labels() -> tuple[str, str]:
+        """The "only my cards" button's two labels: to hide the others', to show them."""
+        return tr("My cards only"), tr("All cards")
+
+    @staticmethod
+    def play_labels() -> tuple[str, str]:
+        """The Play button's two labels: to play back, and to pause."""
+        return "\u25b6 " + tr("Play back"), "\u25ae\u25ae " + tr("Pause")
+
+    def buttons(self) -> list[Button]:
+        """The controls, their labels all at one size that does not change when Play and
+        Pause swap or the speed changes (the size fits every label either button takes)."""
+        fresh = not self._buttons or self._size != self.app.size
+        out = super().buttons()
+        if fresh and len(out) == len(CONTROLS) + 2:
+            size = min(label_size(label, out[0].rect) for label in self.all_labels())
+            for b in out[: len(CONTROLS)]:
+                b.text_size = size
+            side = [tr("Hands"), *self.mine_labels()]
+            size = min(label_size(label, out[-1].rect) for label in side)
+            for b in out[len(CONTROLS) :]:
+                b.text_size = size
+        return out
+
+    # ------------------------------------------------------------------ drawing
+    def hand_rects(self, lay: Layout, side: int, n: int, ch: int) -> list[pygame.Rect]:
+        """Where a seat's ``n`` cards lie, face up, in a row."""
+        cw, ch = card_size(ch)
+        step = min(cw * 0.42, (lay.w * 0.3 - cw) / 12)
+        width = round(cw + step * max(0, n - 1))
+        top, bottom = self._band(lay)
+        if side == BOTTOM:
+            x0, y = lay.w // 2 - width // 2, bottom - ch
+        elif side == TOP:
+            x0, y = lay.w // 2 - width // 2, top
+        else:
+            y = round(top + (bottom - top) * 0.6) - ch // 2
+            full = round(cw + step * 12)
+            x0 = lay.margin if side == LEFT else lay.w - lay.margin - full
+            x0 += (full - width) // 2
+        return [pygame.Rect(round(x0 + step * k), y, cw, ch) for k in range(n)]
+
+    def _band(self, lay: Layout) -> tuple[int, int]:
+        """The band between the title and the controls where the table is drawn."""
+        top = lay.margin + round(lay.text * 2.2)
+        rows = self.toolbar_rows(lay)
+        gap = max(3, round(lay.unit * 0.8))
+        buttons_top = lay.h - lay.margin - round(lay.unit * 6) * rows - gap * (rows - 1)
+        # above the buttons: the keys' line, the scrubber, then the analysis's two lines
+        # (and a little more: a line of Arabic or Devanagari inks taller than LINE says)
+        keys = self.keys_top(lay, buttons_top)
+        bottom = keys - Scrubber.height(lay) - lay.margin
+        bottom -= round(lay.text * (2 * 0.85 * LINE + 0.3))
+        return top, bottom
+
+    def keys_top(self, lay: Layout, buttons_top: int) -> int:
+        """The top of the keys' lines (they stand on the buttons)."""
+        return (
+            buttons_top - lay.margin // 2 - round(lay.text * 0.8 * LINE) * len(self.key_lines(lay))
+        )
+
+    @staticmethod
+    def key_lines(lay: Layout) -> list[str]:
+        """The keys' help, in as many lines as the window's width needs at the body size
+        (Russian's does not fit on one line of a window 1,060 pixels wide)."""
+        keys = (
+            tr(
+                "Left/Right a step, Up/Down a trick, Page Up/Down a hand, Home/End the game, "
+                "Space play, +/- speed"
+            )
+            + comma()
+            + tr("H the hands, M only my cards")
+        )
+        return text.wrap(keys, round(lay.text * 0.8), lay.w - 2 * lay.margin)
+
+    def bar_rect(self, lay: Layout) -> pygame.Rect:
+        """The scrubber's room: between the analysis's lines and the keys' line, with the
+        step it is at at its left ("Step 15 of 123": the bar runs left to right)."""
+        buttons_top = self.buttons()[0].rect.top if self.buttons() else lay.h
+        r = self.bar.rect(lay, self.keys_top(lay, buttons_top) - lay.margin // 3)
+        widest = tr("Step {n} of {total}", n=self.steps.last + 1, total=self.steps.last + 1)
+        room = text.size_of(widest, round(lay.text * 0.8))[0] + lay.margin
+        left = max(r.x, lay.margin + room)
+        r.w -= left - r.x
+        r.x = left
+        return r
+
+    def step_label(self) -> str:
+        return tr("Step {n} of {total}", n=self.index + 1, total=self.steps.last + 1)
+
+    def card_h(self, lay: Layout) -> int:
+        top, bottom = self._band(lay)
+        band = bottom - top
+        # the trick (its cards reach 0.9 of a hand's card height from the middle, with a
+        # mark under South's) and the name plates must fit between North's and South's hands
+        room = (band * 0.5 - lay.text * 2.8) / 1.9
+        return round(min(band * 0.22, lay.w * 0.075 / 0.716, room))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = Layout(*surface.get_size())
+        surface.blit(theme.felt(surface.get_size()), (0, 0))
+        pos = self.position
+        ch = self.card_h(lay)
+        t = lay.text
+        self._draw_title(surface, lay, pos)
+        clockwise = self.steps.state.rules.clockwise
+        if self.hands is None:
+            for seat in range(4):
+                side = side_of(seat, 0, clockwise)
+                self._draw_hand(surface, lay, seat, side, pos, ch)
+            self._draw_trick(surface, lay, pos, ch, clockwise)
+            self._draw_auction(surface, lay, pos)
+        else:  # the list in the table's place, under the Hands button
+            _, bottom = self._band(lay)
+            top = self.buttons()[-1].rect.bottom + lay.margin // 2
+            box = self.hands.box(lay, top, bottom)
+            self.hands.only = self.me if self.only_mine else None
+            self.hands.draw(surface, lay, box, pos.hand, self.analysis, bool(self.jobs))
+        self._draw_analysis(surface, lay, pos)
+        for b in self.buttons():
+            b.draw(surface)
+        if not self.choosing:  # the scrubber, and the step it is at beside it
+            bar = self.bar_rect(lay)
+            self.bar.draw(surface, bar, self.index)
+            blit_text(
+                surface,
+                self.step_label(),
+                round(t * 0.8),
+                (bar.x - lay.margin, bar.centery),
+                theme.INK_DIM,
+                anchor="midright",
+            )
+        y = self.keys_top(lay, self.buttons()[0].rect.top)
+        for line in self.key_lines(lay):
+            blit_text(
+                surface,
+                line,
+                round(t * 0.8),
+                (lay.w // 2, y),
+                theme.INK_DIM,
+                anchor="midtop",
+                max_width=lay.w - 2 * lay.margin,
+            )
+            y += round(t * 0.8 * LINE)
+        cost = self.cost_line()
+        if cost:
+            blit_text(
+                surface,
+                cost,
+                round(t * 0.85),
+                (i18n.mirror_x(lay.w - lay.margin, 0, lay.w), lay.margin + round(t * LINE)),
+                theme.INK_DIM,
+                anchor=i18n.anchor("topright"),
+                max_width=lay.w // 2 - 2 * lay.margin,
+            )
+
+    def hand_title(self, pos: Position) -> str:
+        """ "Hand 3 of 8" counting the hands played as the game over does; a deal thrown in
+        is "A deal thrown in (after hand 2)"."""
+        n = self.steps.played_number(pos.hand)
+        if n is None:
+            done = played_hands(self.steps.state.history[: pos.hand])
+            return tr("A deal thrown in (after hand {n})", n=done)
+        return tr("Hand {n} of {total}", n=n, total=self.steps.hands_played())
+
+    def thrown_in_note(self, pos: Position) -> str | None:
+        """Why this deal was not played, said where the analysis would be."""
+        why = self.steps.thrown_in_reason(pos.hand)
+        if why is None:
+            return None
+        if why == "weak_hand":
+            row = self.steps.state.history[pos.hand]
+            name = self.names[row.redeal] if row.redeal is not None else ""
+            return tr("{name} had a weak hand and asked for a redeal: a new deal", name=name)
+        if why == "low_total":
+            return tr("The bids were too low in total: the cards are dealt again")
+        return tr("Everyone passed: the deal is thrown in and dealt again")
+
+    def _draw_title(self, surface: pygame.Surface, lay: Layout, pos: Position) -> None:
+        head = self.hand_title(pos)
+        if self.title:
+            head = f"{self.title}  \u00b7  {head}"
+        if pos.seat_scores is not None:  # 41: a score per seat
+            scores = " \u00b7 ".join(f"{self.names[s]} {pos.seat_scores[s]}" for s in range(4))
+        else:
+            scores = f"{self._team(0)} {pos.scores[0]} : {pos.scores[1]} {self._team(1)}"
+        y = lay.margin
+        blit_text(
+            surface,
+            head,
+            lay.text,
+            (i18n.mirror_x(lay.margin, 0, lay.w), y),
+            theme.GOLD,
+            bold=True,
+            anchor=i18n.anchor("topleft"),
+            max_width=lay.w // 2,
+        )
+        blit_text(
+            surface,
+            scores,
+            lay.text,
+            (i18n.mirror_x(lay.w - lay.margin, 0, lay.w), y),
+            theme.INK,
+            anchor=i18n.anchor("topright"),
+            max_width=lay.w // 2 - 2 * lay.margin,
+        )
+
+    def _team(self, team: int) -> str:
+        return f"{self.names[team]} & {self.names[team + 2]}"
+
+    def _draw_hand(
+        self, surface: pygame.Surface, lay: Layout, seat: int, side: int, pos: Position, ch: int
+    ) -> None:
+        cards = display_order(pos.holdings[seat])
+        rects = self.hand_rects(lay, side, max(1, len(cards)), ch)
+        hidden = self.only_mine and seat != self.me
+        for card, r in zip(cards, rects, strict=False):
+            surface.blit(self.app.cards.get("back" if hidden else card, ch), r)
+        # the name plate: name, dealer, tricks (and the bid in 41), beside the cards
+        bits = [self.names[seat]]
+        if seat == pos.dealer:
+            bits.append(tr("Dealer"))
+        if pos.declarer == seat and pos.contract:
+            bits.append(call_label(pos.contract) + (" x2" if pos.doubled else ""))
+        if pos.bids is not None and pos.bids[seat] is not None:
+            bits.append(tr("Bid {bid}", bid=pos.bids[seat]))
+        if pos.seat_tricks is not None:
+            bits.append(trn("{n} trick", "{n} tricks", pos.seat_tricks[seat]))
+        turn_colour = theme.GOLD if pos.action and pos.action[0] == seat else theme.INK
+        t = round(lay.text * 0.9)
+        r0 = rects[0] if rects else pygame.Rect(lay.w // 2, lay.h // 2, 1, 1)
+        if side == BOTTOM:
+            at, anchor = (lay.w // 2, r0.top - 4), "midbottom"
+        elif side == TOP:  # under the row (a pane moves it beside the auction)
+            at, anchor = ((r0.left + rects[-1].right) // 2, r0.bottom + 4), "midtop"
+        else:
+            cx = (rects[0].left + rects[-1].right) // 2 if rects else r0.centerx
+            at, anchor = (cx, r0.bottom + 4), "midtop"
+        blit_text(
+            surface,
+            "  \u00b7  ".join(bits),
+            t,
+            at,
+            turn_colour,
+            bold=True,
+            anchor=anchor,
+            max_width=round(lay.w * 0.3),
+        )
+
+    def trick_cross(self, lay: Layout, ch: int, pos: Position | None = None) -> Cross:
+        """Where the trick's cards lie (``viewer_trick.py``): as large as the room between
+        the four hands and their name plates allows, North's card below the auction box."""
+        north, south = self.hand_rects(lay, TOP, 13, ch), self.hand_rects(lay, BOTTOM, 13, ch)
+        west, east = self.hand_rects(lay, LEFT, 13, ch), self.hand_rects(lay, RIGHT, 13, ch)
+        # the name plates' ink (North's under its cards, South's above them)
+        t = round(lay.text * 0.9)
+        bits = [tr("Dealer"), tr("Bid {bid}", bid=13)]
+        bits += [trn("{n} trick", "{n} tricks", n) for n in (0, 1, 2, 13)]
+        words = [text.render("  \u00b7  ".join([self.names[s], *bits]), t, theme.INK, True)
+                 for s in (0, 2)]  # fmt: skip
+        below = max(w.get_bounding_rect().bottom for w in words)
+        above = max(w.get_height() - w.get_bounding_rect().top for w in words)
+        top, bottom = north[0].bottom + 4 + below + 3, south[0].top - 4 - above - 3
+        left, right = west[-1].right + lay.margin // 2, east[0].left - lay.margin // 2
+        area = pygame.Rect(left, top, right - left, bottom - top)
+        size, most = round(lay.text * 0.85), round(lay.h * 0.2)
+        found = cross(area, lay.w // 2, size, most)
+        box = self._draw_auction(None, lay, pos or self.position)
+        if box is not None and box.colliderect(found.rects[TOP].inflate(6, 6)):
+            area.h, area.top = area.bottom - box.bottom - 6, box.bottom + 6
+            found = cross(area, lay.w // 2, size, most)
+        return found
+
+    def hidden(self, seat: int) -> bool:
+        """Whether ``seat``'s cards are face down ("My cards only")."""
+        return self.only_mine and seat != self.me
+
+    def _draw_trick(
+        self, surface: pygame.Surface, lay: Layout, pos: Position, ch: int, clockwise: bool
+    ) -> None:
+        if pos.trick is None:
+            return
+        cr = self.trick_cross(lay, ch, pos)
+        lead, cards = pos.trick
+        first_play = (pos.play if pos.play is not None else 0) - len(cards) + 1
+        marks = []
+        for k, card in enumerate(cards):
+            seat = (lead + k) % 4
+            side = side_of(seat, 0, clockwise)
+            r = cr.rects[side]
+            surface.blit(self.app.cards.get(card, r.h), r)
+            if pos.trick_winner == seat:
+                pygame.draw.rect(surface, theme.GOLD, r.inflate(6, 6), 3, border_radius=6)
+            play = first_play + k if pos.play is not None else None
+            if play is not None and play >= 0:
+                a = self.analysis.get(pos.hand)
+                if a is not None and play < len(a.plays):
+                    marks.append((side, seat, a.plays[play]))
+        for side, seat, mark in marks:  # over every card: no card hides a mark
+            draw_mark(surface, cr, side, mark, self.hidden(seat))
+
+    #: the auction box's title (a daily review's pane has no room for it)
+    auction_title = True
+
+    def _draw_auction(
+        self, surface: pygame.Surface | None, lay: Layout, pos: Position
+    ) -> pygame.Rect | None:
+        """The calls of this hand (``viewer_auction.py``) in the top corner on the reading
+        side, beside North's cards and above the side hand's; the box drawn (measured only
+        without a surface)."""
+        top, _ = self._band(lay)
+        ch = self.card_h(lay)
+        north = self.hand_rects(lay, TOP, 13, ch)
+        bottom = self.hand_rects(lay, LEFT, 13, ch)[0].top - lay.margin // 2
+        # clear of North's cards, and of North's card in the trick below them
+        end = lay.w // 2 - round(card_size(ch)[0] * 0.6) - 6
+        if i18n.is_rtl():
+            left, right = max(north[-1].right + lay.margin // 2, lay.w - end), lay.w - lay.margin
+        else:
+            left, right = lay.margin, min(north[0].left - lay.margin // 2, end)
+        trump = None
+        if pos.trump is not None and not self.game41:
+            trump = tr("Trump: {suit}", suit=trump_label(pos.trump))
+        room = pygame.Rect(left, top, right - left, bottom - top)
+        return auction_box(surface, lay, room, self.names, pos.calls, trump, self.auction_title)
+
+    def analysis_lines(self, pos: Position) -> list[tuple[str, tuple[int, int, int]]]:
+        """What the analysis says at ``pos``: the hand's line and the last card's; at the
+        hand's end what it came to, then what it could have."""
+        note = self.thrown_in_note(pos)
+        if note is not None:
+            return [(note, theme.GOLD)]
+        said = result_line(pos.result, self.names) if pos.result is not None else None
+        head = [(said, theme.GOLD)] if said is not None else []
+        a = self.analysis.get(pos.hand)
+        row = self.rows.get(pos.hand)
+        if self.analysis_error and a is None:
+            return [*head, (tr("No analysis: {why}", why=self.analysis_error), theme.INK_DIM)]
+        if row is None or not row.plays:
+            return head
+        if a is None:
+            return [*head, (tr("analysing..."), theme.INK_DIM)]
+        side = f"{rtl_run(self.names[a.leader])} & {rtl_run(self.names[(a.leader + 2) % 4])}"
+        if self.game41:
+            hand_line = trn(
+                "{side} could take {n} trick from the first lead (took {took})",
+                "{side} could take {n} tricks from the first lead (took {took})",
+                a.could_take,
+                side=side,
+                took=a.taken,
+            )
+        else:
+            hand_line = trn(
+                "The declarers ({side}) could take {n} trick (took {took})",
+                "The declarers ({side}) could take {n} tricks (took {took})",
+                a.could_take,
+                side=side,
+                took=a.taken,
+            )
+        if head:  # the hand's end: what it came to, above what it could have
+            return [*head, (hand_line, theme.INK)]
+        out = [(hand_line, theme.GOLD)]
+        mark = self.marks(pos)
+        if mark is not None:
+            out.append(mark_line(mark, self.names, self.hidden(mark.seat)))
+        return out
+
+    def _draw_analysis(self, surface: pygame.Surface, lay: Layout, pos: Position) -> None:
+        lines = self.analysis_lines(pos)
+        if not lines:
+            return
+        t = round(lay.text * 0.85)
+        _, bottom = self._band(lay)
+        y = bottom + lay.margin // 3
+        for line, colour in lines:
+            blit_line(
+                surface,
+                line,
+                t,
+                (lay.w // 2, y),
+                colour,
+                bold=True,
+                anchor="midtop",
+                max_width=lay.w - 2 * lay.margin,
+            )
+            y += round(t * LINE)
