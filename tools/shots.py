@@ -177,6 +177,23 @@ def _export(app: Any) -> Any:
     return FileChooser(app, lambda _p: None, save=True, name="game.json", folder=folder)
 
 
+def _table(app: Any, page: str) -> Any:
+    """A new offline game's table (instant animations) with one of its pages open."""
+    from tarneeb_desktop.rules import GameState, make_rules
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+    app.settings.animation_speed = "instant"
+    app.apply_settings()
+    state = GameState.new(make_rules("standard"), seed=3, dealer=3)
+    scene = TableScene(app, state, ["You", "East", "North", "West"], (0,), ["random"] * 4,
+                       seed=1, inline_ai=True)  # fmt: skip
+    app.switch(scene)
+    for _ in range(30):
+        app.step(1 / 60, [])
+    scene.open_overlay(page)
+    return scene
+
+
 def _tutorial(app: Any, dialog: str = "") -> Any:
     """The tutorial at its first lesson, the deal over (instant animations); with its
     question whether to skip it, or the dialog at its end."""
@@ -233,6 +250,9 @@ def _scenes() -> dict[str, Callable[[Any], Any]]:
         "daily-compared": lambda app: _daily(app, compared=True),
         "settings": _settings,
         "tutorial": _tutorial,
+        "paused": lambda app: _table(app, "menu"),
+        "restart": lambda app: _table(app, "restart"),
+        "leave": lambda app: _table(app, "leave"),
         "tutorial-skip": lambda app: _tutorial(app, "skip"),
         "tutorial-done": lambda app: _tutorial(app, "done"),
         "howto": lambda app: __import__(

@@ -11,14 +11,18 @@ from tarneeb_desktop.ui import i18n
 from tarneeb_desktop.ui.game.dialogs import Dialog
 from tarneeb_desktop.ui.kit.boxes import Box, ButtonRow, Column, Panel, Space, Text, centred
 from tarneeb_desktop.ui.kit.style import DIALOG, DIALOG_EDGE, GOLD, Style
+from tarneeb_desktop.ui.kit.widgets import step_of_key
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import Button
 
 
 class KitDialog(Dialog):
-    """``title()``, ``paragraphs()`` and the buttons of ``specs()``, ``width`` units wide."""
+    """``title()``, ``paragraphs()`` and the buttons of ``specs()``, ``width`` units wide. A
+    ``question``'s first button (the choice that changes nothing) has the focus, so that
+    Enter or Esc keeps things as they are; Left and Right move the focus in reading order."""
 
     width = 96.0
+    question = False
 
     def title(self) -> str:
         return ""
@@ -27,13 +31,17 @@ class KitDialog(Dialog):
         return []
 
     def tree(self, st: Style) -> Panel:
-        boxes: list[Box] = [
-            Text(self.title(), size=st.heading, color=GOLD, bold=True, align="center")
-        ]
-        boxes += [Text(p, align="center") for p in self.paragraphs() if p]
-        boxes += [Space(0.2), ButtonRow([(lb, act, pri) for lb, act, pri in self.shown()],
-                                        group="dialog")]  # fmt: skip
+        boxes: list[Box] = []
+        if self.title():
+            boxes.append(Text(self.title(), size=st.heading, color=GOLD, bold=True,
+                              align="center"))  # fmt: skip
+        boxes += [Text(p, size=st.large, align="center") for p in self.paragraphs() if p]
+        boxes += [Space(0.2), self.foot(st)]
         return Panel(Column(boxes), color=DIALOG, edge=DIALOG_EDGE)
+
+    def foot(self, st: Style) -> Box:
+        """The buttons: a row (the first on the reading side)."""
+        return ButtonRow([(lb, act, pri) for lb, act, pri in self.shown()], group="dialog")
 
     _laid: tuple[tuple[int, int, str], Panel, pygame.Rect] | None = None
 
@@ -51,7 +59,20 @@ class KitDialog(Dialog):
         return self.laid()[1]
 
     def buttons(self) -> list[Button]:
-        return self.laid()[0].buttons()
+        out = self.laid()[0].buttons()
+        if self.question and out and not any(b.focus for b in out):
+            out[0].focus = True
+        return out
+
+    def handle_event(self, ev: pygame.event.Event, buttons: list[Button]) -> bool:
+        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_LEFT, pygame.K_RIGHT) and buttons:
+            i = next((k for k, b in enumerate(buttons) if b.focus), -1)
+            for b in buttons:
+                b.focus = False
+            buttons[(i + step_of_key(ev.key)) % len(buttons) if i >= 0 else 0].focus = True
+            self.scene.dirty = True
+            return True
+        return super().handle_event(ev, buttons)
 
     def draw(self, s: pygame.Surface, lay: Layout, buttons: list[Button]) -> None:
         s.blit(self.scene.veil(lay, 140), (0, 0))

@@ -17,7 +17,8 @@ from tarneeb_desktop.table.history import played_hands
 from tarneeb_desktop.table.link import Notice
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.game.chat import Chat
-from tarneeb_desktop.ui.game.dialogs import Dialog, GameOverDialog, Question
+from tarneeb_desktop.ui.game.dialogs import Dialog, GameOverDialog
+from tarneeb_desktop.ui.game.kit_dialog import KitDialog
 from tarneeb_desktop.ui.game.labels import call_label, card_label
 from tarneeb_desktop.ui.game.ring import ring_next_change, ring_shows
 from tarneeb_desktop.ui.i18n import N_, tr, trn
@@ -326,14 +327,15 @@ class LanExtras:
         blit_text(surface, sub, lay.text, (r.centerx, y + hh), theme.INK, anchor="midtop")
 
 
-class SeatRequestDialog(Question):
+class SeatRequestDialog(KitDialog):
     """At the hosting window: a latecomer asks for a computer's seat in the game under way.
     Let them sit (the computer steps aside; they play from its next turn) or keep the
     computer (they are told so); Enter keeps the computer, the choice that changes
     nothing."""
 
     kind = "seat_request"
-    size = (72.0, 36.0)
+    width = 72.0
+    question = True
 
     def __init__(self, scene: Any, seat: int, name: str) -> None:
         super().__init__(scene)
@@ -345,45 +347,28 @@ class SeatRequestDialog(Question):
             (tr("Let them sit"), "let_sit", False),
         ]
 
-    def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
+    def paragraphs(self) -> list[str]:
         seat = self.scene.names[self.seat] if 0 <= self.seat < len(self.scene.names) else ""
-        theme.blit_lines(
-            s,
-            tr("{name} asks to take {seat}'s seat; a computer plays it now.", name=self.name,
-               seat=seat),
-            round(lay.text * 1.15),
-            (box.centerx, box.y + round(lay.unit * 5)),
-            theme.INK,
-            box.w - 2 * lay.margin,
-        )  # fmt: skip
+        return [tr("{name} asks to take {seat}'s seat; a computer plays it now.",
+                   name=self.name, seat=seat)]  # fmt: skip
 
 
-class QuitLanDialog(Question):
+class QuitLanDialog(KitDialog):
     """Closing the window at a LAN table with a game on: Stay, or Quit (the host's table
     closes for everyone; a joined player's seat is played by the computer until they
     rejoin)."""
 
     kind = "quit_lan"
-    size = (70.0, 34.0)
+    width = 70.0
+    question = True
 
     def specs(self) -> list[tuple[str, str, bool]]:
         return [(tr("Stay"), "close", True), (tr("Quit"), "quit", False)]  # Stay: Enter's
 
-    def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
-        hosting = getattr(self.scene, "host", None) is not None
-        text = (
-            tr("Close the window? The table closes for everyone at it.")
-            if hosting
-            else tr("Close the window? The computer plays your seat until you rejoin.")
-        )
-        theme.blit_lines(
-            s,
-            text,
-            round(lay.text * 1.15),
-            (box.centerx, box.y + round(lay.unit * 5)),
-            theme.INK,
-            box.w - 2 * lay.margin,
-        )
+    def paragraphs(self) -> list[str]:
+        if getattr(self.scene, "host", None) is not None:
+            return [tr("Close the window? The table closes for everyone at it.")]
+        return [tr("Close the window? The computer plays your seat until you rejoin.")]
 
 
 class TableClosedDialog(GameOverDialog):

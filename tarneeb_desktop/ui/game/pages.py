@@ -8,44 +8,31 @@ from typing import Any
 
 import pygame
 
-from tarneeb_desktop.ui import theme
 from tarneeb_desktop.ui.game.auction import AuctionDialog
-from tarneeb_desktop.ui.game.dialogs import (
-    CardsPlayedDialog,
-    Dialog,
-    Question,
-    ScoreSheetDialog,
-    page_title,
-)
+from tarneeb_desktop.ui.game.dialogs import CardsPlayedDialog, Dialog, ScoreSheetDialog
+from tarneeb_desktop.ui.game.kit_dialog import KitDialog
 from tarneeb_desktop.ui.game.table_settings import TableSettingsDialog, chosen
 from tarneeb_desktop.ui.i18n import tr
-from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.theme import Button, blit_text, fit_group
+from tarneeb_desktop.ui.kit.boxes import Box
+from tarneeb_desktop.ui.kit.form import ButtonColumn
+from tarneeb_desktop.ui.kit.style import Style
+from tarneeb_desktop.ui.theme import Button
 
 
-class PauseMenuDialog(Dialog):
+class PauseMenuDialog(KitDialog):
     """Esc at the table: resume, the score sheet, the cards played, the menu, quit. At a LAN
-    table nothing pauses (the others play on): it is titled "Menu" there."""
+    table nothing pauses (the others play on): it is titled "Menu" there. Its buttons are a
+    column under the title, the panel as tall as they are."""
 
     kind = "menu"
+    width = 48.0
 
-    @property
-    def size(self) -> tuple[float, float]:
-        """Its width in layout units (its height: :meth:`rect`, from the column itself)."""
-        return 48.0, 4.2 * 2.4 + len(self.specs()) * (6.2 + 1.6) + 3.0
+    def title(self) -> str:
+        return tr("Menu") if self.scene.on_lan else tr("Paused")
 
-    def rect(self) -> pygame.Rect:
-        """As tall as its title and column of buttons, in the pixels they are laid out in,
-        with a margin under the last one like the one over the first (issue 48 item 27:
-        about 80 px of empty panel stood below Quit)."""
-        lay = self.scene.layout
-        r = super().rect()
-        n = len(self.specs())
-        column = n * lay.button[1] + (n - 1) * round(lay.unit * 1.6)
-        h = min(lay.h - 20, round(lay.heading * 2.4) + column + round(lay.unit * 3))
-        r.h = h
-        r.center = (lay.w // 2, lay.h // 2)
-        return r
+    def foot(self, st: Style) -> Box:
+        specs = [(label, action, primary, True) for label, action, primary in self.shown()]
+        return ButtonColumn(specs, "menu", least=len(specs), wide=40)
 
     def specs(self) -> list[tuple[str, str, bool]]:
         out = [
@@ -85,59 +72,31 @@ class PauseMenuDialog(Dialog):
         scene.reviewing = True  # the table stays open while the pages are shown
         scene.app.open_help(back=scene)
 
-    def layout_buttons(self, lay: Layout, box: pygame.Rect, bw: int, bh: int) -> list[Button]:
-        """A column under the title."""
-        out = []
-        y = box.y + round(lay.heading * 2.4)
-        for label, action, primary in self.specs():
-            r = pygame.Rect(0, y, max(bw, box.w - round(lay.unit * 8)), bh)  # body-size labels
-            r.centerx = box.centerx
-            out.append(Button(r, label, action, primary=primary))
-            y += bh + round(lay.unit * 1.6)
-        fit_group(out)
-        return out
 
-    def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
-        blit_text(
-            s,
-            tr("Menu") if self.scene.on_lan else tr("Paused"),
-            lay.heading,
-            (box.centerx, box.y + lay.heading // 2),
-            theme.GOLD,
-            bold=True,
-            anchor="midtop",
-        )
-
-
-class LeaveTableDialog(Question):
+class LeaveTableDialog(KitDialog):
     """ "Main menu" at a LAN table: leaving hands the seat to the computer, so it asks first;
     Stay (the choice that changes nothing) has the focus, and Enter or Esc keeps the seat."""
 
     kind = "leave"
-    size = (70.0, 34.0)
+    width = 70.0
+    question = True
 
     def specs(self) -> list[tuple[str, str, bool]]:
         return [(tr("Stay"), "close", True), (tr("Leave"), "leave", False)]
 
-    def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
-        theme.blit_lines(
-            s,
-            tr("Leave this table? The computer plays your seat until you come back."),
-            round(lay.text * 1.15),
-            (box.centerx, box.y + round(lay.unit * 5)),
-            theme.INK,
-            box.w - 2 * lay.margin,
-        )
+    def paragraphs(self) -> list[str]:
+        return [tr("Leave this table? The computer plays your seat until you come back.")]
 
 
-class RestartDialog(Question):
+class RestartDialog(KitDialog):
     """ "Restart…" on the pause menu of an offline game: the hand dealt again from its start
     (marked as an undo is: the game is then kept out of the statistics), or a new game with
     the same players and rules in place of this one. Cancel (the choice that changes
     nothing) has the focus."""
 
     kind = "restart"
-    size = (84.0, 60.0)  # two paragraphs above a row (or two) of three buttons
+    width = 84.0
+    question = True
 
     def specs(self) -> list[tuple[str, str, bool]]:
         return [
@@ -146,18 +105,15 @@ class RestartDialog(Question):
             (tr("Restart the game"), "restart_game", False),
         ]
 
-    def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
-        page_title(s, lay, box, tr("Restart"))
-        y = box.y + round(lay.heading * 2.4)
-        for line in (
+    def title(self) -> str:
+        return tr("Restart")
+
+    def paragraphs(self) -> list[str]:
+        return [
             tr("The hand: the same cards are dealt again. This game then does not count in the "
                "statistics, as after an undo."),
             tr("The game: a new game with the same players and rules; this one is thrown away."),
-        ):  # fmt: skip
-            y = theme.blit_lines(
-                s, line, lay.text, (box.centerx, y), theme.INK, box.w - 4 * lay.margin
-            )
-            y += round(lay.text * 0.6)
+        ]  # fmt: skip
 
 
 PAGES: dict[str, type[Dialog]] = {
