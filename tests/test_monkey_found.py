@@ -127,7 +127,7 @@ def test_claim_panel_title_fits_at_body_size(lang: str, size: tuple[int, int]) -
 def test_game_over_naming_the_winners_fits(lang: str, size: tuple[int, int]) -> None:
     """Seed 1229, step 225: a tournament game between two computer teams ended with
     'Omar und Nour gewinnen' at heading size, wider than its dialog; the line now fits."""
-    from tarneeb_desktop.ui.game.dialogs import GameOverDialog
+    from tarneeb_desktop.ui.game.ends import GameOverDialog
     from tarneeb_desktop.ui.table_scene import TableScene
     from tests.test_text_fit import played
 
@@ -167,7 +167,7 @@ def test_a_tournaments_longest_team_names_fit_every_page(lang: str, size: tuple[
     the score panel, the hand's summary, the score sheet and the game's end name them at
     body size at least, cut short with an ellipsis where the room ends (the monkey met
     'Omar und Nour gewinnen' too wide for its dialog, seed 1229)."""
-    from tarneeb_desktop.ui.game.dialogs import GameOverDialog, SummaryDialog
+    from tarneeb_desktop.ui.game.ends import GameOverDialog, SummaryDialog
     from tarneeb_desktop.ui.screens.tournament.setup import NAME_CHARS
     from tarneeb_desktop.ui.screens.tournament.table import TournamentTable
     from tarneeb_desktop.ui.table_scene import TableScene
@@ -208,7 +208,7 @@ def test_a_lone_button_left_by_a_table_is_centred(lang: str) -> None:
     """Issue 38, 13: where a table leaves a dialog's other buttons out (a LAN table, the
     viewer's play on, a daily deal), the one left was laid out as if they were there,
     off-centre; the dialog is laid out with the buttons shown."""
-    from tarneeb_desktop.ui.game.dialogs import SummaryDialog
+    from tarneeb_desktop.ui.game.ends import SummaryDialog
     from tarneeb_desktop.ui.table_scene import TableScene
     from tests.test_text_fit import played
 

@@ -181,7 +181,7 @@ def test_an_older_bare_record_still_resumes(ui_home) -> None:
 
 def test_a_finished_game_is_exported_and_replays(ui_home, capsys) -> None:
     from tarneeb_desktop.cli import main
-    from tarneeb_desktop.ui.game.dialogs import GameOverDialog
+    from tarneeb_desktop.ui.game.ends import GameOverDialog
     from tarneeb_desktop.ui.table_scene import TableScene
 
     state = GameState.new(make_rules("standard", target=10), seed=4)

@@ -168,7 +168,7 @@ def test_the_new_deal_banner_stays_long_enough_to_read() -> None:
 
 
 def test_the_41_summary_says_whose_best_play_and_why_it_names_that_pair() -> None:
-    from tarneeb_desktop.ui.game.dialogs import Summary41Dialog
+    from tarneeb_desktop.ui.game.ends import Summary41Dialog
 
     state, ev = played("syrian41", 3, "SeatsScored")
     scene = scene_at(app_in("en"), state)
@@ -196,7 +196,7 @@ def test_the_41_summary_says_whose_best_play_and_why_it_names_that_pair() -> Non
 def test_every_dialogs_buttons_read_at_one_size(lang: str) -> None:
     """ "Skip the tutorial?"'s buttons were two thirds of the others': a dialog's buttons
     are as wide as their words need at body size, so every dialog's read alike."""
-    from tarneeb_desktop.ui.game.dialogs import GameOverDialog, SummaryDialog
+    from tarneeb_desktop.ui.game.ends import GameOverDialog, SummaryDialog
 
     try:
         state, ev = played("standard", 5, "GameOver")

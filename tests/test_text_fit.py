@@ -83,7 +83,7 @@ def played(rules: str, seed: int, until_event: str, first=(), dealer=3, limit=30
 def dialogs(app):  # type: ignore[no-untyped-def]
     """(what, scene, dialog): the hand's summary, 41's, the game's end, and the score sheets
     of games some hands in (a deal thrown in among them in 41)."""
-    from tarneeb_desktop.ui.game.dialogs import GameOverDialog, Summary41Dialog, SummaryDialog
+    from tarneeb_desktop.ui.game.ends import GameOverDialog, Summary41Dialog, SummaryDialog
 
     state, ev = played("standard", 4, "HandScored")
     scene = scene_at(app, state)

@@ -92,7 +92,7 @@ def test_following_the_instructions_completes_the_tutorial(ui_home) -> None:
     for _ in range(30):
         app.step(FRAME, [])
     assert scene.pv.hand_number == 1 and scene.overlay.kind == "tutorial_done"
-    body = scene.overlay.body()
+    body = scene.overlay.words()
     assert "You learnt to:" in body and "trump" in body
     actions = [b.action for b in scene.overlay_buttons()]
     assert actions == ["play", "howto", "menu"]

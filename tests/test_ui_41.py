@@ -28,7 +28,7 @@ def my_bid_turn(state: GameState) -> bool:
 
 
 def test_a_whole_41_game_by_keyboard_ends_in_game_over_per_player() -> None:
-    from tarneeb_desktop.ui.game.dialogs import Summary41Dialog
+    from tarneeb_desktop.ui.game.ends import Summary41Dialog
 
     state = GameState.new(make_rules("syrian41", target=21), seed=4, dealer=3)
     app = make_app(size=(1024, 640), speed="instant")

@@ -206,7 +206,7 @@ def test_the_hint_message_sits_clear_of_the_claim_button() -> None:
 
 
 def test_the_best_play_line_says_whose_play_and_never_reads_as_a_contradiction() -> None:
-    from tarneeb_desktop.ui.game.dialogs import best_play_line
+    from tarneeb_desktop.ui.game.ends import best_play_line
 
     # a failed 7 in which the declarers took 5 while best play gives them 4
     better = best_play_line(4, 5)

@@ -13,8 +13,9 @@ from tarneeb_desktop.rules.cards import SUIT_NAMES, SUITS
 from tarneeb_desktop.ui import text
 from tarneeb_desktop.ui.anim import Tween
 from tarneeb_desktop.ui.game.bid_panel import BidPanel
-from tarneeb_desktop.ui.game.dialogs import GameOverDialog, played_grid
+from tarneeb_desktop.ui.game.dialogs import played_grid
 from tarneeb_desktop.ui.game.drawn import Drawn
+from tarneeb_desktop.ui.game.ends import GameOverDialog
 from tarneeb_desktop.ui.game.hand import Hand
 from tarneeb_desktop.ui.game.labels import display_order
 from tarneeb_desktop.ui.game.pages import LeaveTableDialog, PauseMenuDialog

@@ -99,7 +99,7 @@ def test_a_named_team_that_beats_the_person_is_named() -> None:
     win the game"; the side words for a person stay "Us" and "Them"."""
     from tarneeb_desktop.rules import GameOver
     from tarneeb_desktop.ui import text
-    from tarneeb_desktop.ui.game.dialogs import GameOverDialog
+    from tarneeb_desktop.ui.game.ends import GameOverDialog
     from tarneeb_desktop.ui.game.labels import side_labels
     from tests.test_ui_parts import SIZE, FakeTable, following_view
 

@@ -151,16 +151,18 @@ def test_a_resumed_marked_game_is_not_taken_out_twice() -> None:
 
 def test_the_game_over_dialog_says_a_move_was_taken_back(monkeypatch) -> None:
     from tarneeb_desktop.rules import GameOver
-    from tarneeb_desktop.ui.game import dialogs
+    from tarneeb_desktop.ui.game.ends import GameOverDialog
     from tarneeb_desktop.ui.i18n import tr
-    from tests.test_ui_table import drawn_lines
+    from tests.test_ui_table import _dialog_lines
 
     app, scene = undo_scene()
     play_and_wait(app, scene)
     app.step(FRAME, [key(pygame.K_u)])
-    scene.overlay = dialogs.GameOverDialog(scene, GameOver(0, (31, 10)))
-    lines = drawn_lines(app, scene, monkeypatch, dialogs)
-    assert tr("A move was taken back: this game is not counted in the statistics") in lines
+    scene.overlay = GameOverDialog(scene, GameOver(0, (31, 10)))
+    lines = _dialog_lines(app, scene, monkeypatch)  # laid out by the kit: wrapped as it fits
+    assert tr("A move was taken back: this game is not counted in the statistics") in " ".join(
+        lines
+    )
 
 
 def test_no_undo_at_a_lan_table() -> None:

@@ -52,7 +52,7 @@ def viewer(doc: dict, app=None):  # type: ignore[no-untyped-def]
 
 def game_over_text(state) -> list[str]:  # type: ignore[no-untyped-def]
     """The texts the game-over dialog draws for ``state`` (a finished game)."""
-    from tarneeb_desktop.ui.game.dialogs import GameOverDialog
+    from tarneeb_desktop.ui.game.ends import GameOverDialog
     from tests.test_ui_parts import SIZE, FakeTable
 
     table = FakeTable(state.view(0))
@@ -490,7 +490,7 @@ def test_the_viewer_games_list_and_game_over_mirror_in_arabic() -> None:
     for lang in ("en", "ar"):
         i18n.set_language(lang)
         try:
-            from tarneeb_desktop.ui.game.dialogs import GameOverDialog
+            from tarneeb_desktop.ui.game.ends import GameOverDialog
             from tests.test_ui_parts import SIZE, FakeTable
 
             table = FakeTable(state.view(0))

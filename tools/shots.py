@@ -177,6 +177,37 @@ def _export(app: Any) -> Any:
     return FileChooser(app, lambda _p: None, save=True, name="game.json", folder=folder)
 
 
+def _ending(app: Any, rules: str, seed: int, event: str, limit: int = 3000) -> Any:
+    """A game played at random to its first event named ``event``, its dialog over the table
+    (the hand's summary with its best-play line, or the game's end)."""
+    from tarneeb_desktop.ui.game.ends import GameOverDialog, SummaryDialog
+    from tests.test_text_fit import played, scene_at
+
+    state, ev = played(rules, seed, event, limit=limit)
+    scene = scene_at(app, state)
+    if event == "HandScored":
+        scene.overlay = SummaryDialog(scene, ev)
+        scene.overlay.dd = 9
+    else:
+        scene.overlay = GameOverDialog(scene, ev)
+    return scene
+
+
+def _gameover41(app: Any) -> Any:
+    """41's game-over dialog over a game two hands in (random play rarely ends a game of 41:
+    the event is made from the seats' scores as they stand)."""
+    from tarneeb_desktop.rules import GameOver
+    from tarneeb_desktop.ui.game.ends import GameOverDialog
+    from tests.test_text_fit import played, scene_at
+
+    state, _ = played("syrian41", 5, "SeatsScored")
+    scores = state.seat_scores or (0, 0, 0, 0)
+    scene = scene_at(app, state)
+    totals = (scores[0] + scores[2], scores[1] + scores[3])
+    scene.overlay = GameOverDialog(scene, GameOver(winner=0, totals=totals))
+    return scene
+
+
 def _table(app: Any, page: str) -> Any:
     """A new offline game's table (instant animations) with one of its pages open."""
     from tarneeb_desktop.rules import GameState, make_rules
@@ -251,6 +282,9 @@ def _scenes() -> dict[str, Callable[[Any], Any]]:
         "settings": _settings,
         "tutorial": _tutorial,
         "paused": lambda app: _table(app, "menu"),
+        "summary": lambda app: _ending(app, "standard", 4, "HandScored"),
+        "gameover": lambda app: _ending(app, "standard", 5, "GameOver"),
+        "gameover41": _gameover41,
         "restart": lambda app: _table(app, "restart"),
         "leave": lambda app: _table(app, "leave"),
         "tutorial-skip": lambda app: _tutorial(app, "skip"),

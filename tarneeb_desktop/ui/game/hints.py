@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from concurrent.futures import Future
 
     from tarneeb_desktop.rules import View
-    from tarneeb_desktop.ui.game.dialogs import SummaryDialog
+    from tarneeb_desktop.ui.game.ends import Summary41Dialog, SummaryDialog
     from tarneeb_desktop.ui.table_scene import TableScene
 
 log = logging.getLogger(__name__)
@@ -96,9 +96,9 @@ class CouldHave:
 
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
-        self.future: tuple[SummaryDialog, Future[Any]] | None = None
+        self.future: tuple[SummaryDialog | Summary41Dialog, Future[Any]] | None = None
 
-    def start(self, overlay: SummaryDialog, after: View) -> None:
+    def start(self, overlay: SummaryDialog | Summary41Dialog, after: View) -> None:
         scene = self.scene
         if not after.results or scene.autoplay:
             return

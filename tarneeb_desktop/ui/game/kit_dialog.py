@@ -31,23 +31,30 @@ class KitDialog(Dialog):
         return []
 
     def tree(self, st: Style) -> Panel:
+        boxes = [*self.body(st), Space(0.2), self.foot(st)]
+        return Panel(Column(boxes), color=DIALOG, edge=DIALOG_EDGE)
+
+    def body(self, st: Style) -> list[Box]:
+        """What stands above the buttons: by default the title and the paragraphs."""
         boxes: list[Box] = []
         if self.title():
             boxes.append(Text(self.title(), size=st.heading, color=GOLD, bold=True,
                               align="center"))  # fmt: skip
-        boxes += [Text(p, size=st.large, align="center") for p in self.paragraphs() if p]
-        boxes += [Space(0.2), self.foot(st)]
-        return Panel(Column(boxes), color=DIALOG, edge=DIALOG_EDGE)
+        return boxes + [Text(p, size=st.large, align="center") for p in self.paragraphs() if p]
+
+    def layout_key(self) -> object:
+        """What the dialog shows that changes its boxes (a line that comes later)."""
+        return None
 
     def foot(self, st: Style) -> Box:
         """The buttons: a row (the first on the reading side)."""
         return ButtonRow([(lb, act, pri) for lb, act, pri in self.shown()], group="dialog")
 
-    _laid: tuple[tuple[int, int, str], Panel, pygame.Rect] | None = None
+    _laid: tuple[tuple[int, int, str, object], Panel, pygame.Rect] | None = None
 
     def laid(self) -> tuple[Panel, pygame.Rect]:
         lay = self.scene.layout
-        key = (lay.w, lay.h, i18n.get_language())
+        key = (lay.w, lay.h, i18n.get_language(), self.layout_key())
         if self._laid is None or self._laid[0] != key:
             st = Style(lay.w, lay.h)
             panel = self.tree(st)

@@ -17,11 +17,14 @@ from tarneeb_desktop.table.history import played_hands
 from tarneeb_desktop.table.link import Notice
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.game.chat import Chat
-from tarneeb_desktop.ui.game.dialogs import Dialog, GameOverDialog
+from tarneeb_desktop.ui.game.dialogs import Dialog
+from tarneeb_desktop.ui.game.ends import GameOverDialog
 from tarneeb_desktop.ui.game.kit_dialog import KitDialog
 from tarneeb_desktop.ui.game.labels import call_label, card_label
 from tarneeb_desktop.ui.game.ring import ring_next_change, ring_shows
 from tarneeb_desktop.ui.i18n import N_, tr, trn
+from tarneeb_desktop.ui.kit.boxes import Box, Text
+from tarneeb_desktop.ui.kit.style import DIM, GOLD, Style
 from tarneeb_desktop.ui.layout import LEFT, TOP, Layout
 from tarneeb_desktop.ui.screens.settings.rows import CHOICE_LABELS  # Settings' words for levels
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text, clicked, fit_group
@@ -393,21 +396,18 @@ class TableClosedDialog(GameOverDialog):
             return True
         return super().handle_event(ev, buttons)
 
-    def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
+    def body(self, st: Style) -> list[Box]:
         scene = self.scene
-        y = box.y + round(lay.unit * 4)
-        width = box.w - 2 * lay.margin
-        head = tr("The host closed the table")
-        blit_text(s, head, round(lay.heading * 1.3), (box.centerx, y), theme.GOLD,
-                  bold=True, anchor="midtop", max_width=width)  # fmt: skip
-        y += round(lay.heading * 2.2)
-        y = theme.blit_lines(s, tr("The game is over for everyone. The score when it closed:"),
-                             lay.text, (box.centerx, y), theme.INK, width)  # fmt: skip
-        y = self.draw_totals(s, lay, box, y + round(lay.text * 0.8), scene.pv.scores)
-        hands = played_hands(scene.pv.results)
-        blit_text(s, trn("{n} hand played", "{n} hands played", hands), lay.text,
-                  (box.centerx, y), theme.INK_DIM, anchor="midtop", max_width=width)  # fmt: skip
+        out: list[Box] = [
+            Text(tr("The host closed the table"), size=round(st.heading * 1.3), color=GOLD,
+                 bold=True, align="center"),
+            Text(tr("The game is over for everyone. The score when it closed:"),
+                 align="center"),
+            self.totals(st, scene.pv.scores),
+            Text(trn("{n} hand played", "{n} hands played", played_hands(scene.pv.results)),
+                 color=DIM, align="center"),
+        ]  # fmt: skip
         if self.kept:
-            y += round(lay.text * 1.8)
-            theme.blit_lines(s, tr("The game so far is kept in Finished games."), lay.text,
-                             (box.centerx, y), theme.INK_DIM, width)  # fmt: skip
+            out.append(Text(tr("The game so far is kept in Finished games."), color=DIM,
+                            align="center"))  # fmt: skip
+        return out

@@ -32,7 +32,7 @@ from tarneeb_desktop.rules import (
 )
 from tarneeb_desktop.rules.codec import EventTable
 from tarneeb_desktop.ui.anim import Step, Tween, ease_in_out, ease_out, lerp_rect
-from tarneeb_desktop.ui.game.dialogs import GameOverDialog, Summary41Dialog, SummaryDialog
+from tarneeb_desktop.ui.game.ends import GameOverDialog, Summary41Dialog, SummaryDialog
 from tarneeb_desktop.ui.game.game41 import bids_made_text
 from tarneeb_desktop.ui.game.labels import call_label, reading_seconds, trump_label
 from tarneeb_desktop.ui.game.panels import blit_card
@@ -320,7 +320,7 @@ class Timeline:
         def start() -> None:
             # the totals count up once the summary is closed (the summary shows the points)
             scene.pv = apply_event(scene.pv, ev)
-            dialog: SummaryDialog
+            dialog: SummaryDialog | Summary41Dialog
             if isinstance(ev, SeatsScored):
                 dialog = Summary41Dialog(scene, ev)
             else:

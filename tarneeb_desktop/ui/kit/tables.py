@@ -46,11 +46,13 @@ class Tabular(Box):
         foot: Sequence[Cell] = (),
         picked: int | None = None,
         first: float | None = None,
+        head_colors: Sequence[Colour] = (),
     ) -> None:
         #: with ``first``, the first column takes that share of the width (at least what it
         #: needs) and the others share the rest evenly: tables one under another line up
         self.first = first
         self.heads, self.foot = list(heads), list(foot)
+        self.head_colors = list(head_colors)  # each head's colour (gold by default)
         self.all_rows = [list(r) for r in rows]
         self.rows = self.all_rows  # those shown: the first that the room holds
         self.picked = picked
@@ -202,7 +204,8 @@ class Tabular(Box):
             for j, line in enumerate(lines):
                 h = step if len(lines) > 1 else self.rh
                 r = pygame.Rect(self.starts[k], y + j * step, self.widths[k] - pad, h)
-                out.append((Cell(line, GOLD, True), mirrored(r, self.rect)))
+                colour = self.head_colors[k] if k < len(self.head_colors) else GOLD
+                out.append((Cell(line, colour, True), mirrored(r, self.rect)))
         rows = [(row, r.y) for row, r in zip(self.rows, self.row_rects, strict=True)]
         if self.foot:
             rows.append((self.foot, self.foot_y))

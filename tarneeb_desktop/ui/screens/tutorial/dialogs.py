@@ -30,11 +30,11 @@ class TutorialDialog(KitDialog):
         super().__init__(scene)
         self.tutorial = scene
 
-    def body(self) -> str:
+    def words(self) -> str:
         return ""
 
     def paragraphs(self) -> list[str]:
-        return self.body().split("\n\n")
+        return self.words().split("\n\n")
 
     def buttons(self) -> list[Button]:
         out = super().buttons()
@@ -74,7 +74,7 @@ class SkipDialog(TutorialDialog):
     def title(self) -> str:
         return tr("Skip the tutorial?")
 
-    def body(self) -> str:
+    def words(self) -> str:
         return tr("You can play it again at any time from How to play.")
 
     def specs(self) -> list[tuple[str, str, bool]]:
@@ -93,7 +93,7 @@ class DoneDialog(TutorialDialog):
     def title(self) -> str:
         return tr("You finished the tutorial!")
 
-    def body(self) -> str:
+    def words(self) -> str:
         history = self.tutorial.table.state.history if self.tutorial.table else []
         took = history[0].tricks[0] if history and history[0].tricks else None
         learnt = "\n".join(
