@@ -26,6 +26,15 @@ the game (``ai/equity.py``) a deal, in percentage points::
 ``--games N`` plays N pairs of whole games instead (``arena.run_games``: from 0-0 to the
 target, each pair on one deal sequence with the teams swapped) and prints its result with
 the settings; ``--combine`` adds up such results' games won (``--out`` holds the one line).
+
+``--start N`` plays deals N to ``--deals`` - 1 only, the same deals as a full run's: the deals
+before N are drawn and each is bid at both tables (a deal thrown in there, all passing, is
+drawn again, which moves every later deal), without playing their cards; a level's calls
+depend on its view alone, so the same deals are thrown in as in the full run. Appended to
+the ``--out`` of a run that stopped at deal N, the rows are those of one run::
+
+    python bench/ai_search_match.py --deals 200 --seed 46 --team0 expert --team1 hard \
+        --start 56 --out build/match46.jsonl
 """
 
 from __future__ import annotations
@@ -46,7 +55,15 @@ if str(REPO) not in sys.path:
 
 from tarneeb_desktop import arena  # noqa: E402
 from tarneeb_desktop.ai import equity, search  # noqa: E402
-from tarneeb_desktop.rules import GameState, HandScored, SeatsScored, make_rules  # noqa: E402
+from tarneeb_desktop.rules import (  # noqa: E402
+    GameState,
+    HandScored,
+    HandThrownIn,
+    SeatsScored,
+    make_rules,
+)
+from tarneeb_desktop.rules.view import teams_of  # noqa: E402
+from tarneeb_desktop.table.flow import Table  # noqa: E402
 
 
 def summarize(rows: list[dict]) -> dict:
@@ -124,6 +141,60 @@ def make_side(spec: str, rules, seed: int) -> arena.Side:  # type: ignore[no-unt
     return side
 
 
+def thrown_in_at_auction(  # type: ignore[no-untyped-def]
+    rules, hands: list[int], dealer: int, seat_sides, seed: int, on_view=None, scores=None
+) -> bool:
+    """Whether ``arena.play_hand`` with these arguments would give None (the hand thrown
+    in), found by playing the hand only to the end of its auction: a hand is thrown in
+    there or not at all (all passing; a weak hand redealt; 41's low total)."""
+    state = GameState.new(rules, seed, dealer=dealer)
+    state.set_deal(hands)
+    if scores is not None and rules.game == "41":
+        s0, s1, s2, s3 = scores
+        state.seat_scores = (s0, s1, s2, s3)
+        state.scores = list(teams_of(state.seat_scores))
+    elif scores is not None:
+        state.scores = list(scores)
+    seats = [arena._Timed(side, side.seat(s), on_view, state) for s, side in enumerate(seat_sides)]
+    table = Table(state, seats)
+
+    def done(events) -> bool:  # type: ignore[no-untyped-def]
+        thrown = any(isinstance(e, HandThrownIn) for e in events)
+        return thrown or state.phase not in ("auction", "redeal")
+
+    table.run(until=done, max_actions=1000)
+    return any(isinstance(e, HandThrownIn) for e in table.last_events)
+
+
+def skip_deals(  # type: ignore[no-untyped-def]
+    rules, start: int, rng, a, b, seed: int, on_view=None, score_rng=None, scores_low=None
+) -> int:
+    """Move ``rng`` (and ``score_rng``) past deals 0 to ``start`` - 1 exactly as a full run
+    of the match loop does, bidding each deal at both tables without playing it; returns
+    how many deals were drawn again because a table threw one in."""
+    redrawn = 0
+    for i in range(start):
+        dealer = i % 4
+        scores = None
+        if scores_low is not None:
+            top = rules.target - 1
+            count = 4 if rules.game == "41" else 2
+            scores = tuple(score_rng.randint(scores_low, top) for _ in range(count))
+        for _ in range(arena.MAX_REDRAWS):
+            hands = arena.draw_deal(rng)
+            thrown = False
+            for a_even in (True, False):
+                sides = [a, b, a, b] if a_even else [b, a, b, a]
+                # Both tables, as the loop plays both before it looks at the results.
+                hand_seed = seed * 100003 + i
+                if thrown_in_at_auction(rules, hands, dealer, sides, hand_seed, on_view, scores):
+                    thrown = True
+            if not thrown:
+                break
+            redrawn += 1
+    return redrawn
+
+
 def equity_change(rules, dealer: int, scores: tuple[int, ...], got) -> float:  # type: ignore[no-untyped-def]
     """Team 0's change in the chance to win the game, in percentage points, when the hand
     ``got`` (``HandScored``; 41: ``SeatsScored``) is scored from ``scores`` (41: per seat)
@@ -156,6 +227,7 @@ def main() -> None:
     )
     p.add_argument("--scores", type=int, default=None, help="start deals from game scores")
     p.add_argument("--games", type=int, default=None, help="whole game pairs instead of deals")
+    p.add_argument("--start", type=int, default=0, help="play from this deal (the same deals)")
     p.add_argument("--out", type=Path, default=None)
     p.add_argument("--combine", nargs="+", type=Path, default=None)
     args = p.parse_args()
@@ -191,10 +263,13 @@ def main() -> None:
         if args.out:
             args.out.write_text(line + "\n", encoding="utf-8")
         return
+    if args.start:
+        redrawn = skip_deals(rules, args.start, rng, a, b, args.seed, None, score_rng, args.scores)
+        print(f"deals 0-{args.start - 1} skipped, {redrawn} drawn again", file=sys.stderr)
     rows: list[dict] = []
     out = args.out.open("a", encoding="utf-8") if args.out else None
     start = time.monotonic()
-    for i in range(args.deals):
+    for i in range(args.start, args.deals):
         dealer = i % 4
         scores = None
         if args.scores is not None:
@@ -253,7 +328,7 @@ def main() -> None:
         el = time.monotonic() - start
         print(
             f"\r{i + 1}/{args.deals} diff {s['diff_per_deal']:+.2f} ci {s['ci95']} "
-            f"{el / (i + 1):.1f}s/deal",
+            f"{el / len(rows):.1f}s/deal",
             end="",
             file=sys.stderr,
             flush=True,

@@ -28,6 +28,10 @@ either table drawn again), like ``bench/ai_search_match.py``::
         --set expert.max_samples=18 --out build/clair41.jsonl
     python bench/clairvoyant.py --combine build/clair41.jsonl build/clair42.jsonl
 
+``--start N`` plays deals N to ``--deals`` - 1 only, the same deals as a full run's (as
+``bench/ai_search_match.py --start``: the earlier deals are bid, not played, to know which
+were thrown in and drawn again).
+
 ``--team0`` / ``--team1`` choose other pairs on the same deals: ``ddplay`` bids as expert
 (``ddplay:hard`` as hard) from its own view and plays double dummy, so the three distances
 of issue 39 are, on the same seed (``--set`` as for the matches)::
@@ -62,7 +66,7 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from ai_search_match import make_side, tally  # noqa: E402  (bench/ is the script's folder)
+from ai_search_match import make_side, skip_deals, tally  # noqa: E402  (bench/ is the script's folder)
 
 from tarneeb_desktop import arena  # noqa: E402
 from tarneeb_desktop.ai import dds, search  # noqa: E402
@@ -275,6 +279,7 @@ def main() -> None:
     )
     p.add_argument("--team1", default=None, help="as --team0; --level by default")
     p.add_argument("--set", action="append", default=[], metavar="LEVEL.FIELD=VALUE")
+    p.add_argument("--start", type=int, default=0, help="play from this deal (the same deals)")
     p.add_argument("--out", type=Path, default=None)
     p.add_argument("--combine", nargs="+", type=Path, default=None)
     args = p.parse_args()
@@ -296,10 +301,13 @@ def main() -> None:
     a = make_team(args.team0, rules, holder, args.seed * 2 + 1)
     b = make_team(args.team1 or args.level, rules, holder, args.seed * 2 + 2)
     rng = random.Random(args.seed)
+    if args.start:
+        redrawn = skip_deals(rules, args.start, rng, a, b, args.seed, hook)
+        print(f"deals 0-{args.start - 1} skipped, {redrawn} drawn again", file=sys.stderr)
     rows: list[dict] = []
     out = args.out.open("a", encoding="utf-8") if args.out else None
     start = time.monotonic()
-    for i in range(args.deals):
+    for i in range(args.start, args.deals):
         dealer = i % 4
         results: list[tuple[Any, bool]] = []
         for _ in range(arena.MAX_REDRAWS):
@@ -339,7 +347,7 @@ def main() -> None:
         el = time.monotonic() - start
         print(
             f"\r{i + 1}/{args.deals} diff {s['diff_per_deal']:+.2f} ci {s['ci95']} "
-            f"{el / (i + 1):.1f}s/deal",
+            f"{el / len(rows):.1f}s/deal",
             end="",
             file=sys.stderr,
             flush=True,
