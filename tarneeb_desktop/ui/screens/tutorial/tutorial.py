@@ -22,12 +22,12 @@ from tarneeb_desktop.ui.game.labels import side_labels
 from tarneeb_desktop.ui.game.score import ScorePanel
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.kit.boxes import Box, Column, Panel, Text
-from tarneeb_desktop.ui.kit.style import DIALOG_EDGE, DIM, GOLD, Style
+from tarneeb_desktop.ui.kit.form import Row
+from tarneeb_desktop.ui.kit.style import DIALOG_EDGE, DIM, GOLD, PANEL, Style
 from tarneeb_desktop.ui.layout import LEFT, TOP
 from tarneeb_desktop.ui.screens.tutorial import script
 from tarneeb_desktop.ui.screens.tutorial.dialogs import DoneDialog, SkipDialog
 from tarneeb_desktop.ui.table_scene import TableScene
-from tarneeb_desktop.ui.theme import blit_panel, blit_text
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
@@ -51,12 +51,22 @@ class _CoachedScore(ScorePanel):
 
     scene: TutorialScene
 
+    def compact(self) -> Panel:
+        """The small panel: a line a side, its name at the start and its total at the end."""
+        shown = tuple(round(v) for v in self.shown)
+        sides = zip(self.scene.teams(), side_labels(self.scene), strict=True)
+        lines: list[Box] = [
+            Row([Text(word, color=theme.TEAM[side], bold=True),
+                 Text(str(shown[side]), bold=True, align="end")], weights=[3, 1])
+            for side, word in sides
+        ]  # fmt: skip
+        return Panel(Column(lines, gap=0), color=PANEL, edge=None, tight=True)
+
     def compact_rect(self, lay: Layout) -> pygame.Rect:
-        """The small panel above West's cards, left of the coach's column: a line a side,
-        its name and its total."""
+        """The small panel above West's cards, left of the coach's column."""
         left = lay.back_rects(LEFT, 13)[0]
-        row = round(lay.text * 1.5)
-        return pygame.Rect(lay.margin, lay.margin, left.w, 2 * round(lay.unit * 1.2) + 2 * row)
+        st = Style(lay.w, lay.h)
+        return pygame.Rect(st.margin, st.margin, left.w, self.compact().measure(st, left.w))
 
     def rect(self, lay: Layout) -> pygame.Rect:
         if self.scene.coach_place()[0] == "compact":
@@ -73,22 +83,12 @@ class _CoachedScore(ScorePanel):
             super().draw(s, lay)
 
     def _draw_compact(self, s: pygame.Surface, lay: Layout) -> None:
-        r = self.compact_rect(lay)
-        blit_panel(s, r, color=(6, 20, 14, 215), radius=round(lay.unit * 1.2))
-        shown = tuple(round(v) for v in self.shown)
         d = self.scene.drawn
-        d.score_shown, d.scores, d.score_language = True, shown, i18n.get_language()
-        pad, t = round(lay.unit * 1.2), lay.text
-        start = i18n.mirror_x(r.x + pad, r.x, r.w)
-        end = i18n.mirror_x(r.right - pad, r.x, r.w)
-        sides = zip(self.scene.teams(), side_labels(self.scene), strict=True)
-        for k, (side, word) in enumerate(sides):
-            y = r.y + pad + round(t * 1.5 * (k + 0.5))
-            total = blit_text(s, str(shown[side]), t, (end, y), theme.INK, bold=True,
-                              anchor=i18n.anchor("midright"))  # fmt: skip
-            blit_text(s, word, t, (start, y), theme.TEAM[side], bold=True,
-                      anchor=i18n.anchor("midleft"), max_width=r.w - 2 * pad - total.w - pad // 2,
-                      least=t)  # fmt: skip
+        d.score_shown, d.scores = True, tuple(round(v) for v in self.shown)
+        d.score_language = i18n.get_language()
+        panel = self.compact()
+        panel.place(Style(lay.w, lay.h), self.compact_rect(lay))
+        panel.draw(s)
 
 
 class TutorialScene(TableScene):
