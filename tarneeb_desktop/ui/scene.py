@@ -8,9 +8,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tarneeb_desktop.ui import theme
 from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.theme import Button, blit_text, button_at, clicked, fit_group
+from tarneeb_desktop.ui.theme import Button, button_at, clicked, fit_group
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
@@ -51,23 +50,6 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         pass
-
-
-def draw_page(surface: pygame.Surface, title: str, top: float = 0.6) -> Layout:
-    """The felt and a page's title at the top (``top`` headings down); the layout, for the
-    rest of the page."""
-    lay = Layout(*surface.get_size())
-    surface.blit(theme.felt(surface.get_size()), (0, 0))
-    blit_text(
-        surface,
-        title,
-        lay.heading,
-        (lay.w // 2, round(lay.heading * top)),
-        theme.GOLD,
-        bold=True,
-        anchor="midtop",
-    )
-    return lay
 
 
 class ButtonScene(Scene):

@@ -214,21 +214,12 @@ def blit_lines(
     max_width: int,
 ) -> int:
     """``line`` wrapped to ``max_width``, each line centred under ``at`` (its mid-top);
-    returns the y below the last line (``at``'s y plus :func:`lines_height`)."""
+    returns the y below the last line."""
     x, y = at
     for part in text.wrap(line, size, max_width):
         r = blit_text(s, part, size, (x, y), color, anchor="midtop")
         y += max(r.h, round(size * 1.3))
     return y
-
-
-def lines_height(line: str, size: int, max_width: int) -> int:
-    """How tall :func:`blit_lines` draws ``line``: each wrapped line its own height, at
-    least 1.3 times the size."""
-    return sum(
-        max(text.size_of(part, size)[1], round(size * 1.3))
-        for part in text.wrap(line, size, max_width)
-    )
 
 
 def blit_block(

@@ -189,17 +189,6 @@ class Dialog:
         pass
 
 
-class Question(Dialog):
-    """A question whose first button (the choice that changes nothing) has the focus, so
-    that Enter or Esc keeps things as they are."""
-
-    def buttons(self) -> list[Button]:
-        out = super().buttons()
-        if not any(b.focus for b in out):
-            out[0].focus = True
-        return out
-
-
 def page_title(s: pygame.Surface, lay: Layout, box: pygame.Rect, title: str) -> None:
     """The heading of a full page over the table (score sheet, cards played, pause)."""
     blit_text(

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tarneeb_desktop.ai.analysis import highest_bidder
-from tarneeb_desktop.rules import GameOver, HandResult, SeatsScored, View
+from tarneeb_desktop.rules import HandResult, SeatsScored, View
 from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.game.chart import chart_plot, draw_chart, score_series, value_range
 from tarneeb_desktop.ui.game.game41 import close_seats
@@ -117,43 +117,6 @@ def draw_summary(
 
 def _team(totals: tuple[int, ...], team: int) -> int:
     return totals[team] + totals[team + 2]
-
-
-def draw_game_over(
-    scene: TableView, ev: GameOver, s: pygame.Surface, lay: Layout, box: pygame.Rect, y: int
-) -> None:
-    """The final score of 41 from ``y`` down: each player's total, the teams' sums."""
-    scores = scene.pv.seat_scores or (0, 0, 0, 0)
-    t = lay.text
-    us, them = scene.teams()
-    left, right = box.centerx - box.w // 5, box.centerx + box.w // 5
-    if i18n.is_rtl():
-        left, right = right, left
-    big = round(lay.heading * 1.4)
-    for x, team, label in ((left, us, tr("Us")), (right, them, tr("Them"))):
-        yy = y
-        blit_text(
-            s,
-            f"{label}  {_team(scores, team)}",
-            big,
-            (x, yy),
-            theme.TEAM[team],
-            bold=True,
-            anchor="midtop",
-        )
-        yy += round(big * 1.4)
-        for seat in (team, team + 2):
-            gold = seat in close_seats(scene.pv) and scores[seat] >= scene.pv.rules.target
-            blit_text(
-                s,
-                f"{scene.names[seat]}: {scores[seat]}",
-                t,
-                (x, yy),
-                theme.GOLD if gold else theme.INK,
-                bold=gold,
-                anchor="midtop",
-            )
-            yy += round(t * 1.4)
 
 
 def played_rows(results: tuple[HandResult, ...]) -> int:

@@ -129,7 +129,3 @@ class Style:
         r = pygame.Rect(0, 0, round(self.w * 0.8), round(self.h * 0.84))
         r.midtop = (self.w // 2, self.margin * 2)
         return r
-
-
-def style_of(size: tuple[int, int]) -> Style:
-    return Style(*size)
