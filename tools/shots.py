@@ -180,12 +180,15 @@ def _export(app: Any) -> Any:
 def _ending(app: Any, rules: str, seed: int, event: str, limit: int = 3000) -> Any:
     """A game played at random to its first event named ``event``, its dialog over the table
     (the hand's summary with its best-play line, or the game's end)."""
-    from tarneeb_desktop.ui.game.ends import GameOverDialog, SummaryDialog
+    from tarneeb_desktop.ui.game.ends import GameOverDialog, Summary41Dialog, SummaryDialog
     from tests.test_text_fit import played, scene_at
 
     state, ev = played(rules, seed, event, limit=limit)
     scene = scene_at(app, state)
-    if event == "HandScored":
+    if event == "SeatsScored":
+        scene.overlay = Summary41Dialog(scene, ev)
+        scene.overlay.dd = 8
+    elif event == "HandScored":
         scene.overlay = SummaryDialog(scene, ev)
         scene.overlay.dd = 9
     else:
@@ -285,6 +288,7 @@ def _scenes() -> dict[str, Callable[[Any], Any]]:
         "summary": lambda app: _ending(app, "standard", 4, "HandScored"),
         "gameover": lambda app: _ending(app, "standard", 5, "GameOver"),
         "gameover41": _gameover41,
+        "summary41": lambda app: _ending(app, "syrian41", 3, "SeatsScored"),
         "restart": lambda app: _table(app, "restart"),
         "leave": lambda app: _table(app, "leave"),
         "tutorial-skip": lambda app: _tutorial(app, "skip"),

@@ -8,13 +8,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tarneeb_desktop.ai.analysis import highest_bidder
-from tarneeb_desktop.rules import HandResult, SeatsScored, View
+from tarneeb_desktop.rules import HandResult, View
 from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.game.chart import chart_plot, draw_chart, score_series, value_range
 from tarneeb_desktop.ui.game.game41 import close_seats
 from tarneeb_desktop.ui.game.labels import comma
-from tarneeb_desktop.ui.i18n import tr, trn
+from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import blit_text
 
@@ -36,83 +35,6 @@ def columns(box: pygame.Rect, xs: list[float]) -> list[int]:
     if i18n.is_rtl():
         xs = [1 - x for x in xs]
     return [box.x + round(box.w * x) for x in xs]
-
-
-def _cell(
-    s: pygame.Surface,
-    text: str,
-    size: int,
-    x: int,
-    y: int,
-    color: tuple[int, ...],
-    bold: bool = False,
-) -> None:
-    # centred on the line: Arabic and Latin fonts have different heights
-    blit_text(s, text, size, (x, y + round(size * 0.65)), color, bold=bold, anchor="center")
-
-
-def draw_summary(
-    scene: TableView,
-    ev: SeatsScored,
-    dd: int | None,
-    s: pygame.Surface,
-    lay: Layout,
-    box: pygame.Rect,
-) -> None:
-    """The hand just played, per player: bid, tricks, points (made or missed), total;
-    ``dd``: what the highest bidder's side could have taken with every card seen."""
-    t = round(lay.text * 1.05)
-    me = scene.me
-    made = ev.tricks[me] >= ev.bids[me]
-    if scene.humans and len(scene.humans) == 1:
-        head = tr("You made your bid!") if made else tr("You missed your bid")
-        color = theme.GOLD if made else RED
-    else:
-        head, color = hand_label(scene.pv), theme.GOLD
-    y = box.y + round(lay.unit * 3)
-    blit_text(
-        s, head, round(lay.heading * 1.1), (box.centerx, y), color, bold=True, anchor="midtop"
-    )
-    y += round(lay.heading * 2.0)
-    xs = columns(box, [0.2, 0.42, 0.56, 0.7, 0.85])
-    heads = [tr("Player"), tr("Bid"), tr("Tricks"), tr("Points"), tr("Total")]
-    for x, h in zip(xs, heads, strict=True):
-        _cell(s, h, t, x, y, theme.INK_DIM, bold=True)
-    y += round(t * 1.7)
-    for seat in seat_order(scene):
-        ok = ev.tricks[seat] >= ev.bids[seat]
-        vals = [
-            scene.names[seat],
-            str(ev.bids[seat]),
-            str(ev.tricks[seat]),
-            i18n.signed(ev.points[seat]),
-            str(ev.totals[seat]),
-        ]
-        colors = [theme.TEAM[seat & 1], theme.INK, theme.INK, GREEN if ok else RED, theme.INK]
-        for k, (x, v, c) in enumerate(zip(xs, vals, colors, strict=True)):
-            _cell(s, v, t, x, y, c, bold=k in (0, 4))
-        y += round(t * 1.5)
-    pygame.draw.line(s, (255, 255, 255), (box.x + box.w // 10, y), (box.right - box.w // 10, y))
-    y += round(t * 0.6)
-    us, them = scene.teams()
-    line = tr("Us: {a}  \u00b7  Them: {b}", a=_team(ev.totals, us), b=_team(ev.totals, them))
-    blit_text(s, line, t, (box.centerx, y), theme.INK, bold=True, anchor="midtop")
-    if isinstance(dd, int):
-        row = scene.pv.results[-1] if scene.pv.results else None
-        if row is not None and row.bids is not None:
-            top = highest_bidder(row.bids, row.dealer)
-            y += round(t * 1.8)
-            line = trn(
-                "With best play by all four and every card seen, {a} and {b} "
-                "(the highest bid and partner) could have taken {n} trick",
-                "With best play by all four and every card seen, {a} and {b} "
-                "(the highest bid and partner) could have taken {n} tricks",
-                dd,
-                a=scene.names[top],
-                b=scene.names[(top + 2) % 4],
-            )
-            room = pygame.Rect(box.x + 2 * lay.margin, y, box.w - 4 * lay.margin, box.h)
-            theme.blit_block(s, line, lay.text, room, theme.INK_DIM, align="center")
 
 
 def _team(totals: tuple[int, ...], team: int) -> int:

@@ -10,12 +10,12 @@ from typing import Any
 
 import pygame
 
+from tarneeb_desktop.ai.analysis import highest_bidder
 from tarneeb_desktop.rules import GameOver, HandScored, SeatsScored
 from tarneeb_desktop.table.history import played_hands
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.game import dialogs41
 from tarneeb_desktop.ui.game.context import DialogContext
-from tarneeb_desktop.ui.game.dialogs import Dialog
 from tarneeb_desktop.ui.game.game41 import close_seats
 from tarneeb_desktop.ui.game.kit_dialog import KitDialog
 from tarneeb_desktop.ui.game.labels import call_label, comma, side_labels, trump_label
@@ -25,7 +25,6 @@ from tarneeb_desktop.ui.kit.form import Row
 from tarneeb_desktop.ui.kit.scroll import Control
 from tarneeb_desktop.ui.kit.style import DIM, GOLD, WARN, Style
 from tarneeb_desktop.ui.kit.tables import Cell, Tabular
-from tarneeb_desktop.ui.layout import Layout
 
 
 def best_play_line(dd: int, taken: int) -> str:
@@ -132,25 +131,60 @@ class SummaryDialog(KitDialog):
         return out
 
 
-class Summary41Dialog(Dialog):
-    """41: the hand just played, per player (``dialogs41.draw_summary``)."""
+class Summary41Dialog(SummaryDialog):
+    """41: the hand just played, per player (my side first): bid, tricks, points (made in
+    green, missed in red), total; the sides' sums; and what the highest bid's pair could have
+    taken with every card seen (``dd``)."""
 
-    kind = "summary"
-    size = (96.0, 66.0)
-    closes_on_escape = False
-    autoplay_wait = 2.5
+    width = 96.0
 
     def __init__(self, scene: DialogContext, event: SeatsScored) -> None:
-        super().__init__(scene)
+        KitDialog.__init__(self, scene)
         self.event41 = event
         self.event = event
-        self.dd: int | None = None
+        self.dd = None
 
-    def specs(self) -> list[tuple[str, str, bool]]:
-        return [(tr("Continue"), "close", True), (tr("Review"), "review", False)]
-
-    def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
-        dialogs41.draw_summary(self.scene, self.event41, self.dd, s, lay, box)
+    def body(self, st: Style) -> list[Box]:
+        scene, ev = self.scene, self.event41
+        me = scene.me
+        made = ev.tricks[me] >= ev.bids[me]
+        if scene.humans and len(scene.humans) == 1:
+            head = tr("You made your bid!") if made else tr("You missed your bid")
+            colour = GOLD if made else dialogs41.RED
+        else:
+            head, colour = dialogs41.hand_label(scene.pv), GOLD
+        rows = []
+        for seat in dialogs41.seat_order(scene):
+            ok = ev.tricks[seat] >= ev.bids[seat]
+            rows.append([
+                Cell(scene.names[seat], theme.TEAM[seat & 1], bold=True),
+                Cell(str(ev.bids[seat])),
+                Cell(str(ev.tricks[seat])),
+                Cell(i18n.signed(ev.points[seat]), dialogs41.GREEN if ok else dialogs41.RED),
+                Cell(str(ev.totals[seat]), bold=True),
+            ])  # fmt: skip
+        us, them = scene.teams()
+        sums = tr("Us: {a}  \u00b7  Them: {b}", a=ev.totals[us] + ev.totals[us + 2],
+                  b=ev.totals[them] + ev.totals[them + 2])  # fmt: skip
+        heads = [tr("Player"), tr("Bid"), tr("Tricks"), tr("Points"), tr("Total")]
+        out: list[Box] = [
+            Text(head, size=round(st.heading * 1.1), color=colour, bold=True, align="center"),
+            Tabular(heads, rows, foot=[Cell(sums, bold=True)], head_colors=[DIM] * 5),
+        ]
+        row = scene.pv.results[-1] if scene.pv.results else None
+        if isinstance(self.dd, int) and row is not None and row.bids is not None:
+            top = highest_bidder(row.bids, row.dealer)
+            line = trn(
+                "With best play by all four and every card seen, {a} and {b} "
+                "(the highest bid and partner) could have taken {n} trick",
+                "With best play by all four and every card seen, {a} and {b} "
+                "(the highest bid and partner) could have taken {n} tricks",
+                self.dd,
+                a=scene.names[top],
+                b=scene.names[(top + 2) % 4],
+            )
+            out.append(Text(line, color=DIM, align="center"))
+        return out
 
 
 class GameOverDialog(KitDialog):
