@@ -285,6 +285,7 @@ def _scenes() -> dict[str, Callable[[Any], Any]]:
         "settings": _settings,
         "tutorial": _tutorial,
         "paused": lambda app: _table(app, "menu"),
+        "played": lambda app: _table(app, "played"),
         "summary": lambda app: _ending(app, "standard", 4, "HandScored"),
         "gameover": lambda app: _ending(app, "standard", 5, "GameOver"),
         "gameover41": _gameover41,
