@@ -180,22 +180,23 @@ def test_arabic_label_with_a_suit_symbol_keeps_its_word_order(monkeypatch):
 
 
 @pytest.mark.parametrize("lang", ["en", "ar"])
-def test_hand_summary_rows_read_from_the_start_edge(monkeypatch, lang: str) -> None:
-    """The summary's row label sits at the reading start, before the two teams' figures."""
-    from tarneeb_desktop.ui.game import dialogs as ts
+def test_hand_summary_rows_read_from_the_start_edge(lang: str) -> None:
+    """The summary's row label sits at the reading start, before the two teams' figures (the
+    kit's table, mirrored as a whole)."""
+    from tarneeb_desktop.ui.game.ends import SummaryDialog
+    from tests.test_text_fit import played, scene_at
 
     app = app_in(lang)
-    scene = table_scene(app, GameState.new(make_rules("standard"), seed=2, dealer=3))
-    calls = record_text(monkeypatch, ts)
-    box = pygame.Rect(100, 100, 800, 400)
-    surface = pygame.Surface((1000, 600), pygame.SRCALPHA)
-    ts.team_row(surface, scene.layout, box, 200, "L", "7", "9", scene.teams())
-    (label, lpos, _), (_, apos, _), (_, bpos, _) = calls
-    assert label == "L"
+    state, ev = played("standard", 4, "HandScored")
+    dialog = SummaryDialog(scene_at(app, state), ev)
+    texts = dialog.texts()  # in the order of the cells: heads, then each row's
+    k = next(i for i, (w, _) in enumerate(texts) if w == i18n.tr("Tricks"))
+    (_, label), (_, us), (_, them) = texts[k : k + 3]
     if lang == "ar":
-        assert lpos[0] > apos[0] > bpos[0]  # label right, then Us, then Them
+        assert label.x > us.x > them.x  # label right, then Us, then Them
     else:
-        assert lpos[0] < apos[0] < bpos[0]
+        assert label.x < us.x < them.x
+    i18n.set_language("en")
 
 
 @pytest.mark.parametrize("lang", ["en", "ar"])
