@@ -610,3 +610,17 @@ def test_a_finished_games_date_of_one_piece_may_break_before_its_hour() -> None:
         i18n.set_language("en")
     line = i18n.date_text(datetime(2026, 12, 6, 7, 34), time=True)
     assert "\u00a0\u00a0" in line  # "Dec 6, 2026  7:34 AM": the hour never alone
+
+
+@pytest.mark.parametrize(("lang", "size"), [("fr", (800, 600)), ("ru", (800, 600))])
+def test_the_last_tricks_caption_clears_the_lan_buttons(lang: str, size) -> None:  # type: ignore[no-untyped-def]
+    """Monkey hour, seed 5116, step 225: at a French LAN table at 800x600 with the last trick
+    shown (nothing open), its caption "Dernier pli : remporté par Layla" above the trick ran
+    into the "Réagir" button; where above the trick would reach a LAN button, the caption
+    goes below the trick."""
+    with lan_table_after_a_trick(lang, size) as (app, scene):
+        scene.last_trick_shown = True
+        scene.invalidate()
+        app.step(FRAME, [])
+        assert not scene.panels.lan_line_open() and scene.lan_buttons()
+        assert screen_problems(app, f"last trick {lang}") == []

@@ -154,15 +154,22 @@ class Panels:
             if scene.trick_winner == seat:
                 mark_winner(s, r)
         if scene.trick_winner is not None:
-            caption = (
-                tr("You win the trick")
-                if scene.is_me(scene.trick_winner)
-                else tr("{name} wins the trick", name=scene.names[scene.trick_winner])
-            )
+            name = scene.names[scene.trick_winner]
+            mine = scene.is_me(scene.trick_winner)
+            caption = tr("You win the trick") if mine else tr("{name} wins the trick", name=name)
             at, anchor = (lay.centre[0], lay.trick_area.top - lay.unit), "midbottom"
-            if self.lan_line_open():  # the chat line or the reactions' row is above it
+            if self.caption_below(lay, caption, lay.text):  # something is above the trick
                 at, anchor = (lay.centre[0], lay.trick_area.bottom + lay.unit), "midtop"
             blit_text(s, caption, lay.text, at, theme.GOLD, bold=True, anchor=anchor)
+
+    def caption_below(self, lay: Layout, words: str, size: int) -> bool:
+        """A trick's caption goes below it while a LAN line is open above it, or where above it
+        would reach a LAN button (French "Dernier pli" at 800x600 ran into "Réagir")."""
+        w, h = text.size_of(words, size, True)
+        above = pygame.Rect(0, 0, w, h)
+        above.midbottom = (lay.centre[0], lay.trick_area.top - lay.unit)
+        buttons: list[Any] = getattr(self.scene, "lan_buttons", list)()
+        return self.lan_line_open() or any(above.colliderect(b.rect) for b in buttons)
 
     def lan_line_open(self) -> bool:
         """A LAN table's chat line or reactions' row is open, over the space above the trick:
@@ -484,8 +491,7 @@ class Panels:
 
     def last_trick_captions(self, lay: Layout) -> list[Caption]:
         """The last trick's caption and its hint: (text, size, colour, bold, point, anchor).
-        The caption goes above the trick, or below it while a LAN table's chat line or
-        reactions' row is open above it; the hint goes below the trick."""
+        The caption goes above the trick or below it (``caption_below``); the hint below."""
         scene = self.scene
         if not scene.pv.tricks:
             return []
@@ -497,7 +503,7 @@ class Panels:
         )
         hint = tr("L or a click closes it")
         below = lay.trick_area.bottom + lay.unit
-        if not self.lan_line_open():
+        if not self.caption_below(lay, caption, lay.heading):
             at = (lay.centre[0], lay.trick_area.top - lay.unit)
             return [
                 (caption, lay.heading, theme.GOLD, True, at, "midbottom"),
