@@ -624,3 +624,28 @@ def test_the_last_tricks_caption_clears_the_lan_buttons(lang: str, size) -> None
         app.step(FRAME, [])
         assert not scene.panels.lan_line_open() and scene.lan_buttons()
         assert screen_problems(app, f"last trick {lang}") == []
+
+
+@pytest.mark.parametrize("size", [(2560, 1440), (800, 600), (1280, 720)])
+@pytest.mark.parametrize("lang", ["en", "ar", "hi"])
+def test_the_tutorials_small_score_panel_keeps_each_name_clear_of_its_total(
+    lang: str, size
+) -> None:  # type: ignore[no-untyped-def]
+    """Monkey, seed 5120, step 25: the tutorial's small score panel at 2560x1440 was as wide
+    as West's cards, and "Them" ran into its 0; it is as wide as its longest name needs."""
+    import itertools
+
+    from tarneeb_desktop.ui.kit.style import Style
+    from tarneeb_desktop.ui.screens.tutorial.tutorial import TutorialScene
+
+    app = app_in(lang, size)
+    scene = TutorialScene(app)
+    app.switch(scene)
+    app.step(FRAME, [])
+    rect = scene.score.compact_rect(scene.layout)
+    panel = scene.score.compact()
+    panel.place(Style(*size), rect)
+    laid = [ink for _, ink in panel.texts()]
+    assert len(laid) == 4 and all(rect.contains(r) for r in laid)
+    for a, b in itertools.combinations(laid, 2):
+        assert not a.colliderect(b), (lang, size)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tarneeb_desktop.session.tutorial import tutorial_link
-from tarneeb_desktop.ui import i18n, theme
+from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.game.labels import side_labels
 from tarneeb_desktop.ui.game.score import ScorePanel
 from tarneeb_desktop.ui.i18n import tr
@@ -63,10 +63,15 @@ class _CoachedScore(ScorePanel):
         return Panel(Column(lines, gap=0), color=PANEL, edge=None, tight=True)
 
     def compact_rect(self, lay: Layout) -> pygame.Rect:
-        """The small panel above West's cards, left of the coach's column."""
+        """The small panel above West's cards, left of the coach's column: as wide as West's
+        cards, or as its longest side's name and total need ("Them" ran into its 0)."""
         left = lay.back_rects(LEFT, 13)[0]
         st = Style(lay.w, lay.h)
-        return pygame.Rect(st.margin, st.margin, left.w, self.compact().measure(st, left.w))
+        words = side_labels(self.scene)
+        need = max(text.size_of(w, st.body, True)[0] for w in words)
+        # the name has three quarters of the panel's inside (its Row's weights 3 and 1)
+        width = max(left.w, -(-need * 4 // 3) + 2 * st.margin + st.tight + 2)
+        return pygame.Rect(st.margin, st.margin, width, self.compact().measure(st, width))
 
     def rect(self, lay: Layout) -> pygame.Rect:
         if self.scene.coach_place()[0] == "compact":
