@@ -631,8 +631,9 @@ def test_the_last_tricks_caption_clears_the_lan_buttons(lang: str, size) -> None
 def test_the_tutorials_small_score_panel_keeps_each_name_clear_of_its_total(
     lang: str, size
 ) -> None:  # type: ignore[no-untyped-def]
-    """Monkey, seed 5120, step 25: the tutorial's small score panel at 2560x1440 was as wide
-    as West's cards, and "Them" ran into its 0; it is as wide as its longest name needs."""
+    """Monkey, seed 5120, step 25: in the tutorial's small score panel at 2560x1440 "Them"
+    ran into its 0; the total keeps its own width at the end, the name the rest (cut short
+    with an ellipsis when it is longer)."""
     import itertools
 
     from tarneeb_desktop.ui.kit.style import Style
@@ -643,7 +644,7 @@ def test_the_tutorials_small_score_panel_keeps_each_name_clear_of_its_total(
     app.switch(scene)
     app.step(FRAME, [])
     rect = scene.score.compact_rect(scene.layout)
-    panel = scene.score.compact()
+    panel = scene.score.compact(Style(*size), rect.w)
     panel.place(Style(*size), rect)
     laid = [ink for _, ink in panel.texts()]
     assert len(laid) == 4 and all(rect.contains(r) for r in laid)

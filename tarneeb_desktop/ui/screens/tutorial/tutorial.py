@@ -51,27 +51,27 @@ class _CoachedScore(ScorePanel):
 
     scene: TutorialScene
 
-    def compact(self) -> Panel:
-        """The small panel: a line a side, its name at the start and its total at the end."""
-        shown = tuple(round(v) for v in self.shown)
-        sides = zip(self.scene.teams(), side_labels(self.scene), strict=True)
+    def compact(self, st: Style, width: int) -> Panel:
+        """The small panel ``width`` wide: a line a side, its total at the end and its name
+        in the rest, cut short with an ellipsis when it is longer ("Them" ran into its 0)."""
+        shown = [str(round(v)) for v in self.shown]
+        sides = list(zip(self.scene.teams(), side_labels(self.scene), strict=True))
+        total_w = max(text.size_of(shown[side], st.body, True)[0] for side, _ in sides)
+        room = max(1, width - 2 * st.margin - st.tight - total_w)
         lines: list[Box] = [
-            Row([Text(word, color=theme.TEAM[side], bold=True),
-                 Text(str(shown[side]), bold=True, align="end")], weights=[3, 1])
+            Row([Text(text.elide(word, st.body, room, True), color=theme.TEAM[side], bold=True),
+                 Text(shown[side], bold=True, align="end")], weights=[room, total_w])
             for side, word in sides
         ]  # fmt: skip
         return Panel(Column(lines, gap=0), color=PANEL, edge=None, tight=True)
 
     def compact_rect(self, lay: Layout) -> pygame.Rect:
-        """The small panel above West's cards, left of the coach's column: as wide as West's
-        cards, or as its longest side's name and total need ("Them" ran into its 0)."""
+        """The small panel above West's cards (as wide as they are), left of the coach."""
         left = lay.back_rects(LEFT, 13)[0]
         st = Style(lay.w, lay.h)
-        words = side_labels(self.scene)
-        need = max(text.size_of(w, st.body, True)[0] for w in words)
-        # the name has three quarters of the panel's inside (its Row's weights 3 and 1)
-        width = max(left.w, -(-need * 4 // 3) + 2 * st.margin + st.tight + 2)
-        return pygame.Rect(st.margin, st.margin, width, self.compact().measure(st, width))
+        return pygame.Rect(
+            st.margin, st.margin, left.w, self.compact(st, left.w).measure(st, left.w)
+        )
 
     def rect(self, lay: Layout) -> pygame.Rect:
         if self.scene.coach_place()[0] == "compact":
@@ -91,8 +91,9 @@ class _CoachedScore(ScorePanel):
         d = self.scene.drawn
         d.score_shown, d.scores = True, tuple(round(v) for v in self.shown)
         d.score_language = i18n.get_language()
-        panel = self.compact()
-        panel.place(Style(lay.w, lay.h), self.compact_rect(lay))
+        r, st = self.compact_rect(lay), Style(lay.w, lay.h)
+        panel = self.compact(st, r.w)
+        panel.place(st, r)
         panel.draw(s)
 
 
