@@ -55,7 +55,7 @@ def test_the_rating_is_kept_read_back_capped_and_reset(tmp_path) -> None:  # typ
 def test_a_finished_game_against_the_computer_moves_the_rating(ui_home) -> None:  # type: ignore[no-untyped-def]
     """Through the table: the game's end counts it (StatsRecorder), and rates it."""
     from tarneeb_desktop.rules import GameState, make_rules
-    from tarneeb_desktop.session import offline_link
+    from tarneeb_desktop.session.game import offline_link
     from tarneeb_desktop.stats import stats_path
 
     rules = make_rules("standard", target=5)

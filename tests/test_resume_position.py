@@ -10,7 +10,7 @@ import pytest
 
 from tarneeb_desktop.rules import GameState, make_rules
 from tarneeb_desktop.seeds import position_seed
-from tarneeb_desktop.session import offline_link
+from tarneeb_desktop.session.game import offline_link
 from tarneeb_desktop.table.link import LocalLink
 from tarneeb_desktop.table.savegame import read_save
 from tarneeb_desktop.table.seats import ComputerSeat

@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from tarneeb_desktop import seeds, session
+from tarneeb_desktop import seeds
 from tarneeb_desktop.record import load_record
 from tarneeb_desktop.rules import GameState, make_rules
 from tarneeb_desktop.seeds import seat_seed
+from tarneeb_desktop.session import game as session
 from tarneeb_desktop.session import tournament
 from tarneeb_desktop.stats import Statistics, StatsRecorder
 from tarneeb_desktop.table.ending import GameEnd, when_over
@@ -244,3 +245,36 @@ def test_host_table_opens_a_loopback_table_and_seats_the_people_here() -> None:
             open_seats=[0], auto_start=False,
         )  # fmt: skip
     assert caught.value.why is not None
+
+
+def test_continue_goes_on_with_the_newest_save_the_daily_deal_first_on_a_tie() -> None:
+    from tarneeb_desktop.session.daily.halfway import HalfPlayed
+    from tarneeb_desktop.session.resume import Resumable
+    from tarneeb_desktop.table.resume import SavedSummary
+
+    game = SavedSummary(make_rules(), 3, 5, 2, saved_at=100.0)
+    half = HalfPlayed("ABCD", "hard", 1, saved_at=100.0)
+    assert Resumable().first is None
+    assert Resumable(game=game).first == "game"
+    assert Resumable(game=game, tournament=99.0).first == "game"
+    assert Resumable(game=game, tournament=100.0).first == "tournament"
+    assert Resumable(game=game, tournament=101.0, daily=half).first == "tournament"
+    assert Resumable(game=game, tournament=100.0, daily=half).first == "daily"
+
+
+def test_what_continue_resumes_is_read_below_the_window(home: Path) -> None:
+    from tarneeb_desktop.record import write_record
+    from tarneeb_desktop.session.resume import resumable
+    from tarneeb_desktop.table.savegame import savegame_path
+
+    notices: list[str] = []
+    assert resumable(notices).first is None and notices == []
+    write_record(savegame_path(), GameState.new(make_rules(), seed=2), ["You", "A", "B", "C"])
+    saves = resumable(notices)
+    assert saves.first == "game" and saves.game is not None and saves.game.hand == 1
+    savegame_path().write_text("{ not json")
+    saves = resumable(notices)
+    assert saves.first is None and saves.damaged  # said once: the file has been set aside
+    assert not savegame_path().exists() and resumable(notices).damaged is None
+    (home / "tournament.json").write_text('{"format": "tarneeb-tournament-save/1"}')
+    assert resumable(notices).tournament is None and notices  # damaged: set aside and said

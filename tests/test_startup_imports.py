@@ -32,7 +32,7 @@ LATER = (
     "tarneeb_desktop.ui.screens.tutorial.offer",
     "tarneeb_desktop.ui.screens.howto.pictures",
     "tarneeb_desktop.ui.screens.viewer.viewer",
-    "tarneeb_desktop.session",
+    "tarneeb_desktop.session.game",
     "tarneeb_desktop.table.tournament",
     "tarneeb_desktop.net.rejoin",
     "tarneeb_desktop.net.client",
@@ -68,8 +68,8 @@ def test_a_first_start_still_asks_the_name_and_language_first(tmp_path) -> None:
 
 def test_the_menu_looks_for_the_files_its_later_modules_read() -> None:
     from tarneeb_desktop.net import rejoin
-    from tarneeb_desktop.session import tournament
+    from tarneeb_desktop.session import resume, tournament
     from tarneeb_desktop.ui.screens import menu
 
-    assert menu._TOURNAMENT_FILE == tournament.TOURNAMENT_FILE
+    assert resume.TOURNAMENT_FILE == tournament.TOURNAMENT_FILE
     assert menu._LAN_SEATS_FILE == rejoin.SEATS_FILE

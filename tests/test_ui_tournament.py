@@ -342,11 +342,22 @@ def test_continue_takes_the_newer_of_the_offline_game_and_the_tournament(ui_home
     os.utime(offline, (t + 10, t + 10))  # the offline game was saved last
     app.switch(MenuScene(app))
     app.step(FRAME, [])
+    # the words under Continue name what it takes (they said the tournament here)
+    assert (app.scene.resumes or "").endswith(", hand 1"), app.scene.resumes
     press(app, "continue")
     assert isinstance(app.scene, TableScene) and app.scene.after_game is None
     app.switch(MenuScene(app))  # (leaving the table saved the offline game again)
     app.step(FRAME, [])
     os.utime(offline, (t - 10, t - 10))  # now the tournament is the newer
+    app.switch(MenuScene(app))
+    app.step(FRAME, [])
+    assert app.scene.resumes == "The tournament in progress"
+    os.utime(offline, (t + 20, t + 20))  # saved again while the menu shows: Continue
+    press(app, "continue")  # reads the saves again and takes the newer
+    assert isinstance(app.scene, TableScene)
+    app.switch(MenuScene(app))
+    app.step(FRAME, [])
+    os.utime(offline, (t - 10, t - 10))
     press(app, "continue")
     assert isinstance(app.scene, StandingsScene)
 

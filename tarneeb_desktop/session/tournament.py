@@ -21,7 +21,7 @@ from tarneeb_desktop.arena import play_game
 from tarneeb_desktop.paths import user_data_dir
 from tarneeb_desktop.rules import GameState, Rules
 from tarneeb_desktop.seeds import new_seed
-from tarneeb_desktop.session import Note, _quiet, local_table, opponents_level
+from tarneeb_desktop.session.game import Note, _quiet, local_table, opponents_level
 from tarneeb_desktop.stats import StatsRecorder, stats_path
 from tarneeb_desktop.storage import load_json, set_aside, write_json_atomic
 from tarneeb_desktop.table.ending import when_over

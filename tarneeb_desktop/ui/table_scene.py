@@ -31,7 +31,7 @@ import pygame
 
 from tarneeb_desktop.net.link import NOT_CONNECTED, RemoteLink
 from tarneeb_desktop.rules import CardPlayed, GameState, View
-from tarneeb_desktop.session import new_state, offline_link, pauses
+from tarneeb_desktop.session.game import new_state, offline_link, pauses
 from tarneeb_desktop.session.lan import remote_link
 from tarneeb_desktop.table.flow import SEAT_NAMES
 from tarneeb_desktop.table.link import Link, Notice, Update

@@ -25,7 +25,6 @@ from tarneeb_desktop.rules import (
     HandThrownIn,
     SeatsScored,
 )
-from tarneeb_desktop.session import local_table
 from tarneeb_desktop.session.daily.codes import (
     FIXED_SAMPLES,
     FORMAT,
@@ -35,6 +34,7 @@ from tarneeb_desktop.session.daily.codes import (
     deals_of,
     normalize_code,
 )
+from tarneeb_desktop.session.game import local_table
 from tarneeb_desktop.table.flow import Change, Table
 from tarneeb_desktop.table.link import LocalLink
 from tarneeb_desktop.table.savegame import SaveError, offline_seats, read_save, write_save

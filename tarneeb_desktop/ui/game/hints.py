@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from tarneeb_desktop.ai.analysis import could_have_taken
 from tarneeb_desktop.ai.hints import Hint
-from tarneeb_desktop.session import suggest
+from tarneeb_desktop.session.game import suggest
 from tarneeb_desktop.ui.game.hint_words import bid_reason, card_reason, trump_reason
 from tarneeb_desktop.ui.game.labels import action_label, card_label
 from tarneeb_desktop.ui.i18n import tr

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
 from tarneeb_desktop.paths import user_data_dir
+from tarneeb_desktop.session.resume import Resumable, resumable
 from tarneeb_desktop.stats import stats_path
 from tarneeb_desktop.storage import load_json, take_set_aside
-from tarneeb_desktop.table.resume import SavedSummary, saved_at, saved_summary
+from tarneeb_desktop.table.resume import SavedSummary
 from tarneeb_desktop.table.savegame import SaveError
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.kit.boxes import Box, Column, Either, Picture, Text
@@ -28,9 +28,8 @@ if TYPE_CHECKING:
     from tarneeb_desktop.session.daily.halfway import HalfPlayed
     from tarneeb_desktop.ui.app import App
 
-# The files of ``screens.tournament.play.TOURNAMENT_FILE`` and ``net.rejoin.SEATS_FILE`` (a test
-# checks), looked for before their modules are imported.
-_TOURNAMENT_FILE = "tournament.json"
+# The file of ``net.rejoin.SEATS_FILE`` (a test checks), looked for before its module is
+# imported.
 _LAN_SEATS_FILE = "lan-seats.json"
 
 
@@ -82,6 +81,7 @@ class MenuScene(KitScene):
         self.resumes: str | None = None  # what Continue resumes: rules, score, hand
         self.daily_saved: HalfPlayed | None = None  # a daily deal left half way
         self.daily_first = False  # Continue goes on with it (the newest save)
+        self.saves = Resumable()  # what there is to continue
 
     @property
     def asking(self) -> bool:
@@ -105,31 +105,10 @@ class MenuScene(KitScene):
         self.rebuild()
 
     def on_show(self) -> None:
-        # The modules of the tournament and of the LAN (and all they import) load only when
-        # there is a tournament saved, a LAN seat kept or a LAN table hosted: a faster start.
+        self.read_saves(self.app.notices)
         home = user_data_dir()
-        self.tournament_saved = None
-        if (home / _TOURNAMENT_FILE).exists():
-            from tarneeb_desktop.session.tournament import in_progress
-
-            self.tournament_saved = in_progress(self.app.notices)  # when it was saved, if any
-        self.resumes = None
-        self.saved = None
-        try:
-            self.saved = saved = saved_summary()
-            self.can_continue = saved is not None
-            self.resumes = resume_words(saved) if saved is not None else None
-        except SaveError as exc:
-            # reported once: the damaged file has been set aside, so it is not read again
-            self.can_continue = False
-            self.app.notices.append(tr("The saved game could not be loaded: {why}", why=str(exc)))
-        except OSError:
-            self.can_continue = False
-        self.game_saved = self.can_continue
-        if self.tournament_saved is not None:  # Continue resumes the tournament first
-            self.resumes = tr("The tournament in progress")
-        self.can_continue = self.can_continue or self.tournament_saved is not None
-        self._daily_deal(home)
+        # the LAN's modules (and all they import) load only when a LAN seat is kept or a
+        # table is hosted: a faster start
         rejoin = sys.modules.get("tarneeb_desktop.net.rejoin")  # only it hosts in the menu
         if rejoin is None and (home / _LAN_SEATS_FILE).exists():
             from tarneeb_desktop.net import rejoin
@@ -144,25 +123,27 @@ class MenuScene(KitScene):
         self.tell()
         self.rebuild()
 
-    def _daily_deal(self, home: Path) -> None:
-        """A daily deal left half way: Continue goes on with it when it is the newest of
-        the saves (its screens load only when a deal is saved)."""
-        self.daily_saved, self.daily_first = None, False
-        if not any((home / "daily").glob("deal-*.json")):
-            return
-        from tarneeb_desktop.session.daily.halfway import half_played
-        from tarneeb_desktop.ui.screens.daily.daily import half_words
+    def read_saves(self, notices: list[str]) -> None:
+        """What Continue goes on with (``session.resume``), and its words under it."""
+        self.saves = saves = resumable(notices)
+        if saves.damaged is not None:  # said once: the damaged file has been set aside
+            notices.append(tr("The saved game could not be loaded: {why}", why=saves.damaged))
+        self.saved = saves.game
+        self.game_saved = saves.game is not None
+        self.tournament_saved = saves.tournament
+        self.daily_saved = saves.daily
+        first = saves.first
+        self.daily_first = first == "daily"
+        self.can_continue = first is not None
+        self.resumes = None
+        if first == "game" and saves.game is not None:
+            self.resumes = resume_words(saves.game)
+        elif first == "tournament":
+            self.resumes = tr("The tournament in progress")
+        elif first == "daily" and saves.daily is not None:
+            from tarneeb_desktop.ui.screens.daily.daily import half_words
 
-        self.daily_saved = half = half_played()
-        if half is None:
-            return
-        newest = self.tournament_saved or 0.0
-        if self.game_saved and self.saved is not None:
-            newest = max(newest, self.saved.saved_at)
-        self.daily_first = half.saved_at >= newest
-        if self.daily_first:
-            self.resumes = half_words(half)
-        self.can_continue = True
+            self.resumes = half_words(saves.daily)
 
     def items(self) -> list[tuple[str, str]]:
         items = []
@@ -263,22 +244,8 @@ class MenuScene(KitScene):
             from tarneeb_desktop.ui.screens.lan.join import return_to_hosted_table
 
             return_to_hosted_table(self.app)  # back to the LAN table this window hosts
-        elif action == "continue" and self.daily_first and self.daily_saved is not None:
-            from tarneeb_desktop.ui.screens.daily.daily import go_on
-
-            go_on(self.app, self.daily_saved)  # the daily deal left half way, from that card
         elif action == "continue":
-            try:
-                scene = self._resume_tournament() or TableScene.from_saved(self.app)
-            except SaveError as exc:
-                scene = None
-                self.tell(tr("The saved game could not be loaded: {why}", why=str(exc)))
-            if scene is None:
-                self.can_continue = False
-                self.focus = 0
-                self.rebuild()
-            else:
-                self.app.switch(scene)
+            self._continue()
         elif action == "daily":
             from tarneeb_desktop.ui.screens.daily.daily import open_daily
 
@@ -304,16 +271,39 @@ class MenuScene(KitScene):
         elif action == "quit":  # Esc ("back") on the main menu does nothing: no surprise exits
             self.app.quit(0)
 
+    def _continue(self) -> None:
+        """The newest save, read again now: a game may have been saved since the menu showed."""
+        notices: list[str] = []
+        self.read_saves(notices)
+        first, saves = self.saves.first, self.saves
+        scene: Scene | None = None
+        if first == "daily" and saves.daily is not None:
+            from tarneeb_desktop.ui.screens.daily.daily import go_on
+
+            go_on(self.app, saves.daily)  # the daily deal left half way, from that card
+            return
+        try:
+            if first == "tournament":
+                scene = self._resume_tournament()
+            if scene is None and saves.game is not None:
+                from tarneeb_desktop.ui.table_scene import TableScene
+
+                scene = TableScene.from_saved(self.app)
+        except SaveError as exc:
+            scene = None
+            notices.append(tr("The saved game could not be loaded: {why}", why=str(exc)))
+        if scene is None:
+            self.read_saves(notices)  # what is left to continue, if anything
+            self.focus = 0
+            self.tell(" ".join(notices) if notices else None)
+        else:
+            self.app.switch(scene)
+
     def _resume_tournament(self) -> Scene | None:
-        """The tournament's game or standings, when it was saved after the offline game."""
+        """The tournament's game or standings."""
         from tarneeb_desktop.session.tournament import TournamentError
         from tarneeb_desktop.ui.screens.tournament.play import resume
 
-        if self.tournament_saved is None:
-            return None
-        mine = saved_at()  # now: a game may have been saved since the menu showed
-        if mine is not None and mine > self.tournament_saved:
-            return None  # the offline game is the newer one
         try:
             return resume(self.app)
         except TournamentError as exc:  # shown as a damaged save is (set aside already)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tarneeb_desktop.session import play_on_link
+from tarneeb_desktop.session.game import play_on_link
 from tarneeb_desktop.ui.screens.viewer.play_on import moves_to
 from tarneeb_desktop.ui.table_scene import TableScene
 
