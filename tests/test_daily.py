@@ -296,3 +296,28 @@ def test_cli_refuses_bad_code(capsys):
     args = argparse.Namespace(code="x/nosuch", level="medium", json=True)
     assert daily_main(args) == 2
     assert "unknown rules" in capsys.readouterr().err
+
+
+def test_a_daily_deal_is_saved_by_the_one_save_rule_a_take_back_too(tmp_path):
+    """The daily deal's saver is the offline autosave's rule (``table/link.save_after``),
+    not one of its own: were take-back on (a daily deal has it off: it is a contest), a
+    take-back would be saved at once, as in an offline game."""
+    save = tmp_path / "deal.json"
+    names = ["Me", "East", "North", "West"]
+    link = daily.person_link(CODE, 1, "medium", names, inline=True, save=save)
+    table = link.table
+    assert not table.allow_take_back
+    table.allow_take_back = True
+    while table.state.phase != "play" or len(table.state.plays) < 6:
+        if table.state.current_player() == 0:
+            link.submit(0, table.state.legal_actions()[0])
+        else:
+            table.pump()
+    while table.state.current_player() != 0:  # the computers have answered the card
+        table.pump()
+    assert table.take_back(0)
+    before = list(table.state.plays)
+    link.close()
+    again = daily.person_link(CODE, 1, "medium", names, inline=True, save=save)
+    assert list(again.table.state.plays) == before
+    again.close()

@@ -19,8 +19,9 @@ The computer's play of a deal runs in a process of its own at the lowest priorit
 on a thread beside the window it slowed the person's frames. Where no process can be
 started it falls back to one decision at a time on the worker pool.
 
-The person's table of a deal is saved after every call and card (:class:`DealSaver`, the
-table's own save format) until the hand is over, so a deal left or killed half way goes on
+The person's table of a deal is saved by the one save rule (:class:`DealSaver`, an offline
+game's ``Autosave``: after every call and card, in the table's own save format) until the
+hand is over, so a deal left or killed half way goes on
 from that card on the next Play (:func:`person_link`), not from 0-0 with the cards known.
 
 The results (the person's and the computer's per deal, and each play's record for review)

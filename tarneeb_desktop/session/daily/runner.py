@@ -35,9 +35,9 @@ from tarneeb_desktop.session.daily.codes import (
     normalize_code,
 )
 from tarneeb_desktop.session.game import local_table
-from tarneeb_desktop.table.flow import Change, Table
-from tarneeb_desktop.table.link import LocalLink
-from tarneeb_desktop.table.savegame import SaveError, offline_seats, read_save, write_save
+from tarneeb_desktop.table.flow import Table
+from tarneeb_desktop.table.link import Autosave, LocalLink
+from tarneeb_desktop.table.savegame import SaveError, offline_seats, read_save
 from tarneeb_desktop.table.seats import ComputerSeat
 
 log = logging.getLogger(__name__)
@@ -104,28 +104,29 @@ def person_link(
     return LocalLink(table, (0,))
 
 
-class DealSaver:
-    """Saves the person's table of a daily deal after every call and card, in the table's
-    save format (``table/savegame.py``) with the code, the deal and the level in its
-    ``resume`` object; nothing once the deal's hand is over (the result is then kept by
+class DealSaver(Autosave):
+    """Saves the person's table of a daily deal by the one save rule (``table/link.py``'s
+    ``save_after``: after every call and card, and after a take-back), in the table's save
+    format (``table/savegame.py``) with the code, the deal and the level in its ``resume``
+    object; nothing once the deal's hand is over (the result is then kept by
     :class:`DailyStore`, and :meth:`DailySet.person_played` removes the save)."""
 
     def __init__(self, table: Table, path: Path, code: str, index: int, level: str) -> None:
-        self.table, self.path = table, path
         self.daily: dict[str, Any] = {"code": normalize_code(code), "deal": index, "level": level}
-        table.listen(self._changed)
-
-    def _changed(self, change: Change) -> None:
-        if change.events and not hand_over(self.table.state):
-            self.save()
+        super().__init__(
+            table,
+            path,
+            lambda: offline_seats(list(table.names), (0,), [level] * 4),
+            on_error=self._failed,
+            daily=self.daily,
+        )
 
     def save(self) -> None:
-        t = self.table
-        seats = offline_seats(list(t.names), (0,), [self.daily["level"]] * 4)
-        try:
-            write_save(self.path, t.state, seats, t.seed, t.seq, daily=self.daily)
-        except OSError as exc:  # the deal goes on; only its resumption is lost
-            log.warning("could not save the daily deal to %s: %s", self.path, exc)
+        if not hand_over(self.table.state):
+            super().save()
+
+    def _failed(self, exc: OSError) -> None:  # the deal goes on; only its resumption is lost
+        log.warning("could not save the daily deal to %s: %s", self.path, exc)
 
 
 def resumed_table(
