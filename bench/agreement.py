@@ -3,7 +3,7 @@
 The proof that stopping early costs no strength (issue 39) is not a match but this: on a
 fixed set of positions of every phase and trick, from games of medium, hard and expert,
 the quick level is asked for its choice and compared with the choice of the level as it
-was (``stop_early=False``) with its full samples (no clock: exactly ``max_samples`` solved
+was (``Experiment.stop_early`` off) with its full samples (no clock: exactly ``max_samples`` solved
 deals a card, hard 40 and expert 100). Neither run uses a clock, so the figures do not
 depend on the machine or its load, and a rerun gives the same numbers. Each position's
 player is seeded by the position's index, so the quick level solves the first deals of
@@ -31,7 +31,8 @@ and made again (positions from seeded games, then today's choices, a long run) w
 ``--trace`` keeps every solved deal's weight and card utilities of the full run, from
 which ``--tune`` replays the stopping rule for other ``stop_z`` / ``stop_min_samples``
 without solving anything (the quick run solves a prefix of the same deals).
-``--set LEVEL.FIELD=VALUE`` changes the quick level's config (e.g. ``expert.stop_z=3``).
+``--set LEVEL.FIELD=VALUE`` changes the quick level's config (e.g. ``expert.stop_z=3``) or
+its ``Experiment`` (e.g. ``expert.alphamu_depth=1``; ``stop_early`` is the bench's own).
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ if str(REPO) not in sys.path:
 
 from tarneeb_desktop.ai import search  # noqa: E402
 from tarneeb_desktop.ai.heuristic import MediumPlayer  # noqa: E402
+from tarneeb_desktop.ai.search_experiments import Experiment, experiment_of  # noqa: E402
 from tarneeb_desktop.rules import GameState, View, make_rules  # noqa: E402
 from tarneeb_desktop.rules.cards import CARD_INDEX  # noqa: E402
 
@@ -74,15 +76,20 @@ def reference_path(level: str) -> Path:
     return DATA / f"reference-{level}.jsonl"
 
 
-def full_config(level: str) -> search.SearchConfig:
+Setup = tuple[search.SearchConfig, Experiment]
+
+
+def full_config(level: str) -> Setup:
     """Today's level with its full samples: no clock, exactly its cap, no stopping."""
     cfg = search.LEVEL_CONFIGS[level]
-    return dataclasses.replace(cfg, budget_s=None, stop_early=False)
+    exp = dataclasses.replace(experiment_of(level), stop_early=False)
+    return dataclasses.replace(cfg, budget_s=None), exp
 
 
-def quick_config(level: str) -> search.SearchConfig:
+def quick_config(level: str) -> Setup:
     """The quick level without a clock (its cap as today's)."""
-    return dataclasses.replace(search.LEVEL_CONFIGS[level], budget_s=None, stop_early=True)
+    exp = dataclasses.replace(experiment_of(level), stop_early=True)
+    return dataclasses.replace(search.LEVEL_CONFIGS[level], budget_s=None), exp
 
 
 def seed_of(index: int) -> int:
@@ -99,9 +106,9 @@ def source_player(level: str, seed: int):  # type: ignore[no-untyped-def]
         search.LEVEL_CONFIGS[level],
         budget_s=None,
         max_samples=SOURCE_SAMPLES[level],
-        stop_early=False,
     )
-    return search.SearchPlayer(level, seed, cfg)
+    exp = dataclasses.replace(experiment_of(level), stop_early=False)
+    return search.SearchPlayer(level, seed, cfg, experiment=exp)
 
 
 def make_positions(n: int, seed: int) -> list[dict]:
@@ -149,10 +156,11 @@ def phase_of(view: View) -> str:
 # ------------------------------------------------------------------ deciding
 
 
-def decide(level: str, cfg: search.SearchConfig, index: int, view: View) -> dict:
-    """The choice of a fresh player of ``cfg`` seeded by the position's index, with what
-    its search saw."""
-    player = search.SearchPlayer(level, seed_of(index), cfg)
+def decide(level: str, setup: Setup, index: int, view: View) -> dict:
+    """The choice of a fresh player of ``setup`` (its config and switches) seeded by the
+    position's index, with what its search saw."""
+    cfg, exp = setup
+    player = search.SearchPlayer(level, seed_of(index), cfg, experiment=exp)
     t0 = time.process_time()
     choice = player.choose(view)
     st = player.stats
@@ -169,14 +177,14 @@ def decide(level: str, cfg: search.SearchConfig, index: int, view: View) -> dict
 
 
 def make_reference(level: str, positions: list[dict], trace: Path | None) -> None:
-    cfg = full_config(level)
+    setup = full_config(level)
     path = reference_path(level)
     done = 0
     tf = trace.open("w", encoding="utf-8") if trace else None
     with path.open("w", encoding="utf-8") as f:
         for i, pos in enumerate(positions):
             view = View.from_dict(pos["view"])
-            got = decide(level, cfg, i, view)
+            got = decide(level, setup, i, view)
             rows = got.pop("rows")
             del got["stopped"]
             f.write(json.dumps(got) + "\n")
@@ -206,7 +214,7 @@ def compare(level: str, positions: list[dict], limit: int | None, hand_max: int 
     refs = [json.loads(x) for x in reference_path(level).read_text().splitlines() if x.strip()]
     if hand_max < 13:
         refs = [r for r in refs if _in_hand(positions[r["i"]]) <= hand_max]
-    cfg = quick_config(level)
+    setup = quick_config(level)
     n = agree = 0
     lost_tricks: list[float] = []
     lost_points: list[float] = []
@@ -217,7 +225,7 @@ def compare(level: str, positions: list[dict], limit: int | None, hand_max: int 
     for ref in refs[:limit]:
         i = ref["i"]
         view = View.from_dict(positions[i]["view"])
-        got = decide(level, cfg, i, view)
+        got = decide(level, setup, i, view)
         n += 1
         same = got["choice"] == ref["choice"]
         agree += same
@@ -283,13 +291,11 @@ def replay(
     in the level's batches."""
     legal = trace["legal"]
     rows = [(w, tuple(u)) for w, u in trace["rows"]]
-    cfg = dataclasses.replace(
-        search.LEVEL_CONFIGS[level], stop_early=True, stop_min_samples=min_samples
-    )
-    batch = search._batch_size(cfg, trace["cards_left"])
+    cfg = dataclasses.replace(search.LEVEL_CONFIGS[level], stop_min_samples=min_samples)
+    batch = search._batch_size(trace["cards_left"])
     n = 0
     while n < len(rows):
-        n = min(len(rows), n + search._call_size(cfg, batch, n))
+        n = min(len(rows), n + search._call_size(cfg, batch, n, stop_early=True))
         if n >= min_samples and n < len(rows) and search._clear_lead(rows[:n], z, margin):
             break
     return _pick(legal, rows[:n]), n

@@ -15,13 +15,15 @@ The last lines are ``expert_p90_ms: X`` and ``hard_p90_ms: X`` for Tarneeb, then
 Wall-clock times depend on the machine's load: run it on an idle machine for the figures
 in docs/ai.md. The CPU figures (``time.process_time``: the process's CPU, DDS's threads
 included) depend on it much less. ``--calls-only`` times only the auction and trump
-positions; ``--set LEVEL.FIELD=VALUE`` changes a search level's config (e.g.
-``hard.stop_early=false`` for the card search without its stopping rule). ``--before-after`` times
-each search level twice, as it was (``LEVEL-before``) and as it is,
+positions; ``--set LEVEL.FIELD=VALUE`` changes a search level's config or its ``Experiment``
+(e.g. ``hard.stop_early=false`` for the card search without its stopping rule).
+``--before-after`` times each search level twice, as it was (``LEVEL-before``) and as it is,
 in turns position by position, so both see the same load; it adds the lines
 ``expert_before_p90_ms: X`` and ``hard_before_p90_ms: X``; ``--before FIELD=VALUE,...``
-says what "as it was" is (by default ``stop_early=false,wide_batches=false``: before issue
-39). The levels always take turns position by position.
+says what "as it was" is (by default ``stop_early=false``: without issue 39's stopping
+rule; issue 39's figures also had its narrower batches, ``wide_batches=false``, a switch
+removed in issue 47: docs/ai-search.md, "Wide batches"). The levels always take turns
+position by position.
 """
 
 from __future__ import annotations
@@ -42,9 +44,8 @@ from tarneeb_desktop.ai import make_player  # noqa: E402
 from tarneeb_desktop.ai.heuristic import MediumPlayer  # noqa: E402
 from tarneeb_desktop.rules import GameState, View, make_rules  # noqa: E402
 
-# The search levels as they were before issue 39 (``--before-after``): no stopping rule and
-# the narrow batches.
-BEFORE = "stop_early=false,wide_batches=false"
+# The search levels without issue 39's stopping rule (``--before-after``).
+BEFORE = "stop_early=false"
 
 
 def _rules(game41: bool, game: int):
@@ -101,8 +102,8 @@ def contestants(
         if before_after and level in ("hard", "expert"):
             from tarneeb_desktop.ai import search
 
-            _, cfg = search.level_config(f"{level}:{before}")
-            out.append((f"{level}-before", search.SearchPlayer(level, 7, cfg)))
+            _, cfg, exp = search.level_config(f"{level}:{before}")
+            out.append((f"{level}-before", search.SearchPlayer(level, 7, cfg, experiment=exp)))
         out.append((level, make_player(level, 7)))
     return out
 
@@ -191,14 +192,15 @@ def main() -> int:
         default=BEFORE,
         metavar="FIELD=VALUE,...",
         help="what --before-after times as the level was (default: "
-        f"{BEFORE}, the search before issue 39)",
+        f"{BEFORE}, the search without its stopping rule)",
     )
     ap.add_argument(
         "--set",
         action="append",
         default=[],
         metavar="LEVEL.FIELD=VALUE",
-        help="change one SearchConfig field of a search level, e.g. hard.stop_early=false "
+        help="change one SearchConfig or Experiment field of a search level, e.g. "
+        "hard.stop_early=false "
         "(the card search without its stopping rule)",
     )
     args = ap.parse_args()

@@ -14,11 +14,11 @@ take; the summary says which settings were used. ``--rules lebanese400`` (or ``s
 plays 41: points are the sides' summed player points, every bid a contract of its side.
 
 A team is a level or ``LEVEL:FIELD=VALUE,...`` (that search level with those
-``SearchConfig`` fields changed, ``search.level_config``), so one level can meet itself with
-one thing changed. ``--scores LOW`` starts every deal from a game score, each team's total
-(41: each seat's score) drawn from LOW to the target minus one (the same scores, by seat, at
-both tables of a deal), and adds ``equity_diff_per_deal``: team0's gain in the chance to win
-the game (``ai/equity.py``) a deal, in percentage points::
+``SearchConfig`` or ``Experiment`` fields changed, ``search.level_config``), so one level can
+meet itself with one thing changed. ``--scores LOW`` starts every deal from a game score,
+each team's total (41: each seat's score) drawn from LOW to the target minus one (the same
+scores, by seat, at both tables of a deal), and adds ``equity_diff_per_deal``: team0's gain
+in the chance to win the game (``ai/equity.py``) a deal, in percentage points::
 
     python bench/ai_search_match.py --deals 200 --scores 15 --set hard.budget_s=none \
         --set hard.max_samples=12 --team0 hard --team1 hard:equity_cards=false
@@ -133,11 +133,12 @@ def make_side(spec: str, rules, seed: int) -> arena.Side:  # type: ignore[no-unt
     level = spec.partition(":")[0]
     if level not in search.LEVEL_CONFIGS or ":" not in spec:
         return arena.Side(spec, rules, 10.0, seed)
-    level, cfg = search.level_config(spec)
+    level, cfg, exp = search.level_config(spec)
     side = arena.Side(level, rules, 10.0, seed)
     for s in range(4):
         seat = side.seat(s)
-        seat.player = search.SearchPlayer(level, seed, cfg)  # type: ignore[attr-defined]
+        player = search.SearchPlayer(level, seed, cfg, experiment=exp)
+        seat.player = player  # type: ignore[attr-defined]
     return side
 
 
@@ -222,7 +223,8 @@ def main() -> None:
         action="append",
         default=[],
         metavar="LEVEL.FIELD=VALUE",
-        help="change one SearchConfig field of one level, e.g. expert.max_samples=24 "
+        help="change one SearchConfig or Experiment field of one level, e.g. "
+        "expert.max_samples=24 "
         "(budget_s=none: no clock, exactly max_samples per decision)",
     )
     p.add_argument("--scores", type=int, default=None, help="start deals from game scores")

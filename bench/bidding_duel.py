@@ -7,11 +7,12 @@ instead of playing the cards. That isolates what bidding is worth and costs abou
 second per deal instead of the half a minute a played expert-vs-hard deal takes.
 
     python bench/bidding_duel.py --deals 300 --team0 expert --team1 hard
-    python bench/bidding_duel.py --team0 cfg:own_discount=0.5 --team1 hard
+    python bench/bidding_duel.py --team0 cfg:bid_samples=80 --team1 hard
 
 A team is a level (``medium``, ``hard``, ``expert``), ``cfg:k=v,...`` (the expert
-level's bidding with these ``SearchConfig`` fields changed) or ``LEVEL:k=v,...`` (that
-search level's, e.g. ``hard:fitted_calls=False`` for the hand-set reading of the calls).
+level's bidding with these ``SearchConfig`` or ``Experiment`` fields changed) or
+``LEVEL:k=v,...`` (that search level's, e.g. ``hard:fitted_calls=False`` for the hand-set
+reading of the calls).
 ``--fixed`` takes the clock away from the search levels (``budget_s=None``: exactly their
 samples), so a run gives the same result whatever the machine's load.
 ``--out FILE`` writes one JSON line per deal. Prints one JSON line.
@@ -20,10 +21,10 @@ samples), so a run gives the same result whatever the machine's load.
 from LOW to the target minus one (the same for both tables of a deal, by seat, so the two
 are mirror images), and adds ``equity_diff_per_deal``, team0's gain in the chance to win the
 game (``ai/equity.py``'s table for the rules) a deal, in percentage points, the way to
-measure ``SearchConfig.equity_calls`` (bidding to win the game, not the hand):
+measure ``Experiment.equity_calls`` (bidding to win the game, not the hand):
 
-    python bench/bidding_duel.py --fixed --scores 15 --team0 hard:equity_calls=True \
-        --team1 hard --deals 600
+    python bench/bidding_duel.py --fixed --scores 15 --team0 hard \
+        --team1 hard:equity_calls=False --deals 600
 
 ``--games N`` plays N pairs of whole games instead, from 0-0 to the target, every hand bid
 and scored as above, each pair on one deal sequence with the teams swapped (as ``tarneeb
@@ -57,10 +58,10 @@ def player_for(spec: str, seed: int, fixed: bool = False):  # type: ignore[no-un
         spec = "expert:" + spec[4:]
     if spec.partition(":")[0] not in search.LEVEL_CONFIGS:
         return make_player(spec, seed)
-    level, cfg = search.level_config(spec)
+    level, cfg, exp = search.level_config(spec)
     if fixed:
         cfg = dataclasses.replace(cfg, budget_s=None)
-    return search.SearchPlayer(level, seed, cfg)
+    return search.SearchPlayer(level, seed, cfg, experiment=exp)
 
 
 def bid_hand(rules, hands, dealer, players, seed, scores=(0, 0)):  # type: ignore[no-untyped-def]

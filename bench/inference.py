@@ -1,5 +1,5 @@
 """How well the sampled deals guess the hidden hands, with the hand-set reading of the
-calls and with the fitted one (``SearchConfig.fitted_calls``, ``data/call_fit.json``).
+calls and with the fitted one (``Experiment.fitted_calls``, ``data/call_fit.json``).
 
 Hard bids every deal (no clock, its fixed samples); at the first lead, each seat draws its
 weighted samples of the others' hands both ways (the same generator for both) and guesses
@@ -91,9 +91,9 @@ def main() -> None:
     rules = make_rules(args.rules)
     if rules.game == "41":
         p.error("41's bids have no fitted reading any more: Tarneeb rules only")
-    name, cfg = search.level_config("hard")
+    name, cfg, exp = search.level_config("hard")
     cfg = dataclasses.replace(cfg, budget_s=None)
-    players = [search.SearchPlayer(name, args.seed * 8 + s, cfg) for s in range(4)]
+    players = [search.SearchPlayer(name, args.seed * 8 + s, cfg, experiment=exp) for s in range(4)]
     rng = random.Random(args.seed)
     result: dict[bool, tuple[list[float], list[float]]] = {False: ([], []), True: ([], [])}
     sizes: dict[bool, list[tuple[float, int]]] = {False: [], True: []}

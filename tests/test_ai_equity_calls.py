@@ -1,5 +1,5 @@
-"""``SearchConfig.equity_calls``: Tarneeb calls valued by the change in the chance to win the
-game (ai/equity.py's tables) instead of the hand's points.
+"""``Experiment.equity_calls`` (``ai/search_experiments.py``): Tarneeb calls valued by the
+change in the chance to win the game (ai/equity.py's tables) instead of the hand's points.
 
 On the same cards and auction (seat 1 opened 7, seat 2 to call), a player that plays for the
 game outbids where the hand's points would pass when the opponents are one trick from the
@@ -15,6 +15,7 @@ import dataclasses
 import pytest
 
 from tarneeb_desktop.ai import equity, search
+from tarneeb_desktop.ai.search_experiments import Experiment
 from tarneeb_desktop.rules import GameState, make_rules, score_hand
 from tests.scripts import load_script
 
@@ -24,8 +25,8 @@ DEALS = range(40)
 
 def _players() -> tuple[search.SearchPlayer, search.SearchPlayer]:
     base = dataclasses.replace(search.LEVEL_CONFIGS["hard"], budget_s=None)
-    points = search.SearchPlayer("hard", 1, dataclasses.replace(base, equity_calls=False))
-    game = search.SearchPlayer("hard", 1, dataclasses.replace(base, equity_calls=True))
+    points = search.SearchPlayer("hard", 1, base, experiment=Experiment(equity_calls=False))
+    game = search.SearchPlayer("hard", 1, base, experiment=Experiment(equity_calls=True))
     return points, game
 
 
@@ -74,10 +75,9 @@ def test_values_are_near_the_points_at_the_start_and_not_near_the_target() -> No
 
 
 def test_both_levels_play_for_the_game_and_41s_bids_are_unchanged() -> None:
-    assert search.LEVEL_CONFIGS["hard"].equity_calls
-    assert search.LEVEL_CONFIGS["expert"].equity_calls
-    assert search.LEVEL_CONFIGS["hard"].equity_cards
-    assert search.LEVEL_CONFIGS["expert"].equity_cards
+    for level in ("hard", "expert"):
+        exp = search.SearchPlayer(level, 1).experiment
+        assert exp.equity_calls and exp.equity_cards
     _, game = _players()
     g41 = GameState.new(make_rules("syrian41"), 5)
     assert game._win_change(g41.view(g41.turn)) is None

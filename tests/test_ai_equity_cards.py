@@ -1,5 +1,6 @@
-"""``SearchConfig.equity_cards``: Tarneeb card play valued by the change in the chance to win
-the game (ai/equity.py's tables) instead of the hand's points.
+"""``Experiment.equity_cards`` (``ai/search_experiments.py``): Tarneeb card play valued by
+the change in the chance to win the game (ai/equity.py's tables) instead of the hand's
+points.
 
 Near the target the two differ: a sure contract that wins the game is worth more than a
 line with more tricks on average that sometimes goes down, and when the opponents' making
@@ -13,6 +14,7 @@ import dataclasses
 import pytest
 
 from tarneeb_desktop.ai import equity, search
+from tarneeb_desktop.ai.search_experiments import Experiment
 from tarneeb_desktop.rules import GameState, HandScored, SeatsScored, make_rules, score_hand
 from tests.scripts import load_script
 
@@ -23,7 +25,7 @@ def _player(cards: bool) -> search.SearchPlayer:
     base = dataclasses.replace(
         search.LEVEL_CONFIGS["hard"], budget_s=None, max_samples=10, candidates_per_sample=1
     )
-    return search.SearchPlayer("hard", 1, dataclasses.replace(base, equity_cards=cards))
+    return search.SearchPlayer("hard", 1, base, experiment=Experiment(equity_cards=cards))
 
 
 def _first_lead(scores: list[int], declarer: int = 0) -> GameState:
@@ -115,10 +117,11 @@ def test_the_match_benchs_game_measure_and_changed_levels() -> None:
     won = SeatsScored((3, 2, 4, 4), (3, 2, 4, 4), (3, 2, 4, 4), (41, 2, 9, 4))
     before41 = equity.win_chance(r41, (38, 0, 5, 0), 0, 1)
     assert match.equity_change(r41, 1, (38, 0, 5, 0), won) == pytest.approx(100 * (1 - before41))
-    side = match.make_side("hard:equity_cards=true,max_samples=7", RULES, 3)
+    side = match.make_side("hard:equity_cards=false,max_samples=7", RULES, 3)
     players = [side.seat(s).player for s in range(4)]
-    assert all(p.config.equity_cards and p.config.max_samples == 7 for p in players)
-    assert all(p.config.equity_calls for p in players)  # the rest is hard's
+    assert all(not p.experiment.equity_cards and p.config.max_samples == 7 for p in players)
+    assert all(p.experiment.equity_calls for p in players)  # the rest is hard's
+    assert all(p.config.stop_z == search.LEVEL_CONFIGS["hard"].stop_z for p in players)
     assert match.make_side("medium", RULES, 3).spec == "medium"
 
 

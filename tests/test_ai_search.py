@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import itertools
+import json
 import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tarneeb_desktop.ai import dds
+from tarneeb_desktop.ai import dds, search, search_experiments
 from tarneeb_desktop.ai.bidding_model import DATA_FILE, load_model, trick_distribution
 from tarneeb_desktop.ai.hints import suggest
 from tarneeb_desktop.ai.knowledge import analyse
 from tarneeb_desktop.ai.sampling import AuctionModel, Sampler, weighted_deals
 from tarneeb_desktop.ai.search import LEVEL_CONFIGS, SearchConfig, SearchPlayer, make_search_player
+from tarneeb_desktop.ai.search_experiments import Experiment
 from tarneeb_desktop.rules import GameState, View, make_rules, mask_of
 from tarneeb_desktop.rules.cards import CARD_INDEX, FULL_DECK, NT, SUIT_MASKS, cards_of
 from tarneeb_desktop.rules.selfplay import from_view
@@ -24,20 +27,17 @@ FULL_DECK_CARDS = cards_of(FULL_DECK)
 
 needs_dds = pytest.mark.skipif(not dds.available(), reason="DDS library not available")
 
-# Deterministic and cheap: no clock, a handful of samples. The hand's points, the
-# hand-set reading of the calls and every sample solved (the positions below were chosen
-# for these: the egyptian hand's double, for one).
+# Deterministic and cheap: no clock, a handful of samples; with PLAIN, the hand's points,
+# the hand-set reading of the calls and every sample solved (the positions below were
+# chosen for these: the egyptian hand's double, for one).
 FAST = SearchConfig(
     budget_s=None,
     max_samples=2,
     min_samples=1,
     candidates_per_sample=1,
     bid_samples=40,
-    equity_calls=False,
-    equity_cards=False,
-    fitted_calls=False,
-    stop_early=False,
 )
+PLAIN = Experiment(equity_calls=False, equity_cards=False, fitted_calls=False, stop_early=False)
 
 
 def random_position(seed: int, steps: int, preset: str = "standard") -> GameState:
@@ -193,7 +193,7 @@ def play_hand_with(players: list, g: GameState) -> list[tuple[View, str]]:
 @needs_dds
 def test_hard_players_play_a_whole_hand_legally() -> None:
     g = GameState.new(make_rules("standard"), seed=21)
-    players = [SearchPlayer("hard", s, FAST) for s in range(4)]
+    players = [SearchPlayer("hard", s, FAST, experiment=PLAIN) for s in range(4)]
     taken = play_hand_with(players, g)
     assert any(v.phase == "play" for v, _ in taken) or g.history[-1].redeal is None
 
@@ -203,7 +203,9 @@ def test_egyptian_hand_with_suit_bids_and_double_is_legal() -> None:
     # Seed 6: East's lone suit bid wins the auction, so East is asked to double or not.
     g = GameState.new(make_rules("egyptian"), seed=6)
     players = [
-        SearchPlayer("expert", s, dataclasses.replace(FAST, use_play_inference=True))
+        SearchPlayer(
+            "expert", s, dataclasses.replace(FAST, use_play_inference=True), experiment=PLAIN
+        )
         for s in range(4)
     ]
     taken = play_hand_with(players, g)
@@ -226,8 +228,8 @@ def test_decision_depends_only_on_the_view() -> None:
     g2 = from_view(view, other)
     assert g2.view(me) == view
     assert g2.hands != g.hands
-    a = SearchPlayer("hard", 7, FAST).choose(g.view(me))
-    b = SearchPlayer("hard", 7, FAST).choose(g2.view(me))
+    a = SearchPlayer("hard", 7, FAST, experiment=PLAIN).choose(g.view(me))
+    b = SearchPlayer("hard", 7, FAST, experiment=PLAIN).choose(g2.view(me))
     assert a == b
 
 
@@ -293,25 +295,28 @@ def test_sample_count_follows_the_budget_settings() -> None:
     g = to_play(8, tricks=4, extra=2)
     view = g.view(g.turn)
     assert len(view.legal) > 1
-    cfg = SearchConfig(
-        budget_s=None, max_samples=7, min_samples=1, candidates_per_sample=1, stop_early=False
-    )
-    player = SearchPlayer("hard", 1, cfg)
+    every_deal = Experiment(stop_early=False)
+    cfg = SearchConfig(budget_s=None, max_samples=7, min_samples=1, candidates_per_sample=1)
+    player = SearchPlayer("hard", 1, cfg, experiment=every_deal)
     player.choose(view)
     assert player.stats.samples == 7
 
     # A fake clock that jumps a second per reading: only the minimum is solved.
     ticks = itertools.count()
-    cfg = SearchConfig(
-        budget_s=0.5, max_samples=50, min_samples=3, candidates_per_sample=1, stop_early=False
-    )
-    player = SearchPlayer("hard", 1, cfg, clock=lambda: float(next(ticks)))
+    cfg = SearchConfig(budget_s=0.5, max_samples=50, min_samples=3, candidates_per_sample=1)
+    player = SearchPlayer("hard", 1, cfg, clock=lambda: float(next(ticks)), experiment=every_deal)
     player.choose(view)
     assert 3 <= player.stats.samples <= 3 + 16  # the minimum, at most one batch over
     assert player.stats.batches == 1
 
     # A clock that never moves: everything up to the cap is solved.
-    player = SearchPlayer("hard", 1, dataclasses.replace(cfg, max_samples=20), clock=lambda: 0.0)
+    player = SearchPlayer(
+        "hard",
+        1,
+        dataclasses.replace(cfg, max_samples=20),
+        clock=lambda: 0.0,
+        experiment=every_deal,
+    )
     player.choose(view)
     assert player.stats.samples == 20
 
@@ -322,7 +327,7 @@ def test_single_legal_card_is_played_without_search() -> None:
         g = to_play(seed, tricks=2, extra=1)
         view = g.view(g.turn)
         if len(view.legal) == 1:
-            player = SearchPlayer("hard", 0, FAST)
+            player = SearchPlayer("hard", 0, FAST, experiment=PLAIN)
             assert player.choose(view) == view.legal[0]
             assert player.stats.samples == 0
             return
@@ -457,3 +462,66 @@ def test_factory_levels() -> None:
     assert expert.use_play_inference
     with pytest.raises(ValueError):
         make_search_player("medium", 1)
+
+
+def test_the_levels_play_the_experiments_defaults() -> None:
+    # The benches' switches (search_experiments.py) are off the game's path: every level's
+    # player uses the defaults, and ``--set`` / a team spec reach them by the field's name.
+    assert search_experiments.LEVEL_EXPERIMENTS == {}
+    for level in LEVEL_CONFIGS:
+        assert SearchPlayer(level, 1).experiment == Experiment()
+        assert make_search_player(level, 1).experiment == Experiment()
+    level, cfg, exp = search.level_config("expert:stop_early=false,max_samples=7")
+    assert (level, cfg.max_samples, cfg.stop_z) == ("expert", 7, LEVEL_CONFIGS["expert"].stop_z)
+    assert exp == Experiment(stop_early=False)
+
+
+def test_set_changes_a_levels_experiment_or_its_config(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(LEVEL_CONFIGS, "hard", LEVEL_CONFIGS["hard"])
+    monkeypatch.setitem(search_experiments.LEVEL_EXPERIMENTS, "hard", Experiment())
+    search.configure_levels(["hard.fitted_calls=false", "hard.max_samples=9"])
+    player = SearchPlayer("hard", 1)
+    assert player.experiment == Experiment(fitted_calls=False)
+    assert player.config.max_samples == 9
+    assert SearchPlayer("expert", 1).experiment == Experiment()
+
+
+# The levels' choices, deals solved and values (rounded) on fixed positions and seeds, no
+# clock: a Tarneeb game near its target (the game's values) and an egyptian one (suit bids,
+# the double), auction, trump and cards, αμ in expert's last 8 cards. Issue 47 moved the
+# benches' switches out of SearchConfig with this digest unchanged; a change of a level's
+# play changes it (re-record it then, saying why).
+LEVELS_DIGEST = "e0c016224a2e56c8"
+
+
+def levels_decisions() -> list[list[object]]:
+    out: list[list[object]] = []
+    for preset, seed in (("standard", 1), ("egyptian", 10)):
+        rng = random.Random(seed)
+        g = GameState.new(make_rules(preset), seed=seed)
+        if preset == "standard":
+            g.scores = [21, 25]
+        step = 0
+        while not g.is_over() and step < 48:
+            legal = g.legal_actions()
+            if len(legal) > 1 and (g.phase != "play" or (step >= 20 and step % 5 == 0)):
+                view = g.view(g.turn)
+                for level in LEVEL_CONFIGS:
+                    cfg = dataclasses.replace(LEVEL_CONFIGS[level], budget_s=None)
+                    p = SearchPlayer(level, 5, cfg)
+                    a = p.choose(view)
+                    vals = sorted((k, round(v, 4)) for k, v in p.stats.values.items())
+                    out.append([preset, step, level, a, p.stats.samples, vals])
+            if g.phase == "auction" and len(g.calls) < 2 and len(legal) > 1:
+                g.apply(legal[1])
+            else:
+                g.apply(rng.choice(legal))
+            step += 1
+    return out
+
+
+@needs_dds
+def test_the_levels_decisions_on_fixed_seeds_are_unchanged() -> None:
+    rows = levels_decisions()
+    digest = hashlib.sha256(json.dumps(rows).encode()).hexdigest()[:16]
+    assert digest == LEVELS_DIGEST, rows

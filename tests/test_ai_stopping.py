@@ -1,4 +1,4 @@
-"""The card search's stopping rule (``SearchConfig.stop_early``, issue 39).
+"""The card search's stopping rule (``Experiment.stop_early``, issue 39).
 
 No test times anything: the solver is replaced by a fake one where the figures must be
 exact (how many deals a decision solves), the search has no clock (``budget_s=None``) or a
@@ -25,15 +25,18 @@ from tarneeb_desktop.ai.search import (
 )
 from tarneeb_desktop.rules import GameState, View, make_rules, mask_of
 from tarneeb_desktop.rules.selfplay import from_view
-from tests.test_ai_search import FAST  # the fixed-sample search these positions were chosen with
+
+# the fixed-sample search these positions were chosen with
+from tests.test_ai_search import FAST, PLAIN
 
 needs_dds = pytest.mark.skipif(not dds.available(), reason="DDS library not available")
 
 # No clock; the cap is what "today's" search would solve. The hand's points and the
-# hand-set reading of the calls (the positions below were chosen with these).
+# hand-set reading of the calls (the positions below were chosen with these): with STOPS the
+# stopping rule, with PLAIN every deal up to the cap.
 CAP = 40
-QUICK = dataclasses.replace(FAST, max_samples=CAP, stop_early=True, stop_min_samples=6)
-FULL = dataclasses.replace(QUICK, stop_early=False)
+QUICK = dataclasses.replace(FAST, max_samples=CAP, stop_min_samples=6)
+STOPS = dataclasses.replace(PLAIN, stop_early=True)
 
 
 def to_play(seed: int, tricks: int, extra: int = 0) -> GameState:
@@ -166,14 +169,14 @@ def test_equivalent_cards_from_the_view() -> None:
 def test_forced_and_near_forced_choices_solve_nothing(fake) -> None:  # type: ignore[no-untyped-def]
     solver = fake(lambda n, c: 5)
     forced = find_view(lambda v: len(v.legal) == 1, tricks=2)
-    player = SearchPlayer("hard", 0, QUICK)
+    player = SearchPlayer("hard", 0, QUICK, experiment=STOPS)
     assert player.choose(forced) == forced.legal[0]
     near = find_view(lambda v: len(v.legal) > 1 and len(classes(v)) == 1, tricks=2)
     choice = player.choose(near)
     assert solver.solved == 0 and player.stats.samples == 0 and player.stats.stopped
     # the lowest of the equivalent cards, as the full search plays among equal values
     assert choice == min(near.legal, key=lambda c: "23456789TJQKA".index(c[0]))
-    assert SearchPlayer("hard", 0, FULL).choose(near) == choice
+    assert SearchPlayer("hard", 0, QUICK, experiment=PLAIN).choose(near) == choice
     assert solver.solved == CAP  # the old search solves them all to find them equal
 
 
@@ -181,14 +184,14 @@ def test_a_clear_lead_stops_early(fake) -> None:  # type: ignore[no-untyped-def]
     view = find_view(several_classes)
     best = classes(view)[-1][0]
     solver = fake(lambda n, c: 6 if c == best else 5 if n % 3 else 4)
-    player = SearchPlayer("hard", 3, QUICK)
+    player = SearchPlayer("hard", 3, QUICK, experiment=STOPS)
     assert player.choose(view) == best
     batch = player.stats.batches and player.stats.samples // player.stats.batches
     assert player.stats.stopped
     assert QUICK.stop_min_samples <= player.stats.samples < QUICK.stop_min_samples + batch
     assert solver.solved == player.stats.samples < CAP
     # Without the rule the same deals are all solved, and the choice is the same.
-    full = SearchPlayer("hard", 3, FULL)
+    full = SearchPlayer("hard", 3, QUICK, experiment=PLAIN)
     assert full.choose(view) == best
     assert full.stats.samples == CAP and not full.stats.stopped
 
@@ -200,7 +203,7 @@ def test_a_close_choice_goes_on_to_the_cap(fake) -> None:  # type: ignore[no-unt
     solver = fake(
         lambda n, c: (6 if n % 2 else 5) if c == a else (5 if n % 2 else 6) if c == b else 3
     )
-    player = SearchPlayer("hard", 3, QUICK)
+    player = SearchPlayer("hard", 3, QUICK, experiment=STOPS)
     player.choose(view)
     assert player.stats.samples == CAP and not player.stats.stopped
     assert solver.solved == CAP
@@ -208,30 +211,27 @@ def test_a_close_choice_goes_on_to_the_cap(fake) -> None:  # type: ignore[no-unt
 
 def test_the_first_call_holds_the_minimum_then_wide_batches(fake) -> None:  # type: ignore[no-untyped-def]
     # DDS's threads wait for the slowest board of a call: the deals the stopping rule waits
-    # for go in one call, then 4 boards a call in the first trick (2 before), 8 at 37 to 44
-    # cards out, 16 later.
+    # for go in one call, then 4 boards a call in the first trick, 8 at 37 to 44 cards out,
+    # 16 later.
     solver = fake(lambda n, c: 0)
     cases = [
-        (find_view(lambda v: len(classes(v)) > 1, tricks=0), 4, 2),
-        (find_view(lambda v: len(classes(v)) > 1, tricks=3), 8, 4),
-        (find_view(lambda v: len(classes(v)) > 1, tricks=6), 16, 8),
+        (find_view(lambda v: len(classes(v)) > 1, tricks=0), 4),
+        (find_view(lambda v: len(classes(v)) > 1, tricks=3), 8),
+        (find_view(lambda v: len(classes(v)) > 1, tricks=6), 16),
     ]
-    for view, wide, narrow in cases:
+    for view, wide in cases:
         assert len(view.tricks) in (0, 3, 6)
         a, b = classes(view)[0][0], classes(view)[-1][0]
         # a and b take one trick more than the other in turn: never clear.
         solver.tricks = lambda n, c, a=a, b=b: n % 2 if c == a else 1 - n % 2 if c == b else 0
         solver.calls.clear()
-        SearchPlayer("hard", 1, QUICK).choose(view)
+        SearchPlayer("hard", 1, QUICK, experiment=STOPS).choose(view)
         first = QUICK.stop_min_samples
         rest = [min(wide, CAP - k) for k in range(max(first, wide), CAP, wide)]
         assert solver.calls == [max(first, wide), *rest]
-        solver.calls.clear()
-        SearchPlayer("hard", 1, dataclasses.replace(QUICK, wide_batches=False)).choose(view)
-        assert solver.calls == [narrow] * (CAP // narrow)
     # Without the stopping rule there is no minimum to wait for.
     solver.calls.clear()
-    SearchPlayer("hard", 1, FULL).choose(cases[0][0])
+    SearchPlayer("hard", 1, QUICK, experiment=PLAIN).choose(cases[0][0])
     assert solver.calls == [4] * (CAP // 4)
 
 
@@ -258,7 +258,7 @@ def test_with_a_clock_a_first_batch_measures_the_cost(fake) -> None:  # type: ig
     ):
         now[0] = 0.0
         solver.calls.clear()
-        SearchPlayer("hard", 1, clocked, clock=lambda: now[0]).choose(view)
+        SearchPlayer("hard", 1, clocked, clock=lambda: now[0], experiment=STOPS).choose(view)
         assert solver.calls[: len(calls)] == calls, cost
         assert now[0] <= 0.35 or solver.calls == [4]
 
@@ -270,14 +270,14 @@ def test_a_close_choice_goes_on_to_the_budget(fake) -> None:  # type: ignore[no-
     # A fake clock: 0.01 s a reading. The budget, not the rule, ends the search.
     ticks = iter(range(10**6))
     cfg = dataclasses.replace(QUICK, budget_s=0.2, max_samples=100)
-    player = SearchPlayer("hard", 3, cfg, clock=lambda: next(ticks) / 100)
+    player = SearchPlayer("hard", 3, cfg, clock=lambda: next(ticks) / 100, experiment=STOPS)
     player.choose(view)
     assert not player.stats.stopped
     assert cfg.stop_min_samples < player.stats.samples < 100
     # The same clock with a clear lead stops before the budget.
     fake(lambda n, c: 6 if c == b else 4)
     ticks = iter(range(10**6))
-    player = SearchPlayer("hard", 3, cfg, clock=lambda: next(ticks) / 100)
+    player = SearchPlayer("hard", 3, cfg, clock=lambda: next(ticks) / 100, experiment=STOPS)
     player.choose(view)
     assert player.stats.stopped and player.stats.samples < cfg.stop_min_samples + 16
 
@@ -286,10 +286,10 @@ def test_the_quick_search_solves_a_prefix_of_the_full_one(fake) -> None:  # type
     view = find_view(several_classes)
     best = classes(view)[0][0]
     solver = fake(lambda n, c: 7 if c == best else 5)
-    SearchPlayer("hard", 11, QUICK).choose(view)
+    SearchPlayer("hard", 11, QUICK, experiment=STOPS).choose(view)
     quick = list(solver.boards)
     solver.boards.clear()
-    SearchPlayer("hard", 11, FULL).choose(view)
+    SearchPlayer("hard", 11, QUICK, experiment=PLAIN).choose(view)
     assert len(quick) < len(solver.boards) == CAP
     assert solver.boards[: len(quick)] == quick
 
@@ -322,8 +322,8 @@ def test_real_positions_stop_early_with_the_full_choice() -> None:
         view = g.view(g.turn)
         if len(classes(view)) < 2:
             continue
-        quick = SearchPlayer("hard", seed, QUICK)
-        full = SearchPlayer("hard", seed, FULL)
+        quick = SearchPlayer("hard", seed, QUICK, experiment=STOPS)
+        full = SearchPlayer("hard", seed, QUICK, experiment=PLAIN)
         q, f = quick.choose(view), full.choose(view)
         assert full.stats.samples == CAP
         if quick.stats.stopped:

@@ -55,9 +55,9 @@ def call_rows(level: str, deals: int, seed: int, rules_name: str = "standard") -
     the caller's solo estimates, the level it needed, whether partner held the bid, and
     the level bid (0 for a pass)."""
     rules = make_rules(rules_name)
-    name, cfg = search.level_config(level)
+    name, cfg, exp = search.level_config(level)
     cfg = dataclasses.replace(cfg, budget_s=None)
-    players = [search.SearchPlayer(name, seed * 8 + s, cfg) for s in range(4)]
+    players = [search.SearchPlayer(name, seed * 8 + s, cfg, experiment=exp) for s in range(4)]
     model = load_model()
     strains = range(5 if rules.suit_bidding or rules.no_trump_allowed else 4)
     rng = random.Random(seed)

@@ -16,8 +16,9 @@ so the expensive first tricks get fewer samples and endings many. Both levels al
 soon as the choice is clear (``stop_early``): after each batch, once a few deals are solved,
 the search ends when the best card leads every other by more than the noise of the paired
 difference of their weighted means (cards equal in every deal are one choice), and a choice
-among cards the view shows to be equivalent solves nothing; ``stop_early=False`` solves
-every deal up to the budget or the cap.
+among cards the view shows to be equivalent solves nothing. (The benches' and tests' switches,
+such as ``stop_early=False`` that solves every deal up to the budget or the cap, are
+``search_experiments.Experiment``'s; every level plays its defaults.)
 
 Expert adds: more samples and a longer budget, and candidate deals weighted also by
 how likely the others' follows were under a simple model of play (follow low, or win
@@ -66,6 +67,7 @@ from tarneeb_desktop.ai import alphamu, dds, equity, game41
 from tarneeb_desktop.ai.bidding_model import TrickModel, load_model, trick_distribution
 from tarneeb_desktop.ai.knowledge import analyse
 from tarneeb_desktop.ai.sampling import weighted_deals
+from tarneeb_desktop.ai.search_experiments import LEVEL_EXPERIMENTS, Experiment, experiment_of
 from tarneeb_desktop.rules import View, score_hand
 from tarneeb_desktop.rules.cards import CARD_INDEX, NT, STRAINS, cards_of, parse_bid
 
@@ -73,6 +75,15 @@ from tarneeb_desktop.rules.cards import CARD_INDEX, NT, STRAINS, cards_of, parse
 # on this many sampled deals (a full-deal solve for one best card: about 20 ms).
 HIGH_ESTIMATE = 11.0
 EXACT_SAMPLES = 12
+
+# Double-dummy counts assume perfect play. Real declarers fall short of them, and the more so
+# against good defence, so the bidding estimates are lowered (tricks). The opponents'
+# estimate is also the best of several strains, which biases it upward. A bid must beat
+# passing by BID_MARGIN points. (Other values measured no better: docs/ai-search.md,
+# "Measuring bidding alone".)
+OWN_DISCOUNT = 0.25
+OPP_DISCOUNT = 1.0
+BID_MARGIN = 1.0
 
 
 @dataclass(frozen=True)
@@ -86,56 +97,24 @@ class SearchConfig:
     candidates_per_sample: int = 3
     use_play_inference: bool = False
     bid_samples: int = 160
-    bid_margin: float = 1.0
-    # Double-dummy counts assume perfect play. Real declarers fall short of them, and the
-    # more so against good defence, so the estimates are lowered (tricks). The opponents'
-    # estimate is also the best of several strains, which biases it upward.
-    own_discount: float = 0.25
-    opp_discount: float = 1.0
-    # Tarneeb calls, trump and double valued by the change in the chance to win the game
-    # (equity.py's shipped tables, read in points by equity.points_scale); off, the hand's
-    # points (docs/ai-search.md, "Playing for the game").
-    equity_calls: bool = True
-    # Tarneeb card play valued the same way: each sample's final score of the hand read as
-    # the change in the chance to win the game (off: the hand's points).
-    equity_cards: bool = True
-    # The others' Tarneeb bids and passes read by the fit to the levels' own calls in
-    # self-play (sampling.CallFit, data/call_fit.json); off, the hand-set rule (CALL_TAU)
-    # (docs/ai-search.md, "Reading the calls").
-    fitted_calls: bool = True
     # Sequential stopping of the card search (issue 39): after each batch, once
     # ``stop_min_samples`` deals are solved, stop when the card of best weighted mean leads
     # every other card by more than ``stop_z`` standard errors of the weighted mean of the
     # paired difference over the deals solved so far (cards equal in every deal count as
     # one), less ``stop_margin`` (points, or the game's chance in points): a rival that can
     # only be better by less than that no longer holds the search. A choice among cards
-    # that the view shows to be equivalent solves nothing. Off, every deal up to the budget
-    # or the cap is solved (docs/ai-search.md, "Stopping when the choice is clear").
-    stop_early: bool = True
+    # that the view shows to be equivalent solves nothing (docs/ai-search.md, "Stopping when
+    # the choice is clear"; the benches turn it off with ``Experiment.stop_early``).
     stop_z: float = 2.0
     stop_min_samples: int = 10
     stop_margin: float = 0.1
-    # DDS's batch call shares its boards among its two threads and returns when the last
-    # is solved: two boards of the first trick (5 to 50 ms each) leave one thread idle
-    # while it waits for the slower. Wider batches (4 boards with more than 44 cards out,
-    # 8 with more than 36, then 16), and the ``stop_min_samples`` that the stopping rule
-    # waits for anyway in one call (after a first batch that measures the position's cost,
-    # when there is a clock, and only as far as the budget allows) solve the same deals in
-    # about two thirds of the time (bench/dds.py; docs/ai-search.md, "Wide batches").
-    # Off, the batches as before: 2, 4, 8, 16 boards.
-    wide_batches: bool = True
     # αμ search (issue 49, ``alphamu.py``): with at most ``alphamu_cards`` cards in the hand
     # (0: never), the card is chosen by αμ over ``alphamu_worlds`` deals drawn and weighted
-    # as for the sampling search, the player's next ``alphamu_depth`` - 1 cards chosen as one
-    # for all deals it cannot tell apart, fronts of at most ``alphamu_front`` vectors
+    # as for the sampling search, the player's next card chosen as one for all deals it
+    # cannot tell apart (``Experiment.alphamu_depth``), fronts of at most 8 vectors
     # (docs/ai-search.md, "αμ in the last tricks").
     alphamu_cards: int = 0
     alphamu_worlds: int = 24
-    alphamu_depth: int = 2
-    alphamu_front: int = 8
-    # With at most this many cards in hand, one more of the player's cards searched (depth
-    # ``alphamu_depth`` + 1); 0: never.
-    alphamu_deep_cards: int = 0
 
 
 LEVEL_CONFIGS = {
@@ -162,9 +141,9 @@ LEVEL_CONFIGS = {
 }
 
 
-def _changed(cfg: SearchConfig, key: str, value: str) -> SearchConfig:
-    """``cfg`` with field ``key`` read from text: ``none`` for no value, ``true``/``false``
-    for a flag."""
+def _changed(cfg: Any, key: str, value: str) -> Any:
+    """``cfg`` (a ``SearchConfig`` or an ``Experiment``) with field ``key`` read from text:
+    ``none`` for no value, ``true``/``false`` for a flag."""
     import dataclasses
 
     old = getattr(cfg, key)
@@ -180,24 +159,36 @@ def _changed(cfg: SearchConfig, key: str, value: str) -> SearchConfig:
     return dataclasses.replace(cfg, **{key: new})
 
 
+def _is_experiment(key: str) -> bool:
+    return key in Experiment.__dataclass_fields__
+
+
 def configure_levels(items: list[str]) -> None:
     """Apply ``LEVEL.FIELD=VALUE`` changes (the benches' and tools' ``--set``) to
-    :data:`LEVEL_CONFIGS` (values as ``_changed`` reads them)."""
+    :data:`LEVEL_CONFIGS`, or for a field of ``Experiment`` to
+    ``search_experiments.LEVEL_EXPERIMENTS`` (values as ``_changed`` reads them)."""
     for item in items:
         name, _, value = item.partition("=")
         level, _, key = name.partition(".")
-        LEVEL_CONFIGS[level] = _changed(LEVEL_CONFIGS[level], key, value)
+        if _is_experiment(key):
+            LEVEL_EXPERIMENTS[level] = _changed(experiment_of(level), key, value)
+        else:
+            LEVEL_CONFIGS[level] = _changed(LEVEL_CONFIGS[level], key, value)
 
 
-def level_config(spec: str) -> tuple[str, SearchConfig]:
-    """The benches' team ``LEVEL:FIELD=VALUE,...`` (e.g. ``hard:equity_cards=true``): the
-    level and its config with those fields changed."""
+def level_config(spec: str) -> tuple[str, SearchConfig, Experiment]:
+    """The benches' team ``LEVEL:FIELD=VALUE,...`` (e.g. ``hard:equity_cards=false``): the
+    level, its config and its ``Experiment`` with those fields changed."""
     level, _, rest = spec.partition(":")
     cfg = LEVEL_CONFIGS[level]
+    exp = experiment_of(level)
     for part in rest.split(",") if rest else []:
         key, _, value = part.partition("=")
-        cfg = _changed(cfg, key, value)
-    return level, cfg
+        if _is_experiment(key):
+            exp = _changed(exp, key, value)
+        else:
+            cfg = _changed(cfg, key, value)
+    return level, cfg, exp
 
 
 @dataclass
@@ -227,11 +218,14 @@ class SearchPlayer:
         seed: int | None = None,
         config: SearchConfig | None = None,
         clock: Callable[[], float] = time.perf_counter,
+        experiment: Experiment | None = None,
     ) -> None:
         if config is None:
             config = LEVEL_CONFIGS[level]
         self.name = level
         self.config = config
+        # The benches' and tests' switches (search_experiments.py); the levels' defaults.
+        self.experiment = experiment_of(level) if experiment is None else experiment
         self.rng = random.Random(seed)
         self.clock = clock
         self.model: TrickModel = load_model()
@@ -268,6 +262,7 @@ class SearchPlayer:
 
     def _choose_card(self, view: View) -> str:
         cfg = self.config
+        exp = self.experiment
         start = self.clock()
         kn = analyse(view)
         legal = list(view.legal)
@@ -278,7 +273,7 @@ class SearchPlayer:
             leader, trick = view.trick[0], list(view.trick[1])
         else:
             leader, trick = seat, []
-        if cfg.stop_early and len(_equivalence_classes(view, legal, kn.played)) == 1:
+        if exp.stop_early and len(_equivalence_classes(view, legal, kn.played)) == 1:
             # Near-forced: every legal card takes the same tricks in every deal (no card
             # held by another seat or on the table lies between them), so the search would
             # find them equal and play the lowest; it is played without solving anything.
@@ -291,7 +286,7 @@ class SearchPlayer:
         cards_left = sum(view.hand_sizes) + len(trick)
         # Cost grows steeply with cards left: solve fewer boards per batch early on,
         # and draw only about as many deals as the budget can solve.
-        batch = _batch_size(cfg, cards_left)
+        batch = _batch_size(cards_left)
         want = cfg.max_samples
         if cfg.budget_s is not None:
             cost = _board_cost(cards_left)
@@ -303,7 +298,7 @@ class SearchPlayer:
             candidates=want * cfg.candidates_per_sample,
             use_play=cfg.use_play_inference,
             knowledge=kn,
-            fitted_calls=cfg.fitted_calls,
+            fitted_calls=exp.fitted_calls,
         )
         # Draw order is random already; weights are multiplicities.
         per_card: dict[str, list[tuple[float, float]]] = {c: [] for c in legal}
@@ -316,7 +311,7 @@ class SearchPlayer:
         per_board = 0.0  # seconds a board of this decision took in the last call
         i = 0
         while i < len(deals):
-            size = _call_size(cfg, batch, done)
+            size = _call_size(cfg, batch, done, exp.stop_early)
             if size > batch and cfg.budget_s is not None:
                 # With a clock, a first call of one batch tells what a board of this
                 # position costs; the rest of the minimum goes in one call as far as it
@@ -352,7 +347,7 @@ class SearchPlayer:
                     rows.append((w, tuple(row)))
                     trick_rows.append(tuple(res[c] for c in legal))
             if (
-                cfg.stop_early
+                exp.stop_early
                 and done >= cfg.stop_min_samples
                 and i < len(deals)
                 and _clear_lead(rows, cfg.stop_z, cfg.stop_margin)
@@ -385,7 +380,7 @@ class SearchPlayer:
             candidates=cfg.alphamu_worlds * cfg.candidates_per_sample,
             use_play=cfg.use_play_inference,
             knowledge=kn,
-            fitted_calls=cfg.fitted_calls,
+            fitted_calls=self.experiment.fitted_calls,
         )
         classes = _equivalence_classes(view, list(view.legal), kn.played)
         lowest = [min(cls, key=lambda c: CARD_INDEX[c]) for cls in classes]
@@ -398,8 +393,7 @@ class SearchPlayer:
                 trick,
                 lowest,
                 utility,
-                depth=cfg.alphamu_depth + (len(view.hand) <= cfg.alphamu_deep_cards),
-                max_front=cfg.alphamu_front,
+                depth=self.experiment.alphamu_depth,
             )
         except (dds.DDSError, ValueError):
             return _fallback_card(view)
@@ -422,7 +416,7 @@ class SearchPlayer:
             self.config.bid_samples,
             _view_rng(view),
             candidates=self.config.bid_samples * 2,
-            fitted_calls=self.config.fitted_calls,
+            fitted_calls=self.experiment.fitted_calls,
         )
 
     def _estimates(
@@ -439,11 +433,11 @@ class SearchPlayer:
         weights: list[float] = []
         m = self.model
         for hands, w in deals:
-            own = self.config.own_discount
-            opp = self.config.opp_discount
-            ours.append([m.joint(hands[seat], hands[partner], s) - own for s in strains])
+            ours.append([m.joint(hands[seat], hands[partner], s) - OWN_DISCOUNT for s in strains])
             o1, o2 = hands[(seat + 1) % 4], hands[(seat + 3) % 4]
-            theirs.append([max(m.joint(o1, o2, s), m.joint(o2, o1, s)) - opp for s in strains])
+            theirs.append(
+                [max(m.joint(o1, o2, s), m.joint(o2, o1, s)) - OPP_DISCOUNT for s in strains]
+            )
             weights.append(w)
         return ours, theirs, weights
 
@@ -472,7 +466,7 @@ class SearchPlayer:
         the game here, else None (always in 41 / 400)."""
         if view.rules.game == "41":
             return None
-        wanted = self.config.equity_cards if cards else self.config.equity_calls
+        wanted = self.experiment.equity_cards if cards else self.experiment.equity_calls
         return self._evaluator(view) if wanted else None
 
     def _evaluator(self, view: View) -> Callable[..., float] | None:
@@ -557,9 +551,7 @@ class SearchPlayer:
             if v > best_value:
                 best_call, best_value = bid, v
         self.stats.values = {"pass": pass_value, str(best_call): best_value}
-        if "pass" in legal and (
-            best_call is None or best_value < pass_value + self.config.bid_margin
-        ):
+        if "pass" in legal and (best_call is None or best_value < pass_value + BID_MARGIN):
             return "pass"
         if best_call is None:
             return legal[0]
@@ -700,18 +692,22 @@ def _ev_of_distribution(dist: list[float], values: list[float]) -> float:
     return sum(p * v for p, v in zip(dist, values, strict=False) if p)
 
 
-def _batch_size(cfg: SearchConfig, cards_left: int) -> int:
-    """Boards per call of DDS's batch solver in a card decision (``wide_batches``)."""
-    if not cfg.wide_batches:
-        return 2 if cards_left > 44 else 4 if cards_left > 36 else 8 if cards_left > 24 else 16
+def _batch_size(cards_left: int) -> int:
+    """Boards per call of DDS's batch solver in a card decision. DDS shares a call's boards
+    among its two threads and returns when the last is solved: two boards of the first
+    trick (5 to 50 ms each) leave one thread idle while it waits for the slower. These
+    batches, with the stopping rule's minimum in one call (``_call_size``), solve the same
+    deals in about two thirds of the time of 2, 4, 8 and 16 (docs/ai-search.md, "Wide
+    batches")."""
     return 4 if cards_left > 44 else 8 if cards_left > 36 else 16
 
 
-def _call_size(cfg: SearchConfig, batch: int, done: int) -> int:
+def _call_size(cfg: SearchConfig, batch: int, done: int, stop_early: bool = True) -> int:
     """Boards in the next call of a card decision without a clock, ``done`` deals solved:
-    the stopping rule looks at nothing before its minimum, so with ``wide_batches`` the
-    rest of it goes in one call; then a batch."""
-    if cfg.wide_batches and cfg.stop_early and done < cfg.stop_min_samples:
+    the stopping rule looks at nothing before its minimum, so the rest of it goes in one
+    call (after a first batch that measures the position's cost when there is a clock, as
+    far as the budget allows); then a batch."""
+    if stop_early and done < cfg.stop_min_samples:
         return max(batch, cfg.stop_min_samples - done)
     return batch
 
