@@ -131,3 +131,42 @@ def test_the_pause_menu_ends_a_margin_below_its_last_button(lang, size) -> None:
         scene.on_hide()
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_the_table_settings_are_setting_lines_of_the_kit(lang) -> None:  # type: ignore[no-untyped-def]
+    """Each setting a line of the kit: its label at the reading start, its value at the end
+    (a stepper, a switch or the slider); Up/Down choose, Left/Right change towards their
+    arrow; nothing shrunk, covered or out of its box."""
+    from tarneeb_desktop.ui.game.table_settings import ROWS
+    from tests.text_spy import screen_problems
+
+    app, scene = _paused()
+    _click(app, _button(scene, "table_settings"))
+    app.settings.language = lang
+    app.apply_settings()
+    try:
+        app.step(FRAME, [])
+        assert i18n.get_language() == lang
+        texts = dict(scene.overlay.texts())
+        for name, label, _, _ in ROWS:
+            words, value = texts[i18n.tr(label)], _button(scene, "set:" + name).rect
+            assert (words.left > value.right) if lang == "ar" else (words.right < value.left)
+            assert value.top <= words.centery <= value.bottom  # one line, side by side
+        assert screen_problems(app, f"table settings {lang}") == []
+        speeds = list(ROWS[0][2])
+        speed = app.settings.animation_speed
+        assert _button(scene, "set:animation_speed").focus  # the first line, chosen
+        forward = pygame.K_LEFT if lang == "ar" else pygame.K_RIGHT  # towards the "next" arrow
+        back = pygame.K_RIGHT if lang == "ar" else pygame.K_LEFT
+        app.step(FRAME, [key(forward)])
+        after = speeds[(speeds.index(speed) + 1) % len(speeds)]
+        assert app.settings.animation_speed == after
+        app.step(FRAME, [key(back)])
+        assert app.settings.animation_speed == speed
+        app.step(FRAME, [key(pygame.K_DOWN), key(pygame.K_RETURN)])  # Sound: on and off
+        sound = app.settings.sound
+        app.step(FRAME, [key(pygame.K_RETURN)])
+        assert app.settings.sound != sound and _button(scene, "set:sound").focus
+    finally:
+        i18n.set_language("en")

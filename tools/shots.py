@@ -292,6 +292,7 @@ def _scenes() -> dict[str, Callable[[Any], Any]]:
         "summary41": lambda app: _ending(app, "syrian41", 3, "SeatsScored"),
         "restart": lambda app: _table(app, "restart"),
         "leave": lambda app: _table(app, "leave"),
+        "table-settings": lambda app: _table(app, "table_settings"),
         "tutorial-skip": lambda app: _tutorial(app, "skip"),
         "tutorial-done": lambda app: _tutorial(app, "done"),
         "howto": lambda app: __import__(

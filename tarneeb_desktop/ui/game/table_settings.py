@@ -17,13 +17,23 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from tarneeb_desktop.settings import LANGUAGES, SPEED_FACTORS
-from tarneeb_desktop.ui import i18n, text, theme
-from tarneeb_desktop.ui.game.dialogs import Dialog, page_title
+from tarneeb_desktop.ui import i18n
+from tarneeb_desktop.ui.game.kit_dialog import KitDialog
 from tarneeb_desktop.ui.i18n import N_, tr
-from tarneeb_desktop.ui.kit.widgets import VOLUME_STEP, draw_slider, slider_value_at
-from tarneeb_desktop.ui.layout import Layout
+from tarneeb_desktop.ui.kit.boxes import Box, Column
+from tarneeb_desktop.ui.kit.scroll import Control, Labelled
+from tarneeb_desktop.ui.kit.style import Style
+from tarneeb_desktop.ui.kit.widgets import (
+    VOLUME_STEP,
+    draw_slider,
+    draw_stepper,
+    draw_switch,
+    slider_value_at,
+    step_of,
+    step_of_key,
+)
 from tarneeb_desktop.ui.screens.settings.rows import CHOICE_LABELS, on_off
-from tarneeb_desktop.ui.theme import Button, blit_text, clicked, fit_group
+from tarneeb_desktop.ui.theme import Button, clicked
 
 if TYPE_CHECKING:
     from tarneeb_desktop.settings import Settings
@@ -74,48 +84,95 @@ def chosen(ev: pygame.event.Event, buttons: list[Button]) -> Button | None:
     return None
 
 
-class TableSettingsDialog(Dialog):
-    """The rows of :data:`ROWS` and Back (to the pause menu)."""
+class ValueControl(Control):
+    """A row's value, painted as a stepper, a switch or the volume's slider with what it is
+    now; a ``Button`` of its own (``set:NAME``, not drawn) takes the clicks and the focus."""
+
+    def __init__(self, dialog: TableSettingsDialog, name: str) -> None:
+        super().__init__(self.paint_value, least=34)
+        self.dialog, self.name = dialog, name
+        self.button = Button(pygame.Rect(0, 0, 0, 0), "", "set:" + name)
+
+    def place(self, st: Style, rect: pygame.Rect) -> None:
+        super().place(st, rect)
+        self.st = st
+        show = next(row[3] for row in ROWS if row[0] == self.name)
+        self.button.rect = pygame.Rect(rect)
+        self.button.label = show(getattr(self.dialog.settings, self.name))
+
+    def paint_value(self, s: pygame.Surface, rect: pygame.Rect) -> None:
+        st, value = self.st, getattr(self.dialog.settings, self.name)
+        show = next(row[3] for row in ROWS if row[0] == self.name)
+        if self.name == "volume":
+            v = round(value * 100)
+            draw_slider(s, rect, v, 0, 100, i18n.percent(v / 100), st.body,
+                        focused=self.button.focus)  # fmt: skip
+        elif self.name in SWITCHES:
+            draw_switch(s, rect, self.name in ON[value], show(value), st.body, st.margin)
+        else:
+            draw_stepper(s, rect, show(value), st.body, st.margin)
+
+    def buttons(self) -> list[Button]:
+        return [self.button]
+
+    def focused(self) -> bool:
+        return self.button.focus
+
+
+#: the rows shown as a switch, and the values that are "on"
+SWITCHES = ("sound", "card_style", "auto_play_single")
+ON: dict[Any, tuple[str, ...]] = {
+    True: ("sound", "auto_play_single"),
+    False: (),
+    "four-color": ("card_style",),
+    "classic": (),
+}
+
+
+class TableSettingsDialog(KitDialog):
+    """The rows of :data:`ROWS`, each a setting's line of the kit (its label at the reading
+    start, its value at the end: a stepper, a switch or the volume's slider), and Back (to
+    the pause menu). Up and Down choose a line, Left and Right change its value (towards
+    the "next" arrow raises), Enter takes the next value, Esc goes back."""
 
     kind = "table_settings"
-    size = (100.0, 78.0)
+    width = 100.0
     scene: SettingsContext
     sliding = False  # the pointer holds the volume's slider
 
+    def title(self) -> str:
+        return tr("Settings")
+
     def specs(self) -> list[tuple[str, str, bool]]:
         return [(tr("Back"), "menu_page", True)]
+
+    def body(self, st: Style) -> list[Box]:
+        lines: list[Box] = []
+        for name, label, _, _ in ROWS:
+            control = ValueControl(self, name)
+            lines.append(Labelled(tr(label), "", control, control.focused))
+        return [*super().body(st), Column(lines, gap=0)]
 
     @property
     def settings(self) -> Settings:
         return self.scene.app.settings
 
-    def row_y(self, lay: Layout, box: pygame.Rect, i: int) -> int:
-        return box.y + round(lay.heading * 2.6) + i * round(lay.unit * 8.2)
-
-    def layout_buttons(self, lay: Layout, box: pygame.Rect, bw: int, bh: int) -> list[Button]:
-        rtl = i18n.is_rtl()
-        out = []
-        vw = round(box.w * 0.3)
-        for i, (name, _, _, show) in enumerate(ROWS):
-            r = pygame.Rect(0, self.row_y(lay, box, i), vw, bh)
-            if rtl:
-                r.left = box.x + round(lay.unit * 4)
-            else:
-                r.right = box.right - round(lay.unit * 4)
-            out.append(Button(r, show(getattr(self.settings, name)), "set:" + name))
-        fit_group(out)
-        back = super().layout_buttons(lay, box, bw, bh)
-        if not any(b.focus for b in out):
+    def buttons(self) -> list[Button]:
+        out = super().buttons()
+        if out and not any(b.focus for b in out):
             out[0].focus = True
-        return out + back
+        return out
 
-    def cycle(self, name: str) -> None:
-        """The next value of setting ``name``: saved and applied now."""
+    def step(self, name: str, direction: int) -> None:
+        """The next (``direction`` 1) or the previous (-1) value of setting ``name``: saved
+        and applied now; the volume a step of its slider."""
+        if name == "volume":
+            self.slide(step=direction)
+            return
         values = next(row[2] for row in ROWS if row[0] == name)
         now = getattr(self.settings, name)
-        self.put(
-            name, values[(values.index(now) + 1) % len(values)] if now in values else values[0]
-        )
+        i = values.index(now) if now in values else -direction
+        self.put(name, values[(i + direction) % len(values)])
 
     def slider(self) -> Button | None:
         """The volume's place (a slider drawn there, not a button)."""
@@ -128,14 +185,12 @@ class TableSettingsDialog(Dialog):
         if b is None:
             return
         if x is not None:
-            value = slider_value_at(b.rect, self.value_size(b), x, 0, 100, VOLUME_STEP)
+            size = Style(self.scene.layout.w, self.scene.layout.h).body
+            value = slider_value_at(b.rect, size, x, 0, 100, VOLUME_STEP)
         else:
             value = max(0, min(100, now + step * VOLUME_STEP))
         if value != now:
             self.put("volume", value / 100)
-
-    def value_size(self, b: Button) -> int:
-        return max(self.scene.layout.text, round(b.rect.h * theme.LABEL_HEIGHT))
 
     def put(self, name: str, value: Any) -> None:
         """Setting ``name`` to ``value``: saved and applied now."""
@@ -150,7 +205,7 @@ class TableSettingsDialog(Dialog):
         if name == "auto_play_single":
             scene.link.set_auto_single(bool(s.auto_play_single))
         focus = next((b.action for b in self.buttons() if b.focus), "set:" + name)
-        self._buttons = None  # the labels in the new value (and language)
+        self._laid = None  # the values' words (and a new language) laid out again
         for b in self.buttons():
             b.focus = b.action == focus
         scene.invalidate()
@@ -159,8 +214,7 @@ class TableSettingsDialog(Dialog):
         volume = self.slider()
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and volume is not None:
             if volume.rect.collidepoint(ev.pos):  # the slider: set where clicked, then drag
-                for other in buttons:  # and its keys (Left, Right) are the slider's now
-                    other.focus = other is volume
+                self._focus(volume, buttons)
                 self.sliding = True
                 self.slide(x=ev.pos[0])
                 return True
@@ -172,45 +226,35 @@ class TableSettingsDialog(Dialog):
             return True
         if ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
             self.sliding = False
-        if ev.type == pygame.KEYDOWN and volume is not None and volume.focus:
-            if ev.key in (pygame.K_LEFT, pygame.K_RIGHT):  # towards the end of the line: up
-                up = pygame.K_LEFT if i18n.is_rtl() else pygame.K_RIGHT
-                self.slide(step=1 if ev.key == up else -1)
+        focus = next((b for b in buttons if b.focus), None)
+        if ev.type == pygame.KEYDOWN:
+            if ev.key in (pygame.K_UP, pygame.K_DOWN) and buttons:
+                i = buttons.index(focus) if focus in buttons else -1
+                step = 1 if ev.key == pygame.K_DOWN else -1
+                self._focus(buttons[(i + step) % len(buttons)], buttons)
                 return True
-            if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                return True  # a slider has no next value to cycle to
+            if ev.key in (pygame.K_LEFT, pygame.K_RIGHT) and focus is not None:
+                if focus.action.startswith("set:"):
+                    self.step(focus.action[4:], step_of_key(ev.key))
+                return True
+            if ev.key == pygame.K_ESCAPE:
+                self.scene.overlay_action("paused")
+                return True
+            if focus is volume and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                return True  # a slider has no next value to take
         b = chosen(ev, buttons)
         if b is not None and b.action.startswith("set:"):
-            self.cycle(b.action[4:])
+            self._focus(b, buttons)
+            name = b.action[4:]
+            click = ev.type == pygame.MOUSEBUTTONDOWN and name not in SWITCHES
+            self.step(name, step_of(b.rect, ev.pos[0]) if click else 1)
             return True
-        if (
-            b is not None
-            and b.action == "menu_page"
-            or (ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE)
-        ):
+        if b is not None and b.action == "menu_page":
             self.scene.overlay_action("paused")
             return True
         return super().handle_event(ev, buttons)
 
-    def draw(self, s: pygame.Surface, lay: Layout, buttons: list[Button]) -> None:
-        volume = self.slider()
-        super().draw(s, lay, [b for b in buttons if b is not volume])
-        if volume is not None:  # a slider where the volume's button is laid out
-            value = round(self.settings.volume * 100)
-            draw_slider(s, volume.rect, value, 0, 100, i18n.percent(value / 100),
-                        self.value_size(volume), focused=volume.focus)  # fmt: skip
-
-    def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
-        page_title(s, lay, box, tr("Settings"))
-        rtl = i18n.is_rtl()
-        bh = lay.button[1]
-        step = round(lay.text * 1.25)
-        room = round(box.w * 0.7) - round(lay.unit * 10)  # beside the value, at body size
-        for i, (_, label, _, _) in enumerate(ROWS):
-            lines = text.wrap(tr(label), lay.text, room)
-            y = self.row_y(lay, box, i) + bh // 2 - step * (len(lines) - 1) // 2
-            x = box.right - round(lay.unit * 4) if rtl else box.x + round(lay.unit * 4)
-            for line in lines:
-                anchor = "midright" if rtl else "midleft"
-                blit_text(s, line, lay.text, (x, y), theme.INK, anchor=anchor)
-                y += step
+    def _focus(self, chosen: Button, buttons: list[Button]) -> None:
+        for b in buttons:
+            b.focus = b is chosen
+        self.scene.dirty = True

@@ -229,7 +229,8 @@ class Labelled(Group):
             return
         ww, cw = split
         wh = self.words_box.measure(st, ww)
-        self.words_box.place(st, mirrored(pygame.Rect(inner.x, inner.y, ww, wh), inner))
+        wy = inner.y + max(0, (inner.h - wh) // 2)  # a label shorter than its control: centred
+        self.words_box.place(st, mirrored(pygame.Rect(inner.x, wy, ww, wh), inner))
         box = pygame.Rect(inner.right - cw, inner.y + (inner.h - ch) // 2, cw, ch)
         self.control.place(st, mirrored(box, inner))
 
