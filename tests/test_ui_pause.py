@@ -170,3 +170,25 @@ def test_the_table_settings_are_setting_lines_of_the_kit(lang) -> None:  # type:
         assert app.settings.sound != sound and _button(scene, "set:sound").focus
     finally:
         i18n.set_language("en")
+
+
+def test_a_dialog_over_the_table_is_veiled_as_every_modal_is() -> None:
+    """One veil (issue 47): the table under its pause menu is dimmed by the kit's ``VEIL``,
+    as a screen is under a question of the modal stack."""
+    from tarneeb_desktop.ui.kit.style import VEIL
+
+    app = make_app(speed="fast")
+    scene = table_scene(app, standard_state(5))
+    settle(app, scene)
+    scene.dirty = True
+    app.step(FRAME, [])
+    corner = (3, app.size[1] // 2)  # the felt at the window's edge, clear of the panels
+    bare = app.surface.get_at(corner)
+    scene.open_overlay("menu")
+    scene.dirty = True
+    app.step(FRAME, [])
+    veiled = app.surface.get_at(corner)
+    keep = 1 - VEIL[3] / 255
+    for c in range(3):
+        assert abs(veiled[c] - (bare[c] * keep + VEIL[c] * (1 - keep))) <= 2, (bare, veiled)
+    scene.on_hide()

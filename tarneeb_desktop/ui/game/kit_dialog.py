@@ -9,7 +9,7 @@ import pygame
 
 from tarneeb_desktop.ui import i18n
 from tarneeb_desktop.ui.game.dialogs import Dialog
-from tarneeb_desktop.ui.kit.boxes import Box, ButtonRow, Column, Panel, Space, Text, centred
+from tarneeb_desktop.ui.kit.boxes import Box, ButtonRow, Column, Panel, Space, Text, centred, veil
 from tarneeb_desktop.ui.kit.style import DIALOG, DIALOG_EDGE, GOLD, Style
 from tarneeb_desktop.ui.kit.widgets import step_of_key
 from tarneeb_desktop.ui.layout import Layout
@@ -82,7 +82,7 @@ class KitDialog(Dialog):
         return super().handle_event(ev, buttons)
 
     def draw(self, s: pygame.Surface, lay: Layout, buttons: list[Button]) -> None:
-        s.blit(self.scene.veil(lay, 140), (0, 0))
+        veil(s)
         self.laid()[0].draw(s)
 
     def texts(self) -> list[tuple[str, pygame.Rect]]:

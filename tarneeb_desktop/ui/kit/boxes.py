@@ -538,10 +538,22 @@ class Veiled(Wrap):
         self.child.draw(s)
 
 
+_veils: dict[tuple[int, int], pygame.Surface] = {}
+
+
 def veil(surface: pygame.Surface) -> None:
-    """The screen dimmed under a modal or a notice (one veil, ``VEIL``)."""
-    dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    dim.fill(VEIL)
+    """The screen dimmed under a modal, a notice or a dialog over the table: the one veil,
+    ``VEIL`` (a sheet of its colour at its alpha, made once per window size)."""
+    size = surface.get_size()
+    dim = _veils.get(size)
+    if dim is None:
+        _veils.clear()  # the window's one size at a time
+        dim = pygame.Surface(size)
+        if pygame.display.get_surface() is not None:
+            dim = dim.convert()
+        dim.fill(VEIL[:3])
+        dim.set_alpha(VEIL[3])
+        _veils[size] = dim
     surface.blit(dim, (0, 0))
 
 
