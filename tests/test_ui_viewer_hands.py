@@ -506,3 +506,44 @@ def test_the_viewer_games_list_and_game_over_mirror_in_arabic() -> None:
         finally:
             i18n.set_language("en")
     assert xs["en"][0] < xs["en"][1] and xs["ar"][0] > xs["ar"][1]
+
+
+def test_the_hand_list_is_mirrored_as_a_whole_in_arabic() -> None:
+    """The hand list laid out left to right and mirrored as a whole: in Arabic a hand's name
+    at the right of what it came to, the hands (and the rows to click) in the right half, the
+    costly cards' head and rows in the left; in English the other way round."""
+    from tarneeb_desktop.ui import text
+    from tarneeb_desktop.ui.layout import Layout
+    from tarneeb_desktop.ui.screens.viewer.hands import HandsPanel, hand_entries
+    from tarneeb_desktop.ui.text_runs import display
+
+    make_app()  # the fonts (an earlier test's pygame.quit closed them)
+    text.clear_cache()
+    doc = to_record(thrown_in_game(), NAMES)
+    steps = positions(doc)
+    for lang in ("en", "ar"):
+        i18n.set_language(lang)
+        try:
+            panel = HandsPanel(steps, NAMES)
+            lay = Layout(1280, 720)
+            box = panel.box(lay, 100, 600)
+            with TextSpy():
+                surface = Traced((1280, 720))
+                panel.draw(surface, lay, box, 0, {}, busy=False)
+            drawn = {i.label: i.rect for i in surface.items if i.kind == "text"}
+            first = next(e for e in hand_entries(steps, NAMES) if e.label)
+            # lines drawn in display order are found by that form
+            name, detail = (drawn.get(k) or drawn[display(k)] for k in (first.label, first.detail))
+            costly = drawn.get(i18n.tr("Costly cards")) or drawn[display(i18n.tr("Costly cards"))]
+            rtl = lang == "ar"
+            assert (name.x > detail.right) == rtl and (name.right < detail.x) != rtl
+            assert (name.x > box.centerx) == rtl and (costly.right < box.centerx) == rtl
+            hand_rows = [
+                r
+                for r, step in panel.spots
+                if any(e.step == step for e in hand_entries(steps, NAMES))
+            ]
+            assert hand_rows and all((r.x > box.centerx) == rtl for r in hand_rows)
+            assert all(r.right <= box.right and r.x >= box.x for r, _ in panel.spots)
+        finally:
+            i18n.set_language("en")
