@@ -547,3 +547,28 @@ def test_the_hand_list_is_mirrored_as_a_whole_in_arabic() -> None:
             assert all(r.right <= box.right and r.x >= box.x for r, _ in panel.spots)
         finally:
             i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_the_viewers_corner_buttons_and_auction_are_mirrored_as_a_whole(lang: str) -> None:
+    """Hands and My cards only at the end side's corner, Hands first in reading order; the
+    auction's box at the start side's corner, clear of North's cards: at the right in
+    Arabic, at the left in English."""
+    from tarneeb_desktop.ui.layout import TOP, Layout
+
+    app, scene = viewer(to_record(thrown_in_game(), NAMES))
+    app.settings.language = lang
+    app.apply_settings()
+    try:
+        scene.go(next(p.index for p in scene.steps.positions if p.kind == "card"))
+        lay = Layout(*app.size)
+        hands, mine = scene.side_buttons(lay)
+        rtl = lang == "ar"
+        assert (hands.rect.x > mine.rect.x) == rtl
+        assert (mine.rect.right < lay.w // 2) == rtl and (hands.rect.x > lay.w // 2) != rtl
+        box = scene._draw_auction(None, lay, scene.position)
+        north = scene.hand_rects(lay, TOP, 13, scene.card_h(lay))
+        assert box is not None and not any(box.colliderect(c) for c in north)
+        assert (box.right == lay.w - lay.margin) if rtl else (box.x == lay.margin)
+    finally:
+        i18n.set_language("en")
