@@ -572,3 +572,32 @@ def test_the_viewers_corner_buttons_and_auction_are_mirrored_as_a_whole(lang: st
         assert (box.right == lay.w - lay.margin) if rtl else (box.x == lay.margin)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_the_auction_box_sits_at_its_rooms_start_and_reads_from_it(lang: str) -> None:
+    """The auction's box at the start of the room it is given (the right in Arabic), its
+    first speaker's column on that side too; a call's digits keep their order."""
+    from tarneeb_desktop.ui import text
+    from tarneeb_desktop.ui.layout import Layout
+    from tarneeb_desktop.ui.screens.viewer.auction import auction_box
+
+    make_app()
+    text.clear_cache()
+    i18n.set_language(lang)
+    try:
+        lay = Layout(1280, 720)
+        room = pygame.Rect(40, 60, 900, 400)
+        calls = [(1, "12"), (2, "pass"), (3, "pass"), (0, "pass")]
+        with TextSpy():
+            surface = Traced((1280, 720))
+            box = auction_box(surface, lay, room, NAMES, calls, None)
+        assert box is not None and room.contains(box) and box.w < room.w
+        rtl = lang == "ar"
+        assert (box.right == room.right) if rtl else (box.x == room.x)
+        texts = {i.label: i.rect for i in surface.items if i.kind == "text"}
+        first, last = texts[NAMES[1]], texts[NAMES[0]]  # Rana spoke first, Sami last
+        assert (first.x > last.x) == rtl
+        assert texts["12"].w > 0
+    finally:
+        i18n.set_language("en")
