@@ -147,3 +147,31 @@ def test_the_chooser_is_mirrored_right_to_left_and_its_texts_fit(docs: Path, lan
     assert screen_problems(app, f"file chooser {lang}") == []
     lay = Layout(*app.size)
     assert scene.row_rects()[0][1].w > lay.w // 2
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_a_rows_icon_and_name_are_mirrored_as_a_whole(docs: Path, lang: str) -> None:
+    """A row's icon at its start and the name after it: the icon at the row's right and the
+    name to its left in Arabic, the other way round in English (the name itself read left
+    to right in both)."""
+    from tests.text_spy import TextSpy, Traced
+
+    app, scene, got = chooser()
+    app.settings.language = lang
+    app.apply_settings()
+    row = next(e for e in scene.rows if e.label.isascii() and len(e.label) > 3)
+    r = pygame.Rect(40, 40, 600, 30)
+    with TextSpy():
+        surface = Traced((680, 120))
+        scene._draw_row(surface, row, r, 18, False)
+    name = next(i.rect for i in surface.items if i.kind == "text" and i.label == row.label)
+    ink = pygame.mask.from_threshold(surface, (0, 0, 0), (1, 1, 1, 255))
+    ink.invert()  # what the row drew: the icon and the name
+    parts = ink.get_bounding_rects()
+    drawn = parts[0].unionall(parts)
+    left, right = drawn.x, drawn.right - 1
+    rtl = lang == "ar"
+    icon_side = right if rtl else left
+    assert not name.collidepoint(icon_side, r.centery)  # the icon is at the start, not the name
+    assert (name.right < right) == rtl and (name.x > left) != rtl
+    assert (name.centerx > r.centerx) == rtl

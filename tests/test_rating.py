@@ -108,3 +108,37 @@ def test_the_rating_page_shows_each_preset_and_a_chart_that_fits(ui_home, lang, 
         assert screen_problems(app, f"rating {lang} {size}") == []
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_the_rating_chart_is_mirrored_as_a_whole_in_arabic(ui_home, lang) -> None:  # type: ignore[no-untyped-def]
+    """The chart is laid out left to right and mirrored as a whole: the levels' names at the
+    right of the plot and the line from its left in English, at the left and from the right
+    in Arabic; the names' numbers keep their digits' order."""
+    import pygame
+
+    from tarneeb_desktop.ui import i18n, theme
+    from tarneeb_desktop.ui.screens.stats.rating_chart import LEVELS, draw_rating_chart, level_name
+    from tests.test_ui_helpers import make_app
+    from tests.text_spy import TextSpy, Traced
+
+    make_app()
+    i18n.set_language(lang)
+    try:
+        history = [[100.0 + k, START + 20 * (k % 3), "medium", k % 2] for k in range(6)]
+        r = pygame.Rect(20, 20, 600, 300)
+        with TextSpy():
+            surface = Traced((640, 340))
+            plot = draw_rating_chart(surface, r, history, 16)
+        texts = {i.label: i.rect for i in surface.items if i.kind == "text"}
+        names = [texts[level_name(lv)] for lv in LEVELS]
+        rtl = lang == "ar"
+        assert all((n.right <= plot.x) if rtl else (n.x >= plot.right) for n in names)
+        assert r.contains(plot) and ((plot.right == r.right) if rtl else (plot.x == r.x))
+        levels = [LEVEL_RATINGS[lv] for lv in LEVELS]
+        lo, hi = min(START, *levels) - 50, max(START + 40, *levels) + 50
+        y = plot.bottom - round(plot.h * (START - lo) / (hi - lo))
+        x = plot.right - 1 if rtl else plot.x + 1  # the first game's end of the line
+        assert any(surface.get_at((x, y + d))[:3] == theme.GOLD[:3] for d in range(-3, 4))
+    finally:
+        i18n.set_language("en")

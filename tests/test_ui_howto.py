@@ -206,3 +206,31 @@ def test_the_page_buttons_labels_keep_clear_of_their_arrows(ui_home, lang: str, 
                 b.rect,
             )
             assert label[0].size >= round(Layout(*size).text * 0.8)
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_the_pictures_read_from_the_start_side_mirrored_as_a_whole(lang: str) -> None:
+    """The scores' picture names a side at the start (the right in Arabic) and its points at
+    the end; the bids' panel starts its rows at the start side, the second row's first bid
+    under the first row's Pass, as in English."""
+    from tarneeb_desktop.ui.game.labels import call_label
+    from tests.text_spy import TextSpy, Traced
+
+    app = make_app((1280, 720))
+    i18n.set_language(lang)
+    rtl = lang == "ar"
+    box = pygame.Rect(20, 20, 420, 340)
+    with TextSpy():
+        surf = Traced((460, 380))
+        howto_pictures.draw(surf, box, "scores", app.cards, 18)
+    at = {i.label: i.rect for i in surf.items if i.kind == "text"}
+    us, points = at[i18n.tr("Us")], at["+9"]
+    assert (us.centerx > points.centerx) == rtl
+    assert (us.centerx > box.centerx) == rtl and (points.centerx < box.centerx) == rtl
+    with TextSpy():
+        surf = Traced((460, 380))
+        howto_pictures.draw(surf, box, "bids", app.cards, 18)
+    buttons = {i.label: i.rect for i in surf.items if i.kind == "button"}
+    first, second, row2 = buttons[call_label("pass")], buttons["8"], buttons["11"]
+    assert (first.centerx > second.centerx) == rtl
+    assert abs(row2.centerx - first.centerx) <= 1  # the row under it starts where it does

@@ -283,3 +283,24 @@ def test_the_contract_panel_reads_from_the_start_side(monkeypatch, lang: str) ->
         assert title[2].endswith("right") and title[1][0] > r.centerx > hand[1][0]
     else:
         assert title[2].endswith("left") and title[1][0] < r.centerx < hand[1][0]
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_a_wrapped_blocks_start_is_the_reading_side(lang: str) -> None:
+    """``theme.blit_block``'s lines at the start of their box (the right in Arabic), at its
+    end with "end", in its middle with "center"."""
+    from tarneeb_desktop.ui import theme
+
+    try:
+        app_in(lang)
+        box = pygame.Rect(20, 20, 600, 100)
+        s = pygame.Surface((640, 140))
+        start = theme.blit_block(s, "12 : 8", 18, box, align="start")
+        end = theme.blit_block(s, "12 : 8", 18, box, align="end")
+        middle = theme.blit_block(s, "12 : 8", 18, box, align="center")
+        rtl = lang == "ar"
+        assert (start.right == box.right) if rtl else (start.x == box.x)
+        assert (end.x == box.x) if rtl else (end.right == box.right)
+        assert abs(middle.centerx - box.centerx) <= 1
+    finally:
+        i18n.set_language("en")

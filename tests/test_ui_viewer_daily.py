@@ -372,3 +372,45 @@ def test_the_arabic_daily_header_keeps_the_rules_name_whole() -> None:
     assert scene.code in shown  # the code whole, left to right
     # in reading order (from the right): the code, then the rules, then the level
     assert shown.index(text.shape(label)) < shown.index(scene.code)
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_the_daily_review_is_mirrored_as_a_whole_in_arabic(lang) -> None:  # type: ignore[no-untyped-def]
+    """Side by side, the person's play on the reading side (the right in Arabic), the two
+    panes each other's mirror; one play at a time, the results and the button that switches
+    the plays at the end side, the button under the results' end; North's row away from
+    the auction's box, on the other side of it in Arabic."""
+    from tarneeb_desktop.ui import i18n
+    from tarneeb_desktop.ui.screens.daily.review import PaneLayout
+
+    def review_in(size):  # type: ignore[no-untyped-def]
+        app, review = _review(size)
+        app.settings.language = lang
+        app.apply_settings()
+        review.rebuild()  # the buttons made again in the language
+        return app, review
+
+    rtl = lang == "ar"
+    try:
+        app, review = review_in((1280, 720))
+        lay = scene_layout(app)
+        assert review.side_by_side()
+        yours, computers = review.pane_rects(lay)
+        assert (yours.x > computers.x) == rtl
+        assert yours.x == lay.w - computers.right and yours.w == computers.w
+        app, review = review_in((800, 600))
+        lay = scene_layout(app)
+        assert not review.side_by_side()
+        panel = review.panel_rect(lay)
+        switch = next(b.rect for b in review.buttons() if b.action == "switch")
+        assert (panel.centerx < lay.w // 2) == rtl
+        assert switch.top >= panel.bottom
+        assert (switch.x == panel.x) if rtl else (switch.right == panel.right)
+        end = next(p for p in review.steps.positions if p.play == 0)
+        review.go(end.index)
+        box = review._draw_auction(None, PaneLayout(lay.w, lay.h, lay.unit), review.position)
+        north = review.hand_rects(lay, TOP, 13, review.card_h(lay))
+        assert box is not None
+        assert (north[-1].right <= box.x) if rtl else (north[0].x >= box.right)
+    finally:
+        i18n.set_language("en")

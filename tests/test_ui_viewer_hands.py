@@ -506,3 +506,98 @@ def test_the_viewer_games_list_and_game_over_mirror_in_arabic() -> None:
         finally:
             i18n.set_language("en")
     assert xs["en"][0] < xs["en"][1] and xs["ar"][0] > xs["ar"][1]
+
+
+def test_the_hand_list_is_mirrored_as_a_whole_in_arabic() -> None:
+    """The hand list laid out left to right and mirrored as a whole: in Arabic a hand's name
+    at the right of what it came to, the hands (and the rows to click) in the right half, the
+    costly cards' head and rows in the left; in English the other way round."""
+    from tarneeb_desktop.ui import text
+    from tarneeb_desktop.ui.layout import Layout
+    from tarneeb_desktop.ui.screens.viewer.hands import HandsPanel, hand_entries
+    from tarneeb_desktop.ui.text_runs import display
+
+    make_app()  # the fonts (an earlier test's pygame.quit closed them)
+    text.clear_cache()
+    doc = to_record(thrown_in_game(), NAMES)
+    steps = positions(doc)
+    for lang in ("en", "ar"):
+        i18n.set_language(lang)
+        try:
+            panel = HandsPanel(steps, NAMES)
+            lay = Layout(1280, 720)
+            box = panel.box(lay, 100, 600)
+            with TextSpy():
+                surface = Traced((1280, 720))
+                panel.draw(surface, lay, box, 0, {}, busy=False)
+            drawn = {i.label: i.rect for i in surface.items if i.kind == "text"}
+            first = next(e for e in hand_entries(steps, NAMES) if e.label)
+            # lines drawn in display order are found by that form
+            name, detail = (drawn.get(k) or drawn[display(k)] for k in (first.label, first.detail))
+            costly = drawn.get(i18n.tr("Costly cards")) or drawn[display(i18n.tr("Costly cards"))]
+            rtl = lang == "ar"
+            assert (name.x > detail.right) == rtl and (name.right < detail.x) != rtl
+            assert (name.x > box.centerx) == rtl and (costly.right < box.centerx) == rtl
+            hand_rows = [
+                r
+                for r, step in panel.spots
+                if any(e.step == step for e in hand_entries(steps, NAMES))
+            ]
+            assert hand_rows and all((r.x > box.centerx) == rtl for r in hand_rows)
+            assert all(r.right <= box.right and r.x >= box.x for r, _ in panel.spots)
+        finally:
+            i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_the_viewers_corner_buttons_and_auction_are_mirrored_as_a_whole(lang: str) -> None:
+    """Hands and My cards only at the end side's corner, Hands first in reading order; the
+    auction's box at the start side's corner, clear of North's cards: at the right in
+    Arabic, at the left in English."""
+    from tarneeb_desktop.ui.layout import TOP, Layout
+
+    app, scene = viewer(to_record(thrown_in_game(), NAMES))
+    app.settings.language = lang
+    app.apply_settings()
+    try:
+        scene.go(next(p.index for p in scene.steps.positions if p.kind == "card"))
+        lay = Layout(*app.size)
+        hands, mine = scene.side_buttons(lay)
+        rtl = lang == "ar"
+        assert (hands.rect.x > mine.rect.x) == rtl
+        assert (mine.rect.right < lay.w // 2) == rtl and (hands.rect.x > lay.w // 2) != rtl
+        box = scene._draw_auction(None, lay, scene.position)
+        north = scene.hand_rects(lay, TOP, 13, scene.card_h(lay))
+        assert box is not None and not any(box.colliderect(c) for c in north)
+        assert (box.right == lay.w - lay.margin) if rtl else (box.x == lay.margin)
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_the_auction_box_sits_at_its_rooms_start_and_reads_from_it(lang: str) -> None:
+    """The auction's box at the start of the room it is given (the right in Arabic), its
+    first speaker's column on that side too; a call's digits keep their order."""
+    from tarneeb_desktop.ui import text
+    from tarneeb_desktop.ui.layout import Layout
+    from tarneeb_desktop.ui.screens.viewer.auction import auction_box
+
+    make_app()
+    text.clear_cache()
+    i18n.set_language(lang)
+    try:
+        lay = Layout(1280, 720)
+        room = pygame.Rect(40, 60, 900, 400)
+        calls = [(1, "12"), (2, "pass"), (3, "pass"), (0, "pass")]
+        with TextSpy():
+            surface = Traced((1280, 720))
+            box = auction_box(surface, lay, room, NAMES, calls, None)
+        assert box is not None and room.contains(box) and box.w < room.w
+        rtl = lang == "ar"
+        assert (box.right == room.right) if rtl else (box.x == room.x)
+        texts = {i.label: i.rect for i in surface.items if i.kind == "text"}
+        first, last = texts[NAMES[1]], texts[NAMES[0]]  # Rana spoke first, Sami last
+        assert (first.x > last.x) == rtl
+        assert texts["12"].w > 0
+    finally:
+        i18n.set_language("en")

@@ -177,6 +177,35 @@ def _export(app: Any) -> Any:
     return FileChooser(app, lambda _p: None, save=True, name="game.json", folder=folder)
 
 
+def _viewer(app: Any, hands: bool = False) -> Any:
+    """The replay viewer of the standard example game, seven cards into its third deal's play
+    (the list of hands and the costly cards open when ``hands``)."""
+    import json
+
+    from tarneeb_desktop.session.record_steps import positions
+    from tarneeb_desktop.ui.screens.viewer.viewer import ViewerScene
+
+    data = Path(__file__).resolve().parents[1] / "tests" / "data" / "standard-game.json"
+    steps = positions(json.loads(data.read_text(encoding="utf-8")))
+    scene = ViewerScene(app, steps, title="Omar and Nour", inline=True)
+    scene.go(next(p.index for p in steps.positions if p.hand == 2 and p.kind == "card") + 6)
+    if hands:
+        scene.activate("hands")
+    return scene
+
+
+def _review(app: Any) -> Any:
+    """The daily review of today's eighth deal, both plays the computer's: side by side in a
+    wide window, else one at a time with the button that switches them."""
+    from tarneeb_desktop.session import daily
+    from tarneeb_desktop.session.record_steps import positions
+    from tarneeb_desktop.ui.screens.daily.review import DailyReview
+
+    res = daily.play_computer("2026-12-01/standard", 7, "medium")
+    plays = [("You", positions(res.record), res), ("The computer", positions(res.record), res)]
+    return DailyReview(app, plays, title="Daily deal 8", back=lambda: None)
+
+
 def _ending(app: Any, rules: str, seed: int, event: str, limit: int = 3000) -> Any:
     """A game played at random to its first event named ``event``, its dialog over the table
     (the hand's summary with its best-play line, or the game's end)."""
@@ -308,6 +337,9 @@ def _scenes() -> dict[str, Callable[[Any], Any]]:
             - 1,
         ),
         "settings-end": lambda app: _settings(app, end=True),
+        "viewer": _viewer,
+        "viewer-hands": lambda app: _viewer(app, hands=True),
+        "review": _review,
     }
 
 

@@ -241,9 +241,7 @@ def blit_block(
     step = max([round(size * 1.3)] + [round(p.get_height() * 0.8) for p in surfs])
     total = step * (len(surfs) - 1) + (surfs[-1].get_height() if surfs else 0)
     y = {"top": rect.y, "center": rect.centery - total // 2}.get(valign, rect.bottom - total)
-    side = {"start": "left", "end": "right"}.get(align, align)
-    if i18n.is_rtl() and side in ("left", "right"):
-        side = "right" if side == "left" else "left"
+    side = i18n.anchor({"start": "left", "end": "right"}.get(align, align))  # mirrored RTL
     used = pygame.Rect(rect.x, y, 0, 0)
     for p in surfs:
         r = p.get_rect(top=y)

@@ -28,6 +28,14 @@ def mirrored(r: pygame.Rect, within: pygame.Rect) -> pygame.Rect:
     return out
 
 
+def mirrored_points(
+    points: Sequence[tuple[int, int]], within: pygame.Rect
+) -> list[tuple[int, int]]:
+    """``points`` (a drawing's line, laid out left to right) as they stand in ``within``
+    read from the right (right to left), else as they are: each as ``mirrored`` moves it."""
+    return [(mirrored(pygame.Rect(x, y, 0, 0), within).x, y) for x, y in points]
+
+
 class Form(Box):
     """Text fields with their labels (``rows``: (label, field)); ``focus()`` is the index of
     the field typed into (read at each drawing). A field is at least ``least`` units wide and

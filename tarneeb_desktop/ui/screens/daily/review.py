@@ -25,6 +25,7 @@ from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.cards import card_size
 from tarneeb_desktop.ui.game.auction import NOT_CALLS
 from tarneeb_desktop.ui.i18n import N_, tr
+from tarneeb_desktop.ui.kit.form import mirrored
 from tarneeb_desktop.ui.layout import BOTTOM, TOP, Layout
 from tarneeb_desktop.ui.screens.daily.labels import SEATS, contract_text, signed
 from tarneeb_desktop.ui.screens.viewer.auction import wanted_width
@@ -126,15 +127,13 @@ class PlayPane(ViewerScene):
         y = bottom - ch if side == BOTTOM else top
         x0 = lay.w // 2 - width // 2
         if side == TOP:  # beside the auction's box (the top corner on the reading side),
-            # the row's middle (and its name plate) where the whole row's is
+            # the row's middle (and its name plate) where the whole row's is: the whole
+            # row's room laid out left to right, mirrored in the window as a whole
             full = round(cw + step * 12)
             free = lay.margin + self.auction_width(lay) + lay.margin // 2
-            if i18n.is_rtl():
-                right = min(lay.w // 2 + full // 2, max(lay.margin + full, lay.w - free))
-                x0 = right - full + (full - width) // 2
-            else:
-                x0 = max(lay.w // 2 - full // 2, min(free, lay.w - lay.margin - full))
-                x0 += (full - width) // 2
+            x = max(lay.w // 2 - full // 2, min(free, lay.w - lay.margin - full))
+            room = mirrored(pygame.Rect(x, y, full, ch), pygame.Rect(0, 0, lay.w, lay.h))
+            x0 = room.x + (full - width) // 2
         return [pygame.Rect(round(x0 + step * k), y, cw, ch) for k in range(n)]
 
     def auction_width(self, lay: Layout) -> int:
@@ -273,10 +272,9 @@ class DailyReview(ViewerScene):
             labels = [tr("Show your play") + "  (S)", tr("Show the computer's play") + "  (S)"]
             # as wide as its longer label needs at the small print, from the panel's end side
             need = theme.button_width(labels, round(lay.text * 0.8), h, panel.w)
-            r = pygame.Rect(panel.x, panel.bottom + lay.margin // 2, min(need, lay.w // 2), h)
-            if not i18n.is_rtl():
-                r.right = panel.right
-            out.append(Button(r, labels[0 if self.which else 1], "switch"))
+            r = pygame.Rect(0, panel.bottom + lay.margin // 2, min(need, lay.w // 2), h)
+            r.right = panel.right
+            out.append(Button(mirrored(r, panel), labels[0 if self.which else 1], "switch"))
         return out
 
     def panel_rect(self, lay: Layout) -> pygame.Rect:
@@ -297,7 +295,7 @@ class DailyReview(ViewerScene):
         gap = lay.margin
         w = (lay.w - 2 * lay.margin - gap) // 2
         rects = [pygame.Rect(lay.margin + k * (w + gap), top, w, bottom - top) for k in range(2)]
-        return rects[::-1] if i18n.is_rtl() else rects
+        return [mirrored(r, pygame.Rect(0, 0, lay.w, lay.h)) for r in rects]
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.side_by_side(surface.get_size()):

@@ -27,7 +27,7 @@ from tarneeb_desktop.storage import load_json, write_json_atomic
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.kit.boxes import Box, Picture, Text
-from tarneeb_desktop.ui.kit.form import Form
+from tarneeb_desktop.ui.kit.form import Form, mirrored
 from tarneeb_desktop.ui.kit.page import FootSpec, KitScene, Page
 from tarneeb_desktop.ui.kit.style import DIM, WARN, Style
 from tarneeb_desktop.ui.kit.tables import ScrollList
@@ -315,8 +315,10 @@ class FileChooser(KitScene):
     def _draw_row(self, s: pygame.Surface, e: Entry, r: pygame.Rect, t: int, on: bool) -> None:
         pad = round(t * 0.6)
         icon = pygame.Rect(0, 0, round(t * 1.1), round(t * 0.9))
-        icon.centery = r.centery
-        icon = i18n.align(icon, r, "start", pad)
+        icon.midleft = (r.x + pad, r.centery)
+        # the icon and the name laid out left to right, mirrored in the row as a whole
+        name = mirrored(pygame.Rect(icon.right + pad, r.y, r.w - icon.w - 3 * pad, r.h), r)
+        icon = mirrored(icon, r)
         if e.folder:  # a folder: a tab and its body
             tab = pygame.Rect(icon.x, icon.y - round(t * 0.15), icon.w // 2, round(t * 0.3))
             pygame.draw.rect(s, theme.GOLD, tab, border_radius=2)
@@ -328,6 +330,6 @@ class FileChooser(KitScene):
             for k in (1, 2, 3):
                 y = sheet.y + sheet.h * k // 4
                 pygame.draw.line(s, (90, 90, 90), (sheet.x + 3, y), (sheet.right - 4, y))
-        x = icon.right + pad if not i18n.is_rtl() else icon.x - pad
-        label = text.elide(e.label, t, r.w - icon.w - 3 * pad)
-        blit_path(s, label, t, (x, r.centery), theme.INK, i18n.anchor("midleft"))
+        label = text.elide(e.label, t, name.w)
+        anchor = i18n.anchor("midleft")
+        blit_path(s, label, t, getattr(name, anchor), theme.INK, anchor)

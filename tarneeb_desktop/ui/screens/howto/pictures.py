@@ -1,6 +1,8 @@
 """The pictures of the "How to play" pages: little scenes of the table drawn by code with the
 game's own card images, buttons and colours (no text is baked into an image: every word is
-drawn from the translation of the moment, and RTL mirrors what has a side).
+drawn from the translation of the moment). A picture with a reading side (the scores, a
+panel of bids) is laid out left to right and mirrored as a whole right to left, each piece
+through the kit's ``mirrored``; cards, seats and numbers keep their own order.
 
 ``draw(surface, rect, name, art)`` draws picture ``name`` to fill ``rect``."""
 
@@ -12,12 +14,13 @@ from collections.abc import Callable
 import pygame
 
 from tarneeb_desktop.rules.cards import STRAINS
-from tarneeb_desktop.ui import i18n, text, theme
+from tarneeb_desktop.ui import text, theme
 from tarneeb_desktop.ui.cards import CardArt, card_size
 from tarneeb_desktop.ui.game.bid_panel import grid_label, strain_head
 from tarneeb_desktop.ui.game.labels import call_label, trump_label
 from tarneeb_desktop.ui.game.panels import blit_card, mark_winner
 from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.kit.form import mirrored
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
 
 NAMES = ("table", "bids", "trump", "trick", "scores", "suited", "game41", "hand")
@@ -85,11 +88,20 @@ def _label(
     pos: tuple[int, int],
     color: tuple[int, ...],
     anchor: str,
+    *,
+    pill: bool = True,
+    within: pygame.Rect | None = None,
 ) -> None:
-    """A word on a dark pill, so it reads on the felt and on cards."""
-    r = _pill(words, size)
+    """A word bold with its ``anchor`` at ``pos``, on a dark pill (so it reads on the felt
+    and on cards) unless not ``pill``. With ``within``, ``pos`` is as laid out left to right
+    there, and the word's box is mirrored in it as a whole right to left (a name at the
+    start, a number at the end)."""
+    r = _pill(words, size) if pill else pygame.Rect((0, 0), text.size_of(words, size, True))
     setattr(r, anchor, pos)
-    blit_panel(s, r, color=(0, 0, 0, 150), border=None, radius=r.h // 2)
+    if within is not None:
+        r = mirrored(r, within)
+    if pill:
+        blit_panel(s, r, color=(0, 0, 0, 150), border=None, radius=r.h // 2)
     blit_text(s, words, size, r.center, color, bold=True, anchor="center")
 
 
@@ -99,20 +111,24 @@ def _pill(words: str, size: int) -> pygame.Rect:
     return pygame.Rect(0, 0, w + size, h + size // 4)
 
 
-def _bubble(s: pygame.Surface, words: str, size: int, centre: tuple[int, int]) -> pygame.Rect:
-    """A speech bubble as the table shows a call; its box."""
+def _bubble(
+    s: pygame.Surface,
+    words: str,
+    size: int,
+    centre: tuple[int, int],
+    within: pygame.Rect | None = None,
+) -> pygame.Rect:
+    """A speech bubble as the table shows a call; its box (mirrored in ``within`` when
+    given: ``centre`` is then left to right)."""
     w, _ = text.size_of(words, size, True)
     h = round(size * 1.9)
     r = pygame.Rect(0, 0, max(h * 2, w + size * 2), h)
     r.center = centre
+    if within is not None:
+        r = mirrored(r, within)
     blit_panel(s, r, color=(252, 250, 240, 245), border=(0, 0, 0, 70), radius=h // 2)
     theme.draw_label(s, words, r, size, theme.BUTTON_TEXT)
     return r
-
-
-def _side_x(r: pygame.Rect, frac: float) -> int:
-    """x at ``frac`` of ``r``'s width from its start side (the right in Arabic)."""
-    return round(r.right - r.w * frac) if i18n.is_rtl() else round(r.x + r.w * frac)
 
 
 def _seats(r: pygame.Rect) -> dict[str, tuple[int, int]]:
@@ -173,7 +189,9 @@ def _buttons_panel(
     heads: list[str] | None = None,
 ) -> pygame.Rect:
     """A sketch of the table's action panel: a title over rows of buttons (``chosen`` lit),
-    each row named by its ``heads`` at the start side, as the suited grid names its strains."""
+    each row named by its ``heads`` at the start side, as the suited grid names its strains;
+    laid out left to right, mirrored as a whole right to left (the first button of a row
+    under the first of the row above it)."""
     cols = max(len(row) for row in rows)
     gap = max(3, r.w // 60)
     head_w = max((text.size_of(h, text_size, True)[0] for h in heads), default=0) if heads else 0
@@ -185,18 +203,15 @@ def _buttons_panel(
     panel = pygame.Rect(r.x, r.y, r.w, h)
     blit_panel(s, panel, color=(8, 24, 18, 235), radius=max(6, bh // 3), glow=(242, 196, 84, 60))
     blit_text(s, title, text_size, (panel.centerx, panel.y + gap * 2), theme.GOLD, True, "midtop")
-    rtl = i18n.is_rtl()
     for i, row in enumerate(rows):
         y = panel.y + title_h + gap * 2 + i * (bh + gap)
         if heads and i < len(heads) and len(row) > 1:
-            x = panel.right - gap * 2 if rtl else panel.x + gap * 2
-            anchor = "midright" if rtl else "midleft"
-            blit_text(s, heads[i], text_size, (x, y + bh // 2), theme.GOLD, True, anchor)
-        for j, action in enumerate(row):
-            k = len(row) - 1 - j if rtl else j
+            at = (panel.x + gap * 2, y + bh // 2)
+            _label(s, heads[i], text_size, at, theme.GOLD, "midleft", pill=False, within=panel)
+        for k, action in enumerate(row):
             width = bw if len(row) > 1 or cols == 1 else cols * bw + (cols - 1) * gap
-            start = panel.x + gap * 2 + (0 if rtl else head_w)  # after the heads
-            br = pygame.Rect(start + k * (bw + gap), y, width, bh)
+            start = panel.x + gap * 2 + head_w  # after the heads
+            br = mirrored(pygame.Rect(start + k * (bw + gap), y, width, bh), panel)
             b = Button(br, label(action), action, primary=action != "pass")
             b.focus = action == chosen
             b.draw(s)
@@ -279,33 +294,25 @@ def _scores(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> 
     us, them = theme.TEAM
     bh = round(r.h * 0.11)
     rows = [(tr("Us"), us, "8", 9, "+9"), (tr("Them"), them, None, 4, "0")]
+    # left to right: a side's name, its bid and its tricks from the start, its points at the
+    # end; each piece mirrored in ``r`` right to left
+    start, end = round(r.x + r.w * 0.07), round(r.x + r.w * 0.93)
     for i, (name, color, bid, tricks, points) in enumerate(rows):
         y = round(r.y + r.h * (0.28 + 0.42 * i))
-        blit_text(s, name, text_size, (_side_x(r, 0.07), y), color, True, i18n.anchor("midleft"))
+        _label(s, name, text_size, (start, y), color, "midleft", pill=False, within=r)
         if bid:
-            _bubble(s, call_label(bid), round(text_size * 0.9), (_side_x(r, 0.34), y))
+            at = (round(r.x + r.w * 0.34), y)
+            _bubble(s, call_label(bid), round(text_size * 0.9), at, within=r)
         # the tricks taken: one card on its side per trick, in a row
         cw, chh = card_size(bh)
         space = r.w * 0.62
         step = min(chh * 0.62, (space - chh) / max(1, tricks - 1))
         for k in range(tricks):
-            pile = pygame.Rect(0, 0, chh, cw)
+            pile = pygame.Rect(start + round(step * k), 0, chh, cw)
             pile.centery = y + round(bh * 1.05)
-            x = _side_x(r, 0.07) + (-1 if i18n.is_rtl() else 1) * round(step * k)
-            if i18n.is_rtl():
-                pile.right = x
-            else:
-                pile.x = x
-            blit_card(art, s, "back", pile, shadow=True)
-        blit_text(
-            s,
-            points,
-            round(text_size * 1.6),
-            (_side_x(r, 0.93), y + bh // 2),
-            color,
-            True,
-            i18n.anchor("midright"),
-        )
+            blit_card(art, s, "back", mirrored(pile, r), shadow=True)
+        size = round(text_size * 1.6)
+        _label(s, points, size, (end, y + bh // 2), color, "midright", pill=False, within=r)
 
 
 def _suited(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> None:

@@ -19,6 +19,7 @@ from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.game.auction import auction_rows, winning_call
 from tarneeb_desktop.ui.game.labels import call_label
 from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.kit.form import mirrored
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import blit_panel, blit_text
 
@@ -88,7 +89,8 @@ def auction_box(
     box = pygame.Rect(0, room.y, 4 * col_w + pad, n_lines * step + pad + pad // 2)
     if trump is not None:  # the trump line may want more than the columns
         box.w = max(box.w, min(room.w, text.size_of(trump, size)[0] + 2 * pad))
-    box.x = room.right - box.w if i18n.is_rtl() else room.x
+    box.x = room.x
+    box = mirrored(box, room)  # at the room's start: the right in Arabic
     if surface is None:
         return box
     blit_panel(surface, box, color=(6, 20, 14, 190), radius=round(lay.unit))

@@ -19,6 +19,7 @@ from tarneeb_desktop.table.history import thrown_in
 from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.game.labels import call_label, card_label
 from tarneeb_desktop.ui.i18n import tr, trn
+from tarneeb_desktop.ui.kit.form import mirrored
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.screens.viewer.trick import COSTLY, GOOD
 from tarneeb_desktop.ui.text_runs import blit_line, card_run, rtl_run
@@ -229,13 +230,15 @@ class HandsPanel:
         t, pad = lay.text, lay.margin
         step = round(t * LINE)
         half = (box.w - 3 * pad) // 2
-        # the reading side holds the hands, the other the costly cards
-        first = i18n.mirror_x(box.x + pad, box.x, box.w)
-        second = i18n.mirror_x(box.x + 2 * pad + half, box.x, box.w)
-        anchor = i18n.anchor("topleft")
+        # laid out left to right, mirrored in ``box`` as a whole right to left: the reading
+        # side holds the hands, the other the costly cards
+        first = box.x + pad
+        second = box.x + 2 * pad + half
         self.spots = []
         y0 = box.y + pad // 2
-        head = blit_line(surface, tr("Hands"), t, (first, y0), theme.GOLD, True, anchor, half)
+        head = _line(
+            surface, tr("Hands"), t, pygame.Rect(first, y0, half, step), box, theme.GOLD, True
+        )
         # the rows below the head's ink (Arabic's reaches lower than a line's step)
         head_step = max(step, head.bottom - y0 + step // 8 + 2)
         entries = hand_entries(self.steps, self.names)
@@ -247,15 +250,15 @@ class HandsPanel:
         y = y0 + head_step
         label_w = round(half * 0.3)
         for e in entries[self.top : self.top + rows]:
-            row = pygame.Rect(0, y - step // 8, half + pad // 2, step + step // 4)
-            row.x = first + pad // 4 - row.w if i18n.is_rtl() else first - pad // 4
+            row = pygame.Rect(first - pad // 4, y - step // 8, half + pad // 2, step + step // 4)
+            row = mirrored(row, box)
             if e.hand == hand:
                 blit_panel(surface, row, color=(242, 196, 84, 70), radius=row.h // 4)
             self.spots.append((row, e.step))
-            blit_line(surface, e.label, t, (first, y), theme.GOLD, True, anchor, label_w)
-            x = first + (-1 if i18n.is_rtl() else 1) * (label_w + pad // 2)
+            _line(surface, e.label, t, pygame.Rect(first, y, label_w, step), box, theme.GOLD, True)
+            detail = pygame.Rect(first + label_w + pad // 2, y, half - label_w - pad, step)
             colour = theme.INK_DIM if not e.label else theme.INK
-            blit_line(surface, e.detail, t, (x, y), colour, False, anchor, half - label_w - pad)
+            _line(surface, e.detail, t, detail, box, colour)
             y += step
         self._draw_costly(surface, lay, box, second, y0, half, analysis, busy)
 
@@ -272,11 +275,12 @@ class HandsPanel:
     ) -> None:
         t = lay.text
         step = round(t * LINE)
-        anchor = i18n.anchor("topleft")
-        blit_line(surface, tr("Costly cards"), t, (x, y), theme.GOLD, True, anchor, width)
+        _line(surface, tr("Costly cards"), t, pygame.Rect(x, y, width, step), box, theme.GOLD, True)
         y += step
         if busy:
-            blit_line(surface, tr("analysing..."), t, (x, y), theme.INK_DIM, False, anchor, width)
+            _line(
+                surface, tr("analysing..."), t, pygame.Rect(x, y, width, step), box, theme.INK_DIM
+            )
             y += step
         sides = costly_by_side(analysis)
         # each side its half of the lines left: its summary, its cards, "and 3 more"
@@ -284,20 +288,19 @@ class HandsPanel:
         for team in (0, 1):
             cards = sides[team]
             head = side_summary(cards, team_name(self.names, team))
-            blit_line(surface, head, t, (x, y), theme.TEAM[team], True, anchor, width)
+            _line(surface, head, t, pygame.Rect(x, y, width, step), box, theme.TEAM[team], True)
             y += step
             shown = cards[: max(0, per - 1)] if len(cards) > per else cards
             for c in shown:
-                row = pygame.Rect(0, y - step // 8, width, step)
-                row.x = x - (width if i18n.is_rtl() else 0)
+                row = mirrored(pygame.Rect(x, y - step // 8, width, step), box)
                 self.spots.append((row, self._step_of(c)))
                 hide = self.only is not None and c.mark.seat != self.only
                 line = costly_text(c, self.steps, self.names, hide)
-                blit_line(surface, line, t, (x, y), theme.INK, False, anchor, width)
+                _line(surface, line, t, pygame.Rect(x, y, width, step), box, theme.INK)
                 y += step
             if len(shown) < len(cards):
                 more = tr("and {n} more", n=len(cards) - len(shown))
-                blit_line(surface, more, t, (x, y), theme.INK_DIM, False, anchor, width)
+                _line(surface, more, t, pygame.Rect(x, y, width, step), box, theme.INK_DIM)
                 y += step
 
     def _step_of(self, c: Costly) -> int:
@@ -306,3 +309,19 @@ class HandsPanel:
             (p.index for p in self.steps.positions if p.hand == c.hand and p.play == c.play),
             0,
         )
+
+
+def _line(
+    surface: pygame.Surface,
+    words: str,
+    size: int,
+    cell: pygame.Rect,
+    box: pygame.Rect,
+    colour: tuple[int, ...],
+    bold: bool = False,
+) -> pygame.Rect:
+    """``words`` at the start of ``cell`` (at most as wide), a cell laid out left to right in
+    ``box`` and mirrored there as a whole right to left; the ink's rectangle."""
+    room = mirrored(cell, box)
+    anchor = i18n.anchor("topleft")
+    return blit_line(surface, words, size, getattr(room, anchor), colour, bold, anchor, room.w)

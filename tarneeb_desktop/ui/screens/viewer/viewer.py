@@ -41,6 +41,7 @@ from tarneeb_desktop.ui.game.labels import (
     trump_label,
 )
 from tarneeb_desktop.ui.i18n import tr, trn
+from tarneeb_desktop.ui.kit.form import mirrored
 from tarneeb_desktop.ui.layout import BOTTOM, LEFT, RIGHT, TOP, Layout, side_of
 from tarneeb_desktop.ui.scene import ButtonScene
 from tarneeb_desktop.ui.screens.viewer.auction import auction_box
@@ -347,21 +348,19 @@ class ViewerScene(ButtonScene):
         return out + self.side_buttons(lay)  # media controls keep their direction in RTL
 
     def side_buttons(self, lay: Layout) -> list[Button]:
-        """Hands and My cards only: at the top corner at the end side, under the score."""
+        """Hands and My cards only: at the top corner at the end side, under the score (laid
+        out left to right, mirrored in the window as a whole)."""
         w = min(round(lay.unit * 30), round(lay.w * 0.16))
         h = round(lay.unit * 5.5)
         gap = max(3, round(lay.unit * 0.8))
         y = lay.margin + round(lay.text * LINE * 2.1)
         x = lay.w - lay.margin - 2 * w - gap
         mine = self.mine_labels()[1 if self.only_mine else 0]
-        out = [
-            Button(pygame.Rect(x, y, w, h), tr("Hands"), "hands"),
-            Button(pygame.Rect(x + w + gap, y, w, h), mine, "mine"),
+        window = pygame.Rect(0, 0, lay.w, lay.h)
+        return [
+            Button(mirrored(pygame.Rect(x, y, w, h), window), tr("Hands"), "hands"),
+            Button(mirrored(pygame.Rect(x + w + gap, y, w, h), window), mine, "mine"),
         ]
-        if i18n.is_rtl():
-            for b in out:
-                b.rect.x = lay.w - b.rect.right
-        return out
 
     def toolbar_rows(self, lay: Layout) -> int:
         """The controls in one row, or in two when in one row their labels would be drawn
@@ -699,21 +698,21 @@ class ViewerScene(ButtonScene):
     ) -> pygame.Rect | None:
         """The calls of this hand (``viewer_auction.py``) in the top corner on the reading
         side, beside North's cards and above the side hand's; the box drawn (measured only
-        without a surface)."""
+        without a surface). Its room is laid out left to right (North's row read back that
+        way) and mirrored in the window as a whole."""
         top, _ = self._band(lay)
         ch = self.card_h(lay)
         north = self.hand_rects(lay, TOP, 13, ch)
         bottom = self.hand_rects(lay, LEFT, 13, ch)[0].top - lay.margin // 2
         # clear of North's cards, and of North's card in the trick below them
         end = lay.w // 2 - round(card_size(ch)[0] * 0.6) - 6
-        if i18n.is_rtl():
-            left, right = max(north[-1].right + lay.margin // 2, lay.w - end), lay.w - lay.margin
-        else:
-            left, right = lay.margin, min(north[0].left - lay.margin // 2, end)
+        window = pygame.Rect(0, 0, lay.w, lay.h)
+        start = min(mirrored(c, window).left for c in north)  # North's row's start edge
+        left, right = lay.margin, min(start - lay.margin // 2, end)
         trump = None
         if pos.trump is not None and not self.game41:
             trump = tr("Trump: {suit}", suit=trump_label(pos.trump))
-        room = pygame.Rect(left, top, right - left, bottom - top)
+        room = mirrored(pygame.Rect(left, top, right - left, bottom - top), window)
         return auction_box(surface, lay, room, self.names, pos.calls, trump, self.auction_title)
 
     def analysis_lines(self, pos: Position) -> list[tuple[str, tuple[int, int, int]]]:
