@@ -14,7 +14,7 @@ BY_HAND = re.compile(r"round\(lay\.[a-z_]+ \* [0-9.]+\)")
 MIRROR = re.compile(r"\bis_rtl\(\)")
 #: today's counts; the issue's goal is 40 and 10
 MOST_BY_HAND = 37
-MOST_MIRRORS = 11
+MOST_MIRRORS = 10
 
 
 def screens() -> list[Path]:

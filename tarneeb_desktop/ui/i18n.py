@@ -14,9 +14,11 @@ For screenshots and testing, the environment variable ``TARNEEB_LANG`` (e.g. ``a
 the language the first time the game sets one (at start-up, from the settings); a language
 the player picks later in the settings screen still takes effect.
 
-Right to left: when ``is_rtl()``, scenes should put text that belongs to the start of a line
-on the right (``anchor()`` mirrors a ``pygame.Rect`` anchor name, ``align()`` places a rect
-at the start or end side of a box). Text itself is put in display order by ``text.render``.
+Right to left: a screen does not mirror its coordinates one by one; the UI kit mirrors a
+box as a whole (``kit/form.mirrored``: a row, a table, a picture), so what belongs to the
+start of a line stands on the right. The helpers here serve the kit and the felt
+(``anchor()`` mirrors a ``pygame.Rect`` anchor name, ``align()`` places a rect at the start
+or end side of a box). Text itself is put in display order by ``text.render``.
 Digits stay Western (0-9), as in most Levantine apps; bidi keeps them in reading order.
 """
 
