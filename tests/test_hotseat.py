@@ -13,10 +13,12 @@ from tests.test_ui_table import drawn_lines
 pytestmark = pytest.mark.usefixtures("ui_home")
 
 
-def hotseat_scene(humans: tuple[int, ...], seed: int = 5, preset: str = "standard"):
+def hotseat_scene(
+    humans: tuple[int, ...], seed: int = 5, preset: str = "standard", size=(1280, 720)
+):
     from tarneeb_desktop.ui.table_scene import TableScene
 
-    app = make_app(speed="fast")
+    app = make_app(size=size, speed="fast")
     state = GameState.new(make_rules(preset, target=8), seed=seed)
     scene = TableScene(
         app,
@@ -93,10 +95,10 @@ def test_no_person_ever_sees_another_persons_hand(humans, preset) -> None:
 
 
 def cover_lines(app, scene, monkeypatch) -> list[str]:  # type: ignore[no-untyped-def]
-    """The lines of text the cover draws in one frame."""
-    from tarneeb_desktop.ui.game import cover
+    """The lines of text the cover draws in one frame (its box is the kit's: its texts)."""
+    from tarneeb_desktop.ui.kit import boxes
 
-    return drawn_lines(app, scene, monkeypatch, cover)
+    return drawn_lines(app, scene, monkeypatch, boxes)
 
 
 def test_the_cover_names_the_person_whose_turn_comes_and_the_keyboard_passes_it(
@@ -171,3 +173,29 @@ def test_a_trick_finished_behind_the_cover_is_shown_with_its_winner(monkeypatch)
     assert covered_seen, "no trick was finished behind the cover in this game"
     assert sorted(seen) == list(range(13)), "a trick was finished unseen"
     assert all(len(w) == 1 for w in seen.values())
+
+
+@pytest.mark.parametrize("lang", ["en", "ar", "hi"])
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+def test_the_covers_words_are_laid_out_by_the_kit(lang, size) -> None:  # type: ignore[no-untyped-def]
+    """The cover's three lines wrap inside its box at the body size or above (none squeezed
+    to fit, as they were), below the trick and inside the window."""
+    from tarneeb_desktop.ui import i18n
+    from tests.text_spy import screen_problems
+
+    app, scene = hotseat_scene((0, 2), size=size)
+    i18n.set_language(lang)
+    try:
+        settle(app, scene)
+        assert scene.covered()
+        scene.dirty = True
+        app.step(FRAME, [])
+        lay = scene.layout
+        panel = scene.cover.laid(lay, scene.names[scene.cover.next_human(scene.table_turn())])
+        texts = panel.texts()
+        assert len(texts) >= 3 and all(panel.rect.contains(r) for _, r in texts)
+        assert pygame.Rect(0, 0, lay.w, lay.h).contains(panel.rect)
+        assert panel.rect.top >= lay.trick_area.bottom
+        assert screen_problems(app, f"cover {lang} {size}") == []
+    finally:
+        i18n.set_language("en")

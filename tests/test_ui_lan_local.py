@@ -244,7 +244,7 @@ def test_the_cover_names_the_next_person_and_chat_goes_from_the_seat_shown() -> 
         seat = scene.next_human()
         assert seat in (0, 2)
         drawn: list[str] = []
-        from tarneeb_desktop.ui.game import cover as table_scene
+        from tarneeb_desktop.ui.kit import boxes as table_scene  # the cover's box is the kit's
 
         real = table_scene.blit_text
 

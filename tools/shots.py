@@ -257,6 +257,22 @@ def _table(app: Any, page: str) -> Any:
     return scene
 
 
+def _cover(app: Any) -> Any:
+    """A hot-seat table (two people at one computer) under its cover."""
+    from tarneeb_desktop.rules import GameState, make_rules
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+    app.settings.animation_speed = "instant"
+    app.apply_settings()
+    state = GameState.new(make_rules("standard"), seed=3, dealer=3)
+    scene = TableScene(app, state, ["Layla", "East", "Omar", "West"], (0, 2), ["random"] * 4,
+                       seed=1, inline_ai=True)  # fmt: skip
+    app.switch(scene)
+    for _ in range(30):
+        app.step(1 / 60, [])
+    return scene
+
+
 def _tutorial(app: Any, dialog: str = "") -> Any:
     """The tutorial at its first lesson, the deal over (instant animations); with its
     question whether to skip it, or the dialog at its end."""
@@ -322,6 +338,7 @@ def _scenes() -> dict[str, Callable[[Any], Any]]:
         "restart": lambda app: _table(app, "restart"),
         "leave": lambda app: _table(app, "leave"),
         "table-settings": lambda app: _table(app, "table_settings"),
+        "cover": _cover,
         "tutorial-skip": lambda app: _tutorial(app, "skip"),
         "tutorial-done": lambda app: _tutorial(app, "done"),
         "howto": lambda app: __import__(

@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tarneeb_desktop.ui import theme
+from tarneeb_desktop.ui import i18n
 from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.kit.boxes import Column, Panel, Text
+from tarneeb_desktop.ui.kit.style import DIM, GOLD, Style
 from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.theme import blit_panel, blit_text
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.table_scene import TableScene
@@ -113,41 +114,46 @@ class HotSeatCover:
         current = scene.timeline.current
         if current is not None and current.name in ("card", "gather"):
             current.draw(s)  # a card on its way to the table, or the trick gathered
-        box = pygame.Rect(0, 0, round(lay.w * 0.62), round(lay.h * 0.3))
-        box.midtop = (lay.centre[0], min(lay.trick_area.bottom + lay.unit * 2, lay.h - box.h - 4))
-        blit_panel(
-            s,
-            box,
-            color=(10, 30, 22, 250),
-            border=(*theme.GOLD, 200),
-            radius=round(lay.unit * 2.5),
-            glow=(242, 196, 84, 60),
+        self.laid(lay, name).draw(s)
+
+    def laid(self, lay: Layout, name: str) -> Panel:
+        """The cover's box, laid out by the kit (its words wrap, never shrink): whom to pass
+        the computer to, why, and the keys; below the trick, as wide as 62 % of the window."""
+        key = (lay.w, lay.h, i18n.get_language(), name)
+        if self._laid is not None and self._laid[0] == key:
+            return self._laid[1]
+        st = Style(lay.w, lay.h)
+        panel = Panel(
+            Column(
+                [
+                    Text(
+                        tr("Pass to {name} — click when ready", name=name),
+                        size=st.heading,
+                        color=GOLD,
+                        bold=True,
+                        align="center",
+                    ),  # fmt: skip
+                    Text(
+                        tr("The cards stay hidden until {name} is at the screen.", name=name),
+                        align="center",
+                    ),  # fmt: skip
+                    Text(
+                        tr("Click, or press Enter or Space  ·  Esc: menu"),
+                        color=DIM,
+                        align="center",
+                    ),  # fmt: skip
+                ]
+            ),
         )
-        blit_text(
-            s,
-            tr("Pass to {name} — click when ready", name=name),
-            round(lay.heading * 1.1),
-            (box.centerx, box.y + round(box.h * 0.3)),
-            theme.GOLD,
-            bold=True,
-            anchor="center",
-            max_width=box.w - lay.margin * 2,
-        )
-        blit_text(
-            s,
-            tr("The cards stay hidden until {name} is at the screen.", name=name),
-            lay.text,
-            (box.centerx, box.y + round(box.h * 0.56)),
-            theme.INK,
-            anchor="center",
-            max_width=box.w - lay.margin * 2,
-        )
-        blit_text(
-            s,
-            tr("Click, or press Enter or Space  ·  Esc: menu"),
-            lay.text,  # at body size (Arabic's was below it)
-            (box.centerx, box.y + round(box.h * 0.8)),
-            theme.INK_DIM,
-            anchor="center",
-            max_width=box.w - lay.margin * 2,
-        )
+        w = min(round(lay.w * 0.62), lay.w - 2 * st.margin)
+        h = min(panel.measure(st, w), lay.h - 2 * st.margin)
+        box = pygame.Rect(0, 0, w, h)
+        box.midtop = (lay.centre[0], min(lay.trick_area.bottom + st.gap, lay.h - h - st.margin))
+        panel.place(st, box)
+        self._laid = (key, panel)
+        return panel
+
+    _laid: tuple[tuple[int, int, str, str], Panel] | None = None
+
+    def texts(self, lay: Layout, name: str) -> list[tuple[str, pygame.Rect]]:
+        return self.laid(lay, name).texts()
