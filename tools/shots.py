@@ -212,8 +212,8 @@ def _gameover41(app: Any) -> Any:
 
 
 def _sheet(app: Any, rules: str, hands: int) -> Any:
-    """The score sheet of a game played at random ``hands`` deals in (a deal thrown in
-    among them where random play throws one in), over its table."""
+    """The score sheet of a game played at random ``hands`` deals in, the first thrown in,
+    over its table."""
     import random
 
     from tarneeb_desktop.rules import GameState, make_rules
@@ -222,9 +222,9 @@ def _sheet(app: Any, rules: str, hands: int) -> Any:
     target = 500 if rules == "standard" else None
     made = make_rules(rules, target=target) if target else make_rules(rules)
     state = GameState.new(made, seed=8, dealer=0)
-    if rules != "standard":  # 41: the first deal thrown in (8 of 11 bid)
-        for call in ("2", "3", "2", "1"):
-            state.apply(call)
+    # the first deal thrown in: all passed in Tarneeb, 8 of 11 bid in 41
+    for call in ("pass",) * 4 if rules == "standard" else ("2", "3", "2", "1"):
+        state.apply(call)
     rng = random.Random(8)
     while len(state.history) < hands and not state.is_over():
         state.apply(rng.choice(state.legal_actions()))

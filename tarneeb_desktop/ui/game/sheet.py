@@ -71,9 +71,10 @@ class ScoreSheetDialog(KitDialog):
         numbers = dialogs41.row_numbers(results)  # as the table counts hands: thrown-in not
         rows = []
         for number, r in zip(numbers, results, strict=True):
-            cells = [Cell(v, c, suits=k == 1)
+            played = r.contract is not None  # a contract's suit in its colour
+            cells = [Cell(v, c, suits=k == 1 and played)
                      for k, (v, c) in enumerate(zip(self._row(number, r), colours, strict=True))]  # fmt: skip
-            if r.contract is None:
+            if not played:
                 cells[1].color = DIM
             rows.append(cells)
         return Tabular(heads, rows, head_colors=[DIM] * 4 + [*team, DIM], last=True,
