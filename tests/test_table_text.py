@@ -13,8 +13,9 @@ import pytest
 
 from tarneeb_desktop.rules import GameState, make_rules
 from tarneeb_desktop.ui import i18n, text
+from tarneeb_desktop.ui.kit.tables import Tabular
 from tests.test_text_fit import played, scene_at
-from tests.test_ui_helpers import FRAME, advance, key, make_app, settle
+from tests.test_ui_helpers import FRAME, advance, boxes_of, key, make_app, settle
 
 pytestmark = pytest.mark.usefixtures("ui_home")
 
@@ -89,20 +90,13 @@ def test_a_thrown_in_deal_has_no_number_on_the_41_score_sheet() -> None:
     results = state.view(0).results
     assert dialogs41.row_numbers(results)[:2] == ["", "1"]
     scene = scene_at(app_in("en"), state)
-    drawn: list[str] = []
-    real = dialogs41.blit_text
-
-    def spy(s, line, *a, **k):  # type: ignore[no-untyped-def]
-        drawn.append(line)
-        return real(s, line, *a, **k)
-
-    dialogs41.blit_text = spy  # type: ignore[assignment]
-    try:
-        scene.open_overlay("scores")
-        scene.draw(pygame.Surface(scene.app.surface.get_size()))
-    finally:
-        dialogs41.blit_text = real  # type: ignore[assignment]
-    assert "1" in drawn and "2" not in [d for d in drawn if d.isdigit() and d != "1"][:1]
+    scene.open_overlay("scores")
+    scene.draw(pygame.Surface(scene.app.surface.get_size()))
+    # the sheet's table as the kit laid it out: the "#" column of the rows shown
+    (table,) = [b for b in boxes_of(scene.overlay.laid()[0]) if isinstance(b, Tabular)]
+    assert [row[0].words for row in table.rows] == ["", "1"]
+    drawn = [words for words, _ in scene.overlay.texts()]
+    assert "1" in drawn and any(d.startswith("thrown in") for d in drawn)
     # the table's "Hand n" for the hand being played is the sheet's next number
     assert dialogs41.hand_label(scene.pv) == "Hand 2"
 

@@ -114,9 +114,9 @@ def test_the_score_sheet_draws_its_chart_beside_the_numbers(size, monkeypatch) -
         drawn.append((r.copy(), series, px))
         return real(s, r, series, teams, target, px)
 
-    from tarneeb_desktop.ui.game import dialogs
+    from tarneeb_desktop.ui.game import sheet
 
-    monkeypatch.setattr(dialogs, "draw_chart", spy)
+    monkeypatch.setattr(sheet, "draw_chart", spy)
     app.step(FRAME, [key(pygame.K_s)])
     scene.dirty = True
     app.step(FRAME, [])

@@ -86,6 +86,14 @@ def settle(app, scene, limit: float = 60.0) -> None:  # type: ignore[no-untyped-
             scene.overlay = None
 
 
+def boxes_of(box: Any) -> Iterator[Any]:
+    """``box`` and every box under it in a kit tree (a group's children, a wrap's child, an
+    ``Either``'s options), depth first."""
+    yield box
+    for child in [*getattr(box, "children", []), *[c for c in [getattr(box, "child", None)] if c]]:
+        yield from boxes_of(child)
+
+
 def mouse(kind: int, pos: tuple[int, int], button: int = 1) -> pygame.event.Event:
     if kind == pygame.MOUSEMOTION:
         return pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(1, 0, 0))

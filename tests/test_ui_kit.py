@@ -306,6 +306,29 @@ def test_a_table_elides_what_does_not_fit_mirrors_and_lets_its_foot_run_on(lang)
     assert table.row_at(table.row_rects[0].center) == 0
 
 
+def test_a_tables_row_runs_on_over_empty_cells_and_the_last_rows_can_be_the_ones_shown() -> None:
+    """A row's cell with empty ones after it (a deal thrown in) takes its room from the
+    columns it runs on over, not from its own column's width; ``last`` shows the newest rows
+    when the room holds fewer than there are."""
+    from tarneeb_desktop.ui.kit.tables import Cell, Tabular
+
+    i18n.set_language("en")
+    st = Style(800, 600)
+    long = "thrown in (1, 3, 2, 2) by everybody"
+    rows = [[Cell(""), Cell(long), Cell(""), Cell(""), Cell("0")]]
+    rows += [
+        [Cell(str(k)), Cell("7/2"), Cell("4/5"), Cell("3/2"), Cell("-10")] for k in range(1, 30)
+    ]
+    table = Tabular(["#", "You", "North", "East", "Us"], rows, last=True)
+    table.place(st, pygame.Rect(0, 0, 420, 200))
+    assert table.widths[1] < text.size_of(long, st.body)[0]  # its own column stays narrow
+    assert len(table.rows) < len(rows) and table.rows == rows[-len(table.rows) :]
+    short = Tabular(["#", "You", "North", "East", "Us"], rows[:3], last=True)
+    short.place(st, pygame.Rect(0, 0, 420, short.measure(st, 420)))
+    drawn = [w for w, _ in short.texts()]
+    assert long in drawn  # whole: it runs on over the players' columns
+
+
 def test_a_listing_keeps_the_picked_row_in_sight_and_wraps_rather_than_shrinks() -> None:
     from tarneeb_desktop.ui.kit.tables import Listing
 

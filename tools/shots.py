@@ -240,6 +240,30 @@ def _gameover41(app: Any) -> Any:
     return scene
 
 
+def _sheet(app: Any, rules: str, hands: int) -> Any:
+    """The score sheet of a game played at random ``hands`` deals in, the first thrown in,
+    over its table."""
+    import random
+
+    from tarneeb_desktop.rules import GameState, make_rules
+    from tests.test_text_fit import scene_at
+
+    target = 500 if rules == "standard" else None
+    made = make_rules(rules, target=target) if target else make_rules(rules)
+    state = GameState.new(made, seed=8, dealer=0)
+    # the first deal thrown in: all passed in Tarneeb, 8 of 11 bid in 41
+    for call in ("pass",) * 4 if rules == "standard" else ("2", "3", "2", "1"):
+        state.apply(call)
+    rng = random.Random(8)
+    while len(state.history) < hands and not state.is_over():
+        state.apply(rng.choice(state.legal_actions()))
+    while not state.is_over() and state.current_player() != 0:
+        state.apply(rng.choice(state.legal_actions()))
+    scene = scene_at(app, state)
+    scene.open_overlay("scores")
+    return scene
+
+
 def _table(app: Any, page: str) -> Any:
     """A new offline game's table (instant animations) with one of its pages open."""
     from tarneeb_desktop.rules import GameState, make_rules
@@ -335,6 +359,8 @@ def _scenes() -> dict[str, Callable[[Any], Any]]:
         "gameover": lambda app: _ending(app, "standard", 5, "GameOver"),
         "gameover41": _gameover41,
         "summary41": lambda app: _ending(app, "syrian41", 3, "SeatsScored"),
+        "scores": lambda app: _sheet(app, "standard", 12),
+        "scores41": lambda app: _sheet(app, "syrian41", 6),
         "restart": lambda app: _table(app, "restart"),
         "leave": lambda app: _table(app, "leave"),
         "table-settings": lambda app: _table(app, "table_settings"),

@@ -435,11 +435,13 @@ def draw_label(
     on_dark: bool = False,
     align: str = "center",
     fitted: bool = False,
+    bold: bool = True,
 ) -> None:
     """Centre (or left-align) ``label`` in ``rect``; suit symbols get their suit colours.
     A label wider than 94 % of ``rect`` is drawn smaller, unless ``fitted`` (a button's
     label, already sized by :func:`label_size` to fit ``rect``, which is then its room).
-    An empty label (a thrown-in hand's empty cells) draws nothing."""
+    An empty label (a thrown-in hand's empty cells) draws nothing. Bold unless ``bold`` is
+    False (a kit table's cell)."""
     if not label:
         return
     pieces: list[tuple[str, tuple[int, int, int]]] = []
@@ -458,10 +460,11 @@ def draw_label(
             cur += ch
     if cur:
         pieces.append((cur, color))
-    surfs = [text.render(p, size, c, bold=True, shaped=rtl) for p, c in pieces]
+    surfs = [text.render(p, size, c, bold=bold, shaped=rtl) for p, c in pieces]
     total = sum(s.get_width() for s in surfs)
     if total > (rect.w if fitted else rect.w * 0.94) and size > 8:
-        draw_label(target, label, rect, int(size * 0.88), color, four_color, on_dark, align, fitted)
+        smaller = int(size * 0.88)
+        draw_label(target, label, rect, smaller, color, four_color, on_dark, align, fitted, bold)
         return
     x = rect.x if align == "left" else rect.centerx - total // 2
     hmax = max(s.get_height() for s in surfs)

@@ -8,9 +8,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tarneeb_desktop.ui import text, theme
+from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.game.dialogs import Dialog, page_title
-from tarneeb_desktop.ui.game.dialogs41 import columns
 from tarneeb_desktop.ui.game.labels import call_label
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
@@ -50,6 +49,13 @@ def winning_call(rows: list[list[str | None]]) -> tuple[int, int] | None:
         (r, c) for r, row in enumerate(rows) for c, call in enumerate(row) if call not in not_bids
     ]
     return bids[-1] if bids else None
+
+
+def columns(box: pygame.Rect, xs: list[float]) -> list[int]:
+    """The x of each column (fractions of the box), read from the right in RTL."""
+    if i18n.is_rtl():
+        xs = [1 - x for x in xs]
+    return [box.x + round(box.w * x) for x in xs]
 
 
 class AuctionDialog(Dialog):

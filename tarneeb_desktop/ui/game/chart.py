@@ -6,9 +6,8 @@ from __future__ import annotations
 import pygame
 
 from tarneeb_desktop.rules import HandResult
-from tarneeb_desktop.ui import i18n, text, theme
+from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.i18n import tr
-from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import blit_text
 
 
@@ -85,25 +84,3 @@ def chart_plot(r: pygame.Rect, size: int) -> tuple[pygame.Rect, int]:
     if i18n.is_rtl():  # the value labels at the right, time from the right
         plot.x = r.x + size
     return plot, r.y
-
-
-def sheet_columns(
-    lay: Layout, box: pygame.Rect, heads: list[str], rows: list[list[str]], share: float = 0.62
-) -> list[float]:
-    """The middles of a score sheet's columns, as shares of ``box``'s width: each column as
-    wide as its heading or its widest value at body size, the room left shared out between
-    them, all within the first ``share`` of the box (from the right in RTL)."""
-    t = lay.text
-    widths = [
-        # the values as they are drawn: bold (``theme.draw_label``)
-        max([text.size_of(h, t, True)[0]] + [text.size_of(row[k], t, True)[0] for row in rows])
-        for k, h in enumerate(heads)
-    ]
-    room = box.w * share - round(lay.unit * 4)
-    gap = max(round(t * 0.6), (room - sum(widths)) / max(1, len(widths)))
-    out: list[float] = []
-    x: float = round(lay.unit * 4)
-    for w in widths:
-        out.append((x + w / 2) / box.w)
-        x += w + gap
-    return [1 - c for c in out] if i18n.is_rtl() else out

@@ -1,11 +1,10 @@
-"""The dialogs over the table: the hand's summary, the game's end, the score sheet and the cards
-played (the pause menu, the leave question and the table of pages by name: ``pages.py``).
+"""The dialogs over the table: their base ``Dialog`` and the helpers they draw with (the
+dialogs themselves: ``ends.py``, ``sheet.py``, ``played.py``, ``auction.py``, ``pages.py``
+with the table of pages by name, most of them a ``KitDialog``, ``kit_dialog.py``).
 Each is a small object the scene keeps in ``scene.overlay`` while it is open: ``buttons()``
 (laid out once per window size and language), ``handle_event`` (a button's action goes to the context's
 ``overlay_action``) and ``draw``. A dialog reaches the table through a ``DialogContext``
 (``context.py``), which the scene provides.
-Over 600 lines: the dialogs share one base (layout, keys, drawing) and the helpers they
-draw with; splitting them would put that base in one file and each short dialog in another.
 """
 
 from __future__ import annotations
@@ -14,16 +13,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tarneeb_desktop.rules import HandResult
 from tarneeb_desktop.rules.cards import RANKS, SUITS
-from tarneeb_desktop.ui import i18n, text, theme
-from tarneeb_desktop.ui.game import dialogs41
-from tarneeb_desktop.ui.game.chart import draw_chart, score_series, sheet_columns
-from tarneeb_desktop.ui.game.labels import call_label, side_labels
+from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.i18n import N_, tr
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import (
-    SUIT_SYMBOL,
     Button,
     blit_panel,
     blit_text,
@@ -200,93 +194,6 @@ def page_title(s: pygame.Surface, lay: Layout, box: pygame.Rect, title: str) -> 
         bold=True,
         anchor="midtop",
     )
-
-
-class ScoreSheetDialog(Dialog):
-    """Every hand of the game so far: contract, declarer, tricks, points and totals."""
-
-    kind = "scores"
-    size = (150.0, 84.0)
-
-    def _row(self, number: str, r: HandResult) -> list[str]:
-        """The sheet's line for ``r``, the hand ``number`` ("": thrown in): ours first in reading order, as the
-        columns (at the right in RTL)."""
-        scene = self.scene
-        us, them = scene.teams()
-        first, second = (them, us) if i18n.is_rtl() else (us, them)
-        total = f"{r.totals[first]} / {r.totals[second]}"
-        if r.contract is None:
-            return [number, tr("thrown in"), "", "", "", "", total]
-        con = call_label(r.contract)
-        if r.trump and not scene.pv.rules.suit_bidding:
-            con += " " + (SUIT_SYMBOL.get(r.trump, tr("NT")))
-        if r.doubled:
-            con += " x2"
-        return [
-            number,
-            con,
-            scene.names[r.declarer or 0],
-            f"{r.tricks[first]}-{r.tricks[second]}",
-            i18n.signed(r.points[us]),
-            i18n.signed(r.points[them]),
-            total,
-        ]
-
-    def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
-        scene = self.scene
-        page_title(s, lay, box, tr("Score sheet"))
-        if scene.pv.seat_scores is not None:  # 41: per player
-            dialogs41.draw_score_sheet(scene, s, lay, box)
-            return
-        t = lay.text
-        us, them = scene.teams()
-        # the numbers, then beside them (after them in reading order) the chart
-        chart = pygame.Rect(0, 0, round(box.w * 0.3), 0)
-        chart.x = box.x + round(box.w * 0.67)
-        chart.y = box.y + round(lay.heading * 2.4)
-        chart.h = box.bottom - lay.button[1] - round(lay.unit * 5) - chart.y
-        if i18n.is_rtl():
-            chart.right = box.right - round(box.w * 0.67)
-        draw_chart(s, chart, score_series(scene.pv.results), (us, them), scene.pv.rules.target, t)
-        heads = [
-            "#",
-            tr("Contract"),
-            tr("Declarer"),
-            tr("Tricks"),
-            # a tournament's long team names, cut short: the columns stay clear of the chart
-            *(text.elide(w, t, round(box.w * 0.12), True) for w in side_labels(scene)),
-            tr("Total"),
-        ]
-        rows = list(scene.pv.results)
-        numbers = dialogs41.row_numbers(rows)  # as the table counts hands: thrown-in not
-        lines = [self._row(n, r) for n, r in zip(numbers, rows, strict=True)]
-        cols = sheet_columns(lay, box, heads, lines)
-        y = box.y + round(lay.heading * 2.4)
-        for c, h in zip(cols, heads, strict=True):
-            blit_text(
-                s, h, t, (box.x + round(box.w * c), y), theme.INK_DIM, bold=True, anchor="midtop"
-            )
-        y += round(t * 1.8)
-        max_rows = max(1, (box.bottom - y - lay.button[1] - round(lay.unit * 5)) // round(t * 1.55))
-        start = max(0, len(rows) - max_rows)
-        for i, r in enumerate(rows[start:], start=start):
-            for k, (c, v) in enumerate(zip(cols, self._row(numbers[i], r), strict=True)):
-                col = theme.TEAM[us if k == 4 else them] if k in (4, 5) else theme.INK
-                # as wide as its column's value needs ("перероздача", a thrown-in deal)
-                w = max(round(box.w * 0.12), theme.label_width(v, t) + 2)
-                rect = pygame.Rect(0, 0, w, round(t * 1.5))
-                rect.midtop = (box.x + round(box.w * c), y)
-                theme.draw_label(s, v, rect, t, col, scene.four_color, on_dark=True, fitted=True)
-            y += round(t * 1.55)
-        if not rows:
-            blit_text(
-                s,
-                tr("No hand finished yet"),
-                t,
-                (i18n.mirror_x(box.x + round(box.w * 0.33), box.x, box.w), y + t),
-                theme.INK_DIM,
-                anchor="midtop",
-            )
 
 
 def played_grid(played: set[str], mine: set[str]) -> list[tuple[str, list[tuple[str, str]]]]:

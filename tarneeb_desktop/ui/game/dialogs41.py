@@ -1,6 +1,7 @@
-"""The dialogs of 41 / 400, per player: the bodies of the hand's summary (each player's bid,
-tricks, points and total, and the teams' sums), of the score sheet and of the game's end.
-``dialogs.py``'s dialogs hand their bodies over to these when the view is of 41."""
+"""41 / 400, per player, for the dialogs over the table: the players' order, the hands'
+numbers, the score sheet's table (each player's bid, tricks and points, the teams' sums, the
+players' totals at the foot) and its chart (``sheet.py`` lays them out), the colours of a bid
+made or missed."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from tarneeb_desktop.ui.game.chart import chart_plot, draw_chart, score_series, 
 from tarneeb_desktop.ui.game.game41 import close_seats
 from tarneeb_desktop.ui.game.labels import comma
 from tarneeb_desktop.ui.i18n import tr
-from tarneeb_desktop.ui.layout import Layout
+from tarneeb_desktop.ui.kit.style import DIM, GOLD, INK
+from tarneeb_desktop.ui.kit.tables import Cell, Tabular
 from tarneeb_desktop.ui.theme import blit_text
 
 if TYPE_CHECKING:
@@ -28,13 +30,6 @@ def seat_order(scene: TableView) -> list[int]:
     """The players in rows: my team first (me, then my partner), then the others."""
     me = scene.me
     return [me, (me + 2) % 4, (me + 1) % 4, (me + 3) % 4]
-
-
-def columns(box: pygame.Rect, xs: list[float]) -> list[int]:
-    """The x of each column (fractions of the box), read from the right in RTL."""
-    if i18n.is_rtl():
-        xs = [1 - x for x in xs]
-    return [box.x + round(box.w * x) for x in xs]
 
 
 def _team(totals: tuple[int, ...], team: int) -> int:
@@ -80,104 +75,44 @@ def scale_labels(
             blit_text(s, str(v), t, (x, y_of(v)), theme.INK_DIM, anchor=anchor)
 
 
-def draw_score_sheet(scene: TableView, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
-    """Every hand of 41: per player "bid/tricks" and the points, then the teams' totals; the
-    players' own totals at the foot."""
-    t = lay.text
+def sheet_table(scene: TableView) -> Tabular:
+    """41's score sheet: a row a hand, per player "bid/tricks  points" (green when the bid
+    was made, red when not), then the teams' sums; a deal thrown in says so (and its bids)
+    across the players' columns; the players' totals at the foot, gold for those close to
+    winning."""
     order = seat_order(scene)
     us, them = scene.teams()
-    # the numbers in the first two thirds, the chart of the teams' sums after them
-    xs = columns(box, [0.05, 0.135, 0.23, 0.325, 0.42, 0.515, 0.605])
-    chart = pygame.Rect(0, box.y + round(lay.heading * 2.4), round(box.w * 0.29), 0)
-    chart.x = box.x + round(box.w * 0.68)
-    chart.h = box.bottom - lay.button[1] - round(lay.unit * 5) - round(t * 2.6) - chart.y
-    if i18n.is_rtl():
-        chart.right = box.right - round(box.w * 0.68)
-    series = score_series(scene.pv.results)
-    draw_chart(s, chart, series, (us, them), None, t)
-    scale_labels(s, chart, series, t)
-    y = box.y + round(lay.heading * 2.4)
-    heads = ["#", *(scene.names[p] for p in order), tr("Us"), tr("Them")]
-    colors: list[tuple[int, ...] | None] = [
-        None,
-        *(theme.TEAM[p & 1] for p in order),
-        theme.TEAM[us],
-        theme.TEAM[them],
-    ]
-    for k, (x, h) in enumerate(zip(xs, heads, strict=True)):
-        blit_text(
-            s,
-            h,
-            t,
-            (x, y),
-            colors[k] or theme.INK_DIM,
-            bold=True,
-            anchor="midtop",
-            max_width=round(box.w * 0.095),
-        )
-    y += round(t * 1.3)
-    blit_text(
-        s,
-        tr("bid/tricks, points"),
-        t,
-        (box.centerx, y),
-        theme.INK_DIM,
-        anchor="midtop",
-    )
-    y += round(t * 1.5)
-    rows = list(scene.pv.results)
-    foot = lay.button[1] + round(lay.unit * 5) + round(t * 2.2)
-    max_rows = max(1, (box.bottom - y - foot) // round(t * 1.5))
-    start = max(0, len(rows) - max_rows)
-    numbers = row_numbers(rows)
-    for i, r in enumerate(rows[start:], start=start):
+    results = scene.pv.results
+    rows = []
+    for number, r in zip(row_numbers(results), results, strict=True):
         totals = r.seat_totals or (0, 0, 0, 0)
-        vals: list[tuple[str, tuple[int, int, int]]] = [(numbers[i], theme.INK_DIM)]
+        sums = [Cell(str(_team(totals, us))), Cell(str(_team(totals, them)))]
         bids, took, points = r.bids, r.seat_tricks, r.seat_points
         if not r.trump or bids is None or took is None or points is None:
             # a thrown-in hand: its bids, dimmed, across the players' columns
             said = comma().join(str(bids[p]) for p in order) if bids is not None else ""
-            blit_text(
-                s,
-                f"{tr('thrown in')} ({said})",
-                t,
-                ((xs[1] + xs[4]) // 2, y),
-                theme.INK_DIM,
-                anchor="midtop",
-            )
-            vals += [("", theme.INK)] * 4
-        else:
-            for p in order:
-                text = f"{bids[p]}/{took[p]}  {i18n.signed(points[p])}"
-                vals.append((text, GREEN if took[p] >= bids[p] else RED))
-        vals += [(str(_team(totals, us)), theme.INK), (str(_team(totals, them)), theme.INK)]
-        for x, (v, c) in zip(xs, vals, strict=True):
-            if v:
-                blit_text(s, v, t, (x, y), c, anchor="midtop")
-        y += round(t * 1.5)
-    if not rows:
-        blit_text(
-            s, tr("No hand finished yet"), t, (box.centerx, y + t), theme.INK_DIM, anchor="midtop"
-        )
-    # the players' totals now, at the foot
-    y = box.bottom - foot + round(t * 0.5)
-    pygame.draw.line(s, theme.GOLD, (box.x + box.w // 20, y - 4), (box.right - box.w // 20, y - 4))
+            thrown = Cell(f"{tr('thrown in')} ({said})", DIM)
+            rows.append([Cell(number, DIM), thrown, Cell(""), Cell(""), Cell(""), *sums])
+            continue
+        cells = [Cell(f"{bids[p]}/{took[p]}  {i18n.signed(points[p])}",
+                      GREEN if took[p] >= bids[p] else RED) for p in order]  # fmt: skip
+        rows.append([Cell(number, DIM), *cells, *sums])
     scores = scene.pv.seat_scores or (0, 0, 0, 0)
     close = close_seats(scene.pv)
-    vals2 = [
-        tr("Total"),
-        *(str(scores[p]) for p in order),
-        str(_team(scores, us)),
-        str(_team(scores, them)),
+    foot = [
+        Cell(tr("Total"), GOLD, True),
+        *(Cell(str(scores[p]), GOLD if p in close else INK, True) for p in order),
+        Cell(str(_team(scores, us)), bold=True),
+        Cell(str(_team(scores, them)), bold=True),
     ]
-    for k, (x, v) in enumerate(zip(xs, vals2, strict=True)):
-        gold = 0 < k <= 4 and order[k - 1] in close
-        blit_text(
-            s,
-            v,
-            round(t * 1.1),
-            (x, y),
-            theme.GOLD if gold or k == 0 else theme.INK,
-            bold=True,
-            anchor="midtop",
-        )
+    heads = ["#", *(scene.names[p] for p in order), tr("Us"), tr("Them")]
+    colours = [DIM, *(theme.TEAM[p & 1] for p in order), theme.TEAM[us], theme.TEAM[them]]
+    return Tabular(heads, rows, foot=foot, head_colors=colours, last=True)
+
+
+def draw_sheet_chart(scene: TableView, s: pygame.Surface, r: pygame.Rect, size: int) -> None:
+    """41's chart in ``r``: the teams' sums hand by hand, no target line, the lowest and
+    highest sums labelled."""
+    series = score_series(scene.pv.results)
+    draw_chart(s, r, series, scene.teams(), None, size)
+    scale_labels(s, r, series, size)

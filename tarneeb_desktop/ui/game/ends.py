@@ -1,8 +1,8 @@
 """The hand's summary and the game's end over the table, laid out by the kit (issue 47): a
 head, the hand's contract, a table of the two sides' tricks, points and totals (ours first in
 reading order), what best play would have taken, and the buttons; the game's end: who won,
-the final score big, and how many hands were played. 41's summary keeps its own drawing
-(``dialogs41.draw_summary``)."""
+the final score big, and how many hands were played; 41's summary per player
+(``Summary41Dialog``)."""
 
 from __future__ import annotations
 

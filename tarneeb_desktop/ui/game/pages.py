@@ -9,9 +9,10 @@ from typing import Any
 import pygame
 
 from tarneeb_desktop.ui.game.auction import AuctionDialog
-from tarneeb_desktop.ui.game.dialogs import Dialog, ScoreSheetDialog
+from tarneeb_desktop.ui.game.dialogs import Dialog
 from tarneeb_desktop.ui.game.kit_dialog import KitDialog
 from tarneeb_desktop.ui.game.played import CardsPlayedDialog
+from tarneeb_desktop.ui.game.sheet import ScoreSheetDialog
 from tarneeb_desktop.ui.game.table_settings import TableSettingsDialog, chosen
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.kit.boxes import Box

@@ -176,7 +176,7 @@ class Space(Box):
 class Picture(Box):
     """A drawing (``paint(surface, rect)``) as tall as the room it is given, between
     ``least`` and ``most`` pixels: a column gives it what its other boxes leave
-    (``grow``)."""
+    (``grow``). At least ``wide`` pixels wide: a row with less room for it stacks."""
 
     grow = True
 
@@ -186,9 +186,15 @@ class Picture(Box):
         least: int,
         most: int,
         aspect: float | None = None,
+        *,
+        wide: int = 0,
     ) -> None:
         self.paint, self.low, self.high = paint, least, max(least, most)
         self.aspect = aspect  # at most this many times as tall as it is wide
+        self.wide = wide
+
+    def narrowest(self, st: Style) -> int:
+        return self.wide
 
     def measure(self, st: Style, width: int) -> int:
         return self.low

@@ -16,25 +16,29 @@ from tarneeb_desktop.ui.kit.boxes import Box
 from tarneeb_desktop.ui.kit.form import mirrored
 from tarneeb_desktop.ui.kit.lists import PICKED, placed
 from tarneeb_desktop.ui.kit.style import DIM, GOLD, INK, Colour, Style
-from tarneeb_desktop.ui.theme import blit_panel, blit_text
+from tarneeb_desktop.ui.theme import blit_panel, blit_text, draw_label
 
 
 @dataclass
 class Cell:
-    """A table's cell: its words, their colour, bold or not."""
+    """A table's cell: its words, their colour, bold or not; with ``suits``, the suit
+    symbols in it in their suits' colours (a contract: "10 ♥")."""
 
     words: str
     color: Colour = INK
     bold: bool = False
+    suits: bool = False
 
 
 class Tabular(Box):
     """Columns of cells under their heads (gold, bold), a line under the rows and a ``foot``
     row (bold) under it. Each column starts where the one before ends (its widest cell or
     head at the body size, and a gap), the room left shared among the columns; a cell too
-    long for its column is cut short with an ellipsis, never shrunk. Rows are one line high
-    at least ``rows`` of them shown (``least``), more when the room holds them (it
-    ``grow``s); the ``picked`` row is lit. Mirrored as a whole right to left."""
+    long for its column is cut short with an ellipsis, never shrunk; a cell runs on over the
+    empty ones after it. Rows are one line high at least ``rows`` of them shown (``least``),
+    more when the room holds them (it ``grow``s): the first rows, or with ``last`` the last
+    ones (a score sheet's newest hands); the ``picked`` row is lit. Mirrored as a whole right
+    to left."""
 
     grow = True
 
@@ -47,6 +51,8 @@ class Tabular(Box):
         picked: int | None = None,
         first: float | None = None,
         head_colors: Sequence[Colour] = (),
+        last: bool = False,
+        four_color: bool = False,
     ) -> None:
         #: with ``first``, the first column takes that share of the width (at least what it
         #: needs) and the others share the rest evenly: tables one under another line up
@@ -56,6 +62,8 @@ class Tabular(Box):
         self.all_rows = [list(r) for r in rows]
         self.rows = self.all_rows  # those shown: the first that the room holds
         self.picked = picked
+        self.last = last
+        self.four_color = four_color  # the suits of ``suits`` cells in four colours
         self._st: Style | None = None
         self.starts: list[int] = []
         self.row_rects: list[pygame.Rect] = []
@@ -131,9 +139,10 @@ class Tabular(Box):
         # a head needs its longest word: a longer head wraps
         out = [max((text.size_of(w, st.body, True)[0] for w in h.split()), default=0)
                for h in self.heads]  # fmt: skip
-        for row in self.all_rows:  # the foot's cells may run on over the empty ones after them
-            for k, c in enumerate(row[:cols]):
-                out[k] = max(out[k], text.size_of(c.words, st.body, c.bold)[0])
+        for row in self.all_rows:  # a cell that runs on over empty ones is the spans' (below)
+            for k, end in self._spans(row[:cols]):
+                if end - k == 1:
+                    out[k] = max(out[k], text.size_of(row[k].words, st.body, row[k].bold)[0])
         return out
 
     def _columns(self, st: Style, width: int) -> list[int]:
@@ -148,12 +157,15 @@ class Tabular(Box):
                 each = (width - head) // (len(need) - 1)
                 need = [width - each * (len(need) - 1)] + [each] * (len(need) - 1)
         spare = width - sum(need)
-        for k, end in self._spans(self.foot):  # the foot's words first, over their columns
-            short = text.size_of(self.foot[k].words, st.body, True)[0] + st.margin
-            short -= sum(need[k:end])
-            if short > 0 and spare > 0:
-                need[end - 1] += min(short, spare)
-                spare -= min(short, spare)
+        for row in [self.foot, *self.all_rows]:  # the foot's words first, over their columns
+            for k, end in self._spans(row):
+                if row is not self.foot and end - k == 1:
+                    continue  # a cell of one column: counted in its width
+                short = text.size_of(row[k].words, st.body, row[k].bold or row is self.foot)[0]
+                short += st.margin - sum(need[k:end])
+                if short > 0 and spare > 0:
+                    need[end - 1] += min(short, spare)
+                    spare -= min(short, spare)
         if spare >= 0:  # the room left shared among the columns but the first
             share = spare // max(1, len(need) - 1)
             need = [need[0]] + [w + share for w in need[1:]]
@@ -182,7 +194,8 @@ class Tabular(Box):
         low = round(st.line * 1.05)
         room = rect.h - heads_h - (st.tight if self.foot else 0)
         fit = max(1, room // low - (1 if self.foot else 0))
-        self.rows = self.all_rows[:fit]  # the first rows that the room holds
+        # the first rows that the room holds (the last ones, ``last``)
+        self.rows = self.all_rows[-fit:] if self.last else self.all_rows[:fit]
         n = len(self.rows) + (1 if self.foot else 0)
         rh = min(round(st.line * 1.8), max(low, room // max(1, n)))
         self.rh = rh
@@ -235,6 +248,14 @@ class Tabular(Box):
             pygame.draw.line(s, (255, 255, 255, 70), (self.rect.x, y), (self.rect.right, y))
         for c, room in self._cells():
             words, pos, size = self._shown(c, room)
+            if c.suits:  # drawn in pieces, as wide as the words drawn whole
+                r = pygame.Rect((0, 0), text.size_of(words, size, c.bold))
+                setattr(r, i18n.anchor("midleft"), pos)
+                r.inflate_ip(size // 2, 0)  # the pieces' kerning, inside the column's gap
+                rgb = (c.color[0], c.color[1], c.color[2])
+                draw_label(s, words, r, size, rgb, self.four_color, True, fitted=True,
+                           bold=c.bold)  # fmt: skip
+                continue
             blit_text(s, words, size, pos, c.color, bold=c.bold, anchor=i18n.anchor("midleft"))
 
     def texts(self) -> list[tuple[str, pygame.Rect]]:
