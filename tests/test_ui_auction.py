@@ -40,32 +40,53 @@ def _in_play(lang: str = "en"):  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("lang", ["en", "ar"])
-def test_a_shows_the_auction_during_play_and_a_closes_it(monkeypatch, lang: str) -> None:
-    from tarneeb_desktop.ui.game import auction
+def test_a_shows_the_auction_during_play_and_a_closes_it(lang: str) -> None:
+    from tests.text_spy import screen_problems
 
     app, scene, state = _in_play(lang)
     assert state.phase == "play"
     app.step(FRAME, [key(pygame.K_a)])
     assert scene.overlay is not None and scene.overlay.kind == "auction"
-    drawn: list[tuple[str, int]] = []
-    real = auction.blit_text
-
-    def spy(surface, line, size, pos, *a, **k):  # type: ignore[no-untyped-def]
-        drawn.append((line, pos[0]))
-        return real(surface, line, size, pos, *a, **k)
-
-    monkeypatch.setattr(auction, "blit_text", spy)
     scene.dirty = True
     app.step(FRAME, [])
+    drawn = [(line, r.centerx) for line, r in scene.overlay.texts()]
     order, rows = auction_rows(scene.pv.calls)
     names = [i18n.tr("You") if s == 0 else scene.names[s] for s in order]
     heads = [(line, x) for line, x in drawn if line in names]
-    assert [h[0] for h in heads] == names  # the first to speak first
-    xs = [h[1] for h in heads]
-    assert xs == (sorted(xs, reverse=True) if lang == "ar" else sorted(xs))  # reading order
+    assert sorted(h[0] for h in heads) == sorted(names)
+    xs = [dict(heads)[n] for n in names]  # the first to speak first, in reading order
+    assert xs == (sorted(xs, reverse=True) if lang == "ar" else sorted(xs))
+    assert screen_problems(app, f"auction {lang}") == []
     app.step(FRAME, [key(pygame.K_a)])
     assert scene.overlay is None
     i18n.set_language("en")
+
+
+def test_a_long_auction_shows_its_last_rounds_and_the_contract_in_gold() -> None:
+    from tarneeb_desktop.ui.game.auction import AuctionDialog
+    from tarneeb_desktop.ui.game.labels import call_label
+    from tarneeb_desktop.ui.kit.style import GOLD
+    from tarneeb_desktop.ui.kit.tables import Tabular
+    from tests.test_ui_helpers import boxes_of
+
+    app = make_app(size=(800, 600))
+    state = GameState.new(make_rules("standard"), seed=4, dealer=3)
+    scene = table_scene(app, state)
+    import dataclasses
+
+    # East opens 7, then thirty rounds (more than 800x600 holds), West's 8 the contract
+    calls = [(1, "7"), (2, "pass"), (3, "8"), (0, "pass")]
+    calls += [(seat, "pass") for _ in range(30) for seat in (1, 2, 3, 0)]
+    scene.pv = dataclasses.replace(scene.pv, calls=tuple(calls))
+    dialog = AuctionDialog(scene)
+    table = next(b for b in boxes_of(dialog.laid()[0]) if isinstance(b, Tabular))
+    _, rows = auction_rows(calls)
+    assert len(table.all_rows) == len(rows) > len(table.rows)  # more than the room holds
+    assert table.rows == table.all_rows[-len(table.rows) :]  # the last ones
+    win = winning_call(rows)
+    assert win is not None
+    cell = table.all_rows[win[0]][win[1]]
+    assert cell.color == GOLD and cell.words == call_label(rows[win[0]][win[1]] or "")
 
 
 def test_a_click_on_the_contract_and_the_menu_open_it_too() -> None:

@@ -176,7 +176,7 @@ def test_a_broken_statistics_file_is_named_in_the_start_notice(ui_home) -> None:
 
 def test_every_dialog_puts_its_first_button_on_the_reading_side() -> None:
     """Defect 10: Arabic "Skip the tutorial?" kept its main button on the left while the
-    hand's summary put it on the right. One rule (``Dialog.layout_buttons``): the first
+    hand's summary put it on the right. One rule (the kit's ``ButtonRow``): the first
     button of a row on the reading side, the right in Arabic, the left in English."""
     from tarneeb_desktop.ui.game.pages import PAGES
     from tarneeb_desktop.ui.screens.tutorial.dialogs import DoneDialog, SkipDialog

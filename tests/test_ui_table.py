@@ -448,12 +448,10 @@ def drawn_lines(app, scene, monkeypatch, *modules) -> list[str]:  # type: ignore
 
 
 def _dialog_lines(app, scene, monkeypatch) -> list[str]:  # type: ignore[no-untyped-def]
-    """The lines the open dialog shows: drawn by hand, or laid out by the kit."""
-    from tarneeb_desktop.ui.game import dialogs
-
-    lines = drawn_lines(app, scene, monkeypatch, dialogs)
-    laid = getattr(scene.overlay, "texts", None)  # a KitDialog's lines, where they are
-    return lines + ([words for words, _ in laid()] if laid is not None else [])
+    """The lines the open dialog shows (every dialog is laid out by the kit)."""
+    scene.invalidate()
+    app.step(FRAME, [])
+    return [words for words, _ in scene.overlay.texts()] if scene.overlay is not None else []
 
 
 def test_at_a_lan_table_the_menu_is_not_paused_and_leaving_asks_first(monkeypatch) -> None:

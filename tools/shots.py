@@ -281,6 +281,28 @@ def _table(app: Any, page: str) -> Any:
     return scene
 
 
+def _auction(app: Any) -> Any:
+    """The auction page during the play (the calls of a seeded random auction)."""
+    import random
+
+    from tarneeb_desktop.rules import GameState, make_rules
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+    app.settings.animation_speed = "instant"
+    app.apply_settings()
+    state = GameState.new(make_rules("standard"), seed=4, dealer=3)
+    rng = random.Random(4)
+    while not (state.phase == "play" and state.current_player() == 0):
+        state.apply(rng.choice(state.legal_actions()))
+    scene = TableScene(app, state, ["You", "East", "North", "West"], (0,), ["random"] * 4,
+                       seed=1, inline_ai=True)  # fmt: skip
+    app.switch(scene)
+    for _ in range(30):
+        app.step(1 / 60, [])
+    scene.open_overlay("auction")
+    return scene
+
+
 def _cover(app: Any) -> Any:
     """A hot-seat table (two people at one computer) under its cover."""
     from tarneeb_desktop.rules import GameState, make_rules
@@ -365,6 +387,7 @@ def _scenes() -> dict[str, Callable[[Any], Any]]:
         "leave": lambda app: _table(app, "leave"),
         "table-settings": lambda app: _table(app, "table_settings"),
         "cover": _cover,
+        "auction": _auction,
         "tutorial-skip": lambda app: _tutorial(app, "skip"),
         "tutorial-done": lambda app: _tutorial(app, "done"),
         "howto": lambda app: __import__(

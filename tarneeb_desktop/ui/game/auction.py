@@ -8,12 +8,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tarneeb_desktop.ui import i18n, text, theme
-from tarneeb_desktop.ui.game.dialogs import Dialog, page_title
+from tarneeb_desktop.ui import theme
+from tarneeb_desktop.ui.game.kit_dialog import KitDialog
 from tarneeb_desktop.ui.game.labels import call_label
 from tarneeb_desktop.ui.i18n import tr
-from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.theme import blit_text
+from tarneeb_desktop.ui.kit.boxes import Box, Text
+from tarneeb_desktop.ui.kit.style import DIM, GOLD, INK, Style
+from tarneeb_desktop.ui.kit.tables import Cell, Tabular
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.game.context import DialogContext
@@ -51,70 +52,40 @@ def winning_call(rows: list[list[str | None]]) -> tuple[int, int] | None:
     return bids[-1] if bids else None
 
 
-def columns(box: pygame.Rect, xs: list[float]) -> list[int]:
-    """The x of each column (fractions of the box), read from the right in RTL."""
-    if i18n.is_rtl():
-        xs = [1 - x for x in xs]
-    return [box.x + round(box.w * x) for x in xs]
-
-
-class AuctionDialog(Dialog):
-    """The calls of this hand's auction, in order."""
+class AuctionDialog(KitDialog):
+    """The calls of this hand's auction, in order: a kit ``Tabular`` of a column per player
+    from the first to speak (read from the right in Arabic: the table is mirrored as a
+    whole), a row per round, the contract in gold; the last rounds when they are more than
+    the window holds."""
 
     kind = "auction"
-    size = (90.0, 62.0)
+    width = 90.0
     close_key = pygame.K_a  # A toggles the page
 
-    def draw_body(self, s: pygame.Surface, lay: Layout, box: pygame.Rect) -> None:
+    def title(self) -> str:
+        return tr("Auction")
+
+    def layout_key(self) -> object:
+        return self.scene.pv.calls, self.scene.four_color
+
+    def body(self, st: Style) -> list[Box]:
         scene: DialogContext = self.scene
-        t = lay.text
-        page_title(s, lay, box, tr("Auction"))
         order, rows = auction_rows(scene.pv.calls)
-        y = box.y + round(lay.heading * 2.6)
         if not rows:
-            blit_text(s, tr("No call yet"), t, (box.centerx, y + t), theme.INK_DIM, anchor="midtop")
-            return
-        xs = columns(box, [0.16, 0.39, 0.62, 0.85])
-        for x, seat in zip(xs, order, strict=True):
-            name = tr("You") if scene.is_me(seat) else scene.names[seat]
-            blit_text(
-                s,
-                name,
-                t,
-                (x, y),
-                theme.TEAM[seat & 1],
-                bold=True,
-                anchor="midtop",
-                max_width=round(box.w * 0.22),
-            )
-        y += round(t * 2.0)
+            return [*super().body(st), Text(tr("No call yet"), color=DIM, align="center")]
+        heads = [tr("You") if scene.is_me(seat) else scene.names[seat] for seat in order]
         win = winning_call(rows)
-        step, line = round(t * 1.7), round(t * 1.25)
-        cell_w = round(box.w * 0.23)  # the columns' width
-
-        def lines_of(call: str | None) -> list[str]:
-            """A call's label, on two lines where it is too wide for its column at the body
-            size (German's "Nicht verdoppeln")."""
-            if call is None:
-                return []
-            label = call_label(call)
-            if theme.label_width(label, t) <= cell_w:
-                return [label]
-            return text.wrap(label, t, cell_w, bold=True)
-
-        cells = [[lines_of(call) for call in row] for row in rows]
-        heights = [step + line * (max(map(len, row)) - 1) for row in cells]
-        room = box.bottom - y - lay.button[1] - round(lay.unit * 5)
-        start = len(rows) - 1  # a long auction: its last rounds
-        while start > 0 and sum(heights[start - 1 :]) <= room:
-            start -= 1
-        for r in range(start, len(rows)):
-            for c, parts in enumerate(cells[r]):
-                color = theme.GOLD if (r, c) == win else theme.INK
-                for k, part in enumerate(parts):
-                    cell = pygame.Rect(0, 0, cell_w, round(t * 1.5))
-                    cell.midtop = (xs[c], y + k * line)
-                    theme.draw_label(
-                        s, part, cell, t, color, scene.four_color, on_dark=True, fitted=True
-                    )
-            y += heights[r]
+        cells = [
+            [
+                Cell(
+                    call_label(call) if call else "",
+                    GOLD if (r, c) == win else INK,
+                    suits=bool(call),
+                )  # fmt: skip
+                for c, call in enumerate(row)
+            ]
+            for r, row in enumerate(rows)
+        ]
+        table = Tabular(heads, cells, head_colors=[theme.TEAM[seat & 1] for seat in order],
+                        first=0.25, last=True, four_color=scene.four_color)  # fmt: skip
+        return [*super().body(st), table]

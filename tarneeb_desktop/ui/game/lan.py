@@ -380,7 +380,6 @@ class TableClosedDialog(GameOverDialog):
     on is the main menu (Enter and Esc alike), and no Rejoin is offered there."""
 
     kind = "closed"
-    size = (84.0, 68.0)  # the heading, a line, the totals, two lines and the button
     keys_after = 1.0
 
     def __init__(self, scene: TableScene, kept: bool) -> None:
