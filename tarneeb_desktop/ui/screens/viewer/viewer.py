@@ -348,7 +348,9 @@ class ViewerScene(KitScene):
                                 group="corner", align="end", also=self.mine_labels())  # fmt: skip
         cost = self.cost_line()
         end = Column([Text(cost, color=DIM, align="end"), self.corner] if cost else [self.corner])
-        corner = Row([Box(), end])
+        # the end third: North's row takes at most 0.3 of the width, centred, so that the
+        # corner is clear of it
+        corner = Row([Box(), end], weights=[2, 1])
         if self.hands is None:
             self.felt = Picture(self._paint_felt, st.h // 3, st.h)
             middle: list[Box] = [Stack([self.felt, corner])]
@@ -446,14 +448,15 @@ class ViewerScene(KitScene):
         """The scrubber's room, as the kit laid it out (its step at its left: "Step 15 of
         123"; the bar runs left to right)."""
         self.laid()
-        return self.scrubber.rect
+        # the knob's half at either end inside the picture: clear of the step beside it
+        return self.scrubber.rect.inflate(-self.scrubber.rect.h, 0)
 
     def step_label(self) -> str:
         return tr("Step {n} of {total}", n=self.index + 1, total=self.steps.last + 1)
 
     def _paint_bar(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         if not self.choosing:
-            self.bar.draw(surface, rect, self.index)
+            self.bar.draw(surface, self.bar_rect(), self.index)
 
     def _paint_felt(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The table: the four hands, the trick and the auction (their own geometry, in
