@@ -82,10 +82,14 @@ class Text(Box):
         align: str = "start",
         marked: bool = False,
         split: str = "",
+        widest: str = "",
     ) -> None:
         self.words, self.size, self.color, self.bold, self.align = words, size, color, bold, align
         self.marked = marked  # the words hold direction marks (text_runs.rtl_run, card_run)
         self.split = split  # too long for a line: a line from each part between these
+        #: words at least as wide as these take (a count that changes: "Step 9 of 359" keeps
+        #: the room of "Step 359 of 359", so that what stands beside it does not move)
+        self.widest = widest
         self.lines: list[str] = []
         self._size = 0
 
@@ -104,6 +108,13 @@ class Text(Box):
             return text_runs.line_surface(line, size, INK, self.bold).get_size()
         return text.size_of(line, size, self.bold)
 
+    def _ink(self, line: str, size: int) -> pygame.Rect:
+        """Where ``line``'s ink is on its drawing (a marked line's runs drawn as
+        ``text_runs`` draws them: its marks are no letters)."""
+        if self.marked and line:
+            return text_runs.line_surface(line, size, INK, self.bold).get_bounding_rect()
+        return text.ink(line, size, self.bold)
+
     def _step(self, size: int, lines: list[str]) -> int:
         """A line's step: 1.4 of the size, or the tallest line's own height (Arabic's and
         Hindi's fonts are taller than Latin's): lines never overlap."""
@@ -111,17 +122,18 @@ class Text(Box):
 
     def _tallest(self, size: int, lines: list[str]) -> int:
         """The tallest ink of ``lines`` (an Arabic line's ink is taller than a Latin one's)."""
-        return max((text.ink(ln, size, self.bold).h for ln in lines), default=size)
+        return max((self._ink(ln, size).h for ln in lines), default=size)
 
     def natural(self, st: Style) -> int:
         size = self._size_of(st)
-        return max(self._surface_size(part, size)[0] for part in self.words.split("\n"))
+        parts = self.words.split("\n") + ([self.widest] if self.widest else [])
+        return max(self._surface_size(part, size)[0] for part in parts)
 
     def measure(self, st: Style, width: int) -> int:
         """Its lines' steps, down to where the last line's ink ends."""
         size = self._size_of(st)
         lines = self._lines(size, width) or [""]
-        last = text.ink(lines[-1], size, self.bold)
+        last = self._ink(lines[-1], size)
         bottom = last.bottom if last.h else size
         return self._step(size, lines) * (len(lines) - 1) + bottom
 
@@ -158,7 +170,7 @@ class Text(Box):
             w, h = self._surface_size(line, self._size)
             r = pygame.Rect(0, 0, w, h)
             setattr(r, anchor, (x, y))
-            out.append((line, text.ink(line, self._size, self.bold).move(r.topleft)))
+            out.append((line, self._ink(line, self._size).move(r.topleft)))
             y += self.step
         return out
 
@@ -341,9 +353,12 @@ class Buttons(Box):
 class ButtonRow(Buttons):
     """Buttons of one height, one width (the widest label's at the body size, at least the
     style's least width) or with ``each`` as wide as its own label needs, in one row when
-    they fit, else in as many rows as they need (the rows balanced); centred; the first on
-    the reading side (the right in Arabic). ``specs``: (label, action, primary[, enabled]).
-    Their labels share one text size (one group)."""
+    they fit, else in as many rows as they need (the rows balanced); centred (or at the
+    room's ``align``: "start" or "end"); the first on the reading side (the right in Arabic;
+    on the left in every language when ``left_to_right``: a player's controls, which follow
+    the record's time). ``specs``: (label, action, primary[, enabled]); ``also``: labels the
+    buttons take in turn (Play and Pause), which their width holds too, so that a label's
+    change moves nothing. Their labels share one text size (one group)."""
 
     def __init__(
         self,
@@ -353,12 +368,16 @@ class ButtonRow(Buttons):
         *,
         arrows: dict[str, int] | None = None,
         spread: bool = False,
+        also: Sequence[str] = (),
+        align: str = "center",
+        left_to_right: bool = False,
     ) -> None:
         self.specs = [(*sp, True)[:4] for sp in specs]
         self.group, self.each = group, each
         #: action -> 1 (an arrow pointing the way one reads: Next) or -1 (Previous)
         self.arrows = arrows or {}
         self.spread = spread  # one row: the first at the start, the last at the end
+        self.also, self.align, self.ltr = list(also), align, left_to_right
         self._buttons: list[Button] = []
 
     def _widths(self, st: Style, width: int) -> list[int]:
@@ -367,7 +386,7 @@ class ButtonRow(Buttons):
         if self.each:
             return [min(width, button_width([sp[0]], st.body, st.button_h, st.button_w // 2) + extra)
                     for sp in self.specs]  # fmt: skip
-        need = button_width([sp[0] for sp in self.specs], st.body, st.button_h) + extra
+        need = button_width([sp[0] for sp in self.specs] + self.also, st.body, st.button_h) + extra
         return [min(width, max(st.button_w, need))] * len(self.specs)
 
     def natural(self, st: Style) -> int:
@@ -392,19 +411,22 @@ class ButtonRow(Buttons):
         ws = self._widths(st, rect.w)
         self._buttons = []
         rows = self._rows(st, rect.w)
-        way = -1 if i18n.is_rtl() else 1  # an arrow that points the way one reads
+        rtl = i18n.is_rtl() and not self.ltr
+        way = -1 if rtl else 1  # an arrow that points the way one reads
         for n, row in enumerate(rows):
             total = sum(ws[i] for i in row) + (len(row) - 1) * st.gap
             gap = st.gap
             if self.spread and len(rows) == 1 and len(row) > 1:
                 gap = (rect.w - total) // (len(row) - 1) + st.gap
                 total = rect.w
-            x = rect.centerx - total // 2
+            x = {"start": rect.x, "end": rect.right - total}.get(
+                self.align, rect.centerx - total // 2
+            )
             y = rect.y + n * (st.button_h + st.gap)
             for i in row:
                 label, action, primary, enabled = self.specs[i]
                 bx = x
-                if i18n.is_rtl():  # the row mirrored as a whole
+                if rtl:  # the row mirrored as a whole
                     bx = 2 * rect.centerx - bx - ws[i]
                 r = pygame.Rect(bx, y, ws[i], st.button_h)
                 arrow = self.arrows.get(action, 0) * way

@@ -365,8 +365,11 @@ class ButtonGrid(Buttons):
 
 
 class Row(Group):
-    """Boxes side by side, the room shared evenly, ``gap`` apart, the first on the reading
-    side; when one of them cannot have its ``narrowest`` in its share, one under the other."""
+    """Boxes side by side, the room shared by their ``weights`` (evenly by default; a weight
+    of 0: the box's own width, its ``natural``), ``gap`` apart, the first on the reading side
+    (on the left in every language when ``left_to_right``: a bar that runs with the record's
+    time); when one of them cannot have its ``narrowest`` in its share, one under the
+    other."""
 
     def __init__(
         self,
@@ -374,20 +377,28 @@ class Row(Group):
         most: float | None = None,
         weights: Sequence[int] | None = None,
         grow: bool = False,
+        left_to_right: bool = False,
     ) -> None:
         self.children = list(children)
         self.widest = most  # at most this many units wide, centred
         self.weights = list(weights) if weights else [1] * len(self.children)
         self.grow = grow  # in a column: as tall as the room left (a table and its side)
+        self.ltr = left_to_right
 
     def most(self, st: Style, width: int) -> int:
         return 1 << 20 if self.grow else self.measure(st, width)
 
     def _shares(self, st: Style, width: int) -> list[int]:
         room = width - st.tight * (len(self.children) - 1)
+        out = [0 if w else min(room, c.natural(st) or 0)
+               for c, w in zip(self.children, self.weights, strict=True)]  # fmt: skip
+        room = max(0, room - sum(out))
+        shared = [k for k, w in enumerate(self.weights) if w]
         total = sum(self.weights)
-        out = [room * w // total for w in self.weights]
-        out[-1] = room - sum(out[:-1])
+        for k in shared:
+            out[k] = room * self.weights[k] // total
+        if shared:  # what the division leaves, to the last that shares
+            out[shared[-1]] += room - sum(out[k] for k in shared)
         return out
 
     def _room(self, st: Style, rect: pygame.Rect) -> pygame.Rect:
@@ -441,5 +452,6 @@ class Row(Group):
             return
         x = rect.x
         for c, w in zip(self.children, self._shares(st, rect.w), strict=True):
-            c.place(st, mirrored(pygame.Rect(x, rect.y, w, rect.h), rect))
+            r = pygame.Rect(x, rect.y, w, rect.h)
+            c.place(st, r if self.ltr else mirrored(r, rect))
             x += w + st.tight

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tarneeb_desktop.session import daily
-from tarneeb_desktop.session.record_steps import Steps, positions
+from tarneeb_desktop.session.record_steps import Position, Steps, positions
 from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.cards import card_size
 from tarneeb_desktop.ui.game.auction import NOT_CALLS
@@ -30,6 +30,7 @@ from tarneeb_desktop.ui.layout import BOTTOM, TOP, Layout
 from tarneeb_desktop.ui.screens.daily.labels import SEATS, contract_text, signed
 from tarneeb_desktop.ui.screens.viewer.auction import wanted_width
 from tarneeb_desktop.ui.screens.viewer.viewer import LINE, ViewerScene
+from tarneeb_desktop.ui.text_runs import blit_line
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
 
 if TYPE_CHECKING:
@@ -169,6 +170,17 @@ class PlayPane(ViewerScene):
         if cost:
             blit_text(surface, cost, small, (lay.w // 2, lay.h - lay.margin // 3),
                       theme.INK_DIM, anchor="midbottom", max_width=lay.w - 2 * lay.margin)  # fmt: skip
+
+    def _draw_analysis(self, surface: pygame.Surface, lay: Layout, pos: Position) -> None:
+        """The analysis's lines under the pane's table (the viewer lays its own out by the
+        kit; a pane keeps its band's geometry)."""
+        t = round(lay.text * 0.85)
+        _, bottom = self._band(lay)
+        y = bottom + lay.margin // 3
+        for line, colour in self.analysis_lines(pos):
+            blit_line(surface, line, t, (lay.w // 2, y), colour, bold=True, anchor="midtop",
+                      max_width=lay.w - 2 * lay.margin)  # fmt: skip
+            y += round(t * LINE)
 
 
 class DailyReview(ViewerScene):

@@ -1,6 +1,7 @@
 """The replay viewer's scrubber: a bar of every step of the record, with a tick at each
 hand's deal; a click or a drag on it goes to that step. Like the toolbar's media controls
-it runs left to right in every language (the record's time)."""
+it runs left to right in every language (the record's time). Its room is the kit's (a
+picture in the viewer's row of the scrubber and its step)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ import pygame
 
 from tarneeb_desktop.session.record_steps import Steps
 from tarneeb_desktop.ui import theme
-from tarneeb_desktop.ui.layout import Layout
 
 
 class Scrubber:
@@ -16,19 +16,6 @@ class Scrubber:
         self.steps = steps
         self.dragging = False
         self.deals = [p.index for p in steps.positions if p.kind == "deal"]
-
-    @staticmethod
-    def height(lay: Layout) -> int:
-        """The bar's height with its knob (the room the viewer keeps for it)."""
-        return round(lay.unit * 3)
-
-    def rect(self, lay: Layout, bottom: int) -> pygame.Rect:
-        """The bar's room (knob included), its bottom at ``bottom``."""
-        h = self.height(lay)
-        w = min(lay.w - 2 * lay.margin, round(lay.unit * 150))
-        r = pygame.Rect(0, bottom - h, w, h)
-        r.centerx = lay.w // 2
-        return r
 
     def index_at(self, r: pygame.Rect, x: int) -> int:
         """The step under ``x`` on the bar ``r``."""

@@ -204,12 +204,6 @@ class HandsPanel:
         #: cards of the others' costly cards are then not named
         self.only: int | None = None
 
-    def box(self, lay: Layout, top: int, bottom: int) -> pygame.Rect:
-        w = min(lay.w - 2 * lay.margin, round(lay.unit * 160))
-        r = pygame.Rect(0, top, w, bottom - top)
-        r.centerx = lay.w // 2
-        return r
-
     def scroll(self, by: int) -> None:
         self.top = max(0, self.top + by)
 
@@ -226,7 +220,7 @@ class HandsPanel:
         analysis: Mapping[int, Analysed],
         busy: bool,
     ) -> None:
-        blit_panel(surface, box, color=(6, 20, 14, 250), radius=round(lay.unit * 2))
+        blit_panel(surface, box, color=(6, 20, 14, 250), radius=lay.margin)
         t, pad = lay.text, lay.margin
         step = round(t * LINE)
         half = (box.w - 3 * pad) // 2

@@ -1,9 +1,11 @@
 """The replay viewer: a game record step by step, all four hands face up (or only mine),
-with the double-dummy analysis of every card. (Over 600 lines for now: the toolbar, the
-marks and "Play on from here" grew it at once in issue 24; the hand list and the costly
-cards are in ``hands.py``, the scrubber in ``bar.py``, the lines that mix names and cards in
-``ui/text_runs.py``, the trick and its marks in ``trick.py``, the auction's box in
-``auction.py``; the toolbar is the next part to move out.)
+with the double-dummy analysis of every card. Its chrome is laid out by the UI kit
+(``tree``: the captions' line, the table as a picture, the analysis's lines, the scrubber
+and its step, the keys, the controls; the cost line and Hands / My cards only in the
+table's top corner): no text of it below the body size. The table inside its picture
+keeps its own geometry: the hand list and the costly cards are in ``hands.py``, the
+scrubber in ``bar.py``, the lines that mix names and cards in ``ui/text_runs.py``, the trick
+and its marks in ``trick.py``, the auction's box in ``auction.py``.
 
 Steps come from ``session.record_steps.positions`` (one per deal, call and card). Keys: Left/Right a
 step, Up/Down the start or end of a trick, Page Up/Down of a hand, Home/End of the game,
@@ -41,15 +43,17 @@ from tarneeb_desktop.ui.game.labels import (
     trump_label,
 )
 from tarneeb_desktop.ui.i18n import tr, trn
-from tarneeb_desktop.ui.kit.form import mirrored
+from tarneeb_desktop.ui.kit.boxes import Box, ButtonRow, Column, Picture, Space, Stack, Text
+from tarneeb_desktop.ui.kit.form import Row, mirrored
+from tarneeb_desktop.ui.kit.page import KitScene
+from tarneeb_desktop.ui.kit.style import DIM, GOLD, Style
 from tarneeb_desktop.ui.layout import BOTTOM, LEFT, RIGHT, TOP, Layout, side_of
-from tarneeb_desktop.ui.scene import ButtonScene
 from tarneeb_desktop.ui.screens.viewer.auction import auction_box
 from tarneeb_desktop.ui.screens.viewer.bar import Scrubber
 from tarneeb_desktop.ui.screens.viewer.hands import HandsPanel, mark_line, result_line
 from tarneeb_desktop.ui.screens.viewer.trick import Cross, cross, draw_mark
-from tarneeb_desktop.ui.text_runs import blit_line, rtl_run
-from tarneeb_desktop.ui.theme import Button, blit_text, label_size
+from tarneeb_desktop.ui.text_runs import rtl_run
+from tarneeb_desktop.ui.theme import Button, blit_text
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
@@ -98,7 +102,7 @@ KEYS = {
 __all__ = ["ViewerScene", "rtl_run"]  # rtl_run: the lists that name players use it
 
 
-class ViewerScene(ButtonScene):
+class ViewerScene(KitScene):
     """A record shown step by step; ``back`` is where Back and Esc go (the menu when None)."""
 
     def __init__(
@@ -319,58 +323,86 @@ class ViewerScene(ButtonScene):
         return tr("Tricks your cards cost: {you}  \u00b7  your partner's: {partner}",
                   you=mine, partner=partner)  # fmt: skip
 
-    def build(self, lay: Layout) -> list[Button]:
-        rows = self.toolbar_rows(lay)
-        n = -(-len(CONTROLS) // rows)  # buttons in the (first) row
-        gap = max(3, round(lay.unit * 0.8))
-        widest = round(lay.unit * (15 if rows == 1 else 28))
-        bw = min(widest, (lay.w - 2 * lay.margin - (n - 1) * gap) // n)
-        bh = round(lay.unit * 6)
+    # ------------------------------------------------------------------ the chrome
+    def layout_key(self) -> object:
+        """What the chrome shows that changes its boxes: the step (its captions, the
+        analysis's lines), playing, the speed, the hand list, my cards only, the analysis
+        come so far, the seat question."""
+        return (self.index, self.playing, self.speed, self.hands is None, self.only_mine,
+                len(self.analysis), self.analysis_error, self.choosing)  # fmt: skip
+
+    def tree(self, st: Style) -> Box:
+        """The viewer laid out by the kit: the captions' line (the hand at the start, the
+        scores at the end), the table (a picture; the hand list in its place), the analysis's
+        lines, the scrubber with its step, the keys, the controls; the cost line and Hands /
+        My cards only in the table's top corner at the end side."""
+        pos = self.position
+        head = self.hand_title(pos)
+        if self.title:
+            head = f"{self.title}  \u00b7  {head}"
+        captions = Row(
+            [Text(head, color=GOLD, bold=True), Text(self.scores_line(pos), align="end")]
+        )
+        mine = self.mine_labels()[1 if self.only_mine else 0]
+        self.corner = ButtonRow([(tr("Hands"), "hands", False), (mine, "mine", False)],
+                                group="corner", align="end", also=self.mine_labels())  # fmt: skip
+        cost = self.cost_line()
+        end = Column([Text(cost, color=DIM, align="end"), self.corner] if cost else [self.corner])
+        # the end third: North's row takes at most 0.3 of the width, centred, so that the
+        # corner is clear of it
+        corner = Row([Box(), end], weights=[2, 1])
+        if self.hands is None:
+            self.felt = Picture(self._paint_felt, st.h // 3, st.h)
+            middle: list[Box] = [Stack([self.felt, corner])]
+        else:  # the list in the table's place, under the Hands button
+            self.felt = Picture(self._paint_hands, st.h // 4, st.h)
+            middle = [corner, Row([self.felt], most=160, grow=True)]
+        lines = [Text(line, color=colour, bold=True, align="center", marked=True)
+                 for line, colour in self.analysis_lines(pos)]  # fmt: skip
+        # the room of two lines whether there are none, one or two: the table keeps its size
+        analysis = Stack([Space(2), Column(lines, gap=0)])
+        widest = tr("Step {n} of {total}", n=self.steps.last + 1, total=self.steps.last + 1)
+        step = "" if self.choosing else self.step_label()  # the question covers the bar
+        self.scrubber = Picture(self._paint_bar, st.line, st.line)
+        # the scrubber runs left to right in every language (the record's time), its step
+        # at its left
+        bar = Row([Text(step, color=DIM, widest=widest), self.scrubber], most=150,
+                  weights=[0, 1], left_to_right=True)  # fmt: skip
+        keys = Text(self.keys_text(), color=DIM, align="center")
+        self.toolbar = ButtonRow(self.toolbar_specs(), group="toolbar",
+                                 also=self.all_labels(), left_to_right=True)  # fmt: skip
+        return Column([captions, *middle, analysis, bar, keys, self.toolbar], gap=st.tight)
+
+    def scores_line(self, pos: Position) -> str:
+        if pos.seat_scores is not None:  # 41: a score per seat
+            return " \u00b7 ".join(f"{self.names[s]} {pos.seat_scores[s]}" for s in range(4))
+        return f"{self._team(0)} {pos.scores[0]} : {pos.scores[1]} {self._team(1)}"
+
+    def toolbar_specs(self) -> list[tuple[str, str, bool, bool]]:
+        """The controls: (label, action, primary, enabled); Play the primary one."""
+        from tarneeb_desktop.ui.screens.viewer.play_on import can_play_on
+
         words = self.words()
         out = []
-        for k, (label, action) in enumerate(CONTROLS):
+        for label, action in CONTROLS:
             if action == "play":
                 label = self.play_labels()[1 if self.playing else 0]
             elif action == "speed":
                 label = self.speed_label()
-            row, col = divmod(k, n)
-            if col == 0:  # each row centred; the last row at the bottom
-                in_row = min(n, len(CONTROLS) - k)
-                x = lay.w // 2 - (in_row * bw + (in_row - 1) * gap) // 2
-            y = lay.h - lay.margin - bh - (rows - 1 - row) * (bh + gap)
-            r = pygame.Rect(x, y, bw, bh)
-            out.append(Button(r, label.format(**words), action, primary=action == "play"))
-            if action == "playon":
-                from tarneeb_desktop.ui.screens.viewer.play_on import can_play_on
+            enabled = can_play_on(self.position) if action == "playon" else True
+            out.append((label.format(**words), action, action == "play", enabled))
+        return out
 
-                out[-1].enabled = can_play_on(self.position)
-            x += bw + gap
-        return out + self.side_buttons(lay)  # media controls keep their direction in RTL
+    def build(self, lay: Layout) -> list[Button]:
+        """The controls (in their order), then Hands and My cards only: the kit's."""
+        self.laid()
+        return self.toolbar.buttons() + self.corner.buttons()
 
-    def side_buttons(self, lay: Layout) -> list[Button]:
-        """Hands and My cards only: at the top corner at the end side, under the score (laid
-        out left to right, mirrored in the window as a whole)."""
-        w = min(round(lay.unit * 30), round(lay.w * 0.16))
-        h = round(lay.unit * 5.5)
-        gap = max(3, round(lay.unit * 0.8))
-        y = lay.margin + round(lay.text * LINE * 2.1)
-        x = lay.w - lay.margin - 2 * w - gap
-        mine = self.mine_labels()[1 if self.only_mine else 0]
-        window = pygame.Rect(0, 0, lay.w, lay.h)
-        return [
-            Button(mirrored(pygame.Rect(x, y, w, h), window), tr("Hands"), "hands"),
-            Button(mirrored(pygame.Rect(x + w + gap, y, w, h), window), mine, "mine"),
-        ]
-
-    def toolbar_rows(self, lay: Layout) -> int:
-        """The controls in one row, or in two when in one row their labels would be drawn
-        smaller than the small print (a small window, long words)."""
-        n = len(CONTROLS)
-        gap = max(3, round(lay.unit * 0.8))
-        one = min(round(lay.unit * 15), (lay.w - 2 * lay.margin - (n - 1) * gap) // n)
-        r = pygame.Rect(0, 0, one, round(lay.unit * 6))
-        size = min(label_size(label, r) for label in self.all_labels())
-        return 1 if size >= round(lay.text * 0.8) else 2
+    def side_buttons(self, lay: Layout | None = None) -> list[Button]:
+        """Hands and My cards only, as the kit laid them out: at the table's top corner at
+        the end side, under the score and the cost line."""
+        self.laid()
+        return self.corner.buttons()
 
     def all_labels(self) -> list[str]:
         """Every label the controls can show (Play and Pause, each speed)."""
@@ -398,20 +430,52 @@ class ViewerScene(ButtonScene):
         """The Play button's two labels: to play back, and to pause."""
         return "\u25b6 " + tr("Play back"), "\u25ae\u25ae " + tr("Pause")
 
-    def buttons(self) -> list[Button]:
-        """The controls, their labels all at one size that does not change when Play and
-        Pause swap or the speed changes (the size fits every label either button takes)."""
-        fresh = not self._buttons or self._size != self.app.size
-        out = super().buttons()
-        if fresh and len(out) == len(CONTROLS) + 2:
-            size = min(label_size(label, out[0].rect) for label in self.all_labels())
-            for b in out[: len(CONTROLS)]:
-                b.text_size = size
-            side = [tr("Hands"), *self.mine_labels()]
-            size = min(label_size(label, out[-1].rect) for label in side)
-            for b in out[len(CONTROLS) :]:
-                b.text_size = size
-        return out
+    @staticmethod
+    def keys_text() -> str:
+        """The keys' help (wrapped by the kit to as many lines as the window's width needs
+        at the body size: Russian's does not fit on one line of a window 1,060 pixels
+        wide)."""
+        return (
+            tr(
+                "Left/Right a step, Up/Down a trick, Page Up/Down a hand, Home/End the game, "
+                "Space play, +/- speed"
+            )
+            + comma()
+            + tr("H the hands, M only my cards")
+        )
+
+    def bar_rect(self, lay: Layout | None = None) -> pygame.Rect:
+        """The scrubber's room, as the kit laid it out (its step at its left: "Step 15 of
+        123"; the bar runs left to right)."""
+        self.laid()
+        # the knob's half at either end inside the picture: clear of the step beside it
+        return self.scrubber.rect.inflate(-self.scrubber.rect.h, 0)
+
+    def step_label(self) -> str:
+        return tr("Step {n} of {total}", n=self.index + 1, total=self.steps.last + 1)
+
+    def _paint_bar(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        if not self.choosing:
+            self.bar.draw(surface, self.bar_rect(), self.index)
+
+    def _paint_felt(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The table: the four hands, the trick and the auction (their own geometry, in
+        the band the kit gives the picture)."""
+        lay = Layout(*self.app.size)  # the window's, as the kit's
+        pos = self.position
+        ch = self.card_h(lay)
+        clockwise = self.steps.state.rules.clockwise
+        for seat in range(4):
+            self._draw_hand(surface, lay, seat, side_of(seat, 0, clockwise), pos, ch)
+        self._draw_trick(surface, lay, pos, ch, clockwise)
+        self._draw_auction(surface, lay, pos)
+
+    def _paint_hands(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        if self.hands is None:
+            return
+        self.hands.only = self.me if self.only_mine else None
+        lay = Layout(*self.app.size)  # the window's, as the kit's
+        self.hands.draw(surface, lay, rect, self.position.hand, self.analysis, bool(self.jobs))
 
     # ------------------------------------------------------------------ drawing
     def hand_rects(self, lay: Layout, side: int, n: int, ch: int) -> list[pygame.Rect]:
@@ -432,118 +496,28 @@ class ViewerScene(ButtonScene):
         return [pygame.Rect(round(x0 + step * k), y, cw, ch) for k in range(n)]
 
     def _band(self, lay: Layout) -> tuple[int, int]:
-        """The band between the title and the controls where the table is drawn."""
-        top = lay.margin + round(lay.text * 2.2)
-        rows = self.toolbar_rows(lay)
-        gap = max(3, round(lay.unit * 0.8))
-        buttons_top = lay.h - lay.margin - round(lay.unit * 6) * rows - gap * (rows - 1)
-        # above the buttons: the keys' line, the scrubber, then the analysis's two lines
-        # (and a little more: a line of Arabic or Devanagari inks taller than LINE says)
-        keys = self.keys_top(lay, buttons_top)
-        bottom = keys - Scrubber.height(lay) - lay.margin
-        bottom -= round(lay.text * (2 * 0.85 * LINE + 0.3))
-        return top, bottom
-
-    def keys_top(self, lay: Layout, buttons_top: int) -> int:
-        """The top of the keys' lines (they stand on the buttons)."""
-        return (
-            buttons_top - lay.margin // 2 - round(lay.text * 0.8 * LINE) * len(self.key_lines(lay))
-        )
-
-    @staticmethod
-    def key_lines(lay: Layout) -> list[str]:
-        """The keys' help, in as many lines as the window's width needs at the body size
-        (Russian's does not fit on one line of a window 1,060 pixels wide)."""
-        keys = (
-            tr(
-                "Left/Right a step, Up/Down a trick, Page Up/Down a hand, Home/End the game, "
-                "Space play, +/- speed"
-            )
-            + comma()
-            + tr("H the hands, M only my cards")
-        )
-        return text.wrap(keys, round(lay.text * 0.8), lay.w - 2 * lay.margin)
-
-    def bar_rect(self, lay: Layout) -> pygame.Rect:
-        """The scrubber's room: between the analysis's lines and the keys' line, with the
-        step it is at at its left ("Step 15 of 123": the bar runs left to right)."""
-        buttons_top = self.buttons()[0].rect.top if self.buttons() else lay.h
-        r = self.bar.rect(lay, self.keys_top(lay, buttons_top) - lay.margin // 3)
-        widest = tr("Step {n} of {total}", n=self.steps.last + 1, total=self.steps.last + 1)
-        room = text.size_of(widest, round(lay.text * 0.8))[0] + lay.margin
-        left = max(r.x, lay.margin + room)
-        r.w -= left - r.x
-        r.x = left
-        return r
-
-    def step_label(self) -> str:
-        return tr("Step {n} of {total}", n=self.index + 1, total=self.steps.last + 1)
+        """The band where the table is drawn: the picture's room, as the kit laid it out
+        (between the captions' line and the analysis's lines)."""
+        self.laid()
+        return self.felt.rect.top, self.felt.rect.bottom
 
     def card_h(self, lay: Layout) -> int:
         top, bottom = self._band(lay)
         band = bottom - top
         # the trick (its cards reach 0.9 of a hand's card height from the middle, with a
-        # mark under South's) and the name plates must fit between North's and South's hands
-        room = (band * 0.5 - lay.text * 2.8) / 1.9
+        # mark under South's) and the name plates (a line each, as tall as the language's
+        # script needs) must fit between North's and South's hands
+        room = (band * 0.5 - 2 * Style(lay.w, lay.h).line) / 1.9
         return round(min(band * 0.22, lay.w * 0.075 / 0.716, room))
 
     def draw(self, surface: pygame.Surface) -> None:
-        lay = Layout(*surface.get_size())
         surface.blit(theme.felt(surface.get_size()), (0, 0))
-        pos = self.position
-        ch = self.card_h(lay)
-        t = lay.text
-        self._draw_title(surface, lay, pos)
-        clockwise = self.steps.state.rules.clockwise
-        if self.hands is None:
-            for seat in range(4):
-                side = side_of(seat, 0, clockwise)
-                self._draw_hand(surface, lay, seat, side, pos, ch)
-            self._draw_trick(surface, lay, pos, ch, clockwise)
-            self._draw_auction(surface, lay, pos)
-        else:  # the list in the table's place, under the Hands button
-            _, bottom = self._band(lay)
-            top = self.buttons()[-1].rect.bottom + lay.margin // 2
-            box = self.hands.box(lay, top, bottom)
-            self.hands.only = self.me if self.only_mine else None
-            self.hands.draw(surface, lay, box, pos.hand, self.analysis, bool(self.jobs))
-        self._draw_analysis(surface, lay, pos)
-        for b in self.buttons():
-            b.draw(surface)
-        if not self.choosing:  # the scrubber, and the step it is at beside it
-            bar = self.bar_rect(lay)
-            self.bar.draw(surface, bar, self.index)
-            blit_text(
-                surface,
-                self.step_label(),
-                round(t * 0.8),
-                (bar.x - lay.margin, bar.centery),
-                theme.INK_DIM,
-                anchor="midright",
-            )
-        y = self.keys_top(lay, self.buttons()[0].rect.top)
-        for line in self.key_lines(lay):
-            blit_text(
-                surface,
-                line,
-                round(t * 0.8),
-                (lay.w // 2, y),
-                theme.INK_DIM,
-                anchor="midtop",
-                max_width=lay.w - 2 * lay.margin,
-            )
-            y += round(t * 0.8 * LINE)
-        cost = self.cost_line()
-        if cost:
-            blit_text(
-                surface,
-                cost,
-                round(t * 0.85),
-                (i18n.mirror_x(lay.w - lay.margin, 0, lay.w), lay.margin + round(t * LINE)),
-                theme.INK_DIM,
-                anchor=i18n.anchor("topright"),
-                max_width=lay.w // 2 - 2 * lay.margin,
-            )
+        tree = self.laid()
+        mine = {id(b) for b in tree.buttons()}
+        tree.draw(surface)
+        for b in self.buttons():  # a button a screen adds to the viewer's (the review's)
+            if id(b) not in mine:
+                b.draw(surface)
 
     def hand_title(self, pos: Position) -> str:
         """ "Hand 3 of 8" counting the hands played as the game over does; a deal thrown in
@@ -566,35 +540,6 @@ class ViewerScene(ButtonScene):
         if why == "low_total":
             return tr("The bids were too low in total: the cards are dealt again")
         return tr("Everyone passed: the deal is thrown in and dealt again")
-
-    def _draw_title(self, surface: pygame.Surface, lay: Layout, pos: Position) -> None:
-        head = self.hand_title(pos)
-        if self.title:
-            head = f"{self.title}  \u00b7  {head}"
-        if pos.seat_scores is not None:  # 41: a score per seat
-            scores = " \u00b7 ".join(f"{self.names[s]} {pos.seat_scores[s]}" for s in range(4))
-        else:
-            scores = f"{self._team(0)} {pos.scores[0]} : {pos.scores[1]} {self._team(1)}"
-        y = lay.margin
-        blit_text(
-            surface,
-            head,
-            lay.text,
-            (i18n.mirror_x(lay.margin, 0, lay.w), y),
-            theme.GOLD,
-            bold=True,
-            anchor=i18n.anchor("topleft"),
-            max_width=lay.w // 2,
-        )
-        blit_text(
-            surface,
-            scores,
-            lay.text,
-            (i18n.mirror_x(lay.w - lay.margin, 0, lay.w), y),
-            theme.INK,
-            anchor=i18n.anchor("topright"),
-            max_width=lay.w // 2 - 2 * lay.margin,
-        )
 
     def _team(self, team: int) -> str:
         return f"{self.names[team]} & {self.names[team + 2]}"
@@ -755,23 +700,3 @@ class ViewerScene(ButtonScene):
         if mark is not None:
             out.append(mark_line(mark, self.names, self.hidden(mark.seat)))
         return out
-
-    def _draw_analysis(self, surface: pygame.Surface, lay: Layout, pos: Position) -> None:
-        lines = self.analysis_lines(pos)
-        if not lines:
-            return
-        t = round(lay.text * 0.85)
-        _, bottom = self._band(lay)
-        y = bottom + lay.margin // 3
-        for line, colour in lines:
-            blit_line(
-                surface,
-                line,
-                t,
-                (lay.w // 2, y),
-                colour,
-                bold=True,
-                anchor="midtop",
-                max_width=lay.w - 2 * lay.margin,
-            )
-            y += round(t * LINE)
