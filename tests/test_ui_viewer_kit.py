@@ -84,3 +84,29 @@ def test_the_viewers_texts_are_at_body_size_in_their_boxes_and_uncovered(
     finally:
         i18n.set_language("en")
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", ["ar", "hi", "en"])
+def test_the_list_of_hands_keeps_each_row_clear_of_the_next_ones_light(lang: str) -> None:
+    """The shots' check: in Arabic a deal thrown in ('ألغيت') reached down into the lit band of
+    the hand under it (the band starts an eighth of a step above its row); now a row's step
+    keeps the script's ink clear of it."""
+    size = (1280, 800)
+    window = pygame.Rect((0, 0), size)
+    try:
+        with TextSpy():
+            app = app_in(lang, size)
+            doc = json.loads((DATA / "standard-game.json").read_text())
+            from tarneeb_desktop.ui.screens.viewer.viewer import ViewerScene
+
+            steps = positions(doc)
+            scene = ViewerScene(app, steps, title="Omar and Nour", inline=True)
+            scene.go(next(p.index for p in steps.positions if p.hand == 2 and p.kind == "card"))
+            scene.activate("hands")
+            items = draw_traced(app, scene, size)
+            from tarneeb_desktop.ui.kit.style import Style
+
+            found = problems(items, window, Style(*size).body, f"{lang} hands")
+    finally:
+        i18n.set_language("en")
+    assert not found, "\n".join(found)

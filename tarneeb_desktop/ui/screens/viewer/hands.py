@@ -16,10 +16,11 @@ import pygame
 from tarneeb_desktop.rules import HandResult
 from tarneeb_desktop.session.record_steps import Analysed, Steps
 from tarneeb_desktop.table.history import thrown_in
-from tarneeb_desktop.ui import i18n, theme
+from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.game.labels import call_label, card_label
 from tarneeb_desktop.ui.i18n import tr, trn
 from tarneeb_desktop.ui.kit.form import mirrored
+from tarneeb_desktop.ui.kit.style import SAMPLE, SAMPLES
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.screens.viewer.trick import COSTLY, GOOD
 from tarneeb_desktop.ui.text_runs import blit_line, card_run, rtl_run
@@ -222,7 +223,10 @@ class HandsPanel:
     ) -> None:
         blit_panel(surface, box, color=(6, 20, 14, 250), radius=lay.margin)
         t, pad = lay.text, lay.margin
-        step = round(t * LINE)
+        # a row's step: its ink clear of the next row's lit band, which starts an eighth of a
+        # step above that row (Arabic's letters reach lower than Latin's)
+        ink = text.ink(SAMPLES.get(i18n.get_language(), "") + SAMPLE, t)
+        step = max(round(t * LINE), ink.bottom * 8 // 7 + 2)
         half = (box.w - 3 * pad) // 2
         # laid out left to right, mirrored in ``box`` as a whole right to left: the reading
         # side holds the hands, the other the costly cards
