@@ -426,8 +426,8 @@ class ButtonRow(Buttons):
             for i in row:
                 label, action, primary, enabled = self.specs[i]
                 bx = x
-                if rtl:  # the row mirrored as a whole
-                    bx = 2 * rect.centerx - bx - ws[i]
+                if rtl:  # the row mirrored as a whole (as ``form.mirrored`` does)
+                    bx = rect.x + rect.right - bx - ws[i]
                 r = pygame.Rect(bx, y, ws[i], st.button_h)
                 arrow = self.arrows.get(action, 0) * way
                 self._buttons.append(

@@ -378,18 +378,24 @@ class Row(Group):
         weights: Sequence[int] | None = None,
         grow: bool = False,
         left_to_right: bool = False,
+        equal: bool = False,
     ) -> None:
         self.children = list(children)
         self.widest = most  # at most this many units wide, centred
         self.weights = list(weights) if weights else [1] * len(self.children)
         self.grow = grow  # in a column: as tall as the room left (a table and its side)
         self.ltr = left_to_right
+        #: every box of one width, the pixels the division leaves in the gaps: the first
+        #: and the last each other's mirror (two plays side by side)
+        self.equal = equal
 
     def most(self, st: Style, width: int) -> int:
         return 1 << 20 if self.grow else self.measure(st, width)
 
     def _shares(self, st: Style, width: int) -> list[int]:
         room = width - st.tight * (len(self.children) - 1)
+        if self.equal:
+            return [room // len(self.children)] * len(self.children)
         out = [0 if w else min(room, c.natural(st) or 0)
                for c, w in zip(self.children, self.weights, strict=True)]  # fmt: skip
         room = max(0, room - sum(out))
@@ -451,7 +457,13 @@ class Row(Group):
                 y += h + st.tight
             return
         x = rect.x
-        for c, w in zip(self.children, self._shares(st, rect.w), strict=True):
+        shares = self._shares(st, rect.w)
+        n = len(shares) - 1
+        gaps = [st.tight] * n
+        if self.equal and n:  # the pixels an equal division leaves, in the gaps
+            left = rect.w - sum(shares) - st.tight * n
+            gaps = [st.tight + left // n + (k < left % n) for k in range(n)]
+        for c, w, gap in zip(self.children, shares, [*gaps, 0], strict=True):
             r = pygame.Rect(x, rect.y, w, rect.h)
             c.place(st, r if self.ltr else mirrored(r, rect))
-            x += w + st.tight
+            x += w + gap

@@ -15,29 +15,35 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property, partial
 from typing import TYPE_CHECKING
 
 import pygame
 
 from tarneeb_desktop.session import daily
-from tarneeb_desktop.session.record_steps import Position, Steps, positions
-from tarneeb_desktop.ui import i18n, theme
+from tarneeb_desktop.session.record_steps import Steps, positions
+from tarneeb_desktop.ui import i18n
 from tarneeb_desktop.ui.cards import card_size
 from tarneeb_desktop.ui.game.auction import NOT_CALLS
 from tarneeb_desktop.ui.i18n import N_, tr
-from tarneeb_desktop.ui.kit.form import mirrored
-from tarneeb_desktop.ui.layout import BOTTOM, TOP, Layout
+from tarneeb_desktop.ui.kit.boxes import Box, ButtonRow, Column, Panel, Picture, Space, Stack, Text
+from tarneeb_desktop.ui.kit.form import Row, mirrored
+from tarneeb_desktop.ui.kit.style import DIM, GOLD, INK, PANEL_EDGE, Colour, Style
+from tarneeb_desktop.ui.layout import BOTTOM, LEFT, RIGHT, TOP, Layout, side_of
 from tarneeb_desktop.ui.screens.daily.labels import SEATS, contract_text, signed
 from tarneeb_desktop.ui.screens.viewer.auction import wanted_width
-from tarneeb_desktop.ui.screens.viewer.viewer import LINE, ViewerScene
-from tarneeb_desktop.ui.text_runs import blit_line
-from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
+from tarneeb_desktop.ui.screens.viewer.viewer import ViewerScene
+from tarneeb_desktop.ui.theme import Button, blit_panel
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
 
 #: The narrowest window that shows the two plays side by side (else: one, and a switch).
 SIDE_BY_SIDE_W = 1200
+#: A play's pane side by side, and its edge; the two results' panel, one play at a time.
+PANE: Colour = (4, 16, 10, 90)
+PANE_EDGE: Colour = (255, 255, 255, 40)
+RESULTS: Colour = (6, 20, 14, 200)
 _KIND_ORDER = {"deal": 0, "call": 1, "card": 2, "end": 3}
 #: Each play's line of the tricks its cards cost beside partner's: the person's, the computer's.
 COST_WORDS = (
@@ -74,9 +80,22 @@ class PaneLayout(Layout):
         return self.full_unit
 
 
+@dataclass(frozen=True)
+class PaneStyle(Style):
+    """The kit's metrics in a pane: its own width and height, the window's text and margins."""
+
+    full_unit: float = 1.0
+
+    @cached_property
+    def lay(self) -> Layout:
+        return PaneLayout(self.w, self.h, self.full_unit)
+
+
 class PlayPane(ViewerScene):
     """One play of the deal drawn in a part of the window: the viewer's table at that
-    play's step, without the viewer's controls (the review holds them)."""
+    play's step, without the viewer's controls (the review holds them). Its head, its step
+    and its lines under the table are laid out by the kit in the pane's room (``pane_tree``):
+    at the body size, wrapped; the table (a picture) has the band they leave."""
 
     auction_title = False  # the box's title would reach down to the trick
 
@@ -91,6 +110,11 @@ class PlayPane(ViewerScene):
         for seat in (1, 2, 3):  # the seats' words as a record keeps them, in the language
             if self.names[seat] == SEATS[seat]:
                 self.names[seat] = tr(SEATS[seat])
+        self._pane: Box | None = None
+        self._pane_key: object = None
+        self.title_text = Text("")
+        self.table = Picture(self._paint_table, 0, 0)
+        self.pane_lay: Layout = PaneLayout(1, 1)
 
     def head(self) -> str:
         # ``who`` is kept untranslated: a language chosen since is the one shown
@@ -104,11 +128,44 @@ class PlayPane(ViewerScene):
         partner = sum(p.cost for a in self.analysis.values() for p in a.plays if p.seat == 2)
         return tr(COST_WORDS[1 if self.computer else 0], you=mine, partner=partner)
 
+    def pane_tree(self, lay: Layout) -> Box:
+        """The pane laid out by the kit in its room (``lay``: the pane's size, the window's
+        unit), again when its size, the language or what it shows changes."""
+        key = (lay.w, lay.h, lay.unit, i18n.get_language(), self.layout_key())
+        if self._pane is None or self._pane_key != key:
+            st = PaneStyle(lay.w, lay.h, lay.unit)
+            tree = self.pane_boxes(st)
+            room = pygame.Rect(0, 0, lay.w, lay.h).inflate(-2 * st.margin, -st.margin)
+            tree.place(st, room)
+            self._pane, self._pane_key, self.pane_lay = tree, key, st.lay
+        return self._pane
+
+    def pane_boxes(self, st: Style) -> Box:
+        """The play's head and its step (the tricks won) above the table; under it the
+        analysis's lines (the room of two whether there are none, one or two) and the cost
+        line (its room kept before the analysis has come): taller text leaves the cards
+        less room."""
+        pos = self.position
+        self.title_text = Text(self.head(), bold=True)
+        step = tr("Step {n} of {total}", n=pos.index + 1, total=self.steps.last + 1)
+        tricks = f"{self._team(0)} {pos.tricks_won[0]} : {pos.tricks_won[1]} {self._team(1)}"
+        # each line a line's room at least (a descender or none): the two panes' tables
+        # stand level
+        step_line = Text(f"{step}  \u00b7  {tricks}", color=DIM)
+        heads = Column([Stack([Space(1), self.title_text]), Stack([Space(1), step_line])], gap=0)
+        self.table = Picture(self._paint_table, st.h // 3, st.h)
+        lines = [Text(line, color=colour, bold=True, align="center", marked=True)
+                 for line, colour in self.analysis_lines(pos)]  # fmt: skip
+        analysis = Stack([Space(2), Column(lines, gap=0)])
+        cost = self.cost()
+        costs = Stack([Space(1), Column([Text(cost, color=DIM, align="center")] if cost else [])])
+        return Column([heads, self.table, analysis, costs], gap=st.tight)
+
     def _band(self, lay: Layout) -> tuple[int, int]:
-        # the head's two lines above; below, the analysis's two lines and the cost line
-        top = lay.margin + round(lay.text * LINE * 2)
-        bottom = lay.h - lay.margin // 2 - round(lay.text * 0.85 * LINE * 3.4)
-        return top, bottom
+        """The table's band: the picture's room, as the kit laid the pane out (between the
+        head's lines and the analysis's)."""
+        self.pane_tree(lay)
+        return self.table.rect.top, self.table.rect.bottom
 
     def card_h(self, lay: Layout) -> int:
         top, bottom = self._band(lay)
@@ -145,47 +202,33 @@ class PlayPane(ViewerScene):
         return min(wanted_width(lay, self.names, sorted(calls)), end - lay.margin)
 
     def draw_pane(self, surface: pygame.Surface, lay: PaneLayout, lead: bool) -> None:
-        pos = self.position
-        ch = self.card_h(lay)
-        colour = theme.GOLD if lead else theme.INK
-        x = i18n.mirror_x(lay.margin, 0, lay.w)
-        anchor = i18n.anchor("topleft")
-        blit_text(surface, self.head(), lay.text, (x, lay.margin // 2), colour, True, anchor,
-                  max_width=lay.w - 2 * lay.margin)  # fmt: skip
-        step = tr("Step {n} of {total}", n=pos.index + 1, total=self.steps.last + 1)
-        tricks = f"{self._team(0)} {pos.tricks_won[0]} : {pos.tricks_won[1]} {self._team(1)}"
-        small = round(lay.text * 0.85)
-        y2 = lay.margin // 2 + round(lay.text * LINE)
-        blit_text(surface, f"{step}  \u00b7  {tricks}", small, (x, y2), theme.INK_DIM,
-                  anchor=anchor, max_width=lay.w - 2 * lay.margin)  # fmt: skip
-        clockwise = self.steps.state.rules.clockwise
-        from tarneeb_desktop.ui.layout import side_of
+        """The pane on ``surface`` (the pane's room): the kit's boxes, the table in its
+        picture; the play the controls lead has its head in gold."""
+        tree = self.pane_tree(lay)
+        self.title_text.color = GOLD if lead else INK
+        tree.draw(surface)
 
+    def _paint_table(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The table in the band the kit gives it (its own geometry, in the pane's room)."""
+        lay, pos = self.pane_lay, self.position
+        ch = self.card_h(lay)
+        clockwise = self.steps.state.rules.clockwise
         for seat in range(4):
             self._draw_hand(surface, lay, seat, side_of(seat, 0, clockwise), pos, ch)
         self._draw_trick(surface, lay, pos, ch, clockwise)
         self._draw_auction(surface, lay, pos)
-        self._draw_analysis(surface, lay, pos)
-        cost = self.cost()
-        if cost:
-            blit_text(surface, cost, small, (lay.w // 2, lay.h - lay.margin // 3),
-                      theme.INK_DIM, anchor="midbottom", max_width=lay.w - 2 * lay.margin)  # fmt: skip
 
-    def _draw_analysis(self, surface: pygame.Surface, lay: Layout, pos: Position) -> None:
-        """The analysis's lines under the pane's table (the viewer lays its own out by the
-        kit; a pane keeps its band's geometry)."""
-        t = round(lay.text * 0.85)
-        _, bottom = self._band(lay)
-        y = bottom + lay.margin // 3
-        for line, colour in self.analysis_lines(pos):
-            blit_line(surface, line, t, (lay.w // 2, y), colour, bold=True, anchor="midtop",
-                      max_width=lay.w - 2 * lay.margin)  # fmt: skip
-            y += round(t * LINE)
+    def pane_texts(self) -> list[tuple[str, pygame.Rect]]:
+        """The pane's texts and where their ink is, in the pane's room."""
+        return self._pane.texts() if self._pane is not None else []
 
 
 class DailyReview(ViewerScene):
     """The viewer on two plays of one deal: side by side in a wide window, else ``which``
-    is the one shown (0: the person's) with a switch."""
+    is the one shown (0: the person's) with a switch. Laid out by the kit (``tree``): side
+    by side the window's head, the two panes (pictures, each laid out by the kit inside),
+    the keys and the controls; one at a time the viewer's, with the two results and the
+    switch under Hands and My cards only."""
 
     def __init__(
         self,
@@ -203,6 +246,9 @@ class DailyReview(ViewerScene):
             PlayPane(app, who, steps, res, inline=inline, computer=k > 0)
             for k, (who, steps, res) in enumerate(plays)
         ]
+        self.pictures: list[Picture] = []
+        self.results: Box | None = None
+        self.switch: ButtonRow | None = None
         self._use(0)
 
     def _use(self, k: int) -> None:
@@ -273,88 +319,123 @@ class DailyReview(ViewerScene):
             return True
         return super().handle_event(ev)
 
+    # ------------------------------------------------------------------ the chrome
+    def layout_key(self) -> object:
+        """The viewer's, the play shown and whether the two are side by side (the panes lay
+        out their own insides)."""
+        return (super().layout_key(), self.which, self.side_by_side())
+
+    def tree(self, st: Style) -> Box:
+        """Side by side: the window's head, the two panes (the person's on the reading
+        side, each other's mirror), the keys and the controls. One at a time: the viewer's
+        (the results and the switch in its corner, ``corner_boxes``)."""
+        self.pictures, self.results, self.switch = [], None, None
+        if not self.side_by_side((st.w, st.h)):
+            return super().tree(st)
+        head = Text(f"{self.title}  \u00b7  {tr('The same cards')}", color=GOLD, bold=True,
+                    align="center")  # fmt: skip
+        self.pictures = [
+            Picture(partial(self._paint_pane, k), st.h // 3, st.h) for k in range(len(self.panes))
+        ]
+        panes = Row(self.pictures, grow=True, equal=True)
+        keys = Text(
+            tr(
+                "Left/Right a step, Up/Down a trick, Page Up/Down a hand, Home/End the game, "
+                "Space play, +/- speed"
+            ),
+            color=DIM,
+            align="center",
+        )
+        self.toolbar = ButtonRow(self.toolbar_specs(), group="toolbar",
+                                 also=self.all_labels(), left_to_right=True)  # fmt: skip
+        # the viewer's corner's keys stay (M on both tables); its buttons would cover a
+        # play's head, and the scrubber is not shown beside two plays
+        self.corner = ButtonRow([])
+        self.scrubber = Picture(lambda s, r: None, 0, 0)
+        return Column([head, panes, keys, self.toolbar], gap=st.tight)
+
+    def corner_boxes(self, st: Style) -> list[Box]:
+        """One play at a time: the two results, one above the other (while the list of
+        hands is not over them), then the button that switches the plays, at the end."""
+        if len(self.plays) < 2 or self.choosing:
+            return []
+        out: list[Box] = []
+        if self.hands is None:
+            lines: list[Box] = [Text(tr("The same cards"), color=GOLD, bold=True)]
+            for k, pane in enumerate(self.panes):
+                mark = "\u25b6 " if k == self.which else ""
+                lines.append(Text(mark + pane.head(), color=INK if k == self.which else DIM,
+                                  bold=k == self.which))  # fmt: skip
+            self.results = Panel(Column(lines, gap=0), color=RESULTS, edge=PANEL_EDGE, tight=True)
+            out.append(self.results)
+        labels = [tr("Show your play") + "  (S)", tr("Show the computer's play") + "  (S)"]
+        self.switch = ButtonRow([(labels[0 if self.which else 1], "switch", False)],
+                                group="switch", align="end", also=labels)  # fmt: skip
+        return [*out, self.switch]
+
     def build(self, lay: Layout) -> list[Button]:
-        out = super().build(lay)
-        if self.side_by_side() and not self.choosing:
-            # the viewer's corner buttons would cover a play's head: their keys stay
-            out = [b for b in out if b.action not in ("hands", "mine")]
-        if len(self.plays) > 1 and not self.choosing and not self.side_by_side():
-            panel = self.panel_rect(lay)
-            h = round(lay.unit * 6)
-            labels = [tr("Show your play") + "  (S)", tr("Show the computer's play") + "  (S)"]
-            # as wide as its longer label needs at the small print, from the panel's end side
-            need = theme.button_width(labels, round(lay.text * 0.8), h, panel.w)
-            r = pygame.Rect(0, panel.bottom + lay.margin // 2, min(need, lay.w // 2), h)
-            r.right = panel.right
-            out.append(Button(mirrored(r, panel), labels[0 if self.which else 1], "switch"))
-        return out
+        self.laid()
+        if self.side_by_side():
+            return self.toolbar.buttons()
+        return super().build(lay) + (self.switch.buttons() if self.switch else [])
+
+    def bar_rect(self, lay: Layout | None = None) -> pygame.Rect:
+        """The scrubber's room (none side by side)."""
+        self.laid()
+        if self.side_by_side():
+            return pygame.Rect(0, 0, 0, 0)
+        return super().bar_rect(lay)
 
     def panel_rect(self, lay: Layout) -> pygame.Rect:
-        """The two results, one above the other, in the top corner opposite the auction."""
-        top, _ = self._band(lay)
-        w = round(lay.w * 0.24)
-        line = round(lay.text * 0.9 * 1.55)
-        top += round(lay.text * 1.2)
-        corner = self.side_buttons(lay)  # the viewer's Hands and My cards only, in that corner
-        top = max(top, *(b.rect.bottom + lay.margin // 2 for b in corner))
-        box = pygame.Rect(0, top, w, line * (1 + len(self.plays)) + lay.margin)
-        return i18n.align(box, pygame.Rect(0, 0, lay.w, lay.h), "end", lay.margin)
+        """The two results, as the kit laid them out: in the top corner opposite the
+        auction, under Hands and My cards only."""
+        self.laid()
+        return self.results.rect.copy() if self.results is not None else pygame.Rect(0, 0, 0, 0)
 
     def pane_rects(self, lay: Layout) -> list[pygame.Rect]:
-        """Where each play is drawn side by side: the person's on the reading side."""
-        top = lay.margin + round(lay.text * LINE)
-        bottom = self.buttons()[0].rect.top - lay.margin // 2 - round(lay.text * 0.8 * LINE)
-        gap = lay.margin
-        w = (lay.w - 2 * lay.margin - gap) // 2
-        rects = [pygame.Rect(lay.margin + k * (w + gap), top, w, bottom - top) for k in range(2)]
-        return [mirrored(r, pygame.Rect(0, 0, lay.w, lay.h)) for r in rects]
+        """Where each play is drawn side by side, as the kit laid them out: the person's on
+        the reading side."""
+        self.laid()
+        return [p.rect.copy() for p in self.pictures]
 
-    def draw(self, surface: pygame.Surface) -> None:
-        if not self.side_by_side(surface.get_size()):
-            self.draw_switched(surface)
-            return
-        lay = Layout(*surface.get_size())
-        surface.blit(theme.felt(surface.get_size()), (0, 0))
-        head = f"{self.title}  \u00b7  {tr('The same cards')}"
-        blit_text(surface, head, lay.text, (lay.w // 2, lay.margin // 2), theme.GOLD, True,
-                  "midtop", max_width=lay.w - 2 * lay.margin)  # fmt: skip
-        for k, (pane, r) in enumerate(zip(self.panes, self.pane_rects(lay), strict=True)):
-            blit_panel(surface, r, color=(4, 16, 10, 90), border=(255, 255, 255, 40),
-                       radius=round(lay.unit * 1.5))  # fmt: skip
-            sub = surface.subsurface(r)
-            pane.draw_pane(sub, PaneLayout(r.w, r.h, lay.unit), lead=k == self.which)
-        for b in self.buttons():
-            b.draw(surface)
-        keys = tr(
-            "Left/Right a step, Up/Down a trick, Page Up/Down a hand, Home/End the game, "
-            "Space play, +/- speed"
-        )
-        blit_text(surface, keys, round(lay.text * 0.8),
-                  (lay.w // 2, self.buttons()[0].rect.top - lay.margin // 2), theme.INK_DIM,
-                  anchor="midbottom", max_width=lay.w - 2 * lay.margin)  # fmt: skip
+    def hand_rects(self, lay: Layout, side: int, n: int, ch: int) -> list[pygame.Rect]:
+        rects = super().hand_rects(lay, side, n, ch)
+        if side in (LEFT, RIGHT):
+            dy = self._side_drop(lay, ch)
+            rects = [r.move(0, dy) for r in rects]
+        return rects
+
+    def _side_drop(self, lay: Layout, ch: int) -> int:
+        """One play at a time: how far the side hands' rows go down to clear the results
+        and the switch over the table's end corner (both rows, the table kept level; no
+        lower than leaves room for the name plate under them); 0 when they are clear."""
+        self.laid()
+        corner = [b.rect for b in (self.results, self.switch) if b is not None]
+        if self.side_by_side() or not corner:
+            return 0
+        rows = [r for s in (LEFT, RIGHT) for r in ViewerScene.hand_rects(self, lay, s, 13, ch)]
+        clear = max(c.bottom for c in corner) + lay.margin // 2
+        if not any(r.right > c.left and r.left < c.right for r in rows for c in corner):
+            return 0
+        _, bottom = self._band(lay)
+        lowest = bottom - ch - Style(lay.w, lay.h).line  # the name plate under the row
+        return max(0, min(clear, lowest) - rows[0].top)
+
+    def _paint_pane(self, k: int, surface: pygame.Surface, r: pygame.Rect) -> None:
+        st = Style(*surface.get_size())
+        blit_panel(surface, r, color=PANE, border=PANE_EDGE, radius=st.radius)
+        pane = self.panes[k]
+        pane.draw_pane(surface.subsurface(r), PaneLayout(r.w, r.h, st.unit), lead=k == self.which)
+
+    def texts(self) -> list[tuple[str, pygame.Rect]]:
+        """The window's texts and the panes' (where their ink is in the window)."""
+        out = super().texts()
+        for pane, pic in zip(self.panes, self.pictures, strict=False):
+            out += [(words, ink.move(pic.rect.topleft)) for words, ink in pane.pane_texts()]
+        return out
 
     def cost_line(self) -> str | None:
         return self.panes[self.which].cost()
-
-    def draw_switched(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        if self.choosing or self.hands is not None:
-            return  # the seat question, or the list of hands over the corner of the results
-        lay = Layout(*surface.get_size())
-        box = self.panel_rect(lay)
-        blit_panel(surface, box, color=(6, 20, 14, 200), radius=round(lay.unit))
-        size = round(lay.text * 0.9)
-        line = round(size * 1.55)
-        x = i18n.mirror_x(box.x + lay.margin // 2, box.x, box.w)
-        anchor = i18n.anchor("topleft")
-        y = box.y + lay.margin // 2
-        blit_text(surface, tr("The same cards"), size, (x, y), theme.GOLD, True, anchor)
-        for k, pane in enumerate(self.panes):
-            y += line
-            mark = "\u25b6 " if k == self.which else ""
-            colour = theme.INK if k == self.which else theme.INK_DIM
-            blit_text(surface, mark + pane.head(), size, (x, y), colour, bold=k == self.which,
-                      anchor=anchor, max_width=box.w - lay.margin)  # fmt: skip
 
 
 def open_review(

@@ -347,7 +347,8 @@ class ViewerScene(KitScene):
         self.corner = ButtonRow([(tr("Hands"), "hands", False), (mine, "mine", False)],
                                 group="corner", align="end", also=self.mine_labels())  # fmt: skip
         cost = self.cost_line()
-        end = Column([Text(cost, color=DIM, align="end"), self.corner] if cost else [self.corner])
+        top = [Text(cost, color=DIM, align="end"), self.corner] if cost else [self.corner]
+        end = Column([*top, *self.corner_boxes(st)])
         # the end third: North's row takes at most 0.3 of the width, centred, so that the
         # corner is clear of it
         corner = Row([Box(), end], weights=[2, 1])
@@ -372,6 +373,10 @@ class ViewerScene(KitScene):
         self.toolbar = ButtonRow(self.toolbar_specs(), group="toolbar",
                                  also=self.all_labels(), left_to_right=True)  # fmt: skip
         return Column([captions, *middle, analysis, bar, keys, self.toolbar], gap=st.tight)
+
+    def corner_boxes(self, st: Style) -> list[Box]:
+        """What a screen adds under Hands and My cards only (the daily review's results)."""
+        return []
 
     def scores_line(self, pos: Position) -> str:
         if pos.seat_scores is not None:  # 41: a score per seat
@@ -569,6 +574,11 @@ class ViewerScene(KitScene):
             at, anchor = (lay.w // 2, r0.top - 4), "midbottom"
         elif side == TOP:  # under the row (a pane moves it beside the auction)
             at, anchor = ((r0.left + rects[-1].right) // 2, r0.bottom + 4), "midtop"
+            wide = text.size_of("  \u00b7  ".join(bits), t, True)[0]
+            if wide > rects[-1].right - r0.left:  # wider than the row: from the row's start
+                # edge, the auction box's side, so that it keeps clear of the box
+                anchor = i18n.anchor("topleft")
+                at = (r0.left if anchor == "topleft" else rects[-1].right, at[1])
         else:
             cx = (rects[0].left + rects[-1].right) // 2 if rects else r0.centerx
             at, anchor = (cx, r0.bottom + 4), "midtop"
