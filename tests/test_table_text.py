@@ -91,7 +91,7 @@ def test_a_thrown_in_deal_has_no_number_on_the_41_score_sheet() -> None:
     assert dialogs41.row_numbers(results)[:2] == ["", "1"]
     scene = scene_at(app_in("en"), state)
     scene.open_overlay("scores")
-    scene.draw(pygame.Surface(scene.app.surface.get_size()))
+    scene.app.draw(pygame.Surface(scene.app.surface.get_size()))
     # the sheet's table as the kit laid it out: the "#" column of the rows shown
     (table,) = [b for b in boxes_of(scene.overlay.laid()[0]) if isinstance(b, Tabular)]
     assert [row[0].words for row in table.rows] == ["", "1"]
@@ -178,7 +178,7 @@ def test_the_41_summary_says_whose_best_play_and_why_it_names_that_pair() -> Non
 
     text.render = spy  # type: ignore[assignment]
     try:
-        scene.draw(pygame.Surface(scene.app.surface.get_size()))
+        scene.app.draw(pygame.Surface(scene.app.surface.get_size()))
     finally:
         text.render = real  # type: ignore[assignment]
     said = " ".join(seen)

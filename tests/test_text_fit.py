@@ -131,7 +131,8 @@ def draw(app, scene) -> Traced:  # type: ignore[no-untyped-def]
     surface = Traced(app.surface.get_size())
     scene.dirty = True
     scene.frame.stale()
-    scene.draw(surface)
+    assert app.scene is scene
+    app.draw(surface)  # the table and its dialog, on the window's modal stack
     return surface
 
 

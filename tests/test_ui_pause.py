@@ -10,7 +10,16 @@ import pytest
 
 from tarneeb_desktop.settings import settings_path
 from tarneeb_desktop.ui import i18n
-from tests.test_ui_helpers import FRAME, key, make_app, mouse, settle, standard_state, table_scene
+from tests.test_ui_helpers import (
+    FRAME,
+    key,
+    make_app,
+    mouse,
+    run,
+    settle,
+    standard_state,
+    table_scene,
+)
 
 pytestmark = pytest.mark.usefixtures("ui_home")
 
@@ -175,11 +184,17 @@ def test_the_table_settings_are_setting_lines_of_the_kit(lang) -> None:  # type:
 def test_a_dialog_over_the_table_is_veiled_as_every_modal_is() -> None:
     """One veil (issue 47): the table under its pause menu is dimmed by the kit's ``VEIL``,
     as a screen is under a question of the modal stack."""
-    from tarneeb_desktop.ui.kit.style import VEIL
-
     app = make_app(speed="fast")
     scene = table_scene(app, standard_state(5))
     settle(app, scene)
+    _veiled_once_under_the_menu(app, scene)
+    scene.on_hide()
+
+
+def _veiled_once_under_the_menu(app, scene) -> None:  # type: ignore[no-untyped-def]
+    """The window's edge under the pause menu is the edge as it was, dimmed by one ``VEIL``."""
+    from tarneeb_desktop.ui.kit.style import VEIL
+
     scene.dirty = True
     app.step(FRAME, [])
     corner = (3, app.size[1] // 2)  # the felt at the window's edge, clear of the panels
@@ -191,4 +206,65 @@ def test_a_dialog_over_the_table_is_veiled_as_every_modal_is() -> None:
     keep = 1 - VEIL[3] / 255
     for c in range(3):
         assert abs(veiled[c] - (bare[c] * keep + VEIL[c] * (1 - keep))) <= 2, (bare, veiled)
+
+
+def test_a_table_dialog_is_the_top_of_the_windows_modal_stack() -> None:
+    """Issue 47: the table's dialog lives on ``App.modals`` (the top) while it is open and
+    leaves it when it closes; a dialog that takes another's place takes its place there."""
+    from tarneeb_desktop.ui.game.table_modal import TableModal
+
+    app, scene = _paused()
+    top = app.modals.top
+    assert isinstance(top, TableModal) and top.dialog is scene.overlay
+    assert len(app.modals.items) == 1 and top.kind == "menu"
+    assert [b.action for b in top.buttons(app.size)] == [b.action for b in scene.overlay_buttons()]
+    assert "Paused" in top.text()
+    _click(app, _button(scene, "scores"))  # the pause menu's Score sheet: in its place
+    assert scene.overlay is not None and scene.overlay.kind == "scores"
+    top = app.modals.top
+    assert isinstance(top, TableModal) and top.dialog is scene.overlay
+    assert len(app.modals.items) == 1
+    app.step(FRAME, [key(pygame.K_ESCAPE)])  # the sheet closes
+    assert scene.overlay is None and not app.modals
+    scene.open_overlay("played")
+    assert app.modals.top is not None and app.modals.top.kind == "played"
+    scene.overlay = None
+    assert not app.modals
+    scene.on_hide()
+
+
+def test_a_dialog_left_open_for_how_to_play_is_on_the_stack_again_on_return() -> None:
+    from tarneeb_desktop.ui.game.table_modal import TableModal
+    from tarneeb_desktop.ui.screens.howto.howto import HowToScene
+
+    app, scene = _paused()
+    menu = scene.overlay
+    _click(app, _button(scene, "howto"))
+    assert isinstance(app.scene, HowToScene)
+    assert not app.modals, "the table's dialog is not over How to play"
+    assert scene.overlay is menu  # still open at the table, which is not shown
+    app.step(FRAME, [key(pygame.K_ESCAPE)])
+    assert app.scene is scene and scene.overlay is menu
+    top = app.modals.top
+    assert isinstance(top, TableModal) and top.dialog is menu and len(app.modals.items) == 1
+    scene.dirty = True
+    app.step(FRAME, [])  # drawn again: the menu's buttons where they were
+    app.step(FRAME, [key(pygame.K_RETURN)])  # Resume, the button with the focus
+    assert scene.overlay is None and not app.modals
+    scene.on_hide()
+
+
+def test_a_dialog_over_the_hot_seat_cover_is_veiled_once() -> None:
+    """Under the cover too, the one veil of the stack dims what is under the dialog."""
+    from tarneeb_desktop.ui.table_scene import TableScene
+
+    app = make_app(speed="fast")
+    names = ["Sara", "East", "Omar", "West"]
+    scene = TableScene(app, standard_state(5), names, (0, 2), ["random"] * 4, inline_ai=True)
+    app.switch(scene)
+    run(app, 3.0)
+    scene.cover.conceal()
+    assert scene.covered()
+    _veiled_once_under_the_menu(app, scene)
+    assert scene.covered()
     scene.on_hide()

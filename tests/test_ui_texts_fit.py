@@ -81,7 +81,7 @@ def check(lang: str, size: tuple[int, int]) -> list[str]:
             app.step(FRAME, [])
             surface = Traced(size)
             scene.dirty = True
-            scene.draw(surface)
+            app.draw(surface)  # the scene and its modals
             body = round(scene_text(size) * SMALL)
             where = f"{lang} {size[0]}x{size[1]} {what}"
             found += problems(surface.items, window, body, where)

@@ -27,7 +27,8 @@ def drawn_texts(scene) -> list[str]:  # type: ignore[no-untyped-def]
         surface = Traced(scene.app.size)
         if hasattr(scene, "invalidate"):
             scene.invalidate()  # the table's static layer drawn again, under the spy
-        scene.draw(surface)
+        assert scene.app.scene is scene
+        scene.app.draw(surface)  # its dialog is on the window's modal stack
     return [i.label for i in surface.items if i.kind == "text"]
 
 

@@ -233,7 +233,7 @@ def screen_problems(app: Any, where: str = "") -> list[str]:
         scene.dirty = True
         if table is not None:
             table.frame.stale()
-        scene.draw(surface)
+        app.draw(surface)  # the scene and the modals over it (the table's dialog)
         body = table.layout.text if table is not None else round(Layout(*size).text * 0.8)
         if table is not None and table.overlay is not None:
             where += f" {table.overlay.kind}"

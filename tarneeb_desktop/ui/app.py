@@ -365,10 +365,15 @@ class App:
         if scene is None or not scene.dirty:
             return False
         scene.dirty = False
-        scene.draw(self.surface)
-        self.modals.draw(self.surface)
+        self.draw(self.surface)
         pygame.display.flip()
         return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """What a frame shows: the scene, and the modals over it (the table's dialog too)."""
+        if self.scene is not None:
+            self.scene.draw(surface)
+        self.modals.draw(surface)
 
     def run(self) -> int:
         """The main loop: frames at up to 60 per second while something moves, else sleep."""

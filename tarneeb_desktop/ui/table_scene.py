@@ -13,9 +13,10 @@ panels around the table, the score, the dialogs, the hot-seat cover, the control
 frame. What they share, the scene holds: the presented view, what the animation draws
 elsewhere (``flying``, ``gathering``, ``trick_winner``, the deal in progress ``dealt``), the
 banner and the toast, the cards drawn elsewhere (``hidden``) and the open dialog
-(``overlay``). Whenever no animation runs, the table is a function of the presented view and
-those choices: the cards on the table are the view's trick (``trick_cards``), and
-``Frame.report`` says what was drawn (``ui/game/drawn.py`` compares it with the view).
+(``overlay``, on the window's modal stack: ``game/table_modal.py``). Whenever no animation
+runs, the table is a function of the presented view and those choices: the cards on the
+table are the view's trick (``trick_cards``), and ``Frame.report`` says what was drawn
+(``ui/game/drawn.py`` compares it with the view).
 Over 600 lines: the glue of those parts and both links' updates, which share this state.
 """
 
@@ -50,6 +51,7 @@ from tarneeb_desktop.ui.game.labels import display_order
 from tarneeb_desktop.ui.game.pages import PAGES
 from tarneeb_desktop.ui.game.panels import THINK_SIGN_AFTER, Panels
 from tarneeb_desktop.ui.game.score import ScorePanel
+from tarneeb_desktop.ui.game.table_modal import TableModal
 from tarneeb_desktop.ui.game.timeline import Timeline
 from tarneeb_desktop.ui.game.undo import Undo
 from tarneeb_desktop.ui.i18n import tr
@@ -125,7 +127,6 @@ class TableScene(Scene):
         self.dealt: list[int] | None = None  # cards shown per seat while dealing
         self.banner: str | None = None
         self.toast: tuple[str, float] | None = None
-        self.overlay: Dialog | None = None
         self.drawn = Drawn()  # what the parts last drew, for the tests and the monkey
         self.last_trick_shown = False
         self.mouse = (0, 0)
@@ -333,6 +334,7 @@ class TableScene(Scene):
         test_log(f"screen TableScene seat={self.me} remote={int(self.link.remote)} at=")
         self.warm_up()
         self.invalidate()
+        self.show_dialog()
         if self.reviewing:  # back from "Review": the same table, its dialog still open
             self.reviewing = False
             return
@@ -730,6 +732,41 @@ class TableScene(Scene):
         self.hints.ask()
 
     # ------------------------------------------------------------------ dialogs
+    _overlay: Dialog | None = None
+    _modal: TableModal | None = None
+
+    @property
+    def overlay(self) -> Dialog | None:
+        """The table's open dialog. It is on the window's modal stack (``App.modals``,
+        as a ``TableModal``) while this table is the screen shown: the window gives it
+        every input event first and draws it over the table under the one veil. A switch
+        to another screen clears the stack; the dialog stays open here and is put back on
+        it when the table is shown again (``on_show``)."""
+        return self._overlay
+
+    @overlay.setter
+    def overlay(self, dialog: Dialog | None) -> None:
+        if dialog is self._overlay:
+            return
+        self._overlay = dialog
+        old, self._modal = self._modal, None if dialog is None else TableModal(self, dialog)
+        modals = self.app.modals
+        if old is not None and old.stack is modals:
+            if self._modal is None:
+                modals.remove(old)
+            else:
+                modals.replace(old, self._modal)  # where the old one stood
+        elif self._modal is not None and self.app.scene is self:
+            modals.push(self._modal)
+        if dialog is not None and self.lan is not None:
+            self.lan.dialog_opened()
+
+    def show_dialog(self) -> None:
+        """The table is shown (again): its open dialog onto the window's modal stack (one
+        left open when the table went, for How to play, Review or the file chooser)."""
+        if self._modal is not None and self._modal.stack is None and self.app.scene is self:
+            self.app.modals.push(self._modal)
+
     def open_overlay(self, kind: str) -> None:
         if self.overlay is not None and self.overlay.kind in ("summary", "gameover", "closed"):
             return

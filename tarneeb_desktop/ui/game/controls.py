@@ -1,9 +1,10 @@
-"""The table's keys and clicks: each event goes to the open dialog, or the hot-seat cover, or
-else to the hand, the bid panel and the table's own controls (the corner buttons, the pile,
-L for the last trick (open until the next press or click, like a click on the pile), S or Tab
-for the score sheet, V for the cards played, A or a click on the contract for the auction,
-H for a hint, C to claim (or to hear why not), U or Ctrl+Z to undo (``game/undo.py``), Esc
-for the pause menu). Also tells the end-to-end test where to click."""
+"""The table's keys and clicks (an open dialog has them first: it is on the window's modal
+stack, ``table_modal.py``): each event goes to the hot-seat cover, or else to the hand, the
+bid panel and the table's own controls (the corner buttons, the pile, L for the last trick
+(open until the next press or click, like a click on the pile), S or Tab for the score
+sheet, V for the cards played, A or a click on the contract for the auction, H for a hint,
+C to claim (or to hear why not), U or Ctrl+Z to undo (``game/undo.py``), Esc for the pause
+menu). Also tells the end-to-end test where to click."""
 
 from __future__ import annotations
 
@@ -32,8 +33,6 @@ class Controls:
         scene = self.scene
         if ev.type == pygame.MOUSEMOTION:
             scene.mouse = ev.pos
-        if scene.overlay is not None:
-            return scene.overlay.handle_event(ev, scene.overlay_buttons())
         if scene.covered():
             return scene.cover.handle_event(ev)
         if ev.type == pygame.KEYDOWN:

@@ -2,7 +2,8 @@
 of the cards played. The dialogs themselves are ``KitDialog``s (``kit_dialog.py``: laid
 out and drawn by the kit): ``ends.py``, ``sheet.py``, ``played.py``, ``auction.py``,
 ``table_settings.py``, ``lan.py``'s, and ``pages.py`` with the table of pages by name.
-Each is a small object the scene keeps in ``scene.overlay`` while it is open: ``buttons()``
+Each is a small object the scene keeps in ``scene.overlay`` while it is open (and on the
+window's modal stack while the table shows, ``table_modal.py``): ``buttons()``
 (laid out once per window size and language), ``handle_event`` (a button's action goes to
 the context's ``overlay_action``) and ``draw``. A dialog reaches the table through a
 ``DialogContext`` (``context.py``), which the scene provides.

@@ -218,12 +218,9 @@ class Frame:
     def _draw(self, surface: pygame.Surface) -> None:
         scene = self.scene
         lay = scene.layout
-        overlay = scene.overlay
         if scene.covered():
             # nothing of the table is drawn under the cover: no hand can show through it
             scene.cover.draw(surface, lay, scene.names[scene.next_human()])
-            if overlay is not None:
-                overlay.draw(surface, lay, scene.overlay_buttons())
             return
         size = surface.get_size()
         if self._language != i18n.get_language():  # every text on the layer is another now
@@ -278,8 +275,7 @@ class Frame:
             shown = scene.hints.shown  # a hint's banner in its own colour
             hint = shown is not None and shown[0] == scene.toast[0]
             panels.draw_toast(surface, lay, *scene.toast, hint=hint)
-        if overlay is not None:
-            overlay.draw(surface, lay, scene.overlay_buttons())
+        # the open dialog is on the window's modal stack, drawn over this by the window
 
     def _rebuild_static(self, surface: pygame.Surface, lay: Layout) -> None:
         """Draw the static layer's parts that changed again, on the felt (``_redraw``);

@@ -1,7 +1,8 @@
 """A dialog over the table laid out by the kit (issue 47): a title, paragraphs and a row of
 buttons, measured and then placed (``kit/boxes.py``), so no line is shrunk or overlaps; the
-first button on the reading side, the panel in the kit's dialog style over the table's veil.
-It is a ``Dialog`` (``scene.overlay``) in every other way: the table's keys and clicks."""
+first button on the reading side, the panel in the kit's dialog style. It is a ``Dialog``
+(``scene.overlay``) in every other way: the table's keys and clicks. It is drawn and given
+its events as one of the window's modals (``table_modal.py``), over the one veil."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pygame
 
 from tarneeb_desktop.ui import i18n
 from tarneeb_desktop.ui.game.dialogs import Dialog
-from tarneeb_desktop.ui.kit.boxes import Box, ButtonRow, Column, Panel, Space, Text, centred, veil
+from tarneeb_desktop.ui.kit.boxes import Box, ButtonRow, Column, Panel, Space, Text, centred
 from tarneeb_desktop.ui.kit.style import DIALOG, DIALOG_EDGE, GOLD, Style
 from tarneeb_desktop.ui.kit.widgets import step_of_key
 from tarneeb_desktop.ui.layout import Layout
@@ -82,7 +83,7 @@ class KitDialog(Dialog):
         return super().handle_event(ev, buttons)
 
     def draw(self, s: pygame.Surface, lay: Layout, buttons: list[Button]) -> None:
-        veil(s)
+        """The panel (the window's modal stack draws the veil under it)."""
         self.laid()[0].draw(s)
 
     def texts(self) -> list[tuple[str, pygame.Rect]]:

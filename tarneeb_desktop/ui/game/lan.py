@@ -247,8 +247,6 @@ class LanExtras:
         """Input the LAN extras take before the table: True used, False swallowed-but-unused
         is not a case here; None means "the table's turn"."""
         scene = self.scene
-        if self.chat.open and scene.overlay is not None:
-            self.chat.open = False  # a dialog came up: the keys are the dialog's now
         if self.chat.open:
             return self.chat.handle_event(ev)
         hit = clicked(ev, self.buttons()) if scene.overlay is None else None
@@ -262,6 +260,12 @@ class LanExtras:
             self.reactions_open = False  # a click or key elsewhere closes the reactions
             scene.dirty = True
         return None
+
+    def dialog_opened(self) -> None:
+        """A dialog came up: the keys are the dialog's now (the chat line closes) and the
+        reactions' row folds away."""
+        self.chat.open = False
+        self.reactions_open = False
 
     def after_table(self, ev: pygame.event.Event, used: bool) -> bool:
         """Keys the table did not use stay unused: Enter never opens the chat line (a player
@@ -304,7 +308,13 @@ class LanExtras:
                       anchor=i18n.anchor("topleft"))  # fmt: skip
         if self.link.watching:
             self.draw_watching(surface, lay)
+        if scene.overlay is None:
+            self.draw_over_dialog(surface)
+
+    def draw_over_dialog(self, surface: pygame.Surface) -> None:
+        """What stays in sight over the table's dialog too: that the connection is lost."""
         if self.link.lost:
+            lay = self.scene.layout
             blit_text(
                 surface,
                 tr("Connection lost: reconnecting..."),

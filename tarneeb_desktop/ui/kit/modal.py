@@ -6,11 +6,16 @@ the stack over the scene. A modal's first button is the safe choice (Cancel, Sta
 has the focus: Enter or Space answers the button with the focus, Esc answers the modal's
 ``cancel`` action (the safe one), the arrows and Tab move the focus, a click answers the
 button under it. Answering closes the modal, then calls ``on_answer(action)``.
+
+What the stack holds is a :class:`Layer`: a ``Modal`` (a screen's question) or the table's
+dialog (``ui/game/table_modal.py``: the dialog the table calls its ``overlay``, on this same
+stack, under this same veil, with the keys its page gives them).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 import pygame
 
@@ -24,7 +29,30 @@ FORWARD = (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB)
 BACKWARD = (pygame.K_LEFT, pygame.K_UP)
 
 
-class Modal:
+class Layer:
+    """What the stack holds: something over the screen that takes every input event first
+    and is drawn over the scene (the stack draws the veil under the top one)."""
+
+    kind = ""
+    stack: ModalStack | None = None
+
+    def handle_event(self, ev: pygame.event.Event, size: tuple[int, int]) -> bool:
+        """Every input event, while it is the top one (True: it changed what shows)."""
+        raise NotImplementedError
+
+    def draw(self, surface: pygame.Surface) -> None:
+        raise NotImplementedError
+
+    def buttons(self, size: tuple[int, int]) -> list[Button]:
+        """Its buttons as laid out in a window of ``size`` (for a test or the monkey)."""
+        raise NotImplementedError
+
+    def text(self) -> str:
+        """Its words, for a test or a screen reader."""
+        raise NotImplementedError
+
+
+class Modal(Layer):
     """A panel over the screen: a title, paragraphs and a row of buttons (``specs``:
     (label, action); the first is the safe choice and has the focus)."""
 
@@ -113,32 +141,44 @@ class Modal:
         panel.draw(surface)
 
 
+L = TypeVar("L", bound=Layer)
+
+
 class ModalStack:
     """The window's modals, the newest on top; one veil under the top one."""
 
     def __init__(self, changed: Callable[[], None] = lambda: None) -> None:
-        self.items: list[Modal] = []
+        self.items: list[Layer] = []
         self.changed = changed  # the screen under them is to be drawn again
 
     def __bool__(self) -> bool:
         return bool(self.items)
 
     @property
-    def top(self) -> Modal | None:
+    def top(self) -> Layer | None:
         return self.items[-1] if self.items else None
 
     def asking(self, kind: str) -> Modal | None:
         """The top modal when it is of ``kind`` (a screen's own question), else None."""
         top = self.top
-        return top if top is not None and top.kind == kind else None
+        return top if isinstance(top, Modal) and top.kind == kind else None
 
-    def push(self, modal: Modal) -> Modal:
+    def push(self, modal: L) -> L:
         modal.stack = self
         self.items.append(modal)
         self.changed()
         return modal
 
-    def remove(self, modal: Modal) -> None:
+    def replace(self, old: Layer, new: Layer) -> None:
+        """``new`` where ``old`` stands (on top when ``old`` is not on the stack)."""
+        if old not in self.items:
+            self.push(new)
+            return
+        self.items[self.items.index(old)] = new
+        old.stack, new.stack = None, self
+        self.changed()
+
+    def remove(self, modal: Layer) -> None:
         if modal in self.items:
             self.items.remove(modal)
             modal.stack = None

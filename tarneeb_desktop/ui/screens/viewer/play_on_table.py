@@ -41,6 +41,7 @@ class PlayOnScene(TableScene):
     def on_show(self) -> None:
         self.warm_up()  # no deal animation: the cards are where they were
         self.invalidate()
+        self.show_dialog()
 
     def update(self, dt: float) -> None:
         super().update(dt)
