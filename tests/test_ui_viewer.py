@@ -309,3 +309,26 @@ def test_a_passed_out_deal_is_said_and_not_counted_as_a_hand() -> None:
     assert scene.hand_title(played) == f"Hand 1 of {total}"
     last = scene.steps.positions[-1]
     assert scene.hand_title(last) == f"Hand {total} of {total}"
+
+
+def test_a_viewer_left_before_its_analysis_ran_analyses_again_when_shown() -> None:
+    """The monkey's hour (seed 9400 on): a viewer left while its hands waited for the solver
+    (Play on from here, How to play) had them cancelled; shown again it read each cancelled
+    job as a failure ("the analysis of hand 4 failed: ") and said so instead of analysing."""
+    from tarneeb_desktop.table.pool import _executor
+
+    gate = threading.Event()
+    blocker = _executor().submit(gate.wait, 30)  # the worker is busy: the jobs wait
+    try:
+        doc = json.loads((DATA / "standard-game.json").read_text())
+        app, scene = viewer(doc, inline=False)
+        assert scene.jobs
+        scene.on_hide()  # left: the jobs that had not started are dropped
+    finally:
+        gate.set()
+    blocker.result()
+    scene.on_show()  # back: they are asked for again
+    scene.pool.wait_idle()
+    app.step(FRAME, [key(pygame.K_DOWN)])  # to a card played
+    assert scene.analysis_error is None, scene.analysis_error
+    assert scene.analysis and not scene.jobs and scene.marks() is not None

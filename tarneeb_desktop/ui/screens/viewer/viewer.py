@@ -140,6 +140,8 @@ class ViewerScene(KitScene):
     # ------------------------------------------------------------------ analysis
     def on_show(self) -> None:
         super().on_show()
+        # a job dropped when the viewer was left (``on_hide``) is asked for again
+        self.jobs = {hand: fut for hand, fut in self.jobs.items() if not fut.cancelled()}
         flt = self.steps.state.rules.first_lead_trump
         for hand, row in sorted(self.rows.items()):
             if row.plays and hand not in self.analysis and hand not in self.jobs:
@@ -151,7 +153,7 @@ class ViewerScene(KitScene):
 
     def _poll(self) -> None:
         for hand, fut in list(self.jobs.items()):
-            if not fut.done():
+            if not fut.done() or fut.cancelled():  # (a cancelled one: again when shown)
                 continue
             del self.jobs[hand]
             try:
