@@ -62,3 +62,42 @@ def test_chat_and_react_stand_clear_of_every_hand_and_panel(lang, size) -> None:
     finally:
         i18n.set_language("en")
         host.stop()
+
+
+@pytest.mark.parametrize("lang", ["en", "ar", "hi"])
+@pytest.mark.parametrize("size", [(2560, 1440), (2393, 1165), (1280, 720)])
+def test_a_message_over_the_bid_panels_title_takes_its_place(lang, size) -> None:  # type: ignore[no-untyped-def]
+    """The monkey's hours (seeds 4844, 4940, 9480): Egyptian's tall bid panel leaves a hint no
+    room above it, so the hint stands over the panel's title ('Your bid' ran into 'Bid 7♦:
+    ...'); the title now gives way while the message is shown: no words under another."""
+    from tests.text_spy import screen_problems
+
+    app = make_app(size=size, speed="instant")
+    app.settings.language = lang
+    app.apply_settings()
+    try:
+        state = GameState.new(make_rules("egyptian"), seed=3, dealer=3)
+        assert advance(state, lambda s: s.phase == "auction" and s.turn == 0, seed=3)
+        scene = table_scene(app, state)
+        settle(app, scene)
+        panel = scene.action_panel()
+        assert panel is not None
+        scene.say(TWO_LINES, 6.0)
+        scene.invalidate()
+        app.step(FRAME, [])
+        assert screen_problems(app, f"bid panel and message {lang} {size}") == []
+        r = scene.panels.toast_rect(scene.layout, TWO_LINES)
+        assert not any(r.colliderect(b.rect) for b in scene.bids.buttons())
+        from tarneeb_desktop.ui.game import bid_panel
+        from tests.test_ui_table import drawn_lines
+
+        title = scene.bids.title
+        assert title is not None
+        with pytest.MonkeyPatch.context() as mp:
+            assert title[0] not in drawn_lines(app, scene, mp, bid_panel)  # given way
+            scene.toast = None  # the message gone, the title is back
+            assert title[0] in drawn_lines(app, scene, mp, bid_panel)
+        assert screen_problems(app, f"bid panel {lang} {size}") == []
+        scene.on_hide()
+    finally:
+        i18n.set_language("en")

@@ -309,7 +309,7 @@ class BidPanel:
     # ------------------------------------------------------------------ drawing
     def render(self) -> None:
         """The panel's picture (when it has buttons), made with the static layer."""
-        self.surf = None
+        self.surf = self.title = None
         buttons = self.buttons()
         if not buttons:
             return
@@ -335,16 +335,9 @@ class BidPanel:
         for line in lines:
             blit_text(s, line, lay.text, (panel.centerx, y), theme.INK, anchor="midtop")
             y += line_h
-        blit_text(
-            s,
-            title,
-            lay.text,
-            (panel.centerx, panel.y + round(lay.unit * 2.2)),
-            theme.GOLD,
-            bold=True,
-            anchor="midtop",
-            max_width=inner,
-        )
+        # the title is drawn over the picture (``draw``), unless a message stands in its place
+        at = (self.panel.centerx, self.panel.y + round(lay.unit * 2.2))
+        self.title = (title, lay.text, at, inner)
         for strain, r in self.heads:
             color = theme.suit_color(STRAINS[strain], scene.four_color, on_dark=True)
             if strain == NT:
@@ -357,6 +350,19 @@ class BidPanel:
             b.draw(s, scene.four_color)
             b.rect = saved
 
-    def draw(self, surface: pygame.Surface) -> None:
-        if self.surf is not None:
-            surface.blit(*self.surf)
+    title: tuple[str, int, tuple[int, int], int] | None = None
+
+    def draw(self, surface: pygame.Surface, message: pygame.Rect | None = None) -> None:
+        """The panel, and its title unless the ``message`` shown over the table takes its
+        place (a tall panel leaves the message no room above it): no words under another."""
+        if self.surf is None:
+            return
+        surface.blit(*self.surf)
+        if self.title is None:
+            return
+        words, size, at, inner = self.title
+        r = pygame.Rect(0, 0, inner, round(size * 1.5))
+        r.midtop = at
+        if message is None or not message.colliderect(r):
+            blit_text(surface, words, size, at, theme.GOLD, bold=True, anchor="midtop",
+                      max_width=inner)  # fmt: skip

@@ -257,7 +257,8 @@ class Frame:
             self._rebuild_board(board, lay, items)
         surface.blit(board, (0, 0))
         panels = scene.panels
-        scene.bids.draw(surface)
+        toast = scene.panels.toast_rect(lay, scene.toast[0]) if scene.toast else None
+        scene.bids.draw(surface, toast)  # its title gives way to a message over it
         if not scene.last_trick_shown:  # the arrow would cross the last trick's caption
             panels.draw_pointer(surface, lay)
         if scene.dealt is not None:
