@@ -13,7 +13,7 @@ UI = Path(__file__).resolve().parents[1] / "tarneeb_desktop" / "ui"
 BY_HAND = re.compile(r"round\(lay\.[a-z_]+ \* [0-9.]+\)")
 MIRROR = re.compile(r"\bis_rtl\(\)")
 #: today's counts; the issue's goal is 40 and 10
-MOST_BY_HAND = 9
+MOST_BY_HAND = 3
 MOST_MIRRORS = 10
 
 

@@ -86,6 +86,40 @@ def test_the_viewers_texts_are_at_body_size_in_their_boxes_and_uncovered(
     assert not found, "\n".join(found)
 
 
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["en", "ar"])
+@pytest.mark.parametrize("what", ["marks", "end", "hands"])
+def test_all_the_viewers_texts_the_felts_too_are_at_the_body_size(
+    lang: str, size: tuple[int, int], what: str
+) -> None:
+    """Every text the viewer draws, not only the kit's chrome: the felt's name plates, the
+    trick's marks and the auction box too are at the body size (a name that does not fit
+    its plate is cut short, not made smaller), and none of them leaves its box, is covered
+    or runs into another text or a button."""
+    from tarneeb_desktop.ui.kit.style import Style
+
+    window = pygame.Rect((0, 0), size)
+    try:
+        with TextSpy():
+            app = app_in(lang, size)
+            scene = _scene(app, what)
+            items = draw_traced(app, scene, size)
+            body = Style(*size).body
+            texts = [i for i in items if i.kind == "text"]
+            if what != "hands":  # the felt's texts are among them (the list of hands
+                # stands in the felt's place)
+                felt = scene.felt.rect
+                on_felt = [t for t in texts if felt.contains(t.rect)]
+                assert any(any(n in t.label for n in scene.names) for t in on_felt)
+                assert any(t.label == i18n.tr("Auction") for t in on_felt)
+            small = [(t.label, t.size) for t in texts if t.size < body]
+            assert not small, (small, body)
+            found = problems(items, window, body, f"{lang} {size} {what} (all)")
+    finally:
+        i18n.set_language("en")
+    assert not found, "\n".join(found)
+
+
 @pytest.mark.parametrize("lang", ["ar", "hi", "en"])
 def test_the_list_of_hands_keeps_each_row_clear_of_the_next_ones_light(lang: str) -> None:
     """The shots' check: in Arabic a deal thrown in ('ألغيت') reached down into the lit band of

@@ -170,7 +170,7 @@ class PlayPane(ViewerScene):
     def card_h(self, lay: Layout) -> int:
         top, bottom = self._band(lay)
         band = bottom - top
-        room = (band * 0.5 - lay.text * 2.8) / 1.9
+        room = (band * 0.5 - max(lay.text * 2.8, self.plates_and_marks(lay) / 2)) / 1.9
         return round(min(band * 0.22, lay.w * 0.1 / 0.716, room))
 
     def hand_rects(self, lay: Layout, side: int, n: int, ch: int) -> list[pygame.Rect]:

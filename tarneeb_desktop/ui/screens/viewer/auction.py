@@ -4,9 +4,9 @@ column per player from the first to speak, one row per round (as the table's auc
 
 The box sits in the table's top corner on the reading side, in the room the scene gives it
 (between the title and the side hand, and beside North's cards, never over them): the text
-is made smaller down to the small print to fit every round, and only an auction longer than
-that keeps its first round, a "..." row and its last rounds. Columns read from the right in
-Arabic.
+is at the body size (issue 47: never smaller), a name or call wider than its column is cut
+short with an ellipsis, and an auction longer than the room keeps its first round, a "..."
+row and its last rounds. Columns read from the right in Arabic.
 """
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ def shown_rows(rows: list[list[str | None]], room: int) -> list[int | None]:
 
 def wanted_width(lay: Layout, names: Sequence[str], calls: Sequence[str]) -> int:
     """The box's width with every name and each of ``calls`` whole in its column (at the
-    box's largest size): what a pane keeps free for it beside North's cards."""
-    size, pad = round(lay.text * 0.85), max(3, lay.margin // 2)
+    body size): what a pane keeps free for it beside North's cards."""
+    size, pad = lay.text, max(3, lay.margin // 2)
     labels = [call_label(c) for c in calls] or [call_label("pass")]
     call_w = max(text.size_of(c, size)[0] for c in labels)
     name_w = max(text.size_of(n, size, True)[0] for n in names)
@@ -61,27 +61,13 @@ def auction_box(
     if not rows:
         return None
     pad = max(3, lay.margin // 2)
-    size = round(lay.text * 0.85)
-    least = max(8, round(lay.text * 0.8))  # the small print: never below it
+    size = lay.text  # the body size: never smaller (issue 47)
     labels = [[call_label(c) if c is not None else "" for c in row] for row in rows]
     heads = [names[s] for s in order]
-
-    def widths(sz: int) -> tuple[int, int]:
-        """The widest call and the widest name at size ``sz``."""
-        call_w = max(text.size_of(c, sz)[0] for row in labels for c in row if c)
-        name_w = max(text.size_of(n, sz, True)[0] for n in heads)
-        return call_w, name_w
-
-    # as large as the room takes: every round, and the calls whole in their columns
-    while size > least:
-        call_w, _ = widths(size)
-        step = round(size * LINE)
-        lines = 1 + title + len(rows) + (trump is not None)
-        if 4 * (call_w + pad) + pad <= room.w and lines * step + pad * 2 <= room.h:
-            break
-        size -= 1
+    call_w = max(text.size_of(c, size)[0] for row in labels for c in row if c)
+    name_w = max(text.size_of(n, size, True)[0] for n in heads)
     step = round(size * LINE)
-    call_w, name_w = widths(size)
+    # as wide as its calls and names need, as far as the room goes (then cut short)
     col_w = min(max(call_w, name_w) + pad, (room.w - pad) // 4)
     fit = max(1, (room.h - 2 * pad) // step - 1 - title - (trump is not None))
     picked = shown_rows(rows, fit)
@@ -97,8 +83,8 @@ def auction_box(
     anchor = i18n.anchor("topleft")
     y = box.y + pad // 2
     if title:
-        blit_text(surface, tr("Auction"), size, (i18n.mirror_x(box.x + pad, box.x, box.w), y),
-                  theme.GOLD, True, anchor, max_width=box.w - 2 * pad, least=least)  # fmt: skip
+        blit_text(surface, text.elide(tr("Auction"), size, box.w - 2 * pad, True), size,
+                  (i18n.mirror_x(box.x + pad, box.x, box.w), y), theme.GOLD, True, anchor)  # fmt: skip
         y += step
 
     def col_x(c: int) -> int:  # a column's middle, the first on the reading side
@@ -106,8 +92,8 @@ def auction_box(
         return i18n.mirror_x(x, box.x, box.w)
 
     for c, (seat, name) in enumerate(zip(order, heads, strict=True)):
-        blit_text(surface, name, size, (col_x(c), y), theme.TEAM[seat & 1], True, "midtop",
-                  max_width=col_w - 2, least=least)  # fmt: skip
+        blit_text(surface, text.elide(name, size, col_w - 2, True), size, (col_x(c), y),
+                  theme.TEAM[seat & 1], True, "midtop")  # fmt: skip
     y += step
     win = winning_call(rows)
     for r in picked:
@@ -117,10 +103,11 @@ def auction_box(
             for c, label in enumerate(labels[r]):
                 if label:
                     colour = theme.GOLD if (r, c) == win else theme.INK
-                    blit_text(surface, label, size, (col_x(c), y), colour, (r, c) == win,
-                              "midtop", max_width=col_w - 2, least=least)  # fmt: skip
+                    bold = (r, c) == win
+                    blit_text(surface, text.elide(label, size, col_w - 2, bold), size,
+                              (col_x(c), y), colour, bold, "midtop")  # fmt: skip
         y += step
     if trump is not None:
-        blit_text(surface, trump, size, (i18n.mirror_x(box.x + pad, box.x, box.w), y),
-                  theme.INK, anchor=anchor, max_width=box.w - 2 * pad, least=least)  # fmt: skip
+        blit_text(surface, text.elide(trump, size, box.w - 2 * pad), size,
+                  (i18n.mirror_x(box.x + pad, box.x, box.w), y), theme.INK, anchor=anchor)  # fmt: skip
     return box

@@ -74,10 +74,15 @@ class Cross:
         return box
 
 
+def mark_height(size: int) -> int:
+    """A mark's height for its text size ``size``."""
+    return round(size * 1.5)
+
+
 def cross(area: pygame.Rect, cx: int, size: int, most: int) -> Cross:
     """The trick's cards in ``area`` (between the hands and their name plates), centred on
     ``cx``, as tall as the room allows up to ``most``; ``size`` the marks' text size."""
-    h = round(size * 1.5)
+    h = mark_height(size)
     short = text.size_of(WIDEST_SHORT, size, True)[0] + PAD
     whole = text.size_of(WIDEST, size, True)[0] + PAD
     gap = h // 2 + 4  # between North's card and South's: North's mark hangs in it

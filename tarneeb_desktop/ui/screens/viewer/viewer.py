@@ -51,7 +51,7 @@ from tarneeb_desktop.ui.layout import BOTTOM, LEFT, RIGHT, TOP, Layout, side_of
 from tarneeb_desktop.ui.screens.viewer.auction import auction_box
 from tarneeb_desktop.ui.screens.viewer.bar import Scrubber
 from tarneeb_desktop.ui.screens.viewer.hands import HandsPanel, mark_line, result_line
-from tarneeb_desktop.ui.screens.viewer.trick import Cross, cross, draw_mark
+from tarneeb_desktop.ui.screens.viewer.trick import Cross, cross, draw_mark, mark_height
 from tarneeb_desktop.ui.text_runs import rtl_run
 from tarneeb_desktop.ui.theme import Button, blit_text
 
@@ -514,8 +514,9 @@ class ViewerScene(KitScene):
         # the trick (its cards reach 0.9 of a hand's card height from the middle, with a
         # mark under South's) and the name plates (a line each, as tall as the language's
         # script needs) must fit between North's and South's hands
-        room = (band * 0.5 - 2 * Style(lay.w, lay.h).line) / 1.9
-        return round(min(band * 0.22, lay.w * 0.075 / 0.716, room))
+        need = max(2 * Style(lay.w, lay.h).line, self.plates_and_marks(lay) / 2)
+        room = (band * 0.5 - need) / 1.9
+        return min(round(min(band * 0.22, lay.w * 0.075 / 0.716)), int(room))
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(theme.felt(surface.get_size()), (0, 0))
@@ -570,48 +571,53 @@ class ViewerScene(KitScene):
         if pos.seat_tricks is not None:
             bits.append(trn("{n} trick", "{n} tricks", pos.seat_tricks[seat]))
         turn_colour = theme.GOLD if pos.action and pos.action[0] == seat else theme.INK
-        t = round(lay.text * 0.9)
+        t = lay.text  # the body size: a plate too wide is cut short, never made smaller
+        plate = text.elide("  \u00b7  ".join(bits), t, round(lay.w * 0.3), True)
         r0 = rects[0] if rects else pygame.Rect(lay.w // 2, lay.h // 2, 1, 1)
         if side == BOTTOM:
             at, anchor = (lay.w // 2, r0.top - 4), "midbottom"
         elif side == TOP:  # under the row (a pane moves it beside the auction)
             at, anchor = ((r0.left + rects[-1].right) // 2, r0.bottom + 4), "midtop"
-            wide = text.size_of("  \u00b7  ".join(bits), t, True)[0]
+            wide = text.size_of(plate, t, True)[0]
             if wide > rects[-1].right - r0.left:  # wider than the row: from the row's start
                 # edge, the auction box's side, so that it keeps clear of the box
                 anchor = i18n.anchor("topleft")
                 at = (r0.left if anchor == "topleft" else rects[-1].right, at[1])
         else:
             cx = (rects[0].left + rects[-1].right) // 2 if rects else r0.centerx
+            # under the row's middle, as far as the window's edge lets a wide plate be
+            half = text.size_of(plate, t, True)[0] // 2
+            cx = max(lay.margin // 2 + half, min(cx, lay.w - lay.margin // 2 - half))
             at, anchor = (cx, r0.bottom + 4), "midtop"
-        blit_text(
-            surface,
-            "  \u00b7  ".join(bits),
-            t,
-            at,
-            turn_colour,
-            bold=True,
-            anchor=anchor,
-            max_width=round(lay.w * 0.3),
-        )
+        blit_text(surface, plate, t, at, turn_colour, bold=True, anchor=anchor)
+
+    def plates_ink(self, lay: Layout) -> tuple[int, int]:
+        """How far the name plates' ink reaches (at the body size) from the cards: North's
+        below its row, South's above it."""
+        bits = [tr("Dealer"), tr("Bid {bid}", bid=13)]
+        bits += [trn("{n} trick", "{n} tricks", n) for n in (0, 1, 2, 13)]
+        words = [text.render("  \u00b7  ".join([self.names[s], *bits]), lay.text, theme.INK, True)
+                 for s in (0, 2)]  # fmt: skip
+        below = max(w.get_bounding_rect().bottom for w in words)
+        above = max(w.get_height() - w.get_bounding_rect().top for w in words)
+        return below, above
+
+    def plates_and_marks(self, lay: Layout) -> int:
+        """The height the name plates (with their gaps) and the trick's marks take between
+        North's row and South's: what the cards' height leaves room for (``cross``)."""
+        below, above = self.plates_ink(lay)
+        return below + above + 14 + mark_height(lay.text) + 4
 
     def trick_cross(self, lay: Layout, ch: int, pos: Position | None = None) -> Cross:
         """Where the trick's cards lie (``viewer_trick.py``): as large as the room between
         the four hands and their name plates allows, North's card below the auction box."""
         north, south = self.hand_rects(lay, TOP, 13, ch), self.hand_rects(lay, BOTTOM, 13, ch)
         west, east = self.hand_rects(lay, LEFT, 13, ch), self.hand_rects(lay, RIGHT, 13, ch)
-        # the name plates' ink (North's under its cards, South's above them)
-        t = round(lay.text * 0.9)
-        bits = [tr("Dealer"), tr("Bid {bid}", bid=13)]
-        bits += [trn("{n} trick", "{n} tricks", n) for n in (0, 1, 2, 13)]
-        words = [text.render("  \u00b7  ".join([self.names[s], *bits]), t, theme.INK, True)
-                 for s in (0, 2)]  # fmt: skip
-        below = max(w.get_bounding_rect().bottom for w in words)
-        above = max(w.get_height() - w.get_bounding_rect().top for w in words)
+        below, above = self.plates_ink(lay)
         top, bottom = north[0].bottom + 4 + below + 3, south[0].top - 4 - above - 3
         left, right = west[-1].right + lay.margin // 2, east[0].left - lay.margin // 2
         area = pygame.Rect(left, top, right - left, bottom - top)
-        size, most = round(lay.text * 0.85), round(lay.h * 0.2)
+        size, most = lay.text, round(lay.h * 0.2)  # the marks at the body size
         found = cross(area, lay.w // 2, size, most)
         box = self._draw_auction(None, lay, pos or self.position)
         if box is not None and box.colliderect(found.rects[TOP].inflate(6, 6)):
