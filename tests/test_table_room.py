@@ -101,3 +101,44 @@ def test_a_message_over_the_bid_panels_title_takes_its_place(lang, size) -> None
         scene.on_hide()
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["de", "ar", "en"])
+def test_chat_and_react_stand_clear_of_a_tall_bid_panel(lang, size) -> None:  # type: ignore[no-untyped-def]
+    """The monkey's hours (seeds 5043, 9648): at a LAN table in German at 1280x720, Chat and
+    'Reagieren' stood below the score panel, over Egyptian's tall bid panel and its ♣ row;
+    they now go one under the other beside the panel when a row would reach it."""
+    import time
+
+    from tarneeb_desktop.session.lan import new_host
+    from tests.test_lan_quit import seated
+    from tests.text_spy import screen_problems
+
+    host = new_host(make_rules("egyptian", target=5), seed=3, open_seats=[0],
+                    ai_level="random", ai_delay=0.02, exit_when_over=False)  # fmt: skip
+    host.start()
+    app = make_app(size=size, speed="instant")
+    app.settings.language = lang
+    app.apply_settings()
+    try:
+        scene = seated(app, host)
+        deadline = time.monotonic() + 20
+        while scene.action_panel() is None or scene.pv.phase != "auction":
+            assert time.monotonic() < deadline, "the auction never came to South"
+            app.step(FRAME, [])
+            time.sleep(0.01)
+        panel = scene.action_panel()
+        assert panel is not None
+        chat, react = scene.lan.buttons()[:2]
+        lay = scene.layout
+        taken = [panel, *lay.back_rects(LEFT, 13), *lay.back_rects(TOP, 13), scene.score.rect(lay)]
+        for b in (chat, react):
+            assert not [t for t in taken if b.rect.colliderect(t)], (lang, size, b.label, b.rect)
+        scene.invalidate()
+        app.step(FRAME, [])
+        assert screen_problems(app, f"lan bid panel {lang} {size}") == []
+        scene.on_hide()
+    finally:
+        i18n.set_language("en")
+        host.stop()

@@ -208,7 +208,9 @@ class LanExtras:
         """ "Chat (T)" and "React" between the score panel and North's cards; while the
         reactions are open, one button per reaction below them."""
         scene = self.scene
-        key = (scene.app.size, self.reactions_open, i18n.get_language(), scene.pv.rules.game)
+        panel = scene.action_panel()  # the bid panel, while it shows buttons
+        key = (scene.app.size, self.reactions_open, i18n.get_language(), scene.pv.rules.game,
+               None if panel is None else tuple(panel))  # fmt: skip
         if self._buttons is not None and self._buttons[0] == key:
             return self._buttons[1]
         lay = scene.layout
@@ -228,14 +230,18 @@ class LanExtras:
             west = lay.back_rects(LEFT, 13)[0]
             chat = pygame.Rect(west.right + lay.margin, score.bottom + lay.margin, w, h)
         react = chat.move(w + gap, 0)
-        if i18n.is_rtl():  # Chat first in reading order: on the right
+        column = panel is not None and chat.union(react).colliderect(panel)
+        if column:  # a tall bid panel (Egyptian's) reaches them: one under the other, beside it
+            react = chat.move(0, h + gap)
+        elif i18n.is_rtl():  # Chat first in reading order: on the right
             chat, react = react, chat
         out = [
             Button(chat, labels[0], "chat"),
             Button(react, labels[1], "reactions", primary=self.reactions_open),
         ]
         if self.reactions_open:
-            r = pygame.Rect(min(chat.x, react.x), chat.bottom + gap, 2 * w + gap, h)
+            top = max(chat.bottom, react.bottom) + gap
+            r = pygame.Rect(min(chat.x, react.x), top, w if column else 2 * w + gap, h)
             for name in REACTION_BUTTONS:
                 out.append(Button(r.copy(), tr(REACTION_LABELS[name]), "react:" + name))
                 r.move_ip(0, h + gap)
