@@ -62,7 +62,6 @@ from tarneeb_desktop.rules import (  # noqa: E402
     SeatsScored,
     make_rules,
 )
-from tarneeb_desktop.rules.view import teams_of  # noqa: E402
 from tarneeb_desktop.table.flow import Table  # noqa: E402
 
 
@@ -148,14 +147,7 @@ def thrown_in_at_auction(  # type: ignore[no-untyped-def]
     """Whether ``arena.play_hand`` with these arguments would give None (the hand thrown
     in), found by playing the hand only to the end of its auction: a hand is thrown in
     there or not at all (all passing; a weak hand redealt; 41's low total)."""
-    state = GameState.new(rules, seed, dealer=dealer)
-    state.set_deal(hands)
-    if scores is not None and rules.game == "41":
-        s0, s1, s2, s3 = scores
-        state.seat_scores = (s0, s1, s2, s3)
-        state.scores = list(teams_of(state.seat_scores))
-    elif scores is not None:
-        state.scores = list(scores)
+    state = arena.hand_state(rules, hands, dealer, seed, scores)
     seats = [arena._Timed(side, side.seat(s), on_view, state) for s, side in enumerate(seat_sides)]
     table = Table(state, seats)
 

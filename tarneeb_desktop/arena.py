@@ -140,6 +140,26 @@ def outcome(res: Scored) -> Outcome:
     return Outcome((res.points[0], res.points[1]), dec, mk)
 
 
+def hand_state(
+    rules: Rules,
+    hands: list[int],
+    dealer: int,
+    seed: int = 0,
+    scores: tuple[int, ...] | None = None,
+) -> GameState:
+    """A new game with these cards dealt, from 0-0 or from ``scores`` (Tarneeb's two team
+    totals, 41's four seat scores)."""
+    state = GameState.new(rules, seed, dealer=dealer)
+    state.set_deal(hands)
+    if scores is not None and rules.game == "41":
+        s0, s1, s2, s3 = scores
+        state.seat_scores = (s0, s1, s2, s3)
+        state.scores = list(teams_of(state.seat_scores))
+    elif scores is not None:
+        state.scores = list(scores)
+    return state
+
+
 def play_hand(
     rules: Rules,
     hands: list[int],
@@ -152,14 +172,7 @@ def play_hand(
     """Play one hand from 0-0 (or from ``scores``: Tarneeb's two team totals, 41's four seat
     scores) with these cards through the table flow, at full speed; None when it was thrown
     in. The result is ``HandScored``, or ``SeatsScored`` in 41."""
-    state = GameState.new(rules, seed, dealer=dealer)
-    state.set_deal(hands)
-    if scores is not None and rules.game == "41":
-        s0, s1, s2, s3 = scores
-        state.seat_scores = (s0, s1, s2, s3)
-        state.scores = list(teams_of(state.seat_scores))
-    elif scores is not None:
-        state.scores = list(scores)
+    state = hand_state(rules, hands, dealer, seed, scores)
     seats: list[Seat] = [
         _Timed(side, side.seat(s), on_view, state) for s, side in enumerate(seat_sides)
     ]
