@@ -264,20 +264,24 @@ def _sheet(app: Any, rules: str, hands: int) -> Any:
     return scene
 
 
-def _table(app: Any, page: str) -> Any:
-    """A new offline game's table (instant animations) with one of its pages open."""
+def _table(app: Any, page: str | None, state: Any = None, humans: tuple[int, ...] = (0,)) -> Any:
+    """A new offline game's table (instant animations; ``state``: a seeded standard deal by
+    default) with one of its pages open (None: none; two ``humans``: under the cover)."""
     from tarneeb_desktop.rules import GameState, make_rules
     from tarneeb_desktop.ui.table_scene import TableScene
 
     app.settings.animation_speed = "instant"
     app.apply_settings()
-    state = GameState.new(make_rules("standard"), seed=3, dealer=3)
-    scene = TableScene(app, state, ["You", "East", "North", "West"], (0,), ["random"] * 4,
-                       seed=1, inline_ai=True)  # fmt: skip
+    state = state or GameState.new(make_rules("standard"), seed=3, dealer=3)
+    names = (
+        ["You", "East", "North", "West"] if humans == (0,) else ["Layla", "East", "Omar", "West"]
+    )
+    scene = TableScene(app, state, names, humans, ["random"] * 4, seed=1, inline_ai=True)
     app.switch(scene)
     for _ in range(30):
         app.step(1 / 60, [])
-    scene.open_overlay(page)
+    if page is not None:
+        scene.open_overlay(page)
     return scene
 
 
@@ -286,37 +290,17 @@ def _auction(app: Any) -> Any:
     import random
 
     from tarneeb_desktop.rules import GameState, make_rules
-    from tarneeb_desktop.ui.table_scene import TableScene
 
-    app.settings.animation_speed = "instant"
-    app.apply_settings()
     state = GameState.new(make_rules("standard"), seed=4, dealer=3)
     rng = random.Random(4)
     while not (state.phase == "play" and state.current_player() == 0):
         state.apply(rng.choice(state.legal_actions()))
-    scene = TableScene(app, state, ["You", "East", "North", "West"], (0,), ["random"] * 4,
-                       seed=1, inline_ai=True)  # fmt: skip
-    app.switch(scene)
-    for _ in range(30):
-        app.step(1 / 60, [])
-    scene.open_overlay("auction")
-    return scene
+    return _table(app, "auction", state)
 
 
 def _cover(app: Any) -> Any:
     """A hot-seat table (two people at one computer) under its cover."""
-    from tarneeb_desktop.rules import GameState, make_rules
-    from tarneeb_desktop.ui.table_scene import TableScene
-
-    app.settings.animation_speed = "instant"
-    app.apply_settings()
-    state = GameState.new(make_rules("standard"), seed=3, dealer=3)
-    scene = TableScene(app, state, ["Layla", "East", "Omar", "West"], (0, 2), ["random"] * 4,
-                       seed=1, inline_ai=True)  # fmt: skip
-    app.switch(scene)
-    for _ in range(30):
-        app.step(1 / 60, [])
-    return scene
+    return _table(app, None, humans=(0, 2))
 
 
 def _tutorial(app: Any, dialog: str = "") -> Any:

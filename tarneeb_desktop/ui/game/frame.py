@@ -275,7 +275,7 @@ class Frame:
         if scene.toast:
             shown = scene.hints.shown  # a hint's banner in its own colour
             hint = shown is not None and shown[0] == scene.toast[0]
-            panels.draw_toast(surface, lay, *scene.toast, hint=hint)
+            panels.draw_toast(surface, lay, *scene.toast, rect=toast, hint=hint)
         # the open dialog is on the window's modal stack, drawn over this by the window
 
     def _rebuild_static(self, surface: pygame.Surface, lay: Layout) -> None:

@@ -91,24 +91,23 @@ class ValueControl(Control):
     def __init__(self, dialog: TableSettingsDialog, name: str) -> None:
         super().__init__(self.paint_value, least=34)
         self.dialog, self.name = dialog, name
+        self.show = next(row[3] for row in ROWS if row[0] == name)
         self.button = Button(pygame.Rect(0, 0, 0, 0), "", "set:" + name)
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         super().place(st, rect)
         self.st = st
-        show = next(row[3] for row in ROWS if row[0] == self.name)
         self.button.rect = pygame.Rect(rect)
-        self.button.label = show(getattr(self.dialog.settings, self.name))
+        self.button.label = self.show(getattr(self.dialog.settings, self.name))
 
     def paint_value(self, s: pygame.Surface, rect: pygame.Rect) -> None:
-        st, value = self.st, getattr(self.dialog.settings, self.name)
-        show = next(row[3] for row in ROWS if row[0] == self.name)
+        st, value, show = self.st, getattr(self.dialog.settings, self.name), self.show
         if self.name == "volume":
             v = round(value * 100)
             draw_slider(s, rect, v, 0, 100, i18n.percent(v / 100), st.body,
                         focused=self.button.focus)  # fmt: skip
         elif self.name in SWITCHES:
-            draw_switch(s, rect, self.name in ON[value], show(value), st.body, st.margin)
+            draw_switch(s, rect, value not in OFF, show(value), st.body, st.margin)
         else:
             draw_stepper(s, rect, show(value), st.body, st.margin)
 
@@ -119,14 +118,10 @@ class ValueControl(Control):
         return self.button.focus
 
 
-#: the rows shown as a switch, and the values that are "on"
+#: the rows shown as a switch, and the values that are "off" (sound, the four-colour deck,
+#: a forced card playing itself)
 SWITCHES = ("sound", "card_style", "auto_play_single")
-ON: dict[Any, tuple[str, ...]] = {
-    True: ("sound", "auto_play_single"),
-    False: (),
-    "four-color": ("card_style",),
-    "classic": (),
-}
+OFF = (False, "classic")
 
 
 class TableSettingsDialog(KitDialog):

@@ -29,7 +29,7 @@ from tarneeb_desktop.ui.i18n import N_, tr
 from tarneeb_desktop.ui.kit.boxes import Box, ButtonRow, Column, Panel, Picture, Space, Stack, Text
 from tarneeb_desktop.ui.kit.form import Row, mirrored
 from tarneeb_desktop.ui.kit.style import DIM, GOLD, INK, PANEL_EDGE, Colour, Style
-from tarneeb_desktop.ui.layout import BOTTOM, LEFT, RIGHT, TOP, Layout, side_of
+from tarneeb_desktop.ui.layout import BOTTOM, LEFT, RIGHT, TOP, Layout
 from tarneeb_desktop.ui.screens.daily.labels import SEATS, contract_text, signed
 from tarneeb_desktop.ui.screens.viewer.auction import wanted_width
 from tarneeb_desktop.ui.screens.viewer.viewer import ViewerScene
@@ -210,13 +210,7 @@ class PlayPane(ViewerScene):
 
     def _paint_table(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The table in the band the kit gives it (its own geometry, in the pane's room)."""
-        lay, pos = self.pane_lay, self.position
-        ch = self.card_h(lay)
-        clockwise = self.steps.state.rules.clockwise
-        for seat in range(4):
-            self._draw_hand(surface, lay, seat, side_of(seat, 0, clockwise), pos, ch)
-        self._draw_trick(surface, lay, pos, ch, clockwise)
-        self._draw_auction(surface, lay, pos)
+        self.draw_felt(surface, self.pane_lay)
 
     def pane_texts(self) -> list[tuple[str, pygame.Rect]]:
         """The pane's texts and where their ink is, in the pane's room."""

@@ -13,6 +13,10 @@ Space plays or pauses (a step per beat, +/- the speed), H the list of hands and 
 cards, M only my seat's cards; the buttons at the bottom do the same, and the scrubber above
 them goes to any step. The analysis runs hand by hand on the worker pool (DDS frees the
 GIL): the viewer is usable meanwhile and says "analysing..." where marks are still to come.
+
+Over 600 lines: the viewer's tree, its keys and its analysis pool share the step shown and the
+felt's geometry (``card_h``, ``hand_rects``, ``draw_felt``) that the daily review's panes
+override; the pieces with no such state are in the modules named above.
 """
 
 from __future__ import annotations
@@ -468,7 +472,10 @@ class ViewerScene(KitScene):
     def _paint_felt(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The table: the four hands, the trick and the auction (their own geometry, in
         the band the kit gives the picture)."""
-        lay = Layout(*self.app.size)  # the window's, as the kit's
+        self.draw_felt(surface, Layout(*self.app.size))  # the window's, as the kit's
+
+    def draw_felt(self, surface: pygame.Surface, lay: Layout) -> None:
+        """The four hands, the trick and the auction at this step, in ``lay``."""
         pos = self.position
         ch = self.card_h(lay)
         clockwise = self.steps.state.rules.clockwise
