@@ -78,6 +78,40 @@ PRESET_HELP = {
 }
 
 
+# The line under each of the other rows (a seat's name: "name"; South's, typed: "name0").
+HELP = {
+    "game": N_(
+        "Tarneeb: partners bid together and name trump. 41 / 400: each bids alone, hearts trump."
+    ),
+    "preset": N_("Start from a common set of rules."),
+    "seat": N_(
+        "A person at this computer takes turns with the others, the screen "
+        "hidden between turns; or the computer plays."
+    ),
+    "name0": N_("Press Enter to type a name, Enter again to keep it."),
+    "name": N_("The name shown at this seat."),
+    "animation_speed": N_("How fast cards move; Instant skips the animations."),
+    "card_style": N_("Four colours give each suit its own colour, easier to tell apart."),
+    "card_back": N_("The pattern on the back of the cards."),
+    "sound": N_("Short sounds when cards are dealt and played and tricks are won."),
+    "volume": N_("How loud the sounds are."),
+    "language": N_("The language of the whole game."),
+    "auto_play_single": N_("When only one of your cards may be played, it is played for you."),
+    "allow_undo": N_(
+        "Against the computer, U takes back your last card or call. "
+        "Such a game is marked and not counted in the statistics."
+    ),
+    "fullscreen": N_("Fill the whole screen (F11 switches at any time)."),
+    "defaults": N_("Every setting back to how the game comes."),
+    "back": N_("Changes are saved as you make them and apply to the next game."),
+}
+
+
+def choice_label(value: Any) -> str:
+    """How a choice row shows its value."""
+    return tr(CHOICE_LABELS.get(value, value))
+
+
 def on_off(value: Any) -> str:
     """How a toggle row shows its value."""
     return tr("On") if value else tr("Off")
@@ -87,7 +121,7 @@ def preset_label(rules: Any) -> str:
     """The rules as Settings names them: the preset's words, "(Custom)" when an option was
     changed from the preset."""
     preset = str(getattr(rules, "preset", "") or "")
-    words = tr(CHOICE_LABELS.get(preset, preset))
+    words = choice_label(preset)
     matches = getattr(rules, "matches_preset", None)
     if callable(matches) and not matches():
         words = tr("{rules} (Custom)", rules=words)
