@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import partial
 
 import pygame
 
@@ -163,10 +164,8 @@ def _table(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> N
     arc.center = (r.centerx, r.centery - r.h // 40)
     start, end = math.radians(-50), math.radians(215)
     pygame.draw.arc(s, theme.GOLD, arc, start, end, max(2, rad // 10))
-    tip = (arc.centerx + rad * math.cos(end), arc.centery - rad * math.sin(end))
-    _arrow_head(
-        s, (round(tip[0]), round(tip[1])), (-math.sin(end), -math.cos(end)), max(6, rad // 3)
-    )
+    tip = (round(arc.centerx + rad * math.cos(end)), round(arc.centery - rad * math.sin(end)))
+    _arrow_head(s, tip, (-math.sin(end), -math.cos(end)), max(6, rad // 3))
 
 
 def _arrow_head(s: pygame.Surface, tip: tuple[int, int], d: tuple[float, float], size: int) -> None:
@@ -223,15 +222,8 @@ def _bids(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> No
     inner = r.inflate(-r.w // 8, -r.h // 6)
     _bubble(s, call_label("7"), text_size, (inner.centerx, inner.y + text_size))
     panel = pygame.Rect(inner.x, inner.y + text_size * 3, inner.w, inner.h // 2)
-    panel = _buttons_panel(
-        s,
-        panel,
-        tr("Your bid"),
-        [["pass", "8", "9", "10"], ["11", "12", "13"]],
-        call_label,
-        "8",
-        text_size,
-    )
+    rows = [["pass", "8", "9", "10"], ["11", "12", "13"]]
+    panel = _buttons_panel(s, panel, tr("Your bid"), rows, call_label, "8", text_size)
     ch = min(round(r.h * 0.26), r.bottom - panel.bottom - r.h // 20)
     cards = ["AS", "KS", "QS", "JS", "9S", "AH", "KD"]
     _fan(s, art, cards, (r.centerx, r.bottom - ch // 2 - r.h // 30), ch, width=r.w * 8 // 10)
@@ -240,21 +232,13 @@ def _bids(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> No
 def _trump(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> None:
     _felt(s, r)
     inner = r.inflate(-r.w // 10, -r.h // 6)
-    panel = _buttons_panel(
-        s,
-        pygame.Rect(inner.x, inner.y, inner.w, inner.h // 2),
-        tr("Choose the trump suit"),
-        [["C", "D"], ["H", "S"]],
-        trump_label,
-        "S",
-        text_size,
-    )
+    top = pygame.Rect(inner.x, inner.y, inner.w, inner.h // 2)
+    rows = [["C", "D"], ["H", "S"]]
+    panel = _buttons_panel(s, top, tr("Choose the trump suit"), rows, trump_label, "S", text_size)
     ch = min(round(r.h * 0.3), r.bottom - panel.bottom - r.h // 20)
     cards = ["4D", "3D", "AS", "KS", "QS", "JS", "9S", "AH", "7H"]
-    spades = {c for c in cards if c[1] == "S"}
-    _fan(
-        s, art, cards, (r.centerx, r.bottom - ch // 2 - r.h // 30), ch, spades, width=r.w * 8 // 10
-    )
+    at = (r.centerx, r.bottom - ch // 2 - r.h // 30)
+    _fan(s, art, cards, at, ch, {c for c in cards if c[1] == "S"}, width=r.w * 8 // 10)
 
 
 def _trick(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> None:
@@ -278,15 +262,8 @@ def _trick(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> N
         if card == "3S":
             winner = rect
     mark_winner(s, winner)
-    size = round(text_size * 0.85)
-    _label(
-        s,
-        tr("Trump: {suit}", suit=trump_label("S")),
-        size,
-        (r.centerx, r.y + r.h // 30),
-        theme.GOLD,
-        "midtop",
-    )
+    words, at = tr("Trump: {suit}", suit=trump_label("S")), (r.centerx, r.y + r.h // 30)
+    _label(s, words, round(text_size * 0.85), at, theme.GOLD, "midtop")
 
 
 def _scores(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> None:
@@ -319,16 +296,10 @@ def _suited(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> 
     _felt(s, r)
     inner = r.inflate(-r.w // 14, -r.h // 8)
     # as the table's suited grid: a row per strain named at its start, the levels in it
-    _buttons_panel(
-        s,
-        inner,
-        tr("Your bid"),
-        [[f"{n}{st}" for n in (7, 8, 9)] for st in STRAINS] + [["pass"]],
-        lambda a: grid_label(a, call_label),
-        "8H",
-        round(text_size * 0.9),
-        heads=[strain_head(i) for i in range(len(STRAINS))],
-    )
+    rows = [[f"{n}{st}" for n in (7, 8, 9)] for st in STRAINS] + [["pass"]]
+    heads = [strain_head(i) for i in range(len(STRAINS))]
+    label = partial(grid_label, label=call_label)
+    _buttons_panel(s, inner, tr("Your bid"), rows, label, "8H", round(text_size * 0.9), heads)
 
 
 def _game41(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> None:
@@ -356,9 +327,8 @@ def _game41(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> 
     # script whose font stands taller, as Arabic's, must not push it onto the bubble)
     heart = theme.SUIT_SYMBOL["H"]
     red = theme.suit_color("H", on_dark=True)
-    top = blit_text(
-        s, heart, round(r.h * 0.15), (r.centerx, r.centery - r.h // 5), red, True, "midtop"
-    )
+    mid = (r.centerx, r.centery - r.h // 5)
+    top = blit_text(s, heart, round(r.h * 0.15), mid, red, True, "midtop")
     total = "3 + 4 + 2 + 2 = 11"
     y = min(top.bottom + r.h // 60, south_top - r.h // 60 - _pill(total, size).h)
     _label(s, total, size, (r.centerx, y), theme.GOLD, "midtop")
@@ -369,15 +339,8 @@ def _hand(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> No
     ch = round(r.h * 0.36)
     cards = ["6C", "QD", "9D", "4D", "AS", "TH"]
     diamonds = {c for c in cards if c[1] == "D"}
-    rects = _fan(
-        s,
-        art,
-        cards,
-        (r.centerx, r.bottom - ch // 2 - r.h // 20),
-        ch,
-        lifted={"QD"},
-        dim=set(cards) - diamonds,
-    )
+    at = (r.centerx, r.bottom - ch // 2 - r.h // 20)
+    rects = _fan(s, art, cards, at, ch, lifted={"QD"}, dim=set(cards) - diamonds)
     # a card led in the middle and a dotted path from the lifted card to it
     cw, chh = card_size(round(ch * 0.85))
     led = pygame.Rect(0, 0, cw, chh)
@@ -385,15 +348,9 @@ def _hand(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> No
     blit_card(art, s, "KD", led, shadow=True)
     src = rects[cards.index("QD")]
     a, b = (src.centerx, src.top - 4), (led.centerx + cw // 3, led.bottom + 6)
-    n = 9
-    for i in range(1, n):
-        t = i / n
-        pygame.draw.circle(
-            s,
-            theme.GOLD,
-            (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t)),
-            max(2, r.h // 90),
-        )
+    for t in (i / 9 for i in range(1, 9)):
+        dot = (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t))
+        pygame.draw.circle(s, theme.GOLD, dot, max(2, r.h // 90))
     _arrow_head(s, b, (b[0] - a[0], b[1] - a[1]), max(8, r.h // 25))
     _pointer(s, (src.centerx + src.w // 5, src.top + src.h // 3), max(14, r.h // 12))
 
@@ -407,15 +364,9 @@ def _pointer(s: pygame.Surface, tip: tuple[int, int], size: int) -> None:
     pygame.draw.polygon(s, (20, 20, 20), poly, width=max(1, size // 12))
 
 
+#: Each picture's drawing, ``_NAME`` for each of ``NAMES``.
 _DRAW: dict[str, Callable[[pygame.Surface, pygame.Rect, CardArt, int], None]] = {
-    "table": _table,
-    "bids": _bids,
-    "trump": _trump,
-    "trick": _trick,
-    "scores": _scores,
-    "suited": _suited,
-    "game41": _game41,
-    "hand": _hand,
+    name: globals()["_" + name] for name in NAMES
 }
 
 
