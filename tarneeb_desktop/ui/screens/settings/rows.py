@@ -117,15 +117,18 @@ def on_off(value: Any) -> str:
     return tr("On") if value else tr("Off")
 
 
+def preset_words(key: str) -> str:
+    """A preset's words as Settings names it, "(Custom)" after them for ``NAME+custom``."""
+    base = key.removesuffix("+custom")
+    return tr("{rules} (Custom)", rules=choice_label(base)) if key != base else choice_label(base)
+
+
 def preset_label(rules: Any) -> str:
     """The rules as Settings names them: the preset's words, "(Custom)" when an option was
     changed from the preset."""
-    preset = str(getattr(rules, "preset", "") or "")
-    words = choice_label(preset)
     matches = getattr(rules, "matches_preset", None)
-    if callable(matches) and not matches():
-        words = tr("{rules} (Custom)", rules=words)
-    return words
+    custom = "+custom" if callable(matches) and not matches() else ""
+    return preset_words(str(getattr(rules, "preset", "") or "") + custom)
 
 
 # Each rules option: (its game, section, key, label, explanation); a game shows only its own.
