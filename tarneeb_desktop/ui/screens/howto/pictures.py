@@ -13,6 +13,7 @@ from collections.abc import Callable
 from functools import partial
 
 import pygame
+from pygame import Rect, Surface
 
 from tarneeb_desktop.rules.cards import STRAINS
 from tarneeb_desktop.ui import text, theme
@@ -24,10 +25,12 @@ from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.kit.form import mirrored
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
 
+#: A point on the screen.
+Pt = tuple[int, int]
 NAMES = ("table", "bids", "trump", "trick", "scores", "suited", "game41", "hand")
 
 
-def _felt(s: pygame.Surface, r: pygame.Rect) -> None:
+def _felt(s: Surface, r: Rect) -> None:
     """A small round table of felt that fills ``r``."""
     blit_panel(s, r, color=(*theme.FELT, 255), border=(0, 0, 0, 90), radius=r.h // 5)
     inner = r.inflate(-r.w // 5, -r.h // 4)
@@ -38,10 +41,10 @@ def _felt(s: pygame.Surface, r: pygame.Rect) -> None:
 
 
 def _fan(
-    s: pygame.Surface,
+    s: Surface,
     art: CardArt,
     cards: list[str],
-    centre: tuple[int, int],
+    centre: Pt,
     ch: int,
     lifted: set[str] | frozenset[str] = frozenset(),
     dim: set[str] | frozenset[str] = frozenset(),
@@ -65,9 +68,7 @@ def _fan(
     return out
 
 
-def _backs(
-    s: pygame.Surface, art: CardArt, centre: tuple[int, int], ch: int, n: int, side: bool
-) -> None:
+def _backs(s: Surface, art: CardArt, centre: Pt, ch: int, n: int, side: bool) -> None:
     """``n`` card backs fanned around ``centre``: in a row, or in a column (``side``)."""
     cw, ch = card_size(ch)
     step = cw * 0.22
@@ -83,15 +84,15 @@ def _backs(
 
 
 def _label(
-    s: pygame.Surface,
+    s: Surface,
     words: str,
     size: int,
-    pos: tuple[int, int],
+    pos: Pt,
     color: tuple[int, ...],
     anchor: str,
     *,
     pill: bool = True,
-    within: pygame.Rect | None = None,
+    within: Rect | None = None,
 ) -> None:
     """A word bold with its ``anchor`` at ``pos``, on a dark pill (so it reads on the felt
     and on cards) unless not ``pill``. With ``within``, ``pos`` is as laid out left to right
@@ -106,19 +107,13 @@ def _label(
     blit_text(s, words, size, r.center, color, bold=True, anchor="center")
 
 
-def _pill(words: str, size: int) -> pygame.Rect:
+def _pill(words: str, size: int) -> Rect:
     """The box of :func:`_label`'s pill around ``words``, at the origin."""
     w, h = text.size_of(words, size, True)
     return pygame.Rect(0, 0, w + size, h + size // 4)
 
 
-def _bubble(
-    s: pygame.Surface,
-    words: str,
-    size: int,
-    centre: tuple[int, int],
-    within: pygame.Rect | None = None,
-) -> pygame.Rect:
+def _bubble(s: Surface, words: str, size: int, centre: Pt, within: Rect | None = None) -> Rect:
     """A speech bubble as the table shows a call; its box (mirrored in ``within`` when
     given: ``centre`` is then left to right)."""
     w, _ = text.size_of(words, size, True)
@@ -132,7 +127,7 @@ def _bubble(
     return r
 
 
-def _seats(r: pygame.Rect) -> dict[str, tuple[int, int]]:
+def _seats(r: Rect) -> dict[str, tuple[int, int]]:
     """Where the four seats sit on a picture of the table."""
     return {
         "S": (r.centerx, round(r.bottom - r.h * 0.17)),
@@ -143,7 +138,7 @@ def _seats(r: pygame.Rect) -> dict[str, tuple[int, int]]:
 
 
 # ---------------------------------------------------------------------- the pictures
-def _table(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> None:
+def _table(s: Surface, r: Rect, art: CardArt, text_size: int) -> None:
     _felt(s, r)
     at = _seats(r)
     ch = round(r.h * 0.2)
@@ -168,7 +163,7 @@ def _table(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> N
     _arrow_head(s, tip, (-math.sin(end), -math.cos(end)), max(6, rad // 3))
 
 
-def _arrow_head(s: pygame.Surface, tip: tuple[int, int], d: tuple[float, float], size: int) -> None:
+def _arrow_head(s: Surface, tip: Pt, d: tuple[float, float], size: int) -> None:
     """A filled arrow head at ``tip`` pointing along ``d``."""
     n = math.hypot(*d) or 1.0
     dx, dy = d[0] / n, d[1] / n
@@ -178,15 +173,15 @@ def _arrow_head(s: pygame.Surface, tip: tuple[int, int], d: tuple[float, float],
 
 
 def _buttons_panel(
-    s: pygame.Surface,
-    r: pygame.Rect,
+    s: Surface,
+    r: Rect,
     title: str,
     rows: list[list[str]],
     label: Callable[[str], str],
     chosen: str,
     text_size: int,
     heads: list[str] | None = None,
-) -> pygame.Rect:
+) -> Rect:
     """A sketch of the table's action panel: a title over rows of buttons (``chosen`` lit),
     each row named by its ``heads`` at the start side, as the suited grid names its strains;
     laid out left to right, mirrored as a whole right to left (the first button of a row
@@ -217,7 +212,7 @@ def _buttons_panel(
     return panel
 
 
-def _bids(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> None:
+def _bids(s: Surface, r: Rect, art: CardArt, text_size: int) -> None:
     _felt(s, r)
     inner = r.inflate(-r.w // 8, -r.h // 6)
     _bubble(s, call_label("7"), text_size, (inner.centerx, inner.y + text_size))
@@ -229,7 +224,7 @@ def _bids(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> No
     _fan(s, art, cards, (r.centerx, r.bottom - ch // 2 - r.h // 30), ch, width=r.w * 8 // 10)
 
 
-def _trump(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> None:
+def _trump(s: Surface, r: Rect, art: CardArt, text_size: int) -> None:
     _felt(s, r)
     inner = r.inflate(-r.w // 10, -r.h // 6)
     top = pygame.Rect(inner.x, inner.y, inner.w, inner.h // 2)
@@ -241,7 +236,7 @@ def _trump(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> N
     _fan(s, art, cards, at, ch, {c for c in cards if c[1] == "S"}, width=r.w * 8 // 10)
 
 
-def _trick(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> None:
+def _trick(s: Surface, r: Rect, art: CardArt, text_size: int) -> None:
     _felt(s, r)
     ch = round(min(r.h * 0.3, r.w * 0.24 / 0.716))
     cw, ch = card_size(ch)
@@ -266,7 +261,7 @@ def _trick(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> N
     _label(s, words, round(text_size * 0.85), at, theme.GOLD, "midtop")
 
 
-def _scores(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> None:
+def _scores(s: Surface, r: Rect, art: CardArt, text_size: int) -> None:
     _felt(s, r)
     us, them = theme.TEAM
     bh = round(r.h * 0.11)
@@ -292,7 +287,7 @@ def _scores(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> 
         _label(s, points, size, (end, y + bh // 2), color, "midright", pill=False, within=r)
 
 
-def _suited(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> None:
+def _suited(s: Surface, r: Rect, art: CardArt, text_size: int) -> None:
     _felt(s, r)
     inner = r.inflate(-r.w // 14, -r.h // 8)
     # as the table's suited grid: a row per strain named at its start, the levels in it
@@ -302,7 +297,7 @@ def _suited(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> 
     _buttons_panel(s, inner, tr("Your bid"), rows, label, "8H", round(text_size * 0.9), heads)
 
 
-def _game41(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> None:
+def _game41(s: Surface, r: Rect, art: CardArt, text_size: int) -> None:
     _felt(s, r)
     at = _seats(r)
     ch = round(r.h * 0.16)
@@ -334,7 +329,7 @@ def _game41(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> 
     _label(s, total, size, (r.centerx, y), theme.GOLD, "midtop")
 
 
-def _hand(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> None:
+def _hand(s: Surface, r: Rect, art: CardArt, text_size: int) -> None:
     _felt(s, r)
     ch = round(r.h * 0.36)
     cards = ["6C", "QD", "9D", "4D", "AS", "TH"]
@@ -355,7 +350,7 @@ def _hand(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> No
     _pointer(s, (src.centerx + src.w // 5, src.top + src.h // 3), max(14, r.h // 12))
 
 
-def _pointer(s: pygame.Surface, tip: tuple[int, int], size: int) -> None:
+def _pointer(s: Surface, tip: Pt, size: int) -> None:
     """A mouse pointer whose tip is at ``tip``."""
     x, y = tip
     pts = [(0, 0), (0, 1.0), (0.27, 0.75), (0.45, 1.1), (0.58, 1.04), (0.41, 0.7), (0.75, 0.7)]
@@ -370,7 +365,7 @@ _DRAW: dict[str, Callable[[pygame.Surface, pygame.Rect, CardArt, int], None]] = 
 }
 
 
-def draw(s: pygame.Surface, rect: pygame.Rect, name: str, art: CardArt, text_size: int) -> None:
+def draw(s: Surface, rect: Rect, name: str, art: CardArt, text_size: int) -> None:
     """Draw picture ``name`` to fill ``rect`` (its words at about ``text_size`` pixels)."""
     clip = s.get_clip()
     s.set_clip(rect.inflate(24, 24).clip(s.get_rect()))
