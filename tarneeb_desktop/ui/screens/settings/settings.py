@@ -149,7 +149,7 @@ class SettingsScene(Scene):
             key: str, labels: dict[int, str], name: str, i: int, help_: str, choices: Choices = ()
         ) -> Row:
             """A row for seat ``i``'s item of the list ``name`` (a name when it has no choices)."""
-            kind, put = "choice" if choices else "text", partial(self._set_list, name, i)
+            kind, put = "choice" if choices else "text", partial(self._set, name, i=i)
             return Row(
                 f"{key}{i}", labels[i], kind, help_, choices, lambda: getattr(s, name)[i], put
             )
@@ -228,19 +228,15 @@ class SettingsScene(Scene):
         except OSError as exc:
             log.warning("could not save the settings: %s", exc)
 
-    def _set(self, name: str, value: Any) -> None:
+    def _set(self, name: str, value: Any, i: int | None = None) -> None:
+        """The setting ``name`` (item ``i`` of it, a seat's, when given) set and saved."""
+        if i is not None:
+            value = [value if k == i else v for k, v in enumerate(getattr(self.s, name))]
         setattr(self.s, name, value)
         self._save()
-        if name == "language":
-            self.rebuild()  # the labels are made in the new language
-
-    def _set_list(self, name: str, i: int, value: Any) -> None:
-        items = list(getattr(self.s, name))
-        items[i] = value
-        setattr(self.s, name, items)
-        self._save()
-        if name in ("seats", "levels"):
-            self.rebuild()  # a computer seat shows its level row, a level its own words
+        # the labels in the new language; a computer seat shows its level row, a level its words
+        if name in ("language", "seats", "levels"):
+            self.rebuild()
 
     def _set_preset(self, preset: str) -> None:
         self.s.rules_preset = preset
@@ -363,10 +359,8 @@ class SettingsScene(Scene):
             shift = bool(getattr(ev, "mod", 0) & pygame.KMOD_SHIFT)
             if k == pygame.K_ESCAPE:
                 self.back()
-            elif k == pygame.K_DOWN or (k == pygame.K_TAB and not shift):
-                self.move_focus(1)
-            elif k == pygame.K_UP or (k == pygame.K_TAB and shift):
-                self.move_focus(-1)
+            elif k in (pygame.K_DOWN, pygame.K_UP, pygame.K_TAB):
+                self.move_focus(-1 if k == pygame.K_UP or (k == pygame.K_TAB and shift) else 1)
             elif k in (pygame.K_LEFT, pygame.K_RIGHT):
                 row = self.rows[self.focus]
                 if row.kind in ("choice", "toggle", "number", "slider"):
@@ -535,9 +529,6 @@ class SettingsScene(Scene):
         self.laid()
         hit = self.scroller.line_at(pos)
         return hit if hit is not None and self.rows[hit].focusable else None
-
-    def on_resize(self, size: tuple[int, int]) -> None:
-        self.dirty = True
 
     def on_show(self) -> None:
         self.rebuild()

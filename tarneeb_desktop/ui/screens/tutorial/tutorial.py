@@ -82,19 +82,16 @@ class _CoachedScore(ScorePanel):
         mode = self.scene.coach_place()[0]
         if mode == "over":
             self.scene.drawn.score_shown = False
-        elif mode == "compact":
-            self._draw_compact(s, lay)
-        else:
+        elif mode != "compact":
             super().draw(s, lay)
-
-    def _draw_compact(self, s: pygame.Surface, lay: Layout) -> None:
-        d = self.scene.drawn
-        d.score_shown, d.scores = True, tuple(round(v) for v in self.shown)
-        d.score_language = i18n.get_language()
-        r, st = self.compact_rect(lay), Style(lay.w, lay.h)
-        panel = self.compact(st, r.w)
-        panel.place(st, r)
-        panel.draw(s)
+        else:
+            d = self.scene.drawn
+            d.score_shown, d.scores = True, tuple(round(v) for v in self.shown)
+            d.score_language = i18n.get_language()
+            r, st = self.compact_rect(lay), Style(lay.w, lay.h)
+            panel = self.compact(st, r.w)
+            panel.place(st, r)
+            panel.draw(s)
 
 
 class TutorialScene(TableScene):
@@ -288,11 +285,11 @@ class TutorialScene(TableScene):
         return self.coach_box().measure(Style(*self.app.size), width)
 
     def coach_place(self) -> tuple[str, pygame.Rect]:
-        """Where the coach's panel goes, and what that leaves of the score panel: "below" the
-        score panel when it fits there; else "beside" it, from the top (narrower, so on more
-        lines); else "compact": from the top, the score panel made small above West's cards (a
-        line a side); only when none of these fits, "over" it from the top (the score panel, 0 to 0 all through the
-        tutorial's hand, is left out meanwhile). Not coaching: "none"."""
+        """Where the coach's panel goes, and what that leaves of the score panel: "below" it
+        when it fits there; else "beside" it, from the top (narrower, so on more lines); else
+        "compact": from the top, the score panel made small above West's cards (a line a side);
+        only when none of these fits, "over" it from the top (the score panel, 0 to 0 all
+        through the tutorial's hand, is left out meanwhile). Not coaching: "none"."""
         lay = self.layout
         bounds = self.coach_bounds()
         if not self.coaching():
