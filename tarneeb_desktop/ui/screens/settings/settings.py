@@ -447,12 +447,8 @@ class SettingsScene(Scene):
     def _line(self, i: int, row: Row) -> Box:
         if row.kind == "heading":
             return Heading(row.label)
-
-        def paint(surface: pygame.Surface, rect: pygame.Rect) -> None:
-            self._paint_value(surface, i, rect)
-
-        least = 24 if row.kind == "action" else 34
-        return Labelled(row.label, row.help, Control(paint, least), lambda: i == self.focus)
+        control = Control(partial(self._paint_value, i), 24 if row.kind == "action" else 34)
+        return Labelled(row.label, row.help, control, lambda: i == self.focus)
 
     def _foot(self) -> Box:
         """The keys' line, each "key: what it does" a box of its own in reading order (no
@@ -470,7 +466,7 @@ class SettingsScene(Scene):
                 parts.append(Text(part, color=DIM))
         return Inline(parts)
 
-    def _paint_value(self, surface: pygame.Surface, i: int, rect: pygame.Rect) -> None:
+    def _paint_value(self, i: int, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """A row's control with its value now: a button, a name field, a switch, a slider or a
         value between its arrows."""
         row, st = self.rows[i], self._style
