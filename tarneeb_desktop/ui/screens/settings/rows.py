@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from tarneeb_desktop.table.flow import SEAT_NAMES as SEAT_NAMES  # the settings' seat words
 from tarneeb_desktop.ui.i18n import N_, tr
 
 CHOICE_LABELS = {
