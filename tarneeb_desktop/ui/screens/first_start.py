@@ -53,14 +53,9 @@ class FirstStartScene(KitScene):
     def tree(self, st: Style) -> Box:
         """A panel: the welcome, the name's field, the languages (four to a row, the one
         chosen lit), a word when the name is empty, and Continue."""
-        codes = list(LANGUAGES)
-        langs: list[list[GridSpec]] = [
-            [
-                (LANGUAGES[c], "lang:" + c, c == i18n.get_language(), True, 1)
-                for c in codes[k : k + 4]
-            ]
-            for k in range(0, len(codes), 4)
-        ]
+        here = i18n.get_language()
+        specs: list[GridSpec] = [(w, "lang:" + c, c == here, True, 1) for c, w in LANGUAGES.items()]
+        langs = [specs[k : k + 4] for k in range(0, len(specs), 4)]
         self.name_box = Field(self.field, wide=60)
         boxes: list[Box] = [
             Text(tr("Welcome to Tarneeb"), size=st.heading, color=GOLD, bold=True, align="center"),
@@ -83,8 +78,7 @@ class FirstStartScene(KitScene):
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_SPACE:
             return True  # a space is typed into the name (it comes as text), not a press
         if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            focus = self.buttons()[self.focus].action
-            self.activate(focus)
+            self.activate(self.buttons()[self.focus].action)
             return True
         if ev.type == pygame.MOUSEBUTTONDOWN and getattr(ev, "button", 1) == 1:
             if self.field_rect().collidepoint(ev.pos):

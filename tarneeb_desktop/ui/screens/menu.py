@@ -25,7 +25,6 @@ from tarneeb_desktop.ui.screens.file_notice import FileNotice, paragraphs
 from tarneeb_desktop.ui.theme import Button
 
 if TYPE_CHECKING:
-    from tarneeb_desktop.session.daily.halfway import HalfPlayed
     from tarneeb_desktop.ui.app import App
 
 # The file of ``net.rejoin.SEATS_FILE`` (a test checks), looked for before its module is
@@ -39,6 +38,16 @@ def _subtitle() -> str:
 
 #: buttons that share a row: the first (on the reading start side) and the second
 PAIRS = {"tournament": "games", "lan_host": "lan_join"}
+#: the items that open a screen, and the window's method that opens it
+OPENS = {
+    "tournament": "open_tournament",
+    "games": "open_games",
+    "lan_host": "host_lan",
+    "lan_join": "join_lan",
+    "settings": "open_settings",
+    "stats": "open_stats",
+    "howto": "open_help",
+}
 
 
 def _menu_rows(actions: list[str], grid: bool) -> list[list[int]]:
@@ -74,12 +83,9 @@ class MenuScene(KitScene):
         super().__init__(app)
         self.can_continue = False
         self.game_saved = False  # an offline game in progress: New game asks before it goes
-        self.tournament_saved: float | None = None
-        self.saved: SavedSummary | None = None  # the offline game saved, in short
         # the files that could not be read, and other words for the player, until OK
         self.file_notice: FileNotice | None = None
         self.resumes: str | None = None  # what Continue resumes: rules, score, hand
-        self.daily_saved: HalfPlayed | None = None  # a daily deal left half way
         self.daily_first = False  # Continue goes on with it (the newest save)
         self.saves = Resumable()  # what there is to continue
 
@@ -128,10 +134,7 @@ class MenuScene(KitScene):
         self.saves = saves = resumable(notices)
         if saves.damaged is not None:  # said once: the damaged file has been set aside
             notices.append(tr("The saved game could not be loaded: {why}", why=saves.damaged))
-        self.saved = saves.game
         self.game_saved = saves.game is not None
-        self.tournament_saved = saves.tournament
-        self.daily_saved = saves.daily
         first = saves.first
         self.daily_first = first == "daily"
         self.can_continue = first is not None
@@ -174,17 +177,14 @@ class MenuScene(KitScene):
         items = self.items()
         note = self.resumes if self.can_continue and items[0][1] == "continue" else None
         self.subtitle = Text(_subtitle(), color=DIM, align="center")
+        keys = tr("Arrows and Enter, or click  \u00b7  F11 full screen")
         return Column(
             [
                 Picture(self._aces, round(st.h * 0.08), min(500, round(st.h * 0.2))),
                 Text(tr("Tarneeb"), size=st.heading * 2, color=GOLD, bold=True, align="center"),
                 self.subtitle,
                 Either([menu_grid(items, False, note), menu_grid(items, True, note)]),
-                Text(
-                    tr("Arrows and Enter, or click  \u00b7  F11 full screen"),
-                    color=DIM,
-                    align="center",
-                ),  # fmt: skip
+                Text(keys, color=DIM, align="center"),
             ]
         )
 
@@ -205,13 +205,11 @@ class MenuScene(KitScene):
         x0 = room.centerx - (cw + step * 3) / 2
         for i, n in enumerate(["AC", "AD", "AS", "AH"]):
             img = art.get(n, ch)
-            r = img.get_rect(
-                topleft=(round(x0 + step * i), round(room.y + abs(i - 1.5) * ch * 0.05))
-            )
+            top = round(room.y + abs(i - 1.5) * ch * 0.05)
+            r = img.get_rect(topleft=(round(x0 + step * i), top))
             sh = art.shadow(img.get_size())
-            surface.blit(
-                sh, (r.x - (sh.get_width() - r.w) // 2 + 3, r.y - (sh.get_height() - r.h) // 2 + 6)
-            )
+            x, y = r.x - (sh.get_width() - r.w) // 2, r.y - (sh.get_height() - r.h) // 2
+            surface.blit(sh, (x + 3, y + 6))
             surface.blit(img, r)
 
     def activate(self, action: str) -> None:
@@ -250,26 +248,14 @@ class MenuScene(KitScene):
             from tarneeb_desktop.ui.screens.daily.daily import open_daily
 
             open_daily(self.app)
-        elif action == "tournament":
-            self.app.open_tournament()
-        elif action == "games":
-            self.app.open_games()
-        elif action == "lan_host":
-            self.app.host_lan()
-        elif action == "lan_join":
-            self.app.join_lan()
         elif action == "lan_rejoin":
             from tarneeb_desktop.ui.screens.lan.join import rejoin_kept_seat
 
             rejoin_kept_seat(self.app)
-        elif action == "settings":
-            self.app.open_settings()
-        elif action == "stats":
-            self.app.open_stats()
-        elif action == "howto":
-            self.app.open_help()
         elif action == "quit":  # Esc ("back") on the main menu does nothing: no surprise exits
             self.app.quit(0)
+        elif action in OPENS:
+            getattr(self.app, OPENS[action])()
 
     def _continue(self) -> None:
         """The newest save, read again now: a game may have been saved since the menu showed."""

@@ -146,31 +146,24 @@ class HowToScene(KitScene):
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
         if ev.type == pygame.KEYDOWN:
+            last = len(self.pages) - 1
+            back, on = self.page - 1, self.page + 1
+            turns = {pygame.K_PAGEDOWN: on, pygame.K_PAGEUP: back, pygame.K_BACKSPACE: back}
+            turns |= {pygame.K_HOME: 0, pygame.K_END: last}
             turn = step_of_key(ev.key)  # the left arrow turns forward right to left
-            if turn > 0 or ev.key == pygame.K_PAGEDOWN:
-                self.go(self.page + 1)
-                return True
-            if turn < 0 or ev.key in (pygame.K_PAGEUP, pygame.K_BACKSPACE):
-                self.go(self.page - 1)
-                return True
-            if ev.key == pygame.K_HOME:
-                self.go(0)
-                return True
-            if ev.key == pygame.K_END:
-                self.go(len(self.pages) - 1)
-                return True
-            if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if turn or ev.key in turns:
+                self.go(self.page + turn if turn else turns[ev.key])
+            elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 buttons = self.buttons()
                 if buttons and buttons[self.focus].enabled:
                     self.activate(buttons[self.focus].action)
-                return True
-            if ev.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+            elif ev.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
                 self._move_focus(-1 if ev.key == pygame.K_UP else 1)
-                return True
-            if ev.key == pygame.K_ESCAPE:
+            elif ev.key == pygame.K_ESCAPE:
                 self.activate("back")
-                return True
-            return False
+            else:
+                return False
+            return True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             for i, r in enumerate(self.dot_rects()):
                 if r.collidepoint(ev.pos):

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import partial
 
 import pygame
+from pygame import Rect, Surface
 
 from tarneeb_desktop.rules.cards import STRAINS
 from tarneeb_desktop.ui import text, theme
@@ -23,10 +25,12 @@ from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.kit.form import mirrored
 from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text
 
+#: A point on the screen.
+Pt = tuple[int, int]
 NAMES = ("table", "bids", "trump", "trick", "scores", "suited", "game41", "hand")
 
 
-def _felt(s: pygame.Surface, r: pygame.Rect) -> None:
+def _felt(s: Surface, r: Rect) -> None:
     """A small round table of felt that fills ``r``."""
     blit_panel(s, r, color=(*theme.FELT, 255), border=(0, 0, 0, 90), radius=r.h // 5)
     inner = r.inflate(-r.w // 5, -r.h // 4)
@@ -37,10 +41,10 @@ def _felt(s: pygame.Surface, r: pygame.Rect) -> None:
 
 
 def _fan(
-    s: pygame.Surface,
+    s: Surface,
     art: CardArt,
     cards: list[str],
-    centre: tuple[int, int],
+    centre: Pt,
     ch: int,
     lifted: set[str] | frozenset[str] = frozenset(),
     dim: set[str] | frozenset[str] = frozenset(),
@@ -64,9 +68,7 @@ def _fan(
     return out
 
 
-def _backs(
-    s: pygame.Surface, art: CardArt, centre: tuple[int, int], ch: int, n: int, side: bool
-) -> None:
+def _backs(s: Surface, art: CardArt, centre: Pt, ch: int, n: int, side: bool) -> None:
     """``n`` card backs fanned around ``centre``: in a row, or in a column (``side``)."""
     cw, ch = card_size(ch)
     step = cw * 0.22
@@ -82,15 +84,15 @@ def _backs(
 
 
 def _label(
-    s: pygame.Surface,
+    s: Surface,
     words: str,
     size: int,
-    pos: tuple[int, int],
+    pos: Pt,
     color: tuple[int, ...],
     anchor: str,
     *,
     pill: bool = True,
-    within: pygame.Rect | None = None,
+    within: Rect | None = None,
 ) -> None:
     """A word bold with its ``anchor`` at ``pos``, on a dark pill (so it reads on the felt
     and on cards) unless not ``pill``. With ``within``, ``pos`` is as laid out left to right
@@ -105,19 +107,13 @@ def _label(
     blit_text(s, words, size, r.center, color, bold=True, anchor="center")
 
 
-def _pill(words: str, size: int) -> pygame.Rect:
+def _pill(words: str, size: int) -> Rect:
     """The box of :func:`_label`'s pill around ``words``, at the origin."""
     w, h = text.size_of(words, size, True)
     return pygame.Rect(0, 0, w + size, h + size // 4)
 
 
-def _bubble(
-    s: pygame.Surface,
-    words: str,
-    size: int,
-    centre: tuple[int, int],
-    within: pygame.Rect | None = None,
-) -> pygame.Rect:
+def _bubble(s: Surface, words: str, size: int, centre: Pt, within: Rect | None = None) -> Rect:
     """A speech bubble as the table shows a call; its box (mirrored in ``within`` when
     given: ``centre`` is then left to right)."""
     w, _ = text.size_of(words, size, True)
@@ -131,7 +127,7 @@ def _bubble(
     return r
 
 
-def _seats(r: pygame.Rect) -> dict[str, tuple[int, int]]:
+def _seats(r: Rect) -> dict[str, tuple[int, int]]:
     """Where the four seats sit on a picture of the table."""
     return {
         "S": (r.centerx, round(r.bottom - r.h * 0.17)),
@@ -142,7 +138,7 @@ def _seats(r: pygame.Rect) -> dict[str, tuple[int, int]]:
 
 
 # ---------------------------------------------------------------------- the pictures
-def _table(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> None:
+def _table(s: Surface, r: Rect, art: CardArt, text_size: int) -> None:
     _felt(s, r)
     at = _seats(r)
     ch = round(r.h * 0.2)
@@ -163,13 +159,11 @@ def _table(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> N
     arc.center = (r.centerx, r.centery - r.h // 40)
     start, end = math.radians(-50), math.radians(215)
     pygame.draw.arc(s, theme.GOLD, arc, start, end, max(2, rad // 10))
-    tip = (arc.centerx + rad * math.cos(end), arc.centery - rad * math.sin(end))
-    _arrow_head(
-        s, (round(tip[0]), round(tip[1])), (-math.sin(end), -math.cos(end)), max(6, rad // 3)
-    )
+    tip = (round(arc.centerx + rad * math.cos(end)), round(arc.centery - rad * math.sin(end)))
+    _arrow_head(s, tip, (-math.sin(end), -math.cos(end)), max(6, rad // 3))
 
 
-def _arrow_head(s: pygame.Surface, tip: tuple[int, int], d: tuple[float, float], size: int) -> None:
+def _arrow_head(s: Surface, tip: Pt, d: tuple[float, float], size: int) -> None:
     """A filled arrow head at ``tip`` pointing along ``d``."""
     n = math.hypot(*d) or 1.0
     dx, dy = d[0] / n, d[1] / n
@@ -179,15 +173,15 @@ def _arrow_head(s: pygame.Surface, tip: tuple[int, int], d: tuple[float, float],
 
 
 def _buttons_panel(
-    s: pygame.Surface,
-    r: pygame.Rect,
+    s: Surface,
+    r: Rect,
     title: str,
     rows: list[list[str]],
     label: Callable[[str], str],
     chosen: str,
     text_size: int,
     heads: list[str] | None = None,
-) -> pygame.Rect:
+) -> Rect:
     """A sketch of the table's action panel: a title over rows of buttons (``chosen`` lit),
     each row named by its ``heads`` at the start side, as the suited grid names its strains;
     laid out left to right, mirrored as a whole right to left (the first button of a row
@@ -218,46 +212,31 @@ def _buttons_panel(
     return panel
 
 
-def _bids(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> None:
+def _bids(s: Surface, r: Rect, art: CardArt, text_size: int) -> None:
     _felt(s, r)
     inner = r.inflate(-r.w // 8, -r.h // 6)
     _bubble(s, call_label("7"), text_size, (inner.centerx, inner.y + text_size))
     panel = pygame.Rect(inner.x, inner.y + text_size * 3, inner.w, inner.h // 2)
-    panel = _buttons_panel(
-        s,
-        panel,
-        tr("Your bid"),
-        [["pass", "8", "9", "10"], ["11", "12", "13"]],
-        call_label,
-        "8",
-        text_size,
-    )
+    rows = [["pass", "8", "9", "10"], ["11", "12", "13"]]
+    panel = _buttons_panel(s, panel, tr("Your bid"), rows, call_label, "8", text_size)
     ch = min(round(r.h * 0.26), r.bottom - panel.bottom - r.h // 20)
     cards = ["AS", "KS", "QS", "JS", "9S", "AH", "KD"]
     _fan(s, art, cards, (r.centerx, r.bottom - ch // 2 - r.h // 30), ch, width=r.w * 8 // 10)
 
 
-def _trump(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> None:
+def _trump(s: Surface, r: Rect, art: CardArt, text_size: int) -> None:
     _felt(s, r)
     inner = r.inflate(-r.w // 10, -r.h // 6)
-    panel = _buttons_panel(
-        s,
-        pygame.Rect(inner.x, inner.y, inner.w, inner.h // 2),
-        tr("Choose the trump suit"),
-        [["C", "D"], ["H", "S"]],
-        trump_label,
-        "S",
-        text_size,
-    )
+    top = pygame.Rect(inner.x, inner.y, inner.w, inner.h // 2)
+    rows = [["C", "D"], ["H", "S"]]
+    panel = _buttons_panel(s, top, tr("Choose the trump suit"), rows, trump_label, "S", text_size)
     ch = min(round(r.h * 0.3), r.bottom - panel.bottom - r.h // 20)
     cards = ["4D", "3D", "AS", "KS", "QS", "JS", "9S", "AH", "7H"]
-    spades = {c for c in cards if c[1] == "S"}
-    _fan(
-        s, art, cards, (r.centerx, r.bottom - ch // 2 - r.h // 30), ch, spades, width=r.w * 8 // 10
-    )
+    at = (r.centerx, r.bottom - ch // 2 - r.h // 30)
+    _fan(s, art, cards, at, ch, {c for c in cards if c[1] == "S"}, width=r.w * 8 // 10)
 
 
-def _trick(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> None:
+def _trick(s: Surface, r: Rect, art: CardArt, text_size: int) -> None:
     _felt(s, r)
     ch = round(min(r.h * 0.3, r.w * 0.24 / 0.716))
     cw, ch = card_size(ch)
@@ -278,18 +257,11 @@ def _trick(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> N
         if card == "3S":
             winner = rect
     mark_winner(s, winner)
-    size = round(text_size * 0.85)
-    _label(
-        s,
-        tr("Trump: {suit}", suit=trump_label("S")),
-        size,
-        (r.centerx, r.y + r.h // 30),
-        theme.GOLD,
-        "midtop",
-    )
+    words, at = tr("Trump: {suit}", suit=trump_label("S")), (r.centerx, r.y + r.h // 30)
+    _label(s, words, round(text_size * 0.85), at, theme.GOLD, "midtop")
 
 
-def _scores(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> None:
+def _scores(s: Surface, r: Rect, art: CardArt, text_size: int) -> None:
     _felt(s, r)
     us, them = theme.TEAM
     bh = round(r.h * 0.11)
@@ -315,23 +287,17 @@ def _scores(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> 
         _label(s, points, size, (end, y + bh // 2), color, "midright", pill=False, within=r)
 
 
-def _suited(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> None:
+def _suited(s: Surface, r: Rect, art: CardArt, text_size: int) -> None:
     _felt(s, r)
     inner = r.inflate(-r.w // 14, -r.h // 8)
     # as the table's suited grid: a row per strain named at its start, the levels in it
-    _buttons_panel(
-        s,
-        inner,
-        tr("Your bid"),
-        [[f"{n}{st}" for n in (7, 8, 9)] for st in STRAINS] + [["pass"]],
-        lambda a: grid_label(a, call_label),
-        "8H",
-        round(text_size * 0.9),
-        heads=[strain_head(i) for i in range(len(STRAINS))],
-    )
+    rows = [[f"{n}{st}" for n in (7, 8, 9)] for st in STRAINS] + [["pass"]]
+    heads = [strain_head(i) for i in range(len(STRAINS))]
+    label = partial(grid_label, label=call_label)
+    _buttons_panel(s, inner, tr("Your bid"), rows, label, "8H", round(text_size * 0.9), heads)
 
 
-def _game41(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> None:
+def _game41(s: Surface, r: Rect, art: CardArt, text_size: int) -> None:
     _felt(s, r)
     at = _seats(r)
     ch = round(r.h * 0.16)
@@ -356,28 +322,20 @@ def _game41(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> 
     # script whose font stands taller, as Arabic's, must not push it onto the bubble)
     heart = theme.SUIT_SYMBOL["H"]
     red = theme.suit_color("H", on_dark=True)
-    top = blit_text(
-        s, heart, round(r.h * 0.15), (r.centerx, r.centery - r.h // 5), red, True, "midtop"
-    )
+    mid = (r.centerx, r.centery - r.h // 5)
+    top = blit_text(s, heart, round(r.h * 0.15), mid, red, True, "midtop")
     total = "3 + 4 + 2 + 2 = 11"
     y = min(top.bottom + r.h // 60, south_top - r.h // 60 - _pill(total, size).h)
     _label(s, total, size, (r.centerx, y), theme.GOLD, "midtop")
 
 
-def _hand(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> None:
+def _hand(s: Surface, r: Rect, art: CardArt, text_size: int) -> None:
     _felt(s, r)
     ch = round(r.h * 0.36)
     cards = ["6C", "QD", "9D", "4D", "AS", "TH"]
     diamonds = {c for c in cards if c[1] == "D"}
-    rects = _fan(
-        s,
-        art,
-        cards,
-        (r.centerx, r.bottom - ch // 2 - r.h // 20),
-        ch,
-        lifted={"QD"},
-        dim=set(cards) - diamonds,
-    )
+    at = (r.centerx, r.bottom - ch // 2 - r.h // 20)
+    rects = _fan(s, art, cards, at, ch, lifted={"QD"}, dim=set(cards) - diamonds)
     # a card led in the middle and a dotted path from the lifted card to it
     cw, chh = card_size(round(ch * 0.85))
     led = pygame.Rect(0, 0, cw, chh)
@@ -385,20 +343,14 @@ def _hand(s: pygame.Surface, r: pygame.Rect, art: CardArt, text_size: int) -> No
     blit_card(art, s, "KD", led, shadow=True)
     src = rects[cards.index("QD")]
     a, b = (src.centerx, src.top - 4), (led.centerx + cw // 3, led.bottom + 6)
-    n = 9
-    for i in range(1, n):
-        t = i / n
-        pygame.draw.circle(
-            s,
-            theme.GOLD,
-            (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t)),
-            max(2, r.h // 90),
-        )
+    for t in (i / 9 for i in range(1, 9)):
+        dot = (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t))
+        pygame.draw.circle(s, theme.GOLD, dot, max(2, r.h // 90))
     _arrow_head(s, b, (b[0] - a[0], b[1] - a[1]), max(8, r.h // 25))
     _pointer(s, (src.centerx + src.w // 5, src.top + src.h // 3), max(14, r.h // 12))
 
 
-def _pointer(s: pygame.Surface, tip: tuple[int, int], size: int) -> None:
+def _pointer(s: Surface, tip: Pt, size: int) -> None:
     """A mouse pointer whose tip is at ``tip``."""
     x, y = tip
     pts = [(0, 0), (0, 1.0), (0.27, 0.75), (0.45, 1.1), (0.58, 1.04), (0.41, 0.7), (0.75, 0.7)]
@@ -407,19 +359,13 @@ def _pointer(s: pygame.Surface, tip: tuple[int, int], size: int) -> None:
     pygame.draw.polygon(s, (20, 20, 20), poly, width=max(1, size // 12))
 
 
+#: Each picture's drawing, ``_NAME`` for each of ``NAMES``.
 _DRAW: dict[str, Callable[[pygame.Surface, pygame.Rect, CardArt, int], None]] = {
-    "table": _table,
-    "bids": _bids,
-    "trump": _trump,
-    "trick": _trick,
-    "scores": _scores,
-    "suited": _suited,
-    "game41": _game41,
-    "hand": _hand,
+    name: globals()["_" + name] for name in NAMES
 }
 
 
-def draw(s: pygame.Surface, rect: pygame.Rect, name: str, art: CardArt, text_size: int) -> None:
+def draw(s: Surface, rect: Rect, name: str, art: CardArt, text_size: int) -> None:
     """Draw picture ``name`` to fill ``rect`` (its words at about ``text_size`` pixels)."""
     clip = s.get_clip()
     s.set_clip(rect.inflate(24, 24).clip(s.get_rect()))

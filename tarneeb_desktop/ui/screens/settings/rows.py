@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from tarneeb_desktop.table.flow import SEAT_NAMES as SEAT_NAMES  # the settings' seat words
 from tarneeb_desktop.ui.i18n import N_, tr
 
 CHOICE_LABELS = {
@@ -78,20 +77,57 @@ PRESET_HELP = {
 }
 
 
+# The line under each of the other rows (a seat's name: "name"; South's, typed: "name0").
+HELP = {
+    "game": N_(
+        "Tarneeb: partners bid together and name trump. 41 / 400: each bids alone, hearts trump."
+    ),
+    "preset": N_("Start from a common set of rules."),
+    "seat": N_(
+        "A person at this computer takes turns with the others, the screen "
+        "hidden between turns; or the computer plays."
+    ),
+    "name0": N_("Press Enter to type a name, Enter again to keep it."),
+    "name": N_("The name shown at this seat."),
+    "animation_speed": N_("How fast cards move; Instant skips the animations."),
+    "card_style": N_("Four colours give each suit its own colour, easier to tell apart."),
+    "card_back": N_("The pattern on the back of the cards."),
+    "sound": N_("Short sounds when cards are dealt and played and tricks are won."),
+    "volume": N_("How loud the sounds are."),
+    "language": N_("The language of the whole game."),
+    "auto_play_single": N_("When only one of your cards may be played, it is played for you."),
+    "allow_undo": N_(
+        "Against the computer, U takes back your last card or call. "
+        "Such a game is marked and not counted in the statistics."
+    ),
+    "fullscreen": N_("Fill the whole screen (F11 switches at any time)."),
+    "defaults": N_("Every setting back to how the game comes."),
+    "back": N_("Changes are saved as you make them and apply to the next game."),
+}
+
+
+def choice_label(value: Any) -> str:
+    """How a choice row shows its value."""
+    return tr(CHOICE_LABELS.get(value, value))
+
+
 def on_off(value: Any) -> str:
     """How a toggle row shows its value."""
     return tr("On") if value else tr("Off")
 
 
+def preset_words(key: str) -> str:
+    """A preset's words as Settings names it, "(Custom)" after them for ``NAME+custom``."""
+    base = key.removesuffix("+custom")
+    return tr("{rules} (Custom)", rules=choice_label(base)) if key != base else choice_label(base)
+
+
 def preset_label(rules: Any) -> str:
     """The rules as Settings names them: the preset's words, "(Custom)" when an option was
     changed from the preset."""
-    preset = str(getattr(rules, "preset", "") or "")
-    words = tr(CHOICE_LABELS.get(preset, preset))
     matches = getattr(rules, "matches_preset", None)
-    if callable(matches) and not matches():
-        words = tr("{rules} (Custom)", rules=words)
-    return words
+    custom = "+custom" if callable(matches) and not matches() else ""
+    return preset_words(str(getattr(rules, "preset", "") or "") + custom)
 
 
 # Each rules option: (its game, section, key, label, explanation); a game shows only its own.

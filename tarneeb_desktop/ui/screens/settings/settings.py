@@ -8,9 +8,6 @@ right half raises it; the wheel scrolls. Every change is applied and saved at on
 is laid out by the kit (``kit/scroll.py``: a ``Scroll`` of ``Labelled`` lines and headings, the
 controls drawn by ``kit/widgets.py``); right to left each line is mirrored as a whole: the
 value sits on the left, its left half and the Left key raise it.
-
-Over 600 lines: the rows (every setting with its sentence, built from the tables in
-``settings_rows.py``) read best in one place next to the page that shows them.
 """
 
 from __future__ import annotations
@@ -18,12 +15,13 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import pygame
 
 from tarneeb_desktop.rules import RulesError, make_rules
-from tarneeb_desktop.rules.options import GAME_PRESETS, INT_RANGES
+from tarneeb_desktop.rules.options import CHOICES, GAME_PRESETS, INT_RANGES
 from tarneeb_desktop.settings import (
     CARD_BACKS,
     CARD_STYLES,
@@ -57,7 +55,7 @@ from tarneeb_desktop.ui.kit.widgets import (
 )
 from tarneeb_desktop.ui.scene import Scene
 from tarneeb_desktop.ui.screens.settings.rows import (
-    CHOICE_LABELS,
+    HELP,
     INT_STEP,
     LEVEL_HELP,
     LEVEL_OF,
@@ -65,11 +63,15 @@ from tarneeb_desktop.ui.screens.settings.rows import (
     PLAYED_BY,
     PRESET_HELP,
     RULE_ROWS,
+    choice_label,
     on_off,
 )
 from tarneeb_desktop.ui.theme import Button
 
 log = logging.getLogger(__name__)
+
+
+Choices = tuple[Any, ...]
 
 
 @dataclass
@@ -81,13 +83,17 @@ class Row:
     label: str
     kind: str
     help: str = ""
-    choices: tuple[Any, ...] = ()
+    choices: Choices = ()
     get: Callable[[], Any] = lambda: None
     put: Callable[[Any], None] = lambda v: None
-    show: Callable[[Any], str] = lambda v: str(v)
+    show: Callable[[Any], str] = str  # by default a choice's words, a switch's On or Off
     lo: int = 0
     hi: int = 0
     step: int = 1
+
+    def __post_init__(self) -> None:
+        if self.show is str:
+            self.show = {"choice": choice_label, "toggle": on_off}.get(self.kind, str)
 
     @property
     def focusable(self) -> bool:
@@ -134,251 +140,81 @@ class SettingsScene(Scene):
         s = self.s
         rules = s.rules()
 
-        def rule_get(k: str) -> Callable[[], Any]:
-            return lambda: getattr(s.rules(), k)
+        def own(key: str, label: str, kind: str, attr: str, choices: Choices = ()) -> Row:
+            """A row for one of the settings' own values, explained by ``HELP[attr]``."""
+            get, put = partial(getattr, s, attr), partial(self._set, attr)
+            return Row(key, label, kind, HELP[attr], choices, get, put)
 
-        def rule_put(k: str) -> Callable[[Any], None]:
-            return lambda v: self._set_option(k, v)
-
-        def item_get(name: str, i: int) -> Callable[[], Any]:
-            return lambda: getattr(s, name)[i]
-
-        def item_put(name: str, i: int) -> Callable[[Any], None]:
-            return lambda v: self._set_list(name, i, v)
-
-        rows: list[Row] = [Row("h_game", "Rules", "heading")]
-        rows.append(
-            Row(
-                "game",
-                N_("Game"),
-                "choice",
-                N_(
-                    "Tarneeb: partners bid together and name trump. 41 / 400: each bids alone, hearts trump."
-                ),
-                tuple(GAME_PRESETS),
-                get=lambda: s.rules().game,
-                put=self._set_game,
-                show=lambda v: tr(CHOICE_LABELS.get(v, v)),
+        def item(
+            key: str, labels: dict[int, str], name: str, i: int, help_: str, choices: Choices = ()
+        ) -> Row:
+            """A row for seat ``i``'s item of the list ``name`` (a name when it has no choices)."""
+            kind, put = "choice" if choices else "text", partial(self._set, name, i=i)
+            return Row(
+                f"{key}{i}", labels[i], kind, help_, choices, lambda: getattr(s, name)[i], put
             )
-        )
-        rows.append(
-            Row(
-                "preset",
-                N_("Rules preset"),
-                "choice",
-                PRESET_HELP.get(rules.preset, N_("Start from a common set of rules.")),
-                GAME_PRESETS[rules.game],
-                get=lambda: s.rules_preset,
-                put=self._set_preset,
-                show=lambda v: (
-                    tr("{rules} (Custom)", rules=tr(CHOICE_LABELS.get(v, v)))
-                    if s.rule_options
-                    else tr(CHOICE_LABELS.get(v, v))
-                ),
+
+        def rule(key: str, label: str, help_: str) -> Row:
+            """A rules option's row: a switch, a number or a choice, as its value is."""
+            v = getattr(rules, key)
+            kind = "toggle" if isinstance(v, bool) else "number" if isinstance(v, int) else "choice"
+            row = Row(
+                key, label, kind, help_, CHOICES.get(key, ()), put=partial(self._set_option, key)
             )
+            row.get = lambda: getattr(s.rules(), key)
+            row.lo, row.hi = INT_RANGES.get(key, (0, 0))
+            row.step = INT_STEP.get(key, 1)
+            return row
+
+        def action(key: str, label: str, word: str, then: Callable[[], None]) -> Row:
+            return Row(key, label, "action", HELP[key], put=lambda v: then(), show=lambda v: word)
+
+        game = Row("game", N_("Game"), "choice", HELP["game"], tuple(GAME_PRESETS))
+        game.get, game.put = (lambda: s.rules().game), self._set_game
+        help_ = PRESET_HELP.get(rules.preset, HELP["preset"])
+        preset = Row("preset", N_("Rules preset"), "choice", help_, GAME_PRESETS[rules.game])
+        preset.get, preset.put = (lambda: s.rules_preset), self._set_preset
+        preset.show = lambda v: (
+            tr("{rules} (Custom)", rules=choice_label(v)) if s.rule_options else choice_label(v)
         )
+        rows = [Row("h_game", "Rules", "heading"), game, preset]
         section = ""
-        from tarneeb_desktop.rules.options import CHOICES
-
-        for game, sec, key, label, help_ in RULE_ROWS:
-            if game != rules.game:
-                continue
-            if sec != section:
-                section = sec
-                rows.append(Row("h_" + sec, sec, "heading"))
-            value = getattr(rules, key)
-            if isinstance(value, bool):
-                rows.append(
-                    Row(
-                        key,
-                        label,
-                        "toggle",
-                        help_,
-                        get=rule_get(key),
-                        put=rule_put(key),
-                        show=on_off,
-                    )
-                )
-            elif isinstance(value, int):
-                lo, hi = INT_RANGES[key]
-                rows.append(
-                    Row(
-                        key,
-                        label,
-                        "number",
-                        help_,
-                        get=rule_get(key),
-                        put=rule_put(key),
-                        lo=lo,
-                        hi=hi,
-                        step=INT_STEP.get(key, 1),
-                    )
-                )
-            else:
-                rows.append(
-                    Row(
-                        key,
-                        label,
-                        "choice",
-                        help_,
-                        CHOICES[key],
-                        get=rule_get(key),
-                        put=rule_put(key),
-                        show=lambda v: tr(CHOICE_LABELS.get(v, v)),
-                    )
-                )
+        for game_of, sec, key, label, about in RULE_ROWS:
+            if game_of == rules.game:
+                if sec != section:
+                    section = sec
+                    rows.append(Row("h_" + sec, sec, "heading"))
+                rows.append(rule(key, label, about))
         rows.append(Row("h_seats", N_("Players"), "heading"))
         for seat in range(4):
             if seat > 0:
-                rows.append(
-                    Row(
-                        f"seat{seat}",
-                        N_(PLAYED_BY[seat]),
-                        "choice",
-                        N_(
-                            "A person at this computer takes turns with the others, the screen "
-                            "hidden between turns; or the computer plays."
-                        ),
-                        SEAT_KINDS,
-                        get=item_get("seats", seat),
-                        put=item_put("seats", seat),
-                        show=lambda v: tr(CHOICE_LABELS.get(v, v)),
-                    )
-                )
+                rows.append(item("seat", PLAYED_BY, "seats", seat, HELP["seat"], SEAT_KINDS))
                 if s.seats[seat] == "computer":
-                    rows.append(
-                        Row(
-                            f"level{seat}",
-                            N_(LEVEL_OF[seat]),
-                            "choice",
-                            LEVEL_HELP.get(s.levels[seat], ""),
-                            LEVELS,
-                            get=item_get("levels", seat),
-                            put=item_put("levels", seat),
-                            show=lambda v: tr(CHOICE_LABELS.get(v, v)),
-                        )
-                    )
-            rows.append(
-                Row(
-                    f"name{seat}",
-                    N_(NAME_OF[seat]),
-                    "text",
-                    N_("Press Enter to type a name, Enter again to keep it.")
-                    if seat == 0
-                    else N_("The name shown at this seat."),
-                    get=item_get("names", seat),
-                    put=item_put("names", seat),
-                )
-            )
-        rows.append(Row("h_look", N_("Look and sound"), "heading"))
+                    level = LEVEL_HELP.get(s.levels[seat], "")
+                    rows.append(item("level", LEVEL_OF, "levels", seat, level, LEVELS))
+            rows.append(item("name", NAME_OF, "names", seat, HELP["name" if seat else "name0"]))
+        # issue 48 item 6: a real slider, 0 to 100, as at the table
+        volume = Row(
+            "volume", N_("Volume"), "slider", HELP["volume"], lo=0, hi=100, step=VOLUME_STEP
+        )
+        volume.get = lambda: round(s.volume * 100)
+        volume.put = lambda v: self._set("volume", v / 100)
+        volume.show = lambda v: i18n.percent(v / 100)
+        language = own("language", "Language", "choice", "language", tuple(LANGUAGES))
+        language.show = lambda v: LANGUAGES.get(v, v)
         rows += [
-            Row(
-                "speed",
-                N_("Animation speed"),
-                "choice",
-                N_("How fast cards move; Instant skips the animations."),
-                SPEEDS,
-                get=lambda: s.animation_speed,
-                put=lambda v: self._set("animation_speed", v),
-                show=lambda v: tr(CHOICE_LABELS.get(v, v)),
-            ),
-            Row(
-                "style",
-                N_("Card colours"),
-                "choice",
-                N_("Four colours give each suit its own colour, easier to tell apart."),
-                CARD_STYLES,
-                get=lambda: s.card_style,
-                put=lambda v: self._set("card_style", v),
-                show=lambda v: tr(CHOICE_LABELS.get(v, v)),
-            ),
-            Row(
-                "back",
-                N_("Card back"),
-                "choice",
-                N_("The pattern on the back of the cards."),
-                CARD_BACKS,
-                get=lambda: s.card_back,
-                put=lambda v: self._set("card_back", v),
-                show=lambda v: tr(CHOICE_LABELS.get(v, v)),
-            ),
-            Row(
-                "sound",
-                N_("Sound"),
-                "toggle",
-                N_("Short sounds when cards are dealt and played and tricks are won."),
-                get=lambda: s.sound,
-                put=lambda v: self._set("sound", v),
-                show=on_off,
-            ),
-            Row(
-                "volume",
-                N_("Volume"),
-                "slider",  # issue 48 item 6: a real slider, 0 to 100, as at the table
-                N_("How loud the sounds are."),
-                get=lambda: round(s.volume * 100),
-                put=lambda v: self._set("volume", v / 100),
-                show=lambda v: i18n.percent(v / 100),
-                lo=0,
-                hi=100,
-                step=VOLUME_STEP,
-            ),
-            Row(
-                "language",
-                "Language",
-                "choice",
-                N_("The language of the whole game."),
-                tuple(LANGUAGES),
-                get=lambda: s.language,
-                put=lambda v: self._set("language", v),
-                show=lambda v: LANGUAGES.get(v, v),
-            ),
-            Row(
-                "auto_single",
-                N_("Play a forced card by itself"),
-                "toggle",
-                N_("When only one of your cards may be played, it is played for you."),
-                get=lambda: s.auto_play_single,
-                put=lambda v: self._set("auto_play_single", v),
-                show=on_off,
-            ),
-            Row(
-                "allow_undo",
-                N_("Undo my last move"),
-                "toggle",
-                N_(
-                    "Against the computer, U takes back your last card or call. "
-                    "Such a game is marked and not counted in the statistics."
-                ),
-                get=lambda: s.allow_undo,
-                put=lambda v: self._set("allow_undo", v),
-                show=on_off,
-            ),
-            Row(
-                "fullscreen",
-                "Full screen",
-                "toggle",
-                N_("Fill the whole screen (F11 switches at any time)."),
-                get=lambda: s.fullscreen,
-                put=lambda v: self._set("fullscreen", v),
-                show=on_off,
-            ),
-            Row(
-                "defaults",
-                N_("Restore the defaults"),
-                "action",
-                N_("Every setting back to how the game comes."),
-                put=lambda v: self._restore(),
-                show=lambda v: tr("Restore"),
-            ),
-            Row(
-                "back",
-                N_("Back to the menu"),
-                "action",
-                N_("Changes are saved as you make them and apply to the next game."),
-                put=lambda v: self.back(),
-                show=lambda v: tr("Back"),
-            ),
+            Row("h_look", N_("Look and sound"), "heading"),
+            own("speed", N_("Animation speed"), "choice", "animation_speed", SPEEDS),
+            own("style", N_("Card colours"), "choice", "card_style", CARD_STYLES),
+            own("back", N_("Card back"), "choice", "card_back", CARD_BACKS),
+            own("sound", N_("Sound"), "toggle", "sound"),
+            volume,
+            language,
+            own("auto_single", N_("Play a forced card by itself"), "toggle", "auto_play_single"),
+            own("allow_undo", N_("Undo my last move"), "toggle", "allow_undo"),
+            own("fullscreen", "Full screen", "toggle", "fullscreen"),
+            action("defaults", N_("Restore the defaults"), tr("Restore"), self._restore),
+            action("back", N_("Back to the menu"), tr("Back"), self.back),
         ]
         for r in rows:  # labels are English keys; a formatted one is already translated
             r.label, r.help = tr(r.label), tr(r.help) if r.help else ""
@@ -392,19 +228,15 @@ class SettingsScene(Scene):
         except OSError as exc:
             log.warning("could not save the settings: %s", exc)
 
-    def _set(self, name: str, value: Any) -> None:
+    def _set(self, name: str, value: Any, i: int | None = None) -> None:
+        """The setting ``name`` (item ``i`` of it, a seat's, when given) set and saved."""
+        if i is not None:
+            value = [value if k == i else v for k, v in enumerate(getattr(self.s, name))]
         setattr(self.s, name, value)
         self._save()
-        if name == "language":
-            self.rebuild()  # the labels are made in the new language
-
-    def _set_list(self, name: str, i: int, value: Any) -> None:
-        items = list(getattr(self.s, name))
-        items[i] = value
-        setattr(self.s, name, items)
-        self._save()
-        if name in ("seats", "levels"):
-            self.rebuild()  # a computer seat shows its level row, a level its own words
+        # the labels in the new language; a computer seat shows its level row, a level its words
+        if name in ("language", "seats", "levels"):
+            self.rebuild()
 
     def _set_preset(self, preset: str) -> None:
         self.s.rules_preset = preset
@@ -527,10 +359,8 @@ class SettingsScene(Scene):
             shift = bool(getattr(ev, "mod", 0) & pygame.KMOD_SHIFT)
             if k == pygame.K_ESCAPE:
                 self.back()
-            elif k == pygame.K_DOWN or (k == pygame.K_TAB and not shift):
-                self.move_focus(1)
-            elif k == pygame.K_UP or (k == pygame.K_TAB and shift):
-                self.move_focus(-1)
+            elif k in (pygame.K_DOWN, pygame.K_UP, pygame.K_TAB):
+                self.move_focus(-1 if k == pygame.K_UP or (k == pygame.K_TAB and shift) else 1)
             elif k in (pygame.K_LEFT, pygame.K_RIGHT):
                 row = self.rows[self.focus]
                 if row.kind in ("choice", "toggle", "number", "slider"):
@@ -617,12 +447,8 @@ class SettingsScene(Scene):
     def _line(self, i: int, row: Row) -> Box:
         if row.kind == "heading":
             return Heading(row.label)
-
-        def paint(surface: pygame.Surface, rect: pygame.Rect) -> None:
-            self._paint_value(surface, i, rect)
-
-        least = 24 if row.kind == "action" else 34
-        return Labelled(row.label, row.help, Control(paint, least), lambda: i == self.focus)
+        control = Control(partial(self._paint_value, i), 24 if row.kind == "action" else 34)
+        return Labelled(row.label, row.help, control, lambda: i == self.focus)
 
     def _foot(self) -> Box:
         """The keys' line, each "key: what it does" a box of its own in reading order (no
@@ -640,7 +466,7 @@ class SettingsScene(Scene):
                 parts.append(Text(part, color=DIM))
         return Inline(parts)
 
-    def _paint_value(self, surface: pygame.Surface, i: int, rect: pygame.Rect) -> None:
+    def _paint_value(self, i: int, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """A row's control with its value now: a button, a name field, a switch, a slider or a
         value between its arrows."""
         row, st = self.rows[i], self._style
@@ -699,9 +525,6 @@ class SettingsScene(Scene):
         self.laid()
         hit = self.scroller.line_at(pos)
         return hit if hit is not None and self.rows[hit].focusable else None
-
-    def on_resize(self, size: tuple[int, int]) -> None:
-        self.dirty = True
 
     def on_show(self) -> None:
         self.rebuild()

@@ -14,18 +14,11 @@ from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.game.labels import comma
 from tarneeb_desktop.ui.i18n import tr, trn
 from tarneeb_desktop.ui.kit.form import mirrored, mirrored_points
-from tarneeb_desktop.ui.screens.settings.rows import CHOICE_LABELS
+from tarneeb_desktop.ui.screens.settings.rows import choice_label, preset_words
 from tarneeb_desktop.ui.theme import blit_text
 
 #: The levels' words on the chart's dashed lines.
 LEVELS = ("easy", "medium", "hard", "expert")
-
-
-def preset_words(preset: str) -> str:
-    custom = preset.endswith("+custom")
-    base = preset.removesuffix("+custom")
-    words = tr(CHOICE_LABELS.get(base, base))
-    return tr("{rules} (Custom)", rules=words) if custom else words
 
 
 def rating_line(preset: str, entry: dict[str, Any]) -> str:
@@ -42,7 +35,7 @@ def rating_line(preset: str, entry: dict[str, Any]) -> str:
 
 def level_name(level: str) -> str:
     """``Hard 1400``: a level and the rating it stands for."""
-    return f"{tr(CHOICE_LABELS.get(level, level))} {i18n.number(LEVEL_RATINGS[level])}"
+    return f"{choice_label(level)} {i18n.number(LEVEL_RATINGS[level])}"
 
 
 def level_note() -> str:

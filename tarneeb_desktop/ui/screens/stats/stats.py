@@ -16,7 +16,7 @@ from tarneeb_desktop.ui.kit.modal import Modal
 from tarneeb_desktop.ui.kit.page import FootSpec, KitScene, Page
 from tarneeb_desktop.ui.kit.style import DIM, GOLD, INK, Style
 from tarneeb_desktop.ui.kit.tables import Cell, Tabular
-from tarneeb_desktop.ui.screens.settings.rows import CHOICE_LABELS
+from tarneeb_desktop.ui.screens.settings.rows import CHOICE_LABELS, preset_words
 from tarneeb_desktop.ui.screens.stats.rating_chart import draw_rating_chart, level_note, rating_line
 
 log = logging.getLogger(__name__)
@@ -30,15 +30,8 @@ COLUMNS = (
     (N_("Contracts"), "contracts_bid", None),
     (N_("Made"), "contracts_made", "contracts_bid"),
 )
-LEVEL_WORDS = {
-    "random": N_("Random"),
-    "easy": N_("Easy"),
-    "medium": N_("Medium"),
-    "hard": N_("Hard"),
-    "expert": N_("Expert"),
-    "human": N_("People"),
-    "mixed": N_("Mixed"),
-}
+#: The opponents' words beside the computer levels' (``CHOICE_LABELS``).
+LEVEL_WORDS = {"human": N_("People"), "mixed": N_("Mixed")}
 GAME_WORDS = {"tarneeb": "Tarneeb", "41": N_("41 / 400")}
 #: 41's column heads: its "contracts" are the player's own bids
 HEADS_41 = {N_("Contracts"): N_("Bids")}
@@ -47,12 +40,8 @@ HEADS_41 = {N_("Contracts"): N_("Bids")}
 def group_label(key: str) -> str:
     """``"standard+custom/hard"`` as the player reads it: ``Standard (custom) · Hard``."""
     preset, _, level = key.partition("/")
-    custom = preset.endswith("+custom")
-    preset = preset.removesuffix("+custom")
-    words = tr(CHOICE_LABELS.get(preset, preset))  # the presets in Settings' words
-    if custom:
-        words = tr("{rules} (Custom)", rules=words)
-    return f"{words} \u00b7 {tr(LEVEL_WORDS.get(level, level))}"
+    level = LEVEL_WORDS.get(level) or CHOICE_LABELS.get(level, level)
+    return f"{preset_words(preset)} \u00b7 {tr(level)}"
 
 
 def cell(g: dict[str, int], key: str, of: str | None) -> str:

@@ -82,19 +82,16 @@ class _CoachedScore(ScorePanel):
         mode = self.scene.coach_place()[0]
         if mode == "over":
             self.scene.drawn.score_shown = False
-        elif mode == "compact":
-            self._draw_compact(s, lay)
-        else:
+        elif mode != "compact":
             super().draw(s, lay)
-
-    def _draw_compact(self, s: pygame.Surface, lay: Layout) -> None:
-        d = self.scene.drawn
-        d.score_shown, d.scores = True, tuple(round(v) for v in self.shown)
-        d.score_language = i18n.get_language()
-        r, st = self.compact_rect(lay), Style(lay.w, lay.h)
-        panel = self.compact(st, r.w)
-        panel.place(st, r)
-        panel.draw(s)
+        else:
+            d = self.scene.drawn
+            d.score_shown, d.scores = True, tuple(round(v) for v in self.shown)
+            d.score_language = i18n.get_language()
+            r, st = self.compact_rect(lay), Style(lay.w, lay.h)
+            panel = self.compact(st, r.w)
+            panel.place(st, r)
+            panel.draw(s)
 
 
 class TutorialScene(TableScene):
@@ -168,13 +165,8 @@ class TutorialScene(TableScene):
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
         allowed = self.allowed()
-        if (
-            allowed is not None
-            and self.overlay is None
-            and self.pv.phase == "play"
-            and ev.type == pygame.MOUSEBUTTONDOWN
-            and ev.button == 1
-        ):
+        click = ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1
+        if click and allowed is not None and self.overlay is None and self.pv.phase == "play":
             hit = self.hand.card_at(ev.pos)
             if hit is not None and hit[0] not in allowed:
                 self.hand.shake(hit[0])
@@ -205,23 +197,17 @@ class TutorialScene(TableScene):
 
     def tutorial_action(self, action: str) -> None:
         """A button of the tutorial's own dialogs."""
+        self.overlay = None
         if action in ("skip", "menu", "back") and self.back is not None:
-            self.overlay = None
             self.app.switch(self.back)  # the paused game, as it was left
-        elif action == "skip" or action == "menu":
-            self.overlay = None
-            self.app.show_menu()
-        elif action == "play":  # a real first game (a game in progress is asked about first)
-            self.overlay = None
+        elif action in ("skip", "menu", "play"):
             self.app.show_menu()
             menu = self.app.scene
-            if menu is not None and hasattr(menu, "activate"):
-                menu.activate("new")
+            if action == "play" and menu is not None and hasattr(menu, "activate"):
+                menu.activate("new")  # a real first game (one in progress is asked about first)
         elif action == "howto":
-            self.overlay = None
             self.app.open_help(back=self.back)
         else:  # "close": keep learning
-            self.overlay = None
             self.invalidate()
 
     # ------------------------------------------------------------------ the frame
@@ -229,16 +215,11 @@ class TutorialScene(TableScene):
         super().update(dt)
         if self.done:
             return
-        if self.overlay is not None and self.overlay.kind == "summary":
-            # the end in place of the hand's summary: the next deal (waiting for the summary
-            # to close) is never shown
-            self.done = True
-            self.overlay = DoneDialog(self)
-            self.invalidate()
-            return
-        if self.overlay is not None:
-            return
-        if self.pv.results or self.pv.hand_number > 1 or self.pv.phase == "over":
+        # the end in place of the hand's summary: the next deal (waiting for the summary to
+        # close) is never shown
+        summary = self.overlay is not None and self.overlay.kind == "summary"
+        over = self.pv.results or self.pv.hand_number > 1 or self.pv.phase == "over"
+        if summary or (self.overlay is None and over):
             self.done = True
             self.overlay = DoneDialog(self)
             self.invalidate()
@@ -304,11 +285,11 @@ class TutorialScene(TableScene):
         return self.coach_box().measure(Style(*self.app.size), width)
 
     def coach_place(self) -> tuple[str, pygame.Rect]:
-        """Where the coach's panel goes, and what that leaves of the score panel: "below" the
-        score panel when it fits there; else "beside" it, from the top (narrower, so on more
-        lines); else "compact": from the top, the score panel made small above West's cards (a
-        line a side); only when none of these fits, "over" it from the top (the score panel, 0 to 0 all through the
-        tutorial's hand, is left out meanwhile). Not coaching: "none"."""
+        """Where the coach's panel goes, and what that leaves of the score panel: "below" it
+        when it fits there; else "beside" it, from the top (narrower, so on more lines); else
+        "compact": from the top, the score panel made small above West's cards (a line a side);
+        only when none of these fits, "over" it from the top (the score panel, 0 to 0 all
+        through the tutorial's hand, is left out meanwhile). Not coaching: "none"."""
         lay = self.layout
         bounds = self.coach_bounds()
         if not self.coaching():
@@ -341,7 +322,6 @@ class TutorialScene(TableScene):
         box = self.coach_box()
         box.place(Style(*self.app.size), self.coach_rect())
         box.draw(surface)
-        self.coach_texts = box.texts()
         targets = self.targets()
         if targets:  # one frame round them all (the lesson's cards lie side by side)
             r = targets[0].unionall(targets)
@@ -356,22 +336,12 @@ class TutorialScene(TableScene):
         lay = self.layout
         size = max(10, round(lay.unit * 2.6))
         cx = r.centerx
-        if self.pv.phase == "play":
-            tip = (cx, r.top - 8)
-            d = -1
-        else:
-            tip = (cx, r.bottom + 8)
-            d = 1
-        base = tip[1] + d * size  # d: the way from the tip to the tail
+        d = -1 if self.pv.phase == "play" else 1  # the way from the tip to the tail
+        tip = (cx, r.top - 8 if d < 0 else r.bottom + 8)
+        base = tip[1] + d * size
         tail = base + d * size
-        poly = [
-            tip,
-            (cx - size, base),
-            (cx - size // 3, base),
-            (cx - size // 3, tail),
-            (cx + size // 3, tail),
-            (cx + size // 3, base),
-            (cx + size, base),
-        ]
+        shaft = size // 3
+        poly = [tip, (cx - size, base), (cx - shaft, base), (cx - shaft, tail)]
+        poly += [(cx + shaft, tail), (cx + shaft, base), (cx + size, base)]
         pygame.draw.polygon(surface, theme.GOLD, poly)
         pygame.draw.polygon(surface, (60, 40, 0), poly, width=2)
