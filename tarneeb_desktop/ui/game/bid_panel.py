@@ -17,9 +17,11 @@ from tarneeb_desktop.ai.analysis import can_claim
 from tarneeb_desktop.rules.cards import NT, STRAINS, parse_bid
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.game import game41
+from tarneeb_desktop.ui.game.chat import fitted
 from tarneeb_desktop.ui.game.labels import action_label
 from tarneeb_desktop.ui.game.score import contract_box
 from tarneeb_desktop.ui.i18n import N_, tr
+from tarneeb_desktop.ui.kit import style
 from tarneeb_desktop.ui.layout import TOP
 from tarneeb_desktop.ui.theme import SUIT_SYMBOL, Button, blit_panel, blit_text
 
@@ -171,7 +173,9 @@ class BidPanel:
             bw = inner = title_w  # the claim: one button as wide as its title
         shift = max(0, title_w - inner) // 2
         inner = max(inner, title_w)
-        title_h = round(lay.unit * 2.2) + round(lay.text * 1.45)
+        # a title wider than the window wraps, at the body size (never made smaller)
+        self.title_lines = fitted(self._title(), lay.text, inner, 3, bold=True)
+        title_h = round(lay.unit * 2.2) + round(lay.text * 1.45) * len(self.title_lines)
         lines, line_h = self._under_lines(inner)  # 41's bids so far, or what doubling does
         title_h += len(lines) * line_h + (round(lay.unit) if lines else 0)
         # between the partner's cards and my lifted hand; the rows share what room there is
@@ -328,16 +332,15 @@ class BidPanel:
             radius=round(lay.unit * 2),
             glow=(242, 196, 84, 70),
         )
-        title = self._title()
         inner = panel.w - 2 * round(lay.unit * 2)
         lines, line_h = self._under_lines(inner)
-        y = panel.y + round(lay.unit * 2.2) + round(lay.text * 1.45)
+        y = panel.y + round(lay.unit * 2.2) + round(lay.text * 1.45) * len(self.title_lines)
         for line in lines:
             blit_text(s, line, lay.text, (panel.centerx, y), theme.INK, anchor="midtop")
             y += line_h
         # the title is drawn over the picture (``draw``), unless a message stands in its place
         at = (self.panel.centerx, self.panel.y + round(lay.unit * 2.2))
-        self.title = (title, lay.text, at, inner)
+        self.title = (self.title_lines, lay.text, at, inner)
         for strain, r in self.heads:
             color = theme.suit_color(STRAINS[strain], scene.four_color, on_dark=True)
             if strain == NT:
@@ -350,7 +353,8 @@ class BidPanel:
             b.draw(s, scene.four_color)
             b.rect = saved
 
-    title: tuple[str, int, tuple[int, int], int] | None = None
+    title: tuple[list[str], int, tuple[int, int], int] | None = None
+    title_lines: list[str] = []
 
     def draw(self, surface: pygame.Surface, message: pygame.Rect | None = None) -> None:
         """The panel, and its title unless the ``message`` shown over the table takes its
@@ -360,9 +364,10 @@ class BidPanel:
         surface.blit(*self.surf)
         if self.title is None:
             return
-        words, size, at, inner = self.title
-        r = pygame.Rect(0, 0, inner, round(size * 1.5))
-        r.midtop = at
+        lines, size, (x, y), inner = self.title
+        step = round(size * 1.45)
+        r = pygame.Rect(0, 0, inner, step * len(lines))
+        r.midtop = (x, y)
         if message is None or not message.colliderect(r):
-            blit_text(surface, words, size, at, theme.GOLD, bold=True, anchor="midtop",
-                      max_width=inner)  # fmt: skip
+            for k, line in enumerate(lines):
+                blit_text(surface, line, size, (x, y + k * step), style.GOLD, True, anchor="midtop")

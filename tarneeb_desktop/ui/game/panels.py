@@ -22,6 +22,7 @@ from tarneeb_desktop.ui.game.labels import call_label
 from tarneeb_desktop.ui.game.ring import ring_next_change as ring_next_change
 from tarneeb_desktop.ui.game.ring import ring_shows
 from tarneeb_desktop.ui.i18n import tr, trn
+from tarneeb_desktop.ui.kit import style
 from tarneeb_desktop.ui.layout import BOTTOM, LEFT, RIGHT, TOP, Layout
 from tarneeb_desktop.ui.theme import blit_panel, blit_text
 
@@ -111,7 +112,8 @@ class Panels:
         for rect, label in ((lay.menu_button, tr("Menu")), (lay.scores_button, tr("Scores"))):
             blit_panel(s, rect, color=(0, 0, 0, 110), radius=rect.h // 3)
             room = rect.w - 2 * max(2, round(rect.h * 0.2))  # a quiet chip: a narrow margin
-            blit_text(s, label, lay.text, rect.center, theme.INK, anchor="center", max_width=room)
+            label = text.elide(label, lay.text, room)  # cut short at the body size
+            blit_text(s, label, lay.text, rect.center, style.INK, anchor="center")
 
     def draw_backs(
         self, s: pygame.Surface, lay: Layout, counts: list[int] | tuple[int, ...]
@@ -240,8 +242,10 @@ class Panels:
         room = r.w - r.h // 8 - max(3, r.h // 12) - r.h // 6 - r.h // 6 - 2
         if sub and text.size_of(sub, lay.text, True)[0] > room:
             if " \u00b7 " in sub:
-                return [part.strip() for part in sub.split(" \u00b7 ")]
-            return text.wrap(sub, lay.text, room, bold=True)  # "away: computer (Medium) plays"
+                lines = [part.strip() for part in sub.split(" \u00b7 ")]
+            else:
+                lines = text.wrap(sub, lay.text, room, bold=True)  # "away: computer plays"
+            return [text.elide(line, lay.text, room, True) for line in lines]
         return [sub] if sub else []
 
     def plate_text(self, lay: Layout, name: str, sub: str) -> tuple[list[str], int]:
@@ -310,7 +314,7 @@ class Panels:
         blit_panel(
             s,
             r,
-            color=(6, 20, 14, 215),
+            color=style.PANEL,
             radius=r.h // 4,
             border=(*theme.GOLD, 255) if turn else (*team, 120),
             glow=(255, 210, 90, 170) if turn else None,
@@ -329,10 +333,8 @@ class Panels:
         room = r.right - tx - (2 * rad + 6 if seat == self.scene.pv.dealer else h0 // 6)
         lines, step = self.plate_text(lay, name, sub)
         y = r.centery - len(lines) * step // 2
-        name_ink = text.render(name, lay.text, theme.INK, True)
-        size = text.fit(name, lay.text, room, True)
-        if size != lay.text:
-            name_ink = text.render(name, size, theme.INK, True)
+        # a name too long for the plate is cut short at the body size, never made smaller
+        name_ink = text.render(text.elide(name, lay.text, room, True), lay.text, style.INK, True)
         used = name_ink.get_bounding_rect()
         at = (tx - used.x, y + step // 2 - used.centery)
         if i18n.is_rtl():
