@@ -73,6 +73,14 @@ def test_the_table_panels_texts_are_at_the_body_size(lang: str, size: tuple[int,
                 assert any(i.label.startswith(i18n.tr("Not counted")[:3]) for i in texts)
                 assert any(i.label.endswith("\u2026") for i in texts)  # a long name, cut
                 small += [(what, i.label, i.size) for i in texts if i.size < body]
+                if what == "auction, bids made":  # a long banner, then a long message:
+                    for banner, toast in ((SAID, None), (None, (f"{SAID}\n{SAID}", 5.0))):
+                        scene.banner, scene.toast = banner, toast  # wrapped, never shrunk
+                        surface = draw(app, scene)
+                        texts = [i for i in surface.items if i.kind == "text"]
+                        assert any(SAID.startswith(i.label) for i in texts)
+                        small += [(what, i.label, i.size) for i in texts if i.size < body]
+                        found += problems(surface.items, window, body, f"{lang} {size} {toast}")
     finally:
         i18n.set_language("en")
     assert not small, small

@@ -15,13 +15,13 @@ import pygame
 
 from tarneeb_desktop.ai.analysis import can_claim
 from tarneeb_desktop.rules.cards import NT, STRAINS, parse_bid
-from tarneeb_desktop.ui import i18n, text, theme
+from tarneeb_desktop.ui import text, theme
 from tarneeb_desktop.ui.game import game41
-from tarneeb_desktop.ui.game.chat import fitted
-from tarneeb_desktop.ui.game.labels import action_label
+from tarneeb_desktop.ui.game.labels import action_label, fitted
 from tarneeb_desktop.ui.game.score import contract_box
 from tarneeb_desktop.ui.i18n import N_, tr
 from tarneeb_desktop.ui.kit import style
+from tarneeb_desktop.ui.kit.form import mirrored
 from tarneeb_desktop.ui.layout import TOP
 from tarneeb_desktop.ui.theme import SUIT_SYMBOL, Button, blit_panel, blit_text
 
@@ -29,15 +29,7 @@ if TYPE_CHECKING:
     from tarneeb_desktop.ui.game.context import TableContext
 
 #: 7 8 9 bid that many; 0 1 2 3 stand for 10 11 12 13.
-DIGITS = {
-    pygame.K_0: 10,
-    pygame.K_1: 11,
-    pygame.K_2: 12,
-    pygame.K_3: 13,
-    pygame.K_7: 7,
-    pygame.K_8: 8,
-    pygame.K_9: 9,
-}
+DIGITS = {getattr(pygame, f"K_{n % 10}"): n for n in (7, 8, 9, 10, 11, 12, 13)}
 #: 41's bids run low: 1 to 9 bid that many, 0 bids 10 (11 to 13: the arrows or the mouse).
 DIGITS_41 = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)} | {pygame.K_0: 10}
 ROW_41 = 7  # buttons a row of 41's bids
@@ -193,7 +185,7 @@ class BidPanel:
             y = panel.y + pad + title_h + r * (bh + gap)
             if suited and r < len(STRAINS):
                 head = pygame.Rect(panel.x + pad, y, head_w - gap, bh)
-                self.heads.append((r, self._mirror(head, panel)))
+                self.heads.append((r, mirrored(head, panel)))
             for c, action in enumerate(row):
                 if action is None:
                     continue
@@ -206,7 +198,7 @@ class BidPanel:
                 primary = action not in ("pass", "keep", "no_double")
                 group = "bids" if suited else None  # one size for the grid, Pass included
                 everything.append(
-                    Button(self._mirror(rect, panel), label, action, primary=primary, group=group)
+                    Button(mirrored(rect, panel), label, action, primary=primary, group=group)
                 )
         # one text size for the panel's buttons, found over the whole grid (the bids no
         # longer legal included), so that it does not change as the bids rise
@@ -301,14 +293,6 @@ class BidPanel:
         size = self.scene.layout.text
         lines = text.wrap(under, size, width)
         return lines, max(text.size_of(line, size)[1] for line in lines)
-
-    @staticmethod
-    def _mirror(rect: pygame.Rect, panel: pygame.Rect) -> pygame.Rect:
-        """``rect`` mirrored inside ``panel`` in a right-to-left language: the row reads from
-        the right (Pass at the right, the bids rising to the left), as menus and dialogs do."""
-        if i18n.is_rtl():
-            rect = rect.move(panel.x + panel.right - rect.right - rect.x, 0)
-        return rect
 
     # ------------------------------------------------------------------ drawing
     def render(self) -> None:

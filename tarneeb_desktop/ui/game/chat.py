@@ -11,6 +11,7 @@ import pygame
 
 from tarneeb_desktop.net.protocol import MAX_CHAT_CHARS
 from tarneeb_desktop.ui import i18n, text, theme
+from tarneeb_desktop.ui.game.labels import fitted
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.kit import style
 from tarneeb_desktop.ui.kit.widgets import TextField, draw_field
@@ -184,14 +185,6 @@ class Chat:
         for k, ln in enumerate(lines):
             at = (back.centerx, back.y + round(size * 0.85) + k * step)
             blit_text(s, ln, size, at, style.GOLD, anchor="center")
-
-
-def fitted(words: str, size: int, width: int, most: int, bold: bool = False) -> list[str]:
-    """``words`` wrapped to ``width`` at ``size`` in at most ``most`` lines, a line too wide
-    (the last of many, a long word) cut short with an ellipsis: never drawn smaller."""
-    lines = text.wrap(words, size, width, bold)
-    lines = lines[: most - 1] + [" ".join(lines[most - 1 :])] if len(lines) > most else lines
-    return [text.elide(line, size, width, bold) for line in lines]
 
 
 def history_line(msg: dict[str, Any]) -> str:

@@ -11,8 +11,7 @@ from tarneeb_desktop.rules.cards import parse_bid
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.anim import ease_out
 from tarneeb_desktop.ui.game import dialogs41, game41
-from tarneeb_desktop.ui.game.chat import fitted
-from tarneeb_desktop.ui.game.labels import call_label, side_labels
+from tarneeb_desktop.ui.game.labels import call_label, fitted, side_labels
 from tarneeb_desktop.ui.i18n import tr, trn
 from tarneeb_desktop.ui.kit import style
 from tarneeb_desktop.ui.layout import LEFT, TOP, Layout
