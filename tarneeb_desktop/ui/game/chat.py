@@ -137,10 +137,11 @@ class Chat:
             )
 
     def _bubble(self, s: pygame.Surface, lay: Layout, seat: int, line: str) -> None:
-        """What ``seat`` said, in a bubble at its plate: up to three lines at the body size."""
+        """What ``seat`` said, in a bubble at its plate: two lines at most at the body size
+        (the rest cut short: the history has it whole)."""
         size = lay.text
         h, step = round(size * 2.0), round(size * 1.35)
-        lines = fitted(line, size, round(lay.w * 0.3), 3)
+        lines = fitted(line, size, round(lay.w * 0.3), 2)
         w = max(text.size_of(ln, size)[0] for ln in lines) + h
         side = self.scene.side(seat)
         r = self.scene.panels.bubble_rect(lay, side, w, h + step * (len(lines) - 1))

@@ -38,10 +38,6 @@ def contract_box(lay: Layout, is41: bool) -> pygame.Rect:
     return wide
 
 
-#: (language, size) -> how far below its top the tricks line's ink reaches
-_INK_BOTTOM: dict[tuple[str, int], int] = {}
-
-
 class ScorePanel:
     """The totals as shown (``shown``, counting up to the presented view's scores: per team,
     or per player in 41) and the panels that show them and the contract."""
@@ -152,12 +148,8 @@ class ScorePanel:
         """Tall enough for the last tricks line's ink (not its font's line height: Arabic's
         is half as tall again, and the panel reached into West's cards) and the padding."""
         pad, first, row, tricks = self._rows(lay)
-        key = (i18n.get_language(), lay.text)
-        ink = _INK_BOTTOM.get(key)
-        if ink is None:
-            lines = (trn("{n} trick", "{n} tricks", n) for n in (0, 1, 2, 5, 13))
-            ink = max(text.render(x, lay.text, theme.INK).get_bounding_rect().bottom for x in lines)
-            _INK_BOTTOM[key] = ink
+        lines = (trn("{n} trick", "{n} tricks", n) for n in (0, 1, 2, 5, 13))
+        ink = max(text.ink(x, lay.text).bottom for x in lines)
         return 2 * pad + first + row + tricks + ink
 
     def _render(self, s: pygame.Surface, lay: Layout, r: pygame.Rect) -> None:
