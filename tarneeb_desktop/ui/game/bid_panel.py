@@ -33,6 +33,7 @@ DIGITS = {getattr(pygame, f"K_{n % 10}"): n for n in (7, 8, 9, 10, 11, 12, 13)}
 #: 41's bids run low: 1 to 9 bid that many, 0 bids 10 (11 to 13: the arrows or the mouse).
 DIGITS_41 = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)} | {pygame.K_0: 10}
 ROW_41 = 7  # buttons a row of 41's bids
+GLOW = (242, 196, 84, 70)  # the panel's gold halo: my turn
 TITLES = {
     "play": N_("Every card you hold wins"),
     "auction": "Your bid",
@@ -309,13 +310,7 @@ class BidPanel:
         self.surf = (s, (panel.x - glow_pad, panel.y - glow_pad))
         s_off = (glow_pad - panel.x, glow_pad - panel.y)
         panel = panel.move(s_off)
-        blit_panel(
-            s,
-            panel,
-            color=(8, 24, 18, 235),
-            radius=round(lay.unit * 2),
-            glow=(242, 196, 84, 70),
-        )
+        blit_panel(s, panel, color=(8, 24, 18, 235), radius=round(lay.unit * 2), glow=GLOW)
         inner = panel.w - 2 * round(lay.unit * 2)
         lines, line_h = self._under_lines(inner)
         y = panel.y + round(lay.unit * 2.2) + round(lay.text * 1.45) * len(self.title_lines)
@@ -327,10 +322,9 @@ class BidPanel:
         self.title = (self.title_lines, lay.text, at, inner)
         for strain, r in self.heads:
             color = theme.suit_color(STRAINS[strain], scene.four_color, on_dark=True)
-            if strain == NT:
-                color = theme.INK
-            r = r.move(s_off)
-            blit_text(s, strain_head(strain), lay.text, r.center, color, bold=True, anchor="center")
+            color = theme.INK if strain == NT else color
+            at = r.move(s_off).center
+            blit_text(s, strain_head(strain), lay.text, at, color, bold=True, anchor="center")
         for b in buttons:
             saved = b.rect
             b.rect = b.rect.move(s_off)

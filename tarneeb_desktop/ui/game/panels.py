@@ -141,9 +141,8 @@ class Panels:
         scene.drawn.trick = tuple(scene.trick_cards)
         scene.drawn.winner = scene.trick_winner
         if not scene.trick_cards and scene.pv.phase == "play" and scene.my_turn():
-            blit_text(
-                s, tr("Drop a card here"), lay.text, lay.centre, (255, 255, 255), anchor="center"
-            )
+            words = tr("Drop a card here")
+            blit_text(s, words, lay.text, lay.centre, (255, 255, 255), anchor="center")
         for seat, card in scene.trick_cards:
             r = lay.trick_rect(scene.side(seat))
             self.card(s, card, r, shadow=True)
@@ -583,13 +582,9 @@ class Panels:
         r = self.toast_rect(lay, msg) if rect is None else rect
         alpha = 250 if left > 0.3 else round(250 * left / 0.3)  # opaque: it may cover a title
         lines = self.toast_lines(lay, msg)
-        blit_panel(
-            s,
-            r,
-            color=(*(HINT_BANNER if hint else (120, 24, 24)), alpha),
-            border=(255, 255, 255, min(alpha, 80)),
-            radius=min(r.h // 2, round(size * 1.05)),
-        )
+        fill = (*(HINT_BANNER if hint else (120, 24, 24)), alpha)
+        edge = (255, 255, 255, min(alpha, 80))
+        blit_panel(s, r, color=fill, border=edge, radius=min(r.h // 2, round(size * 1.05)))
         step = round(size * 1.35)
         top = r.centery - step * (len(lines) - 1) / 2
         for k, (line, bold) in enumerate(lines):

@@ -166,9 +166,8 @@ class ScorePanel:
         head, colour = own or tr("Score"), style.DIM
         if own is None and self.not_counted():  # undo was used: the table says so too
             head, colour = tr("Not counted"), style.GOLD
-        blit_text(
-            s, text.elide(head, t, room, True), t, (left, r.y + pad), colour, True, anchor=start
-        )
+        head = text.elide(head, t, room, True)
+        blit_text(s, head, t, (left, r.y + pad), colour, True, anchor=start)
         if game41.is41(pv):
             game41.draw_score(self.scene, self.shown, s, lay, r, pad)
             return
@@ -183,9 +182,8 @@ class ScorePanel:
         words = side_labels(self.scene)  # "Us", "Them"; two computer teams: their names
         for row, (i, label) in enumerate(zip(teams, words, strict=True)):
             y = r.y + pad + first + row * row_h
-            pygame.draw.circle(
-                s, theme.TEAM[i], (x(r.x + pad + t // 3), y + round(t * 0.72)), max(3, t // 3)
-            )
+            dot = (x(r.x + pad + t // 3), y + round(t * 0.72))
+            pygame.draw.circle(s, theme.TEAM[i], dot, max(3, t // 3))
             # a tournament's long team name is cut short at the body size, never shrunk
             room = round(r.w * 0.6) - pad - t  # the total sits at the far side
             name = text.elide(label, t, room, True)
