@@ -15,11 +15,13 @@ import pygame
 
 from tarneeb_desktop.ai.analysis import can_claim
 from tarneeb_desktop.rules.cards import NT, STRAINS, parse_bid
-from tarneeb_desktop.ui import i18n, text, theme
+from tarneeb_desktop.ui import text, theme
 from tarneeb_desktop.ui.game import game41
-from tarneeb_desktop.ui.game.labels import action_label
+from tarneeb_desktop.ui.game.labels import action_label, fitted
 from tarneeb_desktop.ui.game.score import contract_box
 from tarneeb_desktop.ui.i18n import N_, tr
+from tarneeb_desktop.ui.kit import style
+from tarneeb_desktop.ui.kit.form import mirrored
 from tarneeb_desktop.ui.layout import TOP
 from tarneeb_desktop.ui.theme import SUIT_SYMBOL, Button, blit_panel, blit_text
 
@@ -27,18 +29,11 @@ if TYPE_CHECKING:
     from tarneeb_desktop.ui.game.context import TableContext
 
 #: 7 8 9 bid that many; 0 1 2 3 stand for 10 11 12 13.
-DIGITS = {
-    pygame.K_0: 10,
-    pygame.K_1: 11,
-    pygame.K_2: 12,
-    pygame.K_3: 13,
-    pygame.K_7: 7,
-    pygame.K_8: 8,
-    pygame.K_9: 9,
-}
+DIGITS = {getattr(pygame, f"K_{n % 10}"): n for n in (7, 8, 9, 10, 11, 12, 13)}
 #: 41's bids run low: 1 to 9 bid that many, 0 bids 10 (11 to 13: the arrows or the mouse).
 DIGITS_41 = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)} | {pygame.K_0: 10}
 ROW_41 = 7  # buttons a row of 41's bids
+GLOW = (242, 196, 84, 70)  # the panel's gold halo: my turn
 TITLES = {
     "play": N_("Every card you hold wins"),
     "auction": "Your bid",
@@ -171,7 +166,9 @@ class BidPanel:
             bw = inner = title_w  # the claim: one button as wide as its title
         shift = max(0, title_w - inner) // 2
         inner = max(inner, title_w)
-        title_h = round(lay.unit * 2.2) + round(lay.text * 1.45)
+        # a title wider than the window wraps, at the body size (never made smaller)
+        self.title_lines = fitted(self._title(), lay.text, inner, 3, bold=True)
+        title_h = round(lay.unit * 2.2) + round(lay.text * 1.45) * len(self.title_lines)
         lines, line_h = self._under_lines(inner)  # 41's bids so far, or what doubling does
         title_h += len(lines) * line_h + (round(lay.unit) if lines else 0)
         # between the partner's cards and my lifted hand; the rows share what room there is
@@ -189,7 +186,7 @@ class BidPanel:
             y = panel.y + pad + title_h + r * (bh + gap)
             if suited and r < len(STRAINS):
                 head = pygame.Rect(panel.x + pad, y, head_w - gap, bh)
-                self.heads.append((r, self._mirror(head, panel)))
+                self.heads.append((r, mirrored(head, panel)))
             for c, action in enumerate(row):
                 if action is None:
                     continue
@@ -202,7 +199,7 @@ class BidPanel:
                 primary = action not in ("pass", "keep", "no_double")
                 group = "bids" if suited else None  # one size for the grid, Pass included
                 everything.append(
-                    Button(self._mirror(rect, panel), label, action, primary=primary, group=group)
+                    Button(mirrored(rect, panel), label, action, primary=primary, group=group)
                 )
         # one text size for the panel's buttons, found over the whole grid (the bids no
         # longer legal included), so that it does not change as the bids rise
@@ -298,14 +295,6 @@ class BidPanel:
         lines = text.wrap(under, size, width)
         return lines, max(text.size_of(line, size)[1] for line in lines)
 
-    @staticmethod
-    def _mirror(rect: pygame.Rect, panel: pygame.Rect) -> pygame.Rect:
-        """``rect`` mirrored inside ``panel`` in a right-to-left language: the row reads from
-        the right (Pass at the right, the bids rising to the left), as menus and dialogs do."""
-        if i18n.is_rtl():
-            rect = rect.move(panel.x + panel.right - rect.right - rect.x, 0)
-        return rect
-
     # ------------------------------------------------------------------ drawing
     def render(self) -> None:
         """The panel's picture (when it has buttons), made with the static layer."""
@@ -321,36 +310,29 @@ class BidPanel:
         self.surf = (s, (panel.x - glow_pad, panel.y - glow_pad))
         s_off = (glow_pad - panel.x, glow_pad - panel.y)
         panel = panel.move(s_off)
-        blit_panel(
-            s,
-            panel,
-            color=(8, 24, 18, 235),
-            radius=round(lay.unit * 2),
-            glow=(242, 196, 84, 70),
-        )
-        title = self._title()
+        blit_panel(s, panel, color=(8, 24, 18, 235), radius=round(lay.unit * 2), glow=GLOW)
         inner = panel.w - 2 * round(lay.unit * 2)
         lines, line_h = self._under_lines(inner)
-        y = panel.y + round(lay.unit * 2.2) + round(lay.text * 1.45)
+        y = panel.y + round(lay.unit * 2.2) + round(lay.text * 1.45) * len(self.title_lines)
         for line in lines:
             blit_text(s, line, lay.text, (panel.centerx, y), theme.INK, anchor="midtop")
             y += line_h
         # the title is drawn over the picture (``draw``), unless a message stands in its place
         at = (self.panel.centerx, self.panel.y + round(lay.unit * 2.2))
-        self.title = (title, lay.text, at, inner)
+        self.title = (self.title_lines, lay.text, at, inner)
         for strain, r in self.heads:
             color = theme.suit_color(STRAINS[strain], scene.four_color, on_dark=True)
-            if strain == NT:
-                color = theme.INK
-            r = r.move(s_off)
-            blit_text(s, strain_head(strain), lay.text, r.center, color, bold=True, anchor="center")
+            color = theme.INK if strain == NT else color
+            at = r.move(s_off).center
+            blit_text(s, strain_head(strain), lay.text, at, color, bold=True, anchor="center")
         for b in buttons:
             saved = b.rect
             b.rect = b.rect.move(s_off)
             b.draw(s, scene.four_color)
             b.rect = saved
 
-    title: tuple[str, int, tuple[int, int], int] | None = None
+    title: tuple[list[str], int, tuple[int, int], int] | None = None
+    title_lines: list[str] = []
 
     def draw(self, surface: pygame.Surface, message: pygame.Rect | None = None) -> None:
         """The panel, and its title unless the ``message`` shown over the table takes its
@@ -360,9 +342,10 @@ class BidPanel:
         surface.blit(*self.surf)
         if self.title is None:
             return
-        words, size, at, inner = self.title
-        r = pygame.Rect(0, 0, inner, round(size * 1.5))
-        r.midtop = at
+        lines, size, (x, y), inner = self.title
+        step = round(size * 1.45)
+        r = pygame.Rect(0, 0, inner, step * len(lines))
+        r.midtop = (x, y)
         if message is None or not message.colliderect(r):
-            blit_text(surface, words, size, at, theme.GOLD, bold=True, anchor="midtop",
-                      max_width=inner)  # fmt: skip
+            for k, line in enumerate(lines):
+                blit_text(surface, line, size, (x, y + k * step), style.GOLD, True, anchor="midtop")

@@ -11,7 +11,9 @@ import pygame
 
 from tarneeb_desktop.net.protocol import MAX_CHAT_CHARS
 from tarneeb_desktop.ui import i18n, text, theme
+from tarneeb_desktop.ui.game.labels import fitted
 from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.kit import style
 from tarneeb_desktop.ui.kit.widgets import TextField, draw_field
 from tarneeb_desktop.ui.layout import BOTTOM, TOP, Layout
 from tarneeb_desktop.ui.theme import blit_panel, blit_text
@@ -111,39 +113,46 @@ class Chat:
             self._draw_history(s, lay)
 
     def _draw_history(self, s: pygame.Surface, lay: Layout) -> None:
-        """The last lines said at the table, under the chat line (oldest first)."""
-        lines = [history_line(m) for m in self.history()[-HISTORY_LINES:]]
+        """The last lines said at the table, under the chat line (oldest first), each
+        wrapped to two lines at the body size."""
+        size, m = lay.text, lay.margin  # never below the body size
+        r = pygame.Rect(0, 0, round(lay.w * 0.5), 0)
+        said = self.history()[-HISTORY_LINES:]
+        lines = [ln for msg in said for ln in fitted(history_line(msg), size, r.w - 2 * m, 2)]
         if not lines:
             return
-        size = lay.text  # never below the body size
         line_h = round(size * 1.6)
-        r = pygame.Rect(0, 0, round(lay.w * 0.5), line_h * len(lines) + lay.margin)
+        r.h = line_h * len(lines) + m
         r.midtop = (lay.w // 2, lay.back_rects(TOP, 13)[0].bottom + round(lay.text * 5.6))
-        blit_panel(s, r, color=(6, 20, 14, 215), border=(255, 255, 255, 60), radius=lay.margin)
-        y = r.y + lay.margin // 2 + line_h // 2
-        anchor = i18n.anchor("midleft")
-        x = i18n.mirror_x(r.x + lay.margin, r.x, r.w)
-        for line in lines:
+        blit_panel(s, r, color=style.PANEL, border=(255, 255, 255, 60), radius=m)
+        x, anchor = i18n.mirror_x(r.x + m, r.x, r.w), i18n.anchor("midleft")
+        for k, line in enumerate(lines):
             blit_text(
-                s, line, size, (x, y), theme.INK, anchor=anchor, max_width=r.w - lay.margin * 2
+                s,
+                line,
+                size,
+                (x, r.y + m // 2 + line_h // 2 + k * line_h),
+                style.INK,
+                anchor=anchor,
             )
-            y += line_h
 
     def _bubble(self, s: pygame.Surface, lay: Layout, seat: int, line: str) -> None:
+        """What ``seat`` said, in a bubble at its plate: two lines at most at the body size
+        (the rest cut short: the history has it whole)."""
         size = lay.text
-        h = round(lay.text * 2.0)
-        tw = min(text.size_of(line, size)[0], round(lay.w * 0.3))
-        w = tw + h
+        h, step = round(size * 2.0), round(size * 1.35)
+        lines = fitted(line, size, round(lay.w * 0.3), 2)
+        w = max(text.size_of(ln, size)[0] for ln in lines) + h
         side = self.scene.side(seat)
-        r = self.scene.panels.bubble_rect(lay, side, w, h)
+        r = self.scene.panels.bubble_rect(lay, side, w, h + step * (len(lines) - 1))
         if side != BOTTOM:
             # below the auction's call bubble, which sits in the same place (my own call
             # bubble is covered instead: above it is the bubble of the seat on my left)
             r = r.move(0, h + round(lay.unit))
         blit_panel(s, r, color=(255, 244, 200, 245), border=(0, 0, 0, 90), radius=h // 2)
-        blit_text(
-            s, line, size, r.center, theme.BUTTON_TEXT, anchor="center", max_width=r.w - h // 2
-        )
+        for k, ln in enumerate(lines):
+            at = (r.centerx, r.y + h // 2 + k * step)
+            blit_text(s, ln, size, at, theme.BUTTON_TEXT, anchor="center")
 
     def _draw_line(self, s: pygame.Surface, lay: Layout) -> None:
         r = pygame.Rect(0, 0, round(lay.w * 0.5), round(lay.text * 2.4))
@@ -156,7 +165,7 @@ class Chat:
             lay.text,
             fill=(6, 20, 14, 235),
             border=(255, 255, 255, 120),
-            ink=theme.INK,
+            ink=style.INK,
             margin=lay.margin,
             radius=r.h // 3,
             from_start=True,  # a right-to-left language types from the right
@@ -168,12 +177,15 @@ class Chat:
             if self.scene.my_turn()
             else tr("Typing to the table: Enter sends, Esc closes")
         )
-        size = lay.text
-        tw = min(text.size_of(hint, size)[0], r.w)
-        back = pygame.Rect(0, 0, tw + 2 * lay.margin, round(size * 1.7))
+        size, step = lay.text, round(lay.text * 1.35)
+        lines = fitted(hint, size, r.w, 2)
+        tw = max(text.size_of(ln, size)[0] for ln in lines)
+        back = pygame.Rect(0, 0, tw + 2 * lay.margin, round(size * 1.7) + step * (len(lines) - 1))
         back.midtop = (r.centerx, r.bottom + 2)  # on a dark strip: the trick may be below
-        blit_panel(s, back, color=(6, 20, 14, 225), border=None, radius=back.h // 2)
-        blit_text(s, hint, size, back.center, theme.GOLD, anchor="center", max_width=r.w)
+        blit_panel(s, back, color=(6, 20, 14, 225), border=None, radius=round(size * 0.85))
+        for k, ln in enumerate(lines):
+            at = (back.centerx, back.y + round(size * 0.85) + k * step)
+            blit_text(s, ln, size, at, style.GOLD, anchor="center")
 
 
 def history_line(msg: dict[str, Any]) -> str:

@@ -21,6 +21,10 @@ if TYPE_CHECKING:
     from tarneeb_desktop.ui.table_scene import TableScene
 
 
+#: The keys that open a page over the table.
+PAGES = {pygame.K_a: "auction", pygame.K_s: "scores", pygame.K_TAB: "scores", pygame.K_v: "played"}
+
+
 class Controls:
     """Where each event of the table goes; ``test_log`` writes a line for the end-to-end test."""
 
@@ -86,12 +90,10 @@ class Controls:
             scene.last_trick_shown = not scene.last_trick_shown
             scene.invalidate()
             return True
-        if lay.menu_button.collidepoint(pos):
-            scene.open_overlay("menu")
-            return True
-        if lay.scores_button.collidepoint(pos):
-            scene.open_overlay("scores")
-            return True
+        for button, page in ((lay.menu_button, "menu"), (lay.scores_button, "scores")):
+            if button.collidepoint(pos):
+                scene.open_overlay(page)
+                return True
         if scene.undo.offered and scene.undo.rect(lay).collidepoint(pos):
             scene.undo.press()
             return True
@@ -121,14 +123,11 @@ class Controls:
             else:
                 scene.say(tr("No trick played yet"))
             return True
-        if key == pygame.K_a:
-            scene.open_overlay("auction")
-            return True
         if key == pygame.K_u or (key == pygame.K_z and pygame.key.get_mods() & pygame.KMOD_CTRL):
             scene.undo.press()
             return True
-        if key in (pygame.K_s, pygame.K_TAB, pygame.K_v):
-            scene.open_overlay("played" if key == pygame.K_v else "scores")
+        if key in PAGES:
+            scene.open_overlay(PAGES[key])
             return True
         if key == pygame.K_h:
             scene.hint()

@@ -1,4 +1,5 @@
-"""Calls, bids, trumps and cards as the player reads them; the order of my fanned hand."""
+"""Calls, bids, trumps and cards as the player reads them; the order of my fanned hand; words
+fitted to a width at the body size."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from tarneeb_desktop.rules.cards import NT, RANKS, STRAINS, parse_bid
 from tarneeb_desktop.rules.errors import MalformedError
-from tarneeb_desktop.ui import i18n
+from tarneeb_desktop.ui import i18n, text
 from tarneeb_desktop.ui.i18n import N_, tr
 from tarneeb_desktop.ui.theme import SUIT_SYMBOL, SUIT_WORD
 
@@ -90,3 +91,11 @@ def side_labels(scene: TableView) -> tuple[str, str]:
         return named[s] if named else f"{names[s]} & {names[s + 2]}"
 
     return side(us), side(them)
+
+
+def fitted(words: str, size: int, width: int, most: int, bold: bool = False) -> list[str]:
+    """``words`` wrapped to ``width`` at ``size`` in at most ``most`` lines, a line too wide
+    (the last of many, a long word) cut short with an ellipsis: never drawn smaller."""
+    lines = text.wrap(words, size, width, bold)
+    lines = lines[: most - 1] + [" ".join(lines[most - 1 :])] if len(lines) > most else lines
+    return [text.elide(line, size, width, bold) for line in lines]

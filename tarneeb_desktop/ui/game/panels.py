@@ -18,10 +18,10 @@ import pygame
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.cards import CardArt
 from tarneeb_desktop.ui.game import game41
-from tarneeb_desktop.ui.game.labels import call_label
-from tarneeb_desktop.ui.game.ring import ring_next_change as ring_next_change
+from tarneeb_desktop.ui.game.labels import call_label, fitted
 from tarneeb_desktop.ui.game.ring import ring_shows
 from tarneeb_desktop.ui.i18n import tr, trn
+from tarneeb_desktop.ui.kit import style
 from tarneeb_desktop.ui.layout import BOTTOM, LEFT, RIGHT, TOP, Layout
 from tarneeb_desktop.ui.theme import blit_panel, blit_text
 
@@ -47,13 +47,8 @@ def blit_card(
     if shadow:
         sh = art.shadow(img.get_size())
         off = max(2, img.get_width() // 30)
-        surface.blit(
-            sh,
-            (
-                rect.x - (sh.get_width() - img.get_width()) // 2 + off,
-                rect.y - (sh.get_height() - img.get_height()) // 2 + off * 2,
-            ),
-        )
+        dx, dy = (sh.get_width() - img.get_width()) // 2, (sh.get_height() - img.get_height()) // 2
+        surface.blit(sh, (rect.x - dx + off, rect.y - dy + off * 2))
     surface.blit(img, rect.topleft)
 
 
@@ -111,7 +106,8 @@ class Panels:
         for rect, label in ((lay.menu_button, tr("Menu")), (lay.scores_button, tr("Scores"))):
             blit_panel(s, rect, color=(0, 0, 0, 110), radius=rect.h // 3)
             room = rect.w - 2 * max(2, round(rect.h * 0.2))  # a quiet chip: a narrow margin
-            blit_text(s, label, lay.text, rect.center, theme.INK, anchor="center", max_width=room)
+            label = text.elide(label, lay.text, room)  # cut short at the body size
+            blit_text(s, label, lay.text, rect.center, style.INK, anchor="center")
 
     def draw_backs(
         self, s: pygame.Surface, lay: Layout, counts: list[int] | tuple[int, ...]
@@ -145,9 +141,8 @@ class Panels:
         scene.drawn.trick = tuple(scene.trick_cards)
         scene.drawn.winner = scene.trick_winner
         if not scene.trick_cards and scene.pv.phase == "play" and scene.my_turn():
-            blit_text(
-                s, tr("Drop a card here"), lay.text, lay.centre, (255, 255, 255), anchor="center"
-            )
+            words = tr("Drop a card here")
+            blit_text(s, words, lay.text, lay.centre, (255, 255, 255), anchor="center")
         for seat, card in scene.trick_cards:
             r = lay.trick_rect(scene.side(seat))
             self.card(s, card, r, shadow=True)
@@ -240,8 +235,10 @@ class Panels:
         room = r.w - r.h // 8 - max(3, r.h // 12) - r.h // 6 - r.h // 6 - 2
         if sub and text.size_of(sub, lay.text, True)[0] > room:
             if " \u00b7 " in sub:
-                return [part.strip() for part in sub.split(" \u00b7 ")]
-            return text.wrap(sub, lay.text, room, bold=True)  # "away: computer (Medium) plays"
+                lines = [part.strip() for part in sub.split(" \u00b7 ")]
+            else:
+                lines = text.wrap(sub, lay.text, room, bold=True)  # "away: computer plays"
+            return [text.elide(line, lay.text, room, True) for line in lines]
         return [sub] if sub else []
 
     def plate_text(self, lay: Layout, name: str, sub: str) -> tuple[list[str], int]:
@@ -305,16 +302,9 @@ class Panels:
         name: str,
         sub: str,
     ) -> None:
-        four_color = self.scene.four_color
         team = theme.TEAM[seat & 1]
-        blit_panel(
-            s,
-            r,
-            color=(6, 20, 14, 215),
-            radius=r.h // 4,
-            border=(*theme.GOLD, 255) if turn else (*team, 120),
-            glow=(255, 210, 90, 170) if turn else None,
-        )
+        edge, glow = ((*theme.GOLD, 255), (255, 210, 90, 170)) if turn else ((*team, 120), None)
+        blit_panel(s, r, color=style.PANEL, radius=r.h // 4, border=edge, glow=glow)
         h0 = lay.plate_rect(BOTTOM).h  # the plate's height before it grew for its lines
         stripe = pygame.Rect(r.x + h0 // 8, r.y + h0 // 5, max(3, h0 // 12), r.h - 2 * (h0 // 5))
         # In RTL the plate reads from its right edge: the stripe, the name and the info line
@@ -329,10 +319,8 @@ class Panels:
         room = r.right - tx - (2 * rad + 6 if seat == self.scene.pv.dealer else h0 // 6)
         lines, step = self.plate_text(lay, name, sub)
         y = r.centery - len(lines) * step // 2
-        name_ink = text.render(name, lay.text, theme.INK, True)
-        size = text.fit(name, lay.text, room, True)
-        if size != lay.text:
-            name_ink = text.render(name, size, theme.INK, True)
+        # a name too long for the plate is cut short at the body size, never made smaller
+        name_ink = text.render(text.elide(name, lay.text, room, True), lay.text, style.INK, True)
         used = name_ink.get_bounding_rect()
         at = (tx - used.x, y + step // 2 - used.centery)
         if i18n.is_rtl():
@@ -341,8 +329,9 @@ class Panels:
         for line in lines[1:]:
             y += step
             ink = pygame.Surface((r.right - tx - h0 // 6, step), pygame.SRCALPHA)
+            four = self.scene.four_color
             theme.draw_label(
-                ink, line, ink.get_rect(), lay.text, theme.INK_DIM, four_color, True, "left", True
+                ink, line, ink.get_rect(), lay.text, theme.INK_DIM, four, True, "left", True
             )
             used = ink.get_bounding_rect()
             x = i18n.mirror_x(tx, r.x, r.w) - used.right if i18n.is_rtl() else tx - used.x
@@ -530,28 +519,35 @@ class Panels:
 
     # ------------------------------------------------------------------ messages
     def draw_banner(self, s: pygame.Surface, lay: Layout, textline: str) -> None:
+        """A word of the game over the trick, at the heading size: wrapped (up to three
+        lines) where it is wider than the window, never made smaller."""
         self.scene.drawn.banner = textline
-        size = lay.heading
-        surf_w = text.size_of(textline, size, True)[0]
-        r = pygame.Rect(0, 0, surf_w + lay.unit * 8, round(size * 2.2))
+        size, step, h = lay.heading, round(lay.heading * 1.3), round(lay.heading * 2.2)
+        lines = fitted(textline, size, lay.w - round(lay.unit * 8) - 2 * lay.margin, 3, True)
+        widest = max(text.size_of(line, size, True)[0] for line in lines)
+        r = pygame.Rect(0, 0, widest + lay.unit * 8, h + step * (len(lines) - 1))
         r.center = lay.centre
-        blit_panel(s, r, color=(8, 24, 18, 230), border=(*theme.GOLD, 200), radius=r.h // 2)
-        theme.draw_label(s, textline, r, size, theme.GOLD, self.scene.four_color, on_dark=True)
+        blit_panel(s, r, color=(8, 24, 18, 230), border=(*theme.GOLD, 200), radius=h // 2)
+        for k, line in enumerate(lines):
+            row = pygame.Rect(r.x, r.y + k * step, r.w, h)
+            theme.draw_label(
+                s, line, row, size, theme.GOLD, self.scene.four_color, True, fitted=True
+            )
 
     @staticmethod
-    def toast_lines(lay: Layout, msg: str) -> list[str]:
-        """The message's lines: its first line (bold), then the rest (a hint's reason)
-        wrapped to most of the window's width."""
-        head, *rest = msg.split("\n")
+    def toast_lines(lay: Layout, msg: str) -> list[tuple[str, bool]]:
+        """The message's lines and whether each is bold: its first line (bold), then the rest
+        (a hint's reason), each wrapped to most of the window's width at the body size."""
         room = round(lay.w * 0.7)
-        return [head] + [line for part in rest for line in text.wrap(part, lay.text, room)]
+        parts = enumerate(msg.split("\n"))
+        return [(ln, k == 0) for k, part in parts for ln in fitted(part, lay.text, room, 4, k == 0)]
 
     def toast_rect(self, lay: Layout, msg: str) -> pygame.Rect:
         """Above my lifted hand, or above the action panel when one is shown (a message
         never sits on a button's label)."""
         size = lay.text
         lines = self.toast_lines(lay, msg)
-        widest = max(text.size_of(x, size, k == 0)[0] for k, x in enumerate(lines))
+        widest = max(text.size_of(x, size, bold)[0] for x, bold in lines)
         w = widest + round(lay.unit * 6)
         r = pygame.Rect(0, 0, w, round(size * 2.1) + round(size * 1.35) * (len(lines) - 1))
         bottom = lay.hand_rects(13)[0].top - lay.lift - lay.unit
@@ -586,15 +582,11 @@ class Panels:
         r = self.toast_rect(lay, msg) if rect is None else rect
         alpha = 250 if left > 0.3 else round(250 * left / 0.3)  # opaque: it may cover a title
         lines = self.toast_lines(lay, msg)
-        blit_panel(
-            s,
-            r,
-            color=(*(HINT_BANNER if hint else (120, 24, 24)), alpha),
-            border=(255, 255, 255, min(alpha, 80)),
-            radius=min(r.h // 2, round(size * 1.05)),
-        )
+        fill = (*(HINT_BANNER if hint else (120, 24, 24)), alpha)
+        edge = (255, 255, 255, min(alpha, 80))
+        blit_panel(s, r, color=fill, border=edge, radius=min(r.h // 2, round(size * 1.05)))
         step = round(size * 1.35)
         top = r.centery - step * (len(lines) - 1) / 2
-        for k, line in enumerate(lines):
+        for k, (line, bold) in enumerate(lines):
             at = (r.centerx, round(top + k * step))
-            blit_text(s, line, size, at, theme.INK, bold=k == 0, anchor="center")
+            blit_text(s, line, size, at, style.INK, bold=bold, anchor="center")

@@ -11,8 +11,9 @@ from tarneeb_desktop.rules.cards import parse_bid
 from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.anim import ease_out
 from tarneeb_desktop.ui.game import dialogs41, game41
-from tarneeb_desktop.ui.game.labels import call_label, side_labels
+from tarneeb_desktop.ui.game.labels import call_label, fitted, side_labels
 from tarneeb_desktop.ui.i18n import tr, trn
+from tarneeb_desktop.ui.kit import style
 from tarneeb_desktop.ui.layout import LEFT, TOP, Layout
 from tarneeb_desktop.ui.theme import SUIT_SYMBOL, blit_panel, blit_text
 
@@ -35,10 +36,6 @@ def contract_box(lay: Layout, is41: bool) -> pygame.Rect:
         wide.h = min(round(wide.h * wide.w / narrow), round(lay.unit * 34))
         wide.x, wide.w = wide.right - narrow, narrow
     return wide
-
-
-#: (language, size) -> how far below its top the tricks line's ink reaches
-_INK_BOTTOM: dict[tuple[str, int], int] = {}
 
 
 class ScorePanel:
@@ -151,36 +148,26 @@ class ScorePanel:
         """Tall enough for the last tricks line's ink (not its font's line height: Arabic's
         is half as tall again, and the panel reached into West's cards) and the padding."""
         pad, first, row, tricks = self._rows(lay)
-        key = (i18n.get_language(), lay.text)
-        ink = _INK_BOTTOM.get(key)
-        if ink is None:
-            lines = (trn("{n} trick", "{n} tricks", n) for n in (0, 1, 2, 5, 13))
-            ink = max(text.render(x, lay.text, theme.INK).get_bounding_rect().bottom for x in lines)
-            _INK_BOTTOM[key] = ink
+        lines = (trn("{n} trick", "{n} tricks", n) for n in (0, 1, 2, 5, 13))
+        ink = max(text.ink(x, lay.text).bottom for x in lines)
         return 2 * pad + first + row + tricks + ink
 
     def _render(self, s: pygame.Surface, lay: Layout, r: pygame.Rect) -> None:
         pv = self.scene.pv
-        blit_panel(s, r, color=(6, 20, 14, 215), radius=round(lay.unit * 1.6))
+        blit_panel(s, r, color=style.PANEL, radius=round(lay.unit * 1.6))
         pad = round(lay.unit * (1.4 if game41.is41(pv) else 1.6))
         t = lay.text
         left, right = i18n.mirror_x(r.x + pad, r.x, r.w), i18n.mirror_x(r.right - pad, r.x, r.w)
         start = i18n.anchor("topleft")
         own = self.heading()  # a daily deal's "Deal 2 of 8" in the place of both words
+        to = "" if own else tr("to {n}", n=pv.rules.target)
+        to_r = blit_text(s, to, t, (right, r.y + pad), style.DIM, anchor=i18n.anchor("topright"))
+        room = r.w - 2 * pad - to_r.w - (t // 2 if to else 0)  # cut short before "to 31"
+        head, colour = own or tr("Score"), style.DIM
         if own is None and self.not_counted():  # undo was used: the table says so too
-            blit_text(s, tr("Not counted"), t, (left, r.y + pad), theme.GOLD, True, start,
-                      max_width=round(r.w * 0.6) - pad, least=t)  # fmt: skip
-        else:
-            blit_text(s, own or tr("Score"), t, (left, r.y + pad), theme.INK_DIM, True, start)
-        if own is None:
-            blit_text(
-                s,
-                tr("to {n}", n=pv.rules.target),
-                t,
-                (right, r.y + pad),
-                theme.INK_DIM,
-                anchor=i18n.anchor("topright"),
-            )
+            head, colour = tr("Not counted"), style.GOLD
+        head = text.elide(head, t, room, True)
+        blit_text(s, head, t, (left, r.y + pad), colour, True, anchor=start)
         if game41.is41(pv):
             game41.draw_score(self.scene, self.shown, s, lay, r, pad)
             return
@@ -195,38 +182,17 @@ class ScorePanel:
         words = side_labels(self.scene)  # "Us", "Them"; two computer teams: their names
         for row, (i, label) in enumerate(zip(teams, words, strict=True)):
             y = r.y + pad + first + row * row_h
-            pygame.draw.circle(
-                s, theme.TEAM[i], (x(r.x + pad + t // 3), y + round(t * 0.72)), max(3, t // 3)
-            )
-            blit_text(
-                s,
-                label,
-                round(t * 1.05),
-                (x(r.x + pad + t), y),
-                theme.TEAM[i],
-                bold=True,
-                anchor=start,
-                max_width=round(r.w * 0.6) - pad - t,  # the total sits at the far side
-                least=t,  # a tournament's long team name: cut short, still readable
-            )
+            dot = (x(r.x + pad + t // 3), y + round(t * 0.72))
+            pygame.draw.circle(s, theme.TEAM[i], dot, max(3, t // 3))
+            # a tournament's long team name is cut short at the body size, never shrunk
+            room = round(r.w * 0.6) - pad - t  # the total sits at the far side
+            name = text.elide(label, t, room, True)
+            blit_text(s, name, t, (x(r.x + pad + t), y), theme.TEAM[i], True, anchor=start)
             if show_tricks:
-                blit_text(
-                    s,
-                    trn("{n} trick", "{n} tricks", tw[i]),
-                    t,
-                    (x(r.x + pad + t), y + tricks),
-                    theme.INK_DIM,
-                    anchor=start,
-                )
-            blit_text(
-                s,
-                str(round(self.shown[i])),
-                round(t * 1.5),
-                (x(r.right - pad), y + round(t * 0.95)),
-                theme.INK,
-                bold=True,
-                anchor=i18n.anchor("midright"),
-            )
+                won = trn("{n} trick", "{n} tricks", tw[i])
+                blit_text(s, won, t, (x(r.x + pad + t), y + tricks), style.DIM, anchor=start)
+            total, at = str(round(self.shown[i])), (x(r.right - pad), y + round(t * 0.95))
+            blit_text(s, total, round(t * 1.5), at, style.INK, True, anchor=i18n.anchor("midright"))
 
     def draw_contract(self, s: pygame.Surface, lay: Layout) -> None:
         """The contract panel (on the static layer): the contract, or the auction so far."""
@@ -235,108 +201,25 @@ class ScorePanel:
         scene.drawn.contract = (pv.contract, pv.trump, pv.declarer, pv.doubled)
         scene.drawn.contract_language = i18n.get_language()
         r = contract_box(lay, game41.is41(pv))
-        blit_panel(s, r, color=(6, 20, 14, 215), radius=round(lay.unit * 1.6))
+        blit_panel(s, r, color=style.PANEL, radius=round(lay.unit * 1.6))
         pad = round(lay.unit * 1.6)
         t = lay.text
         rtl, a = i18n.is_rtl(), i18n.anchor
-
-        def x(at: int) -> int:  # mirrored right to left, as the score panel and the plates
-            return i18n.mirror_x(at, r.x, r.w)
-
-        start, end = x(r.x + pad), x(r.right - pad)
+        start, end = i18n.mirror_x(r.x + pad, r.x, r.w), i18n.mirror_x(r.right - pad, r.x, r.w)
         own = callable(getattr(scene, "score_heading", None))  # a daily deal: no hand number
-        hand = blit_text(
-            s, "" if own else dialogs41.hand_label(pv), t, (end, r.y + pad), theme.INK_DIM,
-            anchor=a("topright"),
-        )  # fmt: skip
-        title_w = r.w - 2 * pad - hand.w - pad  # the title and the hand's number never touch
+        number = "" if own else dialogs41.hand_label(pv)
+        hand = blit_text(s, number, t, (end, r.y + pad), style.DIM, anchor=a("topright"))
         if game41.is41(pv):  # hearts, the bids' total and who is close to winning
             game41.draw_contract(scene, s, lay, r, pad)
             return
+        # the title at the body size, cut short before it reaches the hand's number
+        words = tr("Contract") if pv.contract and pv.declarer is not None else tr("Auction")
+        words = text.elide(words, t, r.w - 3 * pad - hand.w, True)
+        title = blit_text(s, words, t, (start, r.y + pad), style.DIM, True, anchor=a("topleft"))
         if pv.contract and pv.declarer is not None:
-            title_at = (start, r.y + pad)
-            blit_text(
-                s,
-                tr("Contract"),
-                t,
-                title_at,
-                theme.INK_DIM,
-                bold=True,
-                anchor=a("topleft"),
-                max_width=title_w,
-            )
-            level = str(parse_bid(pv.contract, pv.rules.suit_bidding)[0])
-            big = round(t * 2.2)
-            by = (
-                tr("by you")
-                if scene.is_me(pv.declarer)
-                else tr("by {name}", name=scene.names[pv.declarer])
-            )
-            if pv.doubled:
-                by += "  \u00b7  " + tr("doubled")
-            foot = self._foot(s, r, pad, by, pv.declarer)
-            # the level between the title and the foot, by its ink (Arabic's lines are tall)
-            level_surf = text.render(level, big, theme.INK, True)
-            used = level_surf.get_bounding_rect()
-            middle = (max(hand.bottom, r.y + pad + round(t * 1.3)) + foot.top) // 2
-            lr = used.move(start - used.x, middle - used.centery)
-            if rtl:
-                lr.right = start
-            s.blit(level_surf, (lr.x - used.x, lr.y - used.y))
-            after = (lr.left - pad if rtl else lr.right + pad, lr.centery)  # beside the level
-            if pv.trump:
-                if pv.trump == "NT":
-                    blit_text(
-                        s,
-                        tr("NT"),
-                        round(big * 0.8),
-                        after,
-                        theme.GOLD,
-                        bold=True,
-                        anchor=a("midleft"),
-                    )
-                else:
-                    sym = SUIT_SYMBOL[pv.trump]
-                    chip = pygame.Rect(
-                        lr.right + pad // 2, lr.y + lr.h // 10, round(big * 1.05), round(big * 1.05)
-                    )
-                    if rtl:
-                        chip.right = lr.left - pad // 2
-                    chip.centery = lr.centery
-                    pygame.draw.ellipse(s, (250, 248, 240), chip)
-                    blit_text(
-                        s,
-                        sym,
-                        round(big * 0.85),
-                        chip.center,
-                        theme.suit_color(pv.trump, scene.four_color, on_dark=False),
-                        anchor="center",
-                    )
-            # beside the contract, wrapped to the room left: the trump being chosen, else
-            # where to see the whole auction (the two shared one place and ran into each other)
-            room = pygame.Rect(0, lr.y, r.w - 2 * pad - lr.w - round(big * 1.05) - 2 * pad, lr.h)
-            room.right = r.right - pad
-            if rtl:
-                room.left = r.x + pad
-            if pv.trump:
-                side = tr("Auction (A)")
-            elif scene.is_me(pv.declarer):  # the person chooses: words to them (issue 48
-                side = tr("choose the trump")  # item 7: not "выбирает козырь…")
-            else:
-                side = tr("choosing trump\u2026")
-            theme.blit_block(s, side, t, room, theme.INK_DIM, align="end", valign="center")
+            top = max(hand.bottom, r.y + pad + round(t * 1.3))
+            self._contract(s, r, pad, top, pv.contract, pv.declarer)
             return
-        auction_at = (start, r.y + pad)
-        title = blit_text(
-            s,
-            tr("Auction"),
-            t,
-            auction_at,
-            theme.INK_DIM,
-            bold=True,
-            anchor=a("topleft"),
-            max_width=title_w,
-        )
         bids = [(st, c) for st, c in pv.calls if c not in ("pass", "double", "no_double")]
         if bids:
             seat, bid = bids[-1]
@@ -345,17 +228,14 @@ class ScorePanel:
                 if scene.is_me(seat)
                 else tr("high bid: {name}", name=scene.names[seat])
             )
-            foot = self._foot(s, r, pad, high, seat)
+            foot = self._foot(s, r, pad, high, seat, 2)
             # the bid between the title and the foot, by its ink: a foot on two lines
             # ("meilleure enchère : …") leaves less room, and the bid never runs into it
             label, top = call_label(bid), max(title.bottom, hand.bottom)
             size = round(t * 2.2)
-            while size > t:
-                surf = text.render(label, size, theme.INK, True)
-                if surf.get_bounding_rect().h <= foot.top - top - 2:
-                    break
+            while size > t and text.ink(label, size, True).h > foot.top - top - 2:
                 size -= 1
-            surf = text.render(label, size, theme.INK, True)
+            surf = text.render(label, size, style.INK, True)
             ink = surf.get_bounding_rect()
             box = pygame.Rect(
                 start - (round(t * 5) if rtl else 0), 0, round(t * 5), surf.get_height()
@@ -367,15 +247,66 @@ class ScorePanel:
             inner = pygame.Rect(r.x + pad, max(title.bottom, hand.bottom), r.w - 2 * pad, 0)
             inner.h = r.bottom - pad - inner.y
             foot = theme.blit_block(
-                s, tr("Bids: 7 to 13 tricks"), t, inner, theme.INK_DIM, valign="bottom"
+                s, tr("Bids: 7 to 13 tricks"), t, inner, style.DIM, valign="bottom"
             )
             inner.h = foot.y - inner.y
-            theme.blit_block(s, tr("No bid yet"), t, inner, theme.INK, valign="center")
+            theme.blit_block(s, tr("No bid yet"), t, inner, style.INK, valign="center")
+
+    def _contract(
+        self, s: pygame.Surface, r: pygame.Rect, pad: int, top: int, contract: str, declarer: int
+    ) -> None:
+        """The ``contract`` under the title (its lower edge at ``top``): its level and trump,
+        the words beside them and the ``declarer`` at the foot."""
+        scene = self.scene
+        pv = scene.pv
+        t, rtl, a = scene.layout.text, i18n.is_rtl(), i18n.anchor
+        start = i18n.mirror_x(r.x + pad, r.x, r.w)
+        level = str(parse_bid(contract, pv.rules.suit_bidding)[0])
+        big = round(t * 2.2)
+        by = tr("by you") if scene.is_me(declarer) else tr("by {name}", name=scene.names[declarer])
+        if pv.doubled:
+            by += "  \u00b7  " + tr("doubled")
+        foot = self._foot(s, r, pad, by, declarer)
+        # the level between the title and the foot, by its ink (Arabic's lines are tall)
+        level_surf = text.render(level, big, style.INK, True)
+        used = level_surf.get_bounding_rect()
+        lr = used.move(start - used.x, (top + foot.top) // 2 - used.centery)
+        if rtl:
+            lr.right = start
+        s.blit(level_surf, (lr.x - used.x, lr.y - used.y))
+        after = (lr.left - pad if rtl else lr.right + pad, lr.centery)  # beside the level
+        if pv.trump == "NT":
+            blit_text(s, tr("NT"), round(big * 0.8), after, style.GOLD, True, anchor=a("midleft"))
+        elif pv.trump:
+            chip = pygame.Rect(lr.right + pad // 2, 0, round(big * 1.05), round(big * 1.05))
+            if rtl:
+                chip.right = lr.left - pad // 2
+            chip.centery = lr.centery
+            pygame.draw.ellipse(s, (250, 248, 240), chip)
+            colour = theme.suit_color(pv.trump, scene.four_color, on_dark=False)
+            blit_text(
+                s, SUIT_SYMBOL[pv.trump], round(big * 0.85), chip.center, colour, anchor="center"
+            )
+        # beside the contract, wrapped to the room left: the trump being chosen, else
+        # where to see the whole auction (the two shared one place and ran into each other)
+        room = pygame.Rect(0, lr.y, r.w - 2 * pad - lr.w - round(big * 1.05) - 2 * pad, lr.h)
+        room.right = r.right - pad
+        if rtl:
+            room.left = r.x + pad
+        if pv.trump:
+            side = tr("Auction (A)")
+        elif scene.is_me(declarer):  # the person chooses: words to them (issue 48
+            side = tr("choose the trump")  # item 7: not "выбирает козырь…")
+        else:
+            side = tr("choosing trump\u2026")
+        theme.blit_block(s, side, t, room, style.DIM, align="end", valign="center")
 
     def _foot(
-        self, s: pygame.Surface, r: pygame.Rect, pad: int, line: str, seat: int
+        self, s: pygame.Surface, r: pygame.Rect, pad: int, line: str, seat: int, most: int = 1
     ) -> pygame.Rect:
-        """The panel's last line, in the colours of ``seat``'s team."""
+        """The panel's last line, in the colours of ``seat``'s team: on ``most`` lines at
+        most (a long name cut short), clear of the title and the contract."""
         inner = pygame.Rect(r.x + pad, r.y + pad, r.w - 2 * pad, r.h - 2 * pad)
         t = self.scene.layout.text
-        return theme.blit_block(s, line, t, inner, theme.TEAM[seat & 1], bold=True, valign="bottom")
+        words = "\n".join(fitted(line, t, inner.w, most, bold=True))
+        return theme.blit_block(s, words, t, inner, theme.TEAM[seat & 1], True, valign="bottom")

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tarneeb_desktop.ui import text, theme
+from tarneeb_desktop.ui import text
 from tarneeb_desktop.ui.i18n import tr
+from tarneeb_desktop.ui.kit import style
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import blit_panel, blit_text
 
@@ -56,9 +57,9 @@ class Undo:
         r = self.rect(lay)
         can = self.possible()
         blit_panel(s, r, color=(0, 0, 0, 110 if can else 50), radius=r.h // 3)
-        color = theme.INK if can else theme.INK_DIM
-        room = r.w - 2 * max(2, round(r.h * 0.2))
-        blit_text(s, tr("Undo (U)"), lay.text, r.center, color, anchor="center", max_width=room)
+        color = style.INK if can else style.DIM
+        label = text.elide(tr("Undo (U)"), lay.text, r.w - 2 * max(2, round(r.h * 0.2)))
+        blit_text(s, label, lay.text, r.center, color, anchor="center")
 
     def press(self) -> None:
         """Take back my last move, or say why it cannot be done."""
