@@ -1,13 +1,7 @@
 """A file chooser drawn in the window: the folders and game records of one folder, to open a
-record (Import) or to choose a folder and a file name to write one (Export).
-
-It starts in the folder chosen last time (remembered in the player's folder), else the
-Documents folder, else the home folder. Up/Down (Page Up/Down, Home/End when no name is
-typed) choose a row, Enter or a double click on a row goes into a folder or takes the
-file (one click only chooses: issue 48 item 14), ``..`` (or Backspace when opening, Alt+Up always) goes up a folder; when saving,
-what is typed is the file's name, a file clicked gives its name, and Enter saves in the
-folder shown. Esc or Cancel gives None. The list, its icons and the buttons are mirrored
-right to left; paths and file names stay left to right.
+record (Import) or to choose a folder and a file name to write one (Export). It starts in the
+folder chosen last time. One click only chooses a row, a double click or Enter takes it
+(issue 48 item 14). Paths and file names stay left to right in every language.
 """
 
 from __future__ import annotations
@@ -55,9 +49,8 @@ class Entry:
 
 
 def entries(folder: Path) -> list[Entry]:
-    """``..`` (unless ``folder`` is a root), then its folders, then its record files, each
-    sorted by name without regard to case; hidden ones left out. A folder that cannot be
-    read has no rows but ``..``. At a Windows drive's root, the other drives are folders."""
+    """``..`` (unless a root), then the folders, then the record files, each by name; hidden
+    ones left out. At a Windows drive's root, the other drives are folders."""
     out = [Entry(folder.parent, True, up=True)] if folder.parent != folder else []
     try:
         found = [p for p in folder.iterdir() if not p.name.startswith(".")]
@@ -191,8 +184,7 @@ class FileChooser(KitScene):
         self.done(path)
 
     def take(self) -> None:
-        """Enter or the first button: into the chosen folder; else open the chosen file, or
-        save under the name typed."""
+        """Into the chosen folder; else open the chosen file, or save under the name typed."""
         e = self.chosen()
         if e is not None and e.folder:
             self.go(e.path)
@@ -283,8 +275,7 @@ class FileChooser(KitScene):
         return (self.folder, len(self.rows), self.row, self.top, self.message)
 
     def tree(self, st: Style) -> Box:
-        """The folder's path (its end when long), its rows, the file's name when saving, a
-        word when something is wrong, and Open (Save), Up a folder and Cancel."""
+        """The folder's path, its rows, the file's name when saving, a warning, the buttons."""
         where = Picture(lambda s, r: blit_path(s, tail_fit(str(self.folder), st.body, r.w), st.body,
                                                r.center, DIM, "center"), st.line, st.line)  # fmt: skip
         where.grow = False
