@@ -72,7 +72,6 @@ class DailyScene(KitScene):
         self.compared: int | None = None  # the deal whose comparison is shown over the table
         self.selected: int | None = None  # the row a click chose (Review)
 
-    # ------------------------------------------------------------------ the set
     @property
     def code(self) -> str:
         return self.dset.code
@@ -137,7 +136,6 @@ class DailyScene(KitScene):
             n, code=self.code, you=signed(p), computer=signed(c), diff=signed(p - c),
         )  # fmt: skip
 
-    # ------------------------------------------------------------------ the frame
     def busy(self) -> bool:
         return self.dset.play is not None
 
@@ -156,7 +154,6 @@ class DailyScene(KitScene):
             TextField.stop()
             self.typing = False
 
-    # ------------------------------------------------------------------ input
     def field_rect(self) -> pygame.Rect:
         """The challenge code's field."""
         self.laid()
@@ -178,18 +175,12 @@ class DailyScene(KitScene):
                 self.selected = row
                 self.rebuild()
                 return True
-        if self.typing:
-            what = self.field.handle_event(ev)
+        what = self.field.handle_event(ev) if self.typing else None
+        if what in ("enter", "escape", "typed"):
+            self.focus_field(what == "typed")  # typed: still typing, drawn again
             if what == "enter":
-                self.focus_field(False)
                 self.open_code(self.field.text)
-                return True
-            if what == "escape":
-                self.focus_field(False)
-                return True
-            if what == "typed":
-                self.dirty = True
-                return True
+            return True
         return super().handle_event(ev)
 
     def focus_field(self, on: bool) -> None:
@@ -201,18 +192,14 @@ class DailyScene(KitScene):
         self.dirty = True
 
     def activate(self, action: str) -> None:
-        if action == "back":
-            if self.compared is not None:
-                self.compared = None
-                self.rebuild()
-                return
+        if action == "back" and self.compared is None:
             self.dset.stop()
             self.app.show_menu()
-        elif action == "play":
-            self.play_next()
-        elif action == "table":
+        elif action in ("back", "table"):  # Back over a comparison: the table
             self.compared = None
             self.rebuild()
+        elif action == "play":
+            self.play_next()
         elif action == "review":
             pick = self.compared if self.compared is not None else self.selected
             if pick is None:
@@ -241,7 +228,6 @@ class DailyScene(KitScene):
             else:
                 self.focus_field(True)
 
-    # ------------------------------------------------------------------ layout
     def foot(self) -> list[FootSpec]:
         """The buttons over a deal's comparison, or over the table (Level until started)."""
         nxt = self.store.next_deal(self.code)
@@ -261,13 +247,8 @@ class DailyScene(KitScene):
             specs += [(tr("Rules"), "rules"), (tr("Level"), "level")]
             specs += [(tr("Today"), "today"), (tr("Back"), "back")]
         played = any(self.dset.shown(i)[0] for i in range(daily.DEALS))
-        out: list[FootSpec] = []
-        for k, (label, action) in enumerate(specs):
-            enabled = not (action == "level" and self.started())
-            if action == "review":
-                enabled = played
-            out.append((label, action, k == 0, enabled))
-        return out
+        enabled = {"review": played, "level": not self.started()}
+        return [(label, a, k == 0, enabled.get(a, True)) for k, (label, a) in enumerate(specs)]
 
     def table_rows(self) -> list[list[Cell]]:
         """Each deal's row ("next" on the deal to play, "playing..." while the computer is)."""
@@ -329,9 +310,8 @@ class DailyScene(KitScene):
                        bold=True), *self.past_lines()], grow=True)  # fmt: skip
 
         def shown() -> str:
-            return (
-                self.field.shown(self.typing) if (self.typing or self.field.text) else ""
-            ) or self.code
+            typed = self.field.shown(self.typing) if (self.typing or self.field.text) else ""
+            return typed or self.code
 
         self.code_box = Field(self.field, wide=200, focus=lambda: self.typing, shown=shown)
         side = Column([Panel(past, color=theme.PANEL, edge=PANEL_EDGE),
@@ -386,7 +366,6 @@ class DailyScene(KitScene):
                 Text(score, size=st.large, color=theme.TEAM[0], bold=True, align="center"),
                 Text(why, color=DIM, align="center"),
             ]
-
         if person is not None and computer is None:
             boxes.append(Text(tr("The computer is still playing this deal..."), color=DIM,
                               align="center"))  # fmt: skip
@@ -425,6 +404,5 @@ def half_words(half: HalfPlayed) -> str:
 
 
 def go_on(app: App, half: HalfPlayed) -> None:
-    """The main menu's Continue on a daily deal left half way: its table from that card;
-    once it is played (or left), the daily-deals screen of its set."""
+    """The main menu's Continue on a daily deal left half way: its table from that card."""
     DailyScene(app, half.code, half.level).play_next()

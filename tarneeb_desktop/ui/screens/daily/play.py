@@ -51,7 +51,6 @@ class DailyTableScene(TableScene):
         self.link.set_auto_single(bool(getattr(app.settings, "auto_play_single", False)))
         dset.start(index)
 
-    # ------------------------------------------------------------------ the frame
     def busy(self) -> bool:
         # the computer's play moves on while the person thinks: frames must keep coming
         return super().busy() or self.dset.computing() or self.result_job is not None
@@ -92,10 +91,8 @@ class DailyTableScene(TableScene):
 
     def score_heading(self) -> str:
         """The score panel's corner: which deal of the set this is (no score to reach)."""
-
         return tr("Deal {n} of {total}", n=self.index + 1, total=daily.DEALS)
 
-    # ------------------------------------------------------------------ dialogs
     def hidden_actions(self) -> set[str]:
         # the summary's Review opens the viewer on this deal (Back: this table, the summary
         # still open); no rematch or export here

@@ -50,14 +50,9 @@ def _place(steps: Steps, i: int) -> tuple[int, int, int]:
 
 
 def same_place(src: Steps, index: int, dst: Steps) -> int:
-    """The step of ``dst`` at the point of the deal of step ``index`` of ``src``: the same
-    card played, the same call of the auction, or the last step of ``dst`` before it."""
+    """The step of ``dst`` at the point of the deal of step ``index`` of ``src``."""
     want = _place(src, index)
-    best = 0
-    for k in range(len(dst.positions)):
-        if _place(dst, k) <= want:
-            best = k
-    return best
+    return max((k for k in range(len(dst.positions)) if _place(dst, k) <= want), default=0)
 
 
 @dataclass(frozen=True)
@@ -83,8 +78,7 @@ class PaneStyle(Style):
 
 
 class PlayPane(ViewerScene):
-    """One play of the deal in a part of the window: the viewer's table at that play's
-    step, without the controls (the review holds them); laid out by the kit in its room."""
+    """One play of the deal in a part of the window: the viewer's table, no controls."""
 
     auction_title = False  # the box's title would reach down to the trick
 
@@ -122,8 +116,7 @@ class PlayPane(ViewerScene):
         return self._pane
 
     def pane_boxes(self, st: Style) -> Box:
-        """The head and the step (the tricks won) above the table; under it the analysis's
-        lines and the cost line (its room kept before the analysis has come)."""
+        """The head and the step above the table; the analysis and the cost line under it."""
         pos = self.position
         self.title_text = Text(self.head(), bold=True)
         step = self.step_label(pos.index)
@@ -189,8 +182,7 @@ class PlayPane(ViewerScene):
 
 
 class DailyReview(ViewerScene):
-    """The viewer on two plays of one deal: side by side in a wide window, else ``which``
-    is the one shown (0: the person's) with a switch."""
+    """The viewer on two plays of one deal: side by side, or ``which`` with a switch."""
 
     def __init__(
         self,
@@ -225,7 +217,6 @@ class DailyReview(ViewerScene):
         w, _ = size or self.app.size
         return len(self.panes) > 1 and w >= SIDE_BY_SIDE_W
 
-    # ------------------------------------------------------------------ analysis
     def on_show(self) -> None:
         for pane in self.panes:  # each play's analysis on the pool (the shown one shared)
             pane.on_show()
@@ -268,12 +259,10 @@ class DailyReview(ViewerScene):
     def activate(self, action: str) -> None:
         if action == "switch":
             self.switch_play()
-            return
-        if action == "hands" and self.side_by_side():  # no room for the list beside two
-            return
-        super().activate(action)
-        for pane in self.panes:  # "my cards only" (M) on both tables
-            pane.only_mine = getattr(self, "only_mine", False)
+        elif action != "hands" or not self.side_by_side():  # no room for the list beside two
+            super().activate(action)
+            for pane in self.panes:  # "my cards only" (M) on both tables
+                pane.only_mine = self.only_mine
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_s and not self.choosing:
@@ -281,13 +270,11 @@ class DailyReview(ViewerScene):
             return True
         return super().handle_event(ev)
 
-    # ------------------------------------------------------------------ the chrome
     def layout_key(self) -> object:
         return (super().layout_key(), self.which, self.side_by_side())
 
     def tree(self, st: Style) -> Box:
-        """Side by side: the head, the two panes (each other's mirror), the keys and the
-        controls. One at a time: the viewer's (``corner_boxes`` in its corner)."""
+        """Side by side: the head, the two panes, the keys, the controls; else the viewer's."""
         self.pictures, self.results, self.switch = [], None, None
         if not self.side_by_side((st.w, st.h)):
             return super().tree(st)

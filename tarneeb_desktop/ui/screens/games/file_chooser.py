@@ -10,6 +10,7 @@ import string
 import sys
 import time
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -90,10 +91,8 @@ def start_folder() -> Path:
 
 def remember(folder: Path) -> None:
     """Start there next time (a file that cannot be written only forgets it)."""
-    try:
+    with suppress(OSError):
         write_json_atomic(user_data_dir() / REMEMBERED, {"folder": str(folder)})
-    except OSError:
-        pass
 
 
 def blit_path(
@@ -157,13 +156,10 @@ class FileChooser(KitScene):
         self.last_click: tuple[int, float] | None = None
         self.go((folder or start_folder()).expanduser())
 
-    # ------------------------------------------------------------------ what it does
     def go(self, folder: Path) -> None:
         """Show ``folder``'s rows (the chosen row: the first folder or file when opening)."""
-        try:
+        with suppress(OSError):
             folder = folder.resolve()
-        except OSError:
-            pass
         self.folder, self.rows, self.top = folder, entries(folder), 0
         self.row = None
         self.last_click = None  # a double click's second half opens nothing in here
@@ -228,8 +224,7 @@ class FileChooser(KitScene):
             if (ev.key == pygame.K_UP and alt) or (ev.key == pygame.K_BACKSPACE and not self.save):
                 self.activate("up")
                 return True
-            steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -10}
-            steps[pygame.K_PAGEDOWN] = 10
+            steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
             if not self.save:
                 steps.update({pygame.K_HOME: -len(self.rows), pygame.K_END: len(self.rows)})
             if ev.key in steps:
@@ -270,7 +265,6 @@ class FileChooser(KitScene):
         self.top = max(0, min(len(self.rows) - n, self.top + by))
         self.dirty = True
 
-    # ------------------------------------------------------------------ layout
     def layout_key(self) -> object:
         return (self.folder, len(self.rows), self.row, self.top, self.message)
 

@@ -134,7 +134,6 @@ class GamesScene(KitScene):
         """The question before a delete is open over the list."""
         return self.app.modals.asking("delete") is not None
 
-    # ------------------------------------------------------------------ layout
     def foot(self) -> list[FootSpec]:
         if not self.games:
             return [(tr("Import"), "import", False), (tr("Back"), "back", False)]
@@ -263,15 +262,9 @@ class GamesScene(KitScene):
             self.ask(action)
             return
         elif action == "delete" and g is not None:  # asked first, Cancel the safe choice
-            self.app.ask(
-                Modal(
-                    tr("Delete"),
-                    [tr("Delete this game? This cannot be undone.")],
-                    [(tr("Cancel"), "cancel"), (tr("Delete"), "confirm")],
-                    self.activate,
-                    kind="delete",
-                )
-            )
+            asked = [tr("Delete this game? This cannot be undone.")]
+            answers = [(tr("Cancel"), "cancel"), (tr("Delete"), "confirm")]
+            self.app.ask(Modal(tr("Delete"), asked, answers, self.activate, kind="delete"))
         elif action == "cancel":
             self.focus = 2  # back on Delete
         elif action == "confirm" and g is not None:
@@ -330,11 +323,9 @@ class GamesScene(KitScene):
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
         if ev.type == pygame.KEYDOWN:
-            if ev.key in (pygame.K_UP, pygame.K_DOWN):
-                self.choose(self.row + (1 if ev.key == pygame.K_DOWN else -1))
-                return True
-            if ev.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-                self.choose(self.row + (10 if ev.key == pygame.K_PAGEDOWN else -10))
+            steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
+            if ev.key in steps:
+                self.choose(self.row + steps[ev.key])
                 return True
             if ev.key == pygame.K_DELETE and self.selected is not None:
                 self.activate("delete")

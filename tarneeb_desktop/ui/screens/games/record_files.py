@@ -17,8 +17,7 @@ if TYPE_CHECKING:
 
 
 def open_dropped(app: App, source: Path) -> None:
-    """A file dropped on the window: a game record is imported into the finished games (or
-    found there) and opened in the viewer; anything else is said and changes nothing."""
+    """A record dropped on the window: imported (or found) and opened in the viewer."""
     here = app.scene
     games = here if isinstance(here, GamesScene) else GamesScene(app)
     path = games.import_file(source)
@@ -36,9 +35,7 @@ def open_dropped(app: App, source: Path) -> None:
 
 
 def export_from_table(scene: Any) -> None:
-    """Export on the game-over dialog: the file chooser over the table (the same table and
-    dialog come back after), the game written as it was kept to the file chosen."""
-
+    """Export on the game-over dialog: the chooser over the table, then the file."""
     app, state, names = scene.app, scene.table.state, list(scene.names)
 
     def done(to: Path | None) -> None:

@@ -26,10 +26,7 @@ def shown_name(name: str) -> str:
 
 def tournament_words() -> set[str]:
     """ "Tournament" in every language of the game."""
-    words = {"Tournament"}
-    for code in LANGUAGES:
-        words.add(i18n._load(code).gettext("Tournament"))  # its catalogue
-    return words
+    return {"Tournament", *(i18n._load(code).gettext("Tournament") for code in LANGUAGES)}
 
 
 def preset_word(preset: str) -> str:
@@ -88,7 +85,6 @@ def result_text(g: KeptGame) -> str:
 def import_words(exc: KeptGameError, name: str) -> str:
     """Why a file could not be imported, in the player's words (issue 48 item 13): hands
     and moves counted from 1, no names of the program's own."""
-
     name = rtl_run(name)
     err = exc.record_error
     if exc.kind == "missing":

@@ -49,7 +49,6 @@ def auction_box(
 ) -> pygame.Rect | None:
     """Draw the auction in ``room`` (from its top corner on the reading side); the box (only
     measured without a surface), or None when there is no call yet."""
-
     order, rows = auction_rows(list(calls))
     if not rows:
         return None

@@ -18,7 +18,7 @@ from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.game.labels import call_label, card_label
 from tarneeb_desktop.ui.i18n import tr, trn
 from tarneeb_desktop.ui.kit.form import mirrored
-from tarneeb_desktop.ui.kit.style import SAMPLE, SAMPLES
+from tarneeb_desktop.ui.kit.style import SAMPLE, SAMPLES, Colour
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.screens.viewer.auction import LINE
 from tarneeb_desktop.ui.screens.viewer.trick import COSTLY, GOOD
@@ -197,6 +197,14 @@ class HandsPanel:
     ) -> None:
         blit_panel(surface, box, color=(6, 20, 14, 250), radius=lay.margin)
         t, pad = lay.text, lay.margin
+
+        def put(words: str, cell: pygame.Rect, colour: Colour, bold: bool = False) -> pygame.Rect:
+            """``words`` at the start of ``cell``, a cell laid out left to right in ``box``
+            and mirrored there as a whole; the ink's rectangle."""
+            room = mirrored(cell, box)
+            anchor = i18n.anchor("topleft")
+            return blit_line(surface, words, t, getattr(room, anchor), colour, bold, anchor, room.w)
+
         # a row's step: its ink clear of the next row's lit band, which starts an eighth of a
         # step above that row (Arabic's letters reach lower than Latin's)
         ink = text.ink(SAMPLES.get(i18n.get_language(), "") + SAMPLE, t)
@@ -205,12 +213,9 @@ class HandsPanel:
         # laid out left to right, mirrored in ``box`` as a whole right to left: the reading
         # side holds the hands, the other the costly cards
         first = box.x + pad
-        second = box.x + 2 * pad + half
         self.spots = []
         y0 = box.y + pad // 2
-        head = _line(
-            surface, tr("Hands"), t, pygame.Rect(first, y0, half, step), box, theme.GOLD, True
-        )
+        head = put(tr("Hands"), pygame.Rect(first, y0, half, step), theme.GOLD, True)
         # the rows below the head's ink (Arabic's reaches lower than a line's step)
         head_step = max(step, head.bottom - y0 + step // 8 + 2)
         entries = hand_entries(self.steps, self.names)
@@ -227,68 +232,37 @@ class HandsPanel:
             if e.hand == hand:
                 blit_panel(surface, row, color=(242, 196, 84, 70), radius=row.h // 4)
             self.spots.append((row, e.step))
-            _line(surface, e.label, t, pygame.Rect(first, y, label_w, step), box, theme.GOLD, True)
+            put(e.label, pygame.Rect(first, y, label_w, step), theme.GOLD, True)
             detail = pygame.Rect(first + label_w + pad // 2, y, half - label_w - pad, step)
-            colour = theme.INK_DIM if not e.label else theme.INK
-            _line(surface, e.detail, t, detail, box, colour)
+            put(e.detail, detail, theme.INK_DIM if not e.label else theme.INK)
             y += step
-        self._draw_costly(surface, lay, box, second, y0, half, analysis, busy)
+        # the costly cards: each side its half of the lines left (its summary, its cards,
+        # "and 3 more")
+        x, y, step = box.x + 2 * pad + half, y0, round(t * LINE)
 
-    def _draw_costly(
-        self,
-        surface: pygame.Surface,
-        lay: Layout,
-        box: pygame.Rect,
-        x: int,
-        y: int,
-        width: int,
-        analysis: Mapping[int, Analysed],
-        busy: bool,
-    ) -> None:
-        t = lay.text
-        step = round(t * LINE)
-
-        def put(words: str, colour: tuple[int, ...], bold: bool = False) -> None:
+        def say(words: str, colour: Colour, bold: bool = False) -> None:
             nonlocal y
-            _line(surface, words, t, pygame.Rect(x, y, width, step), box, colour, bold)
+            put(words, pygame.Rect(x, y, half, step), colour, bold)
             y += step
 
-        put(tr("Costly cards"), theme.GOLD, True)
+        say(tr("Costly cards"), theme.GOLD, True)
         if busy:
-            put(tr("analysing..."), theme.INK_DIM)
+            say(tr("analysing..."), theme.INK_DIM)
         sides = costly_by_side(analysis)
-        # each side its half of the lines left: its summary, its cards, "and 3 more"
-        per = ((box.bottom - lay.margin // 2 - y) // step) // 2 - 1
+        per = ((box.bottom - pad // 2 - y) // step) // 2 - 1
         for team in (0, 1):
             cards = sides[team]
-            put(side_summary(cards, team_name(self.names, team)), theme.TEAM[team], True)
+            say(side_summary(cards, team_name(self.names, team)), theme.TEAM[team], True)
             shown = cards[: max(0, per - 1)] if len(cards) > per else cards
             for c in shown:
-                row = mirrored(pygame.Rect(x, y - step // 8, width, step), box)
+                row = mirrored(pygame.Rect(x, y - step // 8, half, step), box)
                 self.spots.append((row, self._step_of(c)))
                 hide = self.only is not None and c.mark.seat != self.only
-                put(costly_text(c, self.steps, self.names, hide), theme.INK)
+                say(costly_text(c, self.steps, self.names, hide), theme.INK)
             if len(shown) < len(cards):
-                put(tr("and {n} more", n=len(cards) - len(shown)), theme.INK_DIM)
+                say(tr("and {n} more", n=len(cards) - len(shown)), theme.INK_DIM)
 
     def _step_of(self, c: Costly) -> int:
         """The step at which the costly card is played."""
         at = (p.index for p in self.steps.positions if p.hand == c.hand and p.play == c.play)
         return next(at, 0)
-
-
-def _line(
-    surface: pygame.Surface,
-    words: str,
-    size: int,
-    cell: pygame.Rect,
-    box: pygame.Rect,
-    colour: tuple[int, ...],
-    bold: bool = False,
-) -> pygame.Rect:
-    """``words`` at the start of ``cell``, a cell laid out left to right in ``box`` and
-    mirrored there as a whole; the ink's rectangle."""
-
-    room = mirrored(cell, box)
-    anchor = i18n.anchor("topleft")
-    return blit_line(surface, words, size, getattr(room, anchor), colour, bold, anchor, room.w)

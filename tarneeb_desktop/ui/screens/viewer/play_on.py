@@ -38,12 +38,6 @@ def can_play_on(pos: Position) -> bool:
 
 def seat_question(answer: Callable[[str], None]) -> Modal:
     """Which seat to take (``seat0`` ... ``seat3``), or Cancel (the safe choice, first)."""
-
-    seats = [(tr(SEATS[s]), f"seat{s}") for s in range(4)]
-    return Modal(
-        tr("Play on from here"),
-        [tr("Take a seat: the computer plays the other three. Not counted in the statistics.")],
-        [(tr("Cancel"), "cancel"), *seats],
-        answer,
-        kind="play_on",
-    )
+    seats = [(tr("Cancel"), "cancel"), *((tr(SEATS[s]), f"seat{s}") for s in range(4))]
+    said = tr("Take a seat: the computer plays the other three. Not counted in the statistics.")
+    return Modal(tr("Play on from here"), [said], seats, answer, kind="play_on")

@@ -15,8 +15,7 @@ from tarneeb_desktop.ui.screens.viewer.viewer import ViewerScene
 
 
 def open_hand_review(scene: Any, hand: int | None = None) -> ViewerScene | None:
-    """The viewer on hand ``hand`` (default: the last finished one) of the table scene's
-    game; None when there is nothing to review."""
+    """The viewer on hand ``hand`` of the scene's game (None: nothing to review)."""
     table = scene.table
     if table is None or not table.state.history:
         return None

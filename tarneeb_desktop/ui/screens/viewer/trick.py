@@ -124,6 +124,5 @@ def draw_mark(surface: pygame.Surface, cr: Cross, side: int, mark: Any, hidden: 
 
 def index_rects(card: pygame.Rect) -> list[pygame.Rect]:
     """Where a card's two corner indices are printed (top left and bottom right)."""
-
     w, h = round(card.w * 0.24), round(card.h * 0.3)
     return [pygame.Rect(card.x, card.y, w, h), pygame.Rect(card.right - w, card.bottom - h, w, h)]

@@ -130,7 +130,6 @@ class ViewerScene(KitScene):
         self.only_mine = False
         self.bar = Scrubber(steps)
 
-    # ------------------------------------------------------------------ analysis
     def on_show(self) -> None:
         super().on_show()
         # a job dropped when the viewer was left (``on_hide``) is asked for again
@@ -159,10 +158,14 @@ class ViewerScene(KitScene):
     def marks(self, pos: Position | None = None) -> Any:
         """The analysis of the card played at ``pos`` (the current step), or None."""
         pos = pos or self.position
-        a = self.analysis.get(pos.hand)
-        if a is None or pos.play is None or pos.play >= len(a.plays):
+        return self.mark_of(pos.hand, pos.play)
+
+    def mark_of(self, hand: int, play: int | None) -> Any:
+        """The analysis of the hand's card ``play``, or None."""
+        a = self.analysis.get(hand)
+        if a is None or play is None or not 0 <= play < len(a.plays):
             return None
-        return a.plays[pos.play]
+        return a.plays[play]
 
     def busy(self) -> bool:
         return self.playing or bool(self.jobs)
@@ -185,10 +188,9 @@ class ViewerScene(KitScene):
         """Seconds between two steps while playing back (the chosen speed)."""
         return 1.0 / SPEEDS[self.speed]
 
-    def speed_label(self) -> str:
-        return tr("Speed {n}/s", n=i18n.number(SPEEDS[self.speed]))
+    def speed_label(self, speed: int | None = None) -> str:
+        return tr("Speed {n}/s", n=i18n.number(SPEEDS[self.speed if speed is None else speed]))
 
-    # ------------------------------------------------------------------ moving
     @property
     def position(self) -> Position:
         return self.steps.positions[self.index]
@@ -212,38 +214,27 @@ class ViewerScene(KitScene):
         if action in moves:
             self.playing = False
             self.go(moves[action]())
-            self.rebuild()
         elif action == "play":
             self.playing = not self.playing and self.index < s.last
             self.clock = 0.0
-            self.rebuild()
         elif action == "hands":
             self.hands = None if self.hands else HandsPanel(self.steps, self.names)
-            self.rebuild()
         elif action == "mine":
             self.only_mine = not self.only_mine
-            self.rebuild()
         elif action == "back" and self.hands is not None and not self.choosing:
             self.hands = None
-            self.rebuild()
-        elif action in ("speed", "faster", "slower"):
-            if action == "speed":  # the button goes round
-                self.speed = (self.speed + 1) % len(SPEEDS)
+        elif action == "speed":  # the button goes round
+            self.speed = (self.speed + 1) % len(SPEEDS)
+        elif action in ("faster", "slower"):
+            self.speed = max(0, min(len(SPEEDS) - 1, self.speed + (action == "faster") * 2 - 1))
+        elif action in ("playon", "cancel") or action.startswith("seat") or action == "back":
+            if action != "back" or self.choosing:
+                self.play_on(action)
             else:
-                self.speed = max(0, min(len(SPEEDS) - 1, self.speed + (action == "faster") * 2 - 1))
-            self.rebuild()
-        elif (
-            action in ("playon", "cancel")
-            or action.startswith("seat")
-            or (action == "back" and self.choosing)
-        ):
-            self.play_on(action)
-        elif action == "back":
-            self.pool.cancel()
-            if self.back is not None:
-                self.back()
-            else:
-                self.app.show_menu()
+                self.pool.cancel()
+                (self.back or self.app.show_menu)()
+            return
+        self.rebuild()
 
     @property
     def choosing(self) -> bool:
@@ -289,7 +280,6 @@ class ViewerScene(KitScene):
             return True
         return False
 
-    # ------------------------------------------------------------------ buttons
     def play_on(self, action: str) -> None:
         """Play on from here (``ui/screens/viewer/play_on.py``): ask for a seat, then the table."""
         from tarneeb_desktop.ui.screens.viewer import play_on
@@ -314,14 +304,12 @@ class ViewerScene(KitScene):
         partner = sum(p.cost for p in plays if p.seat == (self.me + 2) % 4)
         return tr(self.cost_words, you=mine, partner=partner)
 
-    # ------------------------------------------------------------------ the chrome
     def layout_key(self) -> object:
         return (self.index, self.playing, self.speed, self.hands is None, self.only_mine,
                 len(self.analysis), self.analysis_error, self.choosing)  # fmt: skip
 
     def tree(self, st: Style) -> Box:
-        """The captions, the table (or the hand list), the analysis, the scrubber, the keys
-        and the controls; the cost line and Hands / My cards only in the table's corner."""
+        """The captions, the table (or hand list), the analysis, the bar, the keys, the controls."""
         pos = self.position
         head = self.hand_title(pos)
         if self.title:
@@ -347,8 +335,7 @@ class ViewerScene(KitScene):
         widest = self.step_label(self.steps.last)
         step = "" if self.choosing else self.step_label()  # the question covers the bar
         self.scrubber = Picture(self._paint_bar, st.line, st.line)
-        # the scrubber runs left to right in every language (the record's time), its step
-        # at its left
+        # the scrubber runs left to right in every language (the record's time)
         bar = Row([Text(step, color=DIM, widest=widest), self.scrubber], most=150,
                   weights=[0, 1], left_to_right=True)  # fmt: skip
         keys = Text(self.keys_text(), color=DIM, align="center")
@@ -357,8 +344,7 @@ class ViewerScene(KitScene):
         )
 
     def analysis_box(self, pos: Position) -> Box:
-        """The analysis's lines, in the room of two whether there are none, one or two (the
-        table keeps its size)."""
+        """The analysis's lines in the room of two at least (the table keeps its size)."""
         lines = [Text(line, color=colour, bold=True, align="center", marked=True)
                  for line, colour in self.analysis_lines(pos)]  # fmt: skip
         return Stack([Space(2), Column(lines, gap=0)])
@@ -407,11 +393,7 @@ class ViewerScene(KitScene):
         """Every label the controls can show (Play and Pause, each speed)."""
         words = self.words()
         out = [label.format(**words) for label, _ in CONTROLS if label not in ("play", "speed")]
-        saved = self.speed
-        for k in range(len(SPEEDS)):
-            self.speed = k
-            out.append(self.speed_label())
-        self.speed = saved
+        out += [self.speed_label(k) for k in range(len(SPEEDS))]
         return out + list(self.play_labels())
 
     @staticmethod
@@ -473,7 +455,6 @@ class ViewerScene(KitScene):
         lay = Layout(*self.app.size)  # the window's, as the kit's
         self.hands.draw(surface, lay, rect, self.position.hand, self.analysis, bool(self.jobs))
 
-    # ------------------------------------------------------------------ drawing
     def hand_rects(self, lay: Layout, side: int, n: int, ch: int) -> list[pygame.Rect]:
         """Where a seat's ``n`` cards lie, face up, in a row."""
         cw, ch = card_size(ch)
@@ -505,15 +486,6 @@ class ViewerScene(KitScene):
         need = max(2 * Style(lay.w, lay.h).line, self.plates_and_marks(lay) / 2)
         room = (band * 0.5 - need) / 1.9
         return min(round(min(band * 0.22, lay.w * 0.075 / 0.716)), int(room))
-
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(theme.felt(surface.get_size()), (0, 0))
-        tree = self.laid()
-        mine = {id(b) for b in tree.buttons()}
-        tree.draw(surface)
-        for b in self.buttons():  # a button a screen adds to the viewer's (the review's)
-            if id(b) not in mine:
-                b.draw(surface)
 
     def hand_title(self, pos: Position) -> str:
         """ "Hand 3 of 8" (as the game over counts), or "A deal thrown in (after hand 2)"."""
@@ -629,11 +601,9 @@ class ViewerScene(KitScene):
             surface.blit(self.app.cards.get(card, r.h), r)
             if pos.trick_winner == seat:
                 pygame.draw.rect(surface, theme.GOLD, r.inflate(6, 6), 3, border_radius=6)
-            play = first_play + k if pos.play is not None else None
-            if play is not None and play >= 0:
-                a = self.analysis.get(pos.hand)
-                if a is not None and play < len(a.plays):
-                    marks.append((side, seat, a.plays[play]))
+            mark = self.mark_of(pos.hand, first_play + k if pos.play is not None else None)
+            if mark is not None:
+                marks.append((side, seat, mark))
         for side, seat, mark in marks:  # over every card: no card hides a mark
             draw_mark(surface, cr, side, mark, self.hidden(seat))
 
@@ -663,7 +633,6 @@ class ViewerScene(KitScene):
 
     def analysis_lines(self, pos: Position) -> list[tuple[str, tuple[int, int, int]]]:
         """The hand's line and the last card's; at the hand's end, what it came to first."""
-
         note = self.thrown_in_note(pos)
         if note is not None:
             return [(note, theme.GOLD)]
