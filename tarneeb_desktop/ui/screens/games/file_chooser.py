@@ -129,9 +129,8 @@ DOUBLE_CLICK = 0.5
 
 
 class FileChooser(KitScene):
-    """Choose a record to open (``save`` False) or a file to write (``save`` True, ``name``
-    the name offered). ``done`` is called once with the file chosen, or None (Cancel); it
-    shows the next screen."""
+    """Choose a record to open, or a file to write (``save``, ``name`` offered); ``done`` is
+    called once with the file chosen, or None (Cancel), and shows the next screen."""
 
     def __init__(
         self,
@@ -161,8 +160,7 @@ class FileChooser(KitScene):
         with suppress(OSError):
             folder = folder.resolve()
         self.folder, self.rows, self.top = folder, entries(folder), 0
-        self.row = None
-        self.last_click = None  # a double click's second half opens nothing in here
+        self.row = self.last_click = None  # a double click's second half opens nothing here
         if not self.save and self.rows:  # opening: on the first folder or file
             self.row = min(1 if self.rows[0].up else 0, len(self.rows) - 1)
         files = any(not e.folder for e in self.rows)
@@ -261,8 +259,7 @@ class FileChooser(KitScene):
 
     def scroll(self, by: int) -> None:
         self.laid()
-        n = self.list_box.visible
-        self.top = max(0, min(len(self.rows) - n, self.top + by))
+        self.top = max(0, min(len(self.rows) - self.list_box.visible, self.top + by))
         self.dirty = True
 
     def layout_key(self) -> object:

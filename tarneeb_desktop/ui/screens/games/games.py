@@ -284,12 +284,11 @@ class GamesScene(KitScene):
         try:
             open_kept(g.path)  # sets a broken file aside, with a sentence saying why
             steps = load_steps(g.path)
-        except KeptGameError as exc:
-            self._gone(str(exc))
-            self.rebuild()
-            return False
-        except (OSError, RecordError) as exc:
-            self.message = str(exc)
+        except (KeptGameError, OSError, RecordError) as exc:
+            if isinstance(exc, KeptGameError):
+                self._gone(str(exc))
+            else:
+                self.message = str(exc)
             self.rebuild()
             return False
         path = g.path

@@ -251,17 +251,15 @@ class ViewerScene(KitScene):
 
     def _pointer(self, ev: pygame.event.Event) -> bool:
         """The mouse on the scrubber (a click or a drag) and on the hand list."""
-        lay = Layout(*self.app.size)
-        bar = self.bar_rect(lay)
+        bar = self.bar_rect()
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-            if self.hands is not None:
-                to = self.hands.click(ev.pos)
-                if to is not None:
-                    self.hands = None
-                    self.playing = False
-                    self.go(to)
-                    self.rebuild()
-                    return True
+            to = self.hands.click(ev.pos) if self.hands is not None else None
+            if to is not None:
+                self.hands = None
+                self.playing = False
+                self.go(to)
+                self.rebuild()
+                return True
             if bar.inflate(0, bar.h).collidepoint(ev.pos):
                 self.bar.dragging = True
                 self.playing = False
@@ -614,8 +612,7 @@ class ViewerScene(KitScene):
         self, surface: pygame.Surface | None, lay: Layout, pos: Position
     ) -> pygame.Rect | None:
         """The calls of this hand in the top corner on the reading side, beside North's
-        cards; the box (only measured without a surface). Its room is laid out left to
-        right and mirrored in the window as a whole."""
+        cards (its room laid out left to right, mirrored as a whole); the box."""
         top, _ = self._band(lay)
         ch = self.card_h(lay)
         north = self.hand_rects(lay, TOP, 13, ch)
