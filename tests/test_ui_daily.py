@@ -168,10 +168,10 @@ def test_the_cost_lines_count_each_plays_south_and_north(ui_home) -> None:
         assert isinstance(pane, PlayPane)
         mine = sum(p.cost for a in pane.analysis.values() for p in a.plays if p.seat == 0)
         partner = sum(p.cost for a in pane.analysis.values() for p in a.plays if p.seat == 2)
-        line = pane.cost()
+        line = pane.cost_line()
         assert line is not None and f"{mine}" in line and f"{partner}" in line
-    assert "your cards" in review.panes[0].cost()
-    assert "computer's cards" in review.panes[1].cost()
+    assert "your cards" in review.panes[0].cost_line()
+    assert "computer's cards" in review.panes[1].cost_line()
 
 
 def test_a_daily_deal_left_half_way_is_resumed_on_play(ui_home) -> None:

@@ -1,13 +1,8 @@
 """The daily-deals screen: today's set (or a challenge code's), the per-deal table, past days.
 
-One screen, three states: the set's table (each deal's contract, the person's score, the
-computer's on the same cards, the difference and what the declarers could take double
-dummy; the total at the foot, the code above, the past days and the streak beside it, and a
-challenge-code field), the comparison after a deal (shown over the table; "The computer is
-still playing this deal..." until its play is in) and, once all eight are played, the end
-of the set with the score line to copy. Each deal is played at the real table
-(``daily_play.py``); the sets themselves are ``daily.DailySet``. Nothing here deals cards or
-sets up a game.
+Three states: the set's table, a deal's comparison over it after the deal, and once all
+eight are played the end of the set with the score line to copy. Each deal is played at the
+real table (``play.py``); the sets themselves are ``daily.DailySet``.
 """
 
 from __future__ import annotations
@@ -24,7 +19,7 @@ from tarneeb_desktop.session import daily
 from tarneeb_desktop.session.daily.halfway import HalfPlayed
 from tarneeb_desktop.ui import theme
 from tarneeb_desktop.ui.clipboard import put_text
-from tarneeb_desktop.ui.i18n import tr, trn
+from tarneeb_desktop.ui.i18n import N_, tr, trn
 from tarneeb_desktop.ui.kit.boxes import Box, ButtonRow, Centred, Column, Panel, Stack, Text, Veiled
 from tarneeb_desktop.ui.kit.form import Field, Row
 from tarneeb_desktop.ui.kit.page import FootSpec, KitScene
@@ -49,9 +44,7 @@ PAST_ROWS = 6
 
 
 def copy_text(line: str) -> str:
-    """Put ``line`` on the system's clipboard (``pygame.scrap``, SDL's clipboard); where
-    there is none, write it to ``daily-score.txt`` in the player's folder. What was done,
-    for the player."""
+    """Put ``line`` on the clipboard, else in ``daily-score.txt``; what was done, in words."""
     if put_text(line):
         return tr("The score line is copied")
     path = user_data_dir() / "daily-score.txt"
@@ -79,7 +72,6 @@ class DailyScene(KitScene):
         self.compared: int | None = None  # the deal whose comparison is shown over the table
         self.selected: int | None = None  # the row a click chose (Review)
 
-    # ------------------------------------------------------------------ the set
     @property
     def code(self) -> str:
         return self.dset.code
@@ -144,7 +136,6 @@ class DailyScene(KitScene):
             n, code=self.code, you=signed(p), computer=signed(c), diff=signed(p - c),
         )  # fmt: skip
 
-    # ------------------------------------------------------------------ the frame
     def busy(self) -> bool:
         return self.dset.play is not None
 
@@ -163,7 +154,6 @@ class DailyScene(KitScene):
             TextField.stop()
             self.typing = False
 
-    # ------------------------------------------------------------------ input
     def field_rect(self) -> pygame.Rect:
         """The challenge code's field."""
         self.laid()
@@ -185,18 +175,12 @@ class DailyScene(KitScene):
                 self.selected = row
                 self.rebuild()
                 return True
-        if self.typing:
-            what = self.field.handle_event(ev)
+        what = self.field.handle_event(ev) if self.typing else None
+        if what in ("enter", "escape", "typed"):
+            self.focus_field(what == "typed")  # typed: still typing, drawn again
             if what == "enter":
-                self.focus_field(False)
                 self.open_code(self.field.text)
-                return True
-            if what == "escape":
-                self.focus_field(False)
-                return True
-            if what == "typed":
-                self.dirty = True
-                return True
+            return True
         return super().handle_event(ev)
 
     def focus_field(self, on: bool) -> None:
@@ -208,18 +192,14 @@ class DailyScene(KitScene):
         self.dirty = True
 
     def activate(self, action: str) -> None:
-        if action == "back":
-            if self.compared is not None:
-                self.compared = None
-                self.rebuild()
-                return
+        if action == "back" and self.compared is None:
             self.dset.stop()
             self.app.show_menu()
-        elif action == "play":
-            self.play_next()
-        elif action == "table":
+        elif action in ("back", "table"):  # Back over a comparison: the table
             self.compared = None
             self.rebuild()
+        elif action == "play":
+            self.play_next()
         elif action == "review":
             pick = self.compared if self.compared is not None else self.selected
             if pick is None:
@@ -248,11 +228,8 @@ class DailyScene(KitScene):
             else:
                 self.focus_field(True)
 
-    # ------------------------------------------------------------------ layout
     def foot(self) -> list[FootSpec]:
-        """The buttons: over a deal's comparison, the next deal, Review and back to the
-        table; over the table, play (or go on with) the next deal, Review, Copy, the rules,
-        the computer's level (until the set is started), today's set and Back."""
+        """The buttons over a deal's comparison, or over the table (Level until started)."""
         nxt = self.store.next_deal(self.code)
         if self.compared is not None:
             specs: list[tuple[str, str]] = [
@@ -264,29 +241,17 @@ class DailyScene(KitScene):
         else:
             specs = []
             if nxt is not None:
-                go_on = self.dset.saved_deal()
-                label = (
-                    tr("Go on with deal {n}", n=nxt + 1)
-                    if go_on
-                    else tr("Play deal {n}", n=nxt + 1)
-                )
-                specs.append((label, "play"))
+                words = N_("Go on with deal {n}") if self.dset.saved_deal() else N_("Play deal {n}")
+                specs.append((tr(words, n=nxt + 1), "play"))
             specs += [(tr("Review"), "review"), (tr("Copy"), "copy")]
             specs += [(tr("Rules"), "rules"), (tr("Level"), "level")]
             specs += [(tr("Today"), "today"), (tr("Back"), "back")]
         played = any(self.dset.shown(i)[0] for i in range(daily.DEALS))
-        out: list[FootSpec] = []
-        for k, (label, action) in enumerate(specs):
-            enabled = not (action == "level" and self.started())
-            if action == "review":
-                enabled = played
-            out.append((label, action, k == 0, enabled))
-        return out
+        enabled = {"review": played, "level": not self.started()}
+        return [(label, a, k == 0, enabled.get(a, True)) for k, (label, a) in enumerate(specs)]
 
     def table_rows(self) -> list[list[Cell]]:
-        """Each deal: its number, the contract, both scores, the difference and what the
-        declarers could take ("next" on the deal to play, "playing..." while the computer
-        plays it)."""
+        """Each deal's row ("next" on the deal to play, "playing..." while the computer is)."""
         nxt = self.store.next_deal(self.code)
         out = []
         for i in range(daily.DEALS):
@@ -345,9 +310,8 @@ class DailyScene(KitScene):
                        bold=True), *self.past_lines()], grow=True)  # fmt: skip
 
         def shown() -> str:
-            return (
-                self.field.shown(self.typing) if (self.typing or self.field.text) else ""
-            ) or self.code
+            typed = self.field.shown(self.typing) if (self.typing or self.field.text) else ""
+            return typed or self.code
 
         self.code_box = Field(self.field, wide=200, focus=lambda: self.typing, shown=shown)
         side = Column([Panel(past, color=theme.PANEL, edge=PANEL_EDGE),
@@ -370,9 +334,8 @@ class DailyScene(KitScene):
         ])  # fmt: skip
 
     def header(self) -> str:
-        """The line under the title: the code, the rules and the computer's level. The code
-        is held left to right, and a right-to-left mark after it keeps the rules' number
-        out of its run in Arabic ("السوري 41" stays whole, not "41" beside the code)."""
+        """The code, the rules and the computer's level. The code is held left to right, and
+        a mark keeps the rules' number out of its run in Arabic ("السوري 41" stays whole)."""
         lv = self.dset.level
         level = tr(CHOICE_LABELS[lv]) if lv in CHOICE_LABELS else lv
         rules = preset_label(daily.code_rules(self.code))
@@ -380,8 +343,7 @@ class DailyScene(KitScene):
                   code=card_run(self.code), rules=rtl_run(rules), level=level)  # fmt: skip
 
     def comparison(self, st: Style, index: int) -> Panel:
-        """The deal just played: both scores on the same cards, the difference, and what
-        the declarers could have taken."""
+        """The deal just played: both scores on the same cards and the difference."""
         person, computer = self.dset.shown(index)
         boxes: list[Box] = [Text(tr("Deal {n} of {total}", n=index + 1, total=daily.DEALS),
                                  size=st.heading, color=GOLD, bold=True, align="center")]  # fmt: skip
@@ -398,15 +360,10 @@ class DailyScene(KitScene):
             # what the score is (issue 48 item 19: "Score -15" was not explained)
             why = tr("your side's points minus the others': {us} - {them}",
                      us=res.points[0], them=res.points[1])  # fmt: skip
+            score = tr("Score {n}", n=signed(res.net))
             boxes += [
                 Text(f"{who}: {contract_text(res)}{tricks}{could}", align="center"),
-                Text(
-                    tr("Score {n}", n=signed(res.net)),
-                    size=st.large,
-                    color=theme.TEAM[0],
-                    bold=True,
-                    align="center",
-                ),  # fmt: skip
+                Text(score, size=st.large, color=theme.TEAM[0], bold=True, align="center"),
                 Text(why, color=DIM, align="center"),
             ]
         if person is not None and computer is None:
@@ -447,6 +404,5 @@ def half_words(half: HalfPlayed) -> str:
 
 
 def go_on(app: App, half: HalfPlayed) -> None:
-    """The main menu's Continue on a daily deal left half way: its table from that card;
-    once it is played (or left), the daily-deals screen of its set."""
+    """The main menu's Continue on a daily deal left half way: its table from that card."""
     DailyScene(app, half.code, half.level).play_next()

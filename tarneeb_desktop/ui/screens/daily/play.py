@@ -1,14 +1,9 @@
 """A daily deal at the table: the normal table scene on one deal, from 0-0, the person at South.
 
-``DailyTableScene`` is a ``TableScene`` on the link ``daily.person_link`` sets up (through the
-session's table, with the fixed computer players), saved after every call and card in the
-set's deal save. Each frame it also looks whether the computer's own play of the same deal
-is in (``DailySet.tick``: it runs in a process of its own, see ``daily.ComputerPlay``), and
-it never shows it. When the hand has been scored (after the hand's summary) or thrown in,
-the person's result is worked out on the pool and the daily-deals screen shows the
-comparison. Leaving through the pause menu's "Main menu" (or a window closed, a game
-killed) keeps the deal where it was: the main menu's Continue and the daily screen's Play
-go on from that card. The hand's summary offers Review (the viewer on this deal).
+Saved after every call and card; each frame it also moves the computer's own play of the
+same deal on (``DailySet.tick``), never showing it. Once the hand is scored or thrown in,
+the person's result is worked out on the pool and the daily screen shows the comparison.
+Leaving keeps the deal where it was: Continue and the daily screen's Play go on from there.
 """
 
 from __future__ import annotations
@@ -56,7 +51,6 @@ class DailyTableScene(TableScene):
         self.link.set_auto_single(bool(getattr(app.settings, "auto_play_single", False)))
         dset.start(index)
 
-    # ------------------------------------------------------------------ the frame
     def busy(self) -> bool:
         # the computer's play moves on while the person thinks: frames must keep coming
         return super().busy() or self.dset.computing() or self.result_job is not None
@@ -96,11 +90,9 @@ class DailyTableScene(TableScene):
         self.done_cb(self.index)
 
     def score_heading(self) -> str:
-        """The score panel's corner: which deal of the set this is (one hand from 0-0: no
-        score to reach, no hand number)."""
+        """The score panel's corner: which deal of the set this is (no score to reach)."""
         return tr("Deal {n} of {total}", n=self.index + 1, total=daily.DEALS)
 
-    # ------------------------------------------------------------------ dialogs
     def hidden_actions(self) -> set[str]:
         # the summary's Review opens the viewer on this deal (Back: this table, the summary
         # still open); no rematch or export here

@@ -1,14 +1,9 @@
 """Reviewing a daily deal: the person's play and the computer's play of the same cards.
 
-In a window wide enough (:data:`SIDE_BY_SIDE_W`, 1280x720 and up) both plays are drawn side by
-side, the person's on the reading side, each a viewer's table (all four hands face up, the
-trick, the auction, the double-dummy marks) in half of the window, and they step together:
-the controls and keys move the person's play and the computer's shows the same point of
-the deal (the same card played, or in the auction the same call, :func:`same_place`).
-Narrower (800x600), one play at a time with a switch (S, or the button) that keeps the
-place, and a strip with the two results. Each play's head says its result and its "tricks
-your cards cost" line beside partner's. The marks are the viewer's, worked out for each
-play on the worker pool.
+In a window wide enough (:data:`SIDE_BY_SIDE_W`) both plays are side by side, the person's on
+the reading side, each a viewer's table in half of the window, stepping together (the other
+at :func:`same_place`). Narrower, one play at a time with a switch (S, or the button) that
+keeps the place, and the two results under the corner's buttons.
 """
 
 from __future__ import annotations
@@ -45,11 +40,7 @@ PANE: Colour = (4, 16, 10, 90)
 PANE_EDGE: Colour = (255, 255, 255, 40)
 RESULTS: Colour = (6, 20, 14, 200)
 _KIND_ORDER = {"deal": 0, "call": 1, "card": 2, "end": 3}
-#: Each play's line of the tricks its cards cost beside partner's: the person's, the computer's.
-COST_WORDS = (
-    "Tricks your cards cost: {you}  \u00b7  your partner's: {partner}",
-    N_("Tricks the computer's cards cost: {you}  \u00b7  its partner's: {partner}"),
-)
+COMPUTER_COST = N_("Tricks the computer's cards cost: {you}  \u00b7  its partner's: {partner}")
 
 
 def _place(steps: Steps, i: int) -> tuple[int, int, int]:
@@ -59,14 +50,9 @@ def _place(steps: Steps, i: int) -> tuple[int, int, int]:
 
 
 def same_place(src: Steps, index: int, dst: Steps) -> int:
-    """The step of ``dst`` at the point of the deal of step ``index`` of ``src``: the same
-    card played, the same call of the auction, or the last step of ``dst`` before it."""
+    """The step of ``dst`` at the point of the deal of step ``index`` of ``src``."""
     want = _place(src, index)
-    best = 0
-    for k in range(len(dst.positions)):
-        if _place(dst, k) <= want:
-            best = k
-    return best
+    return max((k for k in range(len(dst.positions)) if _place(dst, k) <= want), default=0)
 
 
 @dataclass(frozen=True)
@@ -92,10 +78,7 @@ class PaneStyle(Style):
 
 
 class PlayPane(ViewerScene):
-    """One play of the deal drawn in a part of the window: the viewer's table at that
-    play's step, without the viewer's controls (the review holds them). Its head, its step
-    and its lines under the table are laid out by the kit in the pane's room (``pane_tree``):
-    at the body size, wrapped; the table (a picture) has the band they leave."""
+    """One play of the deal in a part of the window: the viewer's table, no controls."""
 
     auction_title = False  # the box's title would reach down to the trick
 
@@ -107,6 +90,7 @@ class PlayPane(ViewerScene):
         self.who, self.res, self.computer = who, res, computer
         if computer:  # its record names South by the level: it is the computer
             self.names[0] = tr("Computer")
+            self.cost_words = COMPUTER_COST
         for seat in (1, 2, 3):  # the seats' words as a record keeps them, in the language
             if self.names[seat] == SEATS[seat]:
                 self.names[seat] = tr(SEATS[seat])
@@ -120,17 +104,8 @@ class PlayPane(ViewerScene):
         # ``who`` is kept untranslated: a language chosen since is the one shown
         return f"{tr(self.who)}: {contract_text(self.res)}  {signed(self.res.net)}"
 
-    def cost(self) -> str | None:
-        """The play's "tricks your cards cost" beside partner's (South's and North's)."""
-        if not self.analysis:
-            return None
-        mine = sum(p.cost for a in self.analysis.values() for p in a.plays if p.seat == 0)
-        partner = sum(p.cost for a in self.analysis.values() for p in a.plays if p.seat == 2)
-        return tr(COST_WORDS[1 if self.computer else 0], you=mine, partner=partner)
-
     def pane_tree(self, lay: Layout) -> Box:
-        """The pane laid out by the kit in its room (``lay``: the pane's size, the window's
-        unit), again when its size, the language or what it shows changes."""
+        """The pane laid out by the kit in its room (again when it or what it shows changes)."""
         key = (lay.w, lay.h, lay.unit, i18n.get_language(), self.layout_key())
         if self._pane is None or self._pane_key != key:
             st = PaneStyle(lay.w, lay.h, lay.unit)
@@ -141,29 +116,22 @@ class PlayPane(ViewerScene):
         return self._pane
 
     def pane_boxes(self, st: Style) -> Box:
-        """The play's head and its step (the tricks won) above the table; under it the
-        analysis's lines (the room of two whether there are none, one or two) and the cost
-        line (its room kept before the analysis has come): taller text leaves the cards
-        less room."""
+        """The head and the step above the table; the analysis and the cost line under it."""
         pos = self.position
         self.title_text = Text(self.head(), bold=True)
-        step = tr("Step {n} of {total}", n=pos.index + 1, total=self.steps.last + 1)
+        step = self.step_label(pos.index)
         tricks = f"{self._team(0)} {pos.tricks_won[0]} : {pos.tricks_won[1]} {self._team(1)}"
         # each line a line's room at least (a descender or none): the two panes' tables
         # stand level
         step_line = Text(f"{step}  \u00b7  {tricks}", color=DIM)
         heads = Column([Stack([Space(1), self.title_text]), Stack([Space(1), step_line])], gap=0)
         self.table = Picture(self._paint_table, st.h // 3, st.h)
-        lines = [Text(line, color=colour, bold=True, align="center", marked=True)
-                 for line, colour in self.analysis_lines(pos)]  # fmt: skip
-        analysis = Stack([Space(2), Column(lines, gap=0)])
-        cost = self.cost()
+        cost = self.cost_line()
         costs = Stack([Space(1), Column([Text(cost, color=DIM, align="center")] if cost else [])])
-        return Column([heads, self.table, analysis, costs], gap=st.tight)
+        return Column([heads, self.table, self.analysis_box(pos), costs], gap=st.tight)
 
     def _band(self, lay: Layout) -> tuple[int, int]:
-        """The table's band: the picture's room, as the kit laid the pane out (between the
-        head's lines and the analysis's)."""
+        """The table's band: the picture's room, as the kit laid the pane out."""
         self.pane_tree(lay)
         return self.table.rect.top, self.table.rect.bottom
 
@@ -195,34 +163,26 @@ class PlayPane(ViewerScene):
         return [pygame.Rect(round(x0 + step * k), y, cw, ch) for k in range(n)]
 
     def auction_width(self, lay: Layout) -> int:
-        """The auction box's width with every call of the record whole in it (as far as
-        North's card in the trick leaves room)."""
+        """The auction box's width with every call of the record whole in it."""
         calls = {c for p in self.steps.positions for _, c in p.calls if c not in NOT_CALLS}
         end = lay.w // 2 - round(card_size(self.card_h(lay))[0] * 0.6) - 6  # the trick's
         return min(wanted_width(lay, self.names, sorted(calls)), end - lay.margin)
 
     def draw_pane(self, surface: pygame.Surface, lay: PaneLayout, lead: bool) -> None:
-        """The pane on ``surface`` (the pane's room): the kit's boxes, the table in its
-        picture; the play the controls lead has its head in gold."""
+        """The pane on ``surface`` (its room); the play the controls lead has a gold head."""
         tree = self.pane_tree(lay)
         self.title_text.color = GOLD if lead else INK
         tree.draw(surface)
 
     def _paint_table(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The table in the band the kit gives it (its own geometry, in the pane's room)."""
         self.draw_felt(surface, self.pane_lay)
 
     def pane_texts(self) -> list[tuple[str, pygame.Rect]]:
-        """The pane's texts and where their ink is, in the pane's room."""
         return self._pane.texts() if self._pane is not None else []
 
 
 class DailyReview(ViewerScene):
-    """The viewer on two plays of one deal: side by side in a wide window, else ``which``
-    is the one shown (0: the person's) with a switch. Laid out by the kit (``tree``): side
-    by side the window's head, the two panes (pictures, each laid out by the kit inside),
-    the keys and the controls; one at a time the viewer's, with the two results and the
-    switch under Hands and My cards only."""
+    """The viewer on two plays of one deal: side by side, or ``which`` with a switch."""
 
     def __init__(
         self,
@@ -257,7 +217,6 @@ class DailyReview(ViewerScene):
         w, _ = size or self.app.size
         return len(self.panes) > 1 and w >= SIDE_BY_SIDE_W
 
-    # ------------------------------------------------------------------ analysis
     def on_show(self) -> None:
         for pane in self.panes:  # each play's analysis on the pool (the shown one shared)
             pane.on_show()
@@ -300,12 +259,10 @@ class DailyReview(ViewerScene):
     def activate(self, action: str) -> None:
         if action == "switch":
             self.switch_play()
-            return
-        if action == "hands" and self.side_by_side():  # no room for the list beside two
-            return
-        super().activate(action)
-        for pane in self.panes:  # "my cards only" (M) on both tables
-            pane.only_mine = getattr(self, "only_mine", False)
+        elif action != "hands" or not self.side_by_side():  # no room for the list beside two
+            super().activate(action)
+            for pane in self.panes:  # "my cards only" (M) on both tables
+                pane.only_mine = self.only_mine
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_s and not self.choosing:
@@ -313,16 +270,11 @@ class DailyReview(ViewerScene):
             return True
         return super().handle_event(ev)
 
-    # ------------------------------------------------------------------ the chrome
     def layout_key(self) -> object:
-        """The viewer's, the play shown and whether the two are side by side (the panes lay
-        out their own insides)."""
         return (super().layout_key(), self.which, self.side_by_side())
 
     def tree(self, st: Style) -> Box:
-        """Side by side: the window's head, the two panes (the person's on the reading
-        side, each other's mirror), the keys and the controls. One at a time: the viewer's
-        (the results and the switch in its corner, ``corner_boxes``)."""
+        """Side by side: the head, the two panes, the keys, the controls; else the viewer's."""
         self.pictures, self.results, self.switch = [], None, None
         if not self.side_by_side((st.w, st.h)):
             return super().tree(st)
@@ -332,25 +284,15 @@ class DailyReview(ViewerScene):
             Picture(partial(self._paint_pane, k), st.h // 3, st.h) for k in range(len(self.panes))
         ]
         panes = Row(self.pictures, grow=True, equal=True)
-        keys = Text(
-            tr(
-                "Left/Right a step, Up/Down a trick, Page Up/Down a hand, Home/End the game, "
-                "Space play, +/- speed"
-            ),
-            color=DIM,
-            align="center",
-        )
-        self.toolbar = ButtonRow(self.toolbar_specs(), group="toolbar",
-                                 also=self.all_labels(), left_to_right=True)  # fmt: skip
+        keys = Text(self.keys_text(hands=False), color=DIM, align="center")
         # the viewer's corner's keys stay (M on both tables); its buttons would cover a
         # play's head, and the scrubber is not shown beside two plays
         self.corner = ButtonRow([])
         self.scrubber = Picture(lambda s, r: None, 0, 0)
-        return Column([head, panes, keys, self.toolbar], gap=st.tight)
+        return Column([head, panes, keys, self.controls()], gap=st.tight)
 
     def corner_boxes(self, st: Style) -> list[Box]:
-        """One play at a time: the two results, one above the other (while the list of
-        hands is not over them), then the button that switches the plays, at the end."""
+        """One play at a time: the two results (unless the hand list is open), the switch."""
         if len(self.plays) < 2 or self.choosing:
             return []
         out: list[Box] = []
@@ -374,21 +316,18 @@ class DailyReview(ViewerScene):
         return super().build(lay) + (self.switch.buttons() if self.switch else [])
 
     def bar_rect(self, lay: Layout | None = None) -> pygame.Rect:
-        """The scrubber's room (none side by side)."""
         self.laid()
         if self.side_by_side():
             return pygame.Rect(0, 0, 0, 0)
         return super().bar_rect(lay)
 
     def panel_rect(self, lay: Layout) -> pygame.Rect:
-        """The two results, as the kit laid them out: in the top corner opposite the
-        auction, under Hands and My cards only."""
+        """The two results, as the kit laid them out."""
         self.laid()
         return self.results.rect.copy() if self.results is not None else pygame.Rect(0, 0, 0, 0)
 
     def pane_rects(self, lay: Layout) -> list[pygame.Rect]:
-        """Where each play is drawn side by side, as the kit laid them out: the person's on
-        the reading side."""
+        """Where each play is drawn side by side, as the kit laid them out."""
         self.laid()
         return [p.rect.copy() for p in self.pictures]
 
@@ -401,8 +340,7 @@ class DailyReview(ViewerScene):
 
     def _side_drop(self, lay: Layout, ch: int) -> int:
         """One play at a time: how far the side hands' rows go down to clear the results
-        and the switch over the table's end corner (both rows, the table kept level; no
-        lower than leaves room for the name plate under them); 0 when they are clear."""
+        and the switch (no lower than leaves room for the name plate under them)."""
         self.laid()
         corner = [b.rect for b in (self.results, self.switch) if b is not None]
         if self.side_by_side() or not corner:
@@ -422,14 +360,14 @@ class DailyReview(ViewerScene):
         pane.draw_pane(surface.subsurface(r), PaneLayout(r.w, r.h, st.unit), lead=k == self.which)
 
     def texts(self) -> list[tuple[str, pygame.Rect]]:
-        """The window's texts and the panes' (where their ink is in the window)."""
+        """The window's texts and the panes' (their ink in the window)."""
         out = super().texts()
         for pane, pic in zip(self.panes, self.pictures, strict=False):
             out += [(words, ink.move(pic.rect.topleft)) for words, ink in pane.pane_texts()]
         return out
 
     def cost_line(self) -> str | None:
-        return self.panes[self.which].cost()
+        return self.panes[self.which].cost_line()
 
 
 def open_review(

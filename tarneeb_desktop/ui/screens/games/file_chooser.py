@@ -1,13 +1,7 @@
 """A file chooser drawn in the window: the folders and game records of one folder, to open a
-record (Import) or to choose a folder and a file name to write one (Export).
-
-It starts in the folder chosen last time (remembered in the player's folder), else the
-Documents folder, else the home folder. Up/Down (Page Up/Down, Home/End when no name is
-typed) choose a row, Enter or a double click on a row goes into a folder or takes the
-file (one click only chooses: issue 48 item 14), ``..`` (or Backspace when opening, Alt+Up always) goes up a folder; when saving,
-what is typed is the file's name, a file clicked gives its name, and Enter saves in the
-folder shown. Esc or Cancel gives None. The list, its icons and the buttons are mirrored
-right to left; paths and file names stay left to right.
+record (Import) or to choose a folder and a file name to write one (Export). It starts in the
+folder chosen last time. One click only chooses a row, a double click or Enter takes it
+(issue 48 item 14). Paths and file names stay left to right in every language.
 """
 
 from __future__ import annotations
@@ -16,6 +10,7 @@ import string
 import sys
 import time
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -55,9 +50,8 @@ class Entry:
 
 
 def entries(folder: Path) -> list[Entry]:
-    """``..`` (unless ``folder`` is a root), then its folders, then its record files, each
-    sorted by name without regard to case; hidden ones left out. A folder that cannot be
-    read has no rows but ``..``. At a Windows drive's root, the other drives are folders."""
+    """``..`` (unless a root), then the folders, then the record files, each by name; hidden
+    ones left out. At a Windows drive's root, the other drives are folders."""
     out = [Entry(folder.parent, True, up=True)] if folder.parent != folder else []
     try:
         found = [p for p in folder.iterdir() if not p.name.startswith(".")]
@@ -97,10 +91,8 @@ def start_folder() -> Path:
 
 def remember(folder: Path) -> None:
     """Start there next time (a file that cannot be written only forgets it)."""
-    try:
+    with suppress(OSError):
         write_json_atomic(user_data_dir() / REMEMBERED, {"folder": str(folder)})
-    except OSError:
-        pass
 
 
 def blit_path(
@@ -137,9 +129,8 @@ DOUBLE_CLICK = 0.5
 
 
 class FileChooser(KitScene):
-    """Choose a record to open (``save`` False) or a file to write (``save`` True, ``name``
-    the name offered). ``done`` is called once with the file chosen, or None (Cancel); it
-    shows the next screen."""
+    """Choose a record to open, or a file to write (``save``, ``name`` offered); ``done`` is
+    called once with the file chosen, or None (Cancel), and shows the next screen."""
 
     def __init__(
         self,
@@ -164,16 +155,12 @@ class FileChooser(KitScene):
         self.last_click: tuple[int, float] | None = None
         self.go((folder or start_folder()).expanduser())
 
-    # ------------------------------------------------------------------ what it does
     def go(self, folder: Path) -> None:
         """Show ``folder``'s rows (the chosen row: the first folder or file when opening)."""
-        try:
+        with suppress(OSError):
             folder = folder.resolve()
-        except OSError:
-            pass
         self.folder, self.rows, self.top = folder, entries(folder), 0
-        self.row = None
-        self.last_click = None  # a double click's second half opens nothing in here
+        self.row = self.last_click = None  # a double click's second half opens nothing here
         if not self.save and self.rows:  # opening: on the first folder or file
             self.row = min(1 if self.rows[0].up else 0, len(self.rows) - 1)
         files = any(not e.folder for e in self.rows)
@@ -191,8 +178,7 @@ class FileChooser(KitScene):
         self.done(path)
 
     def take(self) -> None:
-        """Enter or the first button: into the chosen folder; else open the chosen file, or
-        save under the name typed."""
+        """Into the chosen folder; else open the chosen file, or save under the name typed."""
         e = self.chosen()
         if e is not None and e.folder:
             self.go(e.path)
@@ -236,8 +222,7 @@ class FileChooser(KitScene):
             if (ev.key == pygame.K_UP and alt) or (ev.key == pygame.K_BACKSPACE and not self.save):
                 self.activate("up")
                 return True
-            steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -10}
-            steps[pygame.K_PAGEDOWN] = 10
+            steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
             if not self.save:
                 steps.update({pygame.K_HOME: -len(self.rows), pygame.K_END: len(self.rows)})
             if ev.key in steps:
@@ -274,17 +259,14 @@ class FileChooser(KitScene):
 
     def scroll(self, by: int) -> None:
         self.laid()
-        n = self.list_box.visible
-        self.top = max(0, min(len(self.rows) - n, self.top + by))
+        self.top = max(0, min(len(self.rows) - self.list_box.visible, self.top + by))
         self.dirty = True
 
-    # ------------------------------------------------------------------ layout
     def layout_key(self) -> object:
         return (self.folder, len(self.rows), self.row, self.top, self.message)
 
     def tree(self, st: Style) -> Box:
-        """The folder's path (its end when long), its rows, the file's name when saving, a
-        word when something is wrong, and Open (Save), Up a folder and Cancel."""
+        """The folder's path, its rows, the file's name when saving, a warning, the buttons."""
         where = Picture(lambda s, r: blit_path(s, tail_fit(str(self.folder), st.body, r.w), st.body,
                                                r.center, DIM, "center"), st.line, st.line)  # fmt: skip
         where.grow = False

@@ -1,13 +1,7 @@
-"""Finished games: the kept records (``table/history.py``), newest first, one row each
-(date, rules, players, result), to open in the replay viewer, export or delete; sorted by
-date, rules or result and filtered by rules or result (the Sort and Show buttons, S and F).
-
-Up/Down choose a row, Left/Right/Tab the button, Enter does it, Delete asks to delete the
-row (Cancel has the focus, so a stray Enter deletes nothing). A file that could not be
-read has been set aside by the history; its problem line is shown under the list.
-Export and Import choose the file in the file chooser (``file_chooser.py``); a game
-already kept is not imported twice (``kept_import.import_record`` says so). A record file
-dropped on the window is imported and opened in the viewer (``record_files.py``).
+"""Finished games: the kept records (``table/history.py``), one row each (date, rules,
+players, result), to open in the replay viewer, export or delete; sorted and filtered by the
+Sort and Show buttons (S and F). Delete asks first, Cancel with the focus (a stray Enter
+deletes nothing); a file set aside by the history has its problem line under the list.
 """
 
 from __future__ import annotations
@@ -63,6 +57,7 @@ SORT_LABELS = {
     "result": N_("by result"),
 }
 SHOW_LABELS = {"all": N_("all games"), "won": N_("games won"), "lost": N_("games lost")}
+SET_ASIDE = (255, 170, 150)  # the colour of a file set aside
 
 
 def when_finished(g: KeptGame) -> str:
@@ -71,9 +66,8 @@ def when_finished(g: KeptGame) -> str:
 
 
 def sorted_games(games: list[KeptGame], order: str) -> list[KeptGame]:
-    """``games`` in ``order``: by date (newest or oldest first), by rules (then newest
-    first), or by result (judged from the person's own side: the games won first, by the
-    margin, then those lost; the games of computers only after them)."""
+    """``games`` in ``order``: by date, by rules (then newest first), or by result (from the
+    person's side: won by the margin, then lost; the games of computers only after them)."""
     newest = sorted(games, key=lambda g: g.finished, reverse=True)
     if order == "oldest":
         return newest[::-1]
@@ -92,9 +86,7 @@ def sorted_games(games: list[KeptGame], order: str) -> list[KeptGame]:
 
 
 def filters(games: list[KeptGame]) -> list[str]:
-    """What the Show button offers: every game, each set of rules among them, the games
-    won and the games lost (by the person's own side; games of computers only are in
-    neither)."""
+    """What the Show button offers: all, each set of rules among them, won and lost."""
     presets = sorted({str(g.rules.get("preset", "standard")) for g in games}, key=preset_word)
     return ["all", *(f"rules:{p}" for p in presets), "won", "lost"]
 
@@ -142,7 +134,6 @@ class GamesScene(KitScene):
         """The question before a delete is open over the list."""
         return self.app.modals.asking("delete") is not None
 
-    # ------------------------------------------------------------------ layout
     def foot(self) -> list[FootSpec]:
         if not self.games:
             return [(tr("Import"), "import", False), (tr("Back"), "back", False)]
@@ -201,28 +192,20 @@ class GamesScene(KitScene):
         self.top = 0
 
     def ask(self, what: str) -> None:
-        """The file chooser: where to export the chosen game (its name offered: the date,
-        a tournament's name and game), or the record to import; back here after."""
+        """The file chooser: where to export the chosen game, or the record to import."""
         from tarneeb_desktop.ui.screens.games.file_chooser import FileChooser
 
-        g = self.selected
-        if what == "export" and g is not None:
+        g = self.selected if what == "export" else None
 
-            def exported(to: Path | None) -> None:
-                self.app.switch(self)
-                if to is not None:
-                    self.export(g, to)
+        def chosen(path: Path | None) -> None:
+            self.app.switch(self)
+            if path is not None and g is not None:
+                self.export(g, path)
+            elif path is not None:
+                self.import_file(path)
 
-            chooser = FileChooser(self.app, exported, save=True, name=kept_export_name(g))
-        else:
-
-            def chosen(source: Path | None) -> None:
-                self.app.switch(self)
-                if source is not None:
-                    self.import_file(source)
-
-            chooser = FileChooser(self.app, chosen)
-        self.app.switch(chooser)
+        name = kept_export_name(g) if g is not None else ""
+        self.app.switch(FileChooser(self.app, chosen, save=g is not None, name=name))
 
     def export(self, g: KeptGame, to: Path) -> None:
         try:
@@ -236,9 +219,8 @@ class GamesScene(KitScene):
         self.rebuild()
 
     def import_file(self, source: Path) -> Path | None:
-        """Add a record file to the list and choose its row; a game kept already is chosen
-        and said, not added again. The kept file, or None (a clear message: nothing
-        changed)."""
+        """Add a record file to the list and choose its row (a game kept already is chosen,
+        not added again); the kept file, or None (said: nothing changed)."""
         try:
             path = import_record(source)
             self.message = tr("Imported {name}", name=source.name)
@@ -280,15 +262,9 @@ class GamesScene(KitScene):
             self.ask(action)
             return
         elif action == "delete" and g is not None:  # asked first, Cancel the safe choice
-            self.app.ask(
-                Modal(
-                    tr("Delete"),
-                    [tr("Delete this game? This cannot be undone.")],
-                    [(tr("Cancel"), "cancel"), (tr("Delete"), "confirm")],
-                    self.activate,
-                    kind="delete",
-                )
-            )
+            asked = [tr("Delete this game? This cannot be undone.")]
+            answers = [(tr("Cancel"), "cancel"), (tr("Delete"), "confirm")]
+            self.app.ask(Modal(tr("Delete"), asked, answers, self.activate, kind="delete"))
         elif action == "cancel":
             self.focus = 2  # back on Delete
         elif action == "confirm" and g is not None:
@@ -301,27 +277,23 @@ class GamesScene(KitScene):
         self.rebuild()
 
     def open(self, g: KeptGame) -> bool:
-        """Show the game in the replay viewer (Back comes back here, on the same row);
-        False when it could not be (said under the list)."""
+        """Show the game in the replay viewer (Back: here, on its row); False if it cannot."""
         from tarneeb_desktop.session.record_steps import load_steps
         from tarneeb_desktop.ui.screens.viewer.viewer import ViewerScene
 
         try:
             open_kept(g.path)  # sets a broken file aside, with a sentence saying why
             steps = load_steps(g.path)
-        except KeptGameError as exc:
-            self._gone(str(exc))
-            self.rebuild()
-            return False
-        except (OSError, RecordError) as exc:
-            self.message = str(exc)
+        except (KeptGameError, OSError, RecordError) as exc:
+            if isinstance(exc, KeptGameError):
+                self._gone(str(exc))
+            else:
+                self.message = str(exc)
             self.rebuild()
             return False
         path = g.path
-        title = when_finished(g)
-        self.app.switch(
-            ViewerScene(self.app, steps, title=title, back=lambda: self._back_here(path))
-        )
+        back = lambda: self._back_here(path)  # noqa: E731
+        self.app.switch(ViewerScene(self.app, steps, title=when_finished(g), back=back))
         return True
 
     def _back_here(self, path: Path) -> None:
@@ -350,11 +322,9 @@ class GamesScene(KitScene):
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
         if ev.type == pygame.KEYDOWN:
-            if ev.key in (pygame.K_UP, pygame.K_DOWN):
-                self.choose(self.row + (1 if ev.key == pygame.K_DOWN else -1))
-                return True
-            if ev.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-                self.choose(self.row + (10 if ev.key == pygame.K_PAGEDOWN else -10))
+            steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
+            if ev.key in steps:
+                self.choose(self.row + steps[ev.key])
                 return True
             if ev.key == pygame.K_DELETE and self.selected is not None:
                 self.activate("delete")
@@ -380,22 +350,15 @@ class GamesScene(KitScene):
         return [when_finished(g), rules_text(g), players_text(g), result_text(g)]
 
     def _note_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
-        """Under the list: the question before a delete, a message, the files set aside."""
-        lines: list[tuple[str, tuple[int, int, int]]] = []
-        if self.message:
-            lines.append((self.message, theme.INK))
-        if len(self.problems) > 2:  # every file set aside is counted, the last two said
-            lines.append(
-                (
-                    trn(
-                        "{n} file could not be used and was set aside",
-                        "{n} files could not be used and were set aside",
-                        len(self.problems),
-                    ),
-                    (255, 170, 150),
-                )
+        """Under the list: a message, the files set aside."""
+        lines = [(self.message, theme.INK)] if self.message else []
+        n = len(self.problems)
+        if n > 2:  # every file set aside is counted, the last two said
+            said = trn(
+                "{n} file could not be used and was set aside",
+                "{n} files could not be used and were set aside",
+                n,
             )
-        lines += [
-            (tr("Set aside: {problem}", problem=p), (255, 170, 150)) for p in self.problems[-2:]
-        ]
+            lines.append((said, SET_ASIDE))
+        lines += [(tr("Set aside: {problem}", problem=p), SET_ASIDE) for p in self.problems[-2:]]
         return lines[:4]

@@ -1,7 +1,5 @@
 """Record files in and out of the window: a file dropped on it, and Export on the game-over
-dialog; between the file chooser (``file_chooser.py``), the kept games
-(``table/history.py``, which does the storing) and the screens.
-"""
+dialog."""
 
 from __future__ import annotations
 
@@ -19,10 +17,7 @@ if TYPE_CHECKING:
 
 
 def open_dropped(app: App, source: Path) -> None:
-    """A file dropped on the window (on the menu or the finished games): a game record is
-    imported into the finished games (or found there, kept already) and opened in the
-    replay viewer, Back leading to the finished games on its row. Anything else is said,
-    on the menu's notice or under the list, and changes nothing."""
+    """A record dropped on the window: imported (or found) and opened in the viewer."""
     here = app.scene
     games = here if isinstance(here, GamesScene) else GamesScene(app)
     path = games.import_file(source)
@@ -40,9 +35,7 @@ def open_dropped(app: App, source: Path) -> None:
 
 
 def export_from_table(scene: Any) -> None:
-    """Export, on the game-over dialog: the file chooser over the table (the very same
-    table and dialog come back after, as from Review), the game written as it was kept
-    (its date, a tournament's name and game) to the file chosen."""
+    """Export on the game-over dialog: the chooser over the table, then the file."""
     app, state, names = scene.app, scene.table.state, list(scene.names)
 
     def done(to: Path | None) -> None:

@@ -1,7 +1,5 @@
-"""What a row of Finished games says, in the player's words: the rules (a preset in Settings'
-words, a tournament's name in this language), the players (each team unbroken), the result,
-and why a file could not be imported. Apart from ``games.py``, which lays the rows out.
-"""
+"""What a row of Finished games says, in the player's words (the rules, the players, the
+result), and why a file could not be imported."""
 
 from __future__ import annotations
 
@@ -17,11 +15,9 @@ from tarneeb_desktop.ui.text_runs import rtl_run
 
 
 def shown_name(name: str) -> str:
-    """A tournament's name as this language says it: a name the setup made ("Tournament
-    2026-12-01 21:12", in whatever language it was made in) gets this language's word;
-    a name the player typed stays as it is. Right to left, a left-to-right mark before the
-    date keeps the date and the time in their order (after an Arabic word the digits and
-    dashes would otherwise read "21:12 01-12-2026")."""
+    """A name the setup made ("Tournament 2026-12-01 21:12", in any language) in this
+    language's word; one the player typed as it is. A left-to-right mark keeps the date and
+    time in order after an Arabic word (else "21:12 01-12-2026")."""
     m = re.fullmatch(r"(.+) (\d{4}-\d{2}-\d{2} \d{2}:\d{2})", name)
     if m is None or m.group(1) not in tournament_words():
         return name
@@ -30,10 +26,7 @@ def shown_name(name: str) -> str:
 
 def tournament_words() -> set[str]:
     """ "Tournament" in every language of the game."""
-    words = {"Tournament"}
-    for code in LANGUAGES:
-        words.add(i18n._load(code).gettext("Tournament"))  # its catalogue
-    return words
+    return {"Tournament", *(i18n._load(code).gettext("Tournament") for code in LANGUAGES)}
 
 
 def preset_word(preset: str) -> str:
@@ -55,8 +48,7 @@ def rules_text(g: KeptGame) -> str:
 
 
 def option_text(change: str) -> str:
-    """An option changed from the preset, in words where the game has them ("to 11" for
-    ``target=11``); any other as the record writes it, kept left to right."""
+    """An option changed from the preset ("to 11" for ``target=11``; else as written)."""
     key, _, value = change.partition("=")
     if key == "target" and value.isdigit():
         return tr("to {n}", n=int(value))
@@ -78,9 +70,8 @@ def players_text(g: KeptGame) -> str:
 
 
 def result_text(g: KeptGame) -> str:
-    """``31 : 20, Karim and Omar win`` (team totals; in 41 the partners' sums). Right to
-    left, a mark ends the score's run: a negative total's sign (tied to its digits) would
-    otherwise draw the winner's name into it ("-16، Sami : 14")."""
+    """``31 : 20, Karim and Omar win``. Right to left, a mark ends the score's run: a
+    negative total's sign would otherwise draw the name into it ("-16، Sami : 14")."""
     score = rtl_run(f"{g.totals[0]} : {g.totals[1]}")
     sep = comma()  # the Arabic comma in Arabic
     if g.closed:  # a LAN table its host closed before the end
@@ -92,9 +83,8 @@ def result_text(g: KeptGame) -> str:
 
 
 def import_words(exc: KeptGameError, name: str) -> str:
-    """Why a file could not be imported, in the player's words (issue 48 item 13: "not a
-    game record (JSONDecodeError)", "hand 0, plays[2]: seat 1 does not hold 3D"): the
-    file's name, hands and moves counted from 1, no names of the program's own."""
+    """Why a file could not be imported, in the player's words (issue 48 item 13): hands
+    and moves counted from 1, no names of the program's own."""
     name = rtl_run(name)
     err = exc.record_error
     if exc.kind == "missing":

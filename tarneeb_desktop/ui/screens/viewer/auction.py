@@ -1,12 +1,7 @@
-"""The replay viewer's auction box: the whole auction of the hand at the step shown, one
-column per player from the first to speak, one row per round (as the table's auction page,
-``ui/game/auction.py``), the contract's call in gold and the trump below.
-
-The box sits in the table's top corner on the reading side, in the room the scene gives it
-(between the title and the side hand, and beside North's cards, never over them): the text
-is at the body size (issue 47: never smaller), a name or call wider than its column is cut
-short with an ellipsis, and an auction longer than the room keeps its first round, a "..."
-row and its last rounds. Columns read from the right in Arabic.
+"""The replay viewer's auction box: the hand's auction, one column per player from the first
+to speak, one row per round (as ``ui/game/auction.py``), the contract's call in gold and the
+trump below. At the body size (issue 47): a name or call too wide is cut short, and an
+auction longer than the room keeps its first round, a "..." row and its last rounds.
 """
 
 from __future__ import annotations
@@ -23,12 +18,11 @@ from tarneeb_desktop.ui.kit.form import mirrored
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import blit_panel, blit_text
 
-LINE = 1.55  # a line's height for its font size (as the viewer's)
+LINE = 1.55  # a line's height for its font size (as the hand list's)
 
 
 def shown_rows(rows: list[list[str | None]], room: int) -> list[int | None]:
-    """Which rounds fit in ``room`` rows: all of them, or the first, a gap (None) and the
-    last ones (the opening call is never dropped)."""
+    """Which rounds fit in ``room`` rows: all, or the first, a gap (None) and the last ones."""
     if len(rows) <= room:
         return list(range(len(rows)))
     last = max(1, room - 2)
@@ -36,8 +30,7 @@ def shown_rows(rows: list[list[str | None]], room: int) -> list[int | None]:
 
 
 def wanted_width(lay: Layout, names: Sequence[str], calls: Sequence[str]) -> int:
-    """The box's width with every name and each of ``calls`` whole in its column (at the
-    body size): what a pane keeps free for it beside North's cards."""
+    """The box's width with every name and each of ``calls`` whole in its column."""
     size, pad = lay.text, max(3, lay.margin // 2)
     labels = [call_label(c) for c in calls] or [call_label("pass")]
     call_w = max(text.size_of(c, size)[0] for c in labels)
@@ -54,9 +47,8 @@ def auction_box(
     trump: str | None,
     title: bool = True,
 ) -> pygame.Rect | None:
-    """Draw the auction in ``room`` (the box takes as much of it as it needs, from its top
-    corner on the reading side), with its title "Auction" when ``title``; the box drawn (or
-    only measured, without a surface), or None when there is no call yet."""
+    """Draw the auction in ``room`` (from its top corner on the reading side); the box (only
+    measured without a surface), or None when there is no call yet."""
     order, rows = auction_rows(list(calls))
     if not rows:
         return None

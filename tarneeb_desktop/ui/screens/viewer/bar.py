@@ -1,7 +1,5 @@
-"""The replay viewer's scrubber: a bar of every step of the record, with a tick at each
-hand's deal; a click or a drag on it goes to that step. Like the toolbar's media controls
-it runs left to right in every language (the record's time). Its room is the kit's (a
-picture in the viewer's row of the scrubber and its step)."""
+"""The replay viewer's scrubber: a bar of every step, a tick at each hand's deal, left to
+right in every language (the record's time)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
-"""The replay viewer's words about whole hands and the whole game: the hand's result at its
-end, the list of hands to jump to, and each side's costly cards for the game (the cards
-``tarneeb analyse`` prints, with the tricks they gave away). No drawing here but the panel
-of :class:`HandsPanel`; the scene (``viewer_scene.py``) decides when it shows.
+"""The replay viewer's words about whole hands and the whole game: the hand's result, the
+list of hands to jump to, and each side's costly cards (as ``tarneeb analyse`` lists them).
 """
 
 from __future__ import annotations
@@ -20,63 +18,55 @@ from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.game.labels import call_label, card_label
 from tarneeb_desktop.ui.i18n import tr, trn
 from tarneeb_desktop.ui.kit.form import mirrored
-from tarneeb_desktop.ui.kit.style import SAMPLE, SAMPLES
+from tarneeb_desktop.ui.kit.style import SAMPLE, SAMPLES, Colour
 from tarneeb_desktop.ui.layout import Layout
+from tarneeb_desktop.ui.screens.viewer.auction import LINE
 from tarneeb_desktop.ui.screens.viewer.trick import COSTLY, GOOD
 from tarneeb_desktop.ui.text_runs import blit_line, card_run, rtl_run
 from tarneeb_desktop.ui.theme import blit_panel
 
-LINE = 1.55  # a line's height for its font size (as the viewer's)
+signed = i18n.signed  # +8, 0, −3: a score's change, as the language writes it
 
 
 def team_name(names: Sequence[str], team: int) -> str:
     return f"{rtl_run(names[team])} & {rtl_run(names[team + 2])}"
 
 
-def signed(n: int) -> str:
-    """+8, 0, −3: a score's change, as the language writes it (``i18n.signed``)."""
-    return i18n.signed(n)
+def seat_points(points: Sequence[int], names: Sequence[str]) -> str:
+    """41's points of each player."""
+    return "  \u00b7  ".join(f"{rtl_run(names[s])} {signed(points[s])}" for s in range(4))
 
 
 def result_line(row: HandResult, names: Sequence[str]) -> str | None:
-    """What the hand came to, said at its last step: who made or went down in what, and the
-    points; in 41 each player's points. None for a deal thrown in."""
+    """What the hand came to, said at its last step; None for a deal thrown in."""
     if thrown_in(row):
         return None
     if row.seat_points is not None:  # 41: per player
-        points = "  \u00b7  ".join(
-            f"{rtl_run(names[s])} {signed(row.seat_points[s])}" for s in range(4)
-        )
-        return tr("Hand over: {points}", points=points)
+        return tr("Hand over: {points}", points=seat_points(row.seat_points, names))
     decl = row.declarer if row.declarer is not None else 0
-    side = team_name(names, decl & 1)
     bid = int(m.group()) if (m := re.match(r"\d+", row.contract or "")) else 0
     took = row.tricks[decl & 1]
     points = "  \u00b7  ".join(f"{team_name(names, t)} {signed(row.points[t])}" for t in (0, 1))
     contract = card_run(call_label(row.contract or ""))
+    said = {"side": team_name(names, decl & 1), "contract": contract, "points": points}
     if took >= bid:
         return trn(
             "{side} made {contract} with {n} trick: {points}",
             "{side} made {contract} with {n} tricks: {points}",
             took,
-            side=side,
-            contract=contract,
-            points=points,
+            **said,
         )
     return trn(
         "{side} went down in {contract} with {n} trick: {points}",
         "{side} went down in {contract} with {n} tricks: {points}",
         took,
-        side=side,
-        contract=contract,
-        points=points,
+        **said,
     )
 
 
 def mark_line(mark: Any, names: Sequence[str], hidden: bool) -> tuple[str, tuple[int, int, int]]:
-    """What the analysis says of the card just played, under the table, and its colour:
-    "Omar played 9♦: 3 tricks, the best", or what the better card would have taken (not
-    naming it when it is in a hand hidden by "My cards only")."""
+    """What the analysis says of the card just played, and its colour (the better card
+    not named when it is in a hidden hand)."""
     name, card = rtl_run(names[mark.seat]), card_run(card_label(mark.card))
     if not mark.cost:
         return trn("{name} played {card}: {tricks} trick, the best",
@@ -121,9 +111,7 @@ def hand_entries(steps: Steps, names: Sequence[str]) -> list[HandEntry]:
             continue
         row = rows[hand]
         if row.seat_points is not None:
-            detail = "  \u00b7  ".join(
-                f"{rtl_run(names[s])} {signed(row.seat_points[s])}" for s in range(4)
-            )
+            detail = seat_points(row.seat_points, names)
         else:
             decl = row.declarer if row.declarer is not None else 0
             detail = (
@@ -145,8 +133,7 @@ class Costly:
 
 
 def costly_by_side(analysis: Mapping[int, Analysed]) -> tuple[list[Costly], list[Costly]]:
-    """Each side's costly cards of the analysed hands, in the order played (seats 0 and 2,
-    then 1 and 3), as ``tarneeb analyse`` lists them."""
+    """Each side's costly cards of the analysed hands, in the order played."""
     sides: tuple[list[Costly], list[Costly]] = ([], [])
     for hand in sorted(analysis):
         for k, p in enumerate(analysis[hand].plays):
@@ -168,33 +155,20 @@ def side_summary(cards: Sequence[Costly], side: str) -> str:
 
 def costly_text(c: Costly, steps: Steps, names: Sequence[str], hidden: bool = False) -> str:
     """ "Hand 2, trick 5: Omar 9♦, 7♦ would take 4 (-1)": the first of the better cards,
-    as the card's mark on the table shows it; not named when ``hidden`` (the player's
-    hand is face down: "My cards only")."""
+    as the card's mark shows it; not named when ``hidden`` ("My cards only")."""
     m = c.mark
     number = steps.played_number(c.hand) or c.hand + 1
     where = tr("Hand {hand}, trick {trick}", hand=number, trick=m.trick + 1)
+    name, card = rtl_run(names[m.seat]), card_run(card_label(m.card))
+    said = {"name": name, "card": card, "n": m.best, "cost": signed(-m.cost)}
     if hidden:
-        return f"{where}: " + tr(
-            "{name} {card}, a better card would take {n} ({cost})",
-            name=rtl_run(names[m.seat]),
-            card=card_run(card_label(m.card)),
-            n=m.best,
-            cost=i18n.signed(-m.cost),
-        )
+        return f"{where}: " + tr("{name} {card}, a better card would take {n} ({cost})", **said)
     best = card_run(card_label(m.best_cards[0]))
-    return f"{where}: " + tr(
-        "{name} {card}, {best} would take {n} ({cost})",
-        name=rtl_run(names[m.seat]),
-        card=card_run(card_label(m.card)),
-        best=best,
-        n=m.best,
-        cost=i18n.signed(-m.cost),
-    )
+    return f"{where}: " + tr("{name} {card}, {best} would take {n} ({cost})", best=best, **said)
 
 
 class HandsPanel:
-    """The list of hands (a click jumps to the hand's deal) beside each side's costly
-    cards (a click jumps to the card), over the table; H, Esc or the button closes it."""
+    """The list of hands beside each side's costly cards (a click on either goes there)."""
 
     def __init__(self, steps: Steps, names: Sequence[str]) -> None:
         self.steps = steps
@@ -223,6 +197,14 @@ class HandsPanel:
     ) -> None:
         blit_panel(surface, box, color=(6, 20, 14, 250), radius=lay.margin)
         t, pad = lay.text, lay.margin
+
+        def put(words: str, cell: pygame.Rect, colour: Colour, bold: bool = False) -> pygame.Rect:
+            """``words`` at the start of ``cell``, a cell laid out left to right in ``box``
+            and mirrored there as a whole; the ink's rectangle."""
+            room = mirrored(cell, box)
+            anchor = i18n.anchor("topleft")
+            return blit_line(surface, words, t, getattr(room, anchor), colour, bold, anchor, room.w)
+
         # a row's step: its ink clear of the next row's lit band, which starts an eighth of a
         # step above that row (Arabic's letters reach lower than Latin's)
         ink = text.ink(SAMPLES.get(i18n.get_language(), "") + SAMPLE, t)
@@ -231,12 +213,9 @@ class HandsPanel:
         # laid out left to right, mirrored in ``box`` as a whole right to left: the reading
         # side holds the hands, the other the costly cards
         first = box.x + pad
-        second = box.x + 2 * pad + half
         self.spots = []
         y0 = box.y + pad // 2
-        head = _line(
-            surface, tr("Hands"), t, pygame.Rect(first, y0, half, step), box, theme.GOLD, True
-        )
+        head = put(tr("Hands"), pygame.Rect(first, y0, half, step), theme.GOLD, True)
         # the rows below the head's ink (Arabic's reaches lower than a line's step)
         head_step = max(step, head.bottom - y0 + step // 8 + 2)
         entries = hand_entries(self.steps, self.names)
@@ -253,73 +232,37 @@ class HandsPanel:
             if e.hand == hand:
                 blit_panel(surface, row, color=(242, 196, 84, 70), radius=row.h // 4)
             self.spots.append((row, e.step))
-            _line(surface, e.label, t, pygame.Rect(first, y, label_w, step), box, theme.GOLD, True)
+            put(e.label, pygame.Rect(first, y, label_w, step), theme.GOLD, True)
             detail = pygame.Rect(first + label_w + pad // 2, y, half - label_w - pad, step)
-            colour = theme.INK_DIM if not e.label else theme.INK
-            _line(surface, e.detail, t, detail, box, colour)
+            put(e.detail, detail, theme.INK_DIM if not e.label else theme.INK)
             y += step
-        self._draw_costly(surface, lay, box, second, y0, half, analysis, busy)
+        # the costly cards: each side its half of the lines left (its summary, its cards,
+        # "and 3 more")
+        x, y, step = box.x + 2 * pad + half, y0, round(t * LINE)
 
-    def _draw_costly(
-        self,
-        surface: pygame.Surface,
-        lay: Layout,
-        box: pygame.Rect,
-        x: int,
-        y: int,
-        width: int,
-        analysis: Mapping[int, Analysed],
-        busy: bool,
-    ) -> None:
-        t = lay.text
-        step = round(t * LINE)
-        _line(surface, tr("Costly cards"), t, pygame.Rect(x, y, width, step), box, theme.GOLD, True)
-        y += step
-        if busy:
-            _line(
-                surface, tr("analysing..."), t, pygame.Rect(x, y, width, step), box, theme.INK_DIM
-            )
+        def say(words: str, colour: Colour, bold: bool = False) -> None:
+            nonlocal y
+            put(words, pygame.Rect(x, y, half, step), colour, bold)
             y += step
+
+        say(tr("Costly cards"), theme.GOLD, True)
+        if busy:
+            say(tr("analysing..."), theme.INK_DIM)
         sides = costly_by_side(analysis)
-        # each side its half of the lines left: its summary, its cards, "and 3 more"
-        per = ((box.bottom - lay.margin // 2 - y) // step) // 2 - 1
+        per = ((box.bottom - pad // 2 - y) // step) // 2 - 1
         for team in (0, 1):
             cards = sides[team]
-            head = side_summary(cards, team_name(self.names, team))
-            _line(surface, head, t, pygame.Rect(x, y, width, step), box, theme.TEAM[team], True)
-            y += step
+            say(side_summary(cards, team_name(self.names, team)), theme.TEAM[team], True)
             shown = cards[: max(0, per - 1)] if len(cards) > per else cards
             for c in shown:
-                row = mirrored(pygame.Rect(x, y - step // 8, width, step), box)
+                row = mirrored(pygame.Rect(x, y - step // 8, half, step), box)
                 self.spots.append((row, self._step_of(c)))
                 hide = self.only is not None and c.mark.seat != self.only
-                line = costly_text(c, self.steps, self.names, hide)
-                _line(surface, line, t, pygame.Rect(x, y, width, step), box, theme.INK)
-                y += step
+                say(costly_text(c, self.steps, self.names, hide), theme.INK)
             if len(shown) < len(cards):
-                more = tr("and {n} more", n=len(cards) - len(shown))
-                _line(surface, more, t, pygame.Rect(x, y, width, step), box, theme.INK_DIM)
-                y += step
+                say(tr("and {n} more", n=len(cards) - len(shown)), theme.INK_DIM)
 
     def _step_of(self, c: Costly) -> int:
         """The step at which the costly card is played."""
-        return next(
-            (p.index for p in self.steps.positions if p.hand == c.hand and p.play == c.play),
-            0,
-        )
-
-
-def _line(
-    surface: pygame.Surface,
-    words: str,
-    size: int,
-    cell: pygame.Rect,
-    box: pygame.Rect,
-    colour: tuple[int, ...],
-    bold: bool = False,
-) -> pygame.Rect:
-    """``words`` at the start of ``cell`` (at most as wide), a cell laid out left to right in
-    ``box`` and mirrored there as a whole right to left; the ink's rectangle."""
-    room = mirrored(cell, box)
-    anchor = i18n.anchor("topleft")
-    return blit_line(surface, words, size, getattr(room, anchor), colour, bold, anchor, room.w)
+        at = (p.index for p in self.steps.positions if p.hand == c.hand and p.play == c.play)
+        return next(at, 0)

@@ -1,11 +1,8 @@
 """ "Play on from here": from a position of the replay viewer, a new hand at the table.
 
-The viewer asks which seat the person takes (:func:`seat_question`, the window's modal);
-``session.play_on_link`` rebuilds the game to that position (the same four hands, the
-calls and the cards played so far) with computers at the other seats; :class:`PlayOnScene`
-(``play_on_table.py``) is the table on it, with the trick in progress on the table. When the hand ends (after its
-summary) or the person leaves, the viewer comes back at the same step. Nothing of it is
-saved, kept or counted in the statistics.
+The viewer asks which seat the person takes (:func:`seat_question`); ``PlayOnScene``
+(``play_on_table.py``) is the table rebuilt to that position, computers at the other seats.
+Nothing of it is saved, kept or counted in the statistics.
 """
 
 from __future__ import annotations
@@ -40,13 +37,7 @@ def can_play_on(pos: Position) -> bool:
 
 
 def seat_question(answer: Callable[[str], None]) -> Modal:
-    """The question over the viewer (the window's modal): which seat to take, South, East,
-    North or West (``seat0`` ... ``seat3``), or Cancel (the safe choice, first)."""
-    seats = [(tr(SEATS[s]), f"seat{s}") for s in range(4)]
-    return Modal(
-        tr("Play on from here"),
-        [tr("Take a seat: the computer plays the other three. Not counted in the statistics.")],
-        [(tr("Cancel"), "cancel"), *seats],
-        answer,
-        kind="play_on",
-    )
+    """Which seat to take (``seat0`` ... ``seat3``), or Cancel (the safe choice, first)."""
+    seats = [(tr("Cancel"), "cancel"), *((tr(SEATS[s]), f"seat{s}") for s in range(4))]
+    said = tr("Take a seat: the computer plays the other three. Not counted in the statistics.")
+    return Modal(tr("Play on from here"), [said], seats, answer, kind="play_on")

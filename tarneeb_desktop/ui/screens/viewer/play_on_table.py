@@ -46,11 +46,9 @@ class PlayOnScene(TableScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         table = self.table
-        if self.overlay is None and table is not None and not self.finished:
-            if (
-                table.state.hand_index != self.start_hand
-                and self.pv.hand_number > self.start_hand + 1
-            ):
+        moved = table is not None and table.state.hand_index != self.start_hand
+        if self.overlay is None and moved and not self.finished:
+            if self.pv.hand_number > self.start_hand + 1:
                 self._leave()  # thrown in, or the summary closed: the hand is over
 
     def hidden_actions(self) -> set[str]:

@@ -1,8 +1,7 @@
 """ "Review" on the hand summary and the game-over dialog: the replay viewer on that hand.
 
-The table's game so far (every hand finished) opens in the replay viewer at the start of
-the hand asked for, with its double-dummy marks and the game's "tricks your cards cost"
-line for the person looking; Back returns to the very same table, dialog still open.
+The game's finished hands open at the start of the hand asked for; Back returns to the very
+same table, dialog still open.
 """
 
 from __future__ import annotations
@@ -16,8 +15,7 @@ from tarneeb_desktop.ui.screens.viewer.viewer import ViewerScene
 
 
 def open_hand_review(scene: Any, hand: int | None = None) -> ViewerScene | None:
-    """Open the viewer on hand ``hand`` (default: the last finished one) of the table
-    scene's game; None when there is nothing to review (no table here, no hand played)."""
+    """The viewer on hand ``hand`` of the scene's game (None: nothing to review)."""
     table = scene.table
     if table is None or not table.state.history:
         return None
@@ -27,11 +25,8 @@ def open_hand_review(scene: Any, hand: int | None = None) -> ViewerScene | None:
     steps = positions(doc)
     hand = len(state.history) - 1 if hand is None else hand
     app = scene.app
+    viewer = ViewerScene(app, steps, title=tr("Review"), back=lambda: app.switch(scene))
 
-    def back() -> None:
-        app.switch(scene)
-
-    viewer = ViewerScene(app, steps, title=tr("Review"), back=back)
     viewer.me = scene.me
     start = next((p.index for p in steps.positions if p.hand == hand and p.kind == "deal"), 0)
     viewer.go(start)

@@ -1,13 +1,8 @@
-"""The replay viewer's trick: its cards as large as the room between the four hands allows,
-each with its mark (the tricks its side takes from there with best play; a costly card's
-also names the better card and what it would take).
-
-The cards lie in a cross, North's above South's with a gap for North's mark between them,
-West's and East's to the sides, apart enough that no mark covers another card's corner
-index: a mark hangs from its own card's bottom edge, West's and East's reaching outward.
-A mark too wide for the room it has there is shortened ("5 (6)", without the card); so is
-every mark of a card whose hand is hidden ("My cards only": the better card is in that
-hand, and the mark must not show it).
+"""The replay viewer's trick: its cards in a cross as large as the room between the four
+hands allows, each with its mark (the tricks its side takes from there with best play; a
+costly card's also names the better card). A mark hangs from its card's bottom edge, clear
+of the other cards' corner indices; one too wide for its room is shortened ("5 (6)"), and so
+is every mark of a hidden hand's card (the better card is in that hand).
 """
 
 from __future__ import annotations
@@ -50,8 +45,7 @@ class Cross:
     area: pygame.Rect
 
     def mark_room(self, side: int) -> int:
-        """How wide the mark of the card at ``side`` may be without covering another
-        card's index or leaving the room."""
+        """How wide the mark of the card at ``side`` may be (clear of the other indices)."""
         r = self.rects
         if side == TOP:  # between West's and East's cards
             return 2 * (r[RIGHT].left - r[TOP].centerx) - 6
@@ -62,8 +56,7 @@ class Cross:
         return self.area.right - (r[BOTTOM].right + 3)
 
     def mark_box(self, side: int, w: int) -> pygame.Rect:
-        """The mark's box on the card at ``side``, ``w`` wide: on the card's bottom edge,
-        centred; West's and East's moved outward as far as South's card needs."""
+        """The mark's box on the card's bottom edge; West's and East's clear of South's."""
         card = self.rects[side]
         box = pygame.Rect(0, 0, w, self.mark_h)
         box.midtop = (card.centerx, card.bottom - self.mark_h // 2)
@@ -103,12 +96,7 @@ def cross(area: pygame.Rect, cx: int, size: int, most: int) -> Cross:
     while sep < max(tcw, whole) / 2 + 3 and reach(tcw, sep + 1) <= half:
         sep += 1
     cy = area.centery - h // 4
-    rects = {
-        TOP: pygame.Rect(0, 0, tcw, tch),
-        BOTTOM: pygame.Rect(0, 0, tcw, tch),
-        LEFT: pygame.Rect(0, 0, tcw, tch),
-        RIGHT: pygame.Rect(0, 0, tcw, tch),
-    }
+    rects = {side: pygame.Rect(0, 0, tcw, tch) for side in (TOP, BOTTOM, LEFT, RIGHT)}
     rects[TOP].midbottom = (cx, cy - gap // 2)
     rects[BOTTOM].midtop = (cx, cy + gap - gap // 2)
     rects[LEFT].midright = (round(cx - sep), cy)
@@ -119,8 +107,7 @@ def cross(area: pygame.Rect, cx: int, size: int, most: int) -> Cross:
 def placed(
     cr: Cross, side: int, mark: Any, hidden: bool
 ) -> tuple[pygame.Surface, pygame.Rect, tuple[int, int, int]]:
-    """The mark of the card at ``side`` (whole where it fits, else shortened): its text
-    drawn, its box and its colour."""
+    """The mark of the card at ``side`` (shortened where too wide): its image, box, colour."""
     whole, short, colour = mark_texts(mark, hidden)
     line = whole
     if text.size_of(whole, cr.size, True)[0] + PAD > cr.mark_room(side):
@@ -136,7 +123,6 @@ def draw_mark(surface: pygame.Surface, cr: Cross, side: int, mark: Any, hidden: 
 
 
 def index_rects(card: pygame.Rect) -> list[pygame.Rect]:
-    """Where a card's two corner indices are printed (its rank and suit, top left and,
-    upside down, bottom right)."""
+    """Where a card's two corner indices are printed (top left and bottom right)."""
     w, h = round(card.w * 0.24), round(card.h * 0.3)
     return [pygame.Rect(card.x, card.y, w, h), pygame.Rect(card.right - w, card.bottom - h, w, h)]

@@ -1,22 +1,12 @@
-"""The replay viewer: a game record step by step, all four hands face up (or only mine),
-with the double-dummy analysis of every card. Its chrome is laid out by the UI kit
-(``tree``: the captions' line, the table as a picture, the analysis's lines, the scrubber
-and its step, the keys, the controls; the cost line and Hands / My cards only in the
-table's top corner): no text of it below the body size. The table inside its picture
-keeps its own geometry: the hand list and the costly cards are in ``hands.py``, the
-scrubber in ``bar.py``, the lines that mix names and cards in ``ui/text_runs.py``, the trick
-and its marks in ``trick.py``, the auction's box in ``auction.py``.
+"""The replay viewer: a game record step by step (``session.record_steps.positions``), all
+four hands face up (or only mine), with the double-dummy analysis of every card. Its chrome
+is the kit's (``tree``); the table inside its picture keeps its own geometry: the hand list
+in ``hands.py``, the scrubber in ``bar.py``, the trick in ``trick.py``, the auction in
+``auction.py``. The analysis runs hand by hand on the worker pool (DDS frees the GIL): the
+viewer is usable meanwhile and says "analysing..." where marks are still to come.
 
-Steps come from ``session.record_steps.positions`` (one per deal, call and card). Keys: Left/Right a
-step, Up/Down the start or end of a trick, Page Up/Down of a hand, Home/End of the game,
-Space plays or pauses (a step per beat, +/- the speed), H the list of hands and costly
-cards, M only my seat's cards; the buttons at the bottom do the same, and the scrubber above
-them goes to any step. The analysis runs hand by hand on the worker pool (DDS frees the
-GIL): the viewer is usable meanwhile and says "analysing..." where marks are still to come.
-
-Over 600 lines: the viewer's tree, its keys and its analysis pool share the step shown and the
-felt's geometry (``card_h``, ``hand_rects``, ``draw_felt``) that the daily review's panes
-override; the pieces with no such state are in the modules named above.
+Over 600 lines: the tree, the keys and the analysis pool share the step shown and the felt's
+geometry (``card_h``, ``hand_rects``, ``draw_felt``) that the daily review's panes override.
 """
 
 from __future__ import annotations
@@ -46,7 +36,7 @@ from tarneeb_desktop.ui.game.labels import (
     display_order,
     trump_label,
 )
-from tarneeb_desktop.ui.i18n import tr, trn
+from tarneeb_desktop.ui.i18n import N_, tr, trn
 from tarneeb_desktop.ui.kit.boxes import Box, ButtonRow, Column, Picture, Space, Stack, Text
 from tarneeb_desktop.ui.kit.form import Row, mirrored
 from tarneeb_desktop.ui.kit.page import KitScene
@@ -64,7 +54,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-LINE = 1.55  # a line's height for its font size (Arabic and Devanagari are tall)
 # (label, action): the row of controls, in order
 CONTROLS = (
     ("\u25ae\u25c0\u25c0", "first"),
@@ -141,7 +130,6 @@ class ViewerScene(KitScene):
         self.only_mine = False
         self.bar = Scrubber(steps)
 
-    # ------------------------------------------------------------------ analysis
     def on_show(self) -> None:
         super().on_show()
         # a job dropped when the viewer was left (``on_hide``) is asked for again
@@ -170,10 +158,14 @@ class ViewerScene(KitScene):
     def marks(self, pos: Position | None = None) -> Any:
         """The analysis of the card played at ``pos`` (the current step), or None."""
         pos = pos or self.position
-        a = self.analysis.get(pos.hand)
-        if a is None or pos.play is None or pos.play >= len(a.plays):
+        return self.mark_of(pos.hand, pos.play)
+
+    def mark_of(self, hand: int, play: int | None) -> Any:
+        """The analysis of the hand's card ``play``, or None."""
+        a = self.analysis.get(hand)
+        if a is None or play is None or not 0 <= play < len(a.plays):
             return None
-        return a.plays[pos.play]
+        return a.plays[play]
 
     def busy(self) -> bool:
         return self.playing or bool(self.jobs)
@@ -196,10 +188,9 @@ class ViewerScene(KitScene):
         """Seconds between two steps while playing back (the chosen speed)."""
         return 1.0 / SPEEDS[self.speed]
 
-    def speed_label(self) -> str:
-        return tr("Speed {n}/s", n=i18n.number(SPEEDS[self.speed]))
+    def speed_label(self, speed: int | None = None) -> str:
+        return tr("Speed {n}/s", n=i18n.number(SPEEDS[self.speed if speed is None else speed]))
 
-    # ------------------------------------------------------------------ moving
     @property
     def position(self) -> Position:
         return self.steps.positions[self.index]
@@ -223,43 +214,31 @@ class ViewerScene(KitScene):
         if action in moves:
             self.playing = False
             self.go(moves[action]())
-            self.rebuild()
         elif action == "play":
             self.playing = not self.playing and self.index < s.last
             self.clock = 0.0
-            self.rebuild()
         elif action == "hands":
             self.hands = None if self.hands else HandsPanel(self.steps, self.names)
-            self.rebuild()
         elif action == "mine":
             self.only_mine = not self.only_mine
-            self.rebuild()
         elif action == "back" and self.hands is not None and not self.choosing:
             self.hands = None
-            self.rebuild()
-        elif action in ("speed", "faster", "slower"):
-            if action == "speed":  # the button goes round
-                self.speed = (self.speed + 1) % len(SPEEDS)
+        elif action == "speed":  # the button goes round
+            self.speed = (self.speed + 1) % len(SPEEDS)
+        elif action in ("faster", "slower"):
+            self.speed = max(0, min(len(SPEEDS) - 1, self.speed + (action == "faster") * 2 - 1))
+        elif action in ("playon", "cancel") or action.startswith("seat") or action == "back":
+            if action != "back" or self.choosing:
+                self.play_on(action)
             else:
-                self.speed = max(0, min(len(SPEEDS) - 1, self.speed + (action == "faster") * 2 - 1))
-            self.rebuild()
-        elif (
-            action in ("playon", "cancel")
-            or action.startswith("seat")
-            or (action == "back" and self.choosing)
-        ):
-            self.play_on(action)
-        elif action == "back":
-            self.pool.cancel()
-            if self.back is not None:
-                self.back()
-            else:
-                self.app.show_menu()
+                self.pool.cancel()
+                (self.back or self.app.show_menu)()
+            return
+        self.rebuild()
 
     @property
     def choosing(self) -> bool:
-        """ "Play on from here": the question which seat to take is open (the window's
-        modal)."""
+        """ "Play on from here": the question which seat to take is open."""
         return self.app.modals.asking("play_on") is not None
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
@@ -271,19 +250,16 @@ class ViewerScene(KitScene):
         return super().handle_event(ev)
 
     def _pointer(self, ev: pygame.event.Event) -> bool:
-        """The mouse on the scrubber (a click or a drag goes to that step) and on the hand
-        list (a click on a hand or a costly card goes there, the wheel scrolls)."""
-        lay = Layout(*self.app.size)
-        bar = self.bar_rect(lay)
+        """The mouse on the scrubber (a click or a drag) and on the hand list."""
+        bar = self.bar_rect()
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-            if self.hands is not None:
-                to = self.hands.click(ev.pos)
-                if to is not None:
-                    self.hands = None
-                    self.playing = False
-                    self.go(to)
-                    self.rebuild()
-                    return True
+            to = self.hands.click(ev.pos) if self.hands is not None else None
+            if to is not None:
+                self.hands = None
+                self.playing = False
+                self.go(to)
+                self.rebuild()
+                return True
             if bar.inflate(0, bar.h).collidepoint(ev.pos):
                 self.bar.dragging = True
                 self.playing = False
@@ -302,7 +278,6 @@ class ViewerScene(KitScene):
             return True
         return False
 
-    # ------------------------------------------------------------------ buttons
     def play_on(self, action: str) -> None:
         """Play on from here (``ui/screens/viewer/play_on.py``): ask for a seat, then the table."""
         from tarneeb_desktop.ui.screens.viewer import play_on
@@ -315,33 +290,24 @@ class ViewerScene(KitScene):
             self.app.play_on(self, int(action[4:]))  # the table: ui/screens/viewer/play_on_table.py
         self.rebuild()
 
+    #: the cost line's words (a daily review's computer pane says its own)
+    cost_words = N_("Tricks your cards cost: {you}  \u00b7  your partner's: {partner}")
+
     def cost_line(self) -> str | None:
         """The game's "tricks your cards cost" beside partner's (the analysed hands)."""
         if not self.analysis:
             return None
-        mine = partner = 0
-        for a in self.analysis.values():
-            for p in a.plays:
-                if p.seat == self.me:
-                    mine += p.cost
-                elif p.seat == (self.me + 2) % 4:
-                    partner += p.cost
-        return tr("Tricks your cards cost: {you}  \u00b7  your partner's: {partner}",
-                  you=mine, partner=partner)  # fmt: skip
+        plays = [p for a in self.analysis.values() for p in a.plays]
+        mine = sum(p.cost for p in plays if p.seat == self.me)
+        partner = sum(p.cost for p in plays if p.seat == (self.me + 2) % 4)
+        return tr(self.cost_words, you=mine, partner=partner)
 
-    # ------------------------------------------------------------------ the chrome
     def layout_key(self) -> object:
-        """What the chrome shows that changes its boxes: the step (its captions, the
-        analysis's lines), playing, the speed, the hand list, my cards only, the analysis
-        come so far, the seat question."""
         return (self.index, self.playing, self.speed, self.hands is None, self.only_mine,
                 len(self.analysis), self.analysis_error, self.choosing)  # fmt: skip
 
     def tree(self, st: Style) -> Box:
-        """The viewer laid out by the kit: the captions' line (the hand at the start, the
-        scores at the end), the table (a picture; the hand list in its place), the analysis's
-        lines, the scrubber with its step, the keys, the controls; the cost line and Hands /
-        My cards only in the table's top corner at the end side."""
+        """The captions, the table (or hand list), the analysis, the bar, the keys, the controls."""
         pos = self.position
         head = self.hand_title(pos)
         if self.title:
@@ -364,21 +330,28 @@ class ViewerScene(KitScene):
         else:  # the list in the table's place, under the Hands button
             self.felt = Picture(self._paint_hands, st.h // 4, st.h)
             middle = [corner, Row([self.felt], most=160, grow=True)]
-        lines = [Text(line, color=colour, bold=True, align="center", marked=True)
-                 for line, colour in self.analysis_lines(pos)]  # fmt: skip
-        # the room of two lines whether there are none, one or two: the table keeps its size
-        analysis = Stack([Space(2), Column(lines, gap=0)])
-        widest = tr("Step {n} of {total}", n=self.steps.last + 1, total=self.steps.last + 1)
+        widest = self.step_label(self.steps.last)
         step = "" if self.choosing else self.step_label()  # the question covers the bar
         self.scrubber = Picture(self._paint_bar, st.line, st.line)
-        # the scrubber runs left to right in every language (the record's time), its step
-        # at its left
+        # the scrubber runs left to right in every language (the record's time)
         bar = Row([Text(step, color=DIM, widest=widest), self.scrubber], most=150,
                   weights=[0, 1], left_to_right=True)  # fmt: skip
         keys = Text(self.keys_text(), color=DIM, align="center")
+        return Column(
+            [captions, *middle, self.analysis_box(pos), bar, keys, self.controls()], gap=st.tight
+        )
+
+    def analysis_box(self, pos: Position) -> Box:
+        """The analysis's lines in the room of two at least (the table keeps its size)."""
+        lines = [Text(line, color=colour, bold=True, align="center", marked=True)
+                 for line, colour in self.analysis_lines(pos)]  # fmt: skip
+        return Stack([Space(2), Column(lines, gap=0)])
+
+    def controls(self) -> ButtonRow:
+        """The row of controls, left to right in every language (the record's time)."""
         self.toolbar = ButtonRow(self.toolbar_specs(), group="toolbar",
                                  also=self.all_labels(), left_to_right=True)  # fmt: skip
-        return Column([captions, *middle, analysis, bar, keys, self.toolbar], gap=st.tight)
+        return self.toolbar
 
     def corner_boxes(self, st: Style) -> list[Box]:
         """What a screen adds under Hands and My cards only (the daily review's results)."""
@@ -410,8 +383,7 @@ class ViewerScene(KitScene):
         return self.toolbar.buttons() + self.corner.buttons()
 
     def side_buttons(self, lay: Layout | None = None) -> list[Button]:
-        """Hands and My cards only, as the kit laid them out: at the table's top corner at
-        the end side, under the score and the cost line."""
+        """Hands and My cards only, as the kit laid them out."""
         self.laid()
         return self.corner.buttons()
 
@@ -419,11 +391,7 @@ class ViewerScene(KitScene):
         """Every label the controls can show (Play and Pause, each speed)."""
         words = self.words()
         out = [label.format(**words) for label, _ in CONTROLS if label not in ("play", "speed")]
-        saved = self.speed
-        for k in range(len(SPEEDS)):
-            self.speed = k
-            out.append(self.speed_label())
-        self.speed = saved
+        out += [self.speed_label(k) for k in range(len(SPEEDS))]
         return out + list(self.play_labels())
 
     @staticmethod
@@ -442,36 +410,30 @@ class ViewerScene(KitScene):
         return "\u25b6 " + tr("Play back"), "\u25ae\u25ae " + tr("Pause")
 
     @staticmethod
-    def keys_text() -> str:
-        """The keys' help (wrapped by the kit to as many lines as the window's width needs
-        at the body size: Russian's does not fit on one line of a window 1,060 pixels
-        wide)."""
-        return (
-            tr(
-                "Left/Right a step, Up/Down a trick, Page Up/Down a hand, Home/End the game, "
-                "Space play, +/- speed"
-            )
-            + comma()
-            + tr("H the hands, M only my cards")
+    def keys_text(hands: bool = True) -> str:
+        """The keys' help (wrapped by the kit: Russian's is wider than a window 1,060 pixels
+        wide); ``hands``: with H and M."""
+        keys = tr(
+            "Left/Right a step, Up/Down a trick, Page Up/Down a hand, Home/End the game, "
+            "Space play, +/- speed"
         )
+        return keys + comma() + tr("H the hands, M only my cards") if hands else keys
 
     def bar_rect(self, lay: Layout | None = None) -> pygame.Rect:
-        """The scrubber's room, as the kit laid it out (its step at its left: "Step 15 of
-        123"; the bar runs left to right)."""
+        """The scrubber's room, as the kit laid it out (its step at its left)."""
         self.laid()
         # the knob's half at either end inside the picture: clear of the step beside it
         return self.scrubber.rect.inflate(-self.scrubber.rect.h, 0)
 
-    def step_label(self) -> str:
-        return tr("Step {n} of {total}", n=self.index + 1, total=self.steps.last + 1)
+    def step_label(self, index: int | None = None) -> str:
+        n = (self.index if index is None else index) + 1
+        return tr("Step {n} of {total}", n=n, total=self.steps.last + 1)
 
     def _paint_bar(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         if not self.choosing:
             self.bar.draw(surface, self.bar_rect(), self.index)
 
     def _paint_felt(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The table: the four hands, the trick and the auction (their own geometry, in
-        the band the kit gives the picture)."""
         self.draw_felt(surface, Layout(*self.app.size))  # the window's, as the kit's
 
     def draw_felt(self, surface: pygame.Surface, lay: Layout) -> None:
@@ -491,7 +453,6 @@ class ViewerScene(KitScene):
         lay = Layout(*self.app.size)  # the window's, as the kit's
         self.hands.draw(surface, lay, rect, self.position.hand, self.analysis, bool(self.jobs))
 
-    # ------------------------------------------------------------------ drawing
     def hand_rects(self, lay: Layout, side: int, n: int, ch: int) -> list[pygame.Rect]:
         """Where a seat's ``n`` cards lie, face up, in a row."""
         cw, ch = card_size(ch)
@@ -510,8 +471,7 @@ class ViewerScene(KitScene):
         return [pygame.Rect(round(x0 + step * k), y, cw, ch) for k in range(n)]
 
     def _band(self, lay: Layout) -> tuple[int, int]:
-        """The band where the table is drawn: the picture's room, as the kit laid it out
-        (between the captions' line and the analysis's lines)."""
+        """The band where the table is drawn: the picture's room, as the kit laid it out."""
         self.laid()
         return self.felt.rect.top, self.felt.rect.bottom
 
@@ -525,18 +485,8 @@ class ViewerScene(KitScene):
         room = (band * 0.5 - need) / 1.9
         return min(round(min(band * 0.22, lay.w * 0.075 / 0.716)), int(room))
 
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(theme.felt(surface.get_size()), (0, 0))
-        tree = self.laid()
-        mine = {id(b) for b in tree.buttons()}
-        tree.draw(surface)
-        for b in self.buttons():  # a button a screen adds to the viewer's (the review's)
-            if id(b) not in mine:
-                b.draw(surface)
-
     def hand_title(self, pos: Position) -> str:
-        """ "Hand 3 of 8" counting the hands played as the game over does; a deal thrown in
-        is "A deal thrown in (after hand 2)"."""
+        """ "Hand 3 of 8" (as the game over counts), or "A deal thrown in (after hand 2)"."""
         n = self.steps.played_number(pos.hand)
         if n is None:
             done = played_hands(self.steps.state.history[: pos.hand])
@@ -564,9 +514,8 @@ class ViewerScene(KitScene):
     ) -> None:
         cards = display_order(pos.holdings[seat])
         rects = self.hand_rects(lay, side, max(1, len(cards)), ch)
-        hidden = self.only_mine and seat != self.me
         for card, r in zip(cards, rects, strict=False):
-            surface.blit(self.app.cards.get("back" if hidden else card, ch), r)
+            surface.blit(self.app.cards.get("back" if self.hidden(seat) else card, ch), r)
         # the name plate: name, dealer, tricks (and the bid in 41), beside the cards
         bits = [self.names[seat]]
         if seat == pos.dealer:
@@ -599,8 +548,7 @@ class ViewerScene(KitScene):
         blit_text(surface, plate, t, at, turn_colour, bold=True, anchor=anchor)
 
     def plates_ink(self, lay: Layout) -> tuple[int, int]:
-        """How far the name plates' ink reaches (at the body size) from the cards: North's
-        below its row, South's above it."""
+        """How far the name plates' ink reaches: North's below its row, South's above it."""
         bits = [tr("Dealer"), tr("Bid {bid}", bid=13)]
         bits += [trn("{n} trick", "{n} tricks", n) for n in (0, 1, 2, 13)]
         words = [text.render("  \u00b7  ".join([self.names[s], *bits]), lay.text, theme.INK, True)
@@ -610,14 +558,13 @@ class ViewerScene(KitScene):
         return below, above
 
     def plates_and_marks(self, lay: Layout) -> int:
-        """The height the name plates (with their gaps) and the trick's marks take between
-        North's row and South's: what the cards' height leaves room for (``cross``)."""
+        """The height the name plates and the trick's marks take between North and South."""
         below, above = self.plates_ink(lay)
         return below + above + 14 + mark_height(lay.text) + 4
 
     def trick_cross(self, lay: Layout, ch: int, pos: Position | None = None) -> Cross:
-        """Where the trick's cards lie (``viewer_trick.py``): as large as the room between
-        the four hands and their name plates allows, North's card below the auction box."""
+        """Where the trick's cards lie: as large as the room between the hands and their
+        plates allows, North's card below the auction box."""
         north, south = self.hand_rects(lay, TOP, 13, ch), self.hand_rects(lay, BOTTOM, 13, ch)
         west, east = self.hand_rects(lay, LEFT, 13, ch), self.hand_rects(lay, RIGHT, 13, ch)
         below, above = self.plates_ink(lay)
@@ -652,11 +599,9 @@ class ViewerScene(KitScene):
             surface.blit(self.app.cards.get(card, r.h), r)
             if pos.trick_winner == seat:
                 pygame.draw.rect(surface, theme.GOLD, r.inflate(6, 6), 3, border_radius=6)
-            play = first_play + k if pos.play is not None else None
-            if play is not None and play >= 0:
-                a = self.analysis.get(pos.hand)
-                if a is not None and play < len(a.plays):
-                    marks.append((side, seat, a.plays[play]))
+            mark = self.mark_of(pos.hand, first_play + k if pos.play is not None else None)
+            if mark is not None:
+                marks.append((side, seat, mark))
         for side, seat, mark in marks:  # over every card: no card hides a mark
             draw_mark(surface, cr, side, mark, self.hidden(seat))
 
@@ -666,10 +611,8 @@ class ViewerScene(KitScene):
     def _draw_auction(
         self, surface: pygame.Surface | None, lay: Layout, pos: Position
     ) -> pygame.Rect | None:
-        """The calls of this hand (``viewer_auction.py``) in the top corner on the reading
-        side, beside North's cards and above the side hand's; the box drawn (measured only
-        without a surface). Its room is laid out left to right (North's row read back that
-        way) and mirrored in the window as a whole."""
+        """The calls of this hand in the top corner on the reading side, beside North's
+        cards (its room laid out left to right, mirrored as a whole); the box."""
         top, _ = self._band(lay)
         ch = self.card_h(lay)
         north = self.hand_rects(lay, TOP, 13, ch)
@@ -686,8 +629,7 @@ class ViewerScene(KitScene):
         return auction_box(surface, lay, room, self.names, pos.calls, trump, self.auction_title)
 
     def analysis_lines(self, pos: Position) -> list[tuple[str, tuple[int, int, int]]]:
-        """What the analysis says at ``pos``: the hand's line and the last card's; at the
-        hand's end what it came to, then what it could have."""
+        """The hand's line and the last card's; at the hand's end, what it came to first."""
         note = self.thrown_in_note(pos)
         if note is not None:
             return [(note, theme.GOLD)]
