@@ -3,16 +3,13 @@ screen, a computer level or a player on the LAN), the players' and teams' names,
 and how it ends.
 
 Team names follow the players' names (``Karim & Layla``) until one is typed; a name left
-empty takes its default again. Tab, the arrows and Enter move and press, as on every
-screen; letters go into the name that has the focus. Start saves the tournament and shows
-who plays first (``play.StandingsScene``). A game with a LAN seat is hosted on
-the LAN by this window: the seat's name stands for it until the player sits down.
+empty takes its default again. Letters go into the name that has the focus. Start saves the
+tournament and shows who plays first (``play.StandingsScene``).
 """
 
 from __future__ import annotations
 
 import itertools
-import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -38,8 +35,9 @@ from tarneeb_desktop.ui.kit.page import FootSpec, KitScene, Page
 from tarneeb_desktop.ui.kit.style import DIM, WARN, Style
 from tarneeb_desktop.ui.kit.widgets import TextField, draw_field
 from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.screens.settings.rows import CHOICE_LABELS, preset_label
-from tarneeb_desktop.ui.screens.tournament.play import Running, StandingsScene
+from tarneeb_desktop.ui.screens.settings.rows import preset_label
+from tarneeb_desktop.ui.screens.tournament.play import Running, StandingsScene, new_name, past_scene
+from tarneeb_desktop.ui.screens.tournament.results import kind_word
 from tarneeb_desktop.ui.theme import Button, button_at, clicked
 
 if TYPE_CHECKING:
@@ -168,24 +166,17 @@ class SetupScene(KitScene):
             self.problem = str(exc)
             self.dirty = True
             return
-        name = f"{tr('Tournament')} {time.strftime('%Y-%m-%d %H:%M')}"
-        running = Running.begin(t, name)
-        self.app.switch(StandingsScene(self.app, running))
+        self.app.switch(StandingsScene(self.app, Running.begin(t, new_name())))
 
     # ------------------------------------------------------------------ the controls
-    def rules_word(self) -> str:
-        """The rules chosen, as the Rules button says them: a preset's name, or Settings'
-        rules as Settings names them ("Standard (Custom)")."""
-        if self.preset >= len(ALL_PRESETS):
-            return preset_label(self.app.rules)
-        return preset_name_of(self.preset)
-
     def rules_label(self) -> str:
-        """The Rules button: the rules chosen and the score a game is played to."""
+        """The Rules button: the rules chosen as Settings names them ("Standard (Custom)")
+        and the score a game is played to."""
+        rules = self.rules()
         return tr(
             "Rules: {preset}, first team to {target} points",
-            preset=self.rules_word(),
-            target=str(self.rules().target),
+            preset=preset_label(rules),
+            target=str(rules.target),
         )
 
     def field_of(self, action: str) -> TextField | None:
@@ -196,14 +187,6 @@ class SetupScene(KitScene):
         if parts[0] == "pname":
             return self.teams[int(parts[1])].seats[int(parts[2])].name
         return None
-
-    def focused_field(self) -> tuple[str, TextField] | None:
-        buttons = self.buttons()
-        if not buttons:
-            return None
-        action = buttons[self.focus].action
-        f = self.field_of(action)
-        return (action, f) if f is not None else None
 
     #: the teams' columns' weights: team name, seat 1 kind and name, seat 2 kind and name,
     #: remove
@@ -288,27 +271,14 @@ class SetupScene(KitScene):
         parts = action.split(":")
         self.problem = None
         if action == "back":
-            TextField.stop()
             self.app.show_menu()
             return
         if action == "start":
-            TextField.stop()
             self.start()
             return
         if action == "past":
-            from tarneeb_desktop.ui.screens.tournament.results import PastScene
-
-            TextField.stop()
             app = self.app
-            app.switch(
-                PastScene(
-                    app,
-                    back=lambda: app.switch(SetupScene(app)),
-                    standings=lambda name, t, back: StandingsScene(
-                        app, Running(t, name), back=back
-                    ),
-                )
-            )
+            app.switch(past_scene(app, back=lambda: app.switch(SetupScene(app))))
             return
         if parts[0] == "kind":
             s = self.teams[int(parts[1])].seats[int(parts[2])]
@@ -330,9 +300,9 @@ class SetupScene(KitScene):
         self.rebuild()
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
-        focused = self.focused_field()
-        if focused is not None and ev.type in (pygame.TEXTINPUT, pygame.KEYDOWN):
-            action, f = focused
+        action = self.buttons()[self.focus].action if self.buttons() else ""
+        f = self.field_of(action)
+        if f is not None and ev.type in (pygame.TEXTINPUT, pygame.KEYDOWN):
             if ev.type == pygame.KEYDOWN and ev.key == pygame.K_SPACE:
                 return True  # the space comes as text
             what = f.handle_event(ev)
@@ -396,15 +366,3 @@ class SetupScene(KitScene):
                 from_start=True,
                 count=f.count() if on else None,
             )
-
-
-def kind_word(kind: str) -> str:
-    if kind == "network":
-        return tr("On the LAN")
-    return tr("Person") if kind == "person" else tr(CHOICE_LABELS.get(kind, kind))
-
-
-def preset_name_of(index: int) -> str:
-    from tarneeb_desktop.ui.screens.games.games import preset_word
-
-    return preset_word(list(ALL_PRESETS)[index])
