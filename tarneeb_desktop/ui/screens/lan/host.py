@@ -1,9 +1,6 @@
 """The Host screen of a LAN table: who plays seats 1-3 (and at which level), the turn timer,
 watchers, the announcement, the table's name and password; Open the table sits the people
-here down (``session.lan.host_table``) and shows the lobby (``lobby.py``).
-
-Laid out by the UI kit: the seats' and switches' buttons are one grid (one text size), and
-the page mirrors right to left as a whole."""
+here down (``session.lan.host_table``) and shows the lobby (``lobby.py``)."""
 
 from __future__ import annotations
 
@@ -29,11 +26,7 @@ from tarneeb_desktop.ui.kit.page import KitScene, Page
 from tarneeb_desktop.ui.kit.style import Style
 from tarneeb_desktop.ui.kit.widgets import TextField
 from tarneeb_desktop.ui.screens.lan.lobby import LobbyScene
-from tarneeb_desktop.ui.screens.lan.page import (
-    level_words,
-    local_name,
-    rules_words,
-)
+from tarneeb_desktop.ui.screens.lan.page import level_words, local_name, rules_words, setting_name
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
@@ -64,8 +57,13 @@ def host_error_text(exc: HostError) -> str:
 
 
 def _hosting() -> dict[str, Any]:
-    """``HostScene.hosting`` until ``join.hosting`` sets it (the same, with its port)."""
+    """``HostScene.hosting`` until ``join.hosting`` (its port patched by tests) replaces it."""
     return {"bind": HostScene.bind, "port": DEFAULT_PORT, "ai_delay": HostScene.ai_delay}
+
+
+def _after(choices: tuple[Any, ...], value: Any) -> Any:
+    """The choice after ``value``, round the ``choices`` (a click goes through them)."""
+    return choices[(choices.index(value) + 1 if value in choices else 1) % len(choices)]
 
 
 class HostScene(KitScene):
@@ -83,8 +81,8 @@ class HostScene(KitScene):
     #: Seconds a computer seat waits before it moves, so people can follow (tests: none).
     ai_delay = 0.7
 
-    #: ``bind``, ``port`` and ``ai_delay`` for ``host_table``: ``join.hosting`` (set
-    #: there, so the Host screen and a tournament's table host alike)
+    #: ``bind``, ``port`` and ``ai_delay`` for ``host_table``: ``join.hosting``, so the Host
+    #: screen and a tournament's table host alike
     hosting: Callable[[], dict[str, Any]] = staticmethod(_hosting)
 
     def __init__(self, app: App) -> None:
@@ -100,16 +98,16 @@ class HostScene(KitScene):
         #: Over the internet too (a table code through the relay), not only this network.
         self.internet = False
         self.notice: str | None = None
-        default = tr("Tarneeb at {computer}", computer=_computer_name())
+        self.default = tr("Tarneeb at {computer}", computer=_computer_name())
         self.fields = (
-            TextField(default[:MAX_TABLE_CHARS], MAX_TABLE_CHARS, printable=True),
+            TextField(self.default[:MAX_TABLE_CHARS], MAX_TABLE_CHARS, printable=True),
             TextField("", MAX_PASSWORD_CHARS, printable=True),
         )
         self.field: int | None = None  # the field typed into, if any: 0 name, 1 password
 
     @property
     def table_name(self) -> str:
-        return self.fields[0].text.strip() or tr("Tarneeb at {computer}", computer=_computer_name())
+        return self.fields[0].text.strip() or self.default
 
     @property
     def password(self) -> str:
@@ -160,7 +158,7 @@ class HostScene(KitScene):
         def typed(k: int) -> Callable[[], int | None]:
             return lambda: 0 if self.field == k else None
 
-        labels = self.field_labels()
+        labels = tr("Table name"), tr("Password")
         self.forms = [
             Form([(labels[k], self.fields[k])], typed(k), least=16, most=60) for k in (0, 1)
         ]
@@ -182,10 +180,6 @@ class HostScene(KitScene):
         self.laid()
         return [(f.labels[0], f.fields[0]) for f in self.forms]
 
-    @staticmethod
-    def field_labels() -> tuple[str, str]:
-        return tr("Table name"), tr("Password")
-
     def notes(self) -> list[tuple[str, tuple[int, int, int]]]:
         port = DEFAULT_PORT or 47471
         where = ", ".join(f"{a}:{port}" for a in listen_addresses(self.listen_on()))
@@ -205,9 +199,9 @@ class HostScene(KitScene):
 
     def bot_name(self, seat: int) -> str:
         """A computer seat's name: the settings' name for that seat, as offline."""
-        names = getattr(self.app.settings, "names", None) or []
-        name = names[seat] if seat < len(names) and isinstance(names[seat], str) else ""
-        return computer_names([*([""] * seat), name.strip()[:MAX_NAME_CHARS]])[seat]
+        return computer_names(
+            [*([""] * seat), setting_name(self.app, seat).strip()[:MAX_NAME_CHARS]]
+        )[seat]
 
     def type_into(self, field: int | None) -> None:
         self.field = field
@@ -241,34 +235,24 @@ class HostScene(KitScene):
         return super().handle_event(ev)
 
     def activate(self, action: str) -> None:
-        if action.startswith("seat:"):
-            seat = int(action[5:])
-            if seat in (1, 2, 3):
-                i = SEAT_CHOICES.index(self.choice[seat])
-                self.choice[seat] = SEAT_CHOICES[(i + 1) % len(SEAT_CHOICES)]
-                self.rebuild()
-        elif action.startswith("level:"):
-            seat = int(action[6:])
-            i = COMPUTER_LEVELS.index(self.levels[seat])
-            self.levels[seat] = COMPUTER_LEVELS[(i + 1) % len(COMPUTER_LEVELS)]
-            self.rebuild()
-        elif action == "timer":
-            i = TURN_CHOICES.index(self.turn_seconds) if self.turn_seconds in TURN_CHOICES else 0
-            self.turn_seconds = TURN_CHOICES[(i + 1) % len(TURN_CHOICES)]
-            self.rebuild()
-        elif action == "beacon":
-            self.announce = not self.announce
-            self.rebuild()
-        elif action == "where":
-            self.internet = not self.internet
-            self.rebuild()
-        elif action == "watchers":
-            self.watchers = not self.watchers
-            self.rebuild()
-        elif action == "back":
+        kind, _, n = action.partition(":")
+        if action == "back":
             self.app.show_menu()
         elif action == "open":
             self.open_table()
+        else:
+            if kind == "seat" and int(n) in (1, 2, 3):
+                self.choice[int(n)] = _after(SEAT_CHOICES, self.choice[int(n)])
+            elif kind == "level":
+                self.levels[int(n)] = _after(COMPUTER_LEVELS, self.levels[int(n)])
+            elif action == "timer":
+                self.turn_seconds = _after(TURN_CHOICES, self.turn_seconds)
+            elif action in ("beacon", "where", "watchers"):  # a switch: on or off
+                attr = {"beacon": "announce", "where": "internet"}.get(action, action)
+                setattr(self, attr, not getattr(self, attr))
+            else:
+                return
+            self.rebuild()
 
     def open_table(self) -> None:
         """Start the host (the usual port, or any free one), announce it, and sit down."""

@@ -4,11 +4,8 @@ watches. The Host screen is ``host.py`` (imported here too), the lobby ``lobby.p
 screens share ``page.py``.
 
 The window's player always sits down through a ``ClientSession``, even at the table this
-window hosts (``session.lan.host_table``, which a tournament's LAN game uses too, with this
-screen's :func:`hosting` settings), so there is one
-way to play a LAN seat (``TableScene`` through a remote link); more people at the host's
-screen sit down through a session each, and take turns behind the hot-seat cover.
-
+window hosts (with :func:`hosting`'s settings, a tournament's LAN game too), so there is one
+way to play a LAN seat (``TableScene`` through a remote link).
 """
 
 from __future__ import annotations
@@ -37,29 +34,12 @@ from tarneeb_desktop.ui.kit.form import ButtonColumn, ButtonSpec, Form
 from tarneeb_desktop.ui.kit.page import KitScene, Page
 from tarneeb_desktop.ui.kit.style import Style
 from tarneeb_desktop.ui.kit.widgets import TextField
-from tarneeb_desktop.ui.screens.lan.host import (  # the Host screen: its own module
-    COMPUTER_LEVELS,
-    SEAT_CHOICES,
-    HostScene,
-    host_error_text,
-)
+from tarneeb_desktop.ui.screens.lan.host import HostScene  # the Host screen: its own module
 from tarneeb_desktop.ui.screens.lan.lobby import LobbyScene
 from tarneeb_desktop.ui.screens.lan.page import join_error_text, player_name
 from tarneeb_desktop.ui.screens.lan.seat import SeatScene
 
-__all__ = [
-    "COMPUTER_LEVELS",
-    "SEAT_CHOICES",
-    "HostScene",
-    "JoinScene",
-    "LobbyScene",
-    "SeatScene",
-    "host_error_text",
-    "hosting",
-    "join_error_text",
-    "rejoin_kept_seat",
-    "return_to_hosted_table",
-]
+__all__ = ["HostScene", "JoinScene", "LobbyScene", "SeatScene"]  # the LAN screens, from here
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
@@ -92,9 +72,8 @@ def unreachable_words(address: str, exc: BaseException) -> str:
 
 
 def hosting() -> dict[str, Any]:
-    """How this window hosts a LAN table (the host screen's settings; tests keep it on
-    loopback and any free port): ``bind``, ``port`` and ``ai_delay`` for
-    ``session.lan.host_table``."""
+    """How this window hosts a LAN table: ``bind``, ``port`` and ``ai_delay`` for
+    ``session.lan.host_table`` (tests keep it on loopback and any free port)."""
     return {"bind": HostScene.bind, "port": DEFAULT_PORT, "ai_delay": HostScene.ai_delay}
 
 
@@ -108,19 +87,20 @@ def return_to_hosted_table(app: App) -> None:
 
     try:
         host, sessions = rejoin.return_to_hosted()
-        wait = [s.wait_for(lambda m: m.get("type") == "view", 5.0) for s in sessions]
+        for s in sessions:
+            s.wait_for(lambda m: m.get("type") == "view", 5.0)
     except (OSError, ProtocolError, JoinError, TimeoutError) as exc:
         log.info("could not return to the table: %s", exc)
         app.notices.append(tr("The table could not be opened again"))
         app.show_menu()
         return
-    del wait
     view, seq = sessions[0].snapshot()
     assert view is not None and seq is not None
-    scene = TableScene.remote(
-        app, sessions[0], view, seq, host=host, others=sessions[1:], keep_on_leave=True
+    app.switch(
+        TableScene.remote(
+            app, sessions[0], view, seq, host=host, others=sessions[1:], keep_on_leave=True
+        )
     )
-    app.switch(scene)
 
 
 def rejoin_kept_seat(app: App) -> None:
@@ -131,9 +111,6 @@ def rejoin_kept_seat(app: App) -> None:
     app.switch(scene)
     if scene.kept:
         scene.rejoin(scene.kept[0])
-
-
-# ---------------------------------------------------------------------- join
 
 
 class JoinScene(KitScene):
@@ -205,14 +182,6 @@ class JoinScene(KitScene):
                 self.found = found
                 self.rebuild()
 
-    @staticmethod
-    def field_labels() -> tuple[str, str, str]:
-        return (
-            tr("Address or table code"),
-            tr("Your name"),
-            tr("Table password (if any)"),
-        )
-
     def rows(self) -> list[ButtonSpec]:
         """The ways to a table in one click, at most four: a seat held before (Rejoin), the
         tables heard on the network (a full one may still be watched), addresses joined
@@ -252,9 +221,8 @@ class JoinScene(KitScene):
             if self.found
             else tr("Looking for tables on this network... or type an address or a table code.")
         )
-        self.form = Form(
-            list(zip(self.field_labels(), self.fields, strict=True)), lambda: self.field
-        )
+        labels = tr("Address or table code"), tr("Your name"), tr("Table password (if any)")
+        self.form = Form(list(zip(labels, self.fields, strict=True)), lambda: self.field)
         body = [
             self.form,
             Text(head, align="center"),
@@ -286,16 +254,10 @@ class JoinScene(KitScene):
                 return True
             if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 buttons = self.buttons()
-                focused = buttons[self.focus] if buttons else None
+                focused = buttons[self.focus].action if buttons else ""
                 typed = self.field == 0 and self.address.strip()
-                if (
-                    not typed
-                    and focused is not None
-                    and focused.action.startswith(("table:", "recent:"))
-                ):
-                    self.activate(focused.action)
-                else:
-                    self.activate("connect")
+                pick = not typed and focused.startswith(("table:", "recent:"))
+                self.activate(focused if pick else "connect")  # a table picked, else the typed
                 return True
             if ev.key == pygame.K_ESCAPE:
                 self.activate("back")

@@ -58,7 +58,6 @@ class LobbyScene(KitScene):
         self.after_game, self.leave, self.hint = after_game, leave, hint
         self.notice: str | None = None
         self.keep = False  # the session and host go on to the table: do not close them
-        #: Leave was asked: the question is on screen (Esc answers Stay)
         self.seen: dict[str, Any] = {}  # the host's lobby, when nobody here has a session
         self.sessions = [self.session] if self.session is not None else []
         self.chat = TextField(max_chars=MAX_CHAT_CHARS)
@@ -175,15 +174,11 @@ class LobbyScene(KitScene):
 
     def foot(self) -> list[FootSpec]:
         """Start (the host's, before the game), Chat and Leave."""
-        if self.host is not None and not self.lobby.get("started"):
-            return [
-                (tr("Start"), "start", True),
-                (tr("Chat (T)"), "chat", False),
-                (tr("Leave"), "back", False),
-            ]
-        if self.session is not None:
-            return [(tr("Chat (T)"), "chat", False), (tr("Leave"), "back", False)]
-        return [(tr("Leave"), "back", False)]
+        start = self._host_lobby()
+        foot: list[FootSpec] = [(tr("Start"), "start", True)] if start else []
+        if start or self.session is not None:
+            foot.append((tr("Chat (T)"), "chat", False))
+        return [*foot, (tr("Leave"), "back", False)]
 
     # ------------------------------------------------------------------ the layout
     def info_line(self) -> str:
@@ -293,22 +288,14 @@ class LobbyScene(KitScene):
             # asked first, in the window's modal: Stay (the safe choice) has the focus, and
             # Enter and Esc take it; Leave or Close is chosen with the arrows or a click
             hosting = self.host is not None
-            self.app.ask(
-                Modal(
-                    tr("Close the table") if hosting else tr("Leave the table"),
-                    [
-                        tr("Close this table? Everyone at it leaves")
-                        if hosting
-                        else tr("Leave this table? Your seat stays yours: Rejoin takes you back")
-                    ],
-                    [
-                        (tr("Stay"), "cancel"),
-                        (tr("Close the table") if hosting else tr("Leave the table"), "leave_yes"),
-                    ],
-                    self.activate,
-                    kind="leave_lobby",
-                )
+            title = tr("Close the table") if hosting else tr("Leave the table")
+            question = (
+                tr("Close this table? Everyone at it leaves")
+                if hosting
+                else tr("Leave this table? Your seat stays yours: Rejoin takes you back")
             )
+            answers = [(tr("Stay"), "cancel"), (title, "leave_yes")]
+            self.app.ask(Modal(title, [question], answers, self.activate, kind="leave_lobby"))
         elif action == "cancel":
             self.rebuild()
         elif action == "back" and self.leave is not None:
@@ -353,26 +340,23 @@ class LobbyScene(KitScene):
 
     def hint_line(self) -> str:
         lobby = self.lobby
-        hint = self.hint or (
-            tr("Start when everyone is seated; computer players take the empty seats.")
-            if self.host is not None
-            else tr("The game starts by itself once every open seat is taken")
-            if lobby.get("auto_start")  # a table without a window (tarneeb host)
-            else tr("Waiting for the host to start the game...")
-        )
         if self.session is None and lobby.get("started"):
             return tr("The game is on; the standings follow when it ends.")
         if self.session is not None and self.session.watching:
             return tr("You watch this table: the game shows when the host starts it.")
-        if self._host_lobby() and not self.hint:
-            return (
-                tr("Click another seat to move this player there, or Remove them.")
-                if self.picked is not None
-                else tr(
-                    "Click a player to move or remove them, an open seat to give it to a computer."
-                )
+        if self.hint:
+            return self.hint
+        if self._host_lobby():
+            if self.picked is not None:
+                return tr("Click another seat to move this player there, or Remove them.")
+            return tr(
+                "Click a player to move or remove them, an open seat to give it to a computer."
             )
-        return hint
+        if self.host is not None:
+            return tr("Start when everyone is seated; computer players take the empty seats.")
+        if lobby.get("auto_start"):  # a table without a window (tarneeb host)
+            return tr("The game starts by itself once every open seat is taken")
+        return tr("Waiting for the host to start the game...")
 
     def chat_lines(self) -> list[str]:
         from tarneeb_desktop.ui.game.chat import history_line

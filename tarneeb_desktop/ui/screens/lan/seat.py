@@ -10,9 +10,7 @@ import pygame
 
 from tarneeb_desktop.net import rejoin
 from tarneeb_desktop.net.client import ClientSession, JoinError
-from tarneeb_desktop.net.protocol import (
-    MAX_PASSWORD_CHARS,
-)
+from tarneeb_desktop.net.protocol import MAX_PASSWORD_CHARS
 from tarneeb_desktop.table.flow import SEAT_NAMES as SEAT_WORDS  # the lobby's name for them
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.kit.boxes import Box, Text
@@ -99,8 +97,8 @@ class SeatScene(KitScene):
         """A seat held before (Rejoin), then each seat: sit at an open one, ask for a
         computer's once the game is under way, the others as who sits there."""
         out: list[ButtonSpec] = []
-        kept = rejoin.kept_for((self.session.host_hello or {}).get("table_id"))
-        if kept is not None and not rejoin.held_now(self.session, kept.seat):
+        kept = self.kept()
+        if kept is not None:
             label = tr("Rejoin your seat ({seat})", seat=tr(SEAT_WORDS[kept.seat]))
             out.append((label, "rejoin", True, True))
         for s in self.seats():
@@ -166,12 +164,15 @@ class SeatScene(KitScene):
     def watchable(self) -> bool:
         return (self.session.lobby or {}).get("watchers", True) is not False
 
+    def kept(self) -> rejoin.KeptSeat | None:
+        """The seat this computer held at this table, when nobody holds it now."""
+        kept = rejoin.kept_for((self.session.host_hello or {}).get("table_id"))
+        return kept if kept is not None and not rejoin.held_now(self.session, kept.seat) else None
+
     def full(self) -> bool:
         """No seat is open to a person (and none is kept for this computer)."""
-        kept = rejoin.kept_for((self.session.host_hello or {}).get("table_id"))
-        if kept is not None and not rejoin.held_now(self.session, kept.seat):
-            return False
-        return bool(self.seats()) and not any(s.get("kind") == "open" for s in self.seats())
+        seats = self.seats()
+        return self.kept() is None and bool(seats) and all(s.get("kind") != "open" for s in seats)
 
     def activate(self, action: str) -> None:
         if action == "back":
@@ -180,11 +181,13 @@ class SeatScene(KitScene):
                 self.back()
             else:
                 self.app.open_join()
-        elif action.startswith("ask:"):  # a latecomer: the host is asked, the answer waited for
-            if self.asks_password():
-                self.session.password = self.secret.text.strip()
+            return
+        if self.asks_password():
+            self.session.password = self.secret.text.strip()
+        password = self.session.password
+        if action.startswith("ask:"):  # a latecomer: the host is asked, the answer waited for
             try:
-                self.session.ask_for_seat(int(action[4:]), self.session.password)
+                self.session.ask_for_seat(int(action[4:]), password)
             except OSError as exc:
                 self.notice = str(exc)
             else:
@@ -192,9 +195,6 @@ class SeatScene(KitScene):
                 self.notice = tr("Asking the host for that seat…")
             self.rebuild()
         elif action in ("rejoin", "watch") or action.startswith("seat:"):
-            if self.asks_password():
-                self.session.password = self.secret.text.strip()
-            password = self.session.password
             try:
                 if action == "rejoin":
                     if rejoin.sit_again(self.session) is None:
@@ -206,10 +206,9 @@ class SeatScene(KitScene):
                     rejoin.remember_seat(self.session)
             except JoinError as exc:
                 self.notice = join_error_text(exc, password)
-                self.rebuild()
-                return
             except (OSError, TimeoutError) as exc:
                 self.notice = str(exc)
-                self.rebuild()
+            else:
+                self.app.switch(LobbyScene(self.app, self.session))
                 return
-            self.app.switch(LobbyScene(self.app, self.session))
+            self.rebuild()

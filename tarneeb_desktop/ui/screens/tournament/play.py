@@ -97,7 +97,8 @@ class Running(TournamentRun):
         empty ones, and stands in for a LAN player who leaves). The people here sit down
         through sessions of their own and play on the LAN table scene."""
         from tarneeb_desktop.session.lan import HostError
-        from tarneeb_desktop.ui.screens.lan.join import HostScene, host_error_text, hosting
+        from tarneeb_desktop.ui.screens.lan.host import host_error_text
+        from tarneeb_desktop.ui.screens.lan.join import HostScene, hosting
         from tarneeb_desktop.ui.screens.lan.lobby import LobbyScene
 
         n = game.pairing.number + 1
