@@ -21,7 +21,7 @@ from tarneeb_desktop.ui.kit.page import FootSpec, KitScene, Page
 from tarneeb_desktop.ui.kit.style import DIM, GOLD, INK, Style
 from tarneeb_desktop.ui.kit.widgets import TextField
 from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.screens.lan.page import level_words, lobby_rules_words
+from tarneeb_desktop.ui.screens.lan.page import level_words, lobby_rules_words, lobby_seats
 from tarneeb_desktop.ui.theme import Button
 
 #: Lines of the lobby's chat shown under the seats: as many on the host's lobby (with its
@@ -64,15 +64,13 @@ class LobbyScene(KitScene):
         self.typing = False  # the chat line is open (T or the Chat button; Enter sends)
         self._swallow = False  # the T that opened the chat line also arrives as text
         self.picked: int | None = None  # the host picked this seat's player: move or remove
-        self.address = ""
-        if host is not None and host.address is not None:
-            port = host.address[1]
-            self.address = ", ".join(f"{a}:{port}" for a in listen_addresses(host.bind))
         #: A table over the internet: the code friends join by (shown, with Copy, instead of
         #: the addresses; a player who joined by code sees it too, to pass it on).
         self.code: str | None = getattr(host, "code", None) or getattr(session, "code", None)
-        if self.code:
-            self.address = ""
+        self.address = ""
+        if host is not None and host.address is not None and not self.code:
+            port = host.address[1]
+            self.address = ", ".join(f"{a}:{port}" for a in listen_addresses(host.bind))
 
     def join_line(self) -> str:
         """How friends reach the table: its code, or the host's addresses ("" at a joiner's
@@ -183,27 +181,22 @@ class LobbyScene(KitScene):
     # ------------------------------------------------------------------ the layout
     def info_line(self) -> str:
         """The rules and the turn timer, on one line."""
-        lobby = self.lobby
-        info = []
-        rules = lobby.get("rules")
+        info, rules = [], self.lobby.get("rules")
         if isinstance(rules, dict):
+            preset, target = lobby_rules_words(rules), str(rules.get("target", ""))
             info.append(
-                tr(
-                    "Rules: {preset}, first team to {target} points",
-                    preset=lobby_rules_words(rules),
-                    target=str(rules.get("target", "")),
-                )
+                tr("Rules: {preset}, first team to {target} points", preset=preset, target=target)
             )
-        turn = lobby.get("turn_seconds")
+        turn = self.lobby.get("turn_seconds")
         if isinstance(turn, int | float) and turn > 0:
             info.append(tr("Turn timer: {n} s", n=round(turn)))
         return "  \u00b7  ".join(info)
 
-    def watching_line(self) -> str | None:
+    def watching_line(self) -> str:
         watching = self.lobby.get("watching")
         if isinstance(watching, list) and watching:
             return tr("Watching: {names}", names=", ".join(str(w) for w in watching[:6]))
-        return None
+        return ""
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
         if self.typing:
@@ -235,10 +228,7 @@ class LobbyScene(KitScene):
 
     def _pick(self, n: int) -> None:
         """The host clicks a seat's row: a player to move (or remove), then where to."""
-        seats = self.lobby.get("seats") or []
-        kind = next(
-            (s.get("kind") for s in seats if isinstance(s, dict) and s.get("seat") == n), None
-        )
+        kind = lobby_seats(self.lobby).get(n, {}).get("kind")
         if self.picked is None and kind in ("open", "ai") and self.after_game is None:
             try:  # a free seat to a computer, a computer's seat open to people again
                 self.host.call(self.host.set_computer, n, kind == "open")
@@ -306,14 +296,8 @@ class LobbyScene(KitScene):
     def seat_rows(self) -> list[RowSpec]:
         """Each seat: who sits there (a computer with its level, this screen's people, who is
         away) or that it waits for a player; the host's picked player carries Remove."""
-        raw = self.lobby.get("seats")
         out = []
-        for s in raw if isinstance(raw, list) else []:
-            if not isinstance(s, dict) or not isinstance(s.get("seat"), int):
-                continue
-            n = s["seat"]
-            if not 0 <= n <= 3:
-                continue
+        for n, s in lobby_seats(self.lobby).items():
             kind = s.get("kind")
             color = DIM
             if kind == "open":
@@ -376,9 +360,8 @@ class LobbyScene(KitScene):
 
     def tree(self, st: Style) -> Box:
         body: list[Box] = []
-        join = self.join_line()
-        if join:
-            line = Text(join, size=st.large, color=GOLD, bold=True, align="center")
+        if self.join_line():
+            line = Text(self.join_line(), size=st.large, color=GOLD, bold=True, align="center")
             copy = ButtonRow([(tr("Copy"), "copy", False)], group="copy")
             body.append(Inline([line, copy]) if self.code else line)
         if self.info_line():
@@ -386,7 +369,7 @@ class LobbyScene(KitScene):
         self.seats = Rows(self.seat_rows(), wide=72)
         body.append(self.seats)
         if self.watching_line():
-            body.append(Text(self.watching_line() or "", color=DIM, align="center"))
+            body.append(Text(self.watching_line(), color=DIM, align="center"))
         body.append(Text(self.hint_line(), align="center"))
         body.append(Log(self.chat_lines(), self.typed, most=CHAT_LINES, wide=72))
         title = str(self.lobby.get("table") or tr("Lobby"))

@@ -48,6 +48,16 @@ def lobby_rules_words(d: dict[str, Any]) -> str:
         return rules_words(type("Named", (), {"preset": preset})())
 
 
+def lobby_seats(lobby: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    """The seats a host's lobby message lists, by number (0-3), as it sent them."""
+    seats = lobby.get("seats")
+    return {
+        s["seat"]: s
+        for s in (seats if isinstance(seats, list) else [])
+        if isinstance(s, dict) and isinstance(s.get("seat"), int) and 0 <= s["seat"] <= 3
+    }
+
+
 def level_words(level: str) -> str:
     return tr(CHOICE_LABELS.get(level, level))
 

@@ -20,7 +20,7 @@ from tarneeb_desktop.ui.kit.style import GOLD, Style
 from tarneeb_desktop.ui.kit.widgets import TextField
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.screens.lan.lobby import LobbyScene
-from tarneeb_desktop.ui.screens.lan.page import join_error_text
+from tarneeb_desktop.ui.screens.lan.page import join_error_text, lobby_seats
 from tarneeb_desktop.ui.theme import Button
 
 if TYPE_CHECKING:
@@ -88,10 +88,8 @@ class SeatScene(KitScene):
                 rejoin.remember_seat(self.session)
                 self.app.switch(LobbyScene(self.app, self.session))
 
-    def seats(self) -> list[dict[str, Any]]:
-        lobby = self.session.lobby or {}
-        seats = lobby.get("seats")
-        return [s for s in seats if isinstance(s, dict)] if isinstance(seats, list) else []
+    def seats(self) -> dict[int, dict[str, Any]]:
+        return lobby_seats(self.session.lobby or {})
 
     def rows(self) -> list[ButtonSpec]:
         """A seat held before (Rejoin), then each seat: sit at an open one, ask for a
@@ -101,10 +99,7 @@ class SeatScene(KitScene):
         if kept is not None:
             label = tr("Rejoin your seat ({seat})", seat=tr(SEAT_WORDS[kept.seat]))
             out.append((label, "rejoin", True, True))
-        for s in self.seats():
-            n = s.get("seat")
-            if not isinstance(n, int) or not 0 <= n <= 3:
-                continue
+        for n, s in self.seats().items():
             free = s.get("kind") == "open"
             word = tr(SEAT_WORDS[n])
             name = str(s.get("name", ""))
@@ -171,7 +166,7 @@ class SeatScene(KitScene):
 
     def full(self) -> bool:
         """No seat is open to a person (and none is kept for this computer)."""
-        seats = self.seats()
+        seats = self.seats().values()
         return self.kept() is None and bool(seats) and all(s.get("kind") != "open" for s in seats)
 
     def activate(self, action: str) -> None:

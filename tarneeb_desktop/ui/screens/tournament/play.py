@@ -15,7 +15,6 @@ the standings screen between games (the champion at the end).
 
 from __future__ import annotations
 
-import logging
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -49,14 +48,17 @@ from tarneeb_desktop.ui.text_runs import rtl_run
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
 
-log = logging.getLogger(__name__)
-
 
 class Running(TournamentRun):
-    """A tournament in the window (``session.tournament.Running``) and the scenes of its
-    games and standings."""
+    """A tournament in the window and the scenes of its games and standings."""
 
     note = staticmethod(test_log)
+
+    def resumable(self) -> bool:
+        """The next game has been started and saved (the window was closed during it):
+        Play resumes it, and ending the tournament drops it."""
+        pairing = self.t.next_game()
+        return pairing is not None and self.saved_state(pairing) is not None
 
     def game_scene(self, app: App) -> Scene:
         """The current game on the table (resumed from its save when there is one); with
@@ -91,11 +93,9 @@ class Running(TournamentRun):
         )
 
     def lan_game(self, app: App, game: TournamentGame, state: GameState | None) -> Scene:
-        """A game with players on the LAN: this window hosts it as a LAN table (a resumed
-        game too: it goes on once they have sat down again) and shows its lobby; the game
-        starts by itself when every LAN seat is taken (or at Start: the computer takes the
-        empty ones, and stands in for a LAN player who leaves). The people here sit down
-        through sessions of their own and play on the LAN table scene."""
+        """A game with players on the LAN: this window hosts it as a LAN table and shows its
+        lobby; the game starts by itself when every LAN seat is taken (or at Start: the
+        computer takes the empty ones, and stands in for a LAN player who leaves)."""
         from tarneeb_desktop.session.lan import HostError
         from tarneeb_desktop.ui.screens.lan.host import host_error_text
         from tarneeb_desktop.ui.screens.lan.join import HostScene, hosting
@@ -152,10 +152,7 @@ def resume(app: App) -> Scene | None:
     running = Running.load()
     if running is None:
         return None
-    pairing = running.t.next_game()
-    if pairing is not None and running.saved_state(pairing) is not None:
-        return running.game_scene(app)
-    return StandingsScene(app, running)
+    return running.game_scene(app) if running.resumable() else StandingsScene(app, running)
 
 
 # ---------------------------------------------------------------------- standings
@@ -199,7 +196,7 @@ class StandingsScene(KitScene):
         self.running = running
         self.table = table
         self.back = back
-        self.in_progress = self.game_in_progress()
+        self.in_progress = self.running.resumable()
         #: "Play it out": the link of the game between two computer teams being played
         #: at full speed behind the standings (None otherwise)
         self.out: Any = None
@@ -207,12 +204,6 @@ class StandingsScene(KitScene):
     @property
     def t(self) -> Tournament:
         return self.running.t
-
-    def game_in_progress(self) -> bool:
-        """The next game has been started and saved (the window was closed during it):
-        Play resumes it, and ending the tournament drops it."""
-        pairing = self.t.next_game()
-        return pairing is not None and self.running.saved_state(pairing) is not None
 
     def can_play_out(self) -> bool:
         """The next game has no person in it (here or on the LAN): it can be played out."""
@@ -374,7 +365,7 @@ class StandingsScene(KitScene):
         if self.out is not None:
             self.out.close()
             self.out = None
-            self.in_progress = self.game_in_progress()
+            self.in_progress = self.running.resumable()
 
     def on_hide(self) -> None:
         self.stop_playing_out()

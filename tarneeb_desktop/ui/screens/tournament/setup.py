@@ -233,15 +233,15 @@ class SetupScene(KitScene):
         return rows
 
     def note(self) -> str:
-        note = self.problem or tr(
+        if self.problem:
+            return self.problem
+        note = tr(
             "{teams} teams. The winner stays on; the loser goes to the back of the queue.",
             teams=len(self.teams),
         )
         if self.end == "knockout":
-            note = self.problem or tr(
-                "{teams} teams. The loser of each game is out.", teams=len(self.teams)
-            )
-        if not self.problem and any(s.kind == "network" for r in self.teams for s in r.seats):
+            note = tr("{teams} teams. The loser of each game is out.", teams=len(self.teams))
+        if any(s.kind == "network" for r in self.teams for s in r.seats):
             note += " " + tr(
                 "This computer hosts the games with players on the LAN; they join with Join a LAN game."
             )
@@ -272,15 +272,12 @@ class SetupScene(KitScene):
         self.problem = None
         if action == "back":
             self.app.show_menu()
-            return
-        if action == "start":
+        elif action == "start":
             self.start()
-            return
-        if action == "past":
+        elif action == "past":
             app = self.app
             app.switch(past_scene(app, back=lambda: app.switch(SetupScene(app))))
-            return
-        if parts[0] == "kind":
+        elif parts[0] == "kind":
             s = self.teams[int(parts[1])].seats[int(parts[2])]
             s.kind = KINDS[(KINDS.index(s.kind) + step) % len(KINDS)]
         elif parts[0] == "remove":
@@ -327,11 +324,13 @@ class SetupScene(KitScene):
             if hit.action == "count":
                 self.activate("count", 1 if ev.pos[0] > hit.rect.centerx else -1)
                 return True
-        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            b = self.buttons()[self.focus]
-            if b.action == "count":  # Left and Right change the number
-                self.activate("count", 1 if ev.key == pygame.K_RIGHT else -1)
-                return True
+        if (
+            ev.type == pygame.KEYDOWN
+            and ev.key in (pygame.K_LEFT, pygame.K_RIGHT)
+            and action == "count"
+        ):
+            self.activate("count", 1 if ev.key == pygame.K_RIGHT else -1)  # the number changes
+            return True
         return super().handle_event(ev)
 
     def on_show(self) -> None:

@@ -1,15 +1,8 @@
-"""A tournament's game on the normal table (issue 24): the table scene with three extras.
-
-* **Named sides.** The sides are the tournament's teams: where nobody here plays (two
-  computer teams) the score, the hand's summary and the game's end name them ("Tarek &
-  Hala") instead of "Us" and "Them" (``team_names``, read by ``ui/game/labels.side_labels``).
-* **No click per hand.** With nobody here, each hand's summary stays up a moment and goes
-  by itself, as in an autoplayed game; the game-over dialog waits for Continue.
-* **The standings from the pause menu** (``show_standings``): the standings over the
-  paused table, and Back to it.
-* **Play it out** (issue 38): with nobody here, a chip over South's cards plays the rest of the
-  game at full speed behind the standings (as the standings' own "Play it out"), its result
-  counted as it ends.
+"""A tournament's game on the normal table (issue 24): the table scene with the sides named
+by their teams (``team_names``, read by ``ui/game/labels.side_labels``), the standings from the
+pause menu (``show_standings``) and, with nobody here (two computer teams), each hand's
+summary going by itself and a "Play it out" chip (issue 38) that plays the rest of the game
+at full speed behind the standings.
 """
 
 from __future__ import annotations
@@ -70,8 +63,9 @@ class TournamentTable(TableScene):
         r = self.play_out_rect()
         if r is not None:  # a quiet chip, as Menu and Scores
             blit_panel(surface, r, color=(0, 0, 0, 110), radius=r.h // 3)
-            lay = self.layout
-            blit_text(surface, tr("Play it out"), lay.text, r.center, theme.INK, anchor="center")
+            blit_text(
+                surface, tr("Play it out"), self.layout.text, r.center, theme.INK, anchor="center"
+            )
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:

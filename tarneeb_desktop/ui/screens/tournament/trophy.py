@@ -14,10 +14,8 @@ import pygame
 from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.i18n import tr, trn
 from tarneeb_desktop.ui.kit.boxes import Box, ButtonRow, Column, Picture, Text
+from tarneeb_desktop.ui.kit.page import KitScene
 from tarneeb_desktop.ui.kit.style import DIM, GOLD, INK, Style
-from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.scene import ButtonScene
-from tarneeb_desktop.ui.theme import Button
 
 if TYPE_CHECKING:
     from tarneeb_desktop.session.tournament import Tournament
@@ -72,17 +70,15 @@ def draw_trophy(surface: pygame.Surface, centre: tuple[int, int], height: int) -
     return pygame.Rect(cx - bowl_w, top, 2 * bowl_w, h)
 
 
-class TrophyScene(ButtonScene):
-    """The champion of ``tournament``; ``then`` shows the standings."""
+class TrophyScene(KitScene):
+    """The champion of ``tournament``; ``then`` shows the standings. Laid out by the kit:
+    "Champion", the trophy in the room the words leave it, the winners, the short
+    standings and Continue."""
 
     def __init__(self, app: App, tournament: Tournament, then: Callable[[], None]) -> None:
         super().__init__(app)
         self.t = tournament
         self.then = then
-        self._laid: tuple[tuple[int, int, str], Column] | None = None
-
-    def build(self, lay: Layout) -> list[Button]:
-        return self.laid((lay.w, lay.h)).buttons()  # Continue, where the kit put it
 
     def activate(self, action: str) -> None:
         self.then()
@@ -108,13 +104,7 @@ class TrophyScene(ButtonScene):
                            won=won, points=points), place == 1))  # fmt: skip
         return out
 
-    def laid(self, size: tuple[int, int]) -> Column:
-        """The screen laid out by the UI kit (issue 47): "Champion", the trophy in the room
-        the words leave it, the winners, the short standings and Continue."""
-        key = (*size, i18n.get_language())
-        if self._laid is not None and self._laid[0] == key:
-            return self._laid[1]
-        st = Style(*size)
+    def tree(self, st: Style) -> Box:
         boxes: list[Box] = [
             Text(tr("Champion"), size=st.heading, color=DIM, bold=True, align="center"),
             Picture(lambda s, r: draw_trophy(s, r.center, r.h), 40, round(st.h * 0.3)),
@@ -123,25 +113,12 @@ class TrophyScene(ButtonScene):
         if champion is not None:
             team = self.t.teams[champion]
             who = tr("{a} and {b}", a=team.players[0].name, b=team.players[1].name)
-            boxes += [
-                Text(
-                    team.name, size=round(st.heading * 1.4), color=GOLD, bold=True, align="center"
-                ),  # fmt: skip
-                Text(who, align="center"),
-            ]
+            big = round(st.heading * 1.4)
+            boxes.append(Text(team.name, size=big, color=GOLD, bold=True, align="center"))
+            boxes.append(Text(who, align="center"))
         boxes += [
             Text(line, color=GOLD if first else INK, bold=first, align="center")
             for line, first in self.lines()
         ]
         boxes.append(ButtonRow([(tr("Continue"), "continue", True)], group="trophy"))
-        tree = Column(boxes)
-        top = round(st.heading * 0.6)
-        tree.place(st, pygame.Rect(st.margin, top, st.w - 2 * st.margin, st.h - top - st.margin))
-        self._laid = (key, tree)
-        self._buttons = []  # the scene's buttons are the new tree's
-        return tree
-
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(theme.felt(surface.get_size()), (0, 0))
-        self.buttons()  # laid out (and focused) as the scene keeps them
-        self.laid(surface.get_size()).draw(surface)
+        return Column(boxes)
