@@ -67,12 +67,9 @@ def _after(choices: tuple[Any, ...], value: Any) -> Any:
 
 
 class HostScene(KitScene):
-    """Rules from the settings; each of seats 1-3 goes, click by click, through: open to a
-    person on the network, a computer player (named as offline, at the level its own button
-    chooses), a person at this screen (hot-seat). Below: the turn timer, watchers, whether
-    the table is announced on the network (a private table: friends join by address), and
-    the table's name and password (typed: a click or Tab opens the name, Tab goes on to the
-    password, Enter or Esc ends the typing)."""
+    """Each of seats 1-3 goes, click by click, through: open to a person on the network, a
+    computer player (named as offline), a person at this screen (hot-seat). The table's name
+    and password are typed (a click or Tab opens the name; Enter or Esc ends the typing)."""
 
     #: Where the table listens (``TARNEEB_LAN_BIND`` may keep it on this computer), and
     #: whether it announces itself by default (tests keep to loopback).

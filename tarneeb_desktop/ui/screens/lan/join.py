@@ -1,12 +1,7 @@
 """The Join screen: join a table (found on the network, typed, by a table code, or joined
 before), rejoin a seat held before; then the seat screen (``seat.py``) chooses a seat or
-watches. The Host screen is ``host.py`` (imported here too), the lobby ``lobby.py``, what the
-screens share ``page.py``.
-
-The window's player always sits down through a ``ClientSession``, even at the table this
-window hosts (with :func:`hosting`'s settings, a tournament's LAN game too), so there is one
-way to play a LAN seat (``TableScene`` through a remote link).
-"""
+watches. The window's player always sits down through a ``ClientSession``, even at the
+table this window hosts, so there is one way to play a LAN seat."""
 
 from __future__ import annotations
 
@@ -105,8 +100,7 @@ def return_to_hosted_table(app: App) -> None:
 
 def rejoin_kept_seat(app: App) -> None:
     """The menu's Rejoin: the Join screen, going back at once to the seat this computer
-    held last (the screen says why when the host cannot be reached or no longer keeps it,
-    and lists the way back to the other tables kept)."""
+    held last (the screen says why when it cannot)."""
     scene = JoinScene(app)
     app.switch(scene)
     if scene.kept:
@@ -184,8 +178,7 @@ class JoinScene(KitScene):
 
     def rows(self) -> list[ButtonSpec]:
         """The ways to a table in one click, at most four: a seat held before (Rejoin), the
-        tables heard on the network (a full one may still be watched), addresses joined
-        before."""
+        tables heard on the network, addresses joined before."""
         out: list[ButtonSpec] = []
         for i, k in enumerate(self.kept[:2]):
             label = tr(
@@ -196,12 +189,8 @@ class JoinScene(KitScene):
             )
             out.append((label, f"rejoin:{i}", True, True))
         for i, t in enumerate(self.found[:4]):
-            label = tr(
-                "{name} at {address} - free seats: {n}",
-                name=t.name,
-                address=":".join((t.host, str(t.port))),
-                n=len(t.free_seats),
-            )
+            where, n = f"{t.host}:{t.port}", len(t.free_seats)
+            label = tr("{name} at {address} - free seats: {n}", name=t.name, address=where, n=n)
             out.append((label, f"table:{i}", False, t.compatible))
         heard = {f"{t.host}:{t.port}" for t in self.found[:4]}
         for i, address in enumerate(self.recent):
@@ -275,6 +264,8 @@ class JoinScene(KitScene):
         return super().handle_event(ev)
 
     def activate(self, action: str) -> None:
+        kind, _, n = action.partition(":")  # a row's: rejoin:i, recent:i or table:i
+        i = int(n or 0)
         if action == "back":
             self.app.show_menu()
         elif action == "connect":
@@ -290,21 +281,15 @@ class JoinScene(KitScene):
                 return
             if self.connect(session):
                 self.recent = remember(session.code or typed)  # a code in its shown form
-        elif action.startswith("rejoin:"):
-            i = int(action[7:])
-            if i < len(self.kept):
-                self.rejoin(self.kept[i])
-        elif action.startswith("recent:"):
-            i = int(action[7:])
-            if i < len(self.recent):
-                self.address = self.recent[i]
-                self.activate("connect")
-        elif action.startswith("table:"):
-            i = int(action[6:])
-            if i < len(self.found):
-                t = self.found[i]
-                self.address = f"{t.host}:{t.port}"
-                self.connect(ClientSession(t.host, t.port, name=self.player(), timeout=5.0))
+        elif kind == "rejoin" and i < len(self.kept):
+            self.rejoin(self.kept[i])
+        elif kind == "recent" and i < len(self.recent):
+            self.address = self.recent[i]
+            self.activate("connect")
+        elif kind == "table" and i < len(self.found):
+            t = self.found[i]
+            self.address = f"{t.host}:{t.port}"
+            self.connect(ClientSession(t.host, t.port, name=self.player(), timeout=5.0))
 
     def player(self) -> str:
         return self.name.strip() or tr("Player")

@@ -3,6 +3,7 @@ addresses or its code); what the LAN screens share is in ``page.py``."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -59,7 +60,6 @@ class LobbyScene(KitScene):
         self.notice: str | None = None
         self.keep = False  # the session and host go on to the table: do not close them
         self.seen: dict[str, Any] = {}  # the host's lobby, when nobody here has a session
-        self.sessions = [self.session] if self.session is not None else []
         self.chat = TextField(max_chars=MAX_CHAT_CHARS)
         self.typing = False  # the chat line is open (T or the Chat button; Enter sends)
         self._swallow = False  # the T that opened the chat line also arrives as text
@@ -133,26 +133,25 @@ class LobbyScene(KitScene):
         if any(s.snapshot()[0] is None for s in self.others):
             return  # their first views are on their way
         self.keep = True
-        scene = TableScene.remote(
-            self.app,
-            self.session,
-            view,
-            seq,
-            host=self.host,
-            others=self.others,
-            after_game=self.after_game,
-            # the host's own table goes on while its host is in the menu (a tournament's closes)
-            keep_on_leave=self.host is not None and self.after_game is None,
+        self.app.switch(
+            TableScene.remote(
+                self.app,
+                self.session,
+                view,
+                seq,
+                host=self.host,
+                others=self.others,
+                after_game=self.after_game,
+                # the host's own table goes on while its host is in the menu (a tournament's closes)
+                keep_on_leave=self.host is not None and self.after_game is None,
+            )
         )
-        self.app.switch(scene)
 
     def on_hide(self) -> None:
         if not self.keep:
-            for session in (*self.sessions, *self.others):
-                try:
+            for session in [s for s in (self.session, *self.others) if s is not None]:
+                with contextlib.suppress(OSError):
                     session.leave()
-                except OSError:
-                    pass
                 session.close()
             if self.host is not None:
                 self.host.stop()
@@ -268,10 +267,8 @@ class LobbyScene(KitScene):
             TextField.start()
             self.dirty = True
         elif action == "remove" and self.host is not None and self.picked is not None:
-            try:
+            with contextlib.suppress(ValueError, RuntimeError, TimeoutError):
                 self.host.call(self.host.remove_player, self.picked)
-            except (ValueError, RuntimeError, TimeoutError):
-                pass
             self.picked = None
             self.rebuild()
         elif action == "back" and self.asks_before_leaving():

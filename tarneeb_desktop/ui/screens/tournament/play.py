@@ -1,20 +1,11 @@
-"""A tournament being played in the window: its save, its games on the normal table, and
-the standings screen between games (the champion at the end).
-
-* **Saved.** ``tournament.json`` in the user folder holds the tournament and its name,
-  written when it starts and after every game; the game being played is saved after every
-  trick in ``tournament-game.json``. Continue on the menu resumes that game, or the
-  standings between games (:func:`resume`).
-* **Each game** is a :class:`TableScene` on a local link that
-  ``session.tournament.TournamentGame`` sets up; its listeners count the game in the
-  tournament the moment it ends (this module then saves the tournament).
-* **With players on the LAN** this window hosts the game as a LAN table and shows its lobby
-  until they have sat down (:meth:`Running.lan_game`); a saved LAN game is hosted again and
-  goes on once they are back in their seats.
-"""
+"""A tournament being played in the window: its games on the normal table (hosted as a LAN
+table when players on the LAN play, its lobby shown until they sit down), and the standings
+screen between games (the champion at the end). The tournament and the game being played are
+saved (``session.tournament``); Continue on the menu resumes them (:func:`resume`)."""
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -37,6 +28,7 @@ from tarneeb_desktop.ui.scene import Scene, test_log
 from tarneeb_desktop.ui.screens.games.rows import shown_name
 from tarneeb_desktop.ui.screens.settings.rows import preset_label
 from tarneeb_desktop.ui.screens.tournament.results import (
+    COLUMNS,
     PastScene,
     ResultsScene,
     result_line,
@@ -130,10 +122,8 @@ class Running(TournamentRun):
         """The game-over dialog's Continue (or a LAN game's end when nobody here played):
         the standings (or the champion)."""
         if self.host is not None:  # the host's loop has counted the game: wait for it
-            try:
+            with contextlib.suppress(RuntimeError, TimeoutError):
                 self.host.call(lambda: None)
-            except (RuntimeError, TimeoutError):
-                pass
             self.host = None
         scene.app.switch(self.standings_or_trophy(scene.app))
 
@@ -214,9 +204,7 @@ class StandingsScene(KitScene):
 
     def play_out(self) -> None:
         """Play the next game (two computer teams) to its end at full speed, behind the
-        standings; its result is counted and shown as the game ends (issue 24). Over the
-        table watching it (the pause menu's Standings), that table's game goes on from
-        where it is, and the table is left (issue 38)."""
+        standings (issue 24); over its table (the pause menu's Standings), from where it is."""
         pairing = self.t.next_game()
         if pairing is None or self.out is not None:
             return
@@ -377,15 +365,9 @@ class StandingsScene(KitScene):
         streak_team, run = self.t.current_streak()
         out = []
         for s in self.t.standings():
-            cells = {
-                "played": str(s.played),
-                "won": str(s.won),
-                "lost": str(s.lost),
-                "points_for": str(s.points_for),
-                "points_against": str(s.points_against),
-                "run": str(run) if s.team == streak_team else "0",
-                "levels": team_levels(self.t.teams[s.team]),
-            }
+            cells = {key: str(getattr(s, key)) for _, key in COLUMNS if key != "run"}
+            cells["run"] = str(run) if s.team == streak_team else "0"
+            cells["levels"] = team_levels(self.t.teams[s.team])
             out.append((s.name, cells, s.knocked_out))
         return out
 

@@ -20,9 +20,8 @@ from tarneeb_desktop.ui.theme import blit_panel, blit_text
 
 
 class TournamentTable(TableScene):
-    """The table scene of one tournament game. ``teams`` are the two teams' names by the
-    table's side (side 0: table seats 0 and 2); ``standings`` opens the standings over this
-    table (the pause menu's Standings)."""
+    """The table scene of one tournament game. ``teams``: the two teams' names by the table's
+    side (side 0: table seats 0 and 2)."""
 
     def __init__(
         self,

@@ -1,7 +1,5 @@
-"""The champion's moment (issue 38): when a tournament ends, before its standings, a screen of
-its own: a trophy, the winning team and its players, and the final standings in short (each
-team's place, games won and points). Continue (Enter, Esc or a click) goes on to the
-standings, where Rematch, New tournament and the menu are."""
+"""The champion's moment (issue 38): when a tournament ends, before its standings, a trophy,
+the winning team and its players, and the final standings in short; Continue goes on."""
 
 from __future__ import annotations
 
@@ -71,9 +69,7 @@ def draw_trophy(surface: pygame.Surface, centre: tuple[int, int], height: int) -
 
 
 class TrophyScene(KitScene):
-    """The champion of ``tournament``; ``then`` shows the standings. Laid out by the kit:
-    "Champion", the trophy in the room the words leave it, the winners, the short
-    standings and Continue."""
+    """The champion of ``tournament``; ``then`` shows the standings (Continue, Enter, Esc)."""
 
     def __init__(self, app: App, tournament: Tournament, then: Callable[[], None]) -> None:
         super().__init__(app)
