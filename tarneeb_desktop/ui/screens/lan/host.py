@@ -185,10 +185,7 @@ class HostScene(KitScene):
             if self.internet
             else tr("Friends join at {address}", address=where)
         )
-        notes = [
-            (joining, theme.GOLD),
-            (tr("Click a seat to change who plays it."), theme.INK_DIM),
-        ]
+        notes = [(joining, theme.GOLD), (tr("Click a seat to change who plays it."), theme.INK_DIM)]
         if "here" in self.choice[1:]:
             words = tr("People at this screen take turns; their cards stay hidden between turns.")
             notes.append((words, theme.INK_DIM))
@@ -207,21 +204,19 @@ class HostScene(KitScene):
         self.dirty = True
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
+        key = ev.key if ev.type == pygame.KEYDOWN else None
+        if key == pygame.K_TAB:  # the name, the password, then the buttons again
+            k = 0 if self.field is None else self.field + 1
+            self.type_into(k if k < len(self.fields) else None)
+            return True
         if self.field is not None and ev.type in (pygame.TEXTINPUT, pygame.KEYDOWN):
-            if ev.type == pygame.KEYDOWN and ev.key == pygame.K_TAB:
-                self.type_into(self.field + 1 if self.field + 1 < len(self.fields) else None)
-                return True
-            if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_UP, pygame.K_DOWN):
+            if key in (pygame.K_UP, pygame.K_DOWN):
                 self.type_into(None)  # back to the buttons
                 return super().handle_event(ev)
-            what = self.fields[self.field].handle_event(ev)
-            if what in ("enter", "escape"):
+            if self.fields[self.field].handle_event(ev) in ("enter", "escape"):
                 self.type_into(None)
             self.dirty = True
             return True  # letters arrive as TEXTINPUT: no key works a button meanwhile
-        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_TAB:
-            self.type_into(0)
-            return True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             for k, (lab, box) in enumerate(self.field_rects()):
                 if box.collidepoint(ev.pos) or lab.collidepoint(ev.pos):

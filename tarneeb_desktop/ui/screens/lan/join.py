@@ -226,13 +226,11 @@ class JoinScene(KitScene):
         return self.form.fields
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
-        ctrl = ev.type == pygame.KEYDOWN and getattr(ev, "mod", 0) & pygame.KMOD_CTRL
-        editing = (pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_HOME, pygame.K_END)
-        if (
-            ev.type == pygame.TEXTINPUT
-            or (ev.type == pygame.KEYDOWN and ev.key in editing)
-            or (ctrl and ev.key in (pygame.K_a, pygame.K_v))  # select all, paste
-        ):
+        key = ev.key if ev.type == pygame.KEYDOWN else None
+        ctrl = key is not None and getattr(ev, "mod", 0) & pygame.KMOD_CTRL
+        editing = key in (pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_HOME, pygame.K_END)
+        # Ctrl+A selects all, Ctrl+V pastes
+        if ev.type == pygame.TEXTINPUT or editing or (ctrl and key in (pygame.K_a, pygame.K_v)):
             self.fields[self.field].handle_event(ev)
             self.dirty = True
             return True

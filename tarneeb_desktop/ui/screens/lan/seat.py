@@ -53,13 +53,10 @@ class SeatScene(KitScene):
             TextField.start()
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
-        if self.asks_password() and (
-            ev.type == pygame.TEXTINPUT
-            or (
-                ev.type == pygame.KEYDOWN
-                and ev.key in (pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_SPACE)
-            )
-        ):  # a space is typed (as text), not a press of the focused seat
+        # a space is typed (as text), not a press of the focused seat
+        keys = (pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_SPACE)
+        typed = ev.type == pygame.TEXTINPUT or (ev.type == pygame.KEYDOWN and ev.key in keys)
+        if self.asks_password() and typed:
             self.secret.handle_event(ev)
             self.dirty = True
             return True
@@ -70,10 +67,9 @@ class SeatScene(KitScene):
 
     def update(self, dt: float) -> None:
         for msg in self.session.poll():
-            if msg.get("type") == "lobby":
-                self.rebuild()
-            elif msg.get("type") == "disconnected":
+            if msg.get("type") == "disconnected":
                 self.notice = tr("The host closed the connection")
+            if msg.get("type") in ("lobby", "disconnected"):
                 self.rebuild()
         if self.asking is not None:  # a computer's seat asked for: the host's answer
             try:
@@ -172,10 +168,7 @@ class SeatScene(KitScene):
     def activate(self, action: str) -> None:
         if action == "back":
             self.session.close()
-            if self.back is not None:
-                self.back()
-            else:
-                self.app.open_join()
+            (self.back or self.app.open_join)()
             return
         if self.asks_password():
             self.session.password = self.secret.text.strip()

@@ -404,25 +404,20 @@ class StandingsScene(KitScene):
         if how is None:
             return None
         a, b = self.t.standings()[:2]
+        names = {"a": a.name, "b": b.name, "n": a.won}
         if how == "lost":
-            return tr(
-                "{a} and {b} are level on wins ({n} each): {a} lost fewer games",
-                a=a.name,
-                b=b.name,
-                n=a.won,
-            )
+            return tr("{a} and {b} are level on wins ({n} each): {a} lost fewer games", **names)
         if how == "points":
             return tr(
                 "{a} and {b} are level on wins ({n} each): {a} has the better points difference "
                 "({x} against {y})",
-                a=a.name, b=b.name, n=a.won,
                 x=i18n.signed(a.points_for - a.points_against),
                 y=i18n.signed(b.points_for - b.points_against),
-            )  # fmt: skip
+                **names,
+            )
         return tr(
             "{a} and {b} are level on games and points: {a} is first as the team entered first",
-            a=a.name,
-            b=b.name,
+            **names,
         )
 
 
