@@ -114,8 +114,7 @@ class HostScene(KitScene):
         return bind_address(self.bind)
 
     def grid(self) -> list[list[GridSpec]]:
-        """The seats (a computer's with its level beside it), then the table's switches in
-        pairs: the turn timer and watchers, where friends join from and the announcement."""
+        """The seats (a computer's with its level beside it), then the switches in pairs."""
         rows: list[list[GridSpec]] = []
         for seat in (1, 2, 3):
             word = tr(SEAT_WORDS[seat])

@@ -76,8 +76,7 @@ HostScene.hosting = staticmethod(hosting)  # the one way
 
 
 def return_to_hosted_table(app: App) -> None:
-    """The menu's Continue while this window's LAN table goes on: sit the people here down
-    again (their seats' tokens) and show the table."""
+    """The menu's Continue while this window's LAN table goes on: its people sit down again."""
     from tarneeb_desktop.ui.table_scene import TableScene
 
     try:
@@ -108,8 +107,7 @@ def rejoin_kept_seat(app: App) -> None:
 
 
 class JoinScene(KitScene):
-    """Tables heard on the network, and an address field that always works. Typing goes to
-    the focused field (address or name); Enter connects; Tab moves between fields."""
+    """Tables heard on the network, and an address field that always works."""
 
     def __init__(self, app: App, finder: Any = None, address: str = "", password: str = "") -> None:
         """``finder``: a TableFinder, None to start one, False for none (tests);
@@ -160,7 +158,7 @@ class JoinScene(KitScene):
     def on_hide(self) -> None:
         if self.finder:
             self.finder.stop()
-        self.finder = None
+        self.finder = False if self.no_finder else None  # a new one when the screen is back
 
     def busy(self) -> bool:
         return True  # the list of tables refreshes by itself
@@ -177,8 +175,7 @@ class JoinScene(KitScene):
                 self.rebuild()
 
     def rows(self) -> list[ButtonSpec]:
-        """The ways to a table in one click, at most four: a seat held before (Rejoin), the
-        tables heard on the network, addresses joined before."""
+        """The ways to a table in one click (at most four): Rejoin, tables heard, hosts typed."""
         out: list[ButtonSpec] = []
         for i, k in enumerate(self.kept[:2]):
             label = tr(
@@ -293,8 +290,7 @@ class JoinScene(KitScene):
         return self.name.strip() or tr("Player")
 
     def session_for(self, typed: str, name: str) -> ClientSession:
-        """A session to ``typed``: a table code (over the internet, through the settings'
-        relay) or a host's address; ValueError when it is neither."""
+        """A session to a table code (through the settings' relay) or an address, or ValueError."""
         if is_code(typed):
             relay = relay_urls(self.app.settings.relay)
             return ClientSession.by_code(typed, relay, name=name, timeout=8.0)
@@ -345,13 +341,8 @@ class JoinScene(KitScene):
         except OSError as exc:
             self.notice = unreachable_words(session.address, exc)
         else:
-            app, typed = self.app, (self.address, self.password)
-            finder = False if self.no_finder else None
-
-            def back() -> None:  # Back from the seat screen: this screen as it was typed
-                app.switch(JoinScene(app, finder, address=typed[0], password=typed[1]))
-
-            self.app.switch(SeatScene(self.app, session, back=back))
+            self.notice = None  # Back from the seat screen: this screen as it was typed
+            self.app.switch(SeatScene(self.app, session, back=lambda: self.app.switch(self)))
             return True
         session.close()
         self.dirty = True

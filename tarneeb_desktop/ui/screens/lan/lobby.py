@@ -34,11 +34,9 @@ if TYPE_CHECKING:
 
 
 class LobbyScene(KitScene):
-    """Who sits where, until the game starts; the host's window has the Start button.
-
-    A tournament's LAN game (``tournament_play.py``) passes ``after_game`` (the table's
-    game-over Continue, or this lobby's when nobody plays at this screen: it then shows the
-    table until the game ends), ``leave`` (what Leave does) and ``hint`` (its own line)."""
+    """Who sits where, until the game starts; the host's window has the Start button. A
+    tournament's LAN game passes ``after_game`` (the game-over Continue, this lobby's when
+    nobody plays here), ``leave`` (what Leave does) and ``hint`` (its own line)."""
 
     def __init__(
         self,
@@ -93,17 +91,14 @@ class LobbyScene(KitScene):
         for session in (self.session, *self.others):
             for msg in session.poll():
                 kind = msg.get("type")
-                if kind in ("lobby", "chat", "joined"):
+                if kind in ("lobby", "chat", "joined", "bye", "disconnected"):
                     self.dirty = True
-                    if kind == "lobby" and self.picked is not None:
-                        self.rebuild()  # Remove beside the picked row, wherever it is now
+                if kind == "lobby" and self.picked is not None:
+                    self.rebuild()  # Remove beside the picked row, wherever it is now
                 elif kind == "bye" and msg.get("code") == "removed":
                     self.notice = tr("The host removed you from the table")
-                    self.dirty = True
-                elif kind in ("disconnected", "bye"):
-                    if not self.notice:
-                        self.notice = tr("The host closed the table")
-                    self.dirty = True
+                elif kind in ("disconnected", "bye") and not self.notice:
+                    self.notice = tr("The host closed the table")
         self._to_table()
 
     def _watch(self) -> None:
@@ -122,8 +117,7 @@ class LobbyScene(KitScene):
             self.after_game(self)
 
     def _to_table(self) -> None:
-        """Once the game has started for every seat at this screen (the table starts from
-        each session's latest view)."""
+        """The table, once the game has started for every seat at this screen."""
         from tarneeb_desktop.ui.table_scene import TableScene
 
         assert self.session is not None
@@ -291,8 +285,7 @@ class LobbyScene(KitScene):
             self.app.show_menu()
 
     def seat_rows(self) -> list[RowSpec]:
-        """Each seat: who sits there (a computer with its level, this screen's people, who is
-        away) or that it waits for a player; the host's picked player carries Remove."""
+        """Each seat: who sits there, or that it waits; the host's picked player has Remove."""
         out = []
         for n, s in lobby_seats(self.lobby).items():
             kind = s.get("kind")

@@ -28,9 +28,8 @@ if TYPE_CHECKING:
 
 
 class SeatScene(KitScene):
-    """Connected: pick one of the free seats (or any). A table that asks for a password
-    has its field here (what was typed on the Join screen in it); a table without one
-    never mentions it. ``back``: Back's way to the Join screen as it was typed."""
+    """Connected: pick one of the free seats (a table that asks for a password has its field
+    here). ``back``: Back's way to the Join screen as it was typed."""
 
     def __init__(
         self, app: App, session: ClientSession, back: Callable[[], None] | None = None
@@ -88,8 +87,7 @@ class SeatScene(KitScene):
         return lobby_seats(self.session.lobby or {})
 
     def rows(self) -> list[ButtonSpec]:
-        """A seat held before (Rejoin), then each seat: sit at an open one, ask for a
-        computer's once the game is under way, the others as who sits there."""
+        """A seat held before (Rejoin), then each seat (a computer's asked for once under way)."""
         out: list[ButtonSpec] = []
         kept = self.kept()
         if kept is not None:

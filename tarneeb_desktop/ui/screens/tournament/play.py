@@ -47,14 +47,12 @@ class Running(TournamentRun):
     note = staticmethod(test_log)
 
     def resumable(self) -> bool:
-        """The next game has been started and saved (the window was closed during it):
-        Play resumes it, and ending the tournament drops it."""
+        """The next game was started and saved (the window closed during it): Play resumes it."""
         pairing = self.t.next_game()
         return pairing is not None and self.saved_state(pairing) is not None
 
     def game_scene(self, app: App) -> Scene:
-        """The current game on the table (resumed from its save when there is one); with
-        players on the LAN, its table's lobby (:meth:`lan_game`)."""
+        """The current game on the table (from its save, if any), or its LAN table's lobby."""
         from tarneeb_desktop.ui.screens.tournament.table import TournamentTable
 
         pairing = self.t.next_game()
@@ -119,8 +117,7 @@ class Running(TournamentRun):
         )
 
     def after_game(self, scene: Any) -> None:
-        """The game-over dialog's Continue (or a LAN game's end when nobody here played):
-        the standings (or the champion)."""
+        """The game-over dialog's Continue (or a LAN game's end): the standings or champion."""
         if self.host is not None:  # the host's loop has counted the game: wait for it
             with contextlib.suppress(RuntimeError, TimeoutError):
                 self.host.call(lambda: None)
@@ -128,8 +125,7 @@ class Running(TournamentRun):
         scene.app.switch(self.standings_or_trophy(scene.app))
 
     def standings_or_trophy(self, app: App) -> Scene:
-        """The standings; once the tournament has ended with a champion, its trophy first
-        (``ui/screens/tournament/trophy.py``), then the standings."""
+        """The standings; once the tournament has ended with a champion, its trophy first."""
         if self.t.finished is None or self.t.champion() is None:
             return StandingsScene(app, self)
         from tarneeb_desktop.ui.screens.tournament.trophy import TrophyScene
@@ -170,9 +166,8 @@ def end_text(t: Tournament) -> str:
 
 
 class StandingsScene(KitScene):
-    """Between games: the table of standings, the last game, who plays next and the queue;
-    at the end, the champion. Over a paused game (``table``: the pause menu's Standings)
-    only Results and Back to the game; a past tournament's (``back``) Results and Back."""
+    """Between games: the standings, the last game, who plays next and the queue; at the end,
+    the champion. Also over a paused game (``table``) and for a past tournament (``back``)."""
 
     def __init__(
         self,
@@ -277,8 +272,7 @@ class StandingsScene(KitScene):
         return (tuple(self.foot()), str(self.rows()), tuple(self.lines()), self.t.finished)
 
     def tree(self, st: Style) -> Box:
-        """The champion (or "Standings"), the tournament in a line, the table, the last game
-        and who plays next, and the buttons (in balanced rows when they are many)."""
+        """The champion (or "Standings"), the tournament in a line, the table and the lines."""
         champion = self.t.champion() if self.t.finished is not None else None
         title = (
             tr("Champion: {team}", team=self.t.teams[champion].name)
@@ -348,8 +342,7 @@ class StandingsScene(KitScene):
         self.app.switch(self)
 
     def stop_playing_out(self) -> None:
-        """Leave the game being played out where it is: saved after its last card, it goes
-        on from there (Play, Continue)."""
+        """Leave the game being played out where it is (saved, it goes on from there)."""
         if self.out is not None:
             self.out.close()
             self.out = None

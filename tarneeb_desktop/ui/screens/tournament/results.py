@@ -78,8 +78,7 @@ COLUMNS = (
 
 
 def standings_table(rows: list[tuple[str, dict[str, str], bool]], champion: int | None) -> Tabular:
-    """A row per team (``rows`` as ``StandingsScene.rows``): its rank, its name, who plays
-    (dim) and its figures; the champion's in gold, a team knocked out dim."""
+    """A row per team: rank, name, who plays and figures; the champion's gold, one out dim."""
     heads = ["", "", ""] + [tr(head) for head, _ in COLUMNS]
     cells = []
     for rank, (name, values, out) in enumerate(rows):

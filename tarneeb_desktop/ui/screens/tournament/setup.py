@@ -65,9 +65,6 @@ class TeamRow:
     name: TextField = field(default_factory=lambda: TextField(max_chars=NAME_CHARS, printable=True))
     named: bool = False  # the player typed this team's name
 
-    def default_name(self) -> str:
-        return team_name([s.name.text.strip() or "?" for s in self.seats])
-
 
 def open_tournament(app: App) -> Any:
     """The menu's Tournament: the one in progress (its standings), else a new one's setup."""
@@ -122,7 +119,7 @@ class SetupScene(KitScene):
         for team in self.teams:
             if not team.named or not team.name.text.strip():
                 team.named = False
-                team.name.text = team.default_name()
+                team.name.text = team_name([s.name.text.strip() or "?" for s in team.seats])
 
     def tournament(self, seed: int | None = None) -> Tournament:
         """The tournament as set up; TournamentError when it cannot be."""
@@ -147,8 +144,7 @@ class SetupScene(KitScene):
         )
 
     def rules_choices(self) -> int:
-        """How many rules the Rules button goes through: the presets, and Settings' own
-        rules when an option there differs from its preset."""
+        """How many rules the Rules button goes through: the presets (and Settings' own)."""
         settings = self.app.rules
         custom = not settings.matches_preset() or settings.preset not in ALL_PRESETS
         return len(ALL_PRESETS) + (1 if custom else 0)
@@ -170,8 +166,7 @@ class SetupScene(KitScene):
 
     # ------------------------------------------------------------------ the controls
     def rules_label(self) -> str:
-        """The Rules button: the rules chosen as Settings names them ("Standard (Custom)")
-        and the score a game is played to."""
+        """The Rules button: the rules chosen as Settings names them, and the target."""
         rules = self.rules()
         return tr(
             "Rules: {preset}, first team to {target} points",
@@ -202,8 +197,7 @@ class SetupScene(KitScene):
         return (25 - more, kind, 17 - more // 2, kind, 17 - more // 2, 9)
 
     def rows(self, st: Style | None = None) -> list[list[GridSpec] | str]:
-        """A row a team (its name, each seat's kind and player's name, Remove), Add a team,
-        then the options: the rules, how it ends and its count."""
+        """A row a team, Add a team, then the options: the rules, how it ends and its count."""
         w = self.weights(st) if st is not None else self.WEIGHTS
         rows: list[list[GridSpec] | str] = []
         for i, team in enumerate(self.teams):
@@ -349,9 +343,7 @@ class SetupScene(KitScene):
             f = self.field_of(b.action)
             if f is None:
                 continue
-            team_auto = (
-                b.action.startswith("name:") and not self.teams[int(b.action.split(":")[1])].named
-            )
+            team_auto = any(f is t.name and not t.named for t in self.teams)
             on = k == self.focus
             draw_field(
                 surface,

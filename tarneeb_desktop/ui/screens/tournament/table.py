@@ -39,8 +39,7 @@ class TournamentTable(TableScene):
         self._play_out = play_out
 
     def play_out_rect(self) -> pygame.Rect | None:
-        """The "Play it out" chip, centred over South's cards (a computer's, face down):
-        with nobody here (two computer teams) while no dialog is open; None otherwise."""
+        """The "Play it out" chip over South's cards, with nobody here and no dialog open."""
         if self.humans or self._play_out is None or self.overlay is not None:
             return None
         lay = self.layout
