@@ -131,17 +131,13 @@ class HostScene(KitScene):
                 words = tr("Level: {level}", level=level_words(self.levels[seat]))
                 row.append((words, f"level:{seat}", False, True, 1))
             rows.append(row)
-        timer = (
-            tr("Turn timer: {n} s", n=self.turn_seconds)
-            if self.turn_seconds
-            else tr("Turn timer: off")
-        )
+        timer = tr("Turn timer: off")
+        if self.turn_seconds:
+            timer = tr("Turn timer: {n} s", n=self.turn_seconds)
         watch = tr("Watchers: allowed") if self.watchers else tr("Watchers: refused")
-        announce = (
-            tr("Announced on this network")
-            if self.announce
-            else tr("Private: friends join by address")
-        )
+        announce = tr("Private: friends join by address")
+        if self.announce:
+            announce = tr("Announced on this network")
         where = tr("Over the internet") if self.internet else tr("On this network")
         rows.append([(timer, "timer", False, True, 1), (watch, "watchers", False, True, 1)])
         rows.append([(where, "where", False, True, 1), (announce, "beacon", False, True, 1)])
@@ -158,11 +154,9 @@ class HostScene(KitScene):
         self.forms = [
             Form([(labels[k], self.fields[k])], typed(k), least=16, most=60) for k in (0, 1)
         ]
+        rules = tr("Rules: {preset} (change them in Settings)", preset=rules_words(self.app.rules))
         body: list[Box] = [
-            Text(
-                tr("Rules: {preset} (change them in Settings)", preset=rules_words(self.app.rules)),
-                align="center",
-            ),
+            Text(rules, align="center"),
             Text(tr("You sit at South. Choose who plays each of the other seats:"), align="center"),
             ButtonGrid(self.grid(), group="host"),
             Row(self.forms, most=104),

@@ -248,12 +248,9 @@ class LobbyScene(KitScene):
         if action == "start" and self.host is not None:
             self.host.start_game()
         elif action == "copy" and self.code:
-            copied = put_text(self.code)
-            self.notice = (
-                tr("The table code is copied")
-                if copied
-                else tr("No clipboard here: pass the code on as it is written above")
-            )
+            self.notice = tr("The table code is copied")
+            if not put_text(self.code):
+                self.notice = tr("No clipboard here: pass the code on as it is written above")
             self.dirty = True
         elif action == "chat":
             self.typing = True
@@ -367,11 +364,8 @@ class LobbyScene(KitScene):
 
     def build(self, lay: Layout) -> list[Button]:
         """The foot's buttons first (Start has the focus, Enter starts), then Remove and Copy."""
-        late = ("remove", "copy")
-        out = super().build(lay)
-        return [b for b in out if b.action not in late] + [
-            b for a in late for b in out if b.action == a
-        ]
+        late = {"remove": 1, "copy": 2}  # after the others, in this order (a sort keeps theirs)
+        return sorted(super().build(lay), key=lambda b: late.get(b.action, 0))
 
     @property
     def rows(self) -> dict[int, pygame.Rect]:

@@ -162,9 +162,8 @@ class ResultsScene(PagedList):
     def __init__(self, app: App, running: Running, back: Callable[[], None]) -> None:
         super().__init__(app, back)
         self.title = tr("Results")
-        self.subtitle = f"{shown_name(running.name)}  \u00b7  " + tr(
-            "A game opens in the replay viewer"
-        )
+        how = tr("A game opens in the replay viewer")
+        self.subtitle = f"{shown_name(running.name)}  \u00b7  {how}"
         self.empty = tr("No game has been played yet.")
         self.running = running
         #: the kept record of each game of this tournament, by its number (from 1)
@@ -175,16 +174,12 @@ class ResultsScene(PagedList):
         }
 
     def entries(self) -> list[tuple[str, str, bool]]:
-        t = self.running.t
-        return [
-            (
-                f"{result_line(t, k)}  \u00b7  "
-                + trn("{n} hand played", "{n} hands played", r.hands),
-                f"game:{k + 1}",
-                (k + 1) in self.records,
-            )
-            for k, r in enumerate(t.results)
-        ]
+        t, out = self.running.t, []
+        for k, r in enumerate(t.results):
+            hands = trn("{n} hand played", "{n} hands played", r.hands)
+            line = f"{result_line(t, k)}  \u00b7  {hands}"
+            out.append((line, f"game:{k + 1}", (k + 1) in self.records))
+        return out
 
     def choose(self, action: str) -> None:
         """A game's record in the replay viewer; Back returns to this list, same page."""

@@ -123,16 +123,11 @@ class SetupScene(KitScene):
 
     def tournament(self, seed: int | None = None) -> Tournament:
         """The tournament as set up; TournamentError when it cannot be."""
-        teams = [
-            (
-                row.name.text if row.named else None,
-                [
-                    (s.kind, s.name.text.strip() or tr("Player {n}", n=2 * k + j + 1))
-                    for j, s in enumerate(row.seats)
-                ],
-            )
-            for k, row in enumerate(self.teams)
-        ]
+        teams = []
+        for k, row in enumerate(self.teams):
+            seats = enumerate(row.seats, start=2 * k + 1)  # a name left empty: "Player 3"
+            players = [(s.kind, s.name.text.strip() or tr("Player {n}", n=n)) for n, s in seats]
+            teams.append((row.name.text if row.named else None, players))
         # the seed by the one rule: TARNEEB_TEST_SEED fixes it, as it fixes a new game's deals
         return new_tournament(
             teams,
@@ -257,9 +252,7 @@ class SetupScene(KitScene):
 
     def build(self, lay: Layout) -> list[Button]:
         """The foot's buttons last (the teams' first, as they read)."""
-        out = super().build(lay)
-        foot = ("start", "past", "back")
-        return [b for b in out if b.action not in foot] + [b for b in out if b.action in foot]
+        return sorted(super().build(lay), key=lambda b: b.action in ("start", "past", "back"))
 
     def activate(self, action: str, step: int = 1) -> None:
         parts = action.split(":")

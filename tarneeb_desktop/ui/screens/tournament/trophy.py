@@ -59,12 +59,9 @@ def draw_trophy(surface: pygame.Surface, centre: tuple[int, int], height: int) -
         a = 2 * math.pi * turn
         x, y = cx + math.cos(a) * far * h, cy + math.sin(a) * far * h * 0.8
         r = max(3, h // 22)
-        pygame.draw.polygon(
-            surface, light, [(x, y - 2 * r), (x + r / 2, y), (x, y + 2 * r), (x - r / 2, y)]
-        )
-        pygame.draw.polygon(
-            surface, light, [(x - 2 * r, y), (x, y - r / 2), (x + 2 * r, y), (x, y + r / 2)]
-        )
+        for k, (a, b) in enumerate(((r / 2, 2 * r), (2 * r, r / 2))):  # tall, then wide
+            points = [(x, y - b), (x + a, y), (x, y + b), (x - a, y)]
+            pygame.draw.polygon(surface, light, points[-k:] + points[:-k])
     return pygame.Rect(cx - bowl_w, top, 2 * bowl_w, h)
 
 
