@@ -173,7 +173,7 @@ def test_the_trophy_screen_is_laid_out_by_the_kit(lang, size) -> None:  # type: 
     scene = TrophyScene(app, t, lambda: None)
     app.switch(scene)
     app.step(FRAME, [])
-    tree = scene.laid(app.size)
+    tree = scene.laid()
     window = pygame.Rect(0, 0, *size)
     boxes = tree.children
     for a, b in itertools.pairwise(boxes):

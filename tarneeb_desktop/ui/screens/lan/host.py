@@ -1,9 +1,6 @@
 """The Host screen of a LAN table: who plays seats 1-3 (and at which level), the turn timer,
 watchers, the announcement, the table's name and password; Open the table sits the people
-here down (``session.lan.host_table``) and shows the lobby (``lobby.py``).
-
-Laid out by the UI kit: the seats' and switches' buttons are one grid (one text size), and
-the page mirrors right to left as a whole."""
+here down (``session.lan.host_table``) and shows the lobby (``lobby.py``)."""
 
 from __future__ import annotations
 
@@ -29,11 +26,7 @@ from tarneeb_desktop.ui.kit.page import KitScene, Page
 from tarneeb_desktop.ui.kit.style import Style
 from tarneeb_desktop.ui.kit.widgets import TextField
 from tarneeb_desktop.ui.screens.lan.lobby import LobbyScene
-from tarneeb_desktop.ui.screens.lan.page import (
-    level_words,
-    local_name,
-    rules_words,
-)
+from tarneeb_desktop.ui.screens.lan.page import level_words, local_name, rules_words, setting_name
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
@@ -64,17 +57,19 @@ def host_error_text(exc: HostError) -> str:
 
 
 def _hosting() -> dict[str, Any]:
-    """``HostScene.hosting`` until ``join.hosting`` sets it (the same, with its port)."""
+    """``HostScene.hosting`` until ``join.hosting`` (its port patched by tests) replaces it."""
     return {"bind": HostScene.bind, "port": DEFAULT_PORT, "ai_delay": HostScene.ai_delay}
 
 
+def _after(choices: tuple[Any, ...], value: Any) -> Any:
+    """The choice after ``value``, round the ``choices`` (a click goes through them)."""
+    return choices[(choices.index(value) + 1 if value in choices else 1) % len(choices)]
+
+
 class HostScene(KitScene):
-    """Rules from the settings; each of seats 1-3 goes, click by click, through: open to a
-    person on the network, a computer player (named as offline, at the level its own button
-    chooses), a person at this screen (hot-seat). Below: the turn timer, watchers, whether
-    the table is announced on the network (a private table: friends join by address), and
-    the table's name and password (typed: a click or Tab opens the name, Tab goes on to the
-    password, Enter or Esc ends the typing)."""
+    """Each of seats 1-3 goes, click by click, through: open to a person on the network, a
+    computer player (named as offline), a person at this screen (hot-seat). The table's name
+    and password are typed (a click or Tab opens the name; Enter or Esc ends the typing)."""
 
     #: Where the table listens (``TARNEEB_LAN_BIND`` may keep it on this computer), and
     #: whether it announces itself by default (tests keep to loopback).
@@ -83,8 +78,8 @@ class HostScene(KitScene):
     #: Seconds a computer seat waits before it moves, so people can follow (tests: none).
     ai_delay = 0.7
 
-    #: ``bind``, ``port`` and ``ai_delay`` for ``host_table``: ``join.hosting`` (set
-    #: there, so the Host screen and a tournament's table host alike)
+    #: ``bind``, ``port`` and ``ai_delay`` for ``host_table``: ``join.hosting``, so the Host
+    #: screen and a tournament's table host alike
     hosting: Callable[[], dict[str, Any]] = staticmethod(_hosting)
 
     def __init__(self, app: App) -> None:
@@ -100,16 +95,16 @@ class HostScene(KitScene):
         #: Over the internet too (a table code through the relay), not only this network.
         self.internet = False
         self.notice: str | None = None
-        default = tr("Tarneeb at {computer}", computer=_computer_name())
+        self.default = tr("Tarneeb at {computer}", computer=_computer_name())
         self.fields = (
-            TextField(default[:MAX_TABLE_CHARS], MAX_TABLE_CHARS, printable=True),
+            TextField(self.default[:MAX_TABLE_CHARS], MAX_TABLE_CHARS, printable=True),
             TextField("", MAX_PASSWORD_CHARS, printable=True),
         )
         self.field: int | None = None  # the field typed into, if any: 0 name, 1 password
 
     @property
     def table_name(self) -> str:
-        return self.fields[0].text.strip() or tr("Tarneeb at {computer}", computer=_computer_name())
+        return self.fields[0].text.strip() or self.default
 
     @property
     def password(self) -> str:
@@ -119,8 +114,7 @@ class HostScene(KitScene):
         return bind_address(self.bind)
 
     def grid(self) -> list[list[GridSpec]]:
-        """The seats (a computer's with its level beside it), then the table's switches in
-        pairs: the turn timer and watchers, where friends join from and the announcement."""
+        """The seats (a computer's with its level beside it), then the switches in pairs."""
         rows: list[list[GridSpec]] = []
         for seat in (1, 2, 3):
             word = tr(SEAT_WORDS[seat])
@@ -137,17 +131,13 @@ class HostScene(KitScene):
                 words = tr("Level: {level}", level=level_words(self.levels[seat]))
                 row.append((words, f"level:{seat}", False, True, 1))
             rows.append(row)
-        timer = (
-            tr("Turn timer: {n} s", n=self.turn_seconds)
-            if self.turn_seconds
-            else tr("Turn timer: off")
-        )
+        timer = tr("Turn timer: off")
+        if self.turn_seconds:
+            timer = tr("Turn timer: {n} s", n=self.turn_seconds)
         watch = tr("Watchers: allowed") if self.watchers else tr("Watchers: refused")
-        announce = (
-            tr("Announced on this network")
-            if self.announce
-            else tr("Private: friends join by address")
-        )
+        announce = tr("Private: friends join by address")
+        if self.announce:
+            announce = tr("Announced on this network")
         where = tr("Over the internet") if self.internet else tr("On this network")
         rows.append([(timer, "timer", False, True, 1), (watch, "watchers", False, True, 1)])
         rows.append([(where, "where", False, True, 1), (announce, "beacon", False, True, 1)])
@@ -160,15 +150,13 @@ class HostScene(KitScene):
         def typed(k: int) -> Callable[[], int | None]:
             return lambda: 0 if self.field == k else None
 
-        labels = self.field_labels()
+        labels = tr("Table name"), tr("Password")
         self.forms = [
             Form([(labels[k], self.fields[k])], typed(k), least=16, most=60) for k in (0, 1)
         ]
+        rules = tr("Rules: {preset} (change them in Settings)", preset=rules_words(self.app.rules))
         body: list[Box] = [
-            Text(
-                tr("Rules: {preset} (change them in Settings)", preset=rules_words(self.app.rules)),
-                align="center",
-            ),
+            Text(rules, align="center"),
             Text(tr("You sit at South. Choose who plays each of the other seats:"), align="center"),
             ButtonGrid(self.grid(), group="host"),
             Row(self.forms, most=104),
@@ -182,10 +170,6 @@ class HostScene(KitScene):
         self.laid()
         return [(f.labels[0], f.fields[0]) for f in self.forms]
 
-    @staticmethod
-    def field_labels() -> tuple[str, str]:
-        return tr("Table name"), tr("Password")
-
     def notes(self) -> list[tuple[str, tuple[int, int, int]]]:
         port = DEFAULT_PORT or 47471
         where = ", ".join(f"{a}:{port}" for a in listen_addresses(self.listen_on()))
@@ -194,10 +178,7 @@ class HostScene(KitScene):
             if self.internet
             else tr("Friends join at {address}", address=where)
         )
-        notes = [
-            (joining, theme.GOLD),
-            (tr("Click a seat to change who plays it."), theme.INK_DIM),
-        ]
+        notes = [(joining, theme.GOLD), (tr("Click a seat to change who plays it."), theme.INK_DIM)]
         if "here" in self.choice[1:]:
             words = tr("People at this screen take turns; their cards stay hidden between turns.")
             notes.append((words, theme.INK_DIM))
@@ -205,9 +186,9 @@ class HostScene(KitScene):
 
     def bot_name(self, seat: int) -> str:
         """A computer seat's name: the settings' name for that seat, as offline."""
-        names = getattr(self.app.settings, "names", None) or []
-        name = names[seat] if seat < len(names) and isinstance(names[seat], str) else ""
-        return computer_names([*([""] * seat), name.strip()[:MAX_NAME_CHARS]])[seat]
+        return computer_names(
+            [*([""] * seat), setting_name(self.app, seat).strip()[:MAX_NAME_CHARS]]
+        )[seat]
 
     def type_into(self, field: int | None) -> None:
         self.field = field
@@ -216,21 +197,19 @@ class HostScene(KitScene):
         self.dirty = True
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
+        key = ev.key if ev.type == pygame.KEYDOWN else None
+        if key == pygame.K_TAB:  # the name, the password, then the buttons again
+            k = 0 if self.field is None else self.field + 1
+            self.type_into(k if k < len(self.fields) else None)
+            return True
         if self.field is not None and ev.type in (pygame.TEXTINPUT, pygame.KEYDOWN):
-            if ev.type == pygame.KEYDOWN and ev.key == pygame.K_TAB:
-                self.type_into(self.field + 1 if self.field + 1 < len(self.fields) else None)
-                return True
-            if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_UP, pygame.K_DOWN):
+            if key in (pygame.K_UP, pygame.K_DOWN):
                 self.type_into(None)  # back to the buttons
                 return super().handle_event(ev)
-            what = self.fields[self.field].handle_event(ev)
-            if what in ("enter", "escape"):
+            if self.fields[self.field].handle_event(ev) in ("enter", "escape"):
                 self.type_into(None)
             self.dirty = True
             return True  # letters arrive as TEXTINPUT: no key works a button meanwhile
-        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_TAB:
-            self.type_into(0)
-            return True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             for k, (lab, box) in enumerate(self.field_rects()):
                 if box.collidepoint(ev.pos) or lab.collidepoint(ev.pos):
@@ -241,34 +220,24 @@ class HostScene(KitScene):
         return super().handle_event(ev)
 
     def activate(self, action: str) -> None:
-        if action.startswith("seat:"):
-            seat = int(action[5:])
-            if seat in (1, 2, 3):
-                i = SEAT_CHOICES.index(self.choice[seat])
-                self.choice[seat] = SEAT_CHOICES[(i + 1) % len(SEAT_CHOICES)]
-                self.rebuild()
-        elif action.startswith("level:"):
-            seat = int(action[6:])
-            i = COMPUTER_LEVELS.index(self.levels[seat])
-            self.levels[seat] = COMPUTER_LEVELS[(i + 1) % len(COMPUTER_LEVELS)]
-            self.rebuild()
-        elif action == "timer":
-            i = TURN_CHOICES.index(self.turn_seconds) if self.turn_seconds in TURN_CHOICES else 0
-            self.turn_seconds = TURN_CHOICES[(i + 1) % len(TURN_CHOICES)]
-            self.rebuild()
-        elif action == "beacon":
-            self.announce = not self.announce
-            self.rebuild()
-        elif action == "where":
-            self.internet = not self.internet
-            self.rebuild()
-        elif action == "watchers":
-            self.watchers = not self.watchers
-            self.rebuild()
-        elif action == "back":
+        kind, _, n = action.partition(":")
+        if action == "back":
             self.app.show_menu()
         elif action == "open":
             self.open_table()
+        else:
+            if kind == "seat" and int(n) in (1, 2, 3):
+                self.choice[int(n)] = _after(SEAT_CHOICES, self.choice[int(n)])
+            elif kind == "level":
+                self.levels[int(n)] = _after(COMPUTER_LEVELS, self.levels[int(n)])
+            elif action == "timer":
+                self.turn_seconds = _after(TURN_CHOICES, self.turn_seconds)
+            elif action in ("beacon", "where", "watchers"):  # a switch: on or off
+                attr = {"beacon": "announce", "where": "internet"}.get(action, action)
+                setattr(self, attr, not getattr(self, attr))
+            else:
+                return
+            self.rebuild()
 
     def open_table(self) -> None:
         """Start the host (the usual port, or any free one), announce it, and sit down."""

@@ -1,15 +1,7 @@
 """The Join screen: join a table (found on the network, typed, by a table code, or joined
 before), rejoin a seat held before; then the seat screen (``seat.py``) chooses a seat or
-watches. The Host screen is ``host.py`` (imported here too), the lobby ``lobby.py``, what the
-screens share ``page.py``.
-
-The window's player always sits down through a ``ClientSession``, even at the table this
-window hosts (``session.lan.host_table``, which a tournament's LAN game uses too, with this
-screen's :func:`hosting` settings), so there is one
-way to play a LAN seat (``TableScene`` through a remote link); more people at the host's
-screen sit down through a session each, and take turns behind the hot-seat cover.
-
-"""
+watches. The window's player always sits down through a ``ClientSession``, even at the
+table this window hosts, so there is one way to play a LAN seat."""
 
 from __future__ import annotations
 
@@ -37,29 +29,12 @@ from tarneeb_desktop.ui.kit.form import ButtonColumn, ButtonSpec, Form
 from tarneeb_desktop.ui.kit.page import KitScene, Page
 from tarneeb_desktop.ui.kit.style import Style
 from tarneeb_desktop.ui.kit.widgets import TextField
-from tarneeb_desktop.ui.screens.lan.host import (  # the Host screen: its own module
-    COMPUTER_LEVELS,
-    SEAT_CHOICES,
-    HostScene,
-    host_error_text,
-)
+from tarneeb_desktop.ui.screens.lan.host import HostScene  # the Host screen: its own module
 from tarneeb_desktop.ui.screens.lan.lobby import LobbyScene
 from tarneeb_desktop.ui.screens.lan.page import join_error_text, player_name
 from tarneeb_desktop.ui.screens.lan.seat import SeatScene
 
-__all__ = [
-    "COMPUTER_LEVELS",
-    "SEAT_CHOICES",
-    "HostScene",
-    "JoinScene",
-    "LobbyScene",
-    "SeatScene",
-    "host_error_text",
-    "hosting",
-    "join_error_text",
-    "rejoin_kept_seat",
-    "return_to_hosted_table",
-]
+__all__ = ["HostScene", "JoinScene", "LobbyScene", "SeatScene"]  # the LAN screens, from here
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
@@ -92,9 +67,8 @@ def unreachable_words(address: str, exc: BaseException) -> str:
 
 
 def hosting() -> dict[str, Any]:
-    """How this window hosts a LAN table (the host screen's settings; tests keep it on
-    loopback and any free port): ``bind``, ``port`` and ``ai_delay`` for
-    ``session.lan.host_table``."""
+    """How this window hosts a LAN table: ``bind``, ``port`` and ``ai_delay`` for
+    ``session.lan.host_table`` (tests keep it on loopback and any free port)."""
     return {"bind": HostScene.bind, "port": DEFAULT_PORT, "ai_delay": HostScene.ai_delay}
 
 
@@ -102,43 +76,38 @@ HostScene.hosting = staticmethod(hosting)  # the one way
 
 
 def return_to_hosted_table(app: App) -> None:
-    """The menu's Continue while this window's LAN table goes on: sit the people here down
-    again (their seats' tokens) and show the table."""
+    """The menu's Continue while this window's LAN table goes on: its people sit down again."""
     from tarneeb_desktop.ui.table_scene import TableScene
 
     try:
         host, sessions = rejoin.return_to_hosted()
-        wait = [s.wait_for(lambda m: m.get("type") == "view", 5.0) for s in sessions]
+        for s in sessions:
+            s.wait_for(lambda m: m.get("type") == "view", 5.0)
     except (OSError, ProtocolError, JoinError, TimeoutError) as exc:
         log.info("could not return to the table: %s", exc)
         app.notices.append(tr("The table could not be opened again"))
         app.show_menu()
         return
-    del wait
     view, seq = sessions[0].snapshot()
     assert view is not None and seq is not None
-    scene = TableScene.remote(
-        app, sessions[0], view, seq, host=host, others=sessions[1:], keep_on_leave=True
+    app.switch(
+        TableScene.remote(
+            app, sessions[0], view, seq, host=host, others=sessions[1:], keep_on_leave=True
+        )
     )
-    app.switch(scene)
 
 
 def rejoin_kept_seat(app: App) -> None:
     """The menu's Rejoin: the Join screen, going back at once to the seat this computer
-    held last (the screen says why when the host cannot be reached or no longer keeps it,
-    and lists the way back to the other tables kept)."""
+    held last (the screen says why when it cannot)."""
     scene = JoinScene(app)
     app.switch(scene)
     if scene.kept:
         scene.rejoin(scene.kept[0])
 
 
-# ---------------------------------------------------------------------- join
-
-
 class JoinScene(KitScene):
-    """Tables heard on the network, and an address field that always works. Typing goes to
-    the focused field (address or name); Enter connects; Tab moves between fields."""
+    """Tables heard on the network, and an address field that always works."""
 
     def __init__(self, app: App, finder: Any = None, address: str = "", password: str = "") -> None:
         """``finder``: a TableFinder, None to start one, False for none (tests);
@@ -189,7 +158,7 @@ class JoinScene(KitScene):
     def on_hide(self) -> None:
         if self.finder:
             self.finder.stop()
-        self.finder = None
+        self.finder = False if self.no_finder else None  # a new one when the screen is back
 
     def busy(self) -> bool:
         return True  # the list of tables refreshes by itself
@@ -205,18 +174,8 @@ class JoinScene(KitScene):
                 self.found = found
                 self.rebuild()
 
-    @staticmethod
-    def field_labels() -> tuple[str, str, str]:
-        return (
-            tr("Address or table code"),
-            tr("Your name"),
-            tr("Table password (if any)"),
-        )
-
     def rows(self) -> list[ButtonSpec]:
-        """The ways to a table in one click, at most four: a seat held before (Rejoin), the
-        tables heard on the network (a full one may still be watched), addresses joined
-        before."""
+        """The ways to a table in one click (at most four): Rejoin, tables heard, hosts typed."""
         out: list[ButtonSpec] = []
         for i, k in enumerate(self.kept[:2]):
             label = tr(
@@ -227,12 +186,8 @@ class JoinScene(KitScene):
             )
             out.append((label, f"rejoin:{i}", True, True))
         for i, t in enumerate(self.found[:4]):
-            label = tr(
-                "{name} at {address} - free seats: {n}",
-                name=t.name,
-                address=":".join((t.host, str(t.port))),
-                n=len(t.free_seats),
-            )
+            where, n = f"{t.host}:{t.port}", len(t.free_seats)
+            label = tr("{name} at {address} - free seats: {n}", name=t.name, address=where, n=n)
             out.append((label, f"table:{i}", False, t.compatible))
         heard = {f"{t.host}:{t.port}" for t in self.found[:4]}
         for i, address in enumerate(self.recent):
@@ -252,9 +207,8 @@ class JoinScene(KitScene):
             if self.found
             else tr("Looking for tables on this network... or type an address or a table code.")
         )
-        self.form = Form(
-            list(zip(self.field_labels(), self.fields, strict=True)), lambda: self.field
-        )
+        labels = tr("Address or table code"), tr("Your name"), tr("Table password (if any)")
+        self.form = Form(list(zip(labels, self.fields, strict=True)), lambda: self.field)
         body = [
             self.form,
             Text(head, align="center"),
@@ -269,13 +223,11 @@ class JoinScene(KitScene):
         return self.form.fields
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
-        ctrl = ev.type == pygame.KEYDOWN and getattr(ev, "mod", 0) & pygame.KMOD_CTRL
-        editing = (pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_HOME, pygame.K_END)
-        if (
-            ev.type == pygame.TEXTINPUT
-            or (ev.type == pygame.KEYDOWN and ev.key in editing)
-            or (ctrl and ev.key in (pygame.K_a, pygame.K_v))  # select all, paste
-        ):
+        key = ev.key if ev.type == pygame.KEYDOWN else None
+        ctrl = key is not None and getattr(ev, "mod", 0) & pygame.KMOD_CTRL
+        editing = key in (pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_HOME, pygame.K_END)
+        # Ctrl+A selects all, Ctrl+V pastes
+        if ev.type == pygame.TEXTINPUT or editing or (ctrl and key in (pygame.K_a, pygame.K_v)):
             self.fields[self.field].handle_event(ev)
             self.dirty = True
             return True
@@ -286,16 +238,10 @@ class JoinScene(KitScene):
                 return True
             if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 buttons = self.buttons()
-                focused = buttons[self.focus] if buttons else None
+                focused = buttons[self.focus].action if buttons else ""
                 typed = self.field == 0 and self.address.strip()
-                if (
-                    not typed
-                    and focused is not None
-                    and focused.action.startswith(("table:", "recent:"))
-                ):
-                    self.activate(focused.action)
-                else:
-                    self.activate("connect")
+                pick = not typed and focused.startswith(("table:", "recent:"))
+                self.activate(focused if pick else "connect")  # a table picked, else the typed
                 return True
             if ev.key == pygame.K_ESCAPE:
                 self.activate("back")
@@ -313,6 +259,8 @@ class JoinScene(KitScene):
         return super().handle_event(ev)
 
     def activate(self, action: str) -> None:
+        kind, _, n = action.partition(":")  # a row's: rejoin:i, recent:i or table:i
+        i = int(n or 0)
         if action == "back":
             self.app.show_menu()
         elif action == "connect":
@@ -328,28 +276,21 @@ class JoinScene(KitScene):
                 return
             if self.connect(session):
                 self.recent = remember(session.code or typed)  # a code in its shown form
-        elif action.startswith("rejoin:"):
-            i = int(action[7:])
-            if i < len(self.kept):
-                self.rejoin(self.kept[i])
-        elif action.startswith("recent:"):
-            i = int(action[7:])
-            if i < len(self.recent):
-                self.address = self.recent[i]
-                self.activate("connect")
-        elif action.startswith("table:"):
-            i = int(action[6:])
-            if i < len(self.found):
-                t = self.found[i]
-                self.address = f"{t.host}:{t.port}"
-                self.connect(ClientSession(t.host, t.port, name=self.player(), timeout=5.0))
+        elif kind == "rejoin" and i < len(self.kept):
+            self.rejoin(self.kept[i])
+        elif kind == "recent" and i < len(self.recent):
+            self.address = self.recent[i]
+            self.activate("connect")
+        elif kind == "table" and i < len(self.found):
+            t = self.found[i]
+            self.address = f"{t.host}:{t.port}"
+            self.connect(ClientSession(t.host, t.port, name=self.player(), timeout=5.0))
 
     def player(self) -> str:
         return self.name.strip() or tr("Player")
 
     def session_for(self, typed: str, name: str) -> ClientSession:
-        """A session to ``typed``: a table code (over the internet, through the settings'
-        relay) or a host's address; ValueError when it is neither."""
+        """A session to a table code (through the settings' relay) or an address, or ValueError."""
         if is_code(typed):
             relay = relay_urls(self.app.settings.relay)
             return ClientSession.by_code(typed, relay, name=name, timeout=8.0)
@@ -400,13 +341,8 @@ class JoinScene(KitScene):
         except OSError as exc:
             self.notice = unreachable_words(session.address, exc)
         else:
-            app, typed = self.app, (self.address, self.password)
-            finder = False if self.no_finder else None
-
-            def back() -> None:  # Back from the seat screen: this screen as it was typed
-                app.switch(JoinScene(app, finder, address=typed[0], password=typed[1]))
-
-            self.app.switch(SeatScene(self.app, session, back=back))
+            self.notice = None  # Back from the seat screen: this screen as it was typed
+            self.app.switch(SeatScene(self.app, session, back=lambda: self.app.switch(self)))
             return True
         session.close()
         self.dirty = True

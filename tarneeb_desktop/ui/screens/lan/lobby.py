@@ -3,6 +3,7 @@ addresses or its code); what the LAN screens share is in ``page.py``."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -21,7 +22,7 @@ from tarneeb_desktop.ui.kit.page import FootSpec, KitScene, Page
 from tarneeb_desktop.ui.kit.style import DIM, GOLD, INK, Style
 from tarneeb_desktop.ui.kit.widgets import TextField
 from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.screens.lan.page import level_words, lobby_rules_words
+from tarneeb_desktop.ui.screens.lan.page import level_words, lobby_rules_words, lobby_seats
 from tarneeb_desktop.ui.theme import Button
 
 #: Lines of the lobby's chat shown under the seats: as many on the host's lobby (with its
@@ -33,11 +34,9 @@ if TYPE_CHECKING:
 
 
 class LobbyScene(KitScene):
-    """Who sits where, until the game starts; the host's window has the Start button.
-
-    A tournament's LAN game (``tournament_play.py``) passes ``after_game`` (the table's
-    game-over Continue, or this lobby's when nobody plays at this screen: it then shows the
-    table until the game ends), ``leave`` (what Leave does) and ``hint`` (its own line)."""
+    """Who sits where, until the game starts; the host's window has the Start button. A
+    tournament's LAN game passes ``after_game`` (the game-over Continue, this lobby's when
+    nobody plays here), ``leave`` (what Leave does) and ``hint`` (its own line)."""
 
     def __init__(
         self,
@@ -58,22 +57,18 @@ class LobbyScene(KitScene):
         self.after_game, self.leave, self.hint = after_game, leave, hint
         self.notice: str | None = None
         self.keep = False  # the session and host go on to the table: do not close them
-        #: Leave was asked: the question is on screen (Esc answers Stay)
         self.seen: dict[str, Any] = {}  # the host's lobby, when nobody here has a session
-        self.sessions = [self.session] if self.session is not None else []
         self.chat = TextField(max_chars=MAX_CHAT_CHARS)
         self.typing = False  # the chat line is open (T or the Chat button; Enter sends)
         self._swallow = False  # the T that opened the chat line also arrives as text
         self.picked: int | None = None  # the host picked this seat's player: move or remove
-        self.address = ""
-        if host is not None and host.address is not None:
-            port = host.address[1]
-            self.address = ", ".join(f"{a}:{port}" for a in listen_addresses(host.bind))
         #: A table over the internet: the code friends join by (shown, with Copy, instead of
         #: the addresses; a player who joined by code sees it too, to pass it on).
         self.code: str | None = getattr(host, "code", None) or getattr(session, "code", None)
-        if self.code:
-            self.address = ""
+        self.address = ""
+        if host is not None and host.address is not None and not self.code:
+            port = host.address[1]
+            self.address = ", ".join(f"{a}:{port}" for a in listen_addresses(host.bind))
 
     def join_line(self) -> str:
         """How friends reach the table: its code, or the host's addresses ("" at a joiner's
@@ -96,17 +91,14 @@ class LobbyScene(KitScene):
         for session in (self.session, *self.others):
             for msg in session.poll():
                 kind = msg.get("type")
-                if kind in ("lobby", "chat", "joined"):
+                if kind in ("lobby", "chat", "joined", "bye", "disconnected"):
                     self.dirty = True
-                    if kind == "lobby" and self.picked is not None:
-                        self.rebuild()  # Remove beside the picked row, wherever it is now
+                if kind == "lobby" and self.picked is not None:
+                    self.rebuild()  # Remove beside the picked row, wherever it is now
                 elif kind == "bye" and msg.get("code") == "removed":
                     self.notice = tr("The host removed you from the table")
-                    self.dirty = True
-                elif kind in ("disconnected", "bye"):
-                    if not self.notice:
-                        self.notice = tr("The host closed the table")
-                    self.dirty = True
+                elif kind in ("disconnected", "bye") and not self.notice:
+                    self.notice = tr("The host closed the table")
         self._to_table()
 
     def _watch(self) -> None:
@@ -125,8 +117,7 @@ class LobbyScene(KitScene):
             self.after_game(self)
 
     def _to_table(self) -> None:
-        """Once the game has started for every seat at this screen (the table starts from
-        each session's latest view)."""
+        """The table, once the game has started for every seat at this screen."""
         from tarneeb_desktop.ui.table_scene import TableScene
 
         assert self.session is not None
@@ -136,26 +127,25 @@ class LobbyScene(KitScene):
         if any(s.snapshot()[0] is None for s in self.others):
             return  # their first views are on their way
         self.keep = True
-        scene = TableScene.remote(
-            self.app,
-            self.session,
-            view,
-            seq,
-            host=self.host,
-            others=self.others,
-            after_game=self.after_game,
-            # the host's own table goes on while its host is in the menu (a tournament's closes)
-            keep_on_leave=self.host is not None and self.after_game is None,
+        self.app.switch(
+            TableScene.remote(
+                self.app,
+                self.session,
+                view,
+                seq,
+                host=self.host,
+                others=self.others,
+                after_game=self.after_game,
+                # the host's own table goes on while its host is in the menu (a tournament's closes)
+                keep_on_leave=self.host is not None and self.after_game is None,
+            )
         )
-        self.app.switch(scene)
 
     def on_hide(self) -> None:
         if not self.keep:
-            for session in (*self.sessions, *self.others):
-                try:
+            for session in [s for s in (self.session, *self.others) if s is not None]:
+                with contextlib.suppress(OSError):
                     session.leave()
-                except OSError:
-                    pass
                 session.close()
             if self.host is not None:
                 self.host.stop()
@@ -175,40 +165,31 @@ class LobbyScene(KitScene):
 
     def foot(self) -> list[FootSpec]:
         """Start (the host's, before the game), Chat and Leave."""
-        if self.host is not None and not self.lobby.get("started"):
-            return [
-                (tr("Start"), "start", True),
-                (tr("Chat (T)"), "chat", False),
-                (tr("Leave"), "back", False),
-            ]
-        if self.session is not None:
-            return [(tr("Chat (T)"), "chat", False), (tr("Leave"), "back", False)]
-        return [(tr("Leave"), "back", False)]
+        start = self._host_lobby()
+        foot: list[FootSpec] = [(tr("Start"), "start", True)] if start else []
+        if start or self.session is not None:
+            foot.append((tr("Chat (T)"), "chat", False))
+        return [*foot, (tr("Leave"), "back", False)]
 
     # ------------------------------------------------------------------ the layout
     def info_line(self) -> str:
         """The rules and the turn timer, on one line."""
-        lobby = self.lobby
-        info = []
-        rules = lobby.get("rules")
+        info, rules = [], self.lobby.get("rules")
         if isinstance(rules, dict):
+            preset, target = lobby_rules_words(rules), str(rules.get("target", ""))
             info.append(
-                tr(
-                    "Rules: {preset}, first team to {target} points",
-                    preset=lobby_rules_words(rules),
-                    target=str(rules.get("target", "")),
-                )
+                tr("Rules: {preset}, first team to {target} points", preset=preset, target=target)
             )
-        turn = lobby.get("turn_seconds")
+        turn = self.lobby.get("turn_seconds")
         if isinstance(turn, int | float) and turn > 0:
             info.append(tr("Turn timer: {n} s", n=round(turn)))
         return "  \u00b7  ".join(info)
 
-    def watching_line(self) -> str | None:
+    def watching_line(self) -> str:
         watching = self.lobby.get("watching")
         if isinstance(watching, list) and watching:
             return tr("Watching: {names}", names=", ".join(str(w) for w in watching[:6]))
-        return None
+        return ""
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
         if self.typing:
@@ -240,10 +221,7 @@ class LobbyScene(KitScene):
 
     def _pick(self, n: int) -> None:
         """The host clicks a seat's row: a player to move (or remove), then where to."""
-        seats = self.lobby.get("seats") or []
-        kind = next(
-            (s.get("kind") for s in seats if isinstance(s, dict) and s.get("seat") == n), None
-        )
+        kind = lobby_seats(self.lobby).get(n, {}).get("kind")
         if self.picked is None and kind in ("open", "ai") and self.after_game is None:
             try:  # a free seat to a computer, a computer's seat open to people again
                 self.host.call(self.host.set_computer, n, kind == "open")
@@ -270,12 +248,9 @@ class LobbyScene(KitScene):
         if action == "start" and self.host is not None:
             self.host.start_game()
         elif action == "copy" and self.code:
-            copied = put_text(self.code)
-            self.notice = (
-                tr("The table code is copied")
-                if copied
-                else tr("No clipboard here: pass the code on as it is written above")
-            )
+            self.notice = tr("The table code is copied")
+            if not put_text(self.code):
+                self.notice = tr("No clipboard here: pass the code on as it is written above")
             self.dirty = True
         elif action == "chat":
             self.typing = True
@@ -283,32 +258,22 @@ class LobbyScene(KitScene):
             TextField.start()
             self.dirty = True
         elif action == "remove" and self.host is not None and self.picked is not None:
-            try:
+            with contextlib.suppress(ValueError, RuntimeError, TimeoutError):
                 self.host.call(self.host.remove_player, self.picked)
-            except (ValueError, RuntimeError, TimeoutError):
-                pass
             self.picked = None
             self.rebuild()
         elif action == "back" and self.asks_before_leaving():
             # asked first, in the window's modal: Stay (the safe choice) has the focus, and
             # Enter and Esc take it; Leave or Close is chosen with the arrows or a click
             hosting = self.host is not None
-            self.app.ask(
-                Modal(
-                    tr("Close the table") if hosting else tr("Leave the table"),
-                    [
-                        tr("Close this table? Everyone at it leaves")
-                        if hosting
-                        else tr("Leave this table? Your seat stays yours: Rejoin takes you back")
-                    ],
-                    [
-                        (tr("Stay"), "cancel"),
-                        (tr("Close the table") if hosting else tr("Leave the table"), "leave_yes"),
-                    ],
-                    self.activate,
-                    kind="leave_lobby",
-                )
+            title = tr("Close the table") if hosting else tr("Leave the table")
+            question = (
+                tr("Close this table? Everyone at it leaves")
+                if hosting
+                else tr("Leave this table? Your seat stays yours: Rejoin takes you back")
             )
+            answers = [(tr("Stay"), "cancel"), (title, "leave_yes")]
+            self.app.ask(Modal(title, [question], answers, self.activate, kind="leave_lobby"))
         elif action == "cancel":
             self.rebuild()
         elif action == "back" and self.leave is not None:
@@ -317,16 +282,9 @@ class LobbyScene(KitScene):
             self.app.show_menu()
 
     def seat_rows(self) -> list[RowSpec]:
-        """Each seat: who sits there (a computer with its level, this screen's people, who is
-        away) or that it waits for a player; the host's picked player carries Remove."""
-        raw = self.lobby.get("seats")
+        """Each seat: who sits there, or that it waits; the host's picked player has Remove."""
         out = []
-        for s in raw if isinstance(raw, list) else []:
-            if not isinstance(s, dict) or not isinstance(s.get("seat"), int):
-                continue
-            n = s["seat"]
-            if not 0 <= n <= 3:
-                continue
+        for n, s in lobby_seats(self.lobby).items():
             kind = s.get("kind")
             color = DIM
             if kind == "open":
@@ -353,26 +311,23 @@ class LobbyScene(KitScene):
 
     def hint_line(self) -> str:
         lobby = self.lobby
-        hint = self.hint or (
-            tr("Start when everyone is seated; computer players take the empty seats.")
-            if self.host is not None
-            else tr("The game starts by itself once every open seat is taken")
-            if lobby.get("auto_start")  # a table without a window (tarneeb host)
-            else tr("Waiting for the host to start the game...")
-        )
         if self.session is None and lobby.get("started"):
             return tr("The game is on; the standings follow when it ends.")
         if self.session is not None and self.session.watching:
             return tr("You watch this table: the game shows when the host starts it.")
-        if self._host_lobby() and not self.hint:
-            return (
-                tr("Click another seat to move this player there, or Remove them.")
-                if self.picked is not None
-                else tr(
-                    "Click a player to move or remove them, an open seat to give it to a computer."
-                )
+        if self.hint:
+            return self.hint
+        if self._host_lobby():
+            if self.picked is not None:
+                return tr("Click another seat to move this player there, or Remove them.")
+            return tr(
+                "Click a player to move or remove them, an open seat to give it to a computer."
             )
-        return hint
+        if self.host is not None:
+            return tr("Start when everyone is seated; computer players take the empty seats.")
+        if lobby.get("auto_start"):  # a table without a window (tarneeb host)
+            return tr("The game starts by itself once every open seat is taken")
+        return tr("Waiting for the host to start the game...")
 
     def chat_lines(self) -> list[str]:
         from tarneeb_desktop.ui.game.chat import history_line
@@ -392,9 +347,8 @@ class LobbyScene(KitScene):
 
     def tree(self, st: Style) -> Box:
         body: list[Box] = []
-        join = self.join_line()
-        if join:
-            line = Text(join, size=st.large, color=GOLD, bold=True, align="center")
+        if self.join_line():
+            line = Text(self.join_line(), size=st.large, color=GOLD, bold=True, align="center")
             copy = ButtonRow([(tr("Copy"), "copy", False)], group="copy")
             body.append(Inline([line, copy]) if self.code else line)
         if self.info_line():
@@ -402,7 +356,7 @@ class LobbyScene(KitScene):
         self.seats = Rows(self.seat_rows(), wide=72)
         body.append(self.seats)
         if self.watching_line():
-            body.append(Text(self.watching_line() or "", color=DIM, align="center"))
+            body.append(Text(self.watching_line(), color=DIM, align="center"))
         body.append(Text(self.hint_line(), align="center"))
         body.append(Log(self.chat_lines(), self.typed, most=CHAT_LINES, wide=72))
         title = str(self.lobby.get("table") or tr("Lobby"))
@@ -410,11 +364,8 @@ class LobbyScene(KitScene):
 
     def build(self, lay: Layout) -> list[Button]:
         """The foot's buttons first (Start has the focus, Enter starts), then Remove and Copy."""
-        late = ("remove", "copy")
-        out = super().build(lay)
-        return [b for b in out if b.action not in late] + [
-            b for a in late for b in out if b.action == a
-        ]
+        late = {"remove": 1, "copy": 2}  # after the others, in this order (a sort keeps theirs)
+        return sorted(super().build(lay), key=lambda b: late.get(b.action, 0))
 
     @property
     def rows(self) -> dict[int, pygame.Rect]:

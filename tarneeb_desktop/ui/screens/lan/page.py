@@ -14,20 +14,22 @@ if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
 
 
+def setting_name(app: App, seat: int) -> str:
+    """The settings' name for ``seat`` ("" when it has none)."""
+    names = getattr(app.settings, "names", None) or []
+    return names[seat] if seat < len(names) and isinstance(names[seat], str) else ""
+
+
 def player_name(app: App) -> str:
     """The name of the person at this screen (the settings' first name)."""
-    names = getattr(app.settings, "names", None) or []
-    name = names[0] if names else ""
-    return (name or tr("Player"))[:MAX_NAME_CHARS]
+    return (setting_name(app, 0) or tr("Player"))[:MAX_NAME_CHARS]
 
 
 def local_name(app: App, seat: int) -> str:
     """The name of a person at the host's screen: the settings' name for the seat."""
     if seat == 0:
         return player_name(app)
-    names = getattr(app.settings, "names", None) or []
-    name = names[seat] if seat < len(names) and isinstance(names[seat], str) else ""
-    return (name.strip() or tr("Player {n}", n=seat + 1))[:MAX_NAME_CHARS]
+    return (setting_name(app, seat).strip() or tr("Player {n}", n=seat + 1))[:MAX_NAME_CHARS]
 
 
 #: The rules as Settings names them (the preset's words, "(Custom)" when an option changed).
@@ -44,6 +46,16 @@ def lobby_rules_words(d: dict[str, Any]) -> str:
         return rules_words(make_rules(preset, **changes))
     except (RulesError, TypeError, ValueError, KeyError):
         return rules_words(type("Named", (), {"preset": preset})())
+
+
+def lobby_seats(lobby: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    """The seats a host's lobby message lists, by number (0-3), as it sent them."""
+    seats = lobby.get("seats")
+    return {
+        s["seat"]: s
+        for s in (seats if isinstance(seats, list) else [])
+        if isinstance(s, dict) and isinstance(s.get("seat"), int) and 0 <= s["seat"] <= 3
+    }
 
 
 def level_words(level: str) -> str:

@@ -10,9 +10,7 @@ import pygame
 
 from tarneeb_desktop.net import rejoin
 from tarneeb_desktop.net.client import ClientSession, JoinError
-from tarneeb_desktop.net.protocol import (
-    MAX_PASSWORD_CHARS,
-)
+from tarneeb_desktop.net.protocol import MAX_PASSWORD_CHARS
 from tarneeb_desktop.table.flow import SEAT_NAMES as SEAT_WORDS  # the lobby's name for them
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.kit.boxes import Box, Text
@@ -22,7 +20,7 @@ from tarneeb_desktop.ui.kit.style import GOLD, Style
 from tarneeb_desktop.ui.kit.widgets import TextField
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.screens.lan.lobby import LobbyScene
-from tarneeb_desktop.ui.screens.lan.page import join_error_text
+from tarneeb_desktop.ui.screens.lan.page import join_error_text, lobby_seats
 from tarneeb_desktop.ui.theme import Button
 
 if TYPE_CHECKING:
@@ -30,9 +28,8 @@ if TYPE_CHECKING:
 
 
 class SeatScene(KitScene):
-    """Connected: pick one of the free seats (or any). A table that asks for a password
-    has its field here (what was typed on the Join screen in it); a table without one
-    never mentions it. ``back``: Back's way to the Join screen as it was typed."""
+    """Connected: pick one of the free seats (a table that asks for a password has its field
+    here). ``back``: Back's way to the Join screen as it was typed."""
 
     def __init__(
         self, app: App, session: ClientSession, back: Callable[[], None] | None = None
@@ -55,13 +52,10 @@ class SeatScene(KitScene):
             TextField.start()
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
-        if self.asks_password() and (
-            ev.type == pygame.TEXTINPUT
-            or (
-                ev.type == pygame.KEYDOWN
-                and ev.key in (pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_SPACE)
-            )
-        ):  # a space is typed (as text), not a press of the focused seat
+        # a space is typed (as text), not a press of the focused seat
+        keys = (pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_SPACE)
+        typed = ev.type == pygame.TEXTINPUT or (ev.type == pygame.KEYDOWN and ev.key in keys)
+        if self.asks_password() and typed:
             self.secret.handle_event(ev)
             self.dirty = True
             return True
@@ -72,10 +66,9 @@ class SeatScene(KitScene):
 
     def update(self, dt: float) -> None:
         for msg in self.session.poll():
-            if msg.get("type") == "lobby":
-                self.rebuild()
-            elif msg.get("type") == "disconnected":
+            if msg.get("type") == "disconnected":
                 self.notice = tr("The host closed the connection")
+            if msg.get("type") in ("lobby", "disconnected"):
                 self.rebuild()
         if self.asking is not None:  # a computer's seat asked for: the host's answer
             try:
@@ -90,23 +83,17 @@ class SeatScene(KitScene):
                 rejoin.remember_seat(self.session)
                 self.app.switch(LobbyScene(self.app, self.session))
 
-    def seats(self) -> list[dict[str, Any]]:
-        lobby = self.session.lobby or {}
-        seats = lobby.get("seats")
-        return [s for s in seats if isinstance(s, dict)] if isinstance(seats, list) else []
+    def seats(self) -> dict[int, dict[str, Any]]:
+        return lobby_seats(self.session.lobby or {})
 
     def rows(self) -> list[ButtonSpec]:
-        """A seat held before (Rejoin), then each seat: sit at an open one, ask for a
-        computer's once the game is under way, the others as who sits there."""
+        """A seat held before (Rejoin), then each seat (a computer's asked for once under way)."""
         out: list[ButtonSpec] = []
-        kept = rejoin.kept_for((self.session.host_hello or {}).get("table_id"))
-        if kept is not None and not rejoin.held_now(self.session, kept.seat):
+        kept = self.kept()
+        if kept is not None:
             label = tr("Rejoin your seat ({seat})", seat=tr(SEAT_WORDS[kept.seat]))
             out.append((label, "rejoin", True, True))
-        for s in self.seats():
-            n = s.get("seat")
-            if not isinstance(n, int) or not 0 <= n <= 3:
-                continue
+        for n, s in self.seats().items():
             free = s.get("kind") == "open"
             word = tr(SEAT_WORDS[n])
             name = str(s.get("name", ""))
@@ -166,25 +153,27 @@ class SeatScene(KitScene):
     def watchable(self) -> bool:
         return (self.session.lobby or {}).get("watchers", True) is not False
 
+    def kept(self) -> rejoin.KeptSeat | None:
+        """The seat this computer held at this table, when nobody holds it now."""
+        kept = rejoin.kept_for((self.session.host_hello or {}).get("table_id"))
+        return kept if kept is not None and not rejoin.held_now(self.session, kept.seat) else None
+
     def full(self) -> bool:
         """No seat is open to a person (and none is kept for this computer)."""
-        kept = rejoin.kept_for((self.session.host_hello or {}).get("table_id"))
-        if kept is not None and not rejoin.held_now(self.session, kept.seat):
-            return False
-        return bool(self.seats()) and not any(s.get("kind") == "open" for s in self.seats())
+        seats = self.seats().values()
+        return self.kept() is None and bool(seats) and all(s.get("kind") != "open" for s in seats)
 
     def activate(self, action: str) -> None:
         if action == "back":
             self.session.close()
-            if self.back is not None:
-                self.back()
-            else:
-                self.app.open_join()
-        elif action.startswith("ask:"):  # a latecomer: the host is asked, the answer waited for
-            if self.asks_password():
-                self.session.password = self.secret.text.strip()
+            (self.back or self.app.open_join)()
+            return
+        if self.asks_password():
+            self.session.password = self.secret.text.strip()
+        password = self.session.password
+        if action.startswith("ask:"):  # a latecomer: the host is asked, the answer waited for
             try:
-                self.session.ask_for_seat(int(action[4:]), self.session.password)
+                self.session.ask_for_seat(int(action[4:]), password)
             except OSError as exc:
                 self.notice = str(exc)
             else:
@@ -192,9 +181,6 @@ class SeatScene(KitScene):
                 self.notice = tr("Asking the host for that seat…")
             self.rebuild()
         elif action in ("rejoin", "watch") or action.startswith("seat:"):
-            if self.asks_password():
-                self.session.password = self.secret.text.strip()
-            password = self.session.password
             try:
                 if action == "rejoin":
                     if rejoin.sit_again(self.session) is None:
@@ -206,10 +192,9 @@ class SeatScene(KitScene):
                     rejoin.remember_seat(self.session)
             except JoinError as exc:
                 self.notice = join_error_text(exc, password)
-                self.rebuild()
-                return
             except (OSError, TimeoutError) as exc:
                 self.notice = str(exc)
-                self.rebuild()
+            else:
+                self.app.switch(LobbyScene(self.app, self.session))
                 return
-            self.app.switch(LobbyScene(self.app, self.session))
+            self.rebuild()

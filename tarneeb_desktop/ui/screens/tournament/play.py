@@ -1,72 +1,58 @@
-"""A tournament being played in the window: its save, its games on the normal table, and
-the standings screen between games (the champion at the end). (Just over 600 lines since
-issue 24's "Play it out" and tie-break and issue 38's play-out of a watched game and past
-tournaments from the standings: the standings scene is the part to move out.)
-
-* **Saved.** ``tournament.json`` in the user folder holds the tournament
-  (``Tournament.to_dict``) and its name, written atomically when it starts and after every
-  game; the game being played is saved after every trick in ``tournament-game.json`` (the
-  one save format, with the tournament's id and the game's number beside it). Continue on
-  the menu resumes that game, or the standings between games (:func:`resume`).
-* **Each game** is a :class:`TableScene` on a local link that the session module sets up
-  (``session.tournament.TournamentGame``): people at this screen (hot-seat with the privacy cover when
-  two or more), computers elsewhere, the table turned when only seats 1 and 3 have people.
-  Its listeners count the game in the tournament the moment it ends (this module then
-  saves the tournament), keep its record and its statistics.
-* **With players on the LAN** this window hosts the game as a LAN table and shows its lobby
-  until they have sat down (:meth:`Running.lan_game`); the same listeners watch the host's
-  table. A saved LAN game is hosted again and goes on once they are back in their seats.
-"""
+"""A tournament being played in the window: its games on the normal table (hosted as a LAN
+table when players on the LAN play, its lobby shown until they sit down), and the standings
+screen between games (the champion at the end). The tournament and the game being played are
+saved (``session.tournament``); Continue on the menu resumes them (:func:`resume`)."""
 
 from __future__ import annotations
 
-import logging
+import contextlib
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tarneeb_desktop.rules import GameState
-from tarneeb_desktop.session.tournament import (
-    Running as TournamentRun,
-)
+from tarneeb_desktop.session.tournament import Running as TournamentRun
 from tarneeb_desktop.session.tournament import (
     Tournament,
     TournamentError,
     TournamentGame,
     game_path,
 )
+from tarneeb_desktop.ui import i18n
 from tarneeb_desktop.ui.i18n import N_, tr, trn
 from tarneeb_desktop.ui.kit.boxes import Box, Text
 from tarneeb_desktop.ui.kit.modal import Modal
 from tarneeb_desktop.ui.kit.page import FootSpec, KitScene, Page
 from tarneeb_desktop.ui.kit.style import DIM, GOLD, INK, Style
 from tarneeb_desktop.ui.scene import Scene, test_log
-from tarneeb_desktop.ui.screens.games.games import shown_name
+from tarneeb_desktop.ui.screens.games.rows import shown_name
 from tarneeb_desktop.ui.screens.settings.rows import preset_label
 from tarneeb_desktop.ui.screens.tournament.results import (
+    COLUMNS,
+    PastScene,
+    ResultsScene,
     result_line,
     standings_table,
     team_levels,
-    tie_line,
-    tournament_title,
 )
-from tarneeb_desktop.ui.screens.viewer.viewer import rtl_run
+from tarneeb_desktop.ui.text_runs import rtl_run
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
 
-log = logging.getLogger(__name__)
-
 
 class Running(TournamentRun):
-    """A tournament in the window (``session.tournament.Running``) and the scenes of its
-    games and standings."""
+    """A tournament in the window and the scenes of its games and standings."""
 
     note = staticmethod(test_log)
 
+    def resumable(self) -> bool:
+        """The next game was started and saved (the window closed during it): Play resumes it."""
+        pairing = self.t.next_game()
+        return pairing is not None and self.saved_state(pairing) is not None
+
     def game_scene(self, app: App) -> Scene:
-        """The current game on the table (resumed from its save when there is one); with
-        players on the LAN, its table's lobby (:meth:`lan_game`)."""
+        """The current game on the table (from its save, if any), or its LAN table's lobby."""
         from tarneeb_desktop.ui.screens.tournament.table import TournamentTable
 
         pairing = self.t.next_game()
@@ -97,13 +83,12 @@ class Running(TournamentRun):
         )
 
     def lan_game(self, app: App, game: TournamentGame, state: GameState | None) -> Scene:
-        """A game with players on the LAN: this window hosts it as a LAN table (a resumed
-        game too: it goes on once they have sat down again) and shows its lobby; the game
-        starts by itself when every LAN seat is taken (or at Start: the computer takes the
-        empty ones, and stands in for a LAN player who leaves). The people here sit down
-        through sessions of their own and play on the LAN table scene."""
+        """A game with players on the LAN: this window hosts it as a LAN table and shows its
+        lobby; the game starts by itself when every LAN seat is taken (or at Start: the
+        computer takes the empty ones, and stands in for a LAN player who leaves)."""
         from tarneeb_desktop.session.lan import HostError
-        from tarneeb_desktop.ui.screens.lan.join import HostScene, host_error_text, hosting
+        from tarneeb_desktop.ui.screens.lan.host import host_error_text
+        from tarneeb_desktop.ui.screens.lan.join import HostScene, hosting
         from tarneeb_desktop.ui.screens.lan.lobby import LobbyScene
 
         n = game.pairing.number + 1
@@ -132,19 +117,15 @@ class Running(TournamentRun):
         )
 
     def after_game(self, scene: Any) -> None:
-        """The game-over dialog's Continue (or a LAN game's end when nobody here played):
-        the standings (or the champion)."""
+        """The game-over dialog's Continue (or a LAN game's end): the standings or champion."""
         if self.host is not None:  # the host's loop has counted the game: wait for it
-            try:
+            with contextlib.suppress(RuntimeError, TimeoutError):
                 self.host.call(lambda: None)
-            except (RuntimeError, TimeoutError):
-                pass
             self.host = None
         scene.app.switch(self.standings_or_trophy(scene.app))
 
     def standings_or_trophy(self, app: App) -> Scene:
-        """The standings; once the tournament has ended with a champion, its trophy first
-        (``ui/screens/tournament/trophy.py``), then the standings."""
+        """The standings; once the tournament has ended with a champion, its trophy first."""
         if self.t.finished is None or self.t.champion() is None:
             return StandingsScene(app, self)
         from tarneeb_desktop.ui.screens.tournament.trophy import TrophyScene
@@ -157,10 +138,7 @@ def resume(app: App) -> Scene | None:
     running = Running.load()
     if running is None:
         return None
-    pairing = running.t.next_game()
-    if pairing is not None and running.saved_state(pairing) is not None:
-        return running.game_scene(app)
-    return StandingsScene(app, running)
+    return running.game_scene(app) if running.resumable() else StandingsScene(app, running)
 
 
 # ---------------------------------------------------------------------- standings
@@ -188,9 +166,8 @@ def end_text(t: Tournament) -> str:
 
 
 class StandingsScene(KitScene):
-    """Between games: the table of standings, the last game, who plays next and the queue;
-    at the end, the champion. Over a paused game (``table``: the pause menu's Standings)
-    only Results and Back to the game; a past tournament's (``back``) Results and Back."""
+    """Between games: the standings, the last game, who plays next and the queue; at the end,
+    the champion. Also over a paused game (``table``) and for a past tournament (``back``)."""
 
     def __init__(
         self,
@@ -204,7 +181,7 @@ class StandingsScene(KitScene):
         self.running = running
         self.table = table
         self.back = back
-        self.in_progress = self.game_in_progress()
+        self.in_progress = self.running.resumable()
         #: "Play it out": the link of the game between two computer teams being played
         #: at full speed behind the standings (None otherwise)
         self.out: Any = None
@@ -212,12 +189,6 @@ class StandingsScene(KitScene):
     @property
     def t(self) -> Tournament:
         return self.running.t
-
-    def game_in_progress(self) -> bool:
-        """The next game has been started and saved (the window was closed during it):
-        Play resumes it, and ending the tournament drops it."""
-        pairing = self.t.next_game()
-        return pairing is not None and self.running.saved_state(pairing) is not None
 
     def can_play_out(self) -> bool:
         """The next game has no person in it (here or on the LAN): it can be played out."""
@@ -228,9 +199,7 @@ class StandingsScene(KitScene):
 
     def play_out(self) -> None:
         """Play the next game (two computer teams) to its end at full speed, behind the
-        standings; its result is counted and shown as the game ends (issue 24). Over the
-        table watching it (the pause menu's Standings), that table's game goes on from
-        where it is, and the table is left (issue 38)."""
+        standings (issue 24); over its table (the pause menu's Standings), from where it is."""
         pairing = self.t.next_game()
         if pairing is None or self.out is not None:
             return
@@ -262,12 +231,6 @@ class StandingsScene(KitScene):
     def busy(self) -> bool:
         return self.out is not None
 
-    def play_label(self) -> str:
-        if self.in_progress:
-            pairing = self.t.next_game()
-            return tr("Resume game {n}", n=pairing.number + 1 if pairing else 1)
-        return tr("Play the next game")
-
     @property
     def confirming(self) -> bool:
         """ "End the tournament now?" is open over the standings."""
@@ -293,7 +256,9 @@ class StandingsScene(KitScene):
             specs = [(tr("Rematch"), "rematch"), *results]
             specs += [(tr("New tournament"), "new"), (tr("Main menu"), "menu")]
         else:
-            specs = [(self.play_label(), "play")]
+            pairing = self.t.next_game()
+            play = tr("Resume game {n}", n=pairing.number + 1 if pairing else 1)
+            specs = [(play if self.in_progress else tr("Play the next game"), "play")]
             if self.can_play_out():
                 specs.append((tr("Play it out"), "playout"))
             specs += [*results, (tr("End the tournament"), "end")]
@@ -307,8 +272,7 @@ class StandingsScene(KitScene):
         return (tuple(self.foot()), str(self.rows()), tuple(self.lines()), self.t.finished)
 
     def tree(self, st: Style) -> Box:
-        """The champion (or "Standings"), the tournament in a line, the table, the last game
-        and who plays next, and the buttons (in balanced rows when they are many)."""
+        """The champion (or "Standings"), the tournament in a line, the table and the lines."""
         champion = self.t.champion() if self.t.finished is not None else None
         title = (
             tr("Champion: {team}", team=self.t.teams[champion].name)
@@ -316,67 +280,38 @@ class StandingsScene(KitScene):
             else tr("Standings")
         )
         lines = self.lines()
+        about = [shown_name(self.running.name), preset_label(self.t.rules), end_text(self.t)]
         body: list[Box] = [
-            Text(
-                f"{tournament_title(self.running.name)}  \u00b7  {preset_name(self.t)}  \u00b7  "
-                f"{end_text(self.t)}",
-                color=DIM,
-                align="center",
-            ),  # fmt: skip
+            Text("  \u00b7  ".join(about), color=DIM, align="center"),
             standings_table(self.rows(), champion),
         ]
-        body += [
-            Text(
-                line,
-                color=GOLD if k == len(lines) - 2 and self.t.next_game() else INK,
-                bold=k == 0,
-                align="center",
-            )  # fmt: skip
-            for k, line in enumerate(lines)
-        ]
+        for k, line in enumerate(lines):
+            gold = k == len(lines) - 2 and self.t.next_game()
+            body.append(Text(line, color=GOLD if gold else INK, bold=k == 0, align="center"))
         return Page(title, body, foot=self.foot(), each=True)
 
     def activate(self, action: str) -> None:
         if action in ("resume", "back") and self.table is not None:
             self.app.switch(self.table)  # the same table, as it was paused
-            return
-        if action == "back" and self.back is not None:
+        elif action == "back" and self.back is not None:
             self.back()
-            return
-        if action == "results":
-            self.open_results()
-            return
-        if action == "rematch" and self.t.finished is not None:
-            self.rematch()
-            return
-        if action in ("play", "watch") and self.t.next_game() is not None:
+        elif action in ("results", "past"):  # Back returns here
+            self.stop_playing_out()
+            if action == "results":
+                self.app.switch(ResultsScene(self.app, self.running, self.back_here))
+            else:
+                self.app.switch(past_scene(self.app, self.back_here))
+        elif action == "rematch" and self.t.finished is not None:
+            # the same teams, rules and end, a new deal and name
+            self.app.switch(StandingsScene(self.app, self.running.rematch(new_name())))
+        elif action in ("play", "watch") and self.t.next_game() is not None:
             self.stop_playing_out()
             self.app.switch(self.running.game_scene(self.app))
-            return
-        if action == "playout":
-            self.play_out()
-        if action == "past":
-            self.open_past()
-            return
-        if action in ("menu", "back"):
+        elif action in ("menu", "back"):
             self.stop_playing_out()
             self.app.show_menu()
-            return
-        if action == "new":  # the tournament is over: the menu's Tournament sets up a new one
+        elif action == "new":  # the tournament is over: the menu's Tournament sets up a new one
             self.app.open_tournament()
-            return
-        if action == "end":  # asked first in the window's modal, Cancel the safe choice
-            self.app.ask(
-                Modal(
-                    tr("End the tournament"),
-                    [self.end_question()],
-                    [(tr("Cancel"), "cancel"), (tr("End the tournament"), "confirm")],
-                    self.activate,
-                    kind="end_tournament",
-                )
-            )
-        elif action == "cancel":
-            self.focus = 0
         elif action == "confirm":
             self.t.finish()
             game_path().unlink(missing_ok=True)
@@ -384,49 +319,34 @@ class StandingsScene(KitScene):
             self.focus = 0
             if self.t.champion() is not None:  # its champion's moment, then back here
                 self.app.switch(self.running.standings_or_trophy(self.app))
-                return
-        self.rebuild()
+            else:
+                self.rebuild()
+        else:
+            if action == "playout":
+                self.play_out()
+            elif action == "end":  # asked first in the window's modal, Cancel the safe choice
+                self.app.ask(
+                    Modal(
+                        tr("End the tournament"),
+                        [self.end_question()],
+                        [(tr("Cancel"), "cancel"), (tr("End the tournament"), "confirm")],
+                        self.activate,
+                        kind="end_tournament",
+                    )
+                )
+            elif action == "cancel":
+                self.focus = 0
+            self.rebuild()
 
-    def open_results(self) -> None:
-        """Every game so far (``results.ResultsScene``); Back returns here."""
-        from tarneeb_desktop.ui.screens.tournament.results import ResultsScene
-
-        self.stop_playing_out()
-        app, running, table, back = self.app, self.running, self.table, self.back
-        app.switch(
-            ResultsScene(
-                app,
-                running,
-                lambda: app.switch(StandingsScene(app, running, table=table, back=back)),
-            )
-        )
-
-    def open_past(self) -> None:
-        """The past tournaments while this one goes on; Back returns here."""
-        from tarneeb_desktop.ui.screens.tournament.results import PastScene
-
-        self.stop_playing_out()
-        app, running = self.app, self.running
-        app.switch(
-            PastScene(
-                app,
-                back=lambda: app.switch(StandingsScene(app, running)),
-                standings=lambda name, t, back: StandingsScene(app, Running(t, name), back=back),
-            )
-        )
-
-    def rematch(self) -> None:
-        """The champion's Rematch: the same teams, rules and end, a new deal and name."""
-        running = self.running.rematch(f"{tr('Tournament')} {time.strftime('%Y-%m-%d %H:%M')}")
-        self.app.switch(StandingsScene(self.app, running))
+    def back_here(self) -> None:
+        self.app.switch(self)
 
     def stop_playing_out(self) -> None:
-        """Leave the game being played out where it is: saved after its last card, it goes
-        on from there (Play, Continue)."""
+        """Leave the game being played out where it is (saved, it goes on from there)."""
         if self.out is not None:
             self.out.close()
             self.out = None
-            self.in_progress = self.game_in_progress()
+            self.in_progress = self.running.resumable()
 
     def on_hide(self) -> None:
         self.stop_playing_out()
@@ -438,45 +358,30 @@ class StandingsScene(KitScene):
         streak_team, run = self.t.current_streak()
         out = []
         for s in self.t.standings():
-            cells = {
-                "played": str(s.played),
-                "won": str(s.won),
-                "lost": str(s.lost),
-                "points_for": str(s.points_for),
-                "points_against": str(s.points_against),
-                "run": str(run) if s.team == streak_team else "0",
-                "levels": team_levels(self.t.teams[s.team]),
-            }
+            cells = {key: str(getattr(s, key)) for _, key in COLUMNS if key != "run"}
+            cells["run"] = str(run) if s.team == streak_team else "0"
+            cells["levels"] = team_levels(self.t.teams[s.team])
             out.append((s.name, cells, s.knocked_out))
         return out
 
     def lines(self) -> list[str]:
         """The last game, who plays next and the queue (or why it ended)."""
         t, names = self.t, [team.name for team in self.t.teams]
-        out = []
-        if t.results:
-            out.append(result_line(t, len(t.results) - 1))
+        out = [result_line(t, len(t.results) - 1)] if t.results else []
         pairing = t.next_game()
-        if pairing is not None and self.out is not None:
-            state = self.out.table.state
+        if pairing is not None:
+            n = pairing.number + 1
             a, b = (rtl_run(names[i]) for i in pairing.teams)
-            out.append(
-                tr(
-                    "Playing game {n} out: {a} against {b}, {x} : {y}",
-                    n=pairing.number + 1,
-                    a=a,
-                    b=b,
-                    x=state.scores[0],
-                    y=state.scores[1],
-                )  # fmt: skip
-            )
-        elif pairing is not None:
-            a, b = (rtl_run(names[i]) for i in pairing.teams)
+            if self.out is not None:
+                x, y = self.out.table.state.scores[:2]
+                out.append(
+                    tr("Playing game {n} out: {a} against {b}, {x} : {y}", n=n, a=a, b=b, x=x, y=y)
+                )
+                return out
             if self.table is not None:  # over the table of that game: it is under way
-                line = tr("Game {n} under way: {a} against {b}", n=pairing.number + 1, a=a, b=b)
+                out.append(tr("Game {n} under way: {a} against {b}", n=n, a=a, b=b))
             else:
-                line = tr("Next game ({n}): {a} against {b}", n=pairing.number + 1, a=a, b=b)
-            out.append(line)
+                out.append(tr("Next game ({n}): {a} against {b}", n=n, a=a, b=b))
             queue = ", ".join(names[i] for i in t.queue)
             out.append(tr("Waiting: {teams}", teams=queue) if queue else tr("Nobody is waiting"))
         elif t.finished is not None:
@@ -488,8 +393,34 @@ class StandingsScene(KitScene):
 
     def tie_line(self) -> str | None:
         """Why the champion is first when another team won as many games (issue 24)."""
-        return tie_line(self.t)
+        how = self.t.tie_break()
+        if how is None:
+            return None
+        a, b = self.t.standings()[:2]
+        names = {"a": a.name, "b": b.name, "n": a.won}
+        if how == "lost":
+            return tr("{a} and {b} are level on wins ({n} each): {a} lost fewer games", **names)
+        if how == "points":
+            return tr(
+                "{a} and {b} are level on wins ({n} each): {a} has the better points difference "
+                "({x} against {y})",
+                x=i18n.signed(a.points_for - a.points_against),
+                y=i18n.signed(b.points_for - b.points_against),
+                **names,
+            )
+        return tr(
+            "{a} and {b} are level on games and points: {a} is first as the team entered first",
+            **names,
+        )
 
 
-def preset_name(t: Tournament) -> str:
-    return preset_label(t.rules)  # as Settings names the rules
+def new_name() -> str:
+    """A new tournament's name: "Tournament" and the date and time it starts."""
+    return f"{tr('Tournament')} {time.strftime('%Y-%m-%d %H:%M')}"
+
+
+def past_scene(app: App, back: Callable[[], None]) -> Scene:
+    """The past tournaments, a row opening its standings; Back: ``back``."""
+    return PastScene(
+        app, back=back, standings=lambda name, t, b: StandingsScene(app, Running(t, name), back=b)
+    )

@@ -1,20 +1,15 @@
 """A tournament's results and the past tournaments (issue 24).
 
-* **Results.** Every game played so far, one row each ("Game 2: Tarek & Hala beat Sara &
-  Layla, 31 : 12 · 7 hands"); a row opens that game in the replay viewer (its record, kept
-  with the tournament's name and the game's number by ``table.history.GameKeeper``), and
-  Back comes back to the list. A game whose record is no longer kept (the list keeps the
-  last 200 games) is shown, greyed.
-* **Past tournaments.** A finished tournament is kept in ``tournaments/`` in the user
-  folder (the same document as ``tournament.json``); the list shows each one's name, its
-  champion and its games, and opens its standings (with its results).
-* **Who plays.** Each team's players as words ("Easy", "Person", "On the LAN"), for the
-  standings.
+* **Results.** Every game played so far, a row each; a row opens that game's record (kept by
+  ``table.history.GameKeeper``) in the replay viewer, and Back comes back to the list. A
+  game whose record is no longer kept (the last 200 games are) is shown greyed.
+* **Past tournaments.** Each finished one (kept in ``tournaments/`` in the user folder): its
+  name, champion and games; a row opens its standings (with its results).
+* **Who plays.** Each team's players in words ("Easy", "Person", "On the LAN").
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -24,51 +19,38 @@ import pygame
 from tarneeb_desktop.record import RecordError
 from tarneeb_desktop.session.tournament import Player, Team, Tournament, list_past
 from tarneeb_desktop.table.history import list_kept
-from tarneeb_desktop.ui import i18n
 from tarneeb_desktop.ui.i18n import N_, tr, trn
 from tarneeb_desktop.ui.kit.boxes import Box, Text
 from tarneeb_desktop.ui.kit.form import ButtonColumn, ButtonSpec
 from tarneeb_desktop.ui.kit.page import FootSpec, KitScene, Page
 from tarneeb_desktop.ui.kit.style import DIM, GOLD, INK, Style
 from tarneeb_desktop.ui.kit.tables import Cell, Tabular
-from tarneeb_desktop.ui.screens.games.games import shown_name
+from tarneeb_desktop.ui.screens.games.rows import shown_name
 from tarneeb_desktop.ui.screens.settings.rows import CHOICE_LABELS
-from tarneeb_desktop.ui.screens.viewer.viewer import rtl_run
+from tarneeb_desktop.ui.text_runs import rtl_run
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
     from tarneeb_desktop.ui.screens.tournament.play import Running
 
-log = logging.getLogger(__name__)
 
-
-# ---------------------------------------------------------------------- who plays
-
-
-def player_word(p: Player) -> str:
-    """A seat as the setup names its kind: a computer's level, "Person", "On the LAN"."""
-    if p.kind == "person":
-        return tr("Person")
-    if p.kind == "network":
+def kind_word(kind: str) -> str:
+    """A seat's kind as the setup names it: "Person", "On the LAN" or a computer's level."""
+    if kind == "network":
         return tr("On the LAN")
-    if p.kind == "bot":
-        return tr("Bot")
-    if p.level in CHOICE_LABELS:
-        return tr(CHOICE_LABELS[p.level])
-    return p.level
+    return tr("Person") if kind == "person" else tr(CHOICE_LABELS.get(kind, kind))
 
 
 def team_levels(team: Team) -> str:
     """A team's two seats in words: "Easy", or "Person / Hard" when they differ."""
-    a, b = (player_word(p) for p in team.players)
+
+    def word(p: Player) -> str:
+        return (
+            tr("Bot") if p.kind == "bot" else kind_word(p.level if p.kind == "computer" else p.kind)
+        )
+
+    a, b = (word(p) for p in team.players)
     return a if a == b else f"{a} / {b}"
-
-
-def tournament_title(name: str) -> str:
-    """A tournament's name as this language shows it (``games.shown_name``: the
-    setup's "Tournament 2026-12-01 21:12" in this language's word, its date in order
-    right to left too)."""
-    return shown_name(name)
 
 
 def result_line(t: Tournament, k: int) -> str:
@@ -85,8 +67,6 @@ def result_line(t: Tournament, k: int) -> str:
     )
 
 
-# ---------------------------------------------------------------------- the standings
-
 COLUMNS = (
     (N_("Played"), "played"),
     (N_("Won"), "won"),
@@ -97,39 +77,8 @@ COLUMNS = (
 )
 
 
-def tie_line(t: Tournament) -> str | None:
-    """Why the champion is first when another team won as many games (issue 24)."""
-    how = t.tie_break()
-    if how is None:
-        return None
-    rows = t.standings()
-    a, b = rows[0], rows[1]
-    if how == "lost":
-        return tr(
-            "{a} and {b} are level on wins ({n} each): {a} lost fewer games",
-            a=a.name,
-            b=b.name,
-            n=a.won,
-        )
-    if how == "points":
-        return tr(
-            "{a} and {b} are level on wins ({n} each): {a} has the better points difference "
-            "({x} against {y})",
-            a=a.name, b=b.name, n=a.won,
-            x=i18n.signed(a.points_for - a.points_against),
-            y=i18n.signed(b.points_for - b.points_against),
-        )  # fmt: skip
-    return tr(
-        "{a} and {b} are level on games and points: {a} is first as the team entered first",
-        a=a.name,
-        b=b.name,
-    )
-
-
 def standings_table(rows: list[tuple[str, dict[str, str], bool]], champion: int | None) -> Tabular:
-    """The table of standings: a row per team (``rows`` as ``StandingsScene.rows``): its
-    rank, its name, who plays (dim: "Easy", "Person / Hard") and its figures; the champion's
-    in gold, a team knocked out dim."""
+    """A row per team: rank, name, who plays and figures; the champion's gold, one out dim."""
     heads = ["", "", ""] + [tr(head) for head, _ in COLUMNS]
     cells = []
     for rank, (name, values, out) in enumerate(rows):
@@ -143,17 +92,13 @@ def standings_table(rows: list[tuple[str, dict[str, str], bool]], champion: int 
     return Tabular(heads, cells)
 
 
-# ---------------------------------------------------------------------- past tournaments
-
-
-# ---------------------------------------------------------------------- the scenes
-
-
 class PagedList(KitScene):
     """A titled list of rows, a page at a time (as many rows as the window holds; Earlier /
-    Later), and Back."""
+    Later), and Back. A row's screen comes back to this one as it was (same page)."""
 
     title = ""
+    subtitle = ""
+    empty = ""
 
     def __init__(self, app: App, back: Callable[[], None]) -> None:
         super().__init__(app)
@@ -169,8 +114,8 @@ class PagedList(KitScene):
         return (self.page, self.message, tuple(self.entries()))
 
     def _page(self, st: Style, rows: list[ButtonSpec], foot: list[FootSpec]) -> Page:
-        note = self.message or (self.empty() if not self.entries() else None)
-        body: list[Box] = [Text(self.subtitle(), color=DIM, align="center")]
+        note = self.message or (self.empty if not self.entries() else None)
+        body: list[Box] = [Text(self.subtitle, color=DIM, align="center")]
         body.append(ButtonColumn(rows, "rows", least=1, wide=150))
         return Page(self.title, body, foot=foot, notice=note)
 
@@ -207,11 +152,8 @@ class PagedList(KitScene):
     def choose(self, action: str) -> None:
         pass
 
-    def subtitle(self) -> str:
-        return ""
-
-    def empty(self) -> str:
-        return ""
+    def back_here(self) -> None:
+        self.app.switch(self)
 
 
 class ResultsScene(PagedList):
@@ -220,37 +162,30 @@ class ResultsScene(PagedList):
     def __init__(self, app: App, running: Running, back: Callable[[], None]) -> None:
         super().__init__(app, back)
         self.title = tr("Results")
+        how = tr("A game opens in the replay viewer")
+        self.subtitle = f"{shown_name(running.name)}  \u00b7  {how}"
+        self.empty = tr("No game has been played yet.")
         self.running = running
-        kept = list_kept().games
         #: the kept record of each game of this tournament, by its number (from 1)
         self.records: dict[int, Path] = {
-            g.game: g.path for g in kept if g.tournament == running.name and g.game is not None
+            g.game: g.path
+            for g in list_kept().games
+            if g.tournament == running.name and g.game is not None
         }
 
-    @property
-    def t(self) -> Tournament:
-        return self.running.t
-
     def entries(self) -> list[tuple[str, str, bool]]:
-        out = []
-        for k, r in enumerate(self.t.results):
-            line = (
-                result_line(self.t, k)
-                + "  \u00b7  "
-                + trn("{n} hand played", "{n} hands played", r.hands)
-            )
+        t, out = self.running.t, []
+        for k, r in enumerate(t.results):
+            hands = trn("{n} hand played", "{n} hands played", r.hands)
+            line = f"{result_line(t, k)}  \u00b7  {hands}"
             out.append((line, f"game:{k + 1}", (k + 1) in self.records))
         return out
 
-    def subtitle(self) -> str:
-        return f"{tournament_title(self.running.name)}  \u00b7  " + tr(
-            "A game opens in the replay viewer"
-        )
-
-    def empty(self) -> str:
-        return tr("No game has been played yet.")
-
     def choose(self, action: str) -> None:
+        """A game's record in the replay viewer; Back returns to this list, same page."""
+        from tarneeb_desktop.session.record_steps import load_steps
+        from tarneeb_desktop.ui.screens.viewer.viewer import ViewerScene
+
         if not action.startswith("game:"):
             return
         n = int(action[5:])
@@ -258,27 +193,13 @@ class ResultsScene(PagedList):
         if path is None:
             self.message = tr("The record of game {n} is no longer kept", n=n)
             return
-        self.open_game(n, path)
-
-    def open_game(self, n: int, path: Path) -> None:
-        """The game's record in the replay viewer; Back returns to this list, same page."""
-        from tarneeb_desktop.session.record_steps import load_steps
-        from tarneeb_desktop.ui.screens.viewer.viewer import ViewerScene
-
         try:
             steps = load_steps(path)
         except (OSError, RecordError) as exc:
             self.message = str(exc)
             return
-        title = tr("{name}, game {n}", name=rtl_run(tournament_title(self.running.name)), n=n)
-        page, app = self.page, self.app
-
-        def back_here() -> None:
-            again = ResultsScene(app, self.running, self.back)
-            again.page = page
-            app.switch(again)
-
-        app.switch(ViewerScene(app, steps, title=title, back=back_here))
+        title = tr("{name}, game {n}", name=rtl_run(shown_name(self.running.name)), n=n)
+        self.app.switch(ViewerScene(self.app, steps, title=title, back=self.back_here))
 
 
 class PastScene(PagedList):
@@ -294,31 +215,21 @@ class PastScene(PagedList):
         super().__init__(app, back)
         self.standings = standings
         self.title = tr("Past tournaments")
+        self.empty = tr("No tournament has been played to its end yet.")
         self.past = list_past()
 
     def entries(self) -> list[tuple[str, str, bool]]:
         out = []
         for k, (name, t, _when) in enumerate(self.past):
             champion = t.champion()
-            parts = [rtl_run(tournament_title(name))]
+            parts = [rtl_run(shown_name(name))]
             if champion is not None:
                 parts.append(tr("Champion: {team}", team=rtl_run(t.teams[champion].name)))
             parts.append(trn("{n} game", "{n} games", len(t.results)))
             out.append(("  \u00b7  ".join(parts), f"past:{k}", True))
         return out
 
-    def empty(self) -> str:
-        return tr("No tournament has been played to its end yet.")
-
     def choose(self, action: str) -> None:
-        if not action.startswith("past:"):
-            return
-        name, t, _ = self.past[int(action[5:])]
-        app, page = self.app, self.page
-
-        def back_here() -> None:
-            again = PastScene(app, self.back, self.standings)
-            again.page = page
-            app.switch(again)
-
-        app.switch(self.standings(name, t, back_here))
+        if action.startswith("past:"):
+            name, t, _ = self.past[int(action[5:])]
+            self.app.switch(self.standings(name, t, self.back_here))

@@ -3,16 +3,13 @@ screen, a computer level or a player on the LAN), the players' and teams' names,
 and how it ends.
 
 Team names follow the players' names (``Karim & Layla``) until one is typed; a name left
-empty takes its default again. Tab, the arrows and Enter move and press, as on every
-screen; letters go into the name that has the focus. Start saves the tournament and shows
-who plays first (``play.StandingsScene``). A game with a LAN seat is hosted on
-the LAN by this window: the seat's name stands for it until the player sits down.
+empty takes its default again. Letters go into the name that has the focus. Start saves the
+tournament and shows who plays first (``play.StandingsScene``).
 """
 
 from __future__ import annotations
 
 import itertools
-import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -38,8 +35,9 @@ from tarneeb_desktop.ui.kit.page import FootSpec, KitScene, Page
 from tarneeb_desktop.ui.kit.style import DIM, WARN, Style
 from tarneeb_desktop.ui.kit.widgets import TextField, draw_field
 from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.screens.settings.rows import CHOICE_LABELS, preset_label
-from tarneeb_desktop.ui.screens.tournament.play import Running, StandingsScene
+from tarneeb_desktop.ui.screens.settings.rows import preset_label
+from tarneeb_desktop.ui.screens.tournament.play import Running, StandingsScene, new_name, past_scene
+from tarneeb_desktop.ui.screens.tournament.results import kind_word
 from tarneeb_desktop.ui.theme import Button, button_at, clicked
 
 if TYPE_CHECKING:
@@ -66,9 +64,6 @@ class TeamRow:
     seats: list[SeatRow]
     name: TextField = field(default_factory=lambda: TextField(max_chars=NAME_CHARS, printable=True))
     named: bool = False  # the player typed this team's name
-
-    def default_name(self) -> str:
-        return team_name([s.name.text.strip() or "?" for s in self.seats])
 
 
 def open_tournament(app: App) -> Any:
@@ -124,20 +119,15 @@ class SetupScene(KitScene):
         for team in self.teams:
             if not team.named or not team.name.text.strip():
                 team.named = False
-                team.name.text = team.default_name()
+                team.name.text = team_name([s.name.text.strip() or "?" for s in team.seats])
 
     def tournament(self, seed: int | None = None) -> Tournament:
         """The tournament as set up; TournamentError when it cannot be."""
-        teams = [
-            (
-                row.name.text if row.named else None,
-                [
-                    (s.kind, s.name.text.strip() or tr("Player {n}", n=2 * k + j + 1))
-                    for j, s in enumerate(row.seats)
-                ],
-            )
-            for k, row in enumerate(self.teams)
-        ]
+        teams = []
+        for k, row in enumerate(self.teams):
+            seats = enumerate(row.seats, start=2 * k + 1)  # a name left empty: "Player 3"
+            players = [(s.kind, s.name.text.strip() or tr("Player {n}", n=n)) for n, s in seats]
+            teams.append((row.name.text if row.named else None, players))
         # the seed by the one rule: TARNEEB_TEST_SEED fixes it, as it fixes a new game's deals
         return new_tournament(
             teams,
@@ -149,8 +139,7 @@ class SetupScene(KitScene):
         )
 
     def rules_choices(self) -> int:
-        """How many rules the Rules button goes through: the presets, and Settings' own
-        rules when an option there differs from its preset."""
+        """How many rules the Rules button goes through: the presets (and Settings' own)."""
         settings = self.app.rules
         custom = not settings.matches_preset() or settings.preset not in ALL_PRESETS
         return len(ALL_PRESETS) + (1 if custom else 0)
@@ -168,24 +157,16 @@ class SetupScene(KitScene):
             self.problem = str(exc)
             self.dirty = True
             return
-        name = f"{tr('Tournament')} {time.strftime('%Y-%m-%d %H:%M')}"
-        running = Running.begin(t, name)
-        self.app.switch(StandingsScene(self.app, running))
+        self.app.switch(StandingsScene(self.app, Running.begin(t, new_name())))
 
     # ------------------------------------------------------------------ the controls
-    def rules_word(self) -> str:
-        """The rules chosen, as the Rules button says them: a preset's name, or Settings'
-        rules as Settings names them ("Standard (Custom)")."""
-        if self.preset >= len(ALL_PRESETS):
-            return preset_label(self.app.rules)
-        return preset_name_of(self.preset)
-
     def rules_label(self) -> str:
-        """The Rules button: the rules chosen and the score a game is played to."""
+        """The Rules button: the rules chosen as Settings names them, and the target."""
+        rules = self.rules()
         return tr(
             "Rules: {preset}, first team to {target} points",
-            preset=self.rules_word(),
-            target=str(self.rules().target),
+            preset=preset_label(rules),
+            target=str(rules.target),
         )
 
     def field_of(self, action: str) -> TextField | None:
@@ -196,14 +177,6 @@ class SetupScene(KitScene):
         if parts[0] == "pname":
             return self.teams[int(parts[1])].seats[int(parts[2])].name
         return None
-
-    def focused_field(self) -> tuple[str, TextField] | None:
-        buttons = self.buttons()
-        if not buttons:
-            return None
-        action = buttons[self.focus].action
-        f = self.field_of(action)
-        return (action, f) if f is not None else None
 
     #: the teams' columns' weights: team name, seat 1 kind and name, seat 2 kind and name,
     #: remove
@@ -219,8 +192,7 @@ class SetupScene(KitScene):
         return (25 - more, kind, 17 - more // 2, kind, 17 - more // 2, 9)
 
     def rows(self, st: Style | None = None) -> list[list[GridSpec] | str]:
-        """A row a team (its name, each seat's kind and player's name, Remove), Add a team,
-        then the options: the rules, how it ends and its count."""
+        """A row a team, Add a team, then the options: the rules, how it ends and its count."""
         w = self.weights(st) if st is not None else self.WEIGHTS
         rows: list[list[GridSpec] | str] = []
         for i, team in enumerate(self.teams):
@@ -250,15 +222,15 @@ class SetupScene(KitScene):
         return rows
 
     def note(self) -> str:
-        note = self.problem or tr(
+        if self.problem:
+            return self.problem
+        note = tr(
             "{teams} teams. The winner stays on; the loser goes to the back of the queue.",
             teams=len(self.teams),
         )
         if self.end == "knockout":
-            note = self.problem or tr(
-                "{teams} teams. The loser of each game is out.", teams=len(self.teams)
-            )
-        if not self.problem and any(s.kind == "network" for r in self.teams for s in r.seats):
+            note = tr("{teams} teams. The loser of each game is out.", teams=len(self.teams))
+        if any(s.kind == "network" for r in self.teams for s in r.seats):
             note += " " + tr(
                 "This computer hosts the games with players on the LAN; they join with Join a LAN game."
             )
@@ -280,37 +252,19 @@ class SetupScene(KitScene):
 
     def build(self, lay: Layout) -> list[Button]:
         """The foot's buttons last (the teams' first, as they read)."""
-        out = super().build(lay)
-        foot = ("start", "past", "back")
-        return [b for b in out if b.action not in foot] + [b for b in out if b.action in foot]
+        return sorted(super().build(lay), key=lambda b: b.action in ("start", "past", "back"))
 
     def activate(self, action: str, step: int = 1) -> None:
         parts = action.split(":")
         self.problem = None
         if action == "back":
-            TextField.stop()
             self.app.show_menu()
-            return
-        if action == "start":
-            TextField.stop()
+        elif action == "start":
             self.start()
-            return
-        if action == "past":
-            from tarneeb_desktop.ui.screens.tournament.results import PastScene
-
-            TextField.stop()
+        elif action == "past":
             app = self.app
-            app.switch(
-                PastScene(
-                    app,
-                    back=lambda: app.switch(SetupScene(app)),
-                    standings=lambda name, t, back: StandingsScene(
-                        app, Running(t, name), back=back
-                    ),
-                )
-            )
-            return
-        if parts[0] == "kind":
+            app.switch(past_scene(app, back=lambda: app.switch(SetupScene(app))))
+        elif parts[0] == "kind":
             s = self.teams[int(parts[1])].seats[int(parts[2])]
             s.kind = KINDS[(KINDS.index(s.kind) + step) % len(KINDS)]
         elif parts[0] == "remove":
@@ -330,9 +284,9 @@ class SetupScene(KitScene):
         self.rebuild()
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
-        focused = self.focused_field()
-        if focused is not None and ev.type in (pygame.TEXTINPUT, pygame.KEYDOWN):
-            action, f = focused
+        action = self.buttons()[self.focus].action if self.buttons() else ""
+        f = self.field_of(action)
+        if f is not None and ev.type in (pygame.TEXTINPUT, pygame.KEYDOWN):
             if ev.type == pygame.KEYDOWN and ev.key == pygame.K_SPACE:
                 return True  # the space comes as text
             what = f.handle_event(ev)
@@ -357,11 +311,13 @@ class SetupScene(KitScene):
             if hit.action == "count":
                 self.activate("count", 1 if ev.pos[0] > hit.rect.centerx else -1)
                 return True
-        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            b = self.buttons()[self.focus]
-            if b.action == "count":  # Left and Right change the number
-                self.activate("count", 1 if ev.key == pygame.K_RIGHT else -1)
-                return True
+        if (
+            ev.type == pygame.KEYDOWN
+            and ev.key in (pygame.K_LEFT, pygame.K_RIGHT)
+            and action == "count"
+        ):
+            self.activate("count", 1 if ev.key == pygame.K_RIGHT else -1)  # the number changes
+            return True
         return super().handle_event(ev)
 
     def on_show(self) -> None:
@@ -380,9 +336,7 @@ class SetupScene(KitScene):
             f = self.field_of(b.action)
             if f is None:
                 continue
-            team_auto = (
-                b.action.startswith("name:") and not self.teams[int(b.action.split(":")[1])].named
-            )
+            team_auto = any(f is t.name and not t.named for t in self.teams)
             on = k == self.focus
             draw_field(
                 surface,
@@ -396,15 +350,3 @@ class SetupScene(KitScene):
                 from_start=True,
                 count=f.count() if on else None,
             )
-
-
-def kind_word(kind: str) -> str:
-    if kind == "network":
-        return tr("On the LAN")
-    return tr("Person") if kind == "person" else tr(CHOICE_LABELS.get(kind, kind))
-
-
-def preset_name_of(index: int) -> str:
-    from tarneeb_desktop.ui.screens.games.games import preset_word
-
-    return preset_word(list(ALL_PRESETS)[index])

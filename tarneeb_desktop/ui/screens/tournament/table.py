@@ -1,15 +1,8 @@
-"""A tournament's game on the normal table (issue 24): the table scene with three extras.
-
-* **Named sides.** The sides are the tournament's teams: where nobody here plays (two
-  computer teams) the score, the hand's summary and the game's end name them ("Tarek &
-  Hala") instead of "Us" and "Them" (``team_names``, read by ``ui/game/labels.side_labels``).
-* **No click per hand.** With nobody here, each hand's summary stays up a moment and goes
-  by itself, as in an autoplayed game; the game-over dialog waits for Continue.
-* **The standings from the pause menu** (``show_standings``): the standings over the
-  paused table, and Back to it.
-* **Play it out** (issue 38): with nobody here, a chip over South's cards plays the rest of the
-  game at full speed behind the standings (as the standings' own "Play it out"), its result
-  counted as it ends.
+"""A tournament's game on the normal table (issue 24): the table scene with the sides named
+by their teams (``team_names``, read by ``ui/game/labels.side_labels``), the standings from the
+pause menu (``show_standings``) and, with nobody here (two computer teams), each hand's
+summary going by itself and a "Play it out" chip (issue 38) that plays the rest of the game
+at full speed behind the standings.
 """
 
 from __future__ import annotations
@@ -27,9 +20,8 @@ from tarneeb_desktop.ui.theme import blit_panel, blit_text
 
 
 class TournamentTable(TableScene):
-    """The table scene of one tournament game. ``teams`` are the two teams' names by the
-    table's side (side 0: table seats 0 and 2); ``standings`` opens the standings over this
-    table (the pause menu's Standings)."""
+    """The table scene of one tournament game. ``teams``: the two teams' names by the table's
+    side (side 0: table seats 0 and 2)."""
 
     def __init__(
         self,
@@ -47,8 +39,7 @@ class TournamentTable(TableScene):
         self._play_out = play_out
 
     def play_out_rect(self) -> pygame.Rect | None:
-        """The "Play it out" chip, centred over South's cards (a computer's, face down):
-        with nobody here (two computer teams) while no dialog is open; None otherwise."""
+        """The "Play it out" chip over South's cards, with nobody here and no dialog open."""
         if self.humans or self._play_out is None or self.overlay is not None:
             return None
         lay = self.layout
@@ -70,8 +61,9 @@ class TournamentTable(TableScene):
         r = self.play_out_rect()
         if r is not None:  # a quiet chip, as Menu and Scores
             blit_panel(surface, r, color=(0, 0, 0, 110), radius=r.h // 3)
-            lay = self.layout
-            blit_text(surface, tr("Play it out"), lay.text, r.center, theme.INK, anchor="center")
+            blit_text(
+                surface, tr("Play it out"), self.layout.text, r.center, theme.INK, anchor="center"
+            )
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:

@@ -1,7 +1,5 @@
-"""The champion's moment (issue 38): when a tournament ends, before its standings, a screen of
-its own: a trophy, the winning team and its players, and the final standings in short (each
-team's place, games won and points). Continue (Enter, Esc or a click) goes on to the
-standings, where Rematch, New tournament and the menu are."""
+"""The champion's moment (issue 38): when a tournament ends, before its standings, a trophy,
+the winning team and its players, and the final standings in short; Continue goes on."""
 
 from __future__ import annotations
 
@@ -14,10 +12,8 @@ import pygame
 from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.i18n import tr, trn
 from tarneeb_desktop.ui.kit.boxes import Box, ButtonRow, Column, Picture, Text
+from tarneeb_desktop.ui.kit.page import KitScene
 from tarneeb_desktop.ui.kit.style import DIM, GOLD, INK, Style
-from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.scene import ButtonScene
-from tarneeb_desktop.ui.theme import Button
 
 if TYPE_CHECKING:
     from tarneeb_desktop.session.tournament import Tournament
@@ -63,26 +59,19 @@ def draw_trophy(surface: pygame.Surface, centre: tuple[int, int], height: int) -
         a = 2 * math.pi * turn
         x, y = cx + math.cos(a) * far * h, cy + math.sin(a) * far * h * 0.8
         r = max(3, h // 22)
-        pygame.draw.polygon(
-            surface, light, [(x, y - 2 * r), (x + r / 2, y), (x, y + 2 * r), (x - r / 2, y)]
-        )
-        pygame.draw.polygon(
-            surface, light, [(x - 2 * r, y), (x, y - r / 2), (x + 2 * r, y), (x, y + r / 2)]
-        )
+        for k, (a, b) in enumerate(((r / 2, 2 * r), (2 * r, r / 2))):  # tall, then wide
+            points = [(x, y - b), (x + a, y), (x, y + b), (x - a, y)]
+            pygame.draw.polygon(surface, light, points[-k:] + points[:-k])
     return pygame.Rect(cx - bowl_w, top, 2 * bowl_w, h)
 
 
-class TrophyScene(ButtonScene):
-    """The champion of ``tournament``; ``then`` shows the standings."""
+class TrophyScene(KitScene):
+    """The champion of ``tournament``; ``then`` shows the standings (Continue, Enter, Esc)."""
 
     def __init__(self, app: App, tournament: Tournament, then: Callable[[], None]) -> None:
         super().__init__(app)
         self.t = tournament
         self.then = then
-        self._laid: tuple[tuple[int, int, str], Column] | None = None
-
-    def build(self, lay: Layout) -> list[Button]:
-        return self.laid((lay.w, lay.h)).buttons()  # Continue, where the kit put it
 
     def activate(self, action: str) -> None:
         self.then()
@@ -108,13 +97,7 @@ class TrophyScene(ButtonScene):
                            won=won, points=points), place == 1))  # fmt: skip
         return out
 
-    def laid(self, size: tuple[int, int]) -> Column:
-        """The screen laid out by the UI kit (issue 47): "Champion", the trophy in the room
-        the words leave it, the winners, the short standings and Continue."""
-        key = (*size, i18n.get_language())
-        if self._laid is not None and self._laid[0] == key:
-            return self._laid[1]
-        st = Style(*size)
+    def tree(self, st: Style) -> Box:
         boxes: list[Box] = [
             Text(tr("Champion"), size=st.heading, color=DIM, bold=True, align="center"),
             Picture(lambda s, r: draw_trophy(s, r.center, r.h), 40, round(st.h * 0.3)),
@@ -123,25 +106,12 @@ class TrophyScene(ButtonScene):
         if champion is not None:
             team = self.t.teams[champion]
             who = tr("{a} and {b}", a=team.players[0].name, b=team.players[1].name)
-            boxes += [
-                Text(
-                    team.name, size=round(st.heading * 1.4), color=GOLD, bold=True, align="center"
-                ),  # fmt: skip
-                Text(who, align="center"),
-            ]
+            big = round(st.heading * 1.4)
+            boxes.append(Text(team.name, size=big, color=GOLD, bold=True, align="center"))
+            boxes.append(Text(who, align="center"))
         boxes += [
             Text(line, color=GOLD if first else INK, bold=first, align="center")
             for line, first in self.lines()
         ]
         boxes.append(ButtonRow([(tr("Continue"), "continue", True)], group="trophy"))
-        tree = Column(boxes)
-        top = round(st.heading * 0.6)
-        tree.place(st, pygame.Rect(st.margin, top, st.w - 2 * st.margin, st.h - top - st.margin))
-        self._laid = (key, tree)
-        self._buttons = []  # the scene's buttons are the new tree's
-        return tree
-
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(theme.felt(surface.get_size()), (0, 0))
-        self.buttons()  # laid out (and focused) as the scene keeps them
-        self.laid(surface.get_size()).draw(surface)
+        return Column(boxes)
