@@ -60,7 +60,11 @@ def play_hands(app, scene, hands: int, use_keyboard: bool = False, limit: int = 
                 assert view_seat == me
                 assert me == passed_to, f"{me}'s hand shown to {passed_to}"
                 state = scene.table.state
-                if not scene.steps and not scene.current and state.phase in ("auction", "play"):
+                if (
+                    not scene.steps
+                    and not scene.timeline.current
+                    and state.phase in ("auction", "play")
+                ):
                     assert set(cards) <= set(cards_of(state.hands[me]))
         if len(scene.pv.results) >= hands or scene.table.state.is_over():
             break
@@ -135,7 +139,7 @@ def test_new_game_takes_the_seats_from_the_settings() -> None:
     app = make_app()
     app.settings.seats = ["human", "computer", "human", "computer"]
     scene = TableScene.new_game(app, make_rules(), seed=3, humans=None, inline_ai=True)
-    assert scene.humans == (0, 2) and scene.hotseat
+    assert scene.humans == (0, 2) and scene.cover.hotseat
     assert set(scene.players) == {1, 3}
 
 

@@ -73,7 +73,7 @@ def test_the_table_plays_deal_card_trick_and_illegal_sounds() -> None:
     for _ in range(120):
         app.step(FRAME, [])
     illegal = next(c for c in scene.hand_cards() if c not in scene.pv.legal)
-    scene.try_play(illegal)
+    scene.hand.try_play(illegal)
     assert "error" in app.sound.played
     scene.act(0, scene.pv.legal[0])
     for _ in range(400):

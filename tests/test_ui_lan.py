@@ -118,7 +118,7 @@ def test_join_by_address_then_play_a_card_by_key(host) -> None:  # type: ignore[
     assert sorted(scene.hand_cards()) == sorted(hand)
     assert len(scene.card_rects()) == len(hand)
     app.step(FRAME, [key(pygame.K_RIGHT)])
-    chosen = scene.kb_card
+    chosen = scene.hand.kb_card
     assert chosen in scene.pv.legal
     before = len([e for e in host.played if e.seat == 0])
     app.step(FRAME, [key(pygame.K_RETURN)])
@@ -155,16 +155,18 @@ def test_chat_and_reactions_come_back_as_bubbles(host) -> None:  # type: ignore[
     assert scene.chat_open
     app.step(FRAME, [text("g"), text("l hf"), key(pygame.K_BACKSPACE), text("f!")])
     app.step(FRAME, [key(pygame.K_RETURN)])
-    assert scene.chat_open and scene.chat.field.text == "", "the line stays open for the next"
-    step_until(app, lambda: 0 in scene.bubbles, "the chat bubble")
-    assert scene.bubbles[0][0] == "gl hf!"
+    assert scene.chat_open and scene.lan.chat.field.text == "", "the line stays open for the next"
+    step_until(app, lambda: 0 in scene.lan.chat.bubbles, "the chat bubble")
+    assert scene.lan.chat.bubbles[0][0] == "gl hf!"
     app.step(FRAME, [key(pygame.K_RETURN)])  # Enter on an empty line closes it
     assert not scene.chat_open
     click(app, next(b for b in scene.lan_buttons() if b.action == "reactions").rect)
     react = next(b for b in scene.lan_buttons() if b.action == "react:oops")
     click(app, react.rect)
-    assert not scene.reactions_open
-    step_until(app, lambda: scene.bubbles.get(0, ("",))[0] == "Oops", "the reaction bubble")
+    assert not scene.lan.reactions_open
+    step_until(
+        app, lambda: scene.lan.chat.bubbles.get(0, ("",))[0] == "Oops", "the reaction bubble"
+    )
 
 
 def test_a_dropped_connection_takes_the_seat_back(host) -> None:  # type: ignore[no-untyped-def]
@@ -310,7 +312,7 @@ def test_enter_never_opens_the_chat_line_only_t_does() -> None:
             app.step(FRAME, [key(pygame.K_h), text("h"), key(pygame.K_RETURN)])
             assert not scene.chat_open
         app.step(FRAME, [key(pygame.K_t), text("t"), text("hi")])
-        assert scene.chat_open and scene.chat.field.text == "hi"
+        assert scene.chat_open and scene.lan.chat.field.text == "hi"
         deadline = time.monotonic() + 10  # East's own connection hears of its turn too
         view, seq = east.snapshot()
         while (view is None or view.turn != 1) and time.monotonic() < deadline:
@@ -321,7 +323,7 @@ def test_enter_never_opens_the_chat_line_only_t_does() -> None:
         step_until(app, lambda: scene.my_turn(), "my turn")
         # the line stays as typed (the hint under it says it is my turn); Esc closes it
         # and the game's keys work again
-        assert scene.chat_open and scene.chat.field.text == "hi"
+        assert scene.chat_open and scene.lan.chat.field.text == "hi"
         app.step(FRAME, [key(pygame.K_ESCAPE)])
         assert not scene.chat_open
         assert scene.pv.phase == "play"  # North bid; Enter plays the chosen card

@@ -187,7 +187,7 @@ def test_two_people_at_the_host_screen_with_a_lan_bot_and_a_computer() -> None:
     # East at this screen (two clicks), North open to the LAN bot, West a computer (one click)
     app, scene, host, watch, bot = open_table({1: 2, 3: 1}, bot_seat=2)
     try:
-        assert scene.humans == (0, 1) and scene.hotseat
+        assert scene.humans == (0, 1) and scene.cover.hotseat
         assert set(scene.sessions) == {0, 1}
         s0, s1 = scene.sessions[0], scene.sessions[1]
         assert s0 is not s1 and s0.token and s1.token and s0.token != s1.token
@@ -281,12 +281,12 @@ def test_the_cover_names_the_next_person_and_chat_goes_from_the_seat_shown() -> 
                 legal = scene.pv.legal
                 scene.act(scene.me, legal[-1] if scene.pv.phase == "auction" else legal[0])
             app.step(FRAME, [])
-        scene.bubbles.clear()
+        scene.lan.chat.bubbles.clear()
         react = next(b for b in scene.lan_buttons() if b.action == "reactions")
         click(app, react.rect.center)
         click(app, next(b for b in scene.lan_buttons() if b.action == "react:thanks").rect.center)
-        step_until(app, lambda: bool(scene.bubbles), "the reaction")
-        assert list(scene.bubbles) == [2] and scene.bubbles[2][0] == tr("Thanks")
+        step_until(app, lambda: bool(scene.lan.chat.bubbles), "the reaction")
+        assert list(scene.lan.chat.bubbles) == [2] and scene.lan.chat.bubbles[2][0] == tr("Thanks")
     finally:
         scene.leave()
 
@@ -295,7 +295,7 @@ def test_one_person_at_the_host_screen_is_never_covered() -> None:
     # East open to the LAN bot, North and West computers: only the host's person here
     app, scene, host, watch, bot = open_table({2: 1, 3: 1}, bot_seat=1)
     try:
-        assert scene.humans == (0,) and not scene.hotseat and not scene.covered()
+        assert scene.humans == (0,) and not scene.cover.hotseat and not scene.covered()
         sent = spy_actions(scene)
         frames = play(app, scene, watch, tricks=4)
         assert frames and not any(covered for _, covered, _ in frames)

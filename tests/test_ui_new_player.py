@@ -38,7 +38,7 @@ def _my_play_with(n_legal) -> tuple:  # type: ignore[no-untyped-def]
 def test_enter_plays_the_only_legal_card_with_nothing_chosen() -> None:
     app, scene = _my_play_with(lambda n: n == 1)
     (only,) = scene.pv.legal
-    assert scene.kb_card is None
+    assert scene.hand.kb_card is None
     app.step(FRAME, [key(pygame.K_RETURN)])
     assert only not in scene.table.state.view(0).hand
 
@@ -48,7 +48,7 @@ def test_enter_with_nothing_chosen_chooses_the_first_card_then_plays_it() -> Non
     first = next(c for c in scene.hand_cards() if c in scene.pv.legal)
     hand = scene.table.state.view(0).hand
     app.step(FRAME, [key(pygame.K_RETURN)])
-    assert scene.kb_card == first and scene.table.state.view(0).hand == hand
+    assert scene.hand.kb_card == first and scene.table.state.view(0).hand == hand
     app.step(FRAME, [key(pygame.K_RETURN)])
     assert first not in scene.table.state.view(0).hand
 
@@ -346,7 +346,7 @@ def test_h_shows_the_hint_and_its_reason_on_two_lines_that_fit(lang: str) -> Non
     hint = suggest(scene.link.view(scene.me))
     assert hint.action in scene.pv.legal and hint.samples > 0 and hint.tricks
     scene.hints.show(scene.hints._position(), hint)
-    assert scene.kb_card == hint.action
+    assert scene.hand.kb_card == hint.action
     assert scene.toast is not None
     head, why = scene.toast[0].split("\n")
     assert why == card_reason(scene.pv, hint) != ""

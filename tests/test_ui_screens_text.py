@@ -136,7 +136,7 @@ def test_the_41_score_sheet_draws_the_teams_chart(monkeypatch) -> None:  # type:
     import random
 
     from tarneeb_desktop.table.history import played_hands
-    from tarneeb_desktop.ui.game import dialogs41
+    from tarneeb_desktop.ui.game import chart  # 41's sheet draws through it
     from tests.test_text_fit import played, scene_at
 
     app = make_app()
@@ -149,13 +149,13 @@ def test_the_41_score_sheet_draws_the_teams_chart(monkeypatch) -> None:  # type:
         state.apply(rng.choice(state.legal_actions()))
     scene = scene_at(app, state)
     charts: list[tuple[pygame.Rect, list[tuple[int, int]]]] = []
-    real = dialogs41.draw_chart
+    real = chart.draw_chart
 
     def spy(surface, rect, series, *a, **k):  # type: ignore[no-untyped-def]
         charts.append((pygame.Rect(rect), list(series)))
         return real(surface, rect, series, *a, **k)
 
-    monkeypatch.setattr(dialogs41, "draw_chart", spy)
+    monkeypatch.setattr(chart, "draw_chart", spy)
     with TextSpy():
         scene.open_overlay("scores")
         surface = Traced(app.surface.get_size())

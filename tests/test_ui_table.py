@@ -79,7 +79,7 @@ def test_an_illegal_drop_slides_back_and_nothing_changes() -> None:
     assert state == before
     assert scene.toast is not None and "must follow" in scene.toast[0]
     run(app, 0.5)
-    assert illegal in scene.hand_cards() and not scene.hidden and scene.drag is None
+    assert illegal in scene.hand_cards() and not scene.hidden and scene.hand.drag is None
     assert scene.my_turn()
 
 
@@ -114,7 +114,7 @@ def test_the_keyboard_plays_a_card() -> None:
     app.step(FRAME, [key(pygame.K_RIGHT)])
     app.step(FRAME, [key(pygame.K_RIGHT)])
     expected = legal_in_fan[1 % len(legal_in_fan)]
-    assert scene.kb_card == expected
+    assert scene.hand.kb_card == expected
     app.step(FRAME, [key(pygame.K_RETURN)])
     assert not holds(state, 0, expected)
 
@@ -315,7 +315,7 @@ def test_a_whole_game_by_keyboard_ends_in_game_over_and_rematch() -> None:
 def test_h_suggests_a_legal_card() -> None:
     app, scene = play_scene(seed=9)
     app.step(FRAME, [key(pygame.K_h)])
-    assert scene.kb_card in scene.pv.legal
+    assert scene.hand.kb_card in scene.pv.legal
     assert scene.toast is not None and scene.toast[0].startswith("Hint")
     before = scene.table.state.clone()
     assert scene.table.state == before  # a hint never plays by itself
@@ -422,7 +422,7 @@ def test_sentences_about_the_player_say_you_and_about_others_their_name(monkeypa
         for _ in range(200):
             app.step(FRAME, [])
             shown.add(scene.banner)
-            if scene.current is None and not scene.steps:
+            if scene.timeline.current is None and not scene.steps:
                 break
         assert text in shown, shown
     assert "You plays 8" not in shown

@@ -319,7 +319,7 @@ def test_two_people_share_the_screen_with_the_privacy_cover(ui_home) -> None:
     running = Running(scene.tournament(seed=3), "T")
     table = running.game_scene(app)
     app.switch(table)
-    assert table.humans == (0, 1) and table.hotseat
+    assert table.humans == (0, 1) and table.cover.hotseat
 
 
 def test_continue_takes_the_newer_of_the_offline_game_and_the_tournament(ui_home) -> None:

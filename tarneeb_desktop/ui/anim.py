@@ -16,12 +16,7 @@ def ease_in_out(t: float) -> float:
 
 
 def lerp_rect(a: pygame.Rect, b: pygame.Rect, t: float) -> pygame.Rect:
-    return pygame.Rect(
-        round(a.x + (b.x - a.x) * t),
-        round(a.y + (b.y - a.y) * t),
-        round(a.w + (b.w - a.w) * t),
-        round(a.h + (b.h - a.h) * t),
-    )
+    return pygame.Rect([round(p + (q - p) * t) for p, q in zip(a, b, strict=True)])
 
 
 class Step:

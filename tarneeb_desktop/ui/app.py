@@ -7,6 +7,7 @@ frame from given events and a given ``dt`` so tests can drive it with a fake clo
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import time
@@ -118,10 +119,8 @@ class App:
         pygame.font.init()
         text.clear_cache()  # fonts from an earlier pygame.init are dead
         pygame.display.set_caption("Tarneeb")
-        try:
+        with contextlib.suppress(pygame.error, FileNotFoundError):
             pygame.display.set_icon(pygame.image.load(str(asset("icon.png"))))
-        except (pygame.error, FileNotFoundError):
-            pass
         self.windowed_size = (max(MIN_W, size[0]), max(MIN_H, size[1]))
         self.fullscreen = False
         self.surface = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
@@ -149,9 +148,8 @@ class App:
         self.sound.configure(self._sound_allowed and s.sound, s.volume)
         if (s.card_style, s.card_back) != (self.cards.style, self.cards.back_name):
             self.cards = CardArt(s.card_style, s.card_back)
-        set_language = getattr(i18n, "set_language", None)
-        if set_language is not None and s.language != getattr(i18n, "language", lambda: "")():
-            set_language(s.language)
+        if s.language != i18n.get_language():
+            i18n.set_language(s.language)
             text.clear_cache()
         if s.fullscreen != self.fullscreen:
             self.toggle_fullscreen()
@@ -183,10 +181,12 @@ class App:
         self.switch(MenuScene(self))
 
     def open_join(self) -> None:
-        """The Join screen (the seat screen's Back when it came from elsewhere)."""
+        """The Join screen (the menu's Join, the seat screen's Back from elsewhere)."""
         from tarneeb_desktop.ui.screens.lan.join import JoinScene
 
         self.switch(JoinScene(self))
+
+    join_lan = open_join
 
     def open_settings(self) -> None:
         from tarneeb_desktop.ui.screens.settings.settings import SettingsScene
@@ -219,11 +219,6 @@ class App:
         from tarneeb_desktop.ui.screens.lan.join import HostScene
 
         self.switch(HostScene(self))
-
-    def join_lan(self) -> None:
-        from tarneeb_desktop.ui.screens.lan.join import JoinScene
-
-        self.switch(JoinScene(self))
 
     def play_on(self, viewer: Any, seat: int) -> None:
         """Play on from here, in the replay viewer, the person at ``seat``."""
@@ -345,10 +340,8 @@ class App:
                 self.toggle_fullscreen()
                 if self.settings.fullscreen != self.fullscreen:
                     self.settings.fullscreen = self.fullscreen  # remembered for next time
-                    try:
+                    with contextlib.suppress(OSError):
                         self.settings.save()
-                    except OSError:
-                        pass
                 if scene is not None:
                     scene.dirty = True
                 continue
@@ -403,9 +396,8 @@ class App:
                 self._startup_reported = True
                 if os.environ.get("TARNEEB_REPORT_STARTUP") == "1":
                     # Read by bench/package.sh: process start to the first drawn frame.
-                    print(
-                        f"first_frame_ms: {(time.perf_counter() - STARTED) * 1000:.0f}", flush=True
-                    )
+                    took = (time.perf_counter() - STARTED) * 1000
+                    print(f"first_frame_ms: {took:.0f}", flush=True)
             if self.frame_log is not None and drew:
                 self.frame_log.append((time.perf_counter() - t0, animating))
         if self.scene is not None:

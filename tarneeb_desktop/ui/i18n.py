@@ -194,11 +194,9 @@ def signed(n: int) -> str:
     from babel.numbers import format_decimal
 
     try:
-        return _clean(
-            format_decimal(
-                n, format="+#,##0;-#,##0", locale=_babel_locale(), numbering_system="latn"
-            )
-        )
+        loc = _babel_locale()
+        shown = format_decimal(n, format="+#,##0;-#,##0", locale=loc, numbering_system="latn")
+        return _clean(shown)
     except Exception:
         return f"{n:+d}"
 
@@ -209,9 +207,8 @@ def percent(x: float, decimals: int = 0) -> str:
 
     fmt = "#,##0%" if decimals == 0 else "#,##0." + "0" * decimals + "%"
     try:
-        return _clean(
-            format_percent(x, format=fmt, locale=_babel_locale(), numbering_system="latn")
-        )
+        loc = _babel_locale()
+        return _clean(format_percent(x, format=fmt, locale=loc, numbering_system="latn"))
     except Exception:
         return f"{x * 100:.{decimals}f}%"
 
@@ -235,9 +232,6 @@ def date_text(when: datetime.date | datetime.datetime, time: bool = False) -> st
 
 
 # --------------------------------------------------------------------- right to left layout
-_MIRROR = {"left": "right", "right": "left"}
-
-
 def anchor(name: str) -> str:
     """``name`` (a pygame.Rect anchor such as ``"topleft"`` or ``"midright"``) mirrored left
     to right when the language is RTL, unchanged otherwise."""

@@ -100,20 +100,14 @@ class Layout:
         bw, bh = self.back
         step = bw * 0.2
         span = bw + step * max(0, n - 1)
-        out = []
         if side == TOP:
             x0 = (self.w - span) / 2
-            for i in range(n):
-                out.append(pygame.Rect(round(x0 + step * i), self.margin, bw, bh))
-        elif side in (LEFT, RIGHT):
-            cy = self.h * 0.42
-            y0 = cy - span / 2
+            return [pygame.Rect(round(x0 + step * i), self.margin, bw, bh) for i in range(n)]
+        if side in (LEFT, RIGHT):
+            y0 = self.h * 0.42 - span / 2
             x = self.margin if side == LEFT else self.w - self.margin - bh
-            for i in range(n):
-                out.append(pygame.Rect(x, round(y0 + step * i), bh, bw))
-        else:
-            out = self.hand_rects(n)
-        return out
+            return [pygame.Rect(x, round(y0 + step * i), bh, bw) for i in range(n)]
+        return self.hand_rects(n)
 
     def seat_anchor(self, side: int) -> tuple[int, int]:
         """The middle of a seat's cards: where its cards fly from and its tricks go to."""

@@ -75,9 +75,8 @@ class ButtonScene(Scene):
                     f"{b.action}:{b.rect.centerx},{b.rect.centery}" for b in self._buttons
                 )
                 code = getattr(self, "code", None)
-                test_log(
-                    f"screen {type(self).__name__} at={at}" + (f" code={code}" if code else "")
-                )
+                name = type(self).__name__
+                test_log(f"screen {name} at={at}" + (f" code={code}" if code else ""))
         for i, b in enumerate(self._buttons):
             b.focus = i == self.focus
         return self._buttons

@@ -266,26 +266,10 @@ class TableScene(Scene):
         lead, cards = trick
         return [((lead + i) % 4, c) for i, c in enumerate(cards) if c not in self.flying]
 
-    # the names of the parts' state that the tests read
     @property
     def steps(self) -> deque[Step]:
+        """The animation's queue (the monkey and the tests wait on it)."""
         return self.timeline.steps
-
-    @property
-    def current(self) -> Step | None:
-        return self.timeline.current
-
-    @property
-    def kb_card(self) -> str | None:
-        return self.hand.kb_card
-
-    @property
-    def drag(self) -> tuple[str, tuple[int, int]] | None:
-        return self.hand.drag
-
-    @property
-    def hotseat(self) -> bool:
-        return self.cover.hotseat
 
     # ------------------------------------------------------------------ what the parts reach
     # (the interfaces of ``game/context.py``, besides the state and the queries below)
@@ -356,9 +340,8 @@ class TableScene(Scene):
 
     def invalidate(self) -> None:
         """Something on the static layer changed: rebuild it before the next frame."""
-        self.frame.stale()
+        self.redraw_static()
         self.bids.forget()
-        self.dirty = True
 
     def redraw_static(self) -> None:
         """Draw the static layer again (its buttons stay as they are laid out)."""
@@ -395,10 +378,8 @@ class TableScene(Scene):
     @property
     def players(self) -> dict[int, Seat]:
         """The computer seats of a local table."""
-        table = self.table
-        if table is None:
-            return {}
-        return {s: seat for s, seat in enumerate(table.seats) if seat.kind != "person"}
+        seats = enumerate(self.table.seats if self.table is not None else ())
+        return {s: seat for s, seat in seats if seat.kind != "person"}
 
     @property
     def sessions(self) -> dict[int, ClientSession]:
@@ -407,8 +388,7 @@ class TableScene(Scene):
     @property
     def session(self) -> ClientSession:
         """The LAN session of the seat shown: it acts, chats and reacts."""
-        sessions = self.sessions
-        return sessions.get(self.me) or next(iter(sessions.values()))
+        return self.sessions.get(self.me) or next(iter(self.sessions.values()))
 
     @property
     def host(self) -> Any:
@@ -423,20 +403,8 @@ class TableScene(Scene):
         return bool(getattr(self.link, "lost", ()))
 
     @property
-    def chat(self) -> Any:
-        return None if self.lan is None else self.lan.chat
-
-    @property
     def chat_open(self) -> bool:
         return self.lan is not None and self.lan.chat.open
-
-    @property
-    def bubbles(self) -> dict[int, tuple[str, float]]:
-        return {} if self.lan is None else self.lan.chat.bubbles
-
-    @property
-    def reactions_open(self) -> bool:
-        return self.lan is not None and self.lan.reactions_open
 
     def lan_buttons(self) -> list[Button]:
         return [] if self.lan is None else self.lan.buttons()
@@ -530,19 +498,16 @@ class TableScene(Scene):
         last, self.last_view = self.last_view, update.view
         mover = last.turn if last.phase != "over" else None
         self.timeline.queue_events(evs, update.view, from_rect)
-        if self.hotseat and evs and mover in self.humans:
+        if self.cover.hotseat and evs and mover in self.humans:
             # the next person must not see this hand: cover it once the move has been shown
             self.steps.append(Step(0.0, start=self.conceal, name="conceal"))
         self.invalidate()
 
     # the hot-seat cover
     def conceal(self) -> None:
-        if self.lan is not None and self.hotseat and self.cover.revealed:
+        if self.lan is not None and self.cover.hotseat and self.cover.revealed:
             self.lan.conceal()
         self.cover.conceal()
-
-    def reveal(self) -> None:
-        self.cover.reveal()
 
     def table_turn(self) -> int | None:
         """Whose turn it is at the point the animation has taken in (a LAN seat's view of a
@@ -680,20 +645,13 @@ class TableScene(Scene):
         if not self.humans and not self.autoplay:
             return []
         cards = display_order(self.pv.hand)
-        if self.dealt is not None:
-            return cards[: self.dealt[self.me]]
-        return cards
+        return cards if self.dealt is None else cards[: self.dealt[self.me]]
 
     def legal_cards(self) -> set[str]:
-        if self.my_turn() and self.pv.phase == "play":
-            return set(self.pv.legal)
-        return set()
+        return set(self.pv.legal) if self.my_turn() and self.pv.phase == "play" else set()
 
     def card_rects(self) -> list[tuple[str, pygame.Rect]]:
         return self.hand.card_rects()
-
-    def try_play(self, card: str, from_rect: pygame.Rect | None = None) -> bool:
-        return self.hand.try_play(card, from_rect)
 
     def buttons(self) -> list[Button]:
         """The action panel for my turn outside play: exactly the legal calls, as buttons."""
@@ -711,7 +669,6 @@ class TableScene(Scene):
             used = self.lan.handle_event(ev)
             if used is not None:
                 return used
-            return self.lan.after_table(ev, self.controls.handle_event(ev))
         return self.controls.handle_event(ev)
 
     @property
@@ -800,11 +757,8 @@ class TableScene(Scene):
                 return
             self.app.quit(0)
             return
-        elif action == "review" and kind in ("summary", "gameover"):
-            if self.app.review_hand(
-                self
-            ):  # the replay viewer on this hand (ui/screens/viewer/review.py)
-                return
+        elif action == "review" and kind in ("summary", "gameover") and self.app.review_hand(self):
+            return  # the replay viewer on this hand (ui/screens/viewer/review.py)
         elif action == "next" and kind == "gameover" and self.after_game is not None:
             self.overlay = None
             self.after_game(self)

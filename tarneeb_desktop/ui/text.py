@@ -94,13 +94,13 @@ def shape(text: str, rtl: bool | None = None) -> str:
         import arabic_reshaper
 
         marked = _SIGNED.sub(LRM + r"\1", text)
-        shown = _get_display()(arabic_reshaper.reshape(marked), base_dir="R" if rtl else "L")
+        shown = bidi_reorder()(arabic_reshaper.reshape(marked), base_dir="R" if rtl else "L")
         return str(shown).replace(LRM, "")
     except Exception:  # shaping is cosmetic: never let it stop the game
         return text
 
 
-def _get_display() -> Callable[..., str]:
+def bidi_reorder() -> Callable[..., str]:
     """python-bidi's reordering. The pure-Python ``bidi.algorithm`` also mirrors brackets
     (rule L4: "(" reads as ")" in right-to-left text), which the Rust ``bidi.get_display``
     of python-bidi 0.5+ does not; fall back to it only when the other is gone."""
@@ -172,9 +172,8 @@ def shaping_available() -> bool:
     return shaped < plain
 
 
-_cache: OrderedDict[tuple[str, int, tuple[int, ...], bool, bool | None], pygame.Surface] = (
-    OrderedDict()
-)
+_Key = tuple[str, int, tuple[int, ...], bool, bool | None]  # text, size, colour, bold, rtl
+_cache: OrderedDict[_Key, pygame.Surface] = OrderedDict()
 
 
 def render(

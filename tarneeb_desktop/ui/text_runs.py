@@ -37,11 +37,7 @@ def display(line: str) -> str:
     right-to-left language a line with no Arabic letter ("Omar: 7") reads from the right
     too, as its Arabic neighbours ("Omar: باس") do."""
     if i18n.is_rtl() and RLM in line and not any(text.script_of(c) == text.ARABIC for c in line):
-        try:
-            from bidi.algorithm import get_display
-        except ImportError:  # python-bidi without its pure-Python algorithm
-            from bidi import get_display
-        line = str(get_display(line, base_dir="R"))
+        line = str(text.bidi_reorder()(line, base_dir="R"))
     return text.shape(line).replace(RLM, "").replace(LRM, "")
 
 
@@ -82,10 +78,8 @@ def blit_line(
 def wrap(line: str, size: int, width: int, bold: bool = False) -> list[str]:
     """``line`` broken as ``text.wrap`` breaks it, measured as :func:`blit_line` draws it (a
     line may hold the marks above)."""
-    return text.wrap(
-        line,
-        size,
-        width,
-        bold,
-        width_of=lambda s: line_surface(s, size, (255, 255, 255), bold).get_width(),
-    )
+
+    def width_of(s: str) -> int:
+        return line_surface(s, size, (255, 255, 255), bold).get_width()
+
+    return text.wrap(line, size, width, bold, width_of=width_of)

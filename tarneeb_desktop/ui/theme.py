@@ -124,19 +124,10 @@ def panel(
         k = max(1, pad // 6)
         gw, gh = surf.get_width() // k + 1, surf.get_height() // k + 1
         g = pygame.Surface((gw, gh), pygame.SRCALPHA)
-        p = pad / k
-        pygame.draw.rect(
-            g,
-            glow,
-            (
-                round(p - p / 3),
-                round(p - p / 3),
-                round((w + pad / 1.5) / k),
-                round((h + pad / 1.5) / k),
-            ),
-            border_radius=round((r + pad // 3) / k),
-        )
-        g = pygame.transform.gaussian_blur(g, max(1, round(p / 2)))
+        p = round(pad / k * 2 / 3)
+        glowing = (p, p, round((w + pad / 1.5) / k), round((h + pad / 1.5) / k))
+        pygame.draw.rect(g, glow, glowing, border_radius=round((r + pad // 3) / k))
+        g = pygame.transform.gaussian_blur(g, max(1, round(pad / k / 2)))
         g = pygame.transform.smoothscale(g, surf.get_size())
         surf.blit(g, (0, 0))
     pygame.draw.rect(surf, color, (pad, pad, w, h), border_radius=r)
@@ -168,17 +159,17 @@ def ring(rect: pygame.Rect) -> tuple[pygame.Surface, tuple[int, int]]:
         if len(_ring_cache) > 4:
             _ring_cache.clear()
         _ring_cache[key] = surf
-    return surf, (
-        rect.x - (surf.get_width() - rect.w) // 2,
-        rect.y - (surf.get_height() - rect.h) // 2,
-    )
+    return surf, _centred_on(surf, rect)
+
+
+def _centred_on(surf: pygame.Surface, rect: pygame.Rect) -> tuple[int, int]:
+    """Where ``surf`` (a drawing with a margin round ``rect``) goes so as to be centred on it."""
+    return rect.x - (surf.get_width() - rect.w) // 2, rect.y - (surf.get_height() - rect.h) // 2
 
 
 def blit_panel(target: pygame.Surface, rect: pygame.Rect, **kw: Any) -> None:
     s = panel(rect.size, **kw)
-    target.blit(
-        s, (rect.x - (s.get_width() - rect.w) // 2, rect.y - (s.get_height() - rect.h) // 2)
-    )
+    target.blit(s, _centred_on(s, rect))
 
 
 def blit_text(
@@ -203,23 +194,6 @@ def blit_text(
     r = surf.get_rect(**{anchor: pos})
     target.blit(surf, r)
     return r
-
-
-def blit_lines(
-    s: pygame.Surface,
-    line: str,
-    size: int,
-    at: tuple[int, int],
-    color: tuple[int, ...],
-    max_width: int,
-) -> int:
-    """``line`` wrapped to ``max_width``, each line centred under ``at`` (its mid-top);
-    returns the y below the last line."""
-    x, y = at
-    for part in text.wrap(line, size, max_width):
-        r = blit_text(s, part, size, (x, y), color, anchor="midtop")
-        y += max(r.h, round(size * 1.3))
-    return y
 
 
 def blit_block(

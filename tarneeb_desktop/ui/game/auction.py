@@ -75,17 +75,13 @@ class AuctionDialog(KitDialog):
             return [*super().body(st), Text(tr("No call yet"), color=DIM, align="center")]
         heads = [tr("You") if scene.is_me(seat) else scene.names[seat] for seat in order]
         win = winning_call(rows)
-        cells = [
-            [
-                Cell(
-                    call_label(call) if call else "",
-                    GOLD if (r, c) == win else INK,
-                    suits=bool(call),
-                )  # fmt: skip
-                for c, call in enumerate(row)
-            ]
-            for r, row in enumerate(rows)
-        ]
+
+        def cell(r: int, c: int, call: str | None) -> Cell:
+            return Cell(
+                call_label(call) if call else "", GOLD if (r, c) == win else INK, suits=bool(call)
+            )
+
+        cells = [[cell(r, c, call) for c, call in enumerate(row)] for r, row in enumerate(rows)]
         table = Tabular(heads, cells, head_colors=[theme.TEAM[seat & 1] for seat in order],
                         first=0.25, last=True, four_color=scene.four_color)  # fmt: skip
         return [*super().body(st), table]

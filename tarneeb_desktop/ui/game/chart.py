@@ -14,12 +14,12 @@ from tarneeb_desktop.ui.theme import blit_text
 def score_series(results: tuple[HandResult, ...] | list[HandResult]) -> list[tuple[int, int]]:
     """The teams' totals (team 0, team 1) before the first hand and after each hand played
     (a deal thrown in changes nothing and is not a point of the chart)."""
-    out = [(0, 0)]
-    for r in results:
-        if r.contract is None and not (r.bids is not None and r.trump):
-            continue
-        out.append((int(r.totals[0]), int(r.totals[1])))
-    return out
+    return [(0, 0)] + [(int(r.totals[0]), int(r.totals[1])) for r in results if was_played(r)]
+
+
+def was_played(r: HandResult) -> bool:
+    """A hand played (a contract, or 41's bids and trump), not a deal thrown in."""
+    return bool(r.contract or (r.bids is not None and r.trump))
 
 
 def value_range(series: list[tuple[int, int]], target: int) -> tuple[int, int]:

@@ -35,13 +35,11 @@ class TableView(Protocol):
     """The presented view, seen from seat ``me``; ``dirty`` asks for the next frame."""
 
     dirty: bool
+    pv: View
+    me: int
+    humans: tuple[int, ...]
+    drawn: Drawn  # what the parts last drew (``game/drawn.py``)
 
-    @property
-    def pv(self) -> View: ...
-    @property
-    def me(self) -> int: ...
-    @property
-    def humans(self) -> tuple[int, ...]: ...
     @property
     def names(self) -> Sequence[str]: ...
     @property
@@ -50,8 +48,6 @@ class TableView(Protocol):
     def four_color(self) -> bool: ...
     @property
     def speed(self) -> float: ...
-    @property
-    def drawn(self) -> Drawn: ...  # what the parts last drew (``game/drawn.py``)
 
     def is_me(self, seat: int | None) -> bool: ...
     def teams(self) -> tuple[int, int]: ...
@@ -66,26 +62,19 @@ class TableView(Protocol):
 class TableContext(TableView, Protocol):
     """What the hand, the bid panel and the panels around the table use besides the view."""
 
-    @property
-    def hidden(self) -> set[str]: ...  # my cards drawn elsewhere (flying, dragged, shaking)
-    @property
-    def mouse(self) -> tuple[int, int]: ...
-    @property
-    def dealt(self) -> list[int] | None: ...  # cards shown per seat while dealing
-    @property
-    def last_trick_shown(self) -> bool: ...  # the last trick's page (L) is open
+    hidden: set[str]  # my cards drawn elsewhere (flying, dragged, shaking)
+    mouse: tuple[int, int]
+    dealt: list[int] | None  # cards shown per seat while dealing
+    last_trick_shown: bool  # the last trick's page (L) is open
+    trick_winner: int | None
+    autoplay: bool
+    time: float  # seconds since the table opened (the thinking dots)
+    ai_elapsed: float  # how long the computer to move has been waiting
+
     @property
     def trick_cards(self) -> list[tuple[int, str]]: ...
     @property
-    def trick_winner(self) -> int | None: ...
-    @property
     def claiming(self) -> int | None: ...
-    @property
-    def autoplay(self) -> bool: ...
-    @property
-    def time(self) -> float: ...  # seconds since the table opened (the thinking dots)
-    @property
-    def ai_elapsed(self) -> float: ...  # how long the computer to move has been waiting
     @property
     def cards(self) -> CardArt: ...
     @property
@@ -103,10 +92,9 @@ class TableContext(TableView, Protocol):
 class DialogContext(TableView, Protocol):
     """What a dialog over the table uses besides the view."""
 
-    @property
-    def after_game(self) -> Callable[[Any], None] | None: ...  # a tournament's game
-    @property
-    def exported(self) -> Path | None: ...  # where the game's record was exported
+    after_game: Callable[[Any], None] | None  # a tournament's game
+    exported: Path | None  # where the game's record was exported
+
     @property
     def taken_back(self) -> bool: ...  # a move of this game was taken back
     @property

@@ -72,7 +72,8 @@ class HotSeatCover:
         another person than the one at the bottom (the turn the animation has taken in)."""
         scene = self.scene
         turn = scene.table_turn()
-        if self.hotseat and self.reveal_pending and not self.revealed and not scene.current:
+        moving = scene.timeline.current is not None
+        if self.hotseat and self.reveal_pending and not self.revealed and not moving:
             seat = self.next_human(turn)
             if scene.view_seq.get(seat, -1) < scene.shown_seq and seat not in scene.lost_seats():
                 return  # that seat's view of the last move is on its way: show that one
@@ -99,7 +100,7 @@ class HotSeatCover:
         elif (ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1) or (
             ev.type == pygame.KEYDOWN and ev.key in READY_KEYS
         ):
-            self.scene.reveal()
+            self.reveal()
         return True
 
     def draw(self, s: pygame.Surface, lay: Layout, name: str) -> None:
@@ -123,28 +124,15 @@ class HotSeatCover:
         if self._laid is not None and self._laid[0] == key:
             return self._laid[1]
         st = Style(lay.w, lay.h)
-        panel = Panel(
-            Column(
-                [
-                    Text(
-                        tr("Pass to {name} — click when ready", name=name),
-                        size=st.heading,
-                        color=GOLD,
-                        bold=True,
-                        align="center",
-                    ),  # fmt: skip
-                    Text(
-                        tr("The cards stay hidden until {name} is at the screen.", name=name),
-                        align="center",
-                    ),  # fmt: skip
-                    Text(
-                        tr("Click, or press Enter or Space  ·  Esc: menu"),
-                        color=DIM,
-                        align="center",
-                    ),  # fmt: skip
-                ]
-            ),
-        )
+        head = tr("Pass to {name} — click when ready", name=name)
+        why = tr("The cards stay hidden until {name} is at the screen.", name=name)
+        keys = tr("Click, or press Enter or Space  ·  Esc: menu")
+        lines = [
+            Text(head, size=st.heading, color=GOLD, bold=True, align="center"),
+            Text(why, align="center"),
+            Text(keys, color=DIM, align="center"),
+        ]
+        panel = Panel(Column(lines))
         w = min(round(lay.w * 0.62), lay.w - 2 * st.margin)
         h = min(panel.measure(st, w), lay.h - 2 * st.margin)
         box = pygame.Rect(0, 0, w, h)

@@ -1,12 +1,8 @@
 """The dialogs over the table: their base ``Dialog`` (the keys and the pointer) and the grid
-of the cards played. The dialogs themselves are ``KitDialog``s (``kit_dialog.py``: laid
-out and drawn by the kit): ``ends.py``, ``sheet.py``, ``played.py``, ``auction.py``,
-``table_settings.py``, ``lan.py``'s, and ``pages.py`` with the table of pages by name.
-Each is a small object the scene keeps in ``scene.overlay`` while it is open (and on the
-window's modal stack while the table shows, ``table_modal.py``): ``buttons()``
-(laid out once per window size and language), ``handle_event`` (a button's action goes to
-the context's ``overlay_action``) and ``draw``. A dialog reaches the table through a
-``DialogContext`` (``context.py``), which the scene provides.
+of the cards played. The dialogs themselves are ``KitDialog``s (``kit_dialog.py``), listed
+by name in ``pages.py``'s ``PAGES``, each kept in ``scene.overlay`` while it is open: its
+``buttons()``, ``handle_event`` (a button's action goes to the context's ``overlay_action``)
+and ``draw``. A dialog reaches the table through a ``DialogContext`` (``context.py``).
 """
 
 from __future__ import annotations
@@ -80,18 +76,19 @@ class Dialog:
                 if focus:
                     scene.overlay_action(focus.action)
             elif ev.key in CHOOSE_KEYS and buttons:
-                i = next((k for k, b in enumerate(buttons) if b.focus), -1)
-                step = 1 if ev.key in (pygame.K_DOWN, pygame.K_RIGHT) else -1
-                for b in buttons:
-                    b.focus = False
-                buttons[(i + step) % len(buttons) if i >= 0 else 0].focus = True
-                scene.dirty = True
-            elif ev.key == pygame.K_ESCAPE and self.closes_on_escape:
-                scene.overlay_action("close")
-            elif ev.key == self.close_key:
+                self.move_focus(buttons, 1 if ev.key in (pygame.K_DOWN, pygame.K_RIGHT) else -1)
+            elif ev.key == self.close_key or (ev.key == pygame.K_ESCAPE and self.closes_on_escape):
                 scene.overlay_action("close")
             return True
         return ev.type in (pygame.MOUSEBUTTONUP, pygame.KEYUP)
+
+    def move_focus(self, buttons: list[Button], step: int) -> None:
+        """The focus ``step`` buttons on from the focused one (none: onto the first)."""
+        i = next((k for k, b in enumerate(buttons) if b.focus), -1)
+        for b in buttons:
+            b.focus = False
+        buttons[(i + step) % len(buttons) if i >= 0 else 0].focus = True
+        self.scene.dirty = True
 
     def draw(self, s: pygame.Surface, lay: Layout, buttons: list[Button]) -> None:
         raise NotImplementedError

@@ -11,7 +11,7 @@ import pygame
 
 from tarneeb_desktop.rules import HandResult, View
 from tarneeb_desktop.ui import i18n, theme
-from tarneeb_desktop.ui.game.chart import chart_plot, draw_chart, score_series, value_range
+from tarneeb_desktop.ui.game import chart
 from tarneeb_desktop.ui.game.game41 import close_seats
 from tarneeb_desktop.ui.game.labels import comma
 from tarneeb_desktop.ui.i18n import tr
@@ -38,7 +38,7 @@ def _team(totals: tuple[int, ...], team: int) -> int:
 
 def played_rows(results: tuple[HandResult, ...]) -> int:
     """How many hands were played (thrown-in hands are not)."""
-    return sum(1 for r in results if r.contract or (r.bids is not None and r.trump))
+    return sum(1 for r in results if chart.was_played(r))
 
 
 def row_numbers(results: tuple[HandResult, ...] | list[HandResult]) -> list[str]:
@@ -46,9 +46,8 @@ def row_numbers(results: tuple[HandResult, ...] | list[HandResult]) -> list[str]
     table counts them ("Hand 3"); a deal thrown in has none."""
     out, n = [], 0
     for r in results:
-        played = bool(r.contract or (r.bids is not None and r.trump))
-        n += played
-        out.append(str(n) if played else "")
+        n += chart.was_played(r)
+        out.append(str(n) if chart.was_played(r) else "")
     return out
 
 
@@ -57,13 +56,11 @@ def hand_label(pv: View) -> str:
     return tr("Hand {n}", n=played_rows(pv.results[: max(0, pv.hand_number - 1)]) + 1)
 
 
-def scale_labels(
-    s: pygame.Surface, chart: pygame.Rect, series: list[tuple[int, int]], t: int
-) -> None:
+def scale_labels(s: pygame.Surface, r: pygame.Rect, series: list[tuple[int, int]], t: int) -> None:
     """41's chart has no target line, only 0: its lowest and highest totals are labelled
     too, beside the axis as the 0 is, so that its lines can be read (one clear of the 0)."""
-    lo, hi = value_range(series, 0)
-    plot, _ = chart_plot(chart, t)
+    lo, hi = chart.value_range(series, 0)
+    plot, _ = chart.chart_plot(r, t)
     rtl = i18n.is_rtl()
     x, anchor = (plot.right + t // 3, "midleft") if rtl else (plot.x - t // 3, "midright")
 
@@ -113,6 +110,6 @@ def sheet_table(scene: TableView) -> Tabular:
 def draw_sheet_chart(scene: TableView, s: pygame.Surface, r: pygame.Rect, size: int) -> None:
     """41's chart in ``r``: the teams' sums hand by hand, no target line, the lowest and
     highest sums labelled."""
-    series = score_series(scene.pv.results)
-    draw_chart(s, r, series, scene.teams(), None, size)
+    series = chart.score_series(scene.pv.results)
+    chart.draw_chart(s, r, series, scene.teams(), None, size)
     scale_labels(s, r, series, size)

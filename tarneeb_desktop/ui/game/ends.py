@@ -204,11 +204,9 @@ class GameOverDialog(KitDialog):
         self.enter_needs_focus = scene.after_game is None
 
     def specs(self) -> list[tuple[str, str, bool]]:
-        first = (
-            (tr("Continue"), "next", True)  # a tournament game: on to the standings
-            if self.scene.after_game is not None
-            else (tr("Rematch"), "rematch", True)
-        )
+        first = (tr("Rematch"), "rematch", True)
+        if self.scene.after_game is not None:  # a tournament game: on to the standings
+            first = (tr("Continue"), "next", True)
         return [first, (tr("Review"), "review", False), (tr("Export"), "export", False),
                 (tr("Main menu"), "menu", False)]  # fmt: skip
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -99,7 +100,6 @@ def _redraw(
     drawn after it and kept, or no ``old``/``changed``: the whole layer is drawn again."""
     if old is None or changed is None or len(old) != len(items):
         return _draw_all(layer, below, items, margin), None
-    bounds = layer.get_rect()
     redo = [key != okey for (key, _), (okey, _) in zip(items, old, strict=True)]
     region = _unique(changed + [r for i, (_, rs) in enumerate(old) if redo[i] for r in rs])
     grown = True
@@ -117,12 +117,7 @@ def _redraw(
         if not redo[i]:
             out.append(old[i])
             continue
-        layer.drawn = []
-        try:
-            draw(layer)
-            rects = _places(layer.drawn, bounds, margin)
-        finally:
-            layer.drawn = None
+        rects = _draw_part(layer, draw, margin)
         later = [r for j in range(i + 1, len(old)) if not redo[j] for r in old[j][1]]
         if any(r.collidelist(later) >= 0 for r in rects):
             return _draw_all(layer, below, items, margin), None
@@ -133,15 +128,19 @@ def _redraw(
 
 def _draw_all(layer: _Layer, below: pygame.Surface, items: list[_Item], margin: int) -> _Parts:
     layer.blit(below, (0, 0))
-    out: _Parts = []
-    for key, draw in items:
-        layer.drawn = []
-        try:
-            draw(layer)
-            out.append((key, _places(layer.drawn, layer.get_rect(), margin)))
-        finally:
-            layer.drawn = None
-    return out
+    return [(key, _draw_part(layer, draw, margin)) for key, draw in items]
+
+
+def _draw_part(
+    layer: _Layer, draw: Callable[[pygame.Surface], None], margin: int
+) -> list[pygame.Rect]:
+    """Draw one part on ``layer``; the places it drew on (see ``_places``)."""
+    layer.drawn = []
+    try:
+        draw(layer)
+        return _places(layer.drawn, layer.get_rect(), margin)
+    finally:
+        layer.drawn = None
 
 
 class Frame:
@@ -170,17 +169,9 @@ class Frame:
         scene = self.scene
         pv = scene.pv
         mine = (pv.legal, pv.turn == scene.me) if scene.humans else ()
-        return (
-            pv.hand,
-            mine,
-            pv.phase,
-            pv.contract,
-            pv.trump,
-            pv.declarer,
-            pv.doubled,
-            pv.hand_number,
-            pv.calls if pv.contract is None else (),
-        )
+        calls = pv.calls if pv.contract is None else ()
+        contract = (pv.contract, pv.trump, pv.declarer, pv.doubled, pv.hand_number)
+        return (pv.hand, mine, pv.phase, *contract, calls)
 
     def static_inputs(self, lay: Layout) -> tuple[Any, ...] | None:
         """Everything the static layer is drawn from at a table with no person at this
@@ -230,13 +221,10 @@ class Frame:
         if self._static is None or self._static.get_size() != size:
             inputs = self.static_inputs(lay)
             buf = self._buf
-            if (
-                inputs is not None
-                and inputs == self._inputs
-                and buf is not None
-                and buf.get_size() == size
-                and self._base is scene.panels.base(lay)
-            ):
+            kept = (
+                buf is not None and buf.get_size() == size and self._base is scene.panels.base(lay)
+            )
+            if inputs is not None and inputs == self._inputs and kept:
                 self._static = buf  # asked for, but nothing on it changed
             else:
                 self._rebuild_static(surface, lay)
@@ -346,12 +334,6 @@ class Frame:
 
             return draw
 
-        def plate(seat: int) -> Callable[[pygame.Surface], None]:
-            return lambda s: panels.draw_plate(s, lay, seat)
-
-        def bubble(seat: int) -> Callable[[pygame.Surface], None]:
-            return lambda s: panels.draw_bubbles(s, lay, seat)
-
         sides = [scene.side(seat) for seat in range(4)]
         for seat in range(4):
             items.append((("fan", seat, sides[seat], counts[seat], look), fan(seat)))
@@ -359,10 +341,10 @@ class Frame:
             lines = panels.plate_lines(seat)
             key: tuple[Any, ...]
             key = ("plate", seat, sides[seat], lines, turn == seat, pv.dealer == seat, look)
-            items.append((key, plate(seat)))
+            items.append((key, partial(panels.draw_plate, lay=lay, seat=seat)))
             calls = [c for st, c in pv.calls if st == seat] if bidding else []
             key = ("bubble", seat, sides[seat], lines, calls[-1] if calls else None, look)
-            items.append((key, bubble(seat)))
+            items.append((key, partial(panels.draw_bubbles, lay=lay, seat=seat)))
         pile = ("pile", min(len(pv.tricks), 5), look)
         items.append((pile, lambda s: panels.draw_pile(s, lay)))
         return items

@@ -127,17 +127,9 @@ def _pair(
     rtl = start > end
     cy = y + round(size * 0.65)
     width = abs(end - start) - size * 3
-    blit_text(
-        s,
-        label,
-        size,
-        (start, cy),
-        color,
-        bold=bold,
-        anchor="midright" if rtl else "midleft",
-        max_width=width,
-    )
-    blit_text(s, value, size, (end, cy), color, bold=True, anchor="midleft" if rtl else "midright")
+    at_start, at_end = ("midright", "midleft") if rtl else ("midleft", "midright")
+    blit_text(s, label, size, (start, cy), color, bold, at_start, max_width=width)
+    blit_text(s, value, size, (end, cy), color, True, at_end)
 
 
 def draw_contract(
@@ -149,22 +141,14 @@ def draw_contract(
     t = lay.text
     rtl, a = i18n.is_rtl(), i18n.anchor
     start = i18n.mirror_x(r.x + pad, r.x, r.w)  # right to left: the panel mirrors, as Tarneeb's
-    head = blit_text(
-        s, tr("Trump"), t, (start, r.y + pad), theme.INK_DIM, bold=True, anchor=a("topleft")
-    )
+    head = blit_text(s, tr("Trump"), t, (start, r.y + pad), theme.INK_DIM, True, a("topleft"))
     size = round(t * 1.35)
     chip = pygame.Rect(head.right + pad // 2, head.centery - size // 2, size, size)
     if rtl:
         chip.right = head.left - pad // 2
     pygame.draw.ellipse(s, (250, 248, 240), chip)
-    blit_text(
-        s,
-        SUIT_SYMBOL["H"],
-        round(size * 0.8),
-        chip.center,
-        theme.suit_color("H", scene.four_color, on_dark=False),
-        anchor="center",
-    )
+    hearts = theme.suit_color("H", scene.four_color, on_dark=False)
+    blit_text(s, SUIT_SYMBOL["H"], round(size * 0.8), chip.center, hearts, anchor="center")
     if pv.phase == "auction":
         line = total_line(pv)
     else:

@@ -97,9 +97,8 @@ class Hand:
         scene = self.scene
         if self.press and not self.drag:
             card, start, rect = self.press
-            if math.dist(start, pos) > DRAG_THRESHOLD and card in scene.legal_cards() | set(
-                scene.hand_cards()
-            ):
+            movable = scene.legal_cards() | set(scene.hand_cards())
+            if math.dist(start, pos) > DRAG_THRESHOLD and card in movable:
                 self.drag = (card, (start[0] - rect.x, start[1] - rect.y))
                 scene.hidden.add(card)
                 scene.invalidate()
@@ -122,8 +121,7 @@ class Hand:
 
     def release(self, pos: tuple[int, int]) -> bool:
         press, drag = self.press, self.drag
-        self.press = None
-        self.drag = None
+        self.press = self.drag = None
         if drag:
             card, off = drag
             rect = self.drag_rect(pos, off)
@@ -140,8 +138,7 @@ class Hand:
         if self.drag:
             card, off = self.drag
             self.slide_back(card, self.drag_rect(self.scene.mouse, off))
-        self.drag = None
-        self.press = None
+        self.drag = self.press = None
 
     # ------------------------------------------------------------------ playing
     def reason(self, card: str) -> str:
@@ -163,8 +160,7 @@ class Hand:
         scene = self.scene
         if card in scene.legal_cards():
             scene.hidden.discard(card)
-            self.kb_card = None
-            self.hover = None
+            self.kb_card = self.hover = None
             return scene.act(scene.me, card, from_rect)
         if from_rect is None:
             self.shake(card)
@@ -181,11 +177,8 @@ class Hand:
             return False
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             i = legal.index(self.kb_card) if self.kb_card in legal else -1
-            i = (
-                (i + (1 if key == pygame.K_RIGHT else -1)) % len(legal)
-                if i >= 0
-                else (0 if key == pygame.K_RIGHT else len(legal) - 1)
-            )
+            step = 1 if key == pygame.K_RIGHT else -1
+            i = (i + step) % len(legal) if i >= 0 else (0 if step > 0 else len(legal) - 1)
             self.kb_card = legal[i]
             scene.invalidate()
             return True
@@ -208,8 +201,7 @@ class Hand:
         scene.hidden.add(card)
 
         def draw(surface: pygame.Surface, p: float) -> None:
-            r = rect_at(p)
-            blit_card(scene.cards, surface, card, r, dim=dim, shadow=not dim)
+            blit_card(scene.cards, surface, card, rect_at(p), dim=dim, shadow=not dim)
 
         def end() -> None:
             scene.hidden.discard(card)

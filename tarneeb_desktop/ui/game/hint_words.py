@@ -10,6 +10,7 @@ later, or less but gives the best chance for the contract. No count of deals, no
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING
 
 from tarneeb_desktop.rules.cards import RANKS, STRAINS, parse_bid
@@ -70,10 +71,8 @@ def bid_reason(view: View, call: str) -> str:
     if low in ("redouble", "no_double", "redeal", "keep"):
         return ""
     strain = None
-    try:
+    with contextlib.suppress(MalformedError, AttributeError):
         _level, strain = parse_bid(call, suit_bidding=view.rules.suit_bidding)
-    except (MalformedError, AttributeError):
-        pass
     if view.rules.game == "41":
         suit = "H"  # hearts are always trump in 41
     elif strain is not None and STRAINS[strain] in suits:
@@ -115,28 +114,24 @@ def card_reason(view: View, hint: Hint) -> str:
         return ""
     best, other = max(others, key=lambda tc: (round(tc[0], 1), RANKS.index(tc[1][0])))
     diff = round(mine, 1) - round(best, 1)
+    named = {"card": card_label(card), "other": card_label(other)}
     if diff >= 0.5:
         n = max(1, round(diff))
         return trn(
             "{card} should win about {n} trick more than {other}",
             "{card} should win about {n} tricks more than {other}",
             n,
-            card=card_label(card),
-            other=card_label(other),
+            **named,
         )
     if diff > 0:
-        return tr("{card} wins a little more often than {other}", card=card_label(card),
-                  other=card_label(other))  # fmt: skip
+        return tr("{card} wins a little more often than {other}", **named)
     if diff == 0:
         if other[1] == card[1] and RANKS.index(other[0]) > RANKS.index(card[0]):
-            return tr("{card} wins as much as {other} and keeps {other} for later",
-                      card=card_label(card), other=card_label(other))  # fmt: skip
-        return tr("{card} wins as much as {other}", card=card_label(card),
-                  other=card_label(other))  # fmt: skip
+            return tr("{card} wins as much as {other} and keeps {other} for later", **named)
+        return tr("{card} wins as much as {other}", **named)
     # fewer tricks on average, but more of what counts: the contract, the bid, the game
     if view.rules.game == "41":
-        return tr("{card} gives your bid its best chance", card=card_label(card))
-    ours = view.declarer is not None and view.declarer % 2 == view.seat % 2
-    if ours:
-        return tr("{card} gives your contract its best chance", card=card_label(card))
-    return tr("{card} gives the best chance to beat their contract", card=card_label(card))
+        return tr("{card} gives your bid its best chance", card=named["card"])
+    if view.declarer is not None and view.declarer % 2 == view.seat % 2:
+        return tr("{card} gives your contract its best chance", card=named["card"])
+    return tr("{card} gives the best chance to beat their contract", card=named["card"])

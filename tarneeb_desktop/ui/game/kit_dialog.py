@@ -39,8 +39,7 @@ class KitDialog(Dialog):
         """What stands above the buttons: by default the title and the paragraphs."""
         boxes: list[Box] = []
         if self.title():
-            boxes.append(Text(self.title(), size=st.heading, color=GOLD, bold=True,
-                              align="center"))  # fmt: skip
+            boxes.append(Text(self.title(), size=st.heading, color=GOLD, bold=True, align="center"))
         return boxes + [Text(p, size=st.large, align="center") for p in self.paragraphs() if p]
 
     def layout_key(self) -> object:
@@ -74,11 +73,7 @@ class KitDialog(Dialog):
 
     def handle_event(self, ev: pygame.event.Event, buttons: list[Button]) -> bool:
         if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_LEFT, pygame.K_RIGHT) and buttons:
-            i = next((k for k, b in enumerate(buttons) if b.focus), -1)
-            for b in buttons:
-                b.focus = False
-            buttons[(i + step_of_key(ev.key)) % len(buttons) if i >= 0 else 0].focus = True
-            self.scene.dirty = True
+            self.move_focus(buttons, step_of_key(ev.key))
             return True
         return super().handle_event(ev, buttons)
 

@@ -63,6 +63,8 @@ REACTION_LABELS = {
     "hello": N_("Hello"),
 }
 REACTION_BUTTONS = ("well_played", "oops", "hurry_up", "thanks")
+#: The host's refusals of a move of mine: what the table shows of it is drawn again.
+REFUSED = ("illegal", "stale", "not_your_turn", "rate_limited")
 #: Posted when a host message arrives, so that an idle window wakes up for it.
 WAKE_EVENT = pygame.event.custom_type()
 
@@ -130,12 +132,7 @@ class LanExtras:
             scene.invalidate()
             self.offer_request()
         elif n.kind == "error":
-            if n.seat == scene.me and n.code in (
-                "illegal",
-                "stale",
-                "not_your_turn",
-                "rate_limited",
-            ):
+            if n.seat == scene.me and n.code in REFUSED:
                 scene.invalidate()
             if n.text:
                 scene.say(n.text)
@@ -176,15 +173,14 @@ class LanExtras:
 
     def busy(self) -> bool:
         """Frames must come while something shows or waits; a running turn timer redraws
-        the table each time what its ring shows changes (``ring.ring_shows``)."""
+        the table each time what its ring shows changes (``ring.ring_shows``), and needs no
+        frames between: ``next_wake`` tells the idle loop when the next is due."""
         if self.scene.overlay is None and self.link.seat_request() is not None:
             self.offer_request()  # a latecomer's question kept while a dialog was open
         shows = self.ring_shows()
         if shows != self._shown_ring:
             self._shown_ring = shows
             self.scene.dirty = True
-        # A running turn timer needs no frames between its ring's steps: ``next_wake``
-        # tells the idle loop when the next is due.
         return bool(self.chat.bubbles) or bool(self.link.lost) or self.reactions_open
 
     def next_wake(self) -> float | None:
@@ -202,7 +198,8 @@ class LanExtras:
         return (got[0], *ring_shows(got[1], got[2], got[0] in self.scene.humans))
 
     def conceal(self) -> None:
-        self.chat.open = self.reactions_open = False  # typed by the one leaving
+        """The chat line (typed by the one leaving) and the reactions' row close."""
+        self.chat.open = self.reactions_open = False
 
     def buttons(self) -> list[Button]:
         """ "Chat (T)" and "React" between the score panel and North's cards; while the
@@ -250,8 +247,9 @@ class LanExtras:
         return out
 
     def handle_event(self, ev: pygame.event.Event) -> bool | None:
-        """Input the LAN extras take before the table: True used, False swallowed-but-unused
-        is not a case here; None means "the table's turn"."""
+        """Input the LAN extras take before the table (True: used); None: the table's turn.
+        Enter never opens the chat line (a player who pressed Enter out of turn would type
+        their next game keys into it); only T or the Chat button do."""
         scene = self.scene
         if self.chat.open:
             return self.chat.handle_event(ev)
@@ -270,14 +268,7 @@ class LanExtras:
     def dialog_opened(self) -> None:
         """A dialog came up: the keys are the dialog's now (the chat line closes) and the
         reactions' row folds away."""
-        self.chat.open = False
-        self.reactions_open = False
-
-    def after_table(self, ev: pygame.event.Event, used: bool) -> bool:
-        """Keys the table did not use stay unused: Enter never opens the chat line (a player
-        who pressed Enter out of turn would type their next game keys into it); only T or
-        the Chat button do."""
-        return used
+        self.conceal()
 
     def action(self, action: str) -> None:
         scene = self.scene
@@ -320,14 +311,9 @@ class LanExtras:
     def draw_over_dialog(self, surface: pygame.Surface) -> None:
         """What stays in sight over the table's dialog too: that the connection is lost."""
         if self.link.lost:
-            lay = self.scene.layout
+            lay, lost = self.scene.layout, tr("Connection lost: reconnecting...")
             blit_text(
-                surface,
-                tr("Connection lost: reconnecting..."),
-                lay.text,
-                (lay.w // 2, lay.margin),
-                theme.GOLD,
-                anchor="midtop",
+                surface, lost, lay.text, (lay.w // 2, lay.margin), theme.GOLD, anchor="midtop"
             )
 
     def draw_watching(self, surface: pygame.Surface, lay: Layout) -> None:
@@ -340,9 +326,7 @@ class LanExtras:
         r.midtop = (lay.w // 2, lay.hand_rects(13)[0].top + lay.margin)
         blit_panel(surface, r, color=(6, 20, 14, 225), border=(*theme.GOLD, 255), radius=r.h // 4)
         y = r.y + lay.margin // 2
-        blit_text(
-            surface, head, lay.heading, (r.centerx, y), theme.GOLD, bold=True, anchor="midtop"
-        )
+        blit_text(surface, head, lay.heading, (r.centerx, y), theme.GOLD, True, "midtop")
         blit_text(surface, sub, lay.text, (r.centerx, y + hh), theme.INK, anchor="midtop")
 
 

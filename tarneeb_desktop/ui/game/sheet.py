@@ -48,15 +48,9 @@ class ScoreSheetDialog(KitDialog):
             con += " " + (SUIT_SYMBOL.get(r.trump, tr("NT")))
         if r.doubled:
             con += " x2"
-        return [
-            number,
-            con,
-            scene.names[r.declarer or 0],
-            f"{r.tricks[first]}-{r.tricks[second]}",
-            i18n.signed(r.points[us]),
-            i18n.signed(r.points[them]),
-            total,
-        ]
+        tricks = f"{r.tricks[first]}-{r.tricks[second]}"
+        points = (i18n.signed(r.points[us]), i18n.signed(r.points[them]))
+        return [number, con, scene.names[r.declarer or 0], tricks, *points, total]
 
     def table(self) -> Tabular:
         """Tarneeb's hands: a thrown-in deal's words run on over its empty cells, the sides'

@@ -1,13 +1,9 @@
-"""The table's open dialog on the window's modal stack (issue 47).
+"""The table's open dialog on the window's modal stack (issue 47; see ``scene.overlay``).
 
-The table calls its open dialog ``scene.overlay`` (a ``Dialog``: the pause menu, a hand's
-summary, the game's end, a page, a LAN question); setting it puts a :class:`TableModal` on
-``App.modals`` while the table is the screen shown, and clearing it takes it off. So the
-table's dialogs are modals as every screen's questions are: the window gives the top one
+The table's dialogs are modals as every screen's questions are: the window gives the top one
 every input event before the scene, and draws the stack over the scene with the one veil
 under the top one. The adapter hands the events to the dialog's own ``handle_event``, which
-keeps each dialog's keys (Enter the button with the focus, else the primary one; Esc closes
-it where it may be closed) and sends its buttons' actions to the table's ``overlay_action``.
+keeps each dialog's keys and sends its buttons' actions to the table's ``overlay_action``.
 """
 
 from __future__ import annotations

@@ -61,17 +61,14 @@ class Timeline:
                 TrumpNamed: self._show_trump,
                 BidsMade: self._show_bids_made,
                 HandThrownIn: self._show_thrown_in,
-                CardPlayed: self._show_card,
-                TrickWon: self._show_trick,
-                HandScored: self._show_scored,
-                SeatsScored: self._show_scored,
-                GameOver: self._show_game_over,
+                CardPlayed: self._queue_card,
+                TrickWon: self._queue_trick,
+                HandScored: self._queue_scored,
+                SeatsScored: self._queue_scored,
+                GameOver: self._queue_game_over,
                 HandDealt: self._show_deal,
             }
         )
-
-    def add(self, step: Step) -> None:
-        self.steps.append(step)
 
     def running(self) -> bool:
         """A move is being shown (a step runs or waits)."""
@@ -104,6 +101,10 @@ class Timeline:
             self.tweens = [t for t in self.tweens if not t.advance(dt)]
             self.scene.dirty = True
 
+    def _closed(self) -> bool:
+        """The dialog a step waits on (the summary, the game's end) was closed."""
+        return self.scene.overlay is None
+
     def draw(self, surface: pygame.Surface) -> None:
         if self.current is not None:
             self.current.draw(surface)
@@ -135,15 +136,9 @@ class Timeline:
         self._show_banner(text, 1.0, "won")
 
     def _show_trump(self, ev: TrumpNamed, *_: object) -> None:
-        text = tr("Trump: {suit}", suit=trump_label(ev.trump))
-        self.steps.append(
-            Step(
-                0.9 * self.scene.speed,
-                start=self._fn_trump(ev, text),
-                end=self._fn_banner(None),
-                name="trump",
-            )
-        )
+        start = self._fn_trump(ev, tr("Trump: {suit}", suit=trump_label(ev.trump)))
+        end = self._fn_banner(None)
+        self.steps.append(Step(0.9 * self.scene.speed, start=start, end=end, name="trump"))
 
     def _show_bids_made(self, ev: BidsMade, *_: object) -> None:
         if ev.total >= ev.needed:  # 41: played (a thrown-in hand says so below)
@@ -158,33 +153,15 @@ class Timeline:
             text = tr("Everybody passed: new deal")
         else:
             seat = ev.seat or 0
-            text = (
-                tr("You ask for a new deal")
-                if scene.is_me(seat)
-                else tr("{name} asks for a new deal", name=scene.names[seat])
-            )
+            text = tr("{name} asks for a new deal", name=scene.names[seat])
+            if scene.is_me(seat):
+                text = tr("You ask for a new deal")
         # a new deal is news the player must read: as long as the words need, at least
         self._show_banner(text, max(2.4, reading_seconds(text)), "thrown")
 
-    def _show_card(
-        self, ev: CardPlayed, _events: object, _after: object, from_rect: pygame.Rect | None
-    ) -> None:
-        self._queue_card(ev, from_rect if ev.seat == self.scene.me else None)
-
-    def _show_trick(self, ev: TrickWon, *_: object) -> None:
-        self._queue_trick(ev)
-
-    def _show_scored(
-        self, ev: HandScored | SeatsScored, _events: object, after: View, *_: object
-    ) -> None:
-        self._queue_scored(ev, after)
-
-    def _show_game_over(self, ev: GameOver, _events: object, after: View, *_: object) -> None:
-        self._queue_game_over(ev, after)
-
     def _show_deal(self, _ev: HandDealt, _events: object, after: View, *_: object) -> None:
         scene = self.scene
-        if scene.hotseat:
+        if scene.cover.hotseat:
             self.steps.append(Step(0.0, start=scene.conceal, name="conceal"))
         self.steps.append(Step(0.0, start=self._fn_set_view(after), name="view"))
         self.queue_deal()
@@ -232,8 +209,11 @@ class Timeline:
 
         return run
 
-    def _queue_card(self, ev: CardPlayed, from_rect: pygame.Rect | None) -> None:
+    def _queue_card(
+        self, ev: CardPlayed, _events: object, _after: object, sent: pygame.Rect | None
+    ) -> None:
         scene = self.scene
+        from_rect = sent if ev.seat == scene.me else None
         lay = scene.layout
         side = scene.side(ev.seat)
         holder: dict[str, pygame.Rect] = {}
@@ -245,9 +225,7 @@ class Timeline:
                     cards = scene.hand_cards()
                     # (a watched table's seat 0 may show no cards: fly from the fan's middle)
                     rects = lay.hand_rects(max(1, len(cards)))
-                    src = (
-                        rects[cards.index(ev.card)] if ev.card in cards else rects[len(rects) // 2]
-                    )
+                    src = rects[cards.index(ev.card) if ev.card in cards else len(rects) // 2]
                 else:
                     n = max(1, scene.pv.hand_sizes[ev.seat])
                     src = lay.back_rects(side, n)[n // 2]
@@ -277,7 +255,7 @@ class Timeline:
 
         self.steps.append(Step(0.25 * scene.speed, start=start, end=end, draw=draw, name="card"))
 
-    def _queue_trick(self, ev: TrickWon) -> None:
+    def _queue_trick(self, ev: TrickWon, *_: object) -> None:
         scene = self.scene
         f = scene.speed
         lay = scene.layout
@@ -302,9 +280,8 @@ class Timeline:
                 src = lay.trick_rect(scene.side(seat))
                 dst = src.copy()
                 dst.center = (ax, ay)
-                blit_card(
-                    scene.app.cards, surface, card if t < 0.5 else "back", lerp_rect(src, dst, t)
-                )
+                face = card if t < 0.5 else "back"
+                blit_card(scene.app.cards, surface, face, lerp_rect(src, dst, t))
 
         def done() -> None:
             scene.pv = apply_event(scene.pv, ev)  # the trick leaves the view: (winner, ())
@@ -314,15 +291,16 @@ class Timeline:
         self.steps.append(Step(0.7 * f, start=mark, name="rest"))
         self.steps.append(Step(0.35 * f, start=gather, draw=draw, end=done, name="gather"))
 
-    def _queue_scored(self, ev: HandScored | SeatsScored, after: View) -> None:
+    def _queue_scored(
+        self, ev: HandScored | SeatsScored, _events: object, after: View, *_: object
+    ) -> None:
         scene = self.scene
 
         def start() -> None:
             # the totals count up once the summary is closed (the summary shows the points)
             scene.pv = apply_event(scene.pv, ev)
-            dialog: SummaryDialog | Summary41Dialog
             if isinstance(ev, SeatsScored):
-                dialog = Summary41Dialog(scene, ev)
+                dialog: SummaryDialog | Summary41Dialog = Summary41Dialog(scene, ev)
             else:
                 dialog = SummaryDialog(scene, ev)
             scene.overlay = dialog
@@ -332,16 +310,10 @@ class Timeline:
             scene.invalidate()
 
         self.steps.append(
-            Step(
-                0.0,
-                start=start,
-                end=scene.score.count,
-                until=lambda: scene.overlay is None,
-                name="summary",
-            )
+            Step(0.0, start=start, end=scene.score.count, until=self._closed, name="summary")
         )
 
-    def _queue_game_over(self, ev: GameOver, after: View) -> None:
+    def _queue_game_over(self, ev: GameOver, _events: object, after: View, *_: object) -> None:
         scene = self.scene
 
         def start() -> None:
@@ -349,9 +321,7 @@ class Timeline:
             scene.overlay = GameOverDialog(scene, ev)
             scene.invalidate()
 
-        self.steps.append(
-            Step(0.0, start=start, until=lambda: scene.overlay is None, name="gameover")
-        )
+        self.steps.append(Step(0.0, start=start, until=self._closed, name="gameover"))
 
     def queue_deal(self) -> None:
         scene = self.scene
