@@ -23,6 +23,7 @@ class Box:
     """A box of the tree (the base: it measures nothing and draws nothing)."""
 
     rect = pygame.Rect(0, 0, 0, 0)
+    _st: Style | None = None  # the style it was placed with
 
     def measure(self, st: Style, width: int) -> int:
         """The height this box needs at ``width``."""
@@ -53,7 +54,7 @@ class Box:
         return self.measure(st, width)
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
-        self.rect = pygame.Rect(rect)
+        self.rect, self._st = pygame.Rect(rect), st
 
     def draw(self, s: pygame.Surface) -> None:
         pass
@@ -255,13 +256,14 @@ class Column(Group):
     def _gap(self, st: Style) -> int:
         return st.gap if self.gap is None else self.gap
 
-    def measure(self, st: Style, width: int) -> int:
-        hs = [c.measure(st, width) for c in self.children]
+    def _stacked(self, st: Style, hs: Sequence[int]) -> int:
         return sum(hs) + self._gap(st) * max(0, len(hs) - 1)
 
+    def measure(self, st: Style, width: int) -> int:
+        return self._stacked(st, [c.measure(st, width) for c in self.children])
+
     def least(self, st: Style, width: int) -> int:
-        hs = [c.least(st, width) for c in self.children]
-        return sum(hs) + self._gap(st) * max(0, len(hs) - 1)
+        return self._stacked(st, [c.least(st, width) for c in self.children])
 
     def most(self, st: Style, width: int) -> int:
         """A growing column (a page's body) takes all the room it is given."""
@@ -275,7 +277,7 @@ class Column(Group):
         growers = [c for c in self.children if getattr(c, "grow", False)]
         for c in growers:
             hs[id(c)] = c.least(st, rect.w)
-        left = rect.h - sum(hs.values()) - self._gap(st) * max(0, len(self.children) - 1)
+        left = rect.h - self._stacked(st, list(hs.values()))
         full: set[int] = set()  # the growers that take no more
         for _ in range(2):  # a second round shares what a box gave back (a menu's choice)
             while left > 0:
@@ -301,7 +303,22 @@ class Column(Group):
             y += hs[id(c)] + self._gap(st)
 
 
-class Either(Group):
+class Wrap(Box):
+    """A box round one ``child``: it draws it and gives its buttons and texts."""
+
+    child: Box
+
+    def draw(self, s: pygame.Surface) -> None:
+        self.child.draw(s)
+
+    def buttons(self) -> list[Button]:
+        return self.child.buttons()
+
+    def texts(self) -> list[tuple[str, pygame.Rect]]:
+        return self.child.texts()
+
+
+class Either(Wrap):
     """The first of ``options`` that fits the room it is given (the last when none does): a
     menu in one column, else two to a row. It ``grow``s: its least is its last option's."""
 
@@ -309,7 +326,7 @@ class Either(Group):
 
     def __init__(self, options: Sequence[Box]) -> None:
         self.children = list(options)
-        self.chosen: Box = self.children[0]
+        self.chosen = self.child = self.children[0]
 
     def measure(self, st: Style, width: int) -> int:
         return self.children[0].measure(st, width)
@@ -317,24 +334,16 @@ class Either(Group):
     def least(self, st: Style, width: int) -> int:
         return self.children[-1].measure(st, width)
 
+    def _fits(self, st: Style, width: int, height: int) -> Box:
+        return next((c for c in self.children if c.measure(st, width) <= height), self.children[-1])
+
     def used(self, st: Style, width: int, height: int) -> int:
-        fits = [c for c in self.children if c.measure(st, width) <= height]
-        return (fits[0] if fits else self.children[-1]).measure(st, width)
+        return self._fits(st, width, height).measure(st, width)
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         super().place(st, rect)
-        fits = [c for c in self.children if c.measure(st, rect.w) <= rect.h]
-        self.chosen = fits[0] if fits else self.children[-1]
+        self.chosen = self.child = self._fits(st, rect.w, rect.h)
         self.chosen.place(st, pygame.Rect(rect.x, rect.y, rect.w, self.chosen.measure(st, rect.w)))
-
-    def draw(self, s: pygame.Surface) -> None:
-        self.chosen.draw(s)
-
-    def buttons(self) -> list[Button]:
-        return self.chosen.buttons()
-
-    def texts(self) -> list[tuple[str, pygame.Rect]]:
-        return self.chosen.texts()
 
 
 class Buttons(Box):
@@ -378,7 +387,6 @@ class ButtonRow(Buttons):
         self.arrows = arrows or {}
         self.spread = spread  # one row: the first at the start, the last at the end
         self.also, self.align, self.ltr = list(also), align, left_to_right
-        self._buttons: list[Button] = []
 
     def _widths(self, st: Style, width: int) -> list[int]:
         # an arrow keeps its room at both ends of its button, so that the label stays centred
@@ -435,21 +443,6 @@ class ButtonRow(Buttons):
                 )
                 x += ws[i] + gap
         theme.fit_group(self._buttons)
-
-
-class Wrap(Box):
-    """A box round one ``child``: it draws it and gives its buttons and texts."""
-
-    child: Box
-
-    def draw(self, s: pygame.Surface) -> None:
-        self.child.draw(s)
-
-    def buttons(self) -> list[Button]:
-        return self.child.buttons()
-
-    def texts(self) -> list[tuple[str, pygame.Rect]]:
-        return self.child.texts()
 
 
 class Panel(Wrap):
@@ -594,3 +587,23 @@ def centred(st: Style, box: Box, width: int) -> pygame.Rect:
     r.center = (st.w // 2, st.h // 2)
     box.place(st, r)
     return r
+
+
+def ink_at(
+    words: str, size: int, pos: tuple[int, int], anchor: str, bold: bool = False
+) -> pygame.Rect:
+    """Where the ink of ``words`` is when ``blit_text`` draws them with ``anchor`` at ``pos``."""
+    r = pygame.Rect((0, 0), text.size_of(words, size, bold))
+    setattr(r, anchor, pos)
+    return text.ink(words, size, bold).move(r.topleft)
+
+
+def placed(words: str, size: int, pos: tuple[int, int], bold: bool = False) -> pygame.Rect:
+    """Where the ink of ``words`` drawn at the reading start ``pos`` (its middle's height)
+    is, as ``blit_text`` draws it with the anchor "midleft" mirrored."""
+    return ink_at(words, size, pos, i18n.anchor("midleft"), bold)
+
+
+def start_of(r: pygame.Rect) -> tuple[int, int]:
+    """The reading start of ``r`` at its middle's height (its right edge right to left)."""
+    return (r.right, r.centery) if i18n.is_rtl() else (r.x, r.centery)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from tarneeb_desktop.ui import i18n, text
-from tarneeb_desktop.ui.kit.boxes import Box, Buttons, Group, Text
+from tarneeb_desktop.ui.kit.boxes import Box, Buttons, Group, Text, ink_at, start_of
 from tarneeb_desktop.ui.kit.style import DIM, INK, Style
 from tarneeb_desktop.ui.kit.widgets import TextField, draw_form_field
 from tarneeb_desktop.ui.theme import Button, blit_text, button_width, fit_group
@@ -89,27 +89,19 @@ class Form(Box):
     def place(self, st: Style, rect: pygame.Rect) -> None:
         super().place(st, rect)
         self.size, self.margin = st.body, st.margin
-        fh, step = self.field_h(st), st.tight
-        lw = self._label_w(st)
-        self.labels, self.fields = [], []
-        y = rect.y
-        if self._beside(st, rect.w):
+        fh, lw = self.field_h(st), self._label_w(st)
+        if self._beside(st, rect.w):  # the label as tall as its field, the field after it
             fw = min(round(st.unit * self.wide), rect.w - lw - st.gap)
-            x = rect.centerx - (lw + st.gap + fw) // 2
-            for _ in self.rows:
-                lab = pygame.Rect(x, y, lw, fh)
-                box = pygame.Rect(x + lw + st.gap, y, fw, fh)
-                self.labels.append(mirrored(lab, rect))
-                self.fields.append(mirrored(box, rect))
-                y += fh + step
-            return
-        fw = min(round(st.unit * self.wide), rect.w)
-        x = rect.centerx - fw // 2
-        lh, self.ink_top = self._over(st)
-        for _ in self.rows:
-            self.labels.append(mirrored(pygame.Rect(x, y, fw, lh), rect))
-            self.fields.append(mirrored(pygame.Rect(x, y + lh, fw, fh), rect))
-            y += lh + fh + step
+            x, lh, dx, dy = rect.centerx - (lw + st.gap + fw) // 2, fh, lw + st.gap, 0
+        else:  # the label as wide as its field, the field under it
+            fw = min(round(st.unit * self.wide), rect.w)
+            (lh, self.ink_top), lw = self._over(st), fw
+            x, dx, dy = rect.centerx - fw // 2, 0, lh
+        self.labels, self.fields = [], []
+        for k in range(len(self.rows)):
+            y = rect.y + k * (dy + fh + st.tight)
+            self.labels.append(mirrored(pygame.Rect(x, y, lw, lh), rect))
+            self.fields.append(mirrored(pygame.Rect(x + dx, y + dy, fw, fh), rect))
 
     ink_top = 0
 
@@ -145,14 +137,10 @@ class Form(Box):
         return None
 
     def texts(self) -> list[tuple[str, pygame.Rect]]:
-        out = []
-        for (label, _), lab in zip(self.rows, self.labels, strict=True):
-            w, h = text.size_of(label, self.size)
-            r = pygame.Rect(0, 0, w, h)
-            pos, anchor = self._label_anchor(lab)
-            setattr(r, anchor, pos)
-            out.append((label, text.ink(label, self.size).move(r.topleft)))
-        return out
+        return [
+            (label, ink_at(label, self.size, *self._label_anchor(lab)))
+            for (label, _), lab in zip(self.rows, self.labels, strict=True)
+        ]
 
 
 class Field(Box):
@@ -206,7 +194,6 @@ class ButtonColumn(Buttons):
         self.wide = wide  # the least width, in units
         self.group = group
         self.least_n = min(least, len(self.specs))
-        self._buttons: list[Button] = []
 
     def _h(self, st: Style, n: int) -> int:
         return n * st.button_h + max(0, n - 1) * st.gap
@@ -256,7 +243,6 @@ class ButtonGrid(Buttons):
         self.group, self.wide = group, wide
         #: the columns' heads over the first row, by the same weights (dim, bold)
         self.heads = list(heads)
-        self._buttons: list[Button] = []
         self.notes: list[Text] = []
         self.head_cells: list[tuple[str, pygame.Rect]] = []
         self.size = 0
@@ -340,12 +326,11 @@ class ButtonGrid(Buttons):
         fit_group(self._buttons)
 
     def _head_texts(self) -> list[tuple[str, tuple[int, int], str]]:
-        rtl = i18n.is_rtl()
         return [
-            (text.elide(words, self.size, c.w, True),
-             (c.right, c.centery) if rtl else (c.x, c.centery), i18n.anchor("midleft"))
-            for words, c in self.head_cells if words
-        ]  # fmt: skip
+            (text.elide(words, self.size, c.w, True), start_of(c), i18n.anchor("midleft"))
+            for words, c in self.head_cells
+            if words
+        ]
 
     def draw(self, s: pygame.Surface) -> None:
         super().draw(s)
@@ -355,13 +340,10 @@ class ButtonGrid(Buttons):
             blit_text(s, words, self.size, pos, DIM, bold=True, anchor=anchor)
 
     def texts(self) -> list[tuple[str, pygame.Rect]]:
-        out = [t for note in self.notes for t in note.texts()]
-        for words, pos, anchor in self._head_texts():
-            w, h = text.size_of(words, self.size, True)
-            r = pygame.Rect(0, 0, w, h)
-            setattr(r, anchor, pos)
-            out.append((words, text.ink(words, self.size, True).move(r.topleft)))
-        return out
+        heads = [
+            (w, ink_at(w, self.size, pos, anchor, True)) for w, pos, anchor in self._head_texts()
+        ]
+        return [t for note in self.notes for t in note.texts()] + heads
 
 
 class Row(Group):
@@ -420,31 +402,20 @@ class Row(Group):
             for c, w in zip(self.children, self._shares(st, width), strict=True)
         )
 
-    def measure(self, st: Style, width: int) -> int:
+    def _height(self, st: Style, width: int, least: bool = False) -> int:
+        """Its measure (its least with ``least``: side by side, each box's least)."""
         width = self._room(st, pygame.Rect(0, 0, width, 0)).w
         if self._side_by_side(st, width):
-            return max(
-                (
-                    c.measure(st, w)
-                    for c, w in zip(self.children, self._shares(st, width), strict=True)
-                ),
-                default=0,
-            )
-        return sum(c.measure(st, width) for c in self.children) + st.tight * (
-            len(self.children) - 1
-        )
+            shares = zip(self.children, self._shares(st, width), strict=True)
+            return max(((c.least if least else c.measure)(st, w) for c, w in shares), default=0)
+        hs = [c.measure(st, width) for c in self.children]
+        return sum(hs) + st.tight * (len(hs) - 1)
+
+    def measure(self, st: Style, width: int) -> int:
+        return self._height(st, width)
 
     def least(self, st: Style, width: int) -> int:
-        width = self._room(st, pygame.Rect(0, 0, width, 0)).w
-        if self._side_by_side(st, width):
-            return max(
-                (
-                    c.least(st, w)
-                    for c, w in zip(self.children, self._shares(st, width), strict=True)
-                ),
-                default=0,
-            )
-        return self.measure(st, width)
+        return self._height(st, width, least=True)
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         rect = self._room(st, rect)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import pygame
 
 from tarneeb_desktop.ui import i18n, text, theme
-from tarneeb_desktop.ui.kit.boxes import Box, Group, Text
+from tarneeb_desktop.ui.kit.boxes import Box, Group, Text, ink_at, placed, start_of
 from tarneeb_desktop.ui.kit.form import mirrored
 from tarneeb_desktop.ui.kit.style import DIM, GOLD, INK, Colour, Style
 from tarneeb_desktop.ui.kit.widgets import draw_field
@@ -25,15 +25,6 @@ PICKED: Colour = (242, 196, 84, 70)
 LOG: Colour = (0, 0, 0, 70)
 #: The typed line's field.
 FIELD: Colour = (6, 20, 14, 235)
-
-
-def placed(words: str, size: int, pos: tuple[int, int], bold: bool = False) -> pygame.Rect:
-    """Where the ink of ``words`` drawn at the reading start ``pos`` (its middle's height)
-    is, as ``blit_text`` draws it with the anchor "midleft" mirrored."""
-    w, h = text.size_of(words, size, bold)
-    r = pygame.Rect(0, 0, w, h)
-    setattr(r, i18n.anchor("midleft"), pos)
-    return text.ink(words, size, bold).move(r.topleft)
 
 
 class Inline(Group):
@@ -98,7 +89,6 @@ class Rows(Box):
         self.rects: dict[int, pygame.Rect] = {}
         self.ends: dict[int, int] = {}  # where each row's words must stop (left to right)
         self._buttons: list[Button] = []
-        self._st: Style | None = None
 
     @staticmethod
     def row_h(st: Style) -> int:
@@ -110,7 +100,6 @@ class Rows(Box):
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         super().place(st, rect)
-        self._st = st
         w = min(rect.w, round(st.unit * self.wide))
         self.head_w = max((text.size_of(r.head, st.body, True)[0] for r in self.rows), default=0)
         self.rects, self._buttons, self.ends = {}, [], {}
@@ -149,8 +138,7 @@ class Rows(Box):
             blit_panel(s, r, color=PICKED if row.picked else ROW,
                        border=(*GOLD, 255) if row.picked else None, radius=r.h // 4)  # fmt: skip
             for words, cell, color, bold in self._cells(row, r):
-                pos = (cell.right, cell.centery) if i18n.is_rtl() else (cell.x, cell.centery)
-                blit_text(s, words, st.body, pos, color, bold=bold,
+                blit_text(s, words, st.body, start_of(cell), color, bold=bold,
                           anchor=i18n.anchor("midleft"), max_width=cell.w)  # fmt: skip
         for b in self._buttons:
             b.draw(s)
@@ -162,8 +150,7 @@ class Rows(Box):
             return out
         for row in self.rows:
             for words, cell, _, bold in self._cells(row, self.rects[row.key]):
-                pos = (cell.right, cell.centery) if i18n.is_rtl() else (cell.x, cell.centery)
-                out.append((words, placed(words, st.body, pos, bold)))
+                out.append((words, placed(words, st.body, start_of(cell), bold)))
         return out
 
     def buttons(self) -> list[Button]:
@@ -192,7 +179,6 @@ class Log(Box):
         self.typing = typing
         self.wide = wide
         self.shown: list[str] = []
-        self._st: Style | None = None
         self.panel = pygame.Rect(0, 0, 0, 0)
 
     def _field_h(self, st: Style) -> int:
@@ -211,7 +197,6 @@ class Log(Box):
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         super().place(st, rect)
-        self._st = st
         frame = self._field_h(st) + st.margin  # round the lines: the field and the margins
         room = min(len(self.lines), max(0, (rect.h - frame) // st.line))
         self.shown = self.lines[len(self.lines) - room :] if room else []
@@ -225,8 +210,7 @@ class Log(Box):
         y = r.y + st.margin // 2
         for line in self.shown:
             cell = mirrored(pygame.Rect(r.x + st.margin, y, r.w - 2 * st.margin, st.line), r)
-            pos = (cell.right, cell.centery) if i18n.is_rtl() else (cell.x, cell.centery)
-            out.append((line, pos, cell.w))
+            out.append((line, start_of(cell), cell.w))
             y += st.line
         return out
 
@@ -333,10 +317,5 @@ class KeyCaps(Group):
         super().draw(s)
 
     def texts(self) -> list[tuple[str, pygame.Rect]]:
-        out = super().texts()
-        for cap, r in self.caps:
-            w, h = text.size_of(cap, self.cap_size, True)
-            box = pygame.Rect(0, 0, w, h)
-            box.center = r.center
-            out.append((cap, text.ink(cap, self.cap_size, True).move(box.topleft)))
-        return out
+        caps = [(cap, ink_at(cap, self.cap_size, r.center, "center", True)) for cap, r in self.caps]
+        return super().texts() + caps

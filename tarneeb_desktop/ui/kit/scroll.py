@@ -38,7 +38,6 @@ class Scroll(Group):
         self.tops: list[int] = []
         self.heights: list[int] = []
         self.content_h = 0
-        self._st: Style | None = None
         self._inner = pygame.Rect(0, 0, 0, 0)
 
     @staticmethod
@@ -56,7 +55,7 @@ class Scroll(Group):
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         super().place(st, rect)
-        self._st, self.view = st, pygame.Rect(rect)
+        self.view = pygame.Rect(rect)
         w = self._width(st, rect.w)
         self._inner = mirrored(pygame.Rect(rect.x, rect.y, w, rect.h), rect)
         self.heights = [c.measure(st, w) for c in self.children]
@@ -199,40 +198,33 @@ class Labelled(Group):
         self.children = [self.words_box, control]
         self.focused, self.share, self.words_least = focused, share, words
 
-    def _split(self, st: Style, width: int) -> tuple[int, int] | None:
-        """(the words' width, the control's) side by side, or None: one under the other."""
+    def _split(self, st: Style, width: int) -> tuple[int, int, bool]:
+        """The words' width, the control's, and whether they stand side by side (else the
+        control goes under the words)."""
         inner = width - 2 * st.margin
         cw = max(self.control.narrowest(st), round(inner * self.share))
         ww = inner - cw - st.gap
-        return (ww, cw) if ww >= round(st.unit * self.words_least) else None
+        beside = ww >= round(st.unit * self.words_least)
+        return (ww if beside else inner), cw, beside
 
     def measure(self, st: Style, width: int) -> int:
-        split = self._split(st, width)
-        ch = self.control.measure(st, width)
-        if split is None:
-            words = self.words_box.measure(st, width - 2 * st.margin)
-            return st.tight + words + st.tight + ch + st.tight
-        return 2 * st.tight + max(self.words_box.measure(st, split[0]), ch)
+        ww, _, beside = self._split(st, width)
+        words, ch = self.words_box.measure(st, ww), self.control.measure(st, width)
+        return 2 * st.tight + (max(words, ch) if beside else words + st.tight + ch)
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         super().place(st, rect)
         self.radius = st.radius
         inner = rect.inflate(-2 * st.margin, -2 * st.tight)
         ch = self.control.measure(st, rect.w)
-        split = self._split(st, rect.w)
-        if split is None:
-            wh = self.words_box.measure(st, inner.w)
-            self.words_box.place(st, pygame.Rect(inner.x, inner.y, inner.w, wh))
-            cw = max(self.control.narrowest(st), round(inner.w * self.share))
-            box = pygame.Rect(inner.right - cw, inner.y + wh + st.tight, cw, ch)
-            self.control.place(st, mirrored(box, inner))
-            return
-        ww, cw = split
+        ww, cw, beside = self._split(st, rect.w)
         wh = self.words_box.measure(st, ww)
-        wy = inner.y + max(0, (inner.h - wh) // 2)  # a label shorter than its control: centred
+        wy = inner.y  # beside a taller control, the words are centred
+        cy = inner.y + (inner.h - ch) // 2 if beside else inner.y + wh + st.tight
+        if beside:
+            wy += max(0, (inner.h - wh) // 2)
         self.words_box.place(st, mirrored(pygame.Rect(inner.x, wy, ww, wh), inner))
-        box = pygame.Rect(inner.right - cw, inner.y + (inner.h - ch) // 2, cw, ch)
-        self.control.place(st, mirrored(box, inner))
+        self.control.place(st, mirrored(pygame.Rect(inner.right - cw, cy, cw, ch), inner))
 
     radius = 0
 
