@@ -30,18 +30,15 @@ class Box:
         return 0
 
     def natural(self, st: Style) -> int | None:
-        """The width this box takes by itself (a line of text, a row of buttons); None: all
-        it is given."""
+        """Its own width (a line of text, a row of buttons); None: all it is given."""
         return None
 
     def narrowest(self, st: Style) -> int:
-        """The least width this box can do with (a row stacks its boxes when one of them
-        would have less)."""
+        """Its least width (a row stacks its boxes when one of them would have less)."""
         return 0
 
     def least(self, st: Style, width: int) -> int:
-        """The least height this box can do with (a list shows fewer rows): its measure,
-        unless it ``grow``s and shrinks."""
+        """Its least height (a list shows fewer rows): its measure unless it shrinks."""
         return self.measure(st, width)
 
     def used(self, st: Style, width: int, height: int) -> int:
@@ -49,8 +46,7 @@ class Box:
         return height
 
     def most(self, st: Style, width: int) -> int:
-        """The most height this box can use when it ``grow``s: its measure, unless it can
-        show more (a picture up to its largest, a page's body all it is given)."""
+        """The most height it can use when it ``grow``s (a picture up to its largest)."""
         return self.measure(st, width)
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
@@ -63,8 +59,7 @@ class Box:
         return []
 
     def texts(self) -> list[tuple[str, pygame.Rect]]:
-        """The lines of text this box draws and where their ink is (for the checks of the
-        tests, as the monkey's text check sees them)."""
+        """The lines of text it draws and where their ink is (the tests' and monkey's checks)."""
         return []
 
 
@@ -110,15 +105,13 @@ class Text(Box):
         return text.size_of(line, size, self.bold)
 
     def _ink(self, line: str, size: int) -> pygame.Rect:
-        """Where ``line``'s ink is on its drawing (a marked line's runs drawn as
-        ``text_runs`` draws them: its marks are no letters)."""
+        """Where ``line``'s ink is on its drawing (a marked line's marks are no letters)."""
         if self.marked and line:
             return text_runs.line_surface(line, size, INK, self.bold).get_bounding_rect()
         return text.ink(line, size, self.bold)
 
     def _step(self, size: int, lines: list[str]) -> int:
-        """A line's step: 1.4 of the size, or the tallest line's own height (Arabic's and
-        Hindi's fonts are taller than Latin's): lines never overlap."""
+        """1.4 of the size, or more for a taller script (Arabic, Hindi): lines never overlap."""
         return max(round(size * 1.4), self._tallest(size, lines) + round(size * 0.3))
 
     def _tallest(self, size: int, lines: list[str]) -> int:
@@ -446,8 +439,7 @@ class ButtonRow(Buttons):
 
 
 class Panel(Wrap):
-    """A panel round its child, ``st.pad`` inside its edge (``st.margin`` when ``tight``: a
-    panel over the table, where room is short)."""
+    """A panel round its child, ``st.pad`` inside (``st.margin`` when ``tight``: on the table)."""
 
     def __init__(
         self,
@@ -512,8 +504,7 @@ class Centred(Wrap):
 
 
 class Stack(Group):
-    """Its boxes one over the other, each given the whole room, drawn in order (the last on
-    top); a ``Veiled`` one dims what was drawn before it."""
+    """Its boxes one over the other, each in the whole room, the last on top (``Veiled``)."""
 
     def __init__(self, children: Sequence[Box]) -> None:
         self.children = list(children)
@@ -563,8 +554,7 @@ _veils: dict[tuple[int, int], pygame.Surface] = {}
 
 
 def veil(surface: pygame.Surface) -> None:
-    """The screen dimmed under a modal, a notice or a dialog over the table: the one veil,
-    ``VEIL`` (a sheet of its colour at its alpha, made once per window size)."""
+    """The one veil, ``VEIL``, dimming the screen under a modal (made once per window size)."""
     size = surface.get_size()
     dim = _veils.get(size)
     if dim is None:
@@ -599,8 +589,7 @@ def ink_at(
 
 
 def placed(words: str, size: int, pos: tuple[int, int], bold: bool = False) -> pygame.Rect:
-    """Where the ink of ``words`` drawn at the reading start ``pos`` (its middle's height)
-    is, as ``blit_text`` draws it with the anchor "midleft" mirrored."""
+    """``ink_at`` for ``words`` drawn from the reading start ``pos`` (its middle's height)."""
     return ink_at(words, size, pos, i18n.anchor("midleft"), bold)
 
 

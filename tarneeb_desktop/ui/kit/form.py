@@ -31,8 +31,7 @@ def mirrored(r: pygame.Rect, within: pygame.Rect) -> pygame.Rect:
 def mirrored_points(
     points: Sequence[tuple[int, int]], within: pygame.Rect
 ) -> list[tuple[int, int]]:
-    """``points`` (a drawing's line, laid out left to right) as they stand in ``within``
-    read from the right (right to left), else as they are: each as ``mirrored`` moves it."""
+    """``points`` (a drawing's line, left to right) each moved as ``mirrored`` moves a rect."""
     return [(mirrored(pygame.Rect(x, y, 0, 0), within).x, y) for x, y in points]
 
 
@@ -74,8 +73,7 @@ class Form(Box):
         return max(self._label_w(st), round(st.unit * self.narrow))
 
     def _over(self, st: Style) -> tuple[int, int]:
-        """A label over its field: the height of the labels' ink, and how far below the top
-        of their drawing it starts."""
+        """A label over its field: the height of the labels' ink and its top on their drawing."""
         inks = [text.ink(label, st.body) for label, _ in self.rows]
         top = min((r.top for r in inks), default=0)
         return max((r.bottom for r in inks), default=st.body) - top + st.tight, top
@@ -144,8 +142,7 @@ class Form(Box):
 
 
 class Field(Box):
-    """A text field on its own, ``wide`` units wide (at most the room), centred; typed
-    from the reading start, its count of characters shown near its limit."""
+    """A text field on its own, ``wide`` units wide (at most the room), centred."""
 
     def __init__(
         self,
@@ -181,9 +178,8 @@ ButtonSpec = tuple[str, str, bool, bool]
 
 
 class ButtonColumn(Buttons):
-    """Buttons one under the other, one width (the widest label's at the body size, at least
-    ``wide`` units, at most the room's), centred; as many as the room it is given holds (it ``grow``s and shrinks in
-    a column: the first ``least`` always)."""
+    """Buttons one under the other, centred, as wide as the widest label at the body size (at
+    least ``wide`` units, at most the room); as many as the room holds, ``least`` always."""
 
     grow = True
 

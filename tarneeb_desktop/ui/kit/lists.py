@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import pygame
 
 from tarneeb_desktop.ui import i18n, text, theme
-from tarneeb_desktop.ui.kit.boxes import Box, Group, Text, ink_at, placed, start_of
+from tarneeb_desktop.ui.kit.boxes import Box, Buttons, Group, Text, ink_at, placed, start_of
 from tarneeb_desktop.ui.kit.form import mirrored
 from tarneeb_desktop.ui.kit.style import DIM, GOLD, INK, Colour, Style
 from tarneeb_desktop.ui.kit.widgets import draw_field
@@ -79,16 +79,15 @@ class RowSpec:
     button: tuple[str, str] | None = None
 
 
-class Rows(Box):
-    """Rows one under the other, each as tall as a text field, as wide as ``wide`` units (at
-    most the room), centred. ``rects``: each row's rectangle by its key, for the clicks."""
+class Rows(Buttons):
+    """Rows as tall as a text field, ``wide`` units (at most the room), centred; ``rects``:
+    each row's by its key."""
 
     def __init__(self, rows: Sequence[RowSpec], wide: float = 100) -> None:
         self.rows = list(rows)
         self.wide = wide
         self.rects: dict[int, pygame.Rect] = {}
         self.ends: dict[int, int] = {}  # where each row's words must stop (left to right)
-        self._buttons: list[Button] = []
 
     @staticmethod
     def row_h(st: Style) -> int:
@@ -140,8 +139,7 @@ class Rows(Box):
             for words, cell, color, bold in self._cells(row, r):
                 blit_text(s, words, st.body, start_of(cell), color, bold=bold,
                           anchor=i18n.anchor("midleft"), max_width=cell.w)  # fmt: skip
-        for b in self._buttons:
-            b.draw(s)
+        super().draw(s)  # the buttons
 
     def texts(self) -> list[tuple[str, pygame.Rect]]:
         st = self._st
@@ -152,9 +150,6 @@ class Rows(Box):
             for words, cell, _, bold in self._cells(row, self.rects[row.key]):
                 out.append((words, placed(words, st.body, start_of(cell), bold)))
         return out
-
-    def buttons(self) -> list[Button]:
-        return self._buttons
 
     def key_at(self, pos: tuple[int, int]) -> int | None:
         return next((k for k, r in self.rects.items() if r.collidepoint(pos)), None)
@@ -239,8 +234,7 @@ class Log(Box):
 
 
 class Dots(Box):
-    """A dot for each of ``count`` pages in reading order (the first on the right in Arabic),
-    the ``lit`` one gold and larger; ``at(pos)`` is the page of the dot under ``pos``."""
+    """A dot for each of ``count`` pages in reading order, the ``lit`` one gold and larger."""
 
     def __init__(self, count: int, lit: int) -> None:
         self.count, self.lit = count, lit
@@ -283,25 +277,21 @@ class KeyCaps(Group):
         self.caps: list[tuple[str, pygame.Rect]] = []
         self.cap_size = 0
 
-    def _cap_w(self, st: Style) -> int:
+    def _caps(self, st: Style) -> tuple[int, int, int]:
+        """The caps' text size, width and height."""
         size = max(st.body, self.size or 0)
-        return (
-            max((text.size_of(c, size, True)[0] for c, _ in self.keys), default=0) + 2 * st.margin
-        )
-
-    def _cap_h(self, st: Style) -> int:
-        return round(max(st.body, self.size or 0) * 1.6)
+        w = max((text.size_of(c, size, True)[0] for c, _ in self.keys), default=0)
+        return size, w + 2 * st.margin, round(size * 1.6)
 
     def measure(self, st: Style, width: int) -> int:
-        room = width - self._cap_w(st) - st.gap
-        hs = [max(self._cap_h(st), t.measure(st, room)) for t in self.words]
+        _, cw, chh = self._caps(st)
+        hs = [max(chh, t.measure(st, width - cw - st.gap)) for t in self.words]
         return sum(hs) + st.tight * max(0, len(hs) - 1)
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         super().place(st, rect)
-        cw, chh = self._cap_w(st), self._cap_h(st)
+        self.cap_size, cw, chh = self._caps(st)
         room = rect.w - cw - st.gap
-        self.cap_size = max(st.body, self.size or 0)
         self.caps = []
         y = rect.y
         for (cap, _), words in zip(self.keys, self.words, strict=True):

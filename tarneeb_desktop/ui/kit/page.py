@@ -55,9 +55,8 @@ class Page(Wrap):
     ) -> None:
         self.full = full  # the window's whole width (a wide table), not four fifths of it
         self.title = Text(title, size=0, color=GOLD, bold=True, align="center")
-        boxes: list[Box] = [self.title]
         self.body = Column(body, grow=True)
-        boxes.append(self.body)
+        boxes: list[Box] = [self.title, self.body]
         if notice:
             boxes.append(Text(notice, color=GOLD, align="center"))
         if foot:

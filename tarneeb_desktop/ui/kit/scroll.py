@@ -10,6 +10,7 @@ the bar at the view's left.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import accumulate
 
 import pygame
 
@@ -59,11 +60,7 @@ class Scroll(Group):
         w = self._width(st, rect.w)
         self._inner = mirrored(pygame.Rect(rect.x, rect.y, w, rect.h), rect)
         self.heights = [c.measure(st, w) for c in self.children]
-        self.tops, y = [], 0
-        for h in self.heights:
-            self.tops.append(y)
-            y += h
-        self.content_h = y
+        *self.tops, self.content_h = accumulate(self.heights, initial=0)
         self.scroll_to(self.offset)
 
     @property
@@ -159,8 +156,7 @@ class Heading(Group):
 
 
 class Control(Box):
-    """A control of one button's height drawn by ``paint(surface, rect)`` with what it shows
-    now (a value changes without a new layout); at least ``least`` units wide."""
+    """A control a button high, drawn by ``paint(surface, rect)``, ``least`` units wide or more."""
 
     def __init__(self, paint: Callable[[pygame.Surface, pygame.Rect], None], least: float = 30):
         self.paint, self.least_units = paint, least
@@ -199,8 +195,7 @@ class Labelled(Group):
         self.focused, self.share, self.words_least = focused, share, words
 
     def _split(self, st: Style, width: int) -> tuple[int, int, bool]:
-        """The words' width, the control's, and whether they stand side by side (else the
-        control goes under the words)."""
+        """The words' width, the control's, and whether they stand side by side."""
         inner = width - 2 * st.margin
         cw = max(self.control.narrowest(st), round(inner * self.share))
         ww = inner - cw - st.gap

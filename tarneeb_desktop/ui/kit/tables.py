@@ -268,9 +268,8 @@ def _cell_lines(
 
 
 class Shown(Box):
-    """Rows from ``top``, as many as the room holds (``visible``), ``top`` moved to keep the
-    ``picked`` row in sight (the screen keeps it between layouts), the picked row lit. It
-    ``grow``s. ``shown``: (index, rect) of the rows shown, for the clicks."""
+    """Rows from ``top`` (kept by the screen), as many as the room holds (``visible``), ``top``
+    moved to keep the ``picked`` row (lit) in sight. ``shown``: (index, rect) for the clicks."""
 
     grow = True
     picked: int | None = None
@@ -300,9 +299,7 @@ class Shown(Box):
 class Listing(Shown):
     """A list to choose from: columns by ``shares`` of the width under their ``heads`` (dim,
     bold), a row a line of cells (each wrapped to at most ``lines`` lines at the body size,
-    the last cut short), the ``picked`` row lit. It ``grow``s: as many rows as its room
-    holds are shown from ``top``, which moves to keep the picked row in sight (``top`` is
-    kept by the screen between layouts). Mirrored as a whole right to left."""
+    the last cut short), shown as ``Shown`` shows rows. Mirrored as a whole right to left."""
 
     def __init__(
         self,
@@ -354,8 +351,7 @@ class Listing(Shown):
         self._show(rect, rect.y + self._head_h(st), self.row_h(st, rect.w), len(self.rows))
 
     def _placed(self) -> list[tuple[str, tuple[int, int], Colour, bool]]:
-        """Every line of the heads and the rows shown: (words, reading start, colour, bold);
-        the start at a line's top."""
+        """Every line of the heads and rows: (words, reading start at its top, colour, bold)."""
         st = self._st
         if st is None:
             return []

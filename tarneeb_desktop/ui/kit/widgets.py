@@ -72,9 +72,8 @@ def draw_form_field(
     count: tuple[int, int] | None = None,
     from_start: bool = True,
 ) -> None:
-    """A form's text box (the Join and Host screens): light, gold-edged while it has the
-    focus, typed from the reading start (the right in a right-to-left language), or from
-    the left without ``from_start`` (a file's name)."""
+    """A form's text box: light, gold-edged while it has the focus, typed from the reading
+    start (from the left without ``from_start``: a file's name)."""
     draw_field(
         s,
         rect,
@@ -149,8 +148,7 @@ class TextField:
         pygame.key.stop_text_input()
 
     def insert(self, typed: str) -> bool:
-        """Add ``typed`` at the caret, in place of the selection (cut at ``max_chars``);
-        True if the text changed."""
+        """``typed`` at the caret, in place of the selection (cut at ``max_chars``); changed?"""
         if self.printable:
             typed = "".join(ch for ch in typed if ch.isprintable())
         # a character no shipped font draws (an emoji) would show as an empty box on the
@@ -269,9 +267,8 @@ def draw_slider(
     *,
     focused: bool = False,
 ) -> None:
-    """A slider in ``rect``: the track filled up to ``value`` in gold, its knob, and the
-    value as ``shown`` at the track's end (on the left in a right-to-left language)."""
-    blit_panel(s, rect, color=(246, 240, 224, 255), border=(0, 0, 0, 60), radius=rect.h // 4)
+    """A slider: its track filled up to ``value`` in gold, its knob, ``shown`` at its end."""
+    blit_panel(s, rect, color=FACE, border=FACE_EDGE, radius=rect.h // 4)
     track = slider_track(rect, size)
     share = (value - lo) / max(1, hi - lo)
     pygame.draw.rect(s, (150, 150, 140), track, border_radius=track.h // 2)
@@ -286,8 +283,7 @@ def draw_slider(
     pygame.draw.circle(
         s, theme.GOLD if focused else (90, 90, 80), (knob_x, track.centery), radius, width=2
     )
-    x = rect.right - max(6, rect.h // 3)
-    x = i18n.mirror_x(x, rect.x, rect.w)
+    x = i18n.mirror_x(rect.right - max(6, rect.h // 3), rect.x, rect.w)
     blit_text(s, shown, size, (x, rect.centery), theme.BUTTON_TEXT, bold=True,
               anchor=i18n.anchor("midright"))  # fmt: skip
 
