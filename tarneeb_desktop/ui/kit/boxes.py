@@ -150,22 +150,18 @@ class Text(Box):
 
     def draw(self, s: pygame.Surface) -> None:
         x, anchor = self._anchor()
-        y = self.rect.y
         blit = text_runs.blit_line if self.marked else blit_text
-        for line in self.lines:
+        for k, line in enumerate(self.lines):
+            y = self.rect.y + k * self.step
             blit(s, line, self._size, (x, y), self.color, bold=self.bold, anchor=anchor)
-            y += self.step
 
     def texts(self) -> list[tuple[str, pygame.Rect]]:
         out = []
         x, anchor = self._anchor()
-        y = self.rect.y
-        for line in self.lines:
-            w, h = self._surface_size(line, self._size)
-            r = pygame.Rect(0, 0, w, h)
-            setattr(r, anchor, (x, y))
+        for k, line in enumerate(self.lines):
+            r = pygame.Rect((0, 0), self._surface_size(line, self._size))
+            setattr(r, anchor, (x, self.rect.y + k * self.step))
             out.append((line, self._ink(line, self._size).move(r.topleft)))
-            y += self.step
         return out
 
 

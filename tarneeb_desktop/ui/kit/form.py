@@ -281,11 +281,8 @@ class ButtonGrid(Buttons):
         room = box.w - st.tight * (len(weights) - 1)
         out, x = [], box.x
         for k, weight in enumerate(weights):
-            w = (
-                room - (x - box.x - k * st.tight)
-                if k == len(weights) - 1
-                else room * weight // total
-            )
+            last = k == len(weights) - 1  # the last takes what the division leaves
+            w = room - (x - box.x - k * st.tight) if last else room * weight // total
             out.append(pygame.Rect(x, box.y, w, box.h))
             x += w + st.tight
         return out

@@ -43,10 +43,7 @@ def draw_field(
         full = count[0] >= count[1]
         blit_text(s, shown, size, (end, rect.centery), (170, 110, 0) if full else (120, 120, 110),
                   bold=full, anchor=i18n.anchor("midright"))  # fmt: skip
-        rect = rect.copy()
-        rect.w -= room
-        if i18n.is_rtl():
-            rect.x += room
+        rect = pygame.Rect(rect.x + (room if i18n.is_rtl() else 0), rect.y, rect.w - room, rect.h)
     x = rect.x + margin
     anchor = "midleft"
     if from_start:
@@ -168,24 +165,21 @@ class TextField:
         self.caret += len(typed)
         return True
 
-    def backspace(self) -> bool:
+    def _cut(self, at: int) -> bool:
+        """Delete the character at ``at`` (the selection, if any); True if the text changed."""
         if self.selected:
             self._drop_selection()
             return True
-        if len(self.text) <= self.min_chars or self.caret <= 0:
+        if len(self.text) <= self.min_chars or not 0 <= at < len(self.text):
             return False
-        self._text = self.text[: self.caret - 1] + self.text[self.caret :]
-        self.caret -= 1
+        self._text, self.caret = self.text[:at] + self.text[at + 1 :], at
         return True
 
+    def backspace(self) -> bool:
+        return self._cut(self.caret - 1)
+
     def delete(self) -> bool:
-        if self.selected:
-            self._drop_selection()
-            return True
-        if len(self.text) <= self.min_chars or self.caret >= len(self.text):
-            return False
-        self._text = self.text[: self.caret] + self.text[self.caret + 1 :]
-        return True
+        return self._cut(self.caret)
 
     def handle_event(self, ev: pygame.event.Event) -> str | None:
         if ev.type == pygame.TEXTINPUT:
