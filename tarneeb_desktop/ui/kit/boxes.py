@@ -112,11 +112,8 @@ class Text(Box):
 
     def _step(self, size: int, lines: list[str]) -> int:
         """1.4 of the size, or more for a taller script (Arabic, Hindi): lines never overlap."""
-        return max(round(size * 1.4), self._tallest(size, lines) + round(size * 0.3))
-
-    def _tallest(self, size: int, lines: list[str]) -> int:
-        """The tallest ink of ``lines`` (an Arabic line's ink is taller than a Latin one's)."""
-        return max((self._ink(ln, size).h for ln in lines), default=size)
+        tallest = max((self._ink(ln, size).h for ln in lines), default=size)
+        return max(round(size * 1.4), tallest + round(size * 0.3))
 
     def natural(self, st: Style) -> int:
         size = self._size_of(st)

@@ -21,11 +21,7 @@ from tarneeb_desktop.ui.theme import Button, blit_text, button_width, fit_group
 
 def mirrored(r: pygame.Rect, within: pygame.Rect) -> pygame.Rect:
     """``r`` as it stands in ``within`` read from the right (right to left), else as it is."""
-    if not i18n.is_rtl():
-        return r
-    out = r.copy()
-    out.x = within.x + within.right - r.right
-    return out
+    return r.move(within.x + within.right - r.right - r.x, 0) if i18n.is_rtl() else r
 
 
 def mirrored_points(
@@ -79,10 +75,8 @@ class Form(Box):
         return max((r.bottom for r in inks), default=st.body) - top + st.tight, top
 
     def measure(self, st: Style, width: int) -> int:
-        n, fh, step = len(self.rows), self.field_h(st), st.tight
-        if self._beside(st, width):
-            return n * fh + (n - 1) * step
-        return n * (self._over(st)[0] + fh) + (n - 1) * step
+        over = 0 if self._beside(st, width) else self._over(st)[0]
+        return len(self.rows) * (over + self.field_h(st)) + (len(self.rows) - 1) * st.tight
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         super().place(st, rect)
@@ -106,12 +100,9 @@ class Form(Box):
     def _label_anchor(self, r: pygame.Rect) -> tuple[tuple[int, int], str]:
         """A label beside its field stands against it (its end toward the field); a label over
         its field starts where the field does, its ink from the top of its room."""
-        beside = r.h == self.fields[0].h if self.fields else True
-        rtl = i18n.is_rtl()
-        if beside:
-            return ((r.x, r.centery), "midleft") if rtl else ((r.right, r.centery), "midright")
-        y = r.y - self.ink_top
-        return ((r.right, y), "topright") if rtl else ((r.x, y), "topleft")
+        if not self.fields or r.h == self.fields[0].h:  # beside its field
+            return (r.x if i18n.is_rtl() else r.right, r.centery), i18n.anchor("midright")
+        return (start_of(r)[0], r.y - self.ink_top), i18n.anchor("topleft")
 
     def draw(self, s: pygame.Surface) -> None:
         focus = self.focus()

@@ -49,20 +49,15 @@ class Inline(Group):
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         super().place(st, rect)
-        ws = self._widths(st, rect.w)
-        if not self._fits(st, rect.w):
-            y = rect.y
-            for c, w in zip(self.children, ws, strict=True):
-                h = c.measure(st, w)
-                c.place(st, pygame.Rect(rect.centerx - w // 2, y, w, h))
-                y += h + st.gap
-            return
-        x = rect.centerx - (sum(ws) + st.gap * (len(ws) - 1)) // 2
+        ws, fits = self._widths(st, rect.w), self._fits(st, rect.w)
+        x, y = rect.centerx - (sum(ws) + st.gap * (len(ws) - 1)) // 2, rect.y
         for c, w in zip(self.children, ws, strict=True):
             h = c.measure(st, w)
-            r = pygame.Rect(x, rect.centery - h // 2, w, h)
-            c.place(st, mirrored(r, rect))
-            x += w + st.gap
+            if fits:
+                c.place(st, mirrored(pygame.Rect(x, rect.centery - h // 2, w, h), rect))
+            else:  # one under the other, each centred
+                c.place(st, pygame.Rect(rect.centerx - w // 2, y, w, h))
+            x, y = x + w + st.gap, y + h + st.gap
 
 
 @dataclass

@@ -1,20 +1,9 @@
 """A page and a scene laid out by the kit: ``Page`` (a panel with a title, a body that takes
 the room left, a notice and a row of buttons at its foot) and ``KitScene``, a screen whose
-``tree`` the kit lays out, draws and takes clicks and keys from.
-
-A screen says what it shows, not where::
-
-    class AboutScene(KitScene):
-        def tree(self, st: Style) -> Box:
-            return Page(tr("About"), [Text(tr("Tarneeb Desktop"))],
-                        foot=[(tr("Back"), "back", True)])
-
-        def activate(self, action: str) -> None:
-            self.app.show_menu()
-
-The tree is laid out again when the window's size, the language or ``layout_key()`` (what
-the screen shows that changes its boxes: a notice, a list's rows) changes.
-"""
+``tree`` the kit lays out, draws and takes clicks and keys from (a screen says what it shows,
+not where: docs/architecture.md, "Writing a screen", has an example). The tree is laid out
+again when the window's size, the language or ``layout_key()`` (what the screen shows that
+changes its boxes: a notice, a list's rows) changes."""
 
 from __future__ import annotations
 
