@@ -173,9 +173,8 @@ class Space(Box):
 
 
 class Picture(Box):
-    """A drawing (``paint(surface, rect)``) as tall as the room it is given, between
-    ``least`` and ``most`` pixels: a column gives it what its other boxes leave
-    (``grow``). At least ``wide`` pixels wide: a row with less room for it stacks."""
+    """A drawing (``paint(surface, rect)``) as tall as its room, ``least`` to ``most`` pixels
+    (it ``grow``s), at least ``wide`` pixels wide (a row with less room stacks)."""
 
     grow = True
 
@@ -229,8 +228,7 @@ class Group(Box):
 
 
 class Column(Group):
-    """Its children one under the other, each as wide as the column, ``gap`` apart; the room
-    the column has beyond what they measure goes to those that ``grow`` (a picture)."""
+    """Its children one under the other, ``gap`` apart; the room left goes to those that grow."""
 
     def __init__(
         self, children: Sequence[Box], gap: int | None = None, *, grow: bool = False
@@ -477,8 +475,7 @@ class Panel(Wrap):
 
 
 class Centred(Wrap):
-    """Its child ``wide`` units wide (at most the room), as tall as it measures (at most the
-    room), in the middle of the room: a panel on its own in a window."""
+    """Its child ``wide`` units wide, as tall as it measures (both at most the room), centred."""
 
     def __init__(self, child: Box, wide: float, tall: bool = False) -> None:
         self.child, self.wide = child, wide

@@ -261,8 +261,8 @@ class Dots(Box):
 
 
 class KeyCaps(Group):
-    """Keys and what each does (``keys``: (the key's cap, its words)): the caps in a column at
-    the reading start, as wide as the widest, each words wrapped beside its cap."""
+    """Keys and what each does (``keys``: (cap, words)): the caps in a column at the reading
+    start, the words wrapped beside them."""
 
     def __init__(self, keys: Sequence[tuple[str, str]], size: int | None = None) -> None:
         self.keys = list(keys)

@@ -75,7 +75,6 @@ class Modal(Layer):
         self.kind = kind
         self.focus = 0
         self._laid: tuple[tuple[int, int, str], Panel, pygame.Rect] | None = None
-        self.stack: ModalStack | None = None
 
     # ------------------------------------------------------------------ layout
     def tree(self, st: Style) -> Panel:

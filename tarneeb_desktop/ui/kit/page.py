@@ -53,8 +53,7 @@ class Page(Wrap):
         self.panel = self.child = Panel(Column(boxes), color=PANEL, edge=PANEL_EDGE)
 
     def room(self, st: Style) -> pygame.Rect:
-        """The panel: ``Style.page``, taller when what it holds needs it, down to the
-        window's margin."""
+        """``Style.page``, taller when what it holds needs it, down to the window's margin."""
         self.title.size = st.heading
         page = st.page
         if self.full:

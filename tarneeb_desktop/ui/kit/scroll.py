@@ -72,9 +72,8 @@ class Scroll(Group):
         self.offset = max(0, min(self.max_offset, round(offset)))
         if self._st is None:
             return
-        x, w = self._inner.x, self._inner.w
-        for c, top, h in zip(self.children, self.tops, self.heights, strict=True):
-            c.place(self._st, pygame.Rect(x, self.view.y + top - self.offset, w, h))
+        for i, c in enumerate(self.children):
+            c.place(self._st, self.line_rect(i))
 
     def reveal(self, i: int, first: int | None = None) -> None:
         """Scroll the least that shows line ``i`` whole (and from line ``first`` when it can:
@@ -83,12 +82,7 @@ class Scroll(Group):
         bottom = self.tops[i] + self.heights[i]
         if bottom - top > self.view.h:
             top = self.tops[i]
-        offset = self.offset
-        if top < offset:
-            offset = top
-        elif bottom > offset + self.view.h:
-            offset = bottom - self.view.h
-        self.scroll_to(offset)
+        self.scroll_to(top if top < self.offset else max(self.offset, bottom - self.view.h))
 
     def line_rect(self, i: int) -> pygame.Rect:
         """Where line ``i`` is on the screen now (it may be outside the view)."""
@@ -96,18 +90,12 @@ class Scroll(Group):
                            self._inner.w, self.heights[i])  # fmt: skip
 
     def line_at(self, pos: tuple[int, int]) -> int | None:
-        if not self.view.collidepoint(pos):
-            return None
-        return next(
-            (i for i in range(len(self.children)) if self.line_rect(i).collidepoint(pos)), None
-        )
+        lines = range(len(self.children)) if self.view.collidepoint(pos) else range(0)
+        return next((i for i in lines if self.line_rect(i).collidepoint(pos)), None)
 
     def _whole(self) -> list[Box]:
-        return [
-            c
-            for i, c in enumerate(self.children)
-            if self.view.contains(self.line_rect(i)) or not self.heights[i]
-        ]
+        whole = [self.view.contains(self.line_rect(i)) or not h for i, h in enumerate(self.heights)]
+        return [c for c, w in zip(self.children, whole, strict=True) if w]
 
     def draw(self, s: pygame.Surface) -> None:
         clip = s.get_clip()

@@ -22,8 +22,7 @@ from tarneeb_desktop.ui.theme import blit_panel, blit_text, draw_label
 
 @dataclass
 class Cell:
-    """A table's cell: its words, their colour, bold or not; with ``suits``, the suit
-    symbols in it in their suits' colours (a contract: "10 ♥")."""
+    """A table's cell: words, colour, bold; ``suits``: its suit symbols in their colours."""
 
     words: str
     color: Colour = INK
@@ -67,7 +66,7 @@ class Tabular(Box):
         self.four_color = four_color  # the suits of ``suits`` cells in four colours
         self.starts: list[int] = []
         self.row_rects: list[pygame.Rect] = []
-        self.head_y = self.foot_y = 0
+        self.foot_y = 0
         self.head_lines: list[list[str]] = []
         self.rh = 0
 
@@ -100,8 +99,7 @@ class Tabular(Box):
         return self._frame(st, width, len(self.all_rows), round(st.line * 1.8))
 
     def _spans(self, row: Sequence[Cell]) -> list[tuple[int, int]]:
-        """Each cell's columns, from its own to before the next cell with words: a cell runs
-        on over the empty ones after it."""
+        """Each cell's columns: it runs on over the empty ones after it."""
         out = []
         for k in range(min(len(row), len(self.heads))):
             end = k + 1
@@ -180,9 +178,7 @@ class Tabular(Box):
         # the first rows that the room holds (the last ones, ``last``)
         self.rows = self.all_rows[-fit:] if self.last else self.all_rows[:fit]
         n = len(self.rows) + (1 if self.foot else 0)
-        rh = min(round(st.line * 1.8), max(low, room // max(1, n)))
-        self.rh = rh
-        self.head_y = rect.y
+        self.rh = rh = min(round(st.line * 1.8), max(low, room // max(1, n)))
         top = rect.y + heads_h
         self.row_rects = [
             pygame.Rect(rect.x, top + k * rh, rect.w, rh) for k in range(len(self.rows))
@@ -194,9 +190,10 @@ class Tabular(Box):
         out: list[tuple[Cell, pygame.Rect]] = []
         pad = self._st.margin if self._st else 0
         step = self._st.line if self._st else 0
-        heads_h = self.row_rects[0].y - self.head_y if self.row_rects else self.rh
+        top = self.rect.y
+        heads_h = self.row_rects[0].y - top if self.row_rects else self.rh
         for k, lines in enumerate(self.head_lines):  # each head's lines, at the heads' foot
-            y = self.head_y + heads_h - len(lines) * step if len(lines) > 1 else self.head_y
+            y = top + heads_h - len(lines) * step if len(lines) > 1 else top
             for j, line in enumerate(lines):
                 h = step if len(lines) > 1 else self.rh
                 r = pygame.Rect(self.starts[k], y + j * step, self.widths[k] - pad, h)
