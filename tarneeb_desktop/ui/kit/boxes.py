@@ -257,22 +257,19 @@ class Column(Group):
         """Each child its measure, but those that ``grow``: each has its ``least``, then the
         room left is shared among them evenly, none given more than its ``most``."""
         super().place(st, rect)
-        hs = {id(c): c.measure(st, rect.w) for c in self.children}
         growers = [c for c in self.children if getattr(c, "grow", False)]
-        for c in growers:
-            hs[id(c)] = c.least(st, rect.w)
+        hs = {id(c): (c.least if c in growers else c.measure)(st, rect.w) for c in self.children}
+        most = {id(c): c.most(st, rect.w) for c in growers}
         left = rect.h - self._stacked(st, list(hs.values()))
         full: set[int] = set()  # the growers that take no more
         for _ in range(2):  # a second round shares what a box gave back (a menu's choice)
             while left > 0:
-                active = [
-                    c for c in growers if id(c) not in full and hs[id(c)] < c.most(st, rect.w)
-                ]
+                active = [c for c in growers if id(c) not in full and hs[id(c)] < most[id(c)]]
                 if not active:
                     break
                 share = max(1, left // len(active))
                 for c in active:
-                    more = min(share, c.most(st, rect.w) - hs[id(c)], left)
+                    more = min(share, most[id(c)] - hs[id(c)], left)
                     hs[id(c)] += more
                     left -= more
             for c in growers:

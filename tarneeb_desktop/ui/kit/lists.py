@@ -94,12 +94,11 @@ class Rows(Buttons):
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         super().place(st, rect)
-        w = min(rect.w, round(st.unit * self.wide))
+        w, rh = min(rect.w, round(st.unit * self.wide)), self.row_h(st)
         self.head_w = max((text.size_of(r.head, st.body, True)[0] for r in self.rows), default=0)
         self.rects, self._buttons, self.ends = {}, [], {}
-        y = rect.y
-        for row in self.rows:
-            r = pygame.Rect(rect.centerx - w // 2, y, w, self.row_h(st))
+        for k, row in enumerate(self.rows):
+            r = pygame.Rect(rect.centerx - w // 2, rect.y + k * (rh + st.tight), w, rh)
             self.rects[row.key], self.ends[row.key] = r, r.right
             if row.button is not None:
                 label, action = row.button
@@ -108,13 +107,10 @@ class Rows(Buttons):
                 b.right = r.right - st.tight // 2
                 self.ends[row.key] = b.x  # the words stop before it
                 self._buttons.append(Button(mirrored(b, r), label, action, group="row"))
-            y += r.h + st.tight
 
     def _cells(self, row: RowSpec, r: pygame.Rect) -> list[tuple[str, pygame.Rect, Colour, bool]]:
         """The head and the words, each in its room of the row (mirrored)."""
-        st = self._st
-        assert st is not None
-        pad = st.margin
+        pad = self._st.margin if self._st else 0
         head = pygame.Rect(r.x + pad, r.y, self.head_w, r.h)
         x = head.right + 2 * pad
         words = pygame.Rect(x, r.y, max(0, self.ends[row.key] - pad - x), r.h)
@@ -138,13 +134,10 @@ class Rows(Buttons):
 
     def texts(self) -> list[tuple[str, pygame.Rect]]:
         st = self._st
-        out: list[tuple[str, pygame.Rect]] = []
         if st is None:
-            return out
-        for row in self.rows:
-            for words, cell, _, bold in self._cells(row, self.rects[row.key]):
-                out.append((words, placed(words, st.body, start_of(cell), bold)))
-        return out
+            return []
+        cells = [c for row in self.rows for c in self._cells(row, self.rects[row.key])]
+        return [(w, placed(w, st.body, start_of(cell), bold)) for w, cell, _, bold in cells]
 
     def key_at(self, pos: tuple[int, int]) -> int | None:
         return next((k for k, r in self.rects.items() if r.collidepoint(pos)), None)

@@ -226,6 +226,9 @@ class TextField:
 
 #: The volume slider's step (Left/Right, and where a click or a drag lands), in percent.
 VOLUME_STEP = 5
+#: A control's face (a stepper's, a switch's, a slider's).
+FACE: Colour = (246, 240, 224, 255)
+FACE_EDGE: Colour = (0, 0, 0, 60)
 
 
 def slider_track(rect: pygame.Rect, size: int) -> pygame.Rect:
@@ -233,19 +236,15 @@ def slider_track(rect: pygame.Rect, size: int) -> pygame.Rect:
     its end for the value ("100 %") at ``size``."""
     room = text.size_of(i18n.percent(1.0), size, True)[0] + size
     pad = max(6, rect.h // 3)
-    track = pygame.Rect(rect.x + pad, 0, max(10, rect.w - room - 2 * pad), max(4, rect.h // 7))
+    track = pygame.Rect(0, 0, max(10, rect.w - room - 2 * pad), max(4, rect.h // 7))
     track.centery = rect.centery
-    if i18n.is_rtl():  # the whole slider mirrors: it fills from the right
-        track.right = i18n.mirror_x(track.x, rect.x, rect.w)
-    return track
+    return i18n.align(track, rect, pad=pad)  # the whole slider mirrors: it fills from the right
 
 
 def slider_value_at(rect: pygame.Rect, size: int, x: int, lo: int, hi: int, step: int) -> int:
     """The value a pointer at ``x`` sets on the slider in ``rect`` (rounded to ``step``)."""
     track = slider_track(rect, size)
-    share = (x - track.x) / max(1, track.w)
-    if i18n.is_rtl():
-        share = 1.0 - share
+    share = (i18n.mirror_x(x, track.x, track.w) - track.x) / max(1, track.w)
     raw = lo + max(0.0, min(1.0, share)) * (hi - lo)
     return max(lo, min(hi, round(raw / step) * step))
 
@@ -266,10 +265,7 @@ def draw_slider(
     track = slider_track(rect, size)
     share = (value - lo) / max(1, hi - lo)
     pygame.draw.rect(s, (150, 150, 140), track, border_radius=track.h // 2)
-    filled = track.copy()
-    filled.w = round(track.w * share)
-    if i18n.is_rtl():
-        filled.right = track.right
+    filled = i18n.align(pygame.Rect(0, track.y, round(track.w * share), track.h), track)
     pygame.draw.rect(s, (200, 150, 30), filled, border_radius=track.h // 2)
     knob_x = filled.left if i18n.is_rtl() else filled.right
     radius = max(6, rect.h // 4)
@@ -280,11 +276,6 @@ def draw_slider(
     x = i18n.mirror_x(rect.right - max(6, rect.h // 3), rect.x, rect.w)
     blit_text(s, shown, size, (x, rect.centery), theme.BUTTON_TEXT, bold=True,
               anchor=i18n.anchor("midright"))  # fmt: skip
-
-
-#: A control's face (a stepper's, a switch's, a slider's).
-FACE: Colour = (246, 240, 224, 255)
-FACE_EDGE: Colour = (0, 0, 0, 60)
 
 
 def step_of(rect: pygame.Rect, x: int) -> int:
