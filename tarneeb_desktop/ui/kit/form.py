@@ -197,14 +197,10 @@ class ButtonColumn(Buttons):
         bw = min(rect.w, button_width(labels, st.body, st.button_h, round(st.unit * self.wide)))
         room = max(self.least_n, (rect.h + st.gap) // (st.button_h + st.gap))
         self._buttons = []
-        y = rect.y
-        for label, action, primary, enabled in self.specs[:room]:
-            r = pygame.Rect(0, y, bw, st.button_h)
-            r.centerx = rect.centerx
-            self._buttons.append(
-                Button(r, label, action, enabled=enabled, primary=primary, group=self.group)
-            )
-            y += st.button_h + st.gap
+        for k, (label, action, primary, enabled) in enumerate(self.specs[:room]):
+            y = rect.y + k * (st.button_h + st.gap)
+            r = pygame.Rect(rect.centerx - bw // 2, y, bw, st.button_h)
+            self._buttons.append(Button(r, label, action, enabled, primary, self.group))
         fit_group(self._buttons)
 
 

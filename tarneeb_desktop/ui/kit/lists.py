@@ -190,11 +190,10 @@ class Log(Box):
     def _cells(self, st: Style) -> list[tuple[str, tuple[int, int], int]]:
         """Each line shown, where it starts (its middle's height) and its room's width."""
         r, out = self.panel, []
-        y = r.y + st.margin // 2
-        for line in self.shown:
+        for k, line in enumerate(self.shown):
+            y = r.y + st.margin // 2 + k * st.line
             cell = mirrored(pygame.Rect(r.x + st.margin, y, r.w - 2 * st.margin, st.line), r)
             out.append((line, start_of(cell), cell.w))
-            y += st.line
         return out
 
     def texts(self) -> list[tuple[str, pygame.Rect]]:
@@ -245,11 +244,11 @@ class Dots(Box):
         return next((k for k, r in enumerate(self.spots) if r.collidepoint(pos)), None)
 
     def draw(self, s: pygame.Surface) -> None:
+        small = max(3, self.radius * 2 // 3)
         for k, r in enumerate(self.spots):
             lit = k == self.lit
-            colour = GOLD if lit else (*DIM, 255)
             pygame.draw.circle(
-                s, colour, r.center, self.radius if lit else max(3, self.radius * 2 // 3)
+                s, GOLD if lit else (*DIM, 255), r.center, self.radius if lit else small
             )
 
 

@@ -91,9 +91,8 @@ class KitScene(ButtonScene):
         if self._tree is None or self._tree_key != key:
             st = Style(*self.app.size)
             tree = self.tree(st)
-            tree.place(
-                st, pygame.Rect((0, 0), self.app.size).inflate(-2 * st.margin, -2 * st.margin)
-            )
+            room = pygame.Rect((0, 0), self.app.size).inflate(-2 * st.margin, -2 * st.margin)
+            tree.place(st, room)
             self._tree, self._tree_key = tree, key
             self._buttons = []  # the scene's buttons are the new tree's
         return self._tree

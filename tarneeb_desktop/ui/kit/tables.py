@@ -237,11 +237,8 @@ class Tabular(Box):
             blit_text(s, words, size, pos, c.color, bold=c.bold, anchor=i18n.anchor("midleft"))
 
     def texts(self) -> list[tuple[str, pygame.Rect]]:
-        out = []
-        for c, room in self._cells():
-            words, pos, size = self._shown(c, room)
-            out.append((words, placed(words, size, pos, c.bold)))
-        return out
+        shown = [(self._shown(c, room), c.bold) for c, room in self._cells()]
+        return [(w, placed(w, size, pos, bold)) for (w, pos, size), bold in shown]
 
     def row_at(self, pos: tuple[int, int]) -> int | None:
         return next((k for k, r in enumerate(self.row_rects) if r.collidepoint(pos)), None)
