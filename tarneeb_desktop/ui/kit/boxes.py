@@ -250,8 +250,7 @@ class Column(Group):
         return self._stacked(st, [c.least(st, width) for c in self.children])
 
     def most(self, st: Style, width: int) -> int:
-        """A growing column (a page's body) takes all the room it is given."""
-        return 1 << 20 if self.grow else self.measure(st, width)
+        return 1 << 20 if self.grow else self.measure(st, width)  # a page's body: all it gets
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         """Each child its measure, but those that ``grow``: each has its ``least``, then the
@@ -443,7 +442,6 @@ class Panel(Wrap):
 
     @property
     def grow(self) -> bool:
-        """A panel round a box that grows grows with it (a table's panel)."""
         return bool(getattr(self.child, "grow", False))
 
     def measure(self, st: Style, width: int) -> int:

@@ -51,8 +51,7 @@ class Form(Box):
         self.narrow, self.wide = least, most
         self.labels: list[pygame.Rect] = []
         self.fields: list[pygame.Rect] = []
-        self.size = 0
-        self.margin = 0
+        self.size = self.margin = 0
 
     @staticmethod
     def field_h(st: Style) -> int:
@@ -233,9 +232,8 @@ class ButtonGrid(Buttons):
     def _need(self, st: Style, row: list[GridSpec]) -> int:
         """The width ``row`` needs for every label at the body size."""
         total = sum(sp[4] for sp in row)
-        gaps = st.tight * (len(row) - 1)
         each = [button_width([sp[0]], st.body, st.button_h) * total / sp[4] for sp in row]
-        return round(max(each)) + gaps
+        return round(max(each)) + st.tight * (len(row) - 1)
 
     def _width(self, st: Style, width: int) -> int:
         need = max((self._need(st, r) for r in self.rows if not isinstance(r, str)), default=0)
@@ -252,15 +250,10 @@ class ButtonGrid(Buttons):
                 out += [[sp] for sp in r]
         return out
 
-    def _h(self, st: Style, line: list[GridSpec] | str, width: int) -> int:
-        return Text(line).measure(st, width) if isinstance(line, str) else st.button_h
-
     def measure(self, st: Style, width: int) -> int:
         lines = self._lines(st, width)
-        heads = st.line if self.heads else 0
-        return (
-            heads + sum(self._h(st, ln, width) for ln in lines) + max(0, len(lines) - 1) * st.tight
-        )
+        hs = [Text(ln).measure(st, width) if isinstance(ln, str) else st.button_h for ln in lines]
+        return (st.line if self.heads else 0) + sum(hs) + max(0, len(hs) - 1) * st.tight
 
     def _cells(self, box: pygame.Rect, st: Style, weights: Sequence[int]) -> list[pygame.Rect]:
         """The rooms of a row of ``weights`` across ``box`` (left to right)."""

@@ -102,7 +102,6 @@ class Modal(Layer):
         return out
 
     def text(self) -> str:
-        """Its words, for a test or a screen reader: the title and the paragraphs."""
         return "\n".join([self.title, *self.paragraphs])
 
     # ------------------------------------------------------------------ input
@@ -112,7 +111,6 @@ class Modal(Layer):
         self.on_answer(action)
 
     def handle_event(self, ev: pygame.event.Event, size: tuple[int, int]) -> bool:
-        """Every event goes to the top modal (True: it changed what shows)."""
         buttons = self.buttons(size)
         if ev.type == pygame.MOUSEMOTION:
             return hover(ev, buttons)

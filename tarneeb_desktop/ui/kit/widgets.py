@@ -152,14 +152,13 @@ class TextField:
         # plates and screens: it is refused as it is typed (issue 48 item 5)
         kept = "".join(ch for ch in typed if text.can_draw(ch))
         self.refused = len(kept) < len(typed)
-        typed = kept
-        if not typed:
+        if not kept:
             return False
         self._drop_selection()
         room = self.max_chars - len(self.text)
         if room <= 0:
             return False
-        typed = typed[:room]
+        typed = kept[:room]
         self.caret = min(self.caret, len(self.text))
         self._text = self.text[: self.caret] + typed + self.text[self.caret :]
         self.caret += len(typed)
