@@ -213,9 +213,8 @@ class Log(Box):
         typed = self.typing()
         if typed is not None:
             fh = self._field_h(st)
-            f = pygame.Rect(
-                r.x + st.margin // 2, r.bottom - fh - st.margin // 4, r.w - st.margin, fh
-            )
+            f = pygame.Rect(r.x + st.margin // 2, 0, r.w - st.margin, fh)
+            f.bottom = r.bottom - st.margin // 4
             draw_field(s, f, typed, st.body, fill=FIELD, border=(*GOLD, 255), ink=INK,
                        margin=st.margin, from_start=True)  # fmt: skip
 

@@ -361,29 +361,22 @@ class Listing(Shown):
                 lines = cell_lines(words, st.body, col.w, self.lines)
                 ink = st.ink  # the lines' letters centred in the row, not their drawings
                 y = r.centery - (st.line * (len(lines) - 1) + ink.h) // 2 - ink.y
-                for line in lines:
-                    out.append((line, (col.right if rtl else col.x, y), INK, False))
-                    y += st.line
+                for j, line in enumerate(lines):
+                    out.append((line, (col.right if rtl else col.x, y + j * st.line), INK, False))
         return out
 
     def draw(self, s: pygame.Surface) -> None:
-        st = self._st
-        if st is None:
-            return
         for k, r in self.shown:
             self._light(s, k, r)
-        anchor = i18n.anchor("topleft")
-        for words, pos, colour, bold in self._placed():
-            text_runs.blit_line(s, words, st.body, pos, colour, bold, anchor)
+        size, anchor = self._st.body if self._st else 0, i18n.anchor("topleft")
+        for words, pos, colour, bold in self._placed():  # none before it is placed
+            text_runs.blit_line(s, words, size, pos, colour, bold, anchor)
 
     def texts(self) -> list[tuple[str, pygame.Rect]]:
-        st = self._st
+        size, anchor = self._st.body if self._st else 0, i18n.anchor("topleft")
         out: list[tuple[str, pygame.Rect]] = []
-        if st is None:
-            return out
-        anchor = i18n.anchor("topleft")
         for words, pos, colour, bold in self._placed():
-            surf = text_runs.line_surface(words, st.body, colour, bold)
+            surf = text_runs.line_surface(words, size, colour, bold)
             r = surf.get_rect(**{anchor: pos})
             out.append((words, surf.get_bounding_rect().move(r.topleft)))
         return out
