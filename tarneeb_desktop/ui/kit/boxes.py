@@ -140,8 +140,7 @@ class Text(Box):
         r = self.rect
         if self.align == "center":
             return r.centerx, "midtop"
-        end = self.align == "end"
-        if end != i18n.is_rtl():  # the right side: "end" left to right, "start" in Arabic
+        if (self.align == "end") != i18n.is_rtl():  # the right: "end" in LTR, "start" in RTL
             return r.right, "topright"
         return r.x, "topleft"
 

@@ -64,7 +64,6 @@ class Form(Box):
         return self._label_w(st) + st.gap + round(st.unit * self.narrow) <= width
 
     def narrowest(self, st: Style) -> int:
-        """A field of ``least`` units under its label."""
         return max(self._label_w(st), round(st.unit * self.narrow))
 
     def _over(self, st: Style) -> tuple[int, int]:

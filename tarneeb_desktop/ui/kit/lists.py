@@ -168,9 +168,8 @@ class Log(Box):
         return round(st.body * 2.0) if self.typing() is not None else 0
 
     def _h(self, st: Style, n: int) -> int:
-        if not n and not self._field_h(st):
-            return 0
-        return n * st.line + self._field_h(st) + st.margin
+        fh = self._field_h(st)
+        return n * st.line + fh + st.margin if n or fh else 0
 
     def measure(self, st: Style, width: int) -> int:
         return self._h(st, len(self.lines))

@@ -76,7 +76,6 @@ class Modal(Layer):
         self.focus = 0
         self._laid: tuple[tuple[int, int, str], Panel, pygame.Rect] | None = None
 
-    # ------------------------------------------------------------------ layout
     def tree(self, st: Style) -> Panel:
         boxes: list[Box] = [
             Text(self.title, size=st.heading, color=GOLD, bold=True, align="center")
@@ -104,7 +103,6 @@ class Modal(Layer):
     def text(self) -> str:
         return "\n".join([self.title, *self.paragraphs])
 
-    # ------------------------------------------------------------------ input
     def answer(self, action: str) -> None:
         if self.stack is not None:
             self.stack.remove(self)

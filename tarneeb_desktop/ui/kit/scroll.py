@@ -174,9 +174,7 @@ class Labelled(Group):
         share: float = 0.36,
         words: float = 40,
     ) -> None:
-        parts: list[Box] = [Text(label, bold=True)]
-        if help:
-            parts.append(Text(help, color=DIM))
+        parts = [Text(label, bold=True)] + ([Text(help, color=DIM)] if help else [])
         self.words_box = Column(parts, gap=0)
         self.control = control
         self.children = [self.words_box, control]

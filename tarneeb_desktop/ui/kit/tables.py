@@ -135,7 +135,6 @@ class Tabular(Box):
         return out
 
     def _columns(self, st: Style, width: int) -> list[int]:
-        """Each column's width in a table ``width`` wide."""
         need = [w + st.margin for w in self._widths(st)]
         if self.first is not None and len(need) > 1:
             rest = max(need[1:])

@@ -44,8 +44,7 @@ def draw_field(
         blit_text(s, shown, size, (end, rect.centery), (170, 110, 0) if full else (120, 120, 110),
                   bold=full, anchor=i18n.anchor("midright"))  # fmt: skip
         rect = pygame.Rect(rect.x + (room if i18n.is_rtl() else 0), rect.y, rect.w - room, rect.h)
-    x = rect.x + margin
-    anchor = "midleft"
+    x, anchor = rect.x + margin, "midleft"
     if from_start:
         x, anchor = i18n.mirror_x(x, rect.x, rect.w), i18n.anchor(anchor)
     if selected and line:
@@ -131,9 +130,7 @@ class TextField:
 
     def _drop_selection(self) -> None:
         if self.selected:
-            self.selected = False
-            keep = self.text[: self.min_chars]
-            self.text, self.caret = keep, len(keep)
+            self.text = self.text[: self.min_chars]  # the setter drops the selection
 
     @staticmethod
     def start() -> None:
@@ -220,8 +217,6 @@ class TextField:
         caret = min(self.caret, len(self.text))
         return self.text[:caret] + "|" + self.text[caret:]
 
-
-# ---------------------------------------------------------------------- a slider
 
 #: The volume slider's step (Left/Right, and where a click or a drag lands), in percent.
 VOLUME_STEP = 5
