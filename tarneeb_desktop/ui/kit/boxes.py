@@ -457,14 +457,12 @@ class Panel(Wrap):
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         super().place(st, rect)
-        self.radius = st.radius
         pad = self._pad(st)
         self.child.place(st, rect.inflate(-2 * pad, -2 * pad))
 
-    radius = 0
-
     def draw(self, s: pygame.Surface) -> None:
-        blit_panel(s, self.rect, color=self.color, border=self.edge, radius=self.radius)
+        radius = self._st.radius if self._st else 0
+        blit_panel(s, self.rect, color=self.color, border=self.edge, radius=radius)
         self.child.draw(s)
 
 

@@ -274,10 +274,9 @@ class ButtonGrid(Buttons):
         self.size = st.body
         y = rect.y
         if self.heads:
-            row = pygame.Rect(box.x, y, gw, st.line)
-            cells = self._cells(row, st, [w for _, w in self.heads])
+            cells = self._cells(pygame.Rect(box.x, y, gw, st.line), st, [w for _, w in self.heads])
             self.head_cells = [
-                (words, mirrored(c, box)) for (words, _), c in zip(self.heads, cells, strict=True)
+                (w, mirrored(c, box)) for (w, _), c in zip(self.heads, cells, strict=True)
             ]
             y += st.line
         for line in self._lines(st, rect.w):

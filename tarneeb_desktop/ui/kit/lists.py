@@ -159,8 +159,7 @@ class Log(Box):
         wide: float = 100,
     ) -> None:
         self.lines = list(lines)[-most:]
-        self.typing = typing
-        self.wide = wide
+        self.typing, self.wide = typing, wide
         self.shown: list[str] = []
         self.panel = pygame.Rect(0, 0, 0, 0)
 

@@ -77,10 +77,8 @@ class Modal(Layer):
         self._laid: tuple[tuple[int, int, str], Panel, pygame.Rect] | None = None
 
     def tree(self, st: Style) -> Panel:
-        boxes: list[Box] = [
-            Text(self.title, size=st.heading, color=GOLD, bold=True, align="center")
-        ]
-        boxes += [Text(p, align="center") for p in self.paragraphs]
+        title = Text(self.title, size=st.heading, color=GOLD, bold=True, align="center")
+        boxes: list[Box] = [title, *(Text(p, align="center") for p in self.paragraphs)]
         specs = [(label, action, k == 0) for k, (label, action) in enumerate(self.specs)]
         boxes += [Space(0.2), ButtonRow(specs, group="modal")]
         return Panel(Column(boxes))

@@ -195,7 +195,6 @@ class Labelled(Group):
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         super().place(st, rect)
-        self.radius = st.radius
         inner = rect.inflate(-2 * st.margin, -2 * st.tight)
         ch = self.control.measure(st, rect.w)
         ww, cw, beside = self._split(st, rect.w)
@@ -207,13 +206,12 @@ class Labelled(Group):
         self.words_box.place(st, mirrored(pygame.Rect(inner.x, wy, ww, wh), inner))
         self.control.place(st, mirrored(pygame.Rect(inner.right - cw, cy, cw, ch), inner))
 
-    radius = 0
-
     def draw(self, s: pygame.Surface) -> None:
         on = self.focused()
+        radius = self._st.radius if self._st else 0
         frame = self.rect.inflate(-2, -2)
         if on:
-            blit_panel(s, frame, color=FOCUSED, radius=self.radius)
+            blit_panel(s, frame, color=FOCUSED, radius=radius)
         super().draw(s)
         if on:  # the focus ring: thick and gold, seen on the felt and on the controls
-            pygame.draw.rect(s, GOLD, frame, width=3, border_radius=self.radius)
+            pygame.draw.rect(s, GOLD, frame, width=3, border_radius=radius)

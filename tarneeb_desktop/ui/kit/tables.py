@@ -209,9 +209,8 @@ class Tabular(Box):
         return out
 
     def _shown(self, c: Cell, room: pygame.Rect) -> tuple[str, tuple[int, int], int]:
-        st = self._st
-        assert st is not None
-        return text.elide(c.words, st.body, room.w, c.bold), start_of(room), st.body
+        size = self._st.body if self._st else 0
+        return text.elide(c.words, size, room.w, c.bold), start_of(room), size
 
     def draw(self, s: pygame.Surface) -> None:
         st = self._st
