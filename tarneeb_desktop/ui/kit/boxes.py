@@ -23,24 +23,22 @@ class Box:
     """A box of the tree (the base: it measures nothing and draws nothing)."""
 
     rect = pygame.Rect(0, 0, 0, 0)
+    _st: Style | None = None  # the style it was placed with
 
     def measure(self, st: Style, width: int) -> int:
         """The height this box needs at ``width``."""
         return 0
 
     def natural(self, st: Style) -> int | None:
-        """The width this box takes by itself (a line of text, a row of buttons); None: all
-        it is given."""
+        """Its own width (a line of text, a row of buttons); None: all it is given."""
         return None
 
     def narrowest(self, st: Style) -> int:
-        """The least width this box can do with (a row stacks its boxes when one of them
-        would have less)."""
+        """Its least width (a row stacks its boxes when one of them would have less)."""
         return 0
 
     def least(self, st: Style, width: int) -> int:
-        """The least height this box can do with (a list shows fewer rows): its measure,
-        unless it ``grow``s and shrinks."""
+        """Its least height (a list shows fewer rows): its measure unless it shrinks."""
         return self.measure(st, width)
 
     def used(self, st: Style, width: int, height: int) -> int:
@@ -48,12 +46,11 @@ class Box:
         return height
 
     def most(self, st: Style, width: int) -> int:
-        """The most height this box can use when it ``grow``s: its measure, unless it can
-        show more (a picture up to its largest, a page's body all it is given)."""
+        """The most height it can use when it ``grow``s (a picture up to its largest)."""
         return self.measure(st, width)
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
-        self.rect = pygame.Rect(rect)
+        self.rect, self._st = pygame.Rect(rect), st
 
     def draw(self, s: pygame.Surface) -> None:
         pass
@@ -62,8 +59,7 @@ class Box:
         return []
 
     def texts(self) -> list[tuple[str, pygame.Rect]]:
-        """The lines of text this box draws and where their ink is (for the checks of the
-        tests, as the monkey's text check sees them)."""
+        """The lines of text it draws and where their ink is (the tests' and monkey's checks)."""
         return []
 
 
@@ -109,20 +105,15 @@ class Text(Box):
         return text.size_of(line, size, self.bold)
 
     def _ink(self, line: str, size: int) -> pygame.Rect:
-        """Where ``line``'s ink is on its drawing (a marked line's runs drawn as
-        ``text_runs`` draws them: its marks are no letters)."""
+        """Where ``line``'s ink is on its drawing (a marked line's marks are no letters)."""
         if self.marked and line:
             return text_runs.line_surface(line, size, INK, self.bold).get_bounding_rect()
         return text.ink(line, size, self.bold)
 
     def _step(self, size: int, lines: list[str]) -> int:
-        """A line's step: 1.4 of the size, or the tallest line's own height (Arabic's and
-        Hindi's fonts are taller than Latin's): lines never overlap."""
-        return max(round(size * 1.4), self._tallest(size, lines) + round(size * 0.3))
-
-    def _tallest(self, size: int, lines: list[str]) -> int:
-        """The tallest ink of ``lines`` (an Arabic line's ink is taller than a Latin one's)."""
-        return max((self._ink(ln, size).h for ln in lines), default=size)
+        """1.4 of the size, or more for a taller script (Arabic, Hindi): lines never overlap."""
+        tallest = max((self._ink(ln, size).h for ln in lines), default=size)
+        return max(round(size * 1.4), tallest + round(size * 0.3))
 
     def natural(self, st: Style) -> int:
         size = self._size_of(st)
@@ -149,29 +140,24 @@ class Text(Box):
         r = self.rect
         if self.align == "center":
             return r.centerx, "midtop"
-        end = self.align == "end"
-        if end != i18n.is_rtl():  # the right side: "end" left to right, "start" in Arabic
+        if (self.align == "end") != i18n.is_rtl():  # the right: "end" in LTR, "start" in RTL
             return r.right, "topright"
         return r.x, "topleft"
 
     def draw(self, s: pygame.Surface) -> None:
         x, anchor = self._anchor()
-        y = self.rect.y
         blit = text_runs.blit_line if self.marked else blit_text
-        for line in self.lines:
+        for k, line in enumerate(self.lines):
+            y = self.rect.y + k * self.step
             blit(s, line, self._size, (x, y), self.color, bold=self.bold, anchor=anchor)
-            y += self.step
 
     def texts(self) -> list[tuple[str, pygame.Rect]]:
         out = []
         x, anchor = self._anchor()
-        y = self.rect.y
-        for line in self.lines:
-            w, h = self._surface_size(line, self._size)
-            r = pygame.Rect(0, 0, w, h)
-            setattr(r, anchor, (x, y))
+        for k, line in enumerate(self.lines):
+            r = pygame.Rect((0, 0), self._surface_size(line, self._size))
+            setattr(r, anchor, (x, self.rect.y + k * self.step))
             out.append((line, self._ink(line, self._size).move(r.topleft)))
-            y += self.step
         return out
 
 
@@ -186,9 +172,8 @@ class Space(Box):
 
 
 class Picture(Box):
-    """A drawing (``paint(surface, rect)``) as tall as the room it is given, between
-    ``least`` and ``most`` pixels: a column gives it what its other boxes leave
-    (``grow``). At least ``wide`` pixels wide: a row with less room for it stacks."""
+    """A drawing (``paint(surface, rect)``) as tall as its room, ``least`` to ``most`` pixels
+    (it ``grow``s), at least ``wide`` pixels wide (a row with less room stacks)."""
 
     grow = True
 
@@ -242,8 +227,7 @@ class Group(Box):
 
 
 class Column(Group):
-    """Its children one under the other, each as wide as the column, ``gap`` apart; the room
-    the column has beyond what they measure goes to those that ``grow`` (a picture)."""
+    """Its children one under the other, ``gap`` apart; the room left goes to those that grow."""
 
     def __init__(
         self, children: Sequence[Box], gap: int | None = None, *, grow: bool = False
@@ -255,38 +239,35 @@ class Column(Group):
     def _gap(self, st: Style) -> int:
         return st.gap if self.gap is None else self.gap
 
-    def measure(self, st: Style, width: int) -> int:
-        hs = [c.measure(st, width) for c in self.children]
+    def _stacked(self, st: Style, hs: Sequence[int]) -> int:
         return sum(hs) + self._gap(st) * max(0, len(hs) - 1)
+
+    def measure(self, st: Style, width: int) -> int:
+        return self._stacked(st, [c.measure(st, width) for c in self.children])
 
     def least(self, st: Style, width: int) -> int:
-        hs = [c.least(st, width) for c in self.children]
-        return sum(hs) + self._gap(st) * max(0, len(hs) - 1)
+        return self._stacked(st, [c.least(st, width) for c in self.children])
 
     def most(self, st: Style, width: int) -> int:
-        """A growing column (a page's body) takes all the room it is given."""
-        return 1 << 20 if self.grow else self.measure(st, width)
+        return 1 << 20 if self.grow else self.measure(st, width)  # a page's body: all it gets
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         """Each child its measure, but those that ``grow``: each has its ``least``, then the
         room left is shared among them evenly, none given more than its ``most``."""
         super().place(st, rect)
-        hs = {id(c): c.measure(st, rect.w) for c in self.children}
         growers = [c for c in self.children if getattr(c, "grow", False)]
-        for c in growers:
-            hs[id(c)] = c.least(st, rect.w)
-        left = rect.h - sum(hs.values()) - self._gap(st) * max(0, len(self.children) - 1)
+        hs = {id(c): (c.least if c in growers else c.measure)(st, rect.w) for c in self.children}
+        most = {id(c): c.most(st, rect.w) for c in growers}
+        left = rect.h - self._stacked(st, list(hs.values()))
         full: set[int] = set()  # the growers that take no more
         for _ in range(2):  # a second round shares what a box gave back (a menu's choice)
             while left > 0:
-                active = [
-                    c for c in growers if id(c) not in full and hs[id(c)] < c.most(st, rect.w)
-                ]
+                active = [c for c in growers if id(c) not in full and hs[id(c)] < most[id(c)]]
                 if not active:
                     break
                 share = max(1, left // len(active))
                 for c in active:
-                    more = min(share, c.most(st, rect.w) - hs[id(c)], left)
+                    more = min(share, most[id(c)] - hs[id(c)], left)
                     hs[id(c)] += more
                     left -= more
             for c in growers:
@@ -301,7 +282,22 @@ class Column(Group):
             y += hs[id(c)] + self._gap(st)
 
 
-class Either(Group):
+class Wrap(Box):
+    """A box round one ``child``: it draws it and gives its buttons and texts."""
+
+    child: Box
+
+    def draw(self, s: pygame.Surface) -> None:
+        self.child.draw(s)
+
+    def buttons(self) -> list[Button]:
+        return self.child.buttons()
+
+    def texts(self) -> list[tuple[str, pygame.Rect]]:
+        return self.child.texts()
+
+
+class Either(Wrap):
     """The first of ``options`` that fits the room it is given (the last when none does): a
     menu in one column, else two to a row. It ``grow``s: its least is its last option's."""
 
@@ -309,7 +305,7 @@ class Either(Group):
 
     def __init__(self, options: Sequence[Box]) -> None:
         self.children = list(options)
-        self.chosen: Box = self.children[0]
+        self.chosen = self.child = self.children[0]
 
     def measure(self, st: Style, width: int) -> int:
         return self.children[0].measure(st, width)
@@ -317,24 +313,16 @@ class Either(Group):
     def least(self, st: Style, width: int) -> int:
         return self.children[-1].measure(st, width)
 
+    def _fits(self, st: Style, width: int, height: int) -> Box:
+        return next((c for c in self.children if c.measure(st, width) <= height), self.children[-1])
+
     def used(self, st: Style, width: int, height: int) -> int:
-        fits = [c for c in self.children if c.measure(st, width) <= height]
-        return (fits[0] if fits else self.children[-1]).measure(st, width)
+        return self._fits(st, width, height).measure(st, width)
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         super().place(st, rect)
-        fits = [c for c in self.children if c.measure(st, rect.w) <= rect.h]
-        self.chosen = fits[0] if fits else self.children[-1]
+        self.chosen = self.child = self._fits(st, rect.w, rect.h)
         self.chosen.place(st, pygame.Rect(rect.x, rect.y, rect.w, self.chosen.measure(st, rect.w)))
-
-    def draw(self, s: pygame.Surface) -> None:
-        self.chosen.draw(s)
-
-    def buttons(self) -> list[Button]:
-        return self.chosen.buttons()
-
-    def texts(self) -> list[tuple[str, pygame.Rect]]:
-        return self.chosen.texts()
 
 
 class Buttons(Box):
@@ -378,7 +366,6 @@ class ButtonRow(Buttons):
         self.arrows = arrows or {}
         self.spread = spread  # one row: the first at the start, the last at the end
         self.also, self.align, self.ltr = list(also), align, left_to_right
-        self._buttons: list[Button] = []
 
     def _widths(self, st: Style, width: int) -> list[int]:
         # an arrow keeps its room at both ends of its button, so that the label stays centred
@@ -437,24 +424,8 @@ class ButtonRow(Buttons):
         theme.fit_group(self._buttons)
 
 
-class Wrap(Box):
-    """A box round one ``child``: it draws it and gives its buttons and texts."""
-
-    child: Box
-
-    def draw(self, s: pygame.Surface) -> None:
-        self.child.draw(s)
-
-    def buttons(self) -> list[Button]:
-        return self.child.buttons()
-
-    def texts(self) -> list[tuple[str, pygame.Rect]]:
-        return self.child.texts()
-
-
 class Panel(Wrap):
-    """A panel round its child, ``st.pad`` inside its edge (``st.margin`` when ``tight``: a
-    panel over the table, where room is short)."""
+    """A panel round its child, ``st.pad`` inside (``st.margin`` when ``tight``: on the table)."""
 
     def __init__(
         self,
@@ -470,7 +441,6 @@ class Panel(Wrap):
 
     @property
     def grow(self) -> bool:
-        """A panel round a box that grows grows with it (a table's panel)."""
         return bool(getattr(self.child, "grow", False))
 
     def measure(self, st: Style, width: int) -> int:
@@ -487,20 +457,17 @@ class Panel(Wrap):
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         super().place(st, rect)
-        self.radius = st.radius
         pad = self._pad(st)
         self.child.place(st, rect.inflate(-2 * pad, -2 * pad))
 
-    radius = 0
-
     def draw(self, s: pygame.Surface) -> None:
-        blit_panel(s, self.rect, color=self.color, border=self.edge, radius=self.radius)
+        radius = self._st.radius if self._st else 0
+        blit_panel(s, self.rect, color=self.color, border=self.edge, radius=radius)
         self.child.draw(s)
 
 
 class Centred(Wrap):
-    """Its child ``wide`` units wide (at most the room), as tall as it measures (at most the
-    room), in the middle of the room: a panel on its own in a window."""
+    """Its child ``wide`` units wide, as tall as it measures (both at most the room), centred."""
 
     def __init__(self, child: Box, wide: float, tall: bool = False) -> None:
         self.child, self.wide = child, wide
@@ -519,8 +486,7 @@ class Centred(Wrap):
 
 
 class Stack(Group):
-    """Its boxes one over the other, each given the whole room, drawn in order (the last on
-    top); a ``Veiled`` one dims what was drawn before it."""
+    """Its boxes one over the other, each in the whole room, the last on top (``Veiled``)."""
 
     def __init__(self, children: Sequence[Box]) -> None:
         self.children = list(children)
@@ -570,8 +536,7 @@ _veils: dict[tuple[int, int], pygame.Surface] = {}
 
 
 def veil(surface: pygame.Surface) -> None:
-    """The screen dimmed under a modal, a notice or a dialog over the table: the one veil,
-    ``VEIL`` (a sheet of its colour at its alpha, made once per window size)."""
+    """The one veil, ``VEIL``, dimming the screen under a modal (made once per window size)."""
     size = surface.get_size()
     dim = _veils.get(size)
     if dim is None:
@@ -594,3 +559,22 @@ def centred(st: Style, box: Box, width: int) -> pygame.Rect:
     r.center = (st.w // 2, st.h // 2)
     box.place(st, r)
     return r
+
+
+def ink_at(
+    words: str, size: int, pos: tuple[int, int], anchor: str, bold: bool = False
+) -> pygame.Rect:
+    """Where the ink of ``words`` is when ``blit_text`` draws them with ``anchor`` at ``pos``."""
+    r = pygame.Rect((0, 0), text.size_of(words, size, bold))
+    setattr(r, anchor, pos)
+    return text.ink(words, size, bold).move(r.topleft)
+
+
+def placed(words: str, size: int, pos: tuple[int, int], bold: bool = False) -> pygame.Rect:
+    """``ink_at`` for ``words`` drawn from the reading start ``pos`` (its middle's height)."""
+    return ink_at(words, size, pos, i18n.anchor("midleft"), bold)
+
+
+def start_of(r: pygame.Rect) -> tuple[int, int]:
+    """The reading start of ``r`` at its middle's height (its right edge right to left)."""
+    return (r.right, r.centery) if i18n.is_rtl() else (r.x, r.centery)

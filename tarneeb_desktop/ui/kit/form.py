@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from tarneeb_desktop.ui import i18n, text
-from tarneeb_desktop.ui.kit.boxes import Box, Buttons, Group, Text
+from tarneeb_desktop.ui.kit.boxes import Box, Buttons, Group, Text, ink_at, start_of
 from tarneeb_desktop.ui.kit.style import DIM, INK, Style
 from tarneeb_desktop.ui.kit.widgets import TextField, draw_form_field
 from tarneeb_desktop.ui.theme import Button, blit_text, button_width, fit_group
@@ -21,18 +21,13 @@ from tarneeb_desktop.ui.theme import Button, blit_text, button_width, fit_group
 
 def mirrored(r: pygame.Rect, within: pygame.Rect) -> pygame.Rect:
     """``r`` as it stands in ``within`` read from the right (right to left), else as it is."""
-    if not i18n.is_rtl():
-        return r
-    out = r.copy()
-    out.x = within.x + within.right - r.right
-    return out
+    return r.move(within.x + within.right - r.right - r.x, 0) if i18n.is_rtl() else r
 
 
 def mirrored_points(
     points: Sequence[tuple[int, int]], within: pygame.Rect
 ) -> list[tuple[int, int]]:
-    """``points`` (a drawing's line, laid out left to right) as they stand in ``within``
-    read from the right (right to left), else as they are: each as ``mirrored`` moves it."""
+    """``points`` (a drawing's line, left to right) each moved as ``mirrored`` moves a rect."""
     return [(mirrored(pygame.Rect(x, y, 0, 0), within).x, y) for x, y in points]
 
 
@@ -56,8 +51,7 @@ class Form(Box):
         self.narrow, self.wide = least, most
         self.labels: list[pygame.Rect] = []
         self.fields: list[pygame.Rect] = []
-        self.size = 0
-        self.margin = 0
+        self.size = self.margin = 0
 
     @staticmethod
     def field_h(st: Style) -> int:
@@ -70,58 +64,43 @@ class Form(Box):
         return self._label_w(st) + st.gap + round(st.unit * self.narrow) <= width
 
     def narrowest(self, st: Style) -> int:
-        """A field of ``least`` units under its label."""
         return max(self._label_w(st), round(st.unit * self.narrow))
 
     def _over(self, st: Style) -> tuple[int, int]:
-        """A label over its field: the height of the labels' ink, and how far below the top
-        of their drawing it starts."""
+        """A label over its field: the height of the labels' ink and its top on their drawing."""
         inks = [text.ink(label, st.body) for label, _ in self.rows]
         top = min((r.top for r in inks), default=0)
         return max((r.bottom for r in inks), default=st.body) - top + st.tight, top
 
     def measure(self, st: Style, width: int) -> int:
-        n, fh, step = len(self.rows), self.field_h(st), st.tight
-        if self._beside(st, width):
-            return n * fh + (n - 1) * step
-        return n * (self._over(st)[0] + fh) + (n - 1) * step
+        over = 0 if self._beside(st, width) else self._over(st)[0]
+        return len(self.rows) * (over + self.field_h(st)) + (len(self.rows) - 1) * st.tight
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         super().place(st, rect)
         self.size, self.margin = st.body, st.margin
-        fh, step = self.field_h(st), st.tight
-        lw = self._label_w(st)
-        self.labels, self.fields = [], []
-        y = rect.y
-        if self._beside(st, rect.w):
+        fh, lw = self.field_h(st), self._label_w(st)
+        if self._beside(st, rect.w):  # the label as tall as its field, the field after it
             fw = min(round(st.unit * self.wide), rect.w - lw - st.gap)
-            x = rect.centerx - (lw + st.gap + fw) // 2
-            for _ in self.rows:
-                lab = pygame.Rect(x, y, lw, fh)
-                box = pygame.Rect(x + lw + st.gap, y, fw, fh)
-                self.labels.append(mirrored(lab, rect))
-                self.fields.append(mirrored(box, rect))
-                y += fh + step
-            return
-        fw = min(round(st.unit * self.wide), rect.w)
-        x = rect.centerx - fw // 2
-        lh, self.ink_top = self._over(st)
-        for _ in self.rows:
-            self.labels.append(mirrored(pygame.Rect(x, y, fw, lh), rect))
-            self.fields.append(mirrored(pygame.Rect(x, y + lh, fw, fh), rect))
-            y += lh + fh + step
+            x, lh, dx, dy = rect.centerx - (lw + st.gap + fw) // 2, fh, lw + st.gap, 0
+        else:  # the label as wide as its field, the field under it
+            fw = min(round(st.unit * self.wide), rect.w)
+            (lh, self.ink_top), lw = self._over(st), fw
+            x, dx, dy = rect.centerx - fw // 2, 0, lh
+        self.labels, self.fields = [], []
+        for k in range(len(self.rows)):
+            y = rect.y + k * (dy + fh + st.tight)
+            self.labels.append(mirrored(pygame.Rect(x, y, lw, lh), rect))
+            self.fields.append(mirrored(pygame.Rect(x + dx, y + dy, fw, fh), rect))
 
     ink_top = 0
 
     def _label_anchor(self, r: pygame.Rect) -> tuple[tuple[int, int], str]:
         """A label beside its field stands against it (its end toward the field); a label over
         its field starts where the field does, its ink from the top of its room."""
-        beside = r.h == self.fields[0].h if self.fields else True
-        rtl = i18n.is_rtl()
-        if beside:
-            return ((r.x, r.centery), "midleft") if rtl else ((r.right, r.centery), "midright")
-        y = r.y - self.ink_top
-        return ((r.right, y), "topright") if rtl else ((r.x, y), "topleft")
+        if not self.fields or r.h == self.fields[0].h:  # beside its field
+            return (r.x if i18n.is_rtl() else r.right, r.centery), i18n.anchor("midright")
+        return (start_of(r)[0], r.y - self.ink_top), i18n.anchor("topleft")
 
     def draw(self, s: pygame.Surface) -> None:
         focus = self.focus()
@@ -145,19 +124,14 @@ class Form(Box):
         return None
 
     def texts(self) -> list[tuple[str, pygame.Rect]]:
-        out = []
-        for (label, _), lab in zip(self.rows, self.labels, strict=True):
-            w, h = text.size_of(label, self.size)
-            r = pygame.Rect(0, 0, w, h)
-            pos, anchor = self._label_anchor(lab)
-            setattr(r, anchor, pos)
-            out.append((label, text.ink(label, self.size).move(r.topleft)))
-        return out
+        return [
+            (label, ink_at(label, self.size, *self._label_anchor(lab)))
+            for (label, _), lab in zip(self.rows, self.labels, strict=True)
+        ]
 
 
 class Field(Box):
-    """A text field on its own, ``wide`` units wide (at most the room), centred; typed
-    from the reading start, its count of characters shown near its limit."""
+    """A text field on its own, ``wide`` units wide (at most the room), centred."""
 
     def __init__(
         self,
@@ -193,9 +167,8 @@ ButtonSpec = tuple[str, str, bool, bool]
 
 
 class ButtonColumn(Buttons):
-    """Buttons one under the other, one width (the widest label's at the body size, at least
-    ``wide`` units, at most the room's), centred; as many as the room it is given holds (it ``grow``s and shrinks in
-    a column: the first ``least`` always)."""
+    """Buttons one under the other, centred, as wide as the widest label at the body size (at
+    least ``wide`` units, at most the room); as many as the room holds, ``least`` always."""
 
     grow = True
 
@@ -206,7 +179,6 @@ class ButtonColumn(Buttons):
         self.wide = wide  # the least width, in units
         self.group = group
         self.least_n = min(least, len(self.specs))
-        self._buttons: list[Button] = []
 
     def _h(self, st: Style, n: int) -> int:
         return n * st.button_h + max(0, n - 1) * st.gap
@@ -223,14 +195,10 @@ class ButtonColumn(Buttons):
         bw = min(rect.w, button_width(labels, st.body, st.button_h, round(st.unit * self.wide)))
         room = max(self.least_n, (rect.h + st.gap) // (st.button_h + st.gap))
         self._buttons = []
-        y = rect.y
-        for label, action, primary, enabled in self.specs[:room]:
-            r = pygame.Rect(0, y, bw, st.button_h)
-            r.centerx = rect.centerx
-            self._buttons.append(
-                Button(r, label, action, enabled=enabled, primary=primary, group=self.group)
-            )
-            y += st.button_h + st.gap
+        for k, (label, action, primary, enabled) in enumerate(self.specs[:room]):
+            y = rect.y + k * (st.button_h + st.gap)
+            r = pygame.Rect(rect.centerx - bw // 2, y, bw, st.button_h)
+            self._buttons.append(Button(r, label, action, enabled, primary, self.group))
         fit_group(self._buttons)
 
 
@@ -256,7 +224,6 @@ class ButtonGrid(Buttons):
         self.group, self.wide = group, wide
         #: the columns' heads over the first row, by the same weights (dim, bold)
         self.heads = list(heads)
-        self._buttons: list[Button] = []
         self.notes: list[Text] = []
         self.head_cells: list[tuple[str, pygame.Rect]] = []
         self.size = 0
@@ -264,9 +231,8 @@ class ButtonGrid(Buttons):
     def _need(self, st: Style, row: list[GridSpec]) -> int:
         """The width ``row`` needs for every label at the body size."""
         total = sum(sp[4] for sp in row)
-        gaps = st.tight * (len(row) - 1)
         each = [button_width([sp[0]], st.body, st.button_h) * total / sp[4] for sp in row]
-        return round(max(each)) + gaps
+        return round(max(each)) + st.tight * (len(row) - 1)
 
     def _width(self, st: Style, width: int) -> int:
         need = max((self._need(st, r) for r in self.rows if not isinstance(r, str)), default=0)
@@ -283,15 +249,10 @@ class ButtonGrid(Buttons):
                 out += [[sp] for sp in r]
         return out
 
-    def _h(self, st: Style, line: list[GridSpec] | str, width: int) -> int:
-        return Text(line).measure(st, width) if isinstance(line, str) else st.button_h
-
     def measure(self, st: Style, width: int) -> int:
         lines = self._lines(st, width)
-        heads = st.line if self.heads else 0
-        return (
-            heads + sum(self._h(st, ln, width) for ln in lines) + max(0, len(lines) - 1) * st.tight
-        )
+        hs = [Text(ln).measure(st, width) if isinstance(ln, str) else st.button_h for ln in lines]
+        return (st.line if self.heads else 0) + sum(hs) + max(0, len(hs) - 1) * st.tight
 
     def _cells(self, box: pygame.Rect, st: Style, weights: Sequence[int]) -> list[pygame.Rect]:
         """The rooms of a row of ``weights`` across ``box`` (left to right)."""
@@ -299,11 +260,8 @@ class ButtonGrid(Buttons):
         room = box.w - st.tight * (len(weights) - 1)
         out, x = [], box.x
         for k, weight in enumerate(weights):
-            w = (
-                room - (x - box.x - k * st.tight)
-                if k == len(weights) - 1
-                else room * weight // total
-            )
+            last = k == len(weights) - 1  # the last takes what the division leaves
+            w = room - (x - box.x - k * st.tight) if last else room * weight // total
             out.append(pygame.Rect(x, box.y, w, box.h))
             x += w + st.tight
         return out
@@ -316,10 +274,9 @@ class ButtonGrid(Buttons):
         self.size = st.body
         y = rect.y
         if self.heads:
-            row = pygame.Rect(box.x, y, gw, st.line)
-            cells = self._cells(row, st, [w for _, w in self.heads])
+            cells = self._cells(pygame.Rect(box.x, y, gw, st.line), st, [w for _, w in self.heads])
             self.head_cells = [
-                (words, mirrored(c, box)) for (words, _), c in zip(self.heads, cells, strict=True)
+                (w, mirrored(c, box)) for (w, _), c in zip(self.heads, cells, strict=True)
             ]
             y += st.line
         for line in self._lines(st, rect.w):
@@ -340,12 +297,11 @@ class ButtonGrid(Buttons):
         fit_group(self._buttons)
 
     def _head_texts(self) -> list[tuple[str, tuple[int, int], str]]:
-        rtl = i18n.is_rtl()
         return [
-            (text.elide(words, self.size, c.w, True),
-             (c.right, c.centery) if rtl else (c.x, c.centery), i18n.anchor("midleft"))
-            for words, c in self.head_cells if words
-        ]  # fmt: skip
+            (text.elide(words, self.size, c.w, True), start_of(c), i18n.anchor("midleft"))
+            for words, c in self.head_cells
+            if words
+        ]
 
     def draw(self, s: pygame.Surface) -> None:
         super().draw(s)
@@ -355,13 +311,10 @@ class ButtonGrid(Buttons):
             blit_text(s, words, self.size, pos, DIM, bold=True, anchor=anchor)
 
     def texts(self) -> list[tuple[str, pygame.Rect]]:
-        out = [t for note in self.notes for t in note.texts()]
-        for words, pos, anchor in self._head_texts():
-            w, h = text.size_of(words, self.size, True)
-            r = pygame.Rect(0, 0, w, h)
-            setattr(r, anchor, pos)
-            out.append((words, text.ink(words, self.size, True).move(r.topleft)))
-        return out
+        heads = [
+            (w, ink_at(w, self.size, pos, anchor, True)) for w, pos, anchor in self._head_texts()
+        ]
+        return [t for note in self.notes for t in note.texts()] + heads
 
 
 class Row(Group):
@@ -420,31 +373,20 @@ class Row(Group):
             for c, w in zip(self.children, self._shares(st, width), strict=True)
         )
 
-    def measure(self, st: Style, width: int) -> int:
+    def _height(self, st: Style, width: int, least: bool = False) -> int:
+        """Its measure (its least with ``least``: side by side, each box's least)."""
         width = self._room(st, pygame.Rect(0, 0, width, 0)).w
         if self._side_by_side(st, width):
-            return max(
-                (
-                    c.measure(st, w)
-                    for c, w in zip(self.children, self._shares(st, width), strict=True)
-                ),
-                default=0,
-            )
-        return sum(c.measure(st, width) for c in self.children) + st.tight * (
-            len(self.children) - 1
-        )
+            shares = zip(self.children, self._shares(st, width), strict=True)
+            return max(((c.least if least else c.measure)(st, w) for c, w in shares), default=0)
+        hs = [c.measure(st, width) for c in self.children]
+        return sum(hs) + st.tight * (len(hs) - 1)
+
+    def measure(self, st: Style, width: int) -> int:
+        return self._height(st, width)
 
     def least(self, st: Style, width: int) -> int:
-        width = self._room(st, pygame.Rect(0, 0, width, 0)).w
-        if self._side_by_side(st, width):
-            return max(
-                (
-                    c.least(st, w)
-                    for c, w in zip(self.children, self._shares(st, width), strict=True)
-                ),
-                default=0,
-            )
-        return self.measure(st, width)
+        return self._height(st, width, least=True)
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         rect = self._room(st, rect)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import pygame
 
 from tarneeb_desktop.ui import i18n, text, theme
-from tarneeb_desktop.ui.kit.boxes import Box, Group, Text
+from tarneeb_desktop.ui.kit.boxes import Box, Buttons, Group, Text, ink_at, placed, start_of
 from tarneeb_desktop.ui.kit.form import mirrored
 from tarneeb_desktop.ui.kit.style import DIM, GOLD, INK, Colour, Style
 from tarneeb_desktop.ui.kit.widgets import draw_field
@@ -25,15 +25,6 @@ PICKED: Colour = (242, 196, 84, 70)
 LOG: Colour = (0, 0, 0, 70)
 #: The typed line's field.
 FIELD: Colour = (6, 20, 14, 235)
-
-
-def placed(words: str, size: int, pos: tuple[int, int], bold: bool = False) -> pygame.Rect:
-    """Where the ink of ``words`` drawn at the reading start ``pos`` (its middle's height)
-    is, as ``blit_text`` draws it with the anchor "midleft" mirrored."""
-    w, h = text.size_of(words, size, bold)
-    r = pygame.Rect(0, 0, w, h)
-    setattr(r, i18n.anchor("midleft"), pos)
-    return text.ink(words, size, bold).move(r.topleft)
 
 
 class Inline(Group):
@@ -58,20 +49,15 @@ class Inline(Group):
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         super().place(st, rect)
-        ws = self._widths(st, rect.w)
-        if not self._fits(st, rect.w):
-            y = rect.y
-            for c, w in zip(self.children, ws, strict=True):
-                h = c.measure(st, w)
-                c.place(st, pygame.Rect(rect.centerx - w // 2, y, w, h))
-                y += h + st.gap
-            return
-        x = rect.centerx - (sum(ws) + st.gap * (len(ws) - 1)) // 2
+        ws, fits = self._widths(st, rect.w), self._fits(st, rect.w)
+        x, y = rect.centerx - (sum(ws) + st.gap * (len(ws) - 1)) // 2, rect.y
         for c, w in zip(self.children, ws, strict=True):
             h = c.measure(st, w)
-            r = pygame.Rect(x, rect.centery - h // 2, w, h)
-            c.place(st, mirrored(r, rect))
-            x += w + st.gap
+            if fits:
+                c.place(st, mirrored(pygame.Rect(x, rect.centery - h // 2, w, h), rect))
+            else:  # one under the other, each centred
+                c.place(st, pygame.Rect(rect.centerx - w // 2, y, w, h))
+            x, y = x + w + st.gap, y + h + st.gap
 
 
 @dataclass
@@ -88,17 +74,15 @@ class RowSpec:
     button: tuple[str, str] | None = None
 
 
-class Rows(Box):
-    """Rows one under the other, each as tall as a text field, as wide as ``wide`` units (at
-    most the room), centred. ``rects``: each row's rectangle by its key, for the clicks."""
+class Rows(Buttons):
+    """Rows as tall as a text field, ``wide`` units (at most the room), centred; ``rects``:
+    each row's by its key."""
 
     def __init__(self, rows: Sequence[RowSpec], wide: float = 100) -> None:
         self.rows = list(rows)
         self.wide = wide
         self.rects: dict[int, pygame.Rect] = {}
         self.ends: dict[int, int] = {}  # where each row's words must stop (left to right)
-        self._buttons: list[Button] = []
-        self._st: Style | None = None
 
     @staticmethod
     def row_h(st: Style) -> int:
@@ -110,13 +94,11 @@ class Rows(Box):
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         super().place(st, rect)
-        self._st = st
-        w = min(rect.w, round(st.unit * self.wide))
+        w, rh = min(rect.w, round(st.unit * self.wide)), self.row_h(st)
         self.head_w = max((text.size_of(r.head, st.body, True)[0] for r in self.rows), default=0)
         self.rects, self._buttons, self.ends = {}, [], {}
-        y = rect.y
-        for row in self.rows:
-            r = pygame.Rect(rect.centerx - w // 2, y, w, self.row_h(st))
+        for k, row in enumerate(self.rows):
+            r = pygame.Rect(rect.centerx - w // 2, rect.y + k * (rh + st.tight), w, rh)
             self.rects[row.key], self.ends[row.key] = r, r.right
             if row.button is not None:
                 label, action = row.button
@@ -125,13 +107,10 @@ class Rows(Box):
                 b.right = r.right - st.tight // 2
                 self.ends[row.key] = b.x  # the words stop before it
                 self._buttons.append(Button(mirrored(b, r), label, action, group="row"))
-            y += r.h + st.tight
 
     def _cells(self, row: RowSpec, r: pygame.Rect) -> list[tuple[str, pygame.Rect, Colour, bool]]:
         """The head and the words, each in its room of the row (mirrored)."""
-        st = self._st
-        assert st is not None
-        pad = st.margin
+        pad = self._st.margin if self._st else 0
         head = pygame.Rect(r.x + pad, r.y, self.head_w, r.h)
         x = head.right + 2 * pad
         words = pygame.Rect(x, r.y, max(0, self.ends[row.key] - pad - x), r.h)
@@ -149,25 +128,16 @@ class Rows(Box):
             blit_panel(s, r, color=PICKED if row.picked else ROW,
                        border=(*GOLD, 255) if row.picked else None, radius=r.h // 4)  # fmt: skip
             for words, cell, color, bold in self._cells(row, r):
-                pos = (cell.right, cell.centery) if i18n.is_rtl() else (cell.x, cell.centery)
-                blit_text(s, words, st.body, pos, color, bold=bold,
+                blit_text(s, words, st.body, start_of(cell), color, bold=bold,
                           anchor=i18n.anchor("midleft"), max_width=cell.w)  # fmt: skip
-        for b in self._buttons:
-            b.draw(s)
+        super().draw(s)  # the buttons
 
     def texts(self) -> list[tuple[str, pygame.Rect]]:
         st = self._st
-        out: list[tuple[str, pygame.Rect]] = []
         if st is None:
-            return out
-        for row in self.rows:
-            for words, cell, _, bold in self._cells(row, self.rects[row.key]):
-                pos = (cell.right, cell.centery) if i18n.is_rtl() else (cell.x, cell.centery)
-                out.append((words, placed(words, st.body, pos, bold)))
-        return out
-
-    def buttons(self) -> list[Button]:
-        return self._buttons
+            return []
+        cells = [c for row in self.rows for c in self._cells(row, self.rects[row.key])]
+        return [(w, placed(w, st.body, start_of(cell), bold)) for w, cell, _, bold in cells]
 
     def key_at(self, pos: tuple[int, int]) -> int | None:
         return next((k for k, r in self.rects.items() if r.collidepoint(pos)), None)
@@ -189,19 +159,16 @@ class Log(Box):
         wide: float = 100,
     ) -> None:
         self.lines = list(lines)[-most:]
-        self.typing = typing
-        self.wide = wide
+        self.typing, self.wide = typing, wide
         self.shown: list[str] = []
-        self._st: Style | None = None
         self.panel = pygame.Rect(0, 0, 0, 0)
 
     def _field_h(self, st: Style) -> int:
         return round(st.body * 2.0) if self.typing() is not None else 0
 
     def _h(self, st: Style, n: int) -> int:
-        if not n and not self._field_h(st):
-            return 0
-        return n * st.line + self._field_h(st) + st.margin
+        fh = self._field_h(st)
+        return n * st.line + fh + st.margin if n or fh else 0
 
     def measure(self, st: Style, width: int) -> int:
         return self._h(st, len(self.lines))
@@ -211,7 +178,6 @@ class Log(Box):
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         super().place(st, rect)
-        self._st = st
         frame = self._field_h(st) + st.margin  # round the lines: the field and the margins
         room = min(len(self.lines), max(0, (rect.h - frame) // st.line))
         self.shown = self.lines[len(self.lines) - room :] if room else []
@@ -222,12 +188,10 @@ class Log(Box):
     def _cells(self, st: Style) -> list[tuple[str, tuple[int, int], int]]:
         """Each line shown, where it starts (its middle's height) and its room's width."""
         r, out = self.panel, []
-        y = r.y + st.margin // 2
-        for line in self.shown:
+        for k, line in enumerate(self.shown):
+            y = r.y + st.margin // 2 + k * st.line
             cell = mirrored(pygame.Rect(r.x + st.margin, y, r.w - 2 * st.margin, st.line), r)
-            pos = (cell.right, cell.centery) if i18n.is_rtl() else (cell.x, cell.centery)
-            out.append((line, pos, cell.w))
-            y += st.line
+            out.append((line, start_of(cell), cell.w))
         return out
 
     def texts(self) -> list[tuple[str, pygame.Rect]]:
@@ -247,16 +211,14 @@ class Log(Box):
         typed = self.typing()
         if typed is not None:
             fh = self._field_h(st)
-            f = pygame.Rect(
-                r.x + st.margin // 2, r.bottom - fh - st.margin // 4, r.w - st.margin, fh
-            )
+            f = pygame.Rect(r.x + st.margin // 2, 0, r.w - st.margin, fh)
+            f.bottom = r.bottom - st.margin // 4
             draw_field(s, f, typed, st.body, fill=FIELD, border=(*GOLD, 255), ink=INK,
                        margin=st.margin, from_start=True)  # fmt: skip
 
 
 class Dots(Box):
-    """A dot for each of ``count`` pages in reading order (the first on the right in Arabic),
-    the ``lit`` one gold and larger; ``at(pos)`` is the page of the dot under ``pos``."""
+    """A dot for each of ``count`` pages in reading order, the ``lit`` one gold and larger."""
 
     def __init__(self, count: int, lit: int) -> None:
         self.count, self.lit = count, lit
@@ -279,17 +241,17 @@ class Dots(Box):
         return next((k for k, r in enumerate(self.spots) if r.collidepoint(pos)), None)
 
     def draw(self, s: pygame.Surface) -> None:
+        small = max(3, self.radius * 2 // 3)
         for k, r in enumerate(self.spots):
             lit = k == self.lit
-            colour = GOLD if lit else (*DIM, 255)
             pygame.draw.circle(
-                s, colour, r.center, self.radius if lit else max(3, self.radius * 2 // 3)
+                s, GOLD if lit else (*DIM, 255), r.center, self.radius if lit else small
             )
 
 
 class KeyCaps(Group):
-    """Keys and what each does (``keys``: (the key's cap, its words)): the caps in a column at
-    the reading start, as wide as the widest, each words wrapped beside its cap."""
+    """Keys and what each does (``keys``: (cap, words)): the caps in a column at the reading
+    start, the words wrapped beside them."""
 
     def __init__(self, keys: Sequence[tuple[str, str]], size: int | None = None) -> None:
         self.keys = list(keys)
@@ -299,25 +261,21 @@ class KeyCaps(Group):
         self.caps: list[tuple[str, pygame.Rect]] = []
         self.cap_size = 0
 
-    def _cap_w(self, st: Style) -> int:
+    def _caps(self, st: Style) -> tuple[int, int, int]:
+        """The caps' text size, width and height."""
         size = max(st.body, self.size or 0)
-        return (
-            max((text.size_of(c, size, True)[0] for c, _ in self.keys), default=0) + 2 * st.margin
-        )
-
-    def _cap_h(self, st: Style) -> int:
-        return round(max(st.body, self.size or 0) * 1.6)
+        w = max((text.size_of(c, size, True)[0] for c, _ in self.keys), default=0)
+        return size, w + 2 * st.margin, round(size * 1.6)
 
     def measure(self, st: Style, width: int) -> int:
-        room = width - self._cap_w(st) - st.gap
-        hs = [max(self._cap_h(st), t.measure(st, room)) for t in self.words]
+        _, cw, chh = self._caps(st)
+        hs = [max(chh, t.measure(st, width - cw - st.gap)) for t in self.words]
         return sum(hs) + st.tight * max(0, len(hs) - 1)
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         super().place(st, rect)
-        cw, chh = self._cap_w(st), self._cap_h(st)
+        self.cap_size, cw, chh = self._caps(st)
         room = rect.w - cw - st.gap
-        self.cap_size = max(st.body, self.size or 0)
         self.caps = []
         y = rect.y
         for (cap, _), words in zip(self.keys, self.words, strict=True):
@@ -333,10 +291,5 @@ class KeyCaps(Group):
         super().draw(s)
 
     def texts(self) -> list[tuple[str, pygame.Rect]]:
-        out = super().texts()
-        for cap, r in self.caps:
-            w, h = text.size_of(cap, self.cap_size, True)
-            box = pygame.Rect(0, 0, w, h)
-            box.center = r.center
-            out.append((cap, text.ink(cap, self.cap_size, True).move(box.topleft)))
-        return out
+        caps = [(cap, ink_at(cap, self.cap_size, r.center, "center", True)) for cap, r in self.caps]
+        return super().texts() + caps

@@ -75,14 +75,10 @@ class Modal(Layer):
         self.kind = kind
         self.focus = 0
         self._laid: tuple[tuple[int, int, str], Panel, pygame.Rect] | None = None
-        self.stack: ModalStack | None = None
 
-    # ------------------------------------------------------------------ layout
     def tree(self, st: Style) -> Panel:
-        boxes: list[Box] = [
-            Text(self.title, size=st.heading, color=GOLD, bold=True, align="center")
-        ]
-        boxes += [Text(p, align="center") for p in self.paragraphs]
+        title = Text(self.title, size=st.heading, color=GOLD, bold=True, align="center")
+        boxes: list[Box] = [title, *(Text(p, align="center") for p in self.paragraphs)]
         specs = [(label, action, k == 0) for k, (label, action) in enumerate(self.specs)]
         boxes += [Space(0.2), ButtonRow(specs, group="modal")]
         return Panel(Column(boxes))
@@ -103,17 +99,14 @@ class Modal(Layer):
         return out
 
     def text(self) -> str:
-        """Its words, for a test or a screen reader: the title and the paragraphs."""
         return "\n".join([self.title, *self.paragraphs])
 
-    # ------------------------------------------------------------------ input
     def answer(self, action: str) -> None:
         if self.stack is not None:
             self.stack.remove(self)
         self.on_answer(action)
 
     def handle_event(self, ev: pygame.event.Event, size: tuple[int, int]) -> bool:
-        """Every event goes to the top modal (True: it changed what shows)."""
         buttons = self.buttons(size)
         if ev.type == pygame.MOUSEMOTION:
             return hover(ev, buttons)

@@ -1,20 +1,9 @@
 """A page and a scene laid out by the kit: ``Page`` (a panel with a title, a body that takes
 the room left, a notice and a row of buttons at its foot) and ``KitScene``, a screen whose
-``tree`` the kit lays out, draws and takes clicks and keys from.
-
-A screen says what it shows, not where::
-
-    class AboutScene(KitScene):
-        def tree(self, st: Style) -> Box:
-            return Page(tr("About"), [Text(tr("Tarneeb Desktop"))],
-                        foot=[(tr("Back"), "back", True)])
-
-        def activate(self, action: str) -> None:
-            self.app.show_menu()
-
-The tree is laid out again when the window's size, the language or ``layout_key()`` (what
-the screen shows that changes its boxes: a notice, a list's rows) changes.
-"""
+``tree`` the kit lays out, draws and takes clicks and keys from (a screen says what it shows,
+not where: docs/architecture.md, "Writing a screen", has an example). The tree is laid out
+again when the window's size, the language or ``layout_key()`` (what the screen shows that
+changes its boxes: a notice, a list's rows) changes."""
 
 from __future__ import annotations
 
@@ -55,9 +44,8 @@ class Page(Wrap):
     ) -> None:
         self.full = full  # the window's whole width (a wide table), not four fifths of it
         self.title = Text(title, size=0, color=GOLD, bold=True, align="center")
-        boxes: list[Box] = [self.title]
         self.body = Column(body, grow=True)
-        boxes.append(self.body)
+        boxes: list[Box] = [self.title, self.body]
         if notice:
             boxes.append(Text(notice, color=GOLD, align="center"))
         if foot:
@@ -65,8 +53,7 @@ class Page(Wrap):
         self.panel = self.child = Panel(Column(boxes), color=PANEL, edge=PANEL_EDGE)
 
     def room(self, st: Style) -> pygame.Rect:
-        """The panel: ``Style.page``, taller when what it holds needs it, down to the
-        window's margin."""
+        """``Style.page``, taller when what it holds needs it, down to the window's margin."""
         self.title.size = st.heading
         page = st.page
         if self.full:
@@ -104,9 +91,8 @@ class KitScene(ButtonScene):
         if self._tree is None or self._tree_key != key:
             st = Style(*self.app.size)
             tree = self.tree(st)
-            tree.place(
-                st, pygame.Rect((0, 0), self.app.size).inflate(-2 * st.margin, -2 * st.margin)
-            )
+            room = pygame.Rect((0, 0), self.app.size).inflate(-2 * st.margin, -2 * st.margin)
+            tree.place(st, room)
             self._tree, self._tree_key = tree, key
             self._buttons = []  # the scene's buttons are the new tree's
         return self._tree

@@ -10,6 +10,7 @@ the bar at the view's left.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import accumulate
 
 import pygame
 
@@ -38,7 +39,6 @@ class Scroll(Group):
         self.tops: list[int] = []
         self.heights: list[int] = []
         self.content_h = 0
-        self._st: Style | None = None
         self._inner = pygame.Rect(0, 0, 0, 0)
 
     @staticmethod
@@ -56,15 +56,11 @@ class Scroll(Group):
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         super().place(st, rect)
-        self._st, self.view = st, pygame.Rect(rect)
+        self.view = pygame.Rect(rect)
         w = self._width(st, rect.w)
         self._inner = mirrored(pygame.Rect(rect.x, rect.y, w, rect.h), rect)
         self.heights = [c.measure(st, w) for c in self.children]
-        self.tops, y = [], 0
-        for h in self.heights:
-            self.tops.append(y)
-            y += h
-        self.content_h = y
+        *self.tops, self.content_h = accumulate(self.heights, initial=0)
         self.scroll_to(self.offset)
 
     @property
@@ -76,9 +72,8 @@ class Scroll(Group):
         self.offset = max(0, min(self.max_offset, round(offset)))
         if self._st is None:
             return
-        x, w = self._inner.x, self._inner.w
-        for c, top, h in zip(self.children, self.tops, self.heights, strict=True):
-            c.place(self._st, pygame.Rect(x, self.view.y + top - self.offset, w, h))
+        for i, c in enumerate(self.children):
+            c.place(self._st, self.line_rect(i))
 
     def reveal(self, i: int, first: int | None = None) -> None:
         """Scroll the least that shows line ``i`` whole (and from line ``first`` when it can:
@@ -87,12 +82,7 @@ class Scroll(Group):
         bottom = self.tops[i] + self.heights[i]
         if bottom - top > self.view.h:
             top = self.tops[i]
-        offset = self.offset
-        if top < offset:
-            offset = top
-        elif bottom > offset + self.view.h:
-            offset = bottom - self.view.h
-        self.scroll_to(offset)
+        self.scroll_to(top if top < self.offset else max(self.offset, bottom - self.view.h))
 
     def line_rect(self, i: int) -> pygame.Rect:
         """Where line ``i`` is on the screen now (it may be outside the view)."""
@@ -100,18 +90,12 @@ class Scroll(Group):
                            self._inner.w, self.heights[i])  # fmt: skip
 
     def line_at(self, pos: tuple[int, int]) -> int | None:
-        if not self.view.collidepoint(pos):
-            return None
-        return next(
-            (i for i in range(len(self.children)) if self.line_rect(i).collidepoint(pos)), None
-        )
+        lines = range(len(self.children)) if self.view.collidepoint(pos) else range(0)
+        return next((i for i in lines if self.line_rect(i).collidepoint(pos)), None)
 
     def _whole(self) -> list[Box]:
-        return [
-            c
-            for i, c in enumerate(self.children)
-            if self.view.contains(self.line_rect(i)) or not self.heights[i]
-        ]
+        whole = [self.view.contains(self.line_rect(i)) or not h for i, h in enumerate(self.heights)]
+        return [c for c, w in zip(self.children, whole, strict=True) if w]
 
     def draw(self, s: pygame.Surface) -> None:
         clip = s.get_clip()
@@ -160,8 +144,7 @@ class Heading(Group):
 
 
 class Control(Box):
-    """A control of one button's height drawn by ``paint(surface, rect)`` with what it shows
-    now (a value changes without a new layout); at least ``least`` units wide."""
+    """A control a button high, drawn by ``paint(surface, rect)``, ``least`` units wide or more."""
 
     def __init__(self, paint: Callable[[pygame.Surface, pygame.Rect], None], least: float = 30):
         self.paint, self.least_units = paint, least
@@ -191,56 +174,44 @@ class Labelled(Group):
         share: float = 0.36,
         words: float = 40,
     ) -> None:
-        parts: list[Box] = [Text(label, bold=True)]
-        if help:
-            parts.append(Text(help, color=DIM))
+        parts = [Text(label, bold=True)] + ([Text(help, color=DIM)] if help else [])
         self.words_box = Column(parts, gap=0)
         self.control = control
         self.children = [self.words_box, control]
         self.focused, self.share, self.words_least = focused, share, words
 
-    def _split(self, st: Style, width: int) -> tuple[int, int] | None:
-        """(the words' width, the control's) side by side, or None: one under the other."""
+    def _split(self, st: Style, width: int) -> tuple[int, int, bool]:
+        """The words' width, the control's, and whether they stand side by side."""
         inner = width - 2 * st.margin
         cw = max(self.control.narrowest(st), round(inner * self.share))
         ww = inner - cw - st.gap
-        return (ww, cw) if ww >= round(st.unit * self.words_least) else None
+        beside = ww >= round(st.unit * self.words_least)
+        return (ww if beside else inner), cw, beside
 
     def measure(self, st: Style, width: int) -> int:
-        split = self._split(st, width)
-        ch = self.control.measure(st, width)
-        if split is None:
-            words = self.words_box.measure(st, width - 2 * st.margin)
-            return st.tight + words + st.tight + ch + st.tight
-        return 2 * st.tight + max(self.words_box.measure(st, split[0]), ch)
+        ww, _, beside = self._split(st, width)
+        words, ch = self.words_box.measure(st, ww), self.control.measure(st, width)
+        return 2 * st.tight + (max(words, ch) if beside else words + st.tight + ch)
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         super().place(st, rect)
-        self.radius = st.radius
         inner = rect.inflate(-2 * st.margin, -2 * st.tight)
         ch = self.control.measure(st, rect.w)
-        split = self._split(st, rect.w)
-        if split is None:
-            wh = self.words_box.measure(st, inner.w)
-            self.words_box.place(st, pygame.Rect(inner.x, inner.y, inner.w, wh))
-            cw = max(self.control.narrowest(st), round(inner.w * self.share))
-            box = pygame.Rect(inner.right - cw, inner.y + wh + st.tight, cw, ch)
-            self.control.place(st, mirrored(box, inner))
-            return
-        ww, cw = split
+        ww, cw, beside = self._split(st, rect.w)
         wh = self.words_box.measure(st, ww)
-        wy = inner.y + max(0, (inner.h - wh) // 2)  # a label shorter than its control: centred
+        wy = inner.y  # beside a taller control, the words are centred
+        cy = inner.y + (inner.h - ch) // 2 if beside else inner.y + wh + st.tight
+        if beside:
+            wy += max(0, (inner.h - wh) // 2)
         self.words_box.place(st, mirrored(pygame.Rect(inner.x, wy, ww, wh), inner))
-        box = pygame.Rect(inner.right - cw, inner.y + (inner.h - ch) // 2, cw, ch)
-        self.control.place(st, mirrored(box, inner))
-
-    radius = 0
+        self.control.place(st, mirrored(pygame.Rect(inner.right - cw, cy, cw, ch), inner))
 
     def draw(self, s: pygame.Surface) -> None:
         on = self.focused()
+        radius = self._st.radius if self._st else 0
         frame = self.rect.inflate(-2, -2)
         if on:
-            blit_panel(s, frame, color=FOCUSED, radius=self.radius)
+            blit_panel(s, frame, color=FOCUSED, radius=radius)
         super().draw(s)
         if on:  # the focus ring: thick and gold, seen on the felt and on the controls
-            pygame.draw.rect(s, GOLD, frame, width=3, border_radius=self.radius)
+            pygame.draw.rect(s, GOLD, frame, width=3, border_radius=radius)

@@ -8,21 +8,21 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 
 import pygame
 
 from tarneeb_desktop.ui import i18n, text, text_runs
-from tarneeb_desktop.ui.kit.boxes import Box
+from tarneeb_desktop.ui.kit.boxes import Box, placed, start_of
 from tarneeb_desktop.ui.kit.form import mirrored
-from tarneeb_desktop.ui.kit.lists import PICKED, placed
+from tarneeb_desktop.ui.kit.lists import PICKED
 from tarneeb_desktop.ui.kit.style import DIM, GOLD, INK, Colour, Style
 from tarneeb_desktop.ui.theme import blit_panel, blit_text, draw_label
 
 
 @dataclass
 class Cell:
-    """A table's cell: its words, their colour, bold or not; with ``suits``, the suit
-    symbols in it in their suits' colours (a contract: "10 ♥")."""
+    """A table's cell: words, colour, bold; ``suits``: its suit symbols in their colours."""
 
     words: str
     color: Colour = INK
@@ -64,53 +64,42 @@ class Tabular(Box):
         self.picked = picked
         self.last = last
         self.four_color = four_color  # the suits of ``suits`` cells in four colours
-        self._st: Style | None = None
         self.starts: list[int] = []
         self.row_rects: list[pygame.Rect] = []
-        self.head_y = self.foot_y = 0
+        self.foot_y = 0
         self.head_lines: list[list[str]] = []
         self.rh = 0
 
     def row_h(self, st: Style) -> int:
         return round(st.line * 1.3)
 
-    def _n(self) -> int:
-        """The rows and the foot."""
-        return len(self.all_rows) + (1 if self.foot else 0)
+    def _head_lines(self, st: Style, widths: Sequence[int]) -> list[list[str]]:
+        """Each head's lines: a head too long for its column wraps (two lines at most)."""
+        return [
+            cell_lines(h, st.body, w - st.margin, 2, True)
+            for h, w in zip(self.heads, widths, strict=True)
+        ]
 
-    def _heads_h(self, st: Style, width: int) -> int:
-        """The heads' height: a head too long for its column wraps (two lines at most)."""
-        widths = self._columns(st, width)
-        n = max(
-            (
-                len(cell_lines(h, st.body, w - st.margin, 2, True))
-                for h, w in zip(self.heads, widths, strict=True)
-            ),
-            default=1,
-        )
-        return max(self.row_h(st), n * st.line) if n > 1 else self.row_h(st)
+    def _heads_h(self, st: Style, lines: list[list[str]]) -> int:
+        return max(self.row_h(st), max(map(len, lines), default=1) * st.line)
+
+    def _frame(self, st: Style, width: int, rows: int, row_h: int) -> int:
+        """The heads, ``rows`` rows of ``row_h`` and the foot (one more row)."""
+        heads = self._heads_h(st, self._head_lines(st, self._columns(st, width)))
+        return heads + (rows + bool(self.foot)) * row_h + (st.tight if self.foot else 0)
 
     def measure(self, st: Style, width: int) -> int:
-        return (
-            self._heads_h(st, width) + self._n() * self.row_h(st) + (st.tight if self.foot else 0)
-        )
+        return self._frame(st, width, len(self.all_rows), self.row_h(st))
 
     def least(self, st: Style, width: int) -> int:
         """The heads, one row and the foot: a short room shows the first rows only."""
-        n = 1 + (1 if self.foot else 0)
-        low = round(st.line * 1.05)
-        return self._heads_h(st, width) + n * low + (st.tight if self.foot else 0)
+        return self._frame(st, width, 1, round(st.line * 1.05))
 
     def most(self, st: Style, width: int) -> int:
-        return (
-            self._heads_h(st, width)
-            + self._n() * round(st.line * 1.8)
-            + (st.tight if self.foot else 0)
-        )
+        return self._frame(st, width, len(self.all_rows), round(st.line * 1.8))
 
     def _spans(self, row: Sequence[Cell]) -> list[tuple[int, int]]:
-        """Each cell's columns, from its own to before the next cell with words: a cell runs
-        on over the empty ones after it."""
+        """Each cell's columns: it runs on over the empty ones after it."""
         out = []
         for k in range(min(len(row), len(self.heads))):
             end = k + 1
@@ -146,7 +135,6 @@ class Tabular(Box):
         return out
 
     def _columns(self, st: Style, width: int) -> list[int]:
-        """Each column's width in a table ``width`` wide."""
         need = [w + st.margin for w in self._widths(st)]
         if self.first is not None and len(need) > 1:
             rest = max(need[1:])
@@ -179,27 +167,17 @@ class Tabular(Box):
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         super().place(st, rect)
-        self._st = st
-        need = self._columns(st, rect.w)
-        self.widths = need
-        self.head_lines = [
-            cell_lines(h, st.body, w - st.margin, 2, True)
-            for h, w in zip(self.heads, need, strict=True)
-        ]
-        heads_h = self._heads_h(st, rect.w)
-        self.starts, x = [], rect.x
-        for w in need:
-            self.starts.append(x)
-            x += w
+        self.widths = self._columns(st, rect.w)
+        self.head_lines = self._head_lines(st, self.widths)
+        heads_h = self._heads_h(st, self.head_lines)
+        self.starts = list(accumulate(self.widths, initial=rect.x))[:-1]
         low = round(st.line * 1.05)
         room = rect.h - heads_h - (st.tight if self.foot else 0)
         fit = max(1, room // low - (1 if self.foot else 0))
         # the first rows that the room holds (the last ones, ``last``)
         self.rows = self.all_rows[-fit:] if self.last else self.all_rows[:fit]
         n = len(self.rows) + (1 if self.foot else 0)
-        rh = min(round(st.line * 1.8), max(low, room // max(1, n)))
-        self.rh = rh
-        self.head_y = rect.y
+        self.rh = rh = min(round(st.line * 1.8), max(low, room // max(1, n)))
         top = rect.y + heads_h
         self.row_rects = [
             pygame.Rect(rect.x, top + k * rh, rect.w, rh) for k in range(len(self.rows))
@@ -211,9 +189,10 @@ class Tabular(Box):
         out: list[tuple[Cell, pygame.Rect]] = []
         pad = self._st.margin if self._st else 0
         step = self._st.line if self._st else 0
-        heads_h = self.row_rects[0].y - self.head_y if self.row_rects else self.rh
+        top = self.rect.y
+        heads_h = self.row_rects[0].y - top if self.row_rects else self.rh
         for k, lines in enumerate(self.head_lines):  # each head's lines, at the heads' foot
-            y = self.head_y + heads_h - len(lines) * step if len(lines) > 1 else self.head_y
+            y = top + heads_h - len(lines) * step if len(lines) > 1 else top
             for j, line in enumerate(lines):
                 h = step if len(lines) > 1 else self.rh
                 r = pygame.Rect(self.starts[k], y + j * step, self.widths[k] - pad, h)
@@ -230,11 +209,8 @@ class Tabular(Box):
         return out
 
     def _shown(self, c: Cell, room: pygame.Rect) -> tuple[str, tuple[int, int], int]:
-        st = self._st
-        assert st is not None
-        words = text.elide(c.words, st.body, room.w, c.bold)
-        pos = (room.right, room.centery) if i18n.is_rtl() else (room.x, room.centery)
-        return words, pos, st.body
+        size = self._st.body if self._st else 0
+        return text.elide(c.words, size, room.w, c.bold), start_of(room), size
 
     def draw(self, s: pygame.Surface) -> None:
         st = self._st
@@ -259,11 +235,8 @@ class Tabular(Box):
             blit_text(s, words, size, pos, c.color, bold=c.bold, anchor=i18n.anchor("midleft"))
 
     def texts(self) -> list[tuple[str, pygame.Rect]]:
-        out = []
-        for c, room in self._cells():
-            words, pos, size = self._shown(c, room)
-            out.append((words, placed(words, size, pos, c.bold)))
-        return out
+        shown = [(self._shown(c, room), c.bold) for c, room in self._cells()]
+        return [(w, placed(w, size, pos, bold)) for (w, pos, size), bold in shown]
 
     def row_at(self, pos: tuple[int, int]) -> int | None:
         return next((k for k, r in enumerate(self.row_rects) if r.collidepoint(pos)), None)
@@ -286,14 +259,39 @@ def _cell_lines(
     return tuple(lines)
 
 
-class Listing(Box):
-    """A list to choose from: columns by ``shares`` of the width under their ``heads`` (dim,
-    bold), a row a line of cells (each wrapped to at most ``lines`` lines at the body size,
-    the last cut short), the ``picked`` row lit. It ``grow``s: as many rows as its room
-    holds are shown from ``top``, which moves to keep the picked row in sight (``top`` is
-    kept by the screen between layouts). Mirrored as a whole right to left."""
+class Shown(Box):
+    """Rows from ``top`` (kept by the screen), as many as the room holds (``visible``), ``top``
+    moved to keep the ``picked`` row (lit) in sight. ``shown``: (index, rect) for the clicks."""
 
     grow = True
+    picked: int | None = None
+    top = 0
+    visible = 1
+    shown: list[tuple[int, pygame.Rect]] = []
+
+    def _show(self, rect: pygame.Rect, y: int, rh: int, count: int) -> None:
+        """The rows ``rh`` high from ``y`` down to ``rect``'s bottom."""
+        n = self.visible = max(1, (rect.bottom - y) // rh)
+        if self.picked is not None:
+            self.top = min(self.picked, max(self.top, self.picked - n + 1))
+        self.top = max(0, min(self.top, count - n))
+        self.shown = [
+            (k, pygame.Rect(rect.x, y + (k - self.top) * rh, rect.w, rh))
+            for k in range(self.top, min(count, self.top + n))
+        ]
+
+    def _light(self, s: pygame.Surface, k: int, r: pygame.Rect) -> None:
+        if k == self.picked:
+            blit_panel(s, r, color=PICKED, radius=r.h // 4)
+
+    def row_at(self, pos: tuple[int, int]) -> int | None:
+        return next((k for k, r in self.shown if r.collidepoint(pos)), None)
+
+
+class Listing(Shown):
+    """A list to choose from: columns by ``shares`` of the width under their ``heads`` (dim,
+    bold), a row a line of cells (each wrapped to at most ``lines`` lines at the body size,
+    the last cut short), shown as ``Shown`` shows rows. Mirrored as a whole right to left."""
 
     def __init__(
         self,
@@ -307,8 +305,6 @@ class Listing(Box):
     ) -> None:
         self.heads, self.rows, self.shares = list(heads), [list(r) for r in rows], list(shares)
         self.picked, self.top, self.lines = picked, top, lines
-        self._st: Style | None = None
-        self.shown: list[tuple[int, pygame.Rect]] = []
 
     def _head_h(self, st: Style) -> int:
         return st.line if self.heads else 0
@@ -344,27 +340,10 @@ class Listing(Box):
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         super().place(st, rect)
-        self._st = st
-        rh = self.row_h(st, rect.w)
-        n = max(1, (rect.h - self._head_h(st)) // rh)
-        if self.picked is not None:
-            if self.picked < self.top:
-                self.top = self.picked
-            elif self.picked >= self.top + n:
-                self.top = self.picked - n + 1
-        self.top = max(0, min(self.top, len(self.rows) - n))
-        y = rect.y + self._head_h(st)
-        self.shown = []
-        for k in range(self.top, min(len(self.rows), self.top + n)):
-            self.shown.append((k, pygame.Rect(rect.x, y, rect.w, rh)))
-            y += rh
-
-    def _cell_lines(self, st: Style, words: str, w: int) -> list[str]:
-        return cell_lines(words, st.body, w, self.lines)
+        self._show(rect, rect.y + self._head_h(st), self.row_h(st, rect.w), len(self.rows))
 
     def _placed(self) -> list[tuple[str, tuple[int, int], Colour, bool]]:
-        """Every line of the heads and the rows shown: (words, reading start, colour, bold);
-        the start at a line's top."""
+        """Every line of the heads and rows: (words, reading start at its top, colour, bold)."""
         st = self._st
         if st is None:
             return []
@@ -377,48 +356,34 @@ class Listing(Box):
                             (col.right if rtl else col.x, col.y), DIM, True))  # fmt: skip
         for k, r in self.shown:
             for words, col in zip(self.rows[k], self._columns(r, st.margin), strict=False):
-                lines = self._cell_lines(st, words, col.w)
+                lines = cell_lines(words, st.body, col.w, self.lines)
                 ink = st.ink  # the lines' letters centred in the row, not their drawings
                 y = r.centery - (st.line * (len(lines) - 1) + ink.h) // 2 - ink.y
-                for line in lines:
-                    out.append((line, (col.right if rtl else col.x, y), INK, False))
-                    y += st.line
+                for j, line in enumerate(lines):
+                    out.append((line, (col.right if rtl else col.x, y + j * st.line), INK, False))
         return out
 
     def draw(self, s: pygame.Surface) -> None:
-        st = self._st
-        if st is None:
-            return
         for k, r in self.shown:
-            if k == self.picked:
-                blit_panel(s, r, color=PICKED, radius=r.h // 4)
-        anchor = i18n.anchor("topleft")
-        for words, pos, colour, bold in self._placed():
-            text_runs.blit_line(s, words, st.body, pos, colour, bold, anchor)
+            self._light(s, k, r)
+        size, anchor = self._st.body if self._st else 0, i18n.anchor("topleft")
+        for words, pos, colour, bold in self._placed():  # none before it is placed
+            text_runs.blit_line(s, words, size, pos, colour, bold, anchor)
 
     def texts(self) -> list[tuple[str, pygame.Rect]]:
-        st = self._st
+        size, anchor = self._st.body if self._st else 0, i18n.anchor("topleft")
         out: list[tuple[str, pygame.Rect]] = []
-        if st is None:
-            return out
-        anchor = i18n.anchor("topleft")
         for words, pos, colour, bold in self._placed():
-            surf = text_runs.line_surface(words, st.body, colour, bold)
+            surf = text_runs.line_surface(words, size, colour, bold)
             r = surf.get_rect(**{anchor: pos})
             out.append((words, surf.get_bounding_rect().move(r.topleft)))
         return out
 
-    def row_at(self, pos: tuple[int, int]) -> int | None:
-        return next((k for k, r in self.shown if r.collidepoint(pos)), None)
 
-
-class ScrollList(Box):
+class ScrollList(Shown):
     """``count`` rows of ``lines`` body lines each, as many as its room holds shown from
-    ``top`` (moved to keep the ``picked`` row in sight; the screen keeps it between layouts),
-    each drawn by ``paint(surface, index, rect, picked)`` (a file's icon and name); the picked
-    row lit. It ``grow``s. ``shown``: (index, rect) of the rows shown, for the clicks."""
-
-    grow = True
+    ``top`` (``Shown``), each drawn by ``paint(surface, index, rect, picked)`` (a file's icon
+    and name)."""
 
     def __init__(
         self,
@@ -431,7 +396,6 @@ class ScrollList(Box):
     ) -> None:
         self.count, self.paint = count, paint
         self.picked, self.top, self.lines = picked, top, lines
-        self.shown: list[tuple[int, pygame.Rect]] = []
 
     def row_h(self, st: Style) -> int:
         return round(st.line * self.lines)
@@ -444,27 +408,9 @@ class ScrollList(Box):
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         super().place(st, rect)
-        rh = self.row_h(st)
-        n = max(1, rect.h // rh)
-        self.visible = n
-        if self.picked is not None:
-            if self.picked < self.top:
-                self.top = self.picked
-            elif self.picked >= self.top + n:
-                self.top = self.picked - n + 1
-        self.top = max(0, min(self.top, self.count - n))
-        self.shown = [
-            (k, pygame.Rect(rect.x, rect.y + (k - self.top) * rh, rect.w, rh))
-            for k in range(self.top, min(self.count, self.top + n))
-        ]
-
-    visible = 1
+        self._show(rect, rect.y, self.row_h(st), self.count)
 
     def draw(self, s: pygame.Surface) -> None:
         for k, r in self.shown:
-            if k == self.picked:
-                blit_panel(s, r, color=PICKED, radius=r.h // 4)
+            self._light(s, k, r)
             self.paint(s, k, r, k == self.picked)
-
-    def row_at(self, pos: tuple[int, int]) -> int | None:
-        return next((k for k, r in self.shown if r.collidepoint(pos)), None)

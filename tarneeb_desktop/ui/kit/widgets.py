@@ -43,12 +43,8 @@ def draw_field(
         full = count[0] >= count[1]
         blit_text(s, shown, size, (end, rect.centery), (170, 110, 0) if full else (120, 120, 110),
                   bold=full, anchor=i18n.anchor("midright"))  # fmt: skip
-        rect = rect.copy()
-        rect.w -= room
-        if i18n.is_rtl():
-            rect.x += room
-    x = rect.x + margin
-    anchor = "midleft"
+        rect = pygame.Rect(rect.x + (room if i18n.is_rtl() else 0), rect.y, rect.w - room, rect.h)
+    x, anchor = rect.x + margin, "midleft"
     if from_start:
         x, anchor = i18n.mirror_x(x, rect.x, rect.w), i18n.anchor(anchor)
     if selected and line:
@@ -72,9 +68,8 @@ def draw_form_field(
     count: tuple[int, int] | None = None,
     from_start: bool = True,
 ) -> None:
-    """A form's text box (the Join and Host screens): light, gold-edged while it has the
-    focus, typed from the reading start (the right in a right-to-left language), or from
-    the left without ``from_start`` (a file's name)."""
+    """A form's text box: light, gold-edged while it has the focus, typed from the reading
+    start (from the left without ``from_start``: a file's name)."""
     draw_field(
         s,
         rect,
@@ -135,9 +130,7 @@ class TextField:
 
     def _drop_selection(self) -> None:
         if self.selected:
-            self.selected = False
-            keep = self.text[: self.min_chars]
-            self.text, self.caret = keep, len(keep)
+            self.text = self.text[: self.min_chars]  # the setter drops the selection
 
     @staticmethod
     def start() -> None:
@@ -149,45 +142,40 @@ class TextField:
         pygame.key.stop_text_input()
 
     def insert(self, typed: str) -> bool:
-        """Add ``typed`` at the caret, in place of the selection (cut at ``max_chars``);
-        True if the text changed."""
+        """``typed`` at the caret, in place of the selection (cut at ``max_chars``); changed?"""
         if self.printable:
             typed = "".join(ch for ch in typed if ch.isprintable())
         # a character no shipped font draws (an emoji) would show as an empty box on the
         # plates and screens: it is refused as it is typed (issue 48 item 5)
         kept = "".join(ch for ch in typed if text.can_draw(ch))
         self.refused = len(kept) < len(typed)
-        typed = kept
-        if not typed:
+        if not kept:
             return False
         self._drop_selection()
         room = self.max_chars - len(self.text)
         if room <= 0:
             return False
-        typed = typed[:room]
+        typed = kept[:room]
         self.caret = min(self.caret, len(self.text))
         self._text = self.text[: self.caret] + typed + self.text[self.caret :]
         self.caret += len(typed)
         return True
 
-    def backspace(self) -> bool:
+    def _cut(self, at: int) -> bool:
+        """Delete the character at ``at`` (the selection, if any); True if the text changed."""
         if self.selected:
             self._drop_selection()
             return True
-        if len(self.text) <= self.min_chars or self.caret <= 0:
+        if len(self.text) <= self.min_chars or not 0 <= at < len(self.text):
             return False
-        self._text = self.text[: self.caret - 1] + self.text[self.caret :]
-        self.caret -= 1
+        self._text, self.caret = self.text[:at] + self.text[at + 1 :], at
         return True
 
+    def backspace(self) -> bool:
+        return self._cut(self.caret - 1)
+
     def delete(self) -> bool:
-        if self.selected:
-            self._drop_selection()
-            return True
-        if len(self.text) <= self.min_chars or self.caret >= len(self.text):
-            return False
-        self._text = self.text[: self.caret] + self.text[self.caret + 1 :]
-        return True
+        return self._cut(self.caret)
 
     def handle_event(self, ev: pygame.event.Event) -> str | None:
         if ev.type == pygame.TEXTINPUT:
@@ -230,10 +218,11 @@ class TextField:
         return self.text[:caret] + "|" + self.text[caret:]
 
 
-# ---------------------------------------------------------------------- a slider
-
 #: The volume slider's step (Left/Right, and where a click or a drag lands), in percent.
 VOLUME_STEP = 5
+#: A control's face (a stepper's, a switch's, a slider's).
+FACE: Colour = (246, 240, 224, 255)
+FACE_EDGE: Colour = (0, 0, 0, 60)
 
 
 def slider_track(rect: pygame.Rect, size: int) -> pygame.Rect:
@@ -241,19 +230,15 @@ def slider_track(rect: pygame.Rect, size: int) -> pygame.Rect:
     its end for the value ("100 %") at ``size``."""
     room = text.size_of(i18n.percent(1.0), size, True)[0] + size
     pad = max(6, rect.h // 3)
-    track = pygame.Rect(rect.x + pad, 0, max(10, rect.w - room - 2 * pad), max(4, rect.h // 7))
+    track = pygame.Rect(0, 0, max(10, rect.w - room - 2 * pad), max(4, rect.h // 7))
     track.centery = rect.centery
-    if i18n.is_rtl():  # the whole slider mirrors: it fills from the right
-        track.right = i18n.mirror_x(track.x, rect.x, rect.w)
-    return track
+    return i18n.align(track, rect, pad=pad)  # the whole slider mirrors: it fills from the right
 
 
 def slider_value_at(rect: pygame.Rect, size: int, x: int, lo: int, hi: int, step: int) -> int:
     """The value a pointer at ``x`` sets on the slider in ``rect`` (rounded to ``step``)."""
     track = slider_track(rect, size)
-    share = (x - track.x) / max(1, track.w)
-    if i18n.is_rtl():
-        share = 1.0 - share
+    share = (i18n.mirror_x(x, track.x, track.w) - track.x) / max(1, track.w)
     raw = lo + max(0.0, min(1.0, share)) * (hi - lo)
     return max(lo, min(hi, round(raw / step) * step))
 
@@ -269,16 +254,12 @@ def draw_slider(
     *,
     focused: bool = False,
 ) -> None:
-    """A slider in ``rect``: the track filled up to ``value`` in gold, its knob, and the
-    value as ``shown`` at the track's end (on the left in a right-to-left language)."""
-    blit_panel(s, rect, color=(246, 240, 224, 255), border=(0, 0, 0, 60), radius=rect.h // 4)
+    """A slider: its track filled up to ``value`` in gold, its knob, ``shown`` at its end."""
+    blit_panel(s, rect, color=FACE, border=FACE_EDGE, radius=rect.h // 4)
     track = slider_track(rect, size)
     share = (value - lo) / max(1, hi - lo)
     pygame.draw.rect(s, (150, 150, 140), track, border_radius=track.h // 2)
-    filled = track.copy()
-    filled.w = round(track.w * share)
-    if i18n.is_rtl():
-        filled.right = track.right
+    filled = i18n.align(pygame.Rect(0, track.y, round(track.w * share), track.h), track)
     pygame.draw.rect(s, (200, 150, 30), filled, border_radius=track.h // 2)
     knob_x = filled.left if i18n.is_rtl() else filled.right
     radius = max(6, rect.h // 4)
@@ -286,15 +267,9 @@ def draw_slider(
     pygame.draw.circle(
         s, theme.GOLD if focused else (90, 90, 80), (knob_x, track.centery), radius, width=2
     )
-    x = rect.right - max(6, rect.h // 3)
-    x = i18n.mirror_x(x, rect.x, rect.w)
+    x = i18n.mirror_x(rect.right - max(6, rect.h // 3), rect.x, rect.w)
     blit_text(s, shown, size, (x, rect.centery), theme.BUTTON_TEXT, bold=True,
               anchor=i18n.anchor("midright"))  # fmt: skip
-
-
-#: A control's face (a stepper's, a switch's, a slider's).
-FACE: Colour = (246, 240, 224, 255)
-FACE_EDGE: Colour = (0, 0, 0, 60)
 
 
 def step_of(rect: pygame.Rect, x: int) -> int:
