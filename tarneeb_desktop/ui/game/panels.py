@@ -11,6 +11,7 @@ rather than rebuilding the table's static layer.
 from __future__ import annotations
 
 import math
+from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -22,6 +23,8 @@ from tarneeb_desktop.ui.game.labels import call_label, fitted
 from tarneeb_desktop.ui.game.ring import ring_shows
 from tarneeb_desktop.ui.i18n import tr, trn
 from tarneeb_desktop.ui.kit import style
+from tarneeb_desktop.ui.kit.boxes import Column, Panel, Text
+from tarneeb_desktop.ui.kit.style import Colour, Style
 from tarneeb_desktop.ui.layout import BOTTOM, LEFT, RIGHT, TOP, Layout
 from tarneeb_desktop.ui.theme import blit_panel, blit_text
 
@@ -64,6 +67,45 @@ HINT_BANNER = (22, 64, 110)
 
 #: A line of text drawn at a point: (text, size, colour, bold, point, anchor).
 Caption = tuple[str, int, tuple[int, int, int], bool, tuple[float, float], str]
+
+
+class Note(Panel):
+    """A message's panel over the table, laid out by the kit: its lines (each fitted
+    beforehand, bold or not) in a column at ``size`` (the body's at least), a margin round
+    them; as round as ``radius`` (None: the style's)."""
+
+    def __init__(
+        self,
+        lay: Layout,
+        lines: list[tuple[str, bool]],
+        colours: tuple[Colour, Colour | None, Colour],
+        radius: int | None = None,
+        align: str = "center",
+        size: int | None = None,
+    ) -> None:
+        fill, edge, ink = colours
+        self.st, self.round = Style(lay.w, lay.h), radius
+        runs = groupby(lines, key=lambda line: line[1])  # a Text for each run of bold or not
+        texts = [
+            Text("\n".join(ln for ln, _ in run), size=size, color=ink, bold=b, align=align)
+            for b, run in runs
+        ]
+        super().__init__(Column(texts, self.st.line - self.st.ink.bottom), fill, edge)
+        self.w = max(t.natural(self.st) for t in texts) + 2 * self.st.margin
+        self.h = self.measure(self.st, self.w)
+
+    def _pad(self, st: Style) -> int:
+        return st.tight  # over the table, where room is short: the margin at the sides only
+
+    def place(self, st: Style, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        self.radius = st.radius if self.round is None else self.round
+        self.child.place(st, rect.inflate(-2 * st.margin, -2 * st.tight))
+
+    def show(self, s: pygame.Surface, at: pygame.Rect) -> None:
+        """Drawn in ``at`` (its size or more)."""
+        self.place(self.st, at)
+        self.draw(s)
 
 
 class Panels:
@@ -545,11 +587,8 @@ class Panels:
     def toast_rect(self, lay: Layout, msg: str) -> pygame.Rect:
         """Above my lifted hand, or above the action panel when one is shown (a message
         never sits on a button's label)."""
-        size = lay.text
-        lines = self.toast_lines(lay, msg)
-        widest = max(text.size_of(x, size, bold)[0] for x, bold in lines)
-        w = widest + round(lay.unit * 6)
-        r = pygame.Rect(0, 0, w, round(size * 2.1) + round(size * 1.35) * (len(lines) - 1))
+        note = self.toast_note(lay, msg)
+        r = pygame.Rect(0, 0, note.w, note.h)
         bottom = lay.hand_rects(13)[0].top - lay.lift - lay.unit
         panel = self.scene.action_panel()
         if panel is not None:
@@ -567,6 +606,9 @@ class Panels:
             r.top = min(north, limit - r.h)
         return r
 
+    def toast_note(self, lay: Layout, msg: str, fill: Colour = (0, 0, 0, 0)) -> Note:
+        return Note(lay, self.toast_lines(lay, msg), (fill, (255, 255, 255, 80), style.INK))
+
     def draw_toast(
         self,
         s: pygame.Surface,
@@ -578,15 +620,7 @@ class Panels:
     ) -> None:
         """A message over the table: dark red (a move refused, a word of the game), or, for a
         hint, the calm blue of advice (issue 48 item 3: a hint looked like an error)."""
-        size = lay.text
-        r = self.toast_rect(lay, msg) if rect is None else rect
         alpha = 250 if left > 0.3 else round(250 * left / 0.3)  # opaque: it may cover a title
-        lines = self.toast_lines(lay, msg)
-        fill = (*(HINT_BANNER if hint else (120, 24, 24)), alpha)
-        edge = (255, 255, 255, min(alpha, 80))
-        blit_panel(s, r, color=fill, border=edge, radius=min(r.h // 2, round(size * 1.05)))
-        step = round(size * 1.35)
-        top = r.centery - step * (len(lines) - 1) / 2
-        for k, (line, bold) in enumerate(lines):
-            at = (r.centerx, round(top + k * step))
-            blit_text(s, line, size, at, style.INK, bold=bold, anchor="center")
+        note = self.toast_note(lay, msg, (*(HINT_BANNER if hint else (120, 24, 24)), alpha))
+        note.edge = (255, 255, 255, min(alpha, 80))
+        note.show(s, self.toast_rect(lay, msg) if rect is None else rect)
