@@ -55,6 +55,14 @@ def blit_card(
     surface.blit(img, rect.topleft)
 
 
+def chip(s: pygame.Surface, r: pygame.Rect, label: str, size: int, can: bool = True) -> None:
+    """A quiet corner button (Menu, Scores, Undo): its label cut short at the body size, in
+    a narrow margin; dimmed when it ``can`` do nothing now."""
+    blit_panel(s, r, color=(0, 0, 0, 110 if can else 50), radius=r.h // 3)
+    label = text.elide(label, size, r.w - 2 * max(2, round(r.h * 0.2)))
+    blit_text(s, label, size, r.center, style.INK if can else style.DIM, anchor="center")
+
+
 def mark_winner(s: pygame.Surface, r: pygame.Rect) -> None:
     """The gold frame round the card that takes the trick."""
     pygame.draw.rect(
@@ -145,11 +153,8 @@ class Panels:
         return b
 
     def draw_corner_buttons(self, s: pygame.Surface, lay: Layout) -> None:
-        for rect, label in ((lay.menu_button, tr("Menu")), (lay.scores_button, tr("Scores"))):
-            blit_panel(s, rect, color=(0, 0, 0, 110), radius=rect.h // 3)
-            room = rect.w - 2 * max(2, round(rect.h * 0.2))  # a quiet chip: a narrow margin
-            label = text.elide(label, lay.text, room)  # cut short at the body size
-            blit_text(s, label, lay.text, rect.center, style.INK, anchor="center")
+        chip(s, lay.menu_button, tr("Menu"), lay.text)
+        chip(s, lay.scores_button, tr("Scores"), lay.text)
 
     def draw_backs(
         self, s: pygame.Surface, lay: Layout, counts: list[int] | tuple[int, ...]
