@@ -73,9 +73,6 @@ def mark_winner(s: pygame.Surface, r: pygame.Rect) -> None:
 #: A hint's banner: advice, not an error's red.
 HINT_BANNER = (22, 64, 110)
 
-#: A line of text drawn at a point: (text, size, colour, bold, point, anchor).
-Caption = tuple[str, int, tuple[int, int, int], bool, tuple[float, float], str]
-
 
 class Note(Panel):
     """A message's panel over the table, laid out by the kit: its lines (each fitted
@@ -522,12 +519,13 @@ class Panels:
             self.card(s, card, r, shadow=True)
             if seat == winner:
                 mark_winner(s, r)
-        for line, size, colour, bold, at, anchor in self.last_trick_captions(lay):
-            blit_text(s, line, size, at, colour, bold=bold, anchor=anchor)
+        for box in self.last_trick_texts(lay):
+            box.draw(s)
 
-    def last_trick_captions(self, lay: Layout) -> list[Caption]:
-        """The last trick's caption and its hint: (text, size, colour, bold, point, anchor).
-        The caption goes above the trick or below it (``caption_below``); the hint below."""
+    def last_trick_texts(self, lay: Layout) -> list[Text]:
+        """The last trick's caption and its hint, placed by the kit: the caption above the
+        trick or below it (``caption_below``); the hint below, where it clears my cards (a
+        tall script's caption leaves no room: the pile's own label says L too)."""
         scene = self.scene
         if not scene.pv.tricks:
             return []
@@ -537,32 +535,24 @@ class Panels:
             if scene.is_me(winner)
             else tr("Last trick: won by {name}", name=scene.names[winner])
         )
-        hint = tr("L or a click closes it")
+        st, w = Style(lay.w, lay.h), lay.w - 2 * lay.margin
+        head = Text(caption, size=lay.heading, color=theme.GOLD, bold=True, align="center")
+        hint = Text(tr("L or a click closes it"), align="center")
         below = lay.trick_area.bottom + lay.unit
         if not self.caption_below(lay, caption, lay.heading):
-            at = (lay.centre[0], lay.trick_area.top - lay.unit)
-            return [
-                (caption, lay.heading, theme.GOLD, True, at, "midbottom"),
-                (hint, lay.text, theme.INK, False, (lay.centre[0], below), "midtop"),
-            ]
-        lines: list[Caption] = [
-            (caption, lay.heading, theme.GOLD, True, (lay.centre[0], below), "midtop")
-        ]
-        below += text.size_of(caption, lay.heading, True)[1] + lay.unit
-        # the hint only where it clears my cards (a tall script's caption leaves no room):
-        # the pile's own label says L too
+            h = head.measure(st, w)
+            head.place(st, pygame.Rect(lay.margin, lay.trick_area.top - lay.unit - h, w, h))
+        else:
+            head.place(st, pygame.Rect(lay.margin, below, w, head.measure(st, w)))
+            below = head.rect.bottom + lay.unit
+        hint.place(st, pygame.Rect(lay.margin, below, w, hint.measure(st, w)))
         hand_top = min(c.top for c in lay.hand_rects(13)) - lay.lift
-        if below + text.size_of(hint, lay.text)[1] <= hand_top:
-            lines.append((hint, lay.text, theme.INK, False, (lay.centre[0], below), "midtop"))
-        return lines
+        return [head, hint] if hint.rect.bottom <= hand_top else [head]
 
     def last_trick_bottom(self, lay: Layout) -> int:
         """Where the last trick's texts below the trick end (its hint, or its caption)."""
-        bottom: float = lay.trick_area.bottom
-        for line, size, _, bold, (_, y), anchor in self.last_trick_captions(lay):
-            if anchor == "midtop":
-                bottom = max(bottom, y + text.size_of(line, size, bold)[1])
-        return round(bottom)
+        rects = [box.rect for box in self.last_trick_texts(lay)]
+        return max([lay.trick_area.bottom] + [r.bottom for r in rects if r.y > lay.centre[1]])
 
     # ------------------------------------------------------------------ messages
     def draw_banner(self, s: pygame.Surface, lay: Layout, textline: str) -> None:
