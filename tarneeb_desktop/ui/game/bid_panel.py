@@ -175,7 +175,7 @@ class BidPanel:
         st = Style(lay.w, lay.h)
         head = pygame.Rect(0, round(lay.unit * 2.2), inner, self.head.measure(st, inner))
         under = pygame.Rect(0, head.bottom + round(lay.unit), inner, self.under.measure(st, inner))
-        title_h = (under if self.under.words else head).bottom
+        title_h = (under if self.under.words else head).bottom + round(lay.unit * 0.6)
         # between the partner's cards and my lifted hand; the rows share what room there is
         top = lay.back_rects(TOP, 1)[0].bottom + lay.margin
         bottom = lay.hand_rects(13)[0].top - lay.lift - lay.margin

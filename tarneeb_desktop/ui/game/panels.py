@@ -76,8 +76,7 @@ HINT_BANNER = (22, 64, 110)
 
 class Note(Panel):
     """A message's panel over the table, laid out by the kit: its lines (each fitted
-    beforehand, bold or not) in a column at ``size`` (the body's at least), a margin round
-    them; as round as ``radius`` (None: the style's)."""
+    beforehand, bold or not) at the body size, a margin round them; ``radius``: how round."""
 
     def __init__(
         self,
@@ -86,14 +85,12 @@ class Note(Panel):
         colours: tuple[Colour, Colour | None, Colour],
         radius: int | None = None,
         align: str = "center",
-        size: int | None = None,
     ) -> None:
         fill, edge, ink = colours
         self.st, self.round = Style(lay.w, lay.h), radius
         runs = groupby(lines, key=lambda line: line[1])  # a Text for each run of bold or not
         texts = [
-            Text("\n".join(ln for ln, _ in run), size=size, color=ink, bold=b, align=align)
-            for b, run in runs
+            Text("\n".join(ln for ln, _ in run), color=ink, bold=b, align=align) for b, run in runs
         ]
         super().__init__(Column(texts, self.st.line - self.st.ink.bottom), fill, edge)
         self.w = max(t.natural(self.st) for t in texts) + 2 * self.st.margin
