@@ -89,16 +89,15 @@ def test_a_message_over_the_bid_panels_title_takes_its_place(lang, size) -> None
         r = scene.panels.toast_rect(scene.layout, TWO_LINES)
         assert not any(r.colliderect(b.rect) for b in scene.bids.buttons())
         from tarneeb_desktop.ui.game import bid_panel
+        from tarneeb_desktop.ui.kit import boxes
         from tests.test_ui_table import drawn_lines
 
-        title = scene.bids.title
-        assert title is not None
         with pytest.MonkeyPatch.context() as mp:
-            lines = title[0]  # the title's lines (wrapped when wider than the window)
-            drawn = drawn_lines(app, scene, mp, bid_panel)
+            lines = scene.bids.head.lines  # the title's lines (wrapped when wider than the window)
+            drawn = drawn_lines(app, scene, mp, bid_panel, boxes)
             assert lines and not any(line in drawn for line in lines)  # given way
             scene.toast = None  # the message gone, the title is back
-            drawn = drawn_lines(app, scene, mp, bid_panel)
+            drawn = drawn_lines(app, scene, mp, bid_panel, boxes)
             assert all(line in drawn for line in lines)
         assert screen_problems(app, f"bid panel {lang} {size}") == []
         scene.on_hide()

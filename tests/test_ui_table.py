@@ -509,6 +509,7 @@ def test_the_double_question_says_what_doubling_does_and_enter_keeps_it_single(
 ) -> None:
     from tarneeb_desktop.ui.game import bid_panel
     from tarneeb_desktop.ui.i18n import tr
+    from tarneeb_desktop.ui.kit import boxes
 
     state = GameState.new(make_rules("egyptian"), seed=3, dealer=3)
     for c in ["8S", "pass", "pass", "pass"]:
@@ -517,7 +518,7 @@ def test_the_double_question_says_what_doubling_does_and_enter_keeps_it_single(
     app = make_app()
     scene = table_scene(app, state)
     settle(app, scene)
-    drawn = drawn_lines(app, scene, monkeypatch, bid_panel)
+    drawn = drawn_lines(app, scene, monkeypatch, bid_panel, boxes)
     why = "Doubling multiplies this hand's points by {n}, won or lost, for both teams"
     assert tr(why, n=state.rules.double_factor) in " ".join(drawn)  # wrapped, not shrunk
     focused = [b.action for b in scene.buttons() if b.focus]

@@ -21,7 +21,9 @@ from tarneeb_desktop.ui.game.labels import action_label, fitted
 from tarneeb_desktop.ui.game.score import contract_box
 from tarneeb_desktop.ui.i18n import N_, tr
 from tarneeb_desktop.ui.kit import style
+from tarneeb_desktop.ui.kit.boxes import Text
 from tarneeb_desktop.ui.kit.form import mirrored
+from tarneeb_desktop.ui.kit.style import Style
 from tarneeb_desktop.ui.layout import TOP
 from tarneeb_desktop.ui.theme import SUIT_SYMBOL, Button, blit_panel, blit_text
 
@@ -167,10 +169,13 @@ class BidPanel:
         shift = max(0, title_w - inner) // 2
         inner = max(inner, title_w)
         # a title wider than the window wraps, at the body size (never made smaller)
-        self.title_lines = fitted(self._title(), lay.text, inner, 3, bold=True)
-        title_h = round(lay.unit * 2.2) + round(lay.text * 1.45) * len(self.title_lines)
-        lines, line_h = self._under_lines(inner)  # 41's bids so far, or what doubling does
-        title_h += len(lines) * line_h + (round(lay.unit) if lines else 0)
+        title = "\n".join(fitted(self._title(), lay.text, inner, 3, bold=True))
+        self.head = Text(title, color=style.GOLD, bold=True, align="center")
+        self.under = Text(self._under(), align="center")  # 41's bids so far, or what doubling does
+        st = Style(lay.w, lay.h)
+        head = pygame.Rect(0, round(lay.unit * 2.2), inner, self.head.measure(st, inner))
+        under = pygame.Rect(0, head.bottom + round(lay.unit), inner, self.under.measure(st, inner))
+        title_h = (under if self.under.words else head).bottom + round(lay.unit * 0.6)
         # between the partner's cards and my lifted hand; the rows share what room there is
         top = lay.back_rects(TOP, 1)[0].bottom + lay.margin
         bottom = lay.hand_rects(13)[0].top - lay.lift - lay.margin
@@ -180,6 +185,8 @@ class BidPanel:
         bh = max(12, min(bh, fit))
         panel = pygame.Rect(0, 0, inner + 2 * pad, rows * bh + (rows - 1) * gap + 2 * pad + title_h)
         panel.midbottom = (lay.w // 2, bottom)
+        self.head.place(st, head.move(panel.x + pad, panel.y))
+        self.under.place(st, under.move(panel.x + pad, panel.y))
         everything: list[Button] = []
         self.heads = []
         for r, row in enumerate(grid):
@@ -285,20 +292,10 @@ class BidPanel:
             )
         return ""
 
-    def _under_lines(self, width: int) -> tuple[list[str], int]:
-        """The line under the title at body size, wrapped to ``width``: its lines and their
-        height (none: no line)."""
-        under = self._under()
-        if not under:
-            return [], 0
-        size = self.scene.layout.text
-        lines = text.wrap(under, size, width)
-        return lines, max(text.size_of(line, size)[1] for line in lines)
-
     # ------------------------------------------------------------------ drawing
     def render(self) -> None:
         """The panel's picture (when it has buttons), made with the static layer."""
-        self.surf = self.title = None
+        self.surf = None
         buttons = self.buttons()
         if not buttons:
             return
@@ -311,15 +308,6 @@ class BidPanel:
         s_off = (glow_pad - panel.x, glow_pad - panel.y)
         panel = panel.move(s_off)
         blit_panel(s, panel, color=(8, 24, 18, 235), radius=round(lay.unit * 2), glow=GLOW)
-        inner = panel.w - 2 * round(lay.unit * 2)
-        lines, line_h = self._under_lines(inner)
-        y = panel.y + round(lay.unit * 2.2) + round(lay.text * 1.45) * len(self.title_lines)
-        for line in lines:
-            blit_text(s, line, lay.text, (panel.centerx, y), theme.INK, anchor="midtop")
-            y += line_h
-        # the title is drawn over the picture (``draw``), unless a message stands in its place
-        at = (self.panel.centerx, self.panel.y + round(lay.unit * 2.2))
-        self.title = (self.title_lines, lay.text, at, inner)
         for strain, r in self.heads:
             color = theme.suit_color(STRAINS[strain], scene.four_color, on_dark=True)
             color = theme.INK if strain == NT else color
@@ -331,8 +319,7 @@ class BidPanel:
             b.draw(s, scene.four_color)
             b.rect = saved
 
-    title: tuple[list[str], int, tuple[int, int], int] | None = None
-    title_lines: list[str] = []
+    head = under = Text("")
 
     def draw(self, surface: pygame.Surface, message: pygame.Rect | None = None) -> None:
         """The panel, and its title unless the ``message`` shown over the table takes its
@@ -340,12 +327,6 @@ class BidPanel:
         if self.surf is None:
             return
         surface.blit(*self.surf)
-        if self.title is None:
-            return
-        lines, size, (x, y), inner = self.title
-        step = round(size * 1.45)
-        r = pygame.Rect(0, 0, inner, step * len(lines))
-        r.midtop = (x, y)
-        if message is None or not message.colliderect(r):
-            for k, line in enumerate(lines):
-                blit_text(surface, line, size, (x, y + k * step), style.GOLD, True, anchor="midtop")
+        self.under.draw(surface)
+        if message is None or not message.colliderect(self.head.rect):
+            self.head.draw(surface)

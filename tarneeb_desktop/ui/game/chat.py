@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tarneeb_desktop.net.protocol import MAX_CHAT_CHARS
-from tarneeb_desktop.ui import i18n, text, theme
+from tarneeb_desktop.ui import theme
 from tarneeb_desktop.ui.game.labels import fitted
+from tarneeb_desktop.ui.game.panels import Note
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.kit import style
 from tarneeb_desktop.ui.kit.widgets import TextField, draw_field
 from tarneeb_desktop.ui.layout import BOTTOM, TOP, Layout
-from tarneeb_desktop.ui.theme import blit_panel, blit_text
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.table_scene import TableScene
@@ -115,44 +115,29 @@ class Chat:
     def _draw_history(self, s: pygame.Surface, lay: Layout) -> None:
         """The last lines said at the table, under the chat line (oldest first), each
         wrapped to two lines at the body size."""
-        size, m = lay.text, lay.margin  # never below the body size
-        r = pygame.Rect(0, 0, round(lay.w * 0.5), 0)
         said = self.history()[-HISTORY_LINES:]
-        lines = [ln for msg in said for ln in fitted(history_line(msg), size, r.w - 2 * m, 2)]
+        room = round(lay.w * 0.5) - 2 * lay.margin
+        lines = [(ln, False) for msg in said for ln in fitted(history_line(msg), lay.text, room, 2)]
         if not lines:
             return
-        line_h = round(size * 1.6)
-        r.h = line_h * len(lines) + m
+        note = Note(lay, lines, (style.PANEL, (255, 255, 255, 60), style.INK), align="start")
+        r = pygame.Rect(0, 0, round(lay.w * 0.5), note.h)
         r.midtop = (lay.w // 2, lay.back_rects(TOP, 13)[0].bottom + round(lay.text * 5.6))
-        blit_panel(s, r, color=style.PANEL, border=(255, 255, 255, 60), radius=m)
-        x, anchor = i18n.mirror_x(r.x + m, r.x, r.w), i18n.anchor("midleft")
-        for k, line in enumerate(lines):
-            blit_text(
-                s,
-                line,
-                size,
-                (x, r.y + m // 2 + line_h // 2 + k * line_h),
-                style.INK,
-                anchor=anchor,
-            )
+        note.show(s, r)
 
     def _bubble(self, s: pygame.Surface, lay: Layout, seat: int, line: str) -> None:
         """What ``seat`` said, in a bubble at its plate: two lines at most at the body size
         (the rest cut short: the history has it whole)."""
-        size = lay.text
-        h, step = round(size * 2.0), round(size * 1.35)
-        lines = fitted(line, size, round(lay.w * 0.3), 2)
-        w = max(text.size_of(ln, size)[0] for ln in lines) + h
+        lines = [(ln, False) for ln in fitted(line, lay.text, round(lay.w * 0.3), 2)]
+        ink = (255, 244, 200, 245), (0, 0, 0, 90), theme.BUTTON_TEXT
+        note = Note(lay, lines, ink, radius=round(lay.text * 1.0))
         side = self.scene.side(seat)
-        r = self.scene.panels.bubble_rect(lay, side, w, h + step * (len(lines) - 1))
+        r = self.scene.panels.bubble_rect(lay, side, note.w, note.h)
         if side != BOTTOM:
             # below the auction's call bubble, which sits in the same place (my own call
             # bubble is covered instead: above it is the bubble of the seat on my left)
-            r = r.move(0, h + round(lay.unit))
-        blit_panel(s, r, color=(255, 244, 200, 245), border=(0, 0, 0, 90), radius=h // 2)
-        for k, ln in enumerate(lines):
-            at = (r.centerx, r.y + h // 2 + k * step)
-            blit_text(s, ln, size, at, theme.BUTTON_TEXT, anchor="center")
+            r = r.move(0, round(lay.text * 2.0) + round(lay.unit))
+        note.show(s, r)
 
     def _draw_line(self, s: pygame.Surface, lay: Layout) -> None:
         r = pygame.Rect(0, 0, round(lay.w * 0.5), round(lay.text * 2.4))
@@ -177,15 +162,11 @@ class Chat:
             if self.scene.my_turn()
             else tr("Typing to the table: Enter sends, Esc closes")
         )
-        size, step = lay.text, round(lay.text * 1.35)
-        lines = fitted(hint, size, r.w, 2)
-        tw = max(text.size_of(ln, size)[0] for ln in lines)
-        back = pygame.Rect(0, 0, tw + 2 * lay.margin, round(size * 1.7) + step * (len(lines) - 1))
+        lines = [(ln, False) for ln in fitted(hint, lay.text, r.w, 2)]
+        note = Note(lay, lines, ((6, 20, 14, 225), None, style.GOLD), round(lay.text * 0.85))
+        back = pygame.Rect(0, 0, note.w, note.h)
         back.midtop = (r.centerx, r.bottom + 2)  # on a dark strip: the trick may be below
-        blit_panel(s, back, color=(6, 20, 14, 225), border=None, radius=round(size * 0.85))
-        for k, ln in enumerate(lines):
-            at = (back.centerx, back.y + round(size * 0.85) + k * step)
-            blit_text(s, ln, size, at, style.GOLD, anchor="center")
+        note.show(s, back)
 
 
 def history_line(msg: dict[str, Any]) -> str:

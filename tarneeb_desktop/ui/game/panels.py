@@ -11,6 +11,7 @@ rather than rebuilding the table's static layer.
 from __future__ import annotations
 
 import math
+from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -22,6 +23,8 @@ from tarneeb_desktop.ui.game.labels import call_label, fitted
 from tarneeb_desktop.ui.game.ring import ring_shows
 from tarneeb_desktop.ui.i18n import tr, trn
 from tarneeb_desktop.ui.kit import style
+from tarneeb_desktop.ui.kit.boxes import Column, Panel, Text
+from tarneeb_desktop.ui.kit.style import Colour, Style
 from tarneeb_desktop.ui.layout import BOTTOM, LEFT, RIGHT, TOP, Layout
 from tarneeb_desktop.ui.theme import blit_panel, blit_text
 
@@ -52,6 +55,14 @@ def blit_card(
     surface.blit(img, rect.topleft)
 
 
+def chip(s: pygame.Surface, r: pygame.Rect, label: str, size: int, can: bool = True) -> None:
+    """A quiet corner button (Menu, Scores, Undo): its label cut short at the body size, in
+    a narrow margin; dimmed when it ``can`` do nothing now."""
+    blit_panel(s, r, color=(0, 0, 0, 110 if can else 50), radius=r.h // 3)
+    label = text.elide(label, size, r.w - 2 * max(2, round(r.h * 0.2)))
+    blit_text(s, label, size, r.center, style.INK if can else style.DIM, anchor="center")
+
+
 def mark_winner(s: pygame.Surface, r: pygame.Rect) -> None:
     """The gold frame round the card that takes the trick."""
     pygame.draw.rect(
@@ -62,8 +73,41 @@ def mark_winner(s: pygame.Surface, r: pygame.Rect) -> None:
 #: A hint's banner: advice, not an error's red.
 HINT_BANNER = (22, 64, 110)
 
-#: A line of text drawn at a point: (text, size, colour, bold, point, anchor).
-Caption = tuple[str, int, tuple[int, int, int], bool, tuple[float, float], str]
+
+class Note(Panel):
+    """A message's panel over the table, laid out by the kit: its lines (each fitted
+    beforehand, bold or not) at the body size, a margin round them; ``radius``: how round."""
+
+    def __init__(
+        self,
+        lay: Layout,
+        lines: list[tuple[str, bool]],
+        colours: tuple[Colour, Colour | None, Colour],
+        radius: int | None = None,
+        align: str = "center",
+    ) -> None:
+        fill, edge, ink = colours
+        self.st, self.round = Style(lay.w, lay.h), radius
+        runs = groupby(lines, key=lambda line: line[1])  # a Text for each run of bold or not
+        texts = [
+            Text("\n".join(ln for ln, _ in run), color=ink, bold=b, align=align) for b, run in runs
+        ]
+        super().__init__(Column(texts, self.st.line - self.st.ink.bottom), fill, edge)
+        self.w = max(t.natural(self.st) for t in texts) + 2 * self.st.margin
+        self.h = self.measure(self.st, self.w)
+
+    def _pad(self, st: Style) -> int:
+        return st.tight  # over the table, where room is short: the margin at the sides only
+
+    def place(self, st: Style, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        self.radius = st.radius if self.round is None else self.round
+        self.child.place(st, rect.inflate(-2 * st.margin, -2 * st.tight))
+
+    def show(self, s: pygame.Surface, at: pygame.Rect) -> None:
+        """Drawn in ``at`` (its size or more)."""
+        self.place(self.st, at)
+        self.draw(s)
 
 
 class Panels:
@@ -103,11 +147,8 @@ class Panels:
         return b
 
     def draw_corner_buttons(self, s: pygame.Surface, lay: Layout) -> None:
-        for rect, label in ((lay.menu_button, tr("Menu")), (lay.scores_button, tr("Scores"))):
-            blit_panel(s, rect, color=(0, 0, 0, 110), radius=rect.h // 3)
-            room = rect.w - 2 * max(2, round(rect.h * 0.2))  # a quiet chip: a narrow margin
-            label = text.elide(label, lay.text, room)  # cut short at the body size
-            blit_text(s, label, lay.text, rect.center, style.INK, anchor="center")
+        chip(s, lay.menu_button, tr("Menu"), lay.text)
+        chip(s, lay.scores_button, tr("Scores"), lay.text)
 
     def draw_backs(
         self, s: pygame.Surface, lay: Layout, counts: list[int] | tuple[int, ...]
@@ -475,12 +516,13 @@ class Panels:
             self.card(s, card, r, shadow=True)
             if seat == winner:
                 mark_winner(s, r)
-        for line, size, colour, bold, at, anchor in self.last_trick_captions(lay):
-            blit_text(s, line, size, at, colour, bold=bold, anchor=anchor)
+        for box in self.last_trick_texts(lay):
+            box.draw(s)
 
-    def last_trick_captions(self, lay: Layout) -> list[Caption]:
-        """The last trick's caption and its hint: (text, size, colour, bold, point, anchor).
-        The caption goes above the trick or below it (``caption_below``); the hint below."""
+    def last_trick_texts(self, lay: Layout) -> list[Text]:
+        """The last trick's caption and its hint, placed by the kit: the caption above the
+        trick or below it (``caption_below``); the hint below, where it clears my cards (a
+        tall script's caption leaves no room: the pile's own label says L too)."""
         scene = self.scene
         if not scene.pv.tricks:
             return []
@@ -490,32 +532,24 @@ class Panels:
             if scene.is_me(winner)
             else tr("Last trick: won by {name}", name=scene.names[winner])
         )
-        hint = tr("L or a click closes it")
+        st, w = Style(lay.w, lay.h), lay.w - 2 * lay.margin
+        head = Text(caption, size=lay.heading, color=theme.GOLD, bold=True, align="center")
+        hint = Text(tr("L or a click closes it"), align="center")
         below = lay.trick_area.bottom + lay.unit
         if not self.caption_below(lay, caption, lay.heading):
-            at = (lay.centre[0], lay.trick_area.top - lay.unit)
-            return [
-                (caption, lay.heading, theme.GOLD, True, at, "midbottom"),
-                (hint, lay.text, theme.INK, False, (lay.centre[0], below), "midtop"),
-            ]
-        lines: list[Caption] = [
-            (caption, lay.heading, theme.GOLD, True, (lay.centre[0], below), "midtop")
-        ]
-        below += text.size_of(caption, lay.heading, True)[1] + lay.unit
-        # the hint only where it clears my cards (a tall script's caption leaves no room):
-        # the pile's own label says L too
+            h = head.measure(st, w)
+            head.place(st, pygame.Rect(lay.margin, lay.trick_area.top - lay.unit - h, w, h))
+        else:
+            head.place(st, pygame.Rect(lay.margin, below, w, head.measure(st, w)))
+            below = head.rect.bottom + lay.unit
+        hint.place(st, pygame.Rect(lay.margin, below, w, hint.measure(st, w)))
         hand_top = min(c.top for c in lay.hand_rects(13)) - lay.lift
-        if below + text.size_of(hint, lay.text)[1] <= hand_top:
-            lines.append((hint, lay.text, theme.INK, False, (lay.centre[0], below), "midtop"))
-        return lines
+        return [head, hint] if hint.rect.bottom <= hand_top else [head]
 
     def last_trick_bottom(self, lay: Layout) -> int:
         """Where the last trick's texts below the trick end (its hint, or its caption)."""
-        bottom: float = lay.trick_area.bottom
-        for line, size, _, bold, (_, y), anchor in self.last_trick_captions(lay):
-            if anchor == "midtop":
-                bottom = max(bottom, y + text.size_of(line, size, bold)[1])
-        return round(bottom)
+        rects = [box.rect for box in self.last_trick_texts(lay)]
+        return max([lay.trick_area.bottom] + [r.bottom for r in rects if r.y > lay.centre[1]])
 
     # ------------------------------------------------------------------ messages
     def draw_banner(self, s: pygame.Surface, lay: Layout, textline: str) -> None:
@@ -545,11 +579,8 @@ class Panels:
     def toast_rect(self, lay: Layout, msg: str) -> pygame.Rect:
         """Above my lifted hand, or above the action panel when one is shown (a message
         never sits on a button's label)."""
-        size = lay.text
-        lines = self.toast_lines(lay, msg)
-        widest = max(text.size_of(x, size, bold)[0] for x, bold in lines)
-        w = widest + round(lay.unit * 6)
-        r = pygame.Rect(0, 0, w, round(size * 2.1) + round(size * 1.35) * (len(lines) - 1))
+        note = self.toast_note(lay, msg)
+        r = pygame.Rect(0, 0, note.w, note.h)
         bottom = lay.hand_rects(13)[0].top - lay.lift - lay.unit
         panel = self.scene.action_panel()
         if panel is not None:
@@ -567,6 +598,9 @@ class Panels:
             r.top = min(north, limit - r.h)
         return r
 
+    def toast_note(self, lay: Layout, msg: str, fill: Colour = (0, 0, 0, 0)) -> Note:
+        return Note(lay, self.toast_lines(lay, msg), (fill, (255, 255, 255, 80), style.INK))
+
     def draw_toast(
         self,
         s: pygame.Surface,
@@ -578,15 +612,7 @@ class Panels:
     ) -> None:
         """A message over the table: dark red (a move refused, a word of the game), or, for a
         hint, the calm blue of advice (issue 48 item 3: a hint looked like an error)."""
-        size = lay.text
-        r = self.toast_rect(lay, msg) if rect is None else rect
         alpha = 250 if left > 0.3 else round(250 * left / 0.3)  # opaque: it may cover a title
-        lines = self.toast_lines(lay, msg)
-        fill = (*(HINT_BANNER if hint else (120, 24, 24)), alpha)
-        edge = (255, 255, 255, min(alpha, 80))
-        blit_panel(s, r, color=fill, border=edge, radius=min(r.h // 2, round(size * 1.05)))
-        step = round(size * 1.35)
-        top = r.centery - step * (len(lines) - 1) / 2
-        for k, (line, bold) in enumerate(lines):
-            at = (r.centerx, round(top + k * step))
-            blit_text(s, line, size, at, style.INK, bold=bold, anchor="center")
+        note = self.toast_note(lay, msg, (*(HINT_BANNER if hint else (120, 24, 24)), alpha))
+        note.edge = (255, 255, 255, min(alpha, 80))
+        note.show(s, self.toast_rect(lay, msg) if rect is None else rect)

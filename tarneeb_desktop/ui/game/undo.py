@@ -16,10 +16,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tarneeb_desktop.ui import text
+from tarneeb_desktop.ui.game.panels import chip
 from tarneeb_desktop.ui.i18n import tr
-from tarneeb_desktop.ui.kit import style
 from tarneeb_desktop.ui.layout import Layout
-from tarneeb_desktop.ui.theme import blit_panel, blit_text
 
 if TYPE_CHECKING:
     from tarneeb_desktop.ui.table_scene import TableScene
@@ -52,14 +51,8 @@ class Undo:
         return r
 
     def draw(self, s: pygame.Surface, lay: Layout) -> None:
-        if not self.offered:
-            return
-        r = self.rect(lay)
-        can = self.possible()
-        blit_panel(s, r, color=(0, 0, 0, 110 if can else 50), radius=r.h // 3)
-        color = style.INK if can else style.DIM
-        label = text.elide(tr("Undo (U)"), lay.text, r.w - 2 * max(2, round(r.h * 0.2)))
-        blit_text(s, label, lay.text, r.center, color, anchor="center")
+        if self.offered:
+            chip(s, self.rect(lay), tr("Undo (U)"), lay.text, self.possible())
 
     def press(self) -> None:
         """Take back my last move, or say why it cannot be done."""
