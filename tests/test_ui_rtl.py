@@ -31,16 +31,17 @@ def settings_in(lang: str):  # type: ignore[no-untyped-def]
     return app
 
 
-def record_text(monkeypatch, module) -> list[tuple[str, tuple[int, int], str]]:  # type: ignore[no-untyped-def]
-    """Every text ``module`` draws: (text, position, anchor), in drawing order."""
+def record_text(monkeypatch, *modules) -> list[tuple[str, tuple[int, int], str]]:  # type: ignore[no-untyped-def]
+    """Every text the ``modules`` draw: (text, position, anchor), in drawing order."""
     calls: list[tuple[str, tuple[int, int], str]] = []
-    real = module.blit_text
+    for module in modules:
+        real = module.blit_text
 
-    def spy(target, s, size, pos, *args, **kwargs):  # type: ignore[no-untyped-def]
-        calls.append((s, tuple(pos), kwargs.get("anchor", "topleft")))
-        return real(target, s, size, pos, *args, **kwargs)
+        def spy(target, s, size, pos, *args, real=real, **kwargs):  # type: ignore[no-untyped-def]
+            calls.append((s, tuple(pos), kwargs.get("anchor", "topleft")))
+            return real(target, s, size, pos, *args, **kwargs)
 
-    monkeypatch.setattr(module, "blit_text", spy)
+        monkeypatch.setattr(module, "blit_text", spy)
     return calls
 
 
@@ -205,6 +206,7 @@ def test_the_score_panel_reads_from_the_start_side_and_its_last_line_fits(
 ) -> None:
     from tarneeb_desktop.ui import text
     from tarneeb_desktop.ui.game import score
+    from tarneeb_desktop.ui.kit import boxes
 
     app = app_in(lang)
     state = GameState.new(make_rules("standard"), seed=3)
@@ -214,7 +216,7 @@ def test_the_score_panel_reads_from_the_start_side_and_its_last_line_fits(
             break
     scene = table_scene(app, state)
     app.step(FRAME, [])
-    calls = record_text(monkeypatch, score)
+    calls = record_text(monkeypatch, score, boxes)  # the rows are the kit's Texts
     scene.score.key = None
     scene.dirty = True
     app.step(FRAME, [])

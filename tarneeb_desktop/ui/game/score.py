@@ -14,6 +14,9 @@ from tarneeb_desktop.ui.game import dialogs41, game41
 from tarneeb_desktop.ui.game.labels import call_label, fitted, side_labels
 from tarneeb_desktop.ui.i18n import tr, trn
 from tarneeb_desktop.ui.kit import style
+from tarneeb_desktop.ui.kit.boxes import Column, Text
+from tarneeb_desktop.ui.kit.form import Row
+from tarneeb_desktop.ui.kit.style import Style
 from tarneeb_desktop.ui.layout import LEFT, TOP, Layout
 from tarneeb_desktop.ui.theme import SUIT_SYMBOL, blit_panel, blit_text
 
@@ -157,42 +160,37 @@ class ScorePanel:
         blit_panel(s, r, color=style.PANEL, radius=round(lay.unit * 1.6))
         pad = round(lay.unit * (1.4 if game41.is41(pv) else 1.6))
         t = lay.text
-        left, right = i18n.mirror_x(r.x + pad, r.x, r.w), i18n.mirror_x(r.right - pad, r.x, r.w)
-        start = i18n.anchor("topleft")
+        st, rtl = Style(lay.w, lay.h), i18n.is_rtl()
         own = self.heading()  # a daily deal's "Deal 2 of 8" in the place of both words
-        to = "" if own else tr("to {n}", n=pv.rules.target)
-        to_r = blit_text(s, to, t, (right, r.y + pad), style.DIM, anchor=i18n.anchor("topright"))
-        room = r.w - 2 * pad - to_r.w - (t // 2 if to else 0)  # cut short before "to 31"
+        to = Text("" if own else tr("to {n}", n=pv.rules.target), color=style.DIM, align="end")
+        room = r.w - 2 * pad - to.natural(st) - st.tight  # cut short before "to 31"
         head, colour = own or tr("Score"), style.DIM
         if own is None and self.not_counted():  # undo was used: the table says so too
             head, colour = tr("Not counted"), style.GOLD
-        head = text.elide(head, t, room, True)
-        blit_text(s, head, t, (left, r.y + pad), colour, True, anchor=start)
+        head_row = Row([Text(text.elide(head, t, room, True), color=colour, bold=True), to])
+        head_row.weights = [1, 0]
+        head_row.place(st, pygame.Rect(r.x + pad, r.y + pad, r.w - 2 * pad, t))
+        head_row.draw(s)
         if game41.is41(pv):
             game41.draw_score(self.scene, self.shown, s, lay, r, pad)
             return
-        tw = pv.tricks_won
         show_tricks = pv.phase == "play" or bool(pv.tricks)
-        teams = self.scene.teams()
         _, first, row_h, tricks = self._rows(lay)
-
-        def x(at: int) -> int:  # mirrored right to left, as the name plates are
-            return i18n.mirror_x(at, r.x, r.w)
-
         words = side_labels(self.scene)  # "Us", "Them"; two computer teams: their names
-        for row, (i, label) in enumerate(zip(teams, words, strict=True)):
+        for row, (i, label) in enumerate(zip(self.scene.teams(), words, strict=True)):
+            # mirrored as a whole right to left, as the name plates are: the team's dot, its
+            # name (a long name cut short, never shrunk), its tricks, the total at the far side
+            total = Text(str(round(self.shown[i])), size=round(t * 1.5), bold=True, align="end")
+            room = r.w - 2 * pad - t - total.natural(st) - st.tight
+            name = Text(text.elide(label, t, room, True), color=theme.TEAM[i], bold=True)
+            won = trn("{n} trick", "{n} tricks", pv.tricks_won[i])
+            lines = [name, Text(won, color=style.DIM)] if show_tricks else [name]
+            box = Row([Column(lines, tricks - name.measure(st, r.w)), total], weights=[1, 0])
             y = r.y + pad + first + row * row_h
-            dot = (x(r.x + pad + t // 3), y + round(t * 0.72))
+            box.place(st, pygame.Rect(r.x + pad + (0 if rtl else t), y, r.w - 2 * pad - t, row_h))
+            box.draw(s)
+            dot = (i18n.mirror_x(r.x + pad + t // 3, r.x, r.w), y + round(t * 0.72))
             pygame.draw.circle(s, theme.TEAM[i], dot, max(3, t // 3))
-            # a tournament's long team name is cut short at the body size, never shrunk
-            room = round(r.w * 0.6) - pad - t  # the total sits at the far side
-            name = text.elide(label, t, room, True)
-            blit_text(s, name, t, (x(r.x + pad + t), y), theme.TEAM[i], True, anchor=start)
-            if show_tricks:
-                won = trn("{n} trick", "{n} tricks", tw[i])
-                blit_text(s, won, t, (x(r.x + pad + t), y + tricks), style.DIM, anchor=start)
-            total, at = str(round(self.shown[i])), (x(r.right - pad), y + round(t * 0.95))
-            blit_text(s, total, round(t * 1.5), at, style.INK, True, anchor=i18n.anchor("midright"))
 
     def draw_contract(self, s: pygame.Surface, lay: Layout) -> None:
         """The contract panel (on the static layer): the contract, or the auction so far."""
