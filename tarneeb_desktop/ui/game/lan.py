@@ -15,7 +15,7 @@ from tarneeb_desktop.net.link import RemoteLink
 from tarneeb_desktop.rules.cards import CARD_INDEX
 from tarneeb_desktop.table.history import played_hands
 from tarneeb_desktop.table.link import Notice
-from tarneeb_desktop.ui import i18n, text, theme
+from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.game.chat import Chat
 from tarneeb_desktop.ui.game.dialogs import Dialog
 from tarneeb_desktop.ui.game.ends import GameOverDialog
@@ -23,11 +23,11 @@ from tarneeb_desktop.ui.game.kit_dialog import KitDialog
 from tarneeb_desktop.ui.game.labels import call_label, card_label
 from tarneeb_desktop.ui.game.ring import ring_next_change, ring_shows
 from tarneeb_desktop.ui.i18n import N_, tr, trn
-from tarneeb_desktop.ui.kit.boxes import Box, Text
+from tarneeb_desktop.ui.kit.boxes import Box, Column, Panel, Text
 from tarneeb_desktop.ui.kit.style import DIM, GOLD, Style
 from tarneeb_desktop.ui.layout import LEFT, TOP, Layout
 from tarneeb_desktop.ui.screens.settings.rows import CHOICE_LABELS  # Settings' words for levels
-from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text, clicked, fit_group
+from tarneeb_desktop.ui.theme import Button, blit_text, clicked, fit_group
 
 #: Between an away seat's phrases: the plate puts each on a line of its own.
 AWAY_SEP = "  \u00b7  "
@@ -319,15 +319,25 @@ class LanExtras:
     def draw_watching(self, surface: pygame.Surface, lay: Layout) -> None:
         """A watcher's table says so: a badge on South's hidden cards (a watcher plays none),
         clear of the trick in the middle, where South's card lands."""
-        head, sub = tr("Watching"), tr("Only what is played shows; every hand stays hidden.")
-        hw, hh = text.size_of(head, lay.heading, True)
-        sw, sh = text.size_of(sub, lay.text)
-        r = pygame.Rect(0, 0, max(hw, sw) + 4 * lay.margin, hh + sh + lay.margin)
-        r.midtop = (lay.w // 2, lay.hand_rects(13)[0].top + lay.margin)
-        blit_panel(surface, r, color=(6, 20, 14, 225), border=(*theme.GOLD, 255), radius=r.h // 4)
-        y = r.y + lay.margin // 2
-        blit_text(surface, head, lay.heading, (r.centerx, y), theme.GOLD, True, "midtop")
-        blit_text(surface, sub, lay.text, (r.centerx, y + hh), theme.INK, anchor="midtop")
+        self.badge(lay).draw(surface)
+
+    def badge(self, lay: Layout) -> Panel:
+        """The "Watching" badge, laid out by the kit (its words wrap, never shrink)."""
+        key = (lay.w, lay.h, i18n.get_language())
+        if self._badge is not None and self._badge[0] == key:
+            return self._badge[1]
+        st = Style(lay.w, lay.h)
+        head = Text(tr("Watching"), size=st.heading, color=GOLD, bold=True, align="center")
+        sub = Text(tr("Only what is played shows; every hand stays hidden."), align="center")
+        panel = Panel(Column([head, sub], gap=0), color=(6, 20, 14, 225), edge=GOLD, tight=True)
+        w = min(max(head.natural(st), sub.natural(st)) + 4 * st.margin, lay.w - 2 * st.margin)
+        r = pygame.Rect(0, 0, w, panel.measure(st, w))
+        r.midtop = (lay.w // 2, lay.hand_rects(13)[0].top + st.margin)
+        panel.place(st, r)
+        self._badge = (key, panel)
+        return panel
+
+    _badge: tuple[tuple[int, int, str], Panel] | None = None
 
 
 class SeatRequestDialog(KitDialog):
