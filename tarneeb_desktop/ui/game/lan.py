@@ -318,14 +318,7 @@ class LanExtras:
 
     def draw_watching(self, surface: pygame.Surface, lay: Layout) -> None:
         """A watcher's table says so: a badge on South's hidden cards (a watcher plays none),
-        clear of the trick in the middle, where South's card lands."""
-        self.badge(lay).draw(surface)
-
-    def badge(self, lay: Layout) -> Panel:
-        """The "Watching" badge, laid out by the kit (its words wrap, never shrink)."""
-        key = (lay.w, lay.h, i18n.get_language())
-        if self._badge is not None and self._badge[0] == key:
-            return self._badge[1]
+        clear of the trick in the middle, where South's card lands; its words wrap."""
         st = Style(lay.w, lay.h)
         head = Text(tr("Watching"), size=st.heading, color=GOLD, bold=True, align="center")
         sub = Text(tr("Only what is played shows; every hand stays hidden."), align="center")
@@ -334,10 +327,7 @@ class LanExtras:
         r = pygame.Rect(0, 0, w, panel.measure(st, w))
         r.midtop = (lay.w // 2, lay.hand_rects(13)[0].top + st.margin)
         panel.place(st, r)
-        self._badge = (key, panel)
-        return panel
-
-    _badge: tuple[tuple[int, int, str], Panel] | None = None
+        panel.draw(surface)
 
 
 class SeatRequestDialog(KitDialog):
