@@ -198,10 +198,28 @@ def test_the_leave_and_close_questions_put_stay_on_the_reading_side() -> None:
 
 
 def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every text the LAN table's extras draw from now on."""
+    """Every text the LAN table's extras draw from now on (by hand, or in the kit's boxes:
+    the "Watching" badge)."""
     from tarneeb_desktop.ui.game import lan
+    from tarneeb_desktop.ui.kit import boxes
 
-    return blitted_texts(monkeypatch, lan)
+    seen = blitted_texts(monkeypatch, lan)
+    seen_in_boxes = blitted_texts(monkeypatch, boxes)
+    monkeypatch.setattr(
+        lan.LanExtras, "draw_watching", _spied(lan.LanExtras.draw_watching, seen, seen_in_boxes)
+    )
+    return seen
+
+
+def _spied(draw, seen: list[str], in_boxes: list[str]):  # type: ignore[no-untyped-def]
+    """``draw`` that adds to ``seen`` what the kit's boxes drew while it ran."""
+
+    def spy(*a, **k):  # type: ignore[no-untyped-def]
+        in_boxes.clear()
+        draw(*a, **k)
+        seen.extend(in_boxes)
+
+    return spy
 
 
 def test_a_full_table_offers_watching_and_the_watchers_table_says_watching(

@@ -12,9 +12,12 @@ import pygame
 
 from tarneeb_desktop.rules import BidsMade, View
 from tarneeb_desktop.rules.game41 import bid_value, lowest_bid, needed_total
-from tarneeb_desktop.ui import i18n, theme
+from tarneeb_desktop.ui import i18n, text, theme
 from tarneeb_desktop.ui.game.labels import comma
 from tarneeb_desktop.ui.i18n import tr, trn
+from tarneeb_desktop.ui.kit.boxes import Text
+from tarneeb_desktop.ui.kit.form import Row
+from tarneeb_desktop.ui.kit.style import GOLD, INK, Colour, Style
 from tarneeb_desktop.ui.layout import Layout
 from tarneeb_desktop.ui.theme import SUIT_SYMBOL, blit_text
 
@@ -86,50 +89,36 @@ def draw_score(
 ) -> None:
     """The score panel's body in 41 (under its title): per team its sum, under it each
     player's own score (gold when close to the target); ``counted``: the scores as the
-    panel counts them up."""
-    pv = scene.pv
+    panel counts them up. Each line a row of the kit's, mirrored right to left; a long name
+    is cut short at the body size, never shrunk."""
     shown = [round(v) for v in counted]
-    t = lay.text
-    close = close_seats(pv)
-    half = (r.w - 3 * pad) // 2
-    rtl = i18n.is_rtl()
-    for col, (team, label) in enumerate(zip(scene.teams(), (tr("Us"), tr("Them")), strict=True)):
-        x = r.x + pad + col * (half + pad)
-        if rtl:  # "Us" reads first, on the right; in a column the name starts at the right
-            x = r.right - pad - half - col * (half + pad)
-        start, end = (x + half, x) if rtl else (x, x + half)
-        y = r.y + pad + round(t * 1.6)
-        seats = (team, team + 2)
-        big = round(t * 1.1)
-        total = str(shown[seats[0]] + shown[seats[1]])
-        _pair(s, label, total, big, start, end, y, theme.TEAM[team], True)
-        y += round(t * 1.55)
-        for seat in seats:
-            color = theme.GOLD if seat in close else theme.INK
-            name = scene.names[seat]
-            _pair(s, name, str(shown[seat]), t, start, end, y, color, seat in close)
-            y += round(t * 1.3)
+    st, t, close = Style(lay.w, lay.h), lay.text, close_seats(scene.pv)
+    half, y = (r.w - 3 * pad) // 2, r.y + pad + round(t * 1.6)
+    for n in range(3):  # the teams' sums, then their first and second players
+        pairs = []
+        for team, label in zip(scene.teams(), (tr("Us"), tr("Them")), strict=True):
+            seat = team + 2 * (n - 1)
+            if n == 0:
+                total = shown[team] + shown[team + 2]
+                pairs.append(_pair(label, total, theme.TEAM[team], True, round(t * 1.1), half))
+            else:
+                gold = seat in close
+                pairs.append(
+                    _pair(scene.names[seat], shown[seat], GOLD if gold else INK, gold, t, half)
+                )
+        row = Row(pairs, equal=True)
+        row.place(st, pygame.Rect(r.x + pad, y, r.w - 2 * pad, 2 * t))
+        row.draw(s)
+        y += round(t * (1.55 if n == 0 else 1.3))
 
 
-def _pair(
-    s: pygame.Surface,
-    label: str,
-    value: str,
-    size: int,
-    start: int,
-    end: int,
-    y: int,
-    color: tuple[int, int, int],
-    bold: bool,
-) -> None:
-    """A label at the start of a line and its number at the end (mirrored in RTL); both
-    centred on one line, as Arabic and Latin fonts differ in height."""
-    rtl = start > end
-    cy = y + round(size * 0.65)
-    width = abs(end - start) - size * 3
-    at_start, at_end = ("midright", "midleft") if rtl else ("midleft", "midright")
-    blit_text(s, label, size, (start, cy), color, bold, at_start, max_width=width)
-    blit_text(s, value, size, (end, cy), color, True, at_end)
+def _pair(label: str, value: int, color: Colour, bold: bool, size: int, width: int) -> Row:
+    """A label at the start of a line, cut short before its number at the end."""
+    label = text.elide(label, size, width - size * 3, bold)
+    words = Text(label, size=size, color=color, bold=bold)
+    return Row(
+        [words, Text(str(value), size=size, color=color, bold=True, align="end")], weights=[1, 0]
+    )
 
 
 def draw_contract(

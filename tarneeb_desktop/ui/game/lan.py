@@ -15,7 +15,7 @@ from tarneeb_desktop.net.link import RemoteLink
 from tarneeb_desktop.rules.cards import CARD_INDEX
 from tarneeb_desktop.table.history import played_hands
 from tarneeb_desktop.table.link import Notice
-from tarneeb_desktop.ui import i18n, text, theme
+from tarneeb_desktop.ui import i18n, theme
 from tarneeb_desktop.ui.game.chat import Chat
 from tarneeb_desktop.ui.game.dialogs import Dialog
 from tarneeb_desktop.ui.game.ends import GameOverDialog
@@ -23,11 +23,11 @@ from tarneeb_desktop.ui.game.kit_dialog import KitDialog
 from tarneeb_desktop.ui.game.labels import call_label, card_label
 from tarneeb_desktop.ui.game.ring import ring_next_change, ring_shows
 from tarneeb_desktop.ui.i18n import N_, tr, trn
-from tarneeb_desktop.ui.kit.boxes import Box, Text
+from tarneeb_desktop.ui.kit.boxes import Box, ButtonRow, Column, Panel, Text
 from tarneeb_desktop.ui.kit.style import DIM, GOLD, Style
 from tarneeb_desktop.ui.layout import LEFT, TOP, Layout
 from tarneeb_desktop.ui.screens.settings.rows import CHOICE_LABELS  # Settings' words for levels
-from tarneeb_desktop.ui.theme import Button, blit_panel, blit_text, clicked, fit_group
+from tarneeb_desktop.ui.theme import Button, blit_text, clicked
 
 #: Between an away seat's phrases: the plate puts each on a line of its own.
 AWAY_SEP = "  \u00b7  "
@@ -202,8 +202,8 @@ class LanExtras:
         self.chat.open = self.reactions_open = False
 
     def buttons(self) -> list[Button]:
-        """ "Chat (T)" and "React" between the score panel and North's cards; while the
-        reactions are open, one button per reaction below them."""
+        """ "Chat (T)" and "React", a row of the kit's, between the score panel and North's
+        cards; while the reactions are open, a row of them below."""
         scene = self.scene
         panel = scene.action_panel()  # the bid panel, while it shows buttons
         key = (scene.app.size, self.reactions_open, i18n.get_language(), scene.pv.rules.game,
@@ -211,38 +211,30 @@ class LanExtras:
         if self._buttons is not None and self._buttons[0] == key:
             return self._buttons[1]
         lay = scene.layout
-        gap = round(lay.unit * 0.8)
+        st = Style(lay.w, lay.h)
         score = scene.score.rect(lay)  # 41's panel is wider than the layout's
-        left = score.right + lay.margin
-        right = lay.back_rects(TOP, 13)[0].left - lay.margin
-        h = round(lay.text * 2.2)  # a label at body size fits its height (theme.LABEL_HEIGHT)
-        labels = (tr("Chat (T)"), tr("React"))
-        # as wide as the longer label at the body size needs, both the same
-        need = theme.button_width(list(labels), lay.text, h)
-        w = max(need, min(round(lay.text * 6.5), (right - left - gap) // 2))
-        if 2 * w + gap <= right - left:
-            chat = pygame.Rect(left, lay.margin, w, h)
-        else:  # no room beside the score panel: below it, clear of West's cards (issue 48
+        labels = [tr("Chat (T)"), tr("React")]
+        pair = ButtonRow(
+            [(labels[0], "chat", False), (labels[1], "reactions", self.reactions_open)], each=True
+        )
+        r = pygame.Rect(score.right + lay.margin, lay.margin, pair.natural(st), st.button_h)
+        if r.right > lay.back_rects(TOP, 13)[0].left - lay.margin:
+            # no room beside the score panel: below it, clear of West's cards (issue 48
             # item 26: they stood on them), between them and the trick
-            west = lay.back_rects(LEFT, 13)[0]
-            chat = pygame.Rect(west.right + lay.margin, score.bottom + lay.margin, w, h)
-        react = chat.move(w + gap, 0)
-        column = panel is not None and chat.union(react).colliderect(panel)
-        if column:  # a tall bid panel (Egyptian's) reaches them: one under the other, beside it
-            react = chat.move(0, h + gap)
-        elif i18n.is_rtl():  # Chat first in reading order: on the right
-            chat, react = react, chat
-        out = [
-            Button(chat, labels[0], "chat"),
-            Button(react, labels[1], "reactions", primary=self.reactions_open),
-        ]
+            r.topleft = (lay.back_rects(LEFT, 13)[0].right + lay.margin, score.bottom + lay.margin)
+        if panel is not None and r.colliderect(panel):
+            # a tall bid panel (Egyptian's) reaches them: one under the other, as narrow as
+            # their labels at the body size let them be
+            r.w = theme.button_width(labels, st.body, st.button_h)
+        r.h = pair.measure(st, r.w)
+        pair.place(st, r)
+        out = pair.buttons()
         if self.reactions_open:
-            top = max(chat.bottom, react.bottom) + gap
-            r = pygame.Rect(min(chat.x, react.x), top, w if column else 2 * w + gap, h)
-            for name in REACTION_BUTTONS:
-                out.append(Button(r.copy(), tr(REACTION_LABELS[name]), "react:" + name))
-                r.move_ip(0, h + gap)
-        fit_group(out)
+            row = ButtonRow(
+                [(tr(REACTION_LABELS[n]), "react:" + n, False) for n in REACTION_BUTTONS]
+            )
+            row.place(st, pygame.Rect(r.x, r.bottom + st.gap, r.w, row.measure(st, r.w)))
+            out = out + row.buttons()
         self._buttons = (key, out)
         return out
 
@@ -318,16 +310,16 @@ class LanExtras:
 
     def draw_watching(self, surface: pygame.Surface, lay: Layout) -> None:
         """A watcher's table says so: a badge on South's hidden cards (a watcher plays none),
-        clear of the trick in the middle, where South's card lands."""
-        head, sub = tr("Watching"), tr("Only what is played shows; every hand stays hidden.")
-        hw, hh = text.size_of(head, lay.heading, True)
-        sw, sh = text.size_of(sub, lay.text)
-        r = pygame.Rect(0, 0, max(hw, sw) + 4 * lay.margin, hh + sh + lay.margin)
-        r.midtop = (lay.w // 2, lay.hand_rects(13)[0].top + lay.margin)
-        blit_panel(surface, r, color=(6, 20, 14, 225), border=(*theme.GOLD, 255), radius=r.h // 4)
-        y = r.y + lay.margin // 2
-        blit_text(surface, head, lay.heading, (r.centerx, y), theme.GOLD, True, "midtop")
-        blit_text(surface, sub, lay.text, (r.centerx, y + hh), theme.INK, anchor="midtop")
+        clear of the trick in the middle, where South's card lands; its words wrap."""
+        st = Style(lay.w, lay.h)
+        head = Text(tr("Watching"), size=st.heading, color=GOLD, bold=True, align="center")
+        sub = Text(tr("Only what is played shows; every hand stays hidden."), align="center")
+        panel = Panel(Column([head, sub], gap=0), color=(6, 20, 14, 225), edge=GOLD, tight=True)
+        w = min(max(head.natural(st), sub.natural(st)) + 4 * st.margin, lay.w - 2 * st.margin)
+        r = pygame.Rect(0, 0, w, panel.measure(st, w))
+        r.midtop = (lay.w // 2, lay.hand_rects(13)[0].top + st.margin)
+        panel.place(st, r)
+        panel.draw(surface)
 
 
 class SeatRequestDialog(KitDialog):
