@@ -12,7 +12,7 @@ import pygame
 from tarneeb_desktop.net.protocol import MAX_CHAT_CHARS
 from tarneeb_desktop.ui import theme
 from tarneeb_desktop.ui.game.labels import fitted
-from tarneeb_desktop.ui.game.panels import Note
+from tarneeb_desktop.ui.game.note import Note
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.kit import style
 from tarneeb_desktop.ui.kit.widgets import TextField, draw_field

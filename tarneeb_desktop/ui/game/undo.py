@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tarneeb_desktop.ui import text
-from tarneeb_desktop.ui.game.panels import chip
+from tarneeb_desktop.ui.game.note import chip
 from tarneeb_desktop.ui.i18n import tr
 from tarneeb_desktop.ui.layout import Layout
 
