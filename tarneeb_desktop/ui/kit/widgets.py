@@ -122,8 +122,7 @@ class TextField:
         self._text, self.caret, self.selected = value, len(value), False
 
     def select_all(self) -> None:
-        self.selected = bool(self.text)
-        self.caret = len(self.text)
+        self.selected, self.caret = bool(self.text), len(self.text)
 
     def _drop_selection(self) -> None:
         if self.selected:
@@ -188,8 +187,7 @@ class TextField:
                 self.insert(pasted[0])
             return "typed"
         if ev.key in (pygame.K_HOME, pygame.K_END):
-            self.selected = False
-            self.caret = 0 if ev.key == pygame.K_HOME else len(self.text)
+            self.selected, self.caret = False, 0 if ev.key == pygame.K_HOME else len(self.text)
             return "typed"
         if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return "enter"
