@@ -34,15 +34,9 @@ class Step:
         tick: Callable[[float], None] | None = None,
         name: str = "",
     ) -> None:
-        self.duration = max(0.0, duration)
-        self._start = start
-        self._end = end
-        self.draw_fn = draw
-        self.until = until
-        self.tick = tick
-        self.name = name
-        self.elapsed = 0.0
-        self.started = False
+        self.duration, self.name = max(0.0, duration), name
+        self._start, self._end, self.draw_fn, self.until, self.tick = start, end, draw, until, tick
+        self.elapsed, self.started = 0.0, False
 
     def begin(self) -> None:
         self.started = True
@@ -80,10 +74,7 @@ class Tween:
         draw: Callable[[pygame.Surface, float], None],
         end: Callable[[], None] | None = None,
     ) -> None:
-        self.duration = duration
-        self.elapsed = 0.0
-        self.draw_fn = draw
-        self.end = end
+        self.duration, self.elapsed, self.draw_fn, self.end = duration, 0.0, draw, end
 
     def advance(self, dt: float) -> bool:
         self.elapsed += dt

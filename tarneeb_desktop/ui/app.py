@@ -133,8 +133,7 @@ class App:
         #: Questions, notices and choosers over the screen (``kit/modal.py``): the top one
         #: takes every input first; they are drawn over the scene.
         self.modals = ModalStack(changed=self._redraw)
-        self.running = True
-        self.exit_code = 0
+        self.running, self.exit_code = True, 0
         self.frame_log: list[tuple[float, bool]] | None = None  # (seconds of work, animating)
         self.sound = Sounds(sound and self.settings.sound, self.settings.volume)
         self._sound_allowed = sound
@@ -264,8 +263,7 @@ class App:
         scene.on_show()
 
     def quit(self, code: int = 0) -> None:
-        self.running = False
-        self.exit_code = code
+        self.running, self.exit_code = False, code
 
     def resize(self, size: tuple[int, int]) -> None:
         size = (max(MIN_W, int(size[0])), max(MIN_H, int(size[1])))
@@ -297,14 +295,12 @@ class App:
                 sizes = pygame.display.get_desktop_sizes()
                 full = sizes[0] if sizes else self.windowed_size
                 self.surface = pygame.display.set_mode(full, pygame.FULLSCREEN)
-            self.fullscreen = not self.fullscreen
         elif self.fullscreen:
             win.set_windowed()
             win.size = self.windowed_size
-            self.fullscreen = False
         else:
             win.set_fullscreen(True)
-            self.fullscreen = True
+        self.fullscreen = not self.fullscreen
         self.surface = pygame.display.get_surface() or self.surface
         if self.scene is not None:
             self.scene.on_resize(self.surface.get_size())

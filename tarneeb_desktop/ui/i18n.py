@@ -94,8 +94,7 @@ def set_language(code: str) -> None:
             code = env
         elif env:
             log.warning("%s=%r is not a known language; ignoring it", ENV_VAR, env)
-    code = code if isinstance(code, str) else "en"
-    if not available(code):
+    if not isinstance(code, str) or not available(code):
         code = "en"
     _load(code)
     _language = code
@@ -251,8 +250,7 @@ def align(rect: pygame.Rect, box: pygame.Rect, side: str = "start", pad: int = 0
     if side == "center":
         out.centerx = box.centerx
         return out
-    at_left = (side == "start") != is_rtl()
-    if at_left:
+    if (side == "start") != is_rtl():  # the left
         out.x = box.x + pad
     else:
         out.right = box.right - pad

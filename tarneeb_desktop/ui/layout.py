@@ -51,13 +51,11 @@ class Layout:
 
     @property
     def back(self) -> tuple[int, int]:
-        cw, ch = self.card
-        return card_size(ch * 0.6)
+        return card_size(self.card[1] * 0.6)
 
     @property
     def trick_card(self) -> tuple[int, int]:
-        cw, ch = self.card
-        return card_size(ch * 0.82)
+        return card_size(self.card[1] * 0.82)
 
     @property
     def text(self) -> int:
@@ -113,8 +111,7 @@ class Layout:
         """The middle of a seat's cards: where its cards fly from and its tricks go to."""
         if side == BOTTOM:
             return self.w // 2, self.h - self.card[1] // 2
-        r = self.back_rects(side, 13)
-        return r[6].center
+        return self.back_rects(side, 13)[6].center
 
     def plate_rect(self, side: int) -> pygame.Rect:
         """The name plate beside a seat's cards."""
@@ -130,10 +127,8 @@ class Layout:
             tops = self.back_rects(TOP, 13)
             x = min(tops[-1].right + m * 2, self.contract_rect.x - m - pw)
             return pygame.Rect(max(x, tops[0].left), m + round(self.unit * 2), pw, ph)
-        r = self.back_rects(side, 13)
-        y = r[-1].bottom + m
         x = m if side == LEFT else self.w - m - pw
-        return pygame.Rect(x, y, pw, ph)
+        return pygame.Rect(x, self.back_rects(side, 13)[-1].bottom + m, pw, ph)
 
     # ------------------------------------------------------------------ centre
     @property

@@ -102,11 +102,9 @@ class ButtonScene(Scene):
                 self.activate(hit.action)
             return hit is not None
         if ev.type == pygame.KEYDOWN and buttons:
-            if ev.key in (pygame.K_DOWN, pygame.K_TAB, pygame.K_RIGHT):
-                self.focus = (self.focus + 1) % len(buttons)
-                self.dirty = True
-            elif ev.key in (pygame.K_UP, pygame.K_LEFT):
-                self.focus = (self.focus - 1) % len(buttons)
+            back = ev.key in (pygame.K_UP, pygame.K_LEFT)
+            if back or ev.key in (pygame.K_DOWN, pygame.K_TAB, pygame.K_RIGHT):
+                self.focus = (self.focus + (-1 if back else 1)) % len(buttons)
                 self.dirty = True
             elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.activate(buttons[self.focus].action)

@@ -345,12 +345,15 @@ def warm(sizes: list[tuple[int, bool]]) -> None:
     """Load the fonts of ``sizes`` ((size, bold) pairs) and draw their letters once, so that
     the first text drawn at a size does not stall a frame: SDL_ttf keeps each font's glyphs
     once drawn, and a first glyph costs about 40 µs. Nothing drawn here is kept."""
+    for size, bold, script in _fonts(sizes, (LATIN, SYMBOLS)):
+        font(size, bold, script).render(_WARM[script], True, (255, 255, 255))
+
+
+def _fonts(sizes: list[tuple[int, bool]], scripts: tuple[str, ...]) -> list[tuple[int, bool, str]]:
+    """(size, bold, script) for each of ``sizes`` and ``scripts`` and the interface's own."""
     own = _UI_SCRIPTS.get(i18n.get_language())
-    for size, bold in dict.fromkeys(sizes):
-        size = max(6, int(size))
-        for script in (LATIN, SYMBOLS, own):
-            if script is not None:
-                font(size, bold, script).render(_WARM[script], True, (255, 255, 255))
+    every = [*scripts, own] if own is not None else scripts
+    return [(max(6, int(size)), bold, sc) for size, bold in dict.fromkeys(sizes) for sc in every]
 
 
 _later: deque[tuple[int, bool, str, str]] = deque()  # (size, bold, script, letters)
@@ -359,20 +362,14 @@ WARM_PIECE = 12  # letters drawn at a time by ``warm_some``: about half a millis
 
 def warm_later(sizes: list[tuple[int, bool]]) -> None:
     """As :func:`warm`, a few letters at a time, when :func:`warm_some` is given time."""
-    own = _UI_SCRIPTS.get(i18n.get_language())
-    for size, bold in dict.fromkeys(sizes):
-        size = max(6, int(size))
-        for script in (LATIN, own):
-            if script is not None:
-                letters = _WARM[script]
-                for i in range(0, len(letters), WARM_PIECE):
-                    _later.append((size, bold, script, letters[i : i + WARM_PIECE]))
+    for size, bold, script in _fonts(sizes, (LATIN,)):
+        letters = _WARM[script]
+        for i in range(0, len(letters), WARM_PIECE):
+            _later.append((size, bold, script, letters[i : i + WARM_PIECE]))
 
 
 def warm_some(seconds: float) -> None:
     """Spend about ``seconds`` on what :func:`warm_later` left to do (a frame's spare time)."""
-    if not _later:
-        return
     end = time.perf_counter() + seconds
     while _later and time.perf_counter() < end:
         size, bold, script, letters = _later.popleft()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 import pygame
 
@@ -75,10 +75,7 @@ def felt(size: tuple[int, int], theme: str = "green") -> pygame.Surface:
             surf.blit(grain, (x, y), special_flags=pygame.BLEND_RGB_ADD)
     if pygame.display.get_surface() is not None:
         surf = surf.convert()
-    if len(_felt_cache) > 4:
-        _felt_cache.clear()
-    _felt_cache[key] = surf
-    return surf
+    return _kept(_felt_cache, key, surf, 4)
 
 
 _grain_tile: list[pygame.Surface] = []
@@ -135,10 +132,7 @@ def panel(
         pygame.draw.rect(
             surf, border, (pad, pad, w, h), width=max(1, min(3, min(w, h) // 40)), border_radius=r
         )
-    if len(_panel_cache) > 200:
-        _panel_cache.clear()
-    _panel_cache[key] = surf
-    return surf
+    return _kept(_panel_cache, key, surf, 200)
 
 
 _ring_cache: dict[tuple[int, int], pygame.Surface] = {}
@@ -155,11 +149,19 @@ def ring(rect: pygame.Rect) -> tuple[pygame.Surface, tuple[int, int]]:
         pygame.draw.ellipse(
             surf, (255, 255, 255, 26), (pad, pad, rect.w, rect.h), width=max(2, rect.h // 90)
         )
-        surf = pygame.transform.gaussian_blur(surf, max(1, pad // 4))
-        if len(_ring_cache) > 4:
-            _ring_cache.clear()
-        _ring_cache[key] = surf
+        surf = _kept(_ring_cache, key, pygame.transform.gaussian_blur(surf, max(1, pad // 4)), 4)
     return surf, _centred_on(surf, rect)
+
+
+V = TypeVar("V")
+
+
+def _kept(cache: dict[Any, V], key: Any, value: V, most: int) -> V:
+    """``value`` stored in ``cache`` under ``key``, the cache emptied first past ``most``."""
+    if len(cache) > most:
+        cache.clear()
+    cache[key] = value
+    return value
 
 
 def _centred_on(surf: pygame.Surface, rect: pygame.Rect) -> tuple[int, int]:
@@ -217,14 +219,9 @@ def blit_block(
     y = {"top": rect.y, "center": rect.centery - total // 2}.get(valign, rect.bottom - total)
     side = i18n.anchor({"start": "left", "end": "right"}.get(align, align))  # mirrored RTL
     used = pygame.Rect(rect.x, y, 0, 0)
+    attr = side if side in ("left", "right") else "centerx"
     for p in surfs:
-        r = p.get_rect(top=y)
-        if side == "left":
-            r.left = rect.left
-        elif side == "right":
-            r.right = rect.right
-        else:
-            r.centerx = rect.centerx
+        r = p.get_rect(top=y, **{attr: getattr(rect, attr)})
         target.blit(p, r)
         used = r if used.size == (0, 0) else used.union(r)
         y += step
@@ -272,10 +269,7 @@ def label_size(label: str, rect: pygame.Rect, room: int | None = None) -> int:
             lo = mid
         else:
             hi = mid - 1
-    if len(_label_fit) > 2000:
-        _label_fit.clear()
-    _label_fit[key] = lo
-    return lo
+    return _kept(_label_fit, key, lo, 2000)
 
 
 def group_of(b: Button) -> object:
@@ -325,21 +319,15 @@ class Button:
         group: str | None = None,
         arrow: int = 0,
     ) -> None:
-        self.rect = rect
-        self.arrow = arrow
-        self.group = group
-        self.label = label
-        self.action = action
-        self.enabled = enabled
-        self.primary = primary
-        self.hover = False
-        self.focus = False
+        self.rect, self.label, self.action = rect, label, action
+        self.arrow, self.group = arrow, group
+        self.enabled, self.primary = enabled, primary
+        self.hover = self.focus = False
         self.text_size: int | None = None
 
     def draw(self, target: pygame.Surface, four_color: bool = False) -> None:
         lit = self.enabled and (self.hover or self.focus)
-        base = GOLD if self.primary else BUTTON
-        color = BUTTON_HOVER if lit else base
+        color = BUTTON_HOVER if lit else (GOLD if self.primary else BUTTON)
         if not self.enabled:
             color = (120, 128, 124)
         r = self.rect

@@ -67,13 +67,10 @@ class Modal(Layer):
         width: float = 120.0,
         kind: str = "question",
     ) -> None:
-        self.title, self.paragraphs = title, list(paragraphs)
-        self.specs = list(specs)
-        self.on_answer = on_answer
+        self.title, self.paragraphs, self.specs = title, list(paragraphs), list(specs)
+        self.on_answer, self.kind, self.focus = on_answer, kind, 0
         self.cancel = cancel if cancel is not None else self.specs[0][1]
         self.width = width  # in the style's units
-        self.kind = kind
-        self.focus = 0
         self._laid: tuple[tuple[int, int, str], Panel, pygame.Rect] | None = None
 
     def tree(self, st: Style) -> Panel:

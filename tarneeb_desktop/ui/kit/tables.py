@@ -348,19 +348,18 @@ class Listing(Shown):
         if st is None:
             return []
         out: list[tuple[str, tuple[int, int], Colour, bool]] = []
-        rtl = i18n.is_rtl()
         if self.heads:
             head = pygame.Rect(self.rect.x, self.rect.y, self.rect.w, st.line)
             for words, col in zip(self.heads, self._columns(head, st.margin), strict=True):
                 out.append((text.elide(words, st.body, col.w, True),
-                            (col.right if rtl else col.x, col.y), DIM, True))  # fmt: skip
+                            (start_of(col)[0], col.y), DIM, True))  # fmt: skip
         for k, r in self.shown:
             for words, col in zip(self.rows[k], self._columns(r, st.margin), strict=False):
                 lines = cell_lines(words, st.body, col.w, self.lines)
                 ink = st.ink  # the lines' letters centred in the row, not their drawings
                 y = r.centery - (st.line * (len(lines) - 1) + ink.h) // 2 - ink.y
                 for j, line in enumerate(lines):
-                    out.append((line, (col.right if rtl else col.x, y + j * st.line), INK, False))
+                    out.append((line, (start_of(col)[0], y + j * st.line), INK, False))
         return out
 
     def draw(self, s: pygame.Surface) -> None:

@@ -101,11 +101,8 @@ class TextField:
         printable: bool = False,
         selected: bool = False,
     ) -> None:
-        self._text = text
-        self.max_chars = max_chars
-        self.min_chars = min_chars
-        self.printable = printable
-        self.caret = len(text)
+        self._text, self.caret = text, len(text)
+        self.max_chars, self.min_chars, self.printable = max_chars, min_chars, printable
         self.selected = selected and bool(text)
         self.refused = False  # the last typing held a character no font here draws
 
@@ -125,8 +122,7 @@ class TextField:
         self._text, self.caret, self.selected = value, len(value), False
 
     def select_all(self) -> None:
-        self.selected = bool(self.text)
-        self.caret = len(self.text)
+        self.selected, self.caret = bool(self.text), len(self.text)
 
     def _drop_selection(self) -> None:
         if self.selected:
@@ -171,23 +167,14 @@ class TextField:
         self._text, self.caret = self.text[:at] + self.text[at + 1 :], at
         return True
 
-    def backspace(self) -> bool:
-        return self._cut(self.caret - 1)
-
-    def delete(self) -> bool:
-        return self._cut(self.caret)
-
     def handle_event(self, ev: pygame.event.Event) -> str | None:
         if ev.type == pygame.TEXTINPUT:
             self.insert(ev.text)
             return "typed"
         if ev.type != pygame.KEYDOWN:
             return None
-        if ev.key == pygame.K_BACKSPACE:
-            self.backspace()
-            return "typed"
-        if ev.key == pygame.K_DELETE:
-            self.delete()
+        if ev.key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+            self._cut(self.caret - (ev.key == pygame.K_BACKSPACE))  # before the caret, or at it
             return "typed"
         if ev.key == pygame.K_a and getattr(ev, "mod", 0) & pygame.KMOD_CTRL:
             self.select_all()
@@ -200,8 +187,7 @@ class TextField:
                 self.insert(pasted[0])
             return "typed"
         if ev.key in (pygame.K_HOME, pygame.K_END):
-            self.selected = False
-            self.caret = 0 if ev.key == pygame.K_HOME else len(self.text)
+            self.selected, self.caret = False, 0 if ev.key == pygame.K_HOME else len(self.text)
             return "typed"
         if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return "enter"
