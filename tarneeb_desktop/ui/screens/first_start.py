@@ -46,7 +46,6 @@ class FirstStartScene(KitScene):
     def on_hide(self) -> None:
         TextField.stop()
 
-    # ------------------------------------------------------------------ layout
     def layout_key(self) -> object:
         return self.error
 
@@ -73,7 +72,6 @@ class FirstStartScene(KitScene):
         self.laid()
         return self.name_box.box
 
-    # ------------------------------------------------------------------ acting
     def handle_event(self, ev: pygame.event.Event) -> bool:
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_SPACE:
             return True  # a space is typed into the name (it comes as text), not a press

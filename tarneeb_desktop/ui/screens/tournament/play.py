@@ -141,8 +141,6 @@ def resume(app: App) -> Scene | None:
     return running.game_scene(app) if running.resumable() else StandingsScene(app, running)
 
 
-# ---------------------------------------------------------------------- standings
-
 #: how many computer moves "Play it out" applies in one frame
 PLAY_OUT_ACTIONS = 24
 FRAME_SECONDS = 1 / 60  # a play-out waits for its worker up to a frame each frame
@@ -351,7 +349,6 @@ class StandingsScene(KitScene):
     def on_hide(self) -> None:
         self.stop_playing_out()
 
-    # ------------------------------------------------------------------ reading
     def rows(self) -> list[tuple[str, dict[str, str], bool]]:
         """(team name, cells by column key (``levels``: who plays, in words), knocked out)
         in the standings' order."""
