@@ -7,6 +7,7 @@ offer of the tutorial. An empty name is refused with a word and changes nothing.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -111,7 +112,5 @@ class FirstStartScene(KitScene):
         # Esc ("back"): nothing; the questions are answered with Continue
 
     def save(self) -> None:
-        try:
+        with contextlib.suppress(OSError):  # kept for this session; asked no more all the same
             self.app.settings.save()
-        except OSError:
-            pass  # kept for this session; asked no more all the same

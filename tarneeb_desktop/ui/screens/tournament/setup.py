@@ -309,12 +309,9 @@ class SetupScene(KitScene):
             if hit.action == "count":
                 self.activate("count", 1 if ev.pos[0] > hit.rect.centerx else -1)
                 return True
-        if (
-            ev.type == pygame.KEYDOWN
-            and ev.key in (pygame.K_LEFT, pygame.K_RIGHT)
-            and action == "count"
-        ):
-            self.activate("count", 1 if ev.key == pygame.K_RIGHT else -1)  # the number changes
+        key = ev.key if ev.type == pygame.KEYDOWN else None
+        if action == "count" and key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.activate("count", 1 if key == pygame.K_RIGHT else -1)  # the number changes
             return True
         return super().handle_event(ev)
 
