@@ -46,29 +46,26 @@ def file_kind(path: Path) -> str:
     return "other"
 
 
+#: Which file it was and what was lost with it, by kind of file (any other: its name).
+LOST_WORDS = {
+    "settings": (
+        N_("Your settings could not all be read."),
+        N_("Those that could not be read are back to their defaults."),
+    ),
+    "savegame": (N_("The saved game could not be read."), N_("It cannot be continued.")),
+    "stats": (N_("Your statistics could not be read."), N_("They start again from here.")),
+    "tournament": (N_("The saved tournament could not be read."), N_("It cannot be continued.")),
+    "games": (
+        N_("A finished game could not be read."),
+        N_("It is left out of the finished games."),
+    ),
+}
+
+
 def file_words(path: Path) -> tuple[str, str]:
     """Which file it was and what was lost with it, for a file that could not be read."""
-    kind = file_kind(path)
-    if kind == "settings":
-        return (
-            tr("Your settings could not all be read."),
-            tr("Those that could not be read are back to their defaults."),
-        )
-    if kind == "savegame":
-        return tr("The saved game could not be read."), tr("It cannot be continued.")
-    if kind == "stats":
-        return tr("Your statistics could not be read."), tr("They start again from here.")
-    if kind == "tournament":
-        return tr("The saved tournament could not be read."), tr("It cannot be continued.")
-    if kind == "games":
-        return (
-            tr("A finished game could not be read."),
-            tr("It is left out of the finished games."),
-        )
-    return (
-        tr("The file {name} could not be read.", name=path.name),
-        tr("The game goes on without it."),
-    )
+    what, lost = LOST_WORDS.get(file_kind(path), (None, N_("The game goes on without it.")))
+    return tr(what) if what else tr("The file {name} could not be read.", name=path.name), tr(lost)
 
 
 def paragraphs(files: list[tuple[Path, Path]], others: list[str]) -> list[str]:

@@ -7,6 +7,7 @@ offer of the tutorial. An empty name is refused with a word and changes nothing.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -46,7 +47,6 @@ class FirstStartScene(KitScene):
     def on_hide(self) -> None:
         TextField.stop()
 
-    # ------------------------------------------------------------------ layout
     def layout_key(self) -> object:
         return self.error
 
@@ -73,7 +73,6 @@ class FirstStartScene(KitScene):
         self.laid()
         return self.name_box.box
 
-    # ------------------------------------------------------------------ acting
     def handle_event(self, ev: pygame.event.Event) -> bool:
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_SPACE:
             return True  # a space is typed into the name (it comes as text), not a press
@@ -113,7 +112,5 @@ class FirstStartScene(KitScene):
         # Esc ("back"): nothing; the questions are answered with Continue
 
     def save(self) -> None:
-        try:
+        with contextlib.suppress(OSError):  # kept for this session; asked no more all the same
             self.app.settings.save()
-        except OSError:
-            pass  # kept for this session; asked no more all the same

@@ -122,12 +122,10 @@ class MenuScene(KitScene):
         # a LAN seat held here lately: Rejoin offers it
         self.lan_kept = rejoin is not None and bool(rejoin.kept_seats())
         self.can_continue = self.can_continue or self.lan_hosted
-        self.focus = 0
         # the statistics are read now, not first when a game ends: a broken file is set
         # aside here and named in the notice with the others (issue 37, defect 7)
         load_json(stats_path())
-        self.tell()
-        self.rebuild()
+        self.tell()  # the focus on the first item, laid out again
 
     def read_saves(self, notices: list[str]) -> None:
         """What Continue goes on with (``session.resume``), and its words under it."""
@@ -224,15 +222,10 @@ class MenuScene(KitScene):
         if action == "new" and self.game_saved:
             # a game is in progress: starting another throws it away, so ask first (Keep
             # my game, the safe choice, has the focus; Enter and Esc take it)
-            self.app.ask(
-                Modal(
-                    tr("Start a new game?"),
-                    [tr("The game in progress will be lost.")],
-                    [(tr("Keep my game"), "keep"), (tr("Start a new game"), "new_confirmed")],
-                    self.activate,
-                    kind="new_game",
-                )
-            )
+            words = [tr("The game in progress will be lost.")]
+            answers = [(tr("Keep my game"), "keep"), (tr("Start a new game"), "new_confirmed")]
+            title = tr("Start a new game?")
+            self.app.ask(Modal(title, words, answers, self.activate, kind="new_game"))
         elif action == "keep":
             actions = [b.action for b in self.buttons()]
             self.focus = actions.index("new") if "new" in actions else 0  # back on New game
@@ -276,11 +269,9 @@ class MenuScene(KitScene):
 
                 scene = TableScene.from_saved(self.app)
         except SaveError as exc:
-            scene = None
             notices.append(tr("The saved game could not be loaded: {why}", why=str(exc)))
         if scene is None:
             self.read_saves(notices)  # what is left to continue, if anything
-            self.focus = 0
             self.tell(" ".join(notices) if notices else None)
         else:
             self.app.switch(scene)

@@ -56,7 +56,6 @@ class HowToScene(KitScene):
         self.foot = ButtonRow([])
         self.focus_on("next")
 
-    # ------------------------------------------------------------------ layout
     def layout_key(self) -> object:
         return self.page, len(self.pages)
 
@@ -116,7 +115,6 @@ class HowToScene(KitScene):
         self.focus = next((i for i, b in enumerate(buttons) if b.action == action), self.focus)
         self.dirty = True
 
-    # ------------------------------------------------------------------ acting
     def go(self, page: int) -> None:
         page = max(0, min(page, len(self.pages) - 1))
         if page == self.page:

@@ -137,7 +137,6 @@ def _seats(r: Rect) -> dict[str, tuple[int, int]]:
     }
 
 
-# ---------------------------------------------------------------------- the pictures
 def _table(s: Surface, r: Rect, art: CardArt, text_size: int) -> None:
     _felt(s, r)
     at = _seats(r)

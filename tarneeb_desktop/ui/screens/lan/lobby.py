@@ -171,7 +171,6 @@ class LobbyScene(KitScene):
             foot.append((tr("Chat (T)"), "chat", False))
         return [*foot, (tr("Leave"), "back", False)]
 
-    # ------------------------------------------------------------------ the layout
     def info_line(self) -> str:
         """The rules and the turn timer, on one line."""
         info, rules = [], self.lobby.get("rules")

@@ -118,7 +118,6 @@ class SettingsScene(Scene):
         self.sliding: int | None = None  # the slider row the pointer holds
         self.rebuild()
 
-    # ------------------------------------------------------------------ the rows
     @property
     def s(self) -> Settings:
         return self.app.settings
@@ -220,7 +219,6 @@ class SettingsScene(Scene):
             r.label, r.help = tr(r.label), tr(r.help) if r.help else ""
         return rows
 
-    # ------------------------------------------------------------------ changing values
     def _save(self) -> None:
         self.app.apply_settings()
         try:
@@ -263,22 +261,19 @@ class SettingsScene(Scene):
     def _restore(self) -> None:
         """Ask first, in the window's modal: every setting is lost (Keep my settings, the
         safe choice, has the focus; Enter and Esc take it)."""
-        self.app.ask(
-            Modal(
-                tr("Restore the defaults?"),
-                [tr("Every setting goes back to how the game comes; the language stays.")],
-                [(tr("Keep my settings"), "keep"), (tr("Restore"), "restore")],
-                lambda answer: self._restore_now() if answer == "restore" else None,
-                kind="restore",
-            )
-        )
+        words = [tr("Every setting goes back to how the game comes; the language stays.")]
+        answers = [(tr("Keep my settings"), "keep"), (tr("Restore"), "restore")]
+        title = tr("Restore the defaults?")
+        self.app.ask(Modal(title, words, answers, self._restore_now, kind="restore"))
 
     @property
     def question(self) -> Modal | None:
         """ "Restore the defaults?" while it is asked."""
         return self.app.modals.asking("restore")
 
-    def _restore_now(self) -> None:
+    def _restore_now(self, answer: str) -> None:
+        if answer != "restore":
+            return
         lang = self.s.language
         fresh = Settings()
         for name in fresh.to_dict():
@@ -349,7 +344,6 @@ class SettingsScene(Scene):
         self._reveal_focus()
         self.dirty = True
 
-    # ------------------------------------------------------------------ input
     def handle_event(self, ev: pygame.event.Event) -> bool:
         self.laid()
         if self.editing is not None:
@@ -428,7 +422,6 @@ class SettingsScene(Scene):
             return self.handle_event(ev)
         return False
 
-    # ------------------------------------------------------------------ the page, by the kit
     def laid(self) -> Page:
         """The page laid out by the kit (again when the size, the language, the rows or the
         line at the foot change; a value shown changes without a new layout)."""
@@ -529,7 +522,6 @@ class SettingsScene(Scene):
     def on_show(self) -> None:
         self.rebuild()
 
-    # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(theme.felt(surface.get_size()), (0, 0))
         self.laid().draw(surface)

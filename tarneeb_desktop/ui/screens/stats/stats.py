@@ -140,15 +140,10 @@ class StatsScene(KitScene):
             rated = self.rated()
             self.preset = rated[(rated.index(self.preset) + 1) % len(rated)]
         elif action == "reset":  # asked first, Cancel the choice Enter and Esc take
-            self.app.ask(
-                Modal(
-                    tr("Reset statistics"),
-                    [tr("Reset every statistic? This cannot be undone.")],
-                    [(tr("Cancel"), "cancel"), (tr("Yes, reset"), "confirm")],
-                    self.activate,
-                    kind="reset_stats",
-                )
-            )
+            words = [tr("Reset every statistic? This cannot be undone.")]
+            answers = [(tr("Cancel"), "cancel"), (tr("Yes, reset"), "confirm")]
+            title = tr("Reset statistics")
+            self.app.ask(Modal(title, words, answers, self.activate, kind="reset_stats"))
         elif action == "cancel":
             self.focus = 0  # the question answered: back on Back
         elif action == "confirm":

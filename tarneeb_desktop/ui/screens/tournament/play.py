@@ -141,8 +141,6 @@ def resume(app: App) -> Scene | None:
     return running.game_scene(app) if running.resumable() else StandingsScene(app, running)
 
 
-# ---------------------------------------------------------------------- standings
-
 #: how many computer moves "Play it out" applies in one frame
 PLAY_OUT_ACTIONS = 24
 FRAME_SECONDS = 1 / 60  # a play-out waits for its worker up to a frame each frame
@@ -274,11 +272,9 @@ class StandingsScene(KitScene):
     def tree(self, st: Style) -> Box:
         """The champion (or "Standings"), the tournament in a line, the table and the lines."""
         champion = self.t.champion() if self.t.finished is not None else None
-        title = (
-            tr("Champion: {team}", team=self.t.teams[champion].name)
-            if champion is not None
-            else tr("Standings")
-        )
+        title = tr("Standings")
+        if champion is not None:
+            title = tr("Champion: {team}", team=self.t.teams[champion].name)
         lines = self.lines()
         about = [shown_name(self.running.name), preset_label(self.t.rules), end_text(self.t)]
         body: list[Box] = [
@@ -325,15 +321,9 @@ class StandingsScene(KitScene):
             if action == "playout":
                 self.play_out()
             elif action == "end":  # asked first in the window's modal, Cancel the safe choice
-                self.app.ask(
-                    Modal(
-                        tr("End the tournament"),
-                        [self.end_question()],
-                        [(tr("Cancel"), "cancel"), (tr("End the tournament"), "confirm")],
-                        self.activate,
-                        kind="end_tournament",
-                    )
-                )
+                answers = [(tr("Cancel"), "cancel"), (tr("End the tournament"), "confirm")]
+                title, words = tr("End the tournament"), [self.end_question()]
+                self.app.ask(Modal(title, words, answers, self.activate, kind="end_tournament"))
             elif action == "cancel":
                 self.focus = 0
             self.rebuild()
@@ -351,7 +341,6 @@ class StandingsScene(KitScene):
     def on_hide(self) -> None:
         self.stop_playing_out()
 
-    # ------------------------------------------------------------------ reading
     def rows(self) -> list[tuple[str, dict[str, str], bool]]:
         """(team name, cells by column key (``levels``: who plays, in words), knocked out)
         in the standings' order."""
@@ -385,10 +374,7 @@ class StandingsScene(KitScene):
             queue = ", ".join(names[i] for i in t.queue)
             out.append(tr("Waiting: {teams}", teams=queue) if queue else tr("Nobody is waiting"))
         elif t.finished is not None:
-            out.append(tr(ENDED[t.finished]))
-            why = self.tie_line()
-            if why:
-                out.append(why)
+            out += [line for line in (tr(ENDED[t.finished]), self.tie_line()) if line]
         return out
 
     def tie_line(self) -> str | None:

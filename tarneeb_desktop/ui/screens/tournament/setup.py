@@ -103,7 +103,6 @@ class SetupScene(KitScene):
         self.counts = {"games": 6, "streak": 3}
         self.problem: str | None = None
 
-    # ------------------------------------------------------------------ the model
     def add_team(self) -> None:
         if len(self.teams) >= MAX_TEAMS:
             return
@@ -159,7 +158,6 @@ class SetupScene(KitScene):
             return
         self.app.switch(StandingsScene(self.app, Running.begin(t, new_name())))
 
-    # ------------------------------------------------------------------ the controls
     def rules_label(self) -> str:
         """The Rules button: the rules chosen as Settings names them, and the target."""
         rules = self.rules()
@@ -311,12 +309,9 @@ class SetupScene(KitScene):
             if hit.action == "count":
                 self.activate("count", 1 if ev.pos[0] > hit.rect.centerx else -1)
                 return True
-        if (
-            ev.type == pygame.KEYDOWN
-            and ev.key in (pygame.K_LEFT, pygame.K_RIGHT)
-            and action == "count"
-        ):
-            self.activate("count", 1 if ev.key == pygame.K_RIGHT else -1)  # the number changes
+        key = ev.key if ev.type == pygame.KEYDOWN else None
+        if action == "count" and key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.activate("count", 1 if key == pygame.K_RIGHT else -1)  # the number changes
             return True
         return super().handle_event(ev)
 
@@ -327,7 +322,6 @@ class SetupScene(KitScene):
     def on_hide(self) -> None:
         TextField.stop()
 
-    # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         """The page, then each name's field where its button is (typed into in place)."""
         super().draw(surface)

@@ -31,14 +31,10 @@ def draw_trophy(surface: pygame.Surface, centre: tuple[int, int], height: int) -
     gold, deep, light = theme.GOLD, (190, 140, 40), (255, 232, 150)
     top = cy - h // 2
     bowl_w = round(h * 0.62)
-    bowl = [
-        (cx - bowl_w // 2, top),
-        (cx + bowl_w // 2, top),
-        (cx + round(bowl_w * 0.38), top + round(h * 0.34)),
-        (cx + round(bowl_w * 0.12), top + round(h * 0.5)),
-        (cx - round(bowl_w * 0.12), top + round(h * 0.5)),
-        (cx - round(bowl_w * 0.38), top + round(h * 0.34)),
-    ]
+    rim = [(bowl_w // 2, top), (round(bowl_w * 0.38), top + round(h * 0.34))]
+    rim.append((round(bowl_w * 0.12), top + round(h * 0.5)))  # the right side, rim down
+    bowl = [(cx - rim[0][0], top)] + [(cx + dx, y) for dx, y in rim]  # right: down
+    bowl += [(cx - dx, y) for dx, y in rim[:0:-1]]  # left: up
     width = max(3, h // 18)
     for side in (-1, 1):  # the handles
         ring = pygame.Rect(0, 0, round(h * 0.3), round(h * 0.3))

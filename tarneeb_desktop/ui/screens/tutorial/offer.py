@@ -9,6 +9,7 @@ the flag (an older settings module) never show it."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING
 
 from tarneeb_desktop.table.savegame import savegame_path
@@ -41,10 +42,8 @@ def start(app: App) -> None:
     offer = should_offer(app)
     if getattr(app.settings, "tutorial_offered", True) is False:
         app.settings.tutorial_offered = True
-        try:
+        with contextlib.suppress(OSError):  # asked again next time: no harm
             app.settings.save()
-        except OSError:
-            pass  # asked again next time: no harm
     if offer:  # first the player's name and language (``first_start``), then the offer
         from tarneeb_desktop.ui.screens.first_start import FirstStartScene
 

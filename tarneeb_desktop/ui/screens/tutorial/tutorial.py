@@ -109,7 +109,6 @@ class TutorialScene(TableScene):
         self.tip: tuple[int, str] | None = None  # (step, the explanation of a refused move)
         self.done = False
 
-    # ------------------------------------------------------------------ where we are
     def step(self) -> int:
         """The player's moves so far this hand: the lesson under way (past the last: free)."""
         return script.moves_made(self.pv, self.me)
@@ -148,7 +147,6 @@ class TutorialScene(TableScene):
             return out
         return [b.rect for b in self.buttons() if b.action in allowed]
 
-    # ------------------------------------------------------------------ refusing kindly
     def explain(self) -> None:
         """The player tried something else than the lesson asks: say why, change nothing."""
         lesson = self.lesson()
@@ -210,7 +208,6 @@ class TutorialScene(TableScene):
         else:  # "close": keep learning
             self.invalidate()
 
-    # ------------------------------------------------------------------ the frame
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.done:
@@ -280,10 +277,6 @@ class TutorialScene(TableScene):
         gap = Style(*self.app.size).tight
         return Panel(Column(parts, gap=gap), color=COACH, edge=DIALOG_EDGE, tight=True)
 
-    def _coach_height(self, width: int) -> int:
-        """How tall the coach's panel is at ``width``: its head, lesson, tip and Esc line."""
-        return self.coach_box().measure(Style(*self.app.size), width)
-
     def coach_place(self) -> tuple[str, pygame.Rect]:
         """Where the coach's panel goes, and what that leaves of the score panel: "below" it
         when it fits there; else "beside" it, from the top (narrower, so on more lines); else
@@ -295,13 +288,14 @@ class TutorialScene(TableScene):
         if not self.coaching():
             return "none", pygame.Rect(bounds.x, bounds.y, bounds.w, 0)
         full = ScorePanel.rect(self.score, lay)  # the panel as drawn, not the layout's
-        h = self._coach_height(bounds.w)
+        coach, st = self.coach_box(), Style(*self.app.size)
+        h = coach.measure(st, bounds.w)
         if full.bottom + lay.margin + h <= bounds.bottom:
             return "below", pygame.Rect(bounds.x, full.bottom + lay.margin, bounds.w, h)
         beside = pygame.Rect(full.right + lay.margin, bounds.y, 0, 0)
         beside.w = bounds.right - beside.x
         if beside.w >= bounds.w // 2:
-            beside.h = self._coach_height(beside.w)
+            beside.h = coach.measure(st, beside.w)
             if beside.bottom <= bounds.bottom:
                 return "beside", beside
         box = pygame.Rect(bounds.x, bounds.y, bounds.w, h)
