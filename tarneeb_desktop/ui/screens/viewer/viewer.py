@@ -256,14 +256,12 @@ class ViewerScene(KitScene):
             to = self.hands.click(ev.pos) if self.hands is not None else None
             if to is not None:
                 self.hands = None
+            elif bar.inflate(0, bar.h).collidepoint(ev.pos):
+                self.bar.dragging = True
+                to = self.bar.index_at(bar, ev.pos[0])
+            if to is not None:
                 self.playing = False
                 self.go(to)
-                self.rebuild()
-                return True
-            if bar.inflate(0, bar.h).collidepoint(ev.pos):
-                self.bar.dragging = True
-                self.playing = False
-                self.go(self.bar.index_at(bar, ev.pos[0]))
                 self.rebuild()
                 return True
         elif ev.type == pygame.MOUSEMOTION and self.bar.dragging:
