@@ -110,8 +110,7 @@ class DailyScene(KitScene):
     def played(self, index: int) -> None:
         """Back from the table: show the deal's comparison."""
         self.compared = self.selected = index
-        self.app.switch(self)
-        self.rebuild()
+        self.came_back()
 
     def came_back(self) -> None:
         self.app.switch(self)

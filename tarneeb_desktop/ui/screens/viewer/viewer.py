@@ -457,10 +457,8 @@ class ViewerScene(KitScene):
         step = min(cw * 0.42, (lay.w * 0.3 - cw) / 12)
         width = round(cw + step * max(0, n - 1))
         top, bottom = self._band(lay)
-        if side == BOTTOM:
-            x0, y = lay.w // 2 - width // 2, bottom - ch
-        elif side == TOP:
-            x0, y = lay.w // 2 - width // 2, top
+        if side in (TOP, BOTTOM):
+            x0, y = lay.w // 2 - width // 2, top if side == TOP else bottom - ch
         else:
             y = round(top + (bottom - top) * 0.6) - ch // 2
             full = round(cw + step * 12)
