@@ -322,11 +322,8 @@ class GamesScene(KitScene):
             if ev.key in steps:
                 self.choose(self.row + steps[ev.key])
                 return True
-            if ev.key == pygame.K_DELETE and self.selected is not None:
-                self.activate("delete")
-                return True
-            keys = {pygame.K_s: "sort", pygame.K_f: "show"}
-            if ev.key in keys and self.kept:
+            keys = {pygame.K_s: "sort", pygame.K_f: "show", pygame.K_DELETE: "delete"}
+            if ev.key in keys and (self.selected if ev.key == pygame.K_DELETE else self.kept):
                 self.activate(keys[ev.key])
                 return True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button in (4, 5):
