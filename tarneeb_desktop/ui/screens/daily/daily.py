@@ -110,8 +110,7 @@ class DailyScene(KitScene):
     def played(self, index: int) -> None:
         """Back from the table: show the deal's comparison."""
         self.compared = self.selected = index
-        self.app.switch(self)
-        self.rebuild()
+        self.came_back()
 
     def came_back(self) -> None:
         self.app.switch(self)
@@ -150,9 +149,7 @@ class DailyScene(KitScene):
         self.rebuild()
 
     def on_hide(self) -> None:
-        if self.typing:
-            TextField.stop()
-            self.typing = False
+        self.focus_field(False)
 
     def field_rect(self) -> pygame.Rect:
         """The challenge code's field."""
@@ -184,10 +181,8 @@ class DailyScene(KitScene):
         return super().handle_event(ev)
 
     def focus_field(self, on: bool) -> None:
-        if on and not self.typing:
-            TextField.start()
-        elif not on and self.typing:
-            TextField.stop()
+        if on != self.typing:
+            (TextField.start if on else TextField.stop)()
         self.typing = on
         self.dirty = True
 

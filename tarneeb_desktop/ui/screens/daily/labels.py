@@ -25,6 +25,5 @@ def contract_text(res: daily.PlayResult | None) -> str:
         return ""
     if res.contract is None:
         return tr("Thrown in")
-    if res.bids is not None:
-        return f"{seat_word(res.declarer)} {tr('Bid {bid}', bid=res.contract)}"
-    return f"{seat_word(res.declarer)} {call_label(res.contract)}"
+    call = tr("Bid {bid}", bid=res.contract) if res.bids is not None else call_label(res.contract)
+    return f"{seat_word(res.declarer)} {call}"

@@ -332,11 +332,8 @@ class DailyReview(ViewerScene):
         return [p.rect.copy() for p in self.pictures]
 
     def hand_rects(self, lay: Layout, side: int, n: int, ch: int) -> list[pygame.Rect]:
-        rects = super().hand_rects(lay, side, n, ch)
-        if side in (LEFT, RIGHT):
-            dy = self._side_drop(lay, ch)
-            rects = [r.move(0, dy) for r in rects]
-        return rects
+        dy = self._side_drop(lay, ch) if side in (LEFT, RIGHT) else 0
+        return [r.move(0, dy) for r in super().hand_rects(lay, side, n, ch)]
 
     def _side_drop(self, lay: Layout, ch: int) -> int:
         """One play at a time: how far the side hands' rows go down to clear the results

@@ -73,20 +73,14 @@ def entries(folder: Path) -> list[Entry]:
     return out + sorted(folders, key=by_name) + sorted(files, key=by_name)
 
 
-def default_folder() -> Path:
-    """The Documents folder, else the home folder."""
-    home = Path.home()
-    docs = home / "Documents"
-    return docs if docs.is_dir() else home
-
-
 def start_folder() -> Path:
-    """The folder chosen last time if it is still there, else :func:`default_folder`."""
+    """The folder chosen last time if it is still there, else Documents, else home."""
     doc, _ = load_json(user_data_dir() / REMEMBERED)
     last = doc.get("folder") if isinstance(doc, dict) else None
     if isinstance(last, str) and Path(last).is_dir():
         return Path(last)
-    return default_folder()
+    docs = Path.home() / "Documents"
+    return docs if docs.is_dir() else Path.home()
 
 
 def remember(folder: Path) -> None:
@@ -182,10 +176,9 @@ class FileChooser(KitScene):
         e = self.chosen()
         if e is not None and e.folder:
             self.go(e.path)
-        elif not self.save:
-            if e is not None:
-                self.finish(e.path)
-        else:
+        elif e is not None and not self.save:
+            self.finish(e.path)
+        elif self.save:
             name = self.field.text.strip()
             if not name or name in (".", "..") or any(c in name for c in "/\\"):
                 self.message = tr("Type the file's name first")

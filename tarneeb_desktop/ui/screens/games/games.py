@@ -173,10 +173,7 @@ class GamesScene(KitScene):
 
     def build(self, lay: Layout) -> list[Button]:
         """The foot's buttons first (Open has the focus), then Sort and Show."""
-        out = super().build(lay)
-        return [b for b in out if b.action not in ("sort", "show")] + [
-            b for b in out if b.action in ("sort", "show")
-        ]
+        return sorted(super().build(lay), key=lambda b: b.action in ("sort", "show"))
 
     def row_rects(self) -> list[tuple[int, pygame.Rect]]:
         """The rows shown: (the game's index, where its row is)."""
@@ -221,6 +218,7 @@ class GamesScene(KitScene):
     def import_file(self, source: Path) -> Path | None:
         """Add a record file to the list and choose its row (a game kept already is chosen,
         not added again); the kept file, or None (said: nothing changed)."""
+        path: Path | None = None
         try:
             path = import_record(source)
             self.message = tr("Imported {name}", name=source.name)
@@ -229,10 +227,8 @@ class GamesScene(KitScene):
             self.message = tr("This game is in your finished games already")
         except KeptGameError as exc:
             self.message = import_words(exc, source.name)
-            path = None
         except OSError as exc:
             self.message = tr("Could not import the file: {error}", error=exc.strerror or exc)
-            path = None
         if path is not None:
             self.kept = list_kept().games
             if all(g.path != path for g in shown_games(self.kept, self.show)):
@@ -326,11 +322,8 @@ class GamesScene(KitScene):
             if ev.key in steps:
                 self.choose(self.row + steps[ev.key])
                 return True
-            if ev.key == pygame.K_DELETE and self.selected is not None:
-                self.activate("delete")
-                return True
-            keys = {pygame.K_s: "sort", pygame.K_f: "show"}
-            if ev.key in keys and self.kept:
+            keys = {pygame.K_s: "sort", pygame.K_f: "show", pygame.K_DELETE: "delete"}
+            if ev.key in keys and (self.selected if ev.key == pygame.K_DELETE else self.kept):
                 self.activate(keys[ev.key])
                 return True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button in (4, 5):

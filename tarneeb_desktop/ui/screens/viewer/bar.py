@@ -17,9 +17,7 @@ class Scrubber:
 
     def index_at(self, r: pygame.Rect, x: int) -> int:
         """The step under ``x`` on the bar ``r``."""
-        last = self.steps.last
-        if last <= 0:
-            return 0
+        last = self.steps.last  # 0 or less (one step or none): step 0, by the max()
         return max(0, min(last, round((x - r.x) / max(1, r.w) * last)))
 
     def x_of(self, r: pygame.Rect, index: int) -> int:

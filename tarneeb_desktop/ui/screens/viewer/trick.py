@@ -91,8 +91,7 @@ def cross(area: pygame.Rect, cx: int, size: int, most: int) -> Cross:
     tcw, tch = card_size(tch)
     # West's and East's cards apart enough for a whole mark of North's between them, as far
     # as the room goes
-    least = max(tcw, short) / 2 + 3
-    sep = least
+    sep = max(tcw, short) / 2 + 3
     while sep < max(tcw, whole) / 2 + 3 and reach(tcw, sep + 1) <= half:
         sep += 1
     cy = area.centery - h // 4
@@ -109,9 +108,7 @@ def placed(
 ) -> tuple[pygame.Surface, pygame.Rect, tuple[int, int, int]]:
     """The mark of the card at ``side`` (shortened where too wide): its image, box, colour."""
     whole, short, colour = mark_texts(mark, hidden)
-    line = whole
-    if text.size_of(whole, cr.size, True)[0] + PAD > cr.mark_room(side):
-        line = short
+    line = whole if text.size_of(whole, cr.size, True)[0] + PAD <= cr.mark_room(side) else short
     img = text.render(line, cr.size, colour, True, shaped=True)  # digits and a card: LTR
     return img, cr.mark_box(side, max(cr.rects[side].w, img.get_width() + PAD)), colour
 

@@ -256,14 +256,12 @@ class ViewerScene(KitScene):
             to = self.hands.click(ev.pos) if self.hands is not None else None
             if to is not None:
                 self.hands = None
+            elif bar.inflate(0, bar.h).collidepoint(ev.pos):
+                self.bar.dragging = True
+                to = self.bar.index_at(bar, ev.pos[0])
+            if to is not None:
                 self.playing = False
                 self.go(to)
-                self.rebuild()
-                return True
-            if bar.inflate(0, bar.h).collidepoint(ev.pos):
-                self.bar.dragging = True
-                self.playing = False
-                self.go(self.bar.index_at(bar, ev.pos[0]))
                 self.rebuild()
                 return True
         elif ev.type == pygame.MOUSEMOTION and self.bar.dragging:
@@ -459,10 +457,8 @@ class ViewerScene(KitScene):
         step = min(cw * 0.42, (lay.w * 0.3 - cw) / 12)
         width = round(cw + step * max(0, n - 1))
         top, bottom = self._band(lay)
-        if side == BOTTOM:
-            x0, y = lay.w // 2 - width // 2, bottom - ch
-        elif side == TOP:
-            x0, y = lay.w // 2 - width // 2, top
+        if side in (TOP, BOTTOM):
+            x0, y = lay.w // 2 - width // 2, top if side == TOP else bottom - ch
         else:
             y = round(top + (bottom - top) * 0.6) - ch // 2
             full = round(cw + step * 12)
