@@ -60,8 +60,7 @@ class Hints:
             self.shown = None
         if self.future is None or not self.future[1].done():
             return
-        key, fut = self.future
-        self.future = None
+        (key, fut), self.future = self.future, None
         try:
             hint = fut.result()
         except Exception:  # a hint is a courtesy: never let it stop the game
@@ -115,8 +114,7 @@ class CouldHave:
     def poll(self) -> None:
         if self.future is None or not self.future[1].done():
             return
-        overlay, fut = self.future
-        self.future = None
+        (overlay, fut), self.future = self.future, None
         try:
             overlay.dd = fut.result()
         except Exception:  # an extra line on the summary: never worth stopping the game for
