@@ -54,8 +54,7 @@ def bid_reason(view: View, call: str) -> str:
     suits = by_suit(view.hand)
     low = call.strip().lower()
     if low == "pass":
-        bids = [c for _, c in view.calls if c.strip().lower() not in ("pass", "double")]
-        if bids:
+        if any(c.strip().lower() not in ("pass", "double") for _, c in view.calls):
             return tr("Pass: the bidding is higher than your hand can promise")
         return tr("Pass: your hand is not strong enough to bid")
     if low == "double":
