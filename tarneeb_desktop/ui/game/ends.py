@@ -140,8 +140,7 @@ class Summary41Dialog(SummaryDialog):
 
     def __init__(self, scene: DialogContext, event: SeatsScored) -> None:
         KitDialog.__init__(self, scene)
-        self.event41 = event
-        self.event = event
+        self.event41 = self.event = event
         self.dd = None
 
     def body(self, st: Style) -> list[Box]:

@@ -102,8 +102,7 @@ class CouldHave:
         if not after.results or scene.autoplay:
             return
         row = after.results[-1]
-        table = scene.table
-        history = table.state.history if table is not None else ()
+        history = scene.table.state.history if scene.table is not None else ()
         if not any(row.cards) and history and history[-1].plays:
             row = history[-1]  # views carry rows without the cards; the table has them
         if not any(row.cards):
