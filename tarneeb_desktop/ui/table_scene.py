@@ -218,8 +218,7 @@ class TableScene(Scene):
         names = [tr("You") if n == "You" else n for n in app.settings.names]
         if not humans:
             names = [tr(SEAT_NAMES[s]) for s in range(4)]
-        if level:
-            levels = [level] * 4
+        levels = [level] * 4 if level else levels
         return cls(app, state, names, humans, levels, state.seed, autoplay, save_record, inline_ai)
 
     @classmethod
@@ -503,7 +502,6 @@ class TableScene(Scene):
             self.steps.append(Step(0.0, start=self.conceal, name="conceal"))
         self.invalidate()
 
-    # the hot-seat cover
     def conceal(self) -> None:
         if self.lan is not None and self.cover.hotseat and self.cover.revealed:
             self.lan.conceal()
@@ -540,9 +538,7 @@ class TableScene(Scene):
         if self.lan is not None:
             self.lan.chat.update(dt)
         step_dt = dt
-        budget = 200  # actions per frame at instant speed (keeps --fast quick but responsive)
-        while budget > 0:
-            budget -= 1
+        for _ in range(200):  # actions per frame at instant speed: --fast quick yet responsive
             self.timeline.run(step_dt)
             step_dt = 0.0
             if self.timeline.running():

@@ -24,9 +24,7 @@ def was_played(r: HandResult) -> bool:
 
 def value_range(series: list[tuple[int, int]], target: int) -> tuple[int, int]:
     """The y axis: from the lowest total (or 0) to the target (or the highest total)."""
-    lows = [min(a, b) for a, b in series]
-    highs = [max(a, b) for a, b in series]
-    return min(0, *lows), max(target, *highs)
+    return min(0, *map(min, series)), max(target, *map(max, series))
 
 
 def draw_chart(

@@ -45,11 +45,8 @@ class HotSeatCover:
         seat in play order (a guess; if someone else's turn comes, the cover comes back)."""
         scene = self.scene
         start = turn if turn is not None else scene.me
-        for k in range(4):
-            seat = (start + k) % 4
-            if seat in scene.humans:
-                return seat
-        return scene.me
+        seats = [(start + k) % 4 for k in range(4)]
+        return next((seat for seat in seats if seat in scene.humans), scene.me)
 
     def conceal(self) -> None:
         """Hide the hands until the next person at this computer says they are ready."""

@@ -97,12 +97,9 @@ class Dialog:
 def played_grid(played: set[str], mine: set[str]) -> list[tuple[str, list[tuple[str, str]]]]:
     """Per suit (spades first), every rank from the ace down with its state: "played",
     "mine" (in ``mine``, the hand shown) or "out" (not seen yet)."""
-    out = []
-    for suit in reversed(SUITS):  # spades first
-        row = []
-        for rank in reversed(RANKS):
-            card = rank + suit
-            state = "played" if card in played else "mine" if card in mine else N_("out")
-            row.append((card, state))
-        out.append((suit, row))
-    return out
+
+    def state(card: str) -> str:
+        return "played" if card in played else "mine" if card in mine else N_("out")
+
+    suits = reversed(SUITS)  # spades first
+    return [(suit, [(r + suit, state(r + suit)) for r in reversed(RANKS)]) for suit in suits]

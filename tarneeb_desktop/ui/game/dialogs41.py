@@ -28,8 +28,7 @@ GREEN = (140, 220, 150)
 
 def seat_order(scene: TableView) -> list[int]:
     """The players in rows: my team first (me, then my partner), then the others."""
-    me = scene.me
-    return [me, (me + 2) % 4, (me + 1) % 4, (me + 3) % 4]
+    return [(scene.me + k) % 4 for k in (0, 2, 1, 3)]
 
 
 def _team(totals: tuple[int, ...], team: int) -> int:

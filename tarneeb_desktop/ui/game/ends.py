@@ -140,8 +140,7 @@ class Summary41Dialog(SummaryDialog):
 
     def __init__(self, scene: DialogContext, event: SeatsScored) -> None:
         KitDialog.__init__(self, scene)
-        self.event41 = event
-        self.event = event
+        self.event41 = self.event = event
         self.dd = None
 
     def body(self, st: Style) -> list[Box]:
@@ -229,11 +228,9 @@ class GameOverDialog(KitDialog):
                  align="center"),
             Text(tr("Final score"), color=DIM, align="center"),
         ]  # fmt: skip
-        if scene.pv.seat_scores is not None:  # 41: per player, and the teams' sums
-            out.append(self.seats41(st))
-        else:
-            out.append(self.totals(st, ev.totals))
-        return out + self.notes(played_hands(scene.pv.results))
+        # 41: per player, and the teams' sums
+        score = self.seats41(st) if scene.pv.seat_scores is not None else self.totals(st, ev.totals)
+        return [*out, score, *self.notes(played_hands(scene.pv.results))]
 
     def totals(self, st: Style, totals: Any) -> Box:
         """The two sides' totals, big, ours first in reading order, each side's words (on

@@ -235,8 +235,8 @@ class Frame:
         items = self.board_items(lay)
         key = (self._gen, tuple(k for k, _ in items))
         board = self._board
-        scene.drawn.pointer = scene.drawn.banner = None  # drawn anew every frame, if at all
-        scene.drawn.turn_ring = None
+        # drawn anew every frame, if at all
+        scene.drawn.pointer = scene.drawn.banner = scene.drawn.turn_ring = None
         if board is None or board.get_size() != size:
             board = self._board = _layer(size, surface)
             self._board_key = self._items = None
@@ -323,7 +323,6 @@ class Frame:
         look = (lay.w, lay.h, scene.four_color, i18n.get_language(), i18n.is_rtl(), cards)
         look += (cards.back_name,)
         turn = scene.turn_shown()
-        items: list[_Item] = []
 
         def fan(seat: int) -> Callable[[pygame.Surface], None]:
             one = [counts[k] if k == seat else 0 for k in range(4)]
@@ -335,8 +334,7 @@ class Frame:
             return draw
 
         sides = [scene.side(seat) for seat in range(4)]
-        for seat in range(4):
-            items.append((("fan", seat, sides[seat], counts[seat], look), fan(seat)))
+        items: list[_Item] = [(("fan", s, sides[s], counts[s], look), fan(s)) for s in range(4)]
         for seat in range(4):
             lines = panels.plate_lines(seat)
             key: tuple[Any, ...]

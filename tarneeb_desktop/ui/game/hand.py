@@ -62,13 +62,11 @@ class Hand:
         scene = self.scene
         cards = scene.hand_cards()
         rects = scene.layout.hand_rects(len(cards))
-        legal = scene.legal_cards()
-        out = []
-        for c, r in zip(cards, rects, strict=True):
-            if c in legal and (c == self.hover or c == self.kb_card):
-                r = r.move(0, -scene.layout.lift)
-            out.append((c, r))
-        return out
+        lifted = scene.legal_cards() & {self.hover, self.kb_card}
+        lift = scene.layout.lift
+        return [
+            (c, r.move(0, -lift) if c in lifted else r) for c, r in zip(cards, rects, strict=True)
+        ]
 
     def card_at(self, pos: tuple[int, int]) -> tuple[str, pygame.Rect] | None:
         """The card under ``pos``, top card first (a lifted card also counts where it was)."""

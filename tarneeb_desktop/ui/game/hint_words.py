@@ -29,12 +29,7 @@ WORTH = {"A": 4, "K": 3, "Q": 2, "J": 1}
 
 def by_suit(hand: tuple[str, ...] | list[str]) -> dict[str, list[str]]:
     """The hand's ranks per suit, highest first."""
-    out: dict[str, list[str]] = {s: [] for s in "CDHS"}
-    for card in hand:
-        out[card[1]].append(card[0])
-    for ranks in out.values():
-        ranks.sort(key=RANKS.index, reverse=True)
-    return out
+    return {s: sorted((c[0] for c in hand if c[1] == s), key=RANKS.index)[::-1] for s in "CDHS"}
 
 
 def strength(ranks: list[str]) -> int:
@@ -49,12 +44,9 @@ def longest(suits: dict[str, list[str]]) -> str:
 
 def suit_phrase(suit: str, ranks: list[str]) -> str:
     """``6 cards of ♠ with A K Q`` (the honours, when it has some)."""
-    n = len(ranks)
-    head = trn("{n} card of {suit}", "{n} cards of {suit}", n, suit=SUIT_SYMBOL[suit])
+    head = trn("{n} card of {suit}", "{n} cards of {suit}", len(ranks), suit=SUIT_SYMBOL[suit])
     top = [r for r in ranks if r in HONOURS]
-    if not top:
-        return head
-    return tr("{cards} with {honours}", cards=head, honours=" ".join(top))
+    return tr("{cards} with {honours}", cards=head, honours=" ".join(top)) if top else head
 
 
 def bid_reason(view: View, call: str) -> str:
@@ -62,8 +54,7 @@ def bid_reason(view: View, call: str) -> str:
     suits = by_suit(view.hand)
     low = call.strip().lower()
     if low == "pass":
-        bids = [c for _, c in view.calls if c.strip().lower() not in ("pass", "double")]
-        if bids:
+        if any(c.strip().lower() not in ("pass", "double") for _, c in view.calls):
             return tr("Pass: the bidding is higher than your hand can promise")
         return tr("Pass: your hand is not strong enough to bid")
     if low == "double":

@@ -60,8 +60,7 @@ class Hints:
             self.shown = None
         if self.future is None or not self.future[1].done():
             return
-        key, fut = self.future
-        self.future = None
+        (key, fut), self.future = self.future, None
         try:
             hint = fut.result()
         except Exception:  # a hint is a courtesy: never let it stop the game
@@ -103,8 +102,7 @@ class CouldHave:
         if not after.results or scene.autoplay:
             return
         row = after.results[-1]
-        table = scene.table
-        history = table.state.history if table is not None else ()
+        history = scene.table.state.history if scene.table is not None else ()
         if not any(row.cards) and history and history[-1].plays:
             row = history[-1]  # views carry rows without the cards; the table has them
         if not any(row.cards):
@@ -115,8 +113,7 @@ class CouldHave:
     def poll(self) -> None:
         if self.future is None or not self.future[1].done():
             return
-        overlay, fut = self.future
-        self.future = None
+        (overlay, fut), self.future = self.future, None
         try:
             overlay.dd = fut.result()
         except Exception:  # an extra line on the summary: never worth stopping the game for

@@ -123,10 +123,8 @@ class LanExtras:
             self.chat.hear(n.seat, n.text)
         elif n.kind == "chat":
             scene.dirty = True  # a watcher spoke: the chat history shows it
-        elif n.kind == "react" and n.seat is not None:
-            label = REACTION_LABELS.get(n.text)
-            if label:
-                self.chat.hear(n.seat, tr(label))
+        elif n.kind == "react" and n.seat is not None and n.text in REACTION_LABELS:
+            self.chat.hear(n.seat, tr(REACTION_LABELS[n.text]))
         elif n.kind == "names":
             scene.panels.forget_plates()
             scene.invalidate()

@@ -55,11 +55,9 @@ class PauseMenuDialog(KitDialog):
 
     def handle_event(self, ev: pygame.event.Event, buttons: list[Button]) -> bool:
         b = chosen(ev, buttons)
-        if b is not None and b.action == "howto":
-            self.open_howto()
-            return True
-        if b is not None and b.action == "standings" and self.standings:
-            self.standings()
+        go = {"howto": self.open_howto, "standings": self.standings}.get(b.action) if b else None
+        if go is not None:  # pages of their own, away from the table
+            go()
             return True
         return super().handle_event(ev, buttons)
 

@@ -78,21 +78,19 @@ class ScoreSheetDialog(KitDialog):
         scene = self.scene
         pv = scene.pv
         if pv.seat_scores is not None:  # 41: per player
-            table = dialogs41.sheet_table(scene)
+            head = Text(tr("bid/tricks, points"), color=DIM, align="center")
+            side: list[Box] = [head, dialogs41.sheet_table(scene)]
 
             def paint(s: pygame.Surface, r: pygame.Rect) -> None:
                 dialogs41.draw_sheet_chart(scene, s, r, st.body)
 
         else:
-            table = self.table()
+            side = [self.table()]
 
             def paint(s: pygame.Surface, r: pygame.Rect) -> None:
                 series = score_series(scene.pv.results)
                 draw_chart(s, r, series, scene.teams(), scene.pv.rules.target, st.body)
 
-        side: list[Box] = [table]
-        if pv.seat_scores is not None:
-            side.insert(0, Text(tr("bid/tricks, points"), color=DIM, align="center"))
         if not pv.results:
             side.append(Text(tr("No hand finished yet"), color=DIM, align="center"))
         # the chart: as tall as the table, at least half the unit's hundred

@@ -87,9 +87,7 @@ class Timeline:
                 scene.dirty = True
                 ran = True
             if self.current.advance(dt):
-                self.current = None
-                dt = 0.0
-                ran = True
+                self.current, dt, ran = None, 0.0, True
                 scene.dirty = True
                 continue
             if self.current.draw_fn is not None:
@@ -171,8 +169,7 @@ class Timeline:
             scene = self.scene
             if scene.pv.hand_number != view.hand_number:
                 scene.flying.clear()
-                scene.gathering = False
-                scene.trick_winner = None
+                scene.gathering, scene.trick_winner = False, None
             before = scene.frame.static_key()
             scene.pv = view
             scene.score.count()
@@ -268,8 +265,7 @@ class Timeline:
 
         def gather() -> None:
             moving[:] = [((ev.leader + i) % 4, c) for i, c in enumerate(ev.cards)]
-            scene.gathering = True
-            scene.trick_winner = None
+            scene.gathering, scene.trick_winner = True, None
             scene.dirty = True
 
         def draw(surface: pygame.Surface, p: float) -> None:
@@ -334,8 +330,7 @@ class Timeline:
         def start() -> None:
             scene.dealt = [0, 0, 0, 0]
             scene.flying.clear()
-            scene.gathering = False
-            scene.trick_winner = None
+            scene.gathering, scene.trick_winner = False, None
             scene.invalidate()
 
         def tick(p: float) -> None:
@@ -343,10 +338,8 @@ class Timeline:
             n_landed = 52 if p >= 1 else sum(1 for i in range(52) if t >= i * gap + fly)
             if n_landed != landed[0]:
                 landed[0] = n_landed
-                counts = [0, 0, 0, 0]
-                for i in range(n_landed):
-                    counts[(scene.pv.dealer + 1 + i) % 4] += 1
-                scene.dealt = counts
+                seats = [(scene.pv.dealer + 1 + i) % 4 for i in range(n_landed)]
+                scene.dealt = [seats.count(seat) for seat in range(4)]
                 scene.dirty = True
                 if n_landed % 4 == 1:
                     scene.app.play_sound("deal")
