@@ -129,6 +129,7 @@ def test_us_is_the_team_of_the_seat_at_the_bottom(me: int, monkeypatch) -> None:
     from tarneeb_desktop.ui import table_scene as ts
     from tarneeb_desktop.ui import theme
     from tarneeb_desktop.ui.game import score
+    from tarneeb_desktop.ui.kit import boxes
 
     state = standard_state(4)
     state.scores = [5, 20]
@@ -138,13 +139,15 @@ def test_us_is_the_team_of_the_seat_at_the_bottom(me: int, monkeypatch) -> None:
     )
     app.switch(scene)
     drawn: list[tuple[str, tuple[int, int], tuple[int, ...]]] = []
-    real = score.blit_text
+    # the score panel draws its own numbers and, through the kit, the teams' names
+    for module in (score, boxes):
+        real = module.blit_text
 
-    def spy(surface, text, size, pos, color, *args, **kwargs):  # type: ignore[no-untyped-def]
-        drawn.append((text, pos, tuple(color)))
-        return real(surface, text, size, pos, color, *args, **kwargs)
+        def spy(surface, text, size, pos, color, *args, real=real, **kwargs):  # type: ignore[no-untyped-def]
+            drawn.append((text, pos, tuple(color)))
+            return real(surface, text, size, pos, color, *args, **kwargs)
 
-    monkeypatch.setattr(score, "blit_text", spy)
+        monkeypatch.setattr(module, "blit_text", spy)
     scene.score.key = None
     run(app, 0.2)
     us = next((pos, color) for text, pos, color in drawn if text == "Us")
