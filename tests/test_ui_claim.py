@@ -129,6 +129,7 @@ def test_us_is_the_team_of_the_seat_at_the_bottom(me: int, monkeypatch) -> None:
     from tarneeb_desktop.ui import table_scene as ts
     from tarneeb_desktop.ui import theme
     from tarneeb_desktop.ui.game import score
+    from tarneeb_desktop.ui.kit import boxes
 
     state = standard_state(4)
     state.scores = [5, 20]
@@ -145,6 +146,7 @@ def test_us_is_the_team_of_the_seat_at_the_bottom(me: int, monkeypatch) -> None:
         return real(surface, text, size, pos, color, *args, **kwargs)
 
     monkeypatch.setattr(score, "blit_text", spy)
+    monkeypatch.setattr(boxes, "blit_text", spy)  # the team rows are the kit's Texts
     scene.score.key = None
     run(app, 0.2)
     us = next((pos, color) for text, pos, color in drawn if text == "Us")
