@@ -17,6 +17,7 @@ from tarneeb_desktop.ai.analysis import can_claim
 from tarneeb_desktop.rules.cards import NT, STRAINS, parse_bid
 from tarneeb_desktop.ui import text, theme
 from tarneeb_desktop.ui.game import game41
+from tarneeb_desktop.ui.game.hand import PLAY_KEYS
 from tarneeb_desktop.ui.game.labels import action_label, fitted
 from tarneeb_desktop.ui.game.score import contract_box
 from tarneeb_desktop.ui.i18n import N_, tr
@@ -89,13 +90,9 @@ class BidPanel:
         elif pv.phase == "auction" and game41.is41(pv):
             grid = [[*legal[i : i + ROW_41]] for i in range(0, len(legal), ROW_41)]
         elif pv.phase == "auction":
-            bids = [a for a in legal if a != "pass"]
-            grid = [[*bids]] if bids else []
-            if "pass" in legal:
-                if grid:
-                    grid[0] = ["pass", *grid[0]]
-                else:
-                    grid = [["pass"]]
+            row: list[str | None] = ["pass"] if "pass" in legal else []
+            row += [a for a in legal if a != "pass"]
+            grid = [row] if row else []
         else:
             grid = [[*legal]]
         return grid
@@ -249,11 +246,7 @@ class BidPanel:
             self.kb_button = (self.kb_button + step) % len(buttons) if self.kb_button >= 0 else 0
             scene.invalidate()
             return True
-        if key in (
-            pygame.K_RETURN,
-            pygame.K_KP_ENTER,
-            pygame.K_SPACE,
-        ) and 0 <= self.kb_button < len(buttons):
+        if key in PLAY_KEYS and 0 <= self.kb_button < len(buttons):
             return scene.act(scene.me, buttons[self.kb_button].action)
         if key == pygame.K_p and "pass" in pv.legal:
             return scene.act(scene.me, "pass")

@@ -18,22 +18,21 @@ if TYPE_CHECKING:
 #: (``daily.SEAT_LABELS``) give them in English, marked here for the catalogues
 COMPASS = (N_("South"), N_("East"), N_("North"), N_("West"))
 DISPLAY_SUIT_ORDER = "CDSH"  # alternate black and red along the hand
+#: the calls that are words, not bids
+CALL_WORDS = {
+    "pass": N_("Pass"),
+    "double": N_("Double"),
+    "no_double": N_("No double"),
+    "redeal": N_("Redeal"),
+    "keep": N_("Keep"),
+}
 
 
 def call_label(call: str) -> str:
     """A call or bid as the player reads it: ``Pass``, ``9``, ``10♥``, ``8 NT``, ``Double``."""
     c = call.strip()
-    low = c.lower()
-    if low == "pass":
-        return tr("Pass")
-    if low == "double":
-        return tr("Double")
-    if low == "no_double":
-        return tr("No double")
-    if low == "redeal":
-        return tr("Redeal")
-    if low == "keep":
-        return tr("Keep")
+    if c.lower() in CALL_WORDS:
+        return tr(CALL_WORDS[c.lower()])
     try:
         level, strain = parse_bid(c, suit_bidding=True)
     except MalformedError:

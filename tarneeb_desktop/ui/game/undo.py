@@ -102,14 +102,9 @@ class Undo:
         scene.shown_seq = seq
         scene.pv = scene.last_view = link.view(scene.me)
         scene.flying.clear()  # the trick is the view's (``TableScene.trick_cards``)
-        scene.gathering = False
-        scene.trick_winner = None
-        scene.dealt = None
-        scene.banner = None
+        scene.gathering = scene.last_trick_shown = False
+        scene.trick_winner = scene.dealt = scene.banner = scene.sent_rect = scene.pause_key = None
         scene.hidden.clear()
-        scene.sent_rect = None
-        scene.last_trick_shown = False
-        scene.pause_key = None
         scene.bids.kb_button = -1
         scene.score.reset()
         scene.panels.forget_plates()
