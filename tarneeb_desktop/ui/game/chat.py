@@ -56,8 +56,7 @@ class Chat:
         self.field.text = ""
         TextField.start()
         self.scene.dirty = True
-        if by_t:
-            self._swallow_t = True
+        self._swallow_t = by_t
 
     def hear(self, seat: int, line: str) -> None:
         """Show ``line`` in a bubble at ``seat``."""
