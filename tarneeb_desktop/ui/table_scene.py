@@ -633,8 +633,7 @@ class TableScene(Scene):
     def teams(self) -> tuple[int, int]:
         """(our team, their team) for the seat at the bottom: "Us" is always the side of the
         person looking (a LAN player at East or West, or the acting person in hot-seat)."""
-        us = self.me & 1
-        return us, 1 - us
+        return self.me & 1, 1 - (self.me & 1)
 
     def hand_cards(self) -> list[str]:
         """My cards in fan order (while dealing, only those dealt so far)."""

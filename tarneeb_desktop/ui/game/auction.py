@@ -46,9 +46,7 @@ def auction_rows(
 def winning_call(rows: list[list[str | None]]) -> tuple[int, int] | None:
     """(row, column) of the last bid (not a pass, double or no double): the contract."""
     not_bids = (None, "pass", "double", "no_double")
-    bids = [
-        (r, c) for r, row in enumerate(rows) for c, call in enumerate(row) if call not in not_bids
-    ]
+    bids = [(r, c) for r, row in enumerate(rows) for c, x in enumerate(row) if x not in not_bids]
     return bids[-1] if bids else None
 
 
@@ -77,9 +75,8 @@ class AuctionDialog(KitDialog):
         win = winning_call(rows)
 
         def cell(r: int, c: int, call: str | None) -> Cell:
-            return Cell(
-                call_label(call) if call else "", GOLD if (r, c) == win else INK, suits=bool(call)
-            )
+            ink = GOLD if (r, c) == win else INK
+            return Cell(call_label(call) if call else "", ink, suits=bool(call))
 
         cells = [[cell(r, c, call) for c, call in enumerate(row)] for r, row in enumerate(rows)]
         table = Tabular(heads, cells, head_colors=[theme.TEAM[seat & 1] for seat in order],

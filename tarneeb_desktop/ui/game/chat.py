@@ -56,8 +56,7 @@ class Chat:
         self.field.text = ""
         TextField.start()
         self.scene.dirty = True
-        if by_t:
-            self._swallow_t = True
+        self._swallow_t = by_t
 
     def hear(self, seat: int, line: str) -> None:
         """Show ``line`` in a bubble at ``seat``."""
@@ -86,22 +85,18 @@ class Chat:
         if ev.key != pygame.K_t:
             self._swallow_t = False
         what = self.field.handle_event(ev)
-        if what == "escape":
-            self.open = False
+        if what == "escape" or (what == "enter" and not self.field.text.strip()):
+            self.open = False  # Esc, or Enter on an empty line (opening empties it again)
         elif what == "enter":
             # A line sent leaves the chat open and empty for the next (issue 48 item 12:
             # "salam", Enter and at once "hello two" sent "two": the line had closed, and the
-            # next words went to the table's keys, until their T opened it again). Enter on
-            # an empty line, or Esc, closes it.
+            # next words went to the table's keys, until their T opened it again).
             line = self.field.text.strip()
             self.field.text = ""
-            if not line:
-                self.open = False
-            else:
-                try:
-                    self.send(line)
-                except OSError:
-                    scene.say(tr("Not connected to the host"))
+            try:
+                self.send(line)
+            except OSError:
+                scene.say(tr("Not connected to the host"))
         scene.dirty = True
         return True
 

@@ -103,9 +103,8 @@ def draw_score(
                 pairs.append(_pair(label, total, theme.TEAM[team], True, round(t * 1.1), half))
             else:
                 gold = seat in close
-                pairs.append(
-                    _pair(scene.names[seat], shown[seat], GOLD if gold else INK, gold, t, half)
-                )
+                ink = GOLD if gold else INK
+                pairs.append(_pair(scene.names[seat], shown[seat], ink, gold, t, half))
         row = Row(pairs, equal=True)
         row.place(st, pygame.Rect(r.x + pad, y, r.w - 2 * pad, 2 * t))
         row.draw(s)

@@ -8,7 +8,6 @@ comes after the game moved on is dropped. The hand summary's "could we have made
 
 from __future__ import annotations
 
-import logging
 from typing import TYPE_CHECKING, Any
 
 from tarneeb_desktop.ai.analysis import could_have_taken
@@ -24,8 +23,6 @@ if TYPE_CHECKING:
     from tarneeb_desktop.rules import View
     from tarneeb_desktop.ui.game.ends import Summary41Dialog, SummaryDialog
     from tarneeb_desktop.ui.table_scene import TableScene
-
-log = logging.getLogger(__name__)
 
 
 class Hints:

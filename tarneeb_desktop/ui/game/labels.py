@@ -80,16 +80,11 @@ def side_labels(scene: TableView) -> tuple[str, str]:
     looking; at a table with nobody here (two computer teams) each side by its names, as
     the results read ("Tarek & Hala"): a tournament's table gives its teams' names
     (``team_names``, by side), any other its players' (issue 24)."""
-    us, them = scene.teams()
     if scene.humans:
         return tr("Us"), tr("Them")
-    named = getattr(scene, "team_names", None)
-    names = scene.names
-
-    def side(s: int) -> str:
-        return named[s] if named else f"{names[s]} & {names[s + 2]}"
-
-    return side(us), side(them)
+    named, names = getattr(scene, "team_names", None), scene.names
+    us, them = (named[s] if named else f"{names[s]} & {names[s + 2]}" for s in scene.teams())
+    return us, them
 
 
 def fitted(words: str, size: int, width: int, most: int, bold: bool = False) -> list[str]:

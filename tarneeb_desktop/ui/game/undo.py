@@ -80,8 +80,7 @@ class Undo:
             return
         if what == "restart_game":
             scene.app.switch(scene.new_game_like())
-            return
-        if scene.table.restart_hand():
+        elif scene.table.restart_hand():
             self.redraw_from_view()
             scene.say(tr("The hand is dealt again"))
 
