@@ -312,12 +312,11 @@ class Listing(Shown):
     def _need(self, st: Style, width: int) -> int:
         """The lines a row takes: the most any cell needs (at most ``lines``)."""
         inner = width - 2 * st.margin
-        most = 1
-        for row in self.rows:
-            for words, share in zip(row, self.shares, strict=False):
-                w = round(inner * share) - st.margin
-                most = max(most, len(cell_lines(words, st.body, w, self.lines)))
-        return most
+        cells = (c for row in self.rows for c in zip(row, self.shares, strict=False))
+        needs = [
+            len(cell_lines(t, st.body, round(inner * s) - st.margin, self.lines)) for t, s in cells
+        ]
+        return max([1, *needs])
 
     def row_h(self, st: Style, width: int = 0) -> int:
         return st.line * (self._need(st, width) if width else self.lines) + st.tight
