@@ -174,7 +174,6 @@ class Tabular(Box):
         low = round(st.line * 1.05)
         room = rect.h - heads_h - (st.tight if self.foot else 0)
         fit = max(1, room // low - (1 if self.foot else 0))
-        # the first rows that the room holds (the last ones, ``last``)
         self.rows = self.all_rows[-fit:] if self.last else self.all_rows[:fit]
         n = len(self.rows) + (1 if self.foot else 0)
         self.rh = rh = min(round(st.line * 1.8), max(low, room // max(1, n)))
