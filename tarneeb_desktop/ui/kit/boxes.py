@@ -125,8 +125,7 @@ class Text(Box):
         size = self._size_of(st)
         lines = self._lines(size, width) or [""]
         last = self._ink(lines[-1], size)
-        bottom = last.bottom if last.h else size
-        return self._step(size, lines) * (len(lines) - 1) + bottom
+        return self._step(size, lines) * (len(lines) - 1) + (last.bottom if last.h else size)
 
     def place(self, st: Style, rect: pygame.Rect) -> None:
         super().place(st, rect)

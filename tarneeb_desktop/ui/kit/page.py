@@ -58,8 +58,7 @@ class Page(Wrap):
         page = st.page
         if self.full:
             page.x, page.w = st.margin, st.w - 2 * st.margin
-        need = self.panel.measure(st, page.w)
-        page.h = max(page.h, min(need, st.h - page.y - st.margin))
+        page.h = max(page.h, min(self.panel.measure(st, page.w), st.h - page.y - st.margin))
         return page
 
     def measure(self, st: Style, width: int) -> int:

@@ -174,7 +174,6 @@ class Tabular(Box):
         low = round(st.line * 1.05)
         room = rect.h - heads_h - (st.tight if self.foot else 0)
         fit = max(1, room // low - (1 if self.foot else 0))
-        # the first rows that the room holds (the last ones, ``last``)
         self.rows = self.all_rows[-fit:] if self.last else self.all_rows[:fit]
         n = len(self.rows) + (1 if self.foot else 0)
         self.rh = rh = min(round(st.line * 1.8), max(low, room // max(1, n)))
@@ -312,12 +311,11 @@ class Listing(Shown):
     def _need(self, st: Style, width: int) -> int:
         """The lines a row takes: the most any cell needs (at most ``lines``)."""
         inner = width - 2 * st.margin
-        most = 1
-        for row in self.rows:
-            for words, share in zip(row, self.shares, strict=False):
-                w = round(inner * share) - st.margin
-                most = max(most, len(cell_lines(words, st.body, w, self.lines)))
-        return most
+        cells = (c for row in self.rows for c in zip(row, self.shares, strict=False))
+        needs = [
+            len(cell_lines(t, st.body, round(inner * s) - st.margin, self.lines)) for t, s in cells
+        ]
+        return max([1, *needs])
 
     def row_h(self, st: Style, width: int = 0) -> int:
         return st.line * (self._need(st, width) if width else self.lines) + st.tight

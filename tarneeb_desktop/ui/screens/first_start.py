@@ -84,8 +84,7 @@ class FirstStartScene(KitScene):
                 self.field.select_all()  # a click on the name selects it, to type anew
                 self.dirty = True
                 return True
-        what = self.field.handle_event(ev)
-        if what == "typed":
+        if self.field.handle_event(ev) == "typed":
             self.error = None
             self.dirty = True
             return True

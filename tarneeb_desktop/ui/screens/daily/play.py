@@ -22,8 +22,7 @@ if TYPE_CHECKING:
 
 def player_names(app: App) -> list[str]:
     name = app.settings.names[0] if app.settings.names else ""
-    me = tr("You") if not name or name == "You" else name
-    return [me, tr("East"), tr("North"), tr("West")]
+    return [name if name not in ("", "You") else tr("You"), tr("East"), tr("North"), tr("West")]
 
 
 class DailyTableScene(TableScene):

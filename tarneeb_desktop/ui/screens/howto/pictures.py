@@ -249,9 +249,8 @@ def _trick(s: Surface, r: Rect, art: CardArt, text_size: int) -> None:
     # West led, then South, East and North played (seats are places: never mirrored)
     winner = pygame.Rect(0, 0, 0, 0)
     for seat, card in (("W", "9D"), ("S", "3S"), ("E", "4D"), ("N", "KD")):
-        x, y = spots[seat]
         rect = pygame.Rect(0, 0, cw, ch)
-        rect.center = (x, y)
+        rect.center = spots[seat]
         blit_card(art, s, card, rect, shadow=True)
         if card == "3S":
             winner = rect

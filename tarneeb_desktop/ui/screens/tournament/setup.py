@@ -287,8 +287,7 @@ class SetupScene(KitScene):
         if f is not None and ev.type in (pygame.TEXTINPUT, pygame.KEYDOWN):
             if ev.type == pygame.KEYDOWN and ev.key == pygame.K_SPACE:
                 return True  # the space comes as text
-            what = f.handle_event(ev)
-            if what == "typed":
+            if f.handle_event(ev) == "typed":
                 if action.startswith("name:"):
                     self.teams[int(action.split(":")[1])].named = bool(f.text.strip())
                 self.refresh_names()
