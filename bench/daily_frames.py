@@ -60,7 +60,7 @@ def run(
     dset = daily.DailySet(CODE, level, store, process=mode == "with")
     app = App(Settings(animation_speed="normal", sound=False), (1280, 720), sound=False)
     done: list[int] = []
-    scene = DailyTableScene(app, dset, index, done=done.append, left=lambda: done.append(-1))
+    scene = DailyTableScene(app, dset, index, done=done.append)
     app.switch(scene)
     wall: list[float] = []
     cpu: list[float] = []

@@ -22,7 +22,6 @@ Over 600 lines: the glue of those parts and both links' updates, which share thi
 
 from __future__ import annotations
 
-import logging
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
@@ -65,8 +64,6 @@ if TYPE_CHECKING:
     from tarneeb_desktop.ui.app import App
     from tarneeb_desktop.ui.cards import CardArt
     from tarneeb_desktop.ui.game.lan import LanExtras
-
-log = logging.getLogger(__name__)
 
 
 class TableScene(Scene):

@@ -87,9 +87,7 @@ class Controls:
             return True
         lay = scene.layout
         if lay.pile_rect.collidepoint(pos) and scene.pv.tricks:
-            scene.last_trick_shown = not scene.last_trick_shown
-            scene.invalidate()
-            return True
+            return self.last_trick(not scene.last_trick_shown)
         for button, page in ((lay.menu_button, "menu"), (lay.scores_button, "scores")):
             if button.collidepoint(pos):
                 scene.open_overlay(page)
@@ -101,9 +99,14 @@ class Controls:
             scene.open_overlay("auction")  # the auction that led to the contract
             return True
         if scene.last_trick_shown:
-            scene.last_trick_shown = False
-            scene.invalidate()
+            self.last_trick(False)
         return scene.hand.press_at(pos)
+
+    def last_trick(self, shown: bool) -> bool:
+        """Show the last trick (L, or a click on the pile) or put it away."""
+        self.scene.last_trick_shown = shown
+        self.scene.invalidate()
+        return True
 
     def key(self, key: int) -> bool:
         scene = self.scene
@@ -111,15 +114,13 @@ class Controls:
             if scene.hand.drag:
                 scene.hand.cancel_drag()
             elif scene.last_trick_shown:
-                scene.last_trick_shown = False
-                scene.invalidate()
+                self.last_trick(False)
             else:
                 scene.open_overlay("menu")
             return True
         if key == pygame.K_l:
             if scene.pv.tricks:  # like a click on the pile: open until the next press
-                scene.last_trick_shown = not scene.last_trick_shown
-                scene.invalidate()
+                self.last_trick(not scene.last_trick_shown)
             else:
                 scene.say(tr("No trick played yet"))
             return True

@@ -103,9 +103,7 @@ class DailyScene(KitScene):
 
         self.compared = None
         test_log(f"daily deal {index}")
-        self.app.switch(
-            DailyTableScene(self.app, self.dset, index, done=self.played, left=self.came_back)
-        )
+        self.app.switch(DailyTableScene(self.app, self.dset, index, done=self.played))
 
     def played(self, index: int) -> None:
         """Back from the table: show the deal's comparison."""

@@ -27,7 +27,7 @@ def player_names(app: App) -> list[str]:
 
 class DailyTableScene(TableScene):
     """Deal ``index`` of ``dset`` at the table; ``done(index)`` when the person's result is
-    kept, ``left()`` when the person leaves before the end."""
+    kept."""
 
     def __init__(
         self,
@@ -36,7 +36,6 @@ class DailyTableScene(TableScene):
         index: int,
         *,
         done: Callable[[int], None],
-        left: Callable[[], None],
         inline_ai: bool = False,
     ) -> None:
         inline = inline_ai or app.settings.speed_factor == 0
@@ -45,7 +44,7 @@ class DailyTableScene(TableScene):
         deal = daily.deal_of(dset.code, index)
         super().__init__(app, None, seed=deal.seed, link=link, inline_ai=inline)
         self.dset, self.index = dset, index
-        self.done_cb, self.left_cb = done, left
+        self.done_cb = done
         self.result_job: Future[daily.PlayResult] | None = None
         self.link.set_auto_single(bool(getattr(app.settings, "auto_play_single", False)))
         dset.start(index)
