@@ -11,8 +11,8 @@ import pytest
 
 from tarneeb_desktop.rules import GameState, make_rules
 from tarneeb_desktop.ui import i18n
-from tests.test_text_fit import draw, my_turn_in
-from tests.test_ui_helpers import advance, make_app, settle
+from tests.test_text_fit import app_in, draw, my_turn_in
+from tests.test_ui_helpers import advance, settle
 from tests.text_spy import TextSpy, problems
 
 pytestmark = pytest.mark.usefixtures("ui_home")
@@ -50,10 +50,7 @@ def test_the_table_panels_texts_are_at_the_body_size(lang: str, size: tuple[int,
     found: list[str] = []
     try:
         with TextSpy():
-            app = make_app(size=size)
-            app.settings.language = lang
-            app.settings.allow_undo = True
-            app.apply_settings()
+            app = app_in(lang, size)
             for what, rules, seed, until in tables():
                 state = GameState.new(make_rules(rules), seed=seed, dealer=3)
                 assert advance(state, until, seed), what

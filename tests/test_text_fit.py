@@ -136,14 +136,20 @@ def draw(app, scene) -> Traced:  # type: ignore[no-untyped-def]
     return surface
 
 
+def app_in(lang: str, size: tuple[int, int]):  # type: ignore[no-untyped-def]
+    """A window of ``size`` in ``lang`` with take-backs allowed (so Undo shows)."""
+    app = make_app(size=size)
+    app.settings.language = lang
+    app.settings.allow_undo = True
+    app.apply_settings()
+    return app
+
+
 def check(lang: str, size: tuple[int, int]) -> list[str]:
     found: list[str] = []
     window = pygame.Rect((0, 0), size)
     with TextSpy():
-        app = make_app(size=size)
-        app.settings.language = lang
-        app.settings.allow_undo = True
-        app.apply_settings()
+        app = app_in(lang, size)
         for what, rules, seed, until in tables():
             state = GameState.new(make_rules(rules), seed=seed, dealer=3)
             assert advance(state, until, seed), what
